@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { authMessages } from '../src/shared/messages.js';
+import { DESKTOP, expectNoSeriousAxeViolations, newPage, PHONE, screenshot, signIn } from './helpers/browser.js';
+import { useServerAndBrowser } from './helpers/fixture.js';
+import { addUserToDatabase } from './helpers/users.js';
+
+const BAR = [
+  { label: 'Inicio', path: '/', title: 'Sistema de Gestión de Café' },
+  { label: 'Orígenes', path: '/cafe-origen', title: 'Gestión de Orígenes de Café' },
+  { label: 'Café Verde', path: '/cafe-verde', title: 'Inventario de Café Verde' },
+  { label: 'Café Tostado', path: '/cafe-tostado', title: 'Inventario de Café Tostado' },
+  { label: 'Café Mezcla', path: '/cafe-mezcla', title: 'Inventario de Café Mezcla' },
+  { label: 'Ventas', path: '/ventas', title: 'Registro de Ventas' },
+  { label: 'Reportes', path: '/reportes', title: null },
+  { label: 'Configuración', path: '/configuracion', title: null },
+];
+
+describe('app shell', () => {
+  const env = useServerAndBrowser();
+
+  it('login: the spec title, the wrong-password message, no serious axe findings', async () => {
+    const { context, page, problems } = await newPage(env.browser, env.server.url);
+    await page.goto('/');
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Bienvenido al Sistema de Control de Inventario');
+    await expectNoSeriousAxeViolations(page);
+    await page.getByLabel('Usuario').fill('admin');
+    await page.getByLabel('Contraseña').fill('no-es-la-clave');
+    await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
+    await expect(page.getByRole('alert').textContent()).resolves.toBe('Usuario o contraseña incorrectos. ¡Intenta de nuevo, campeón!');
+    expect(authMessages.wrongCredentials).toBe('Usuario o contraseña incorrectos. ¡Intenta de nuevo, campeón!');
+    await screenshot(page, 'login-desktop');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('signs in, greets, navigates every bar entry, keeps the session on reload and signs out for good', async () => {
+    const { context, page, problems } = await newPage(env.browser, env.server.url);
+    await signIn(page, 'ADMIN', env.server.adminPassword);
+    await expect(page.locator('.app-header__greeting').textContent()).resolves.toBe('¡Hola, Administrador! (administrador)');
+    await expect(page.locator('.home-card').count()).resolves.toBe(7);
+    await page.waitForTimeout(900); // let the staggered entrance finish before axe checks contrast
+    await expectNoSeriousAxeViolations(page);
+    await screenshot(page, 'home-desktop');
+
+    for (const entry of BAR) {
+      await page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: entry.label, exact: true }).click();
+      await page.waitForURL(`${env.server.url}${entry.path}`);
+      const current = page.locator('.bottom-nav__link[aria-current="page"]');
+      await expect(current.textContent()).resolves.toBe(entry.label);
+      if (entry.title) await expect(page.getByRole('heading', { level: 1 }).first().textContent()).resolves.toBe(entry.title);
+      if (entry.path !== '/') await page.locator('main').getByRole('link', { name: 'Inicio' }).waitFor();
+    }
+
+    await page.goto('/cafe-verde');
+    await page.reload();
+    // Still signed in after a reload: the session lives on the server, not in the page.
+    await page.getByRole('button', { name: 'Cerrar Sesión' }).waitFor();
+    await page.getByRole('heading', { level: 1, name: 'Inventario de Café Verde' }).waitFor();
+
+    const cookies = await context.cookies();
+    const session = cookies.find((c) => c.name === 'cafe_sesion');
+    expect(session).toMatchObject({ httpOnly: true, sameSite: 'Strict' });
+
+    await page.getByRole('button', { name: 'Cerrar Sesión' }).click();
+    await page.getByRole('button', { name: 'Iniciar Sesión' }).waitFor();
+    const replay = await fetch(`${env.server.url}/api/auth/me`, { headers: { cookie: `cafe_sesion=${session!.value}` } });
+    expect(replay.status).toBe(401);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('on a phone the bar hides its labels but keeps them for screen readers', async () => {
+    const { context, page, problems } = await newPage(env.browser, env.server.url, PHONE);
+    await signIn(page, 'admin', env.server.adminPassword);
+    await page.waitForTimeout(900);
+    const label = page.locator('.bottom-nav__label').first();
+    const box = await label.boundingBox();
+    expect(box === null || box.width <= 1).toBe(true);
+    await expect(page.getByRole('link', { name: 'Café Verde', exact: true }).count()).resolves.toBeGreaterThan(0);
+    const nav = await page.locator('.bottom-nav').boundingBox();
+    expect(nav!.x).toBeGreaterThanOrEqual(0);
+    expect(nav!.x + nav!.width).toBeLessThanOrEqual(PHONE.width);
+    await expectNoSeriousAxeViolations(page);
+    await screenshot(page, 'home-phone');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('sends a tecnico away from /configuracion and /gestion-usuarios', async () => {
+    await addUserToDatabase(env.server.databaseFile, { username: 'tecnico1', password: 'clave-tecnico-123', fullName: 'Tomás Técnico', role: 'tecnico' });
+    const { context, page, problems } = await newPage(env.browser, env.server.url, DESKTOP);
+    await signIn(page, 'tecnico1', 'clave-tecnico-123');
+    await expect(page.locator('.app-header__greeting').textContent()).resolves.toBe('¡Hola, Tomás Técnico! (tecnico)');
+    for (const path of ['/configuracion', '/gestion-usuarios']) {
+      await page.goto(path);
+      await page.waitForURL(`${env.server.url}/`);
+      await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Sistema de Gestión de Café');
+    }
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,148 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { userMessages } from '../src/shared/messages.js';
+import { DESKTOP, expectNoSeriousAxeViolations, newPage, PHONE, signIn } from './helpers/browser.js';
+import { useServerAndBrowser } from './helpers/fixture.js';
+import { alertText, nextDialog, shooter, waitForToast } from './helpers/screen.js';
+
+const TECNICO = { username: 'tecnico.e2e', password: 'granos-de-altura-58', fullName: 'Técnica de Prueba' };
+
+const shot = shooter('users');
+const row = (page: Page, username: string) => page.locator('table.data-table tbody tr', { has: page.getByRole('cell', { name: username, exact: true }) });
+
+describe('gestión de usuarios', () => {
+  const env = useServerAndBrowser();
+
+  it('an administrator adds, edits and deletes users with the spec texts', async () => {
+    const { context, page, problems } = await newPage(env.browser, env.server.url, DESKTOP);
+    await signIn(page, env.server.adminUsername, env.server.adminPassword);
+    await page.goto('/gestion-usuarios');
+    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Gestión de Usuarios');
+    await page.getByRole('link', { name: 'Inicio' }).first().waitFor();
+    await row(page, 'admin').waitFor();
+
+    // Spec 5 "User": every field is required, first check.
+    await page.getByRole('button', { name: 'Agregar Usuario' }).click();
+    await expect(alertText(page)).resolves.toBe('Por favor, completa todos los campos.');
+
+    // Role select defaults to tecnico; a common password is refused before any request.
+    await expect(page.getByLabel('Rol').inputValue()).resolves.toBe('tecnico');
+    await page.getByLabel('Nombre de usuario').fill(TECNICO.username);
+    await page.getByLabel('Contraseña').fill('Password123');
+    await page.getByLabel('Nombre completo').fill(TECNICO.fullName);
+    await page.getByRole('button', { name: 'Agregar Usuario' }).click();
+    await expect(alertText(page)).resolves.toBe(userMessages.passwordTooCommon);
+
+    await page.getByLabel('Contraseña').fill(TECNICO.password);
+    await page.getByRole('button', { name: 'Agregar Usuario' }).click();
+    await expect(waitForToast(page, 'Usuario agregado')).resolves.toBe('Usuario agregado con éxito.');
+    await row(page, TECNICO.username).waitFor();
+    await expect(row(page, TECNICO.username).locator('td').allTextContents()).resolves.toEqual([TECNICO.username, TECNICO.fullName, 'Técnico', '']);
+    // The form is clean again.
+    await expect(page.getByLabel('Nombre de usuario').inputValue()).resolves.toBe('');
+
+    // The same name in other letters case is taken (409 from the server, shown in the form).
+    await page.getByLabel('Nombre de usuario').fill('TECNICO.E2E');
+    await page.getByLabel('Contraseña').fill(TECNICO.password);
+    await page.getByLabel('Nombre completo').fill('Otra Persona');
+    await page.getByRole('button', { name: 'Agregar Usuario' }).click();
+    await expect(alertText(page)).resolves.toBe(userMessages.duplicateUsername);
+
+    // An administrator to edit: after an update the form returns to add mode with role tecnico (spec 4).
+    await page.getByLabel('Nombre de usuario').fill('ayudante');
+    await page.getByLabel('Nombre completo').fill('Ayudante Jefe');
+    await page.getByLabel('Rol').selectOption('administrador');
+    await page.getByRole('button', { name: 'Agregar Usuario' }).click();
+    await waitForToast(page, 'Usuario agregado');
+    await row(page, 'ayudante').waitFor();
+
+    await page.getByRole('button', { name: 'Editar ayudante' }).click();
+    await page.getByRole('heading', { name: 'Editar Usuario' }).waitFor();
+    await expect(page.getByLabel('Rol').inputValue()).resolves.toBe('administrador');
+    await expect(page.getByLabel('Contraseña').inputValue()).resolves.toBe('');
+    await page.getByText('Dejar en blanco para no cambiarla.').waitFor();
+    await page.getByLabel('Nombre completo').fill('Ayudante de Tueste');
+    await shot(page, 'edit-desktop');
+    await page.getByRole('button', { name: 'Actualizar Usuario' }).click();
+    await expect(waitForToast(page, 'Usuario actualizado')).resolves.toBe('Usuario actualizado con éxito.');
+    await page.getByRole('heading', { name: 'Agregar Usuario' }).waitFor();
+    await expect(page.getByLabel('Rol').inputValue()).resolves.toBe('tecnico');
+    await expect(page.getByLabel('Nombre de usuario').inputValue()).resolves.toBe('');
+    await row(page, 'ayudante').getByRole('cell', { name: 'Ayudante de Tueste' }).waitFor();
+
+    // Delete asks with the browser dialog; dismissing keeps the user.
+    const dismissed = nextDialog(page, false);
+    await page.getByRole('button', { name: 'Eliminar ayudante' }).click();
+    await expect(row(page, 'ayudante').count()).resolves.toBe(1);
+    const accepted = nextDialog(page, true);
+    await page.getByRole('button', { name: 'Eliminar ayudante' }).click();
+    await expect(waitForToast(page, 'Usuario eliminado')).resolves.toBe('Usuario eliminado con éxito.');
+    await row(page, 'ayudante').waitFor({ state: 'detached' });
+    const dialogs = [await dismissed, await accepted];
+    expect(dialogs).toEqual(['¿Estás seguro de que quieres eliminar este usuario?', '¿Estás seguro de que quieres eliminar este usuario?']);
+
+    // Deleting oneself is refused with the server's message next to the table.
+    void nextDialog(page, true);
+    await page.getByRole('button', { name: 'Eliminar admin' }).click();
+    await page.locator('.form-alert', { hasText: userMessages.cannotDeleteSelf }).waitFor();
+    await expect(row(page, 'admin').count()).resolves.toBe(1);
+
+    await page.waitForTimeout(3200); // the toast is gone: screenshots and axe see the resting screen
+    await expectNoSeriousAxeViolations(page);
+    await shot(page, 'list-desktop');
+    await page.setViewportSize(PHONE);
+    await shot(page, 'list-phone');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  /** The users screen, signed in as the administrator, with the list call answered by `status` and `body`. */
+  const openWithStubbedList = async (status: number, body: unknown) => {
+    const opened = await newPage(env.browser, env.server.url, PHONE);
+    await signIn(opened.page, env.server.adminUsername, env.server.adminPassword);
+    await opened.page.route('**/api/users?*', (route) => route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) }));
+    await opened.page.goto('/gestion-usuarios');
+    return opened;
+  };
+
+  it('shows the spec empty text when the list is empty', async () => {
+    // Never empty for real (the administrator is always there): stub the list answer.
+    const { context, page, problems } = await openWithStubbedList(200, { items: [], total: 0, limit: 500, offset: 0 });
+    await expect(page.locator('.empty-text').textContent()).resolves.toBe('No hay usuarios registrados. ¡Es hora de invitar a tu equipo!');
+    expect(userMessages.empty).toBe('No hay usuarios registrados. ¡Es hora de invitar a tu equipo!');
+    await shot(page, 'empty-phone');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('a failed load shows the full-page red message and logs it (spec 8)', async () => {
+    const { context, page, problems } = await openWithStubbedList(500, { error: { code: 'internal', message: 'x' } });
+    await expect(page.locator('.page-error__message').textContent()).resolves.toBe(userMessages.loadError);
+    expect(problems.some((problem) => problem.includes(userMessages.loadError))).toBe(true);
+    await context.close();
+  });
+
+  it('the new tecnico signs in and is sent away from /gestion-usuarios and /configuracion', async () => {
+    const { context, page, problems } = await newPage(env.browser, env.server.url, DESKTOP);
+    await signIn(page, env.server.adminUsername, env.server.adminPassword);
+    await page.goto('/gestion-usuarios');
+    await row(page, TECNICO.username).waitFor();
+    await page.getByRole('button', { name: 'Cerrar Sesión' }).click();
+    await page.getByRole('button', { name: 'Iniciar Sesión' }).waitFor();
+
+    await signIn(page, TECNICO.username, TECNICO.password);
+    await expect(page.locator('.app-header__greeting').textContent()).resolves.toContain(TECNICO.fullName);
+    for (const path of ['/gestion-usuarios', '/configuracion']) {
+      await page.goto(path);
+      await page.waitForURL(`${env.server.url}/`);
+      await expect(page.getByRole('heading', { level: 1 }).first().textContent()).resolves.toBe('Sistema de Gestión de Café');
+    }
+    // The server refuses the tecnico too, whatever the screen does.
+    const cookie = (await context.cookies()).find((c) => c.name === 'cafe_sesion');
+    const api = await fetch(`${env.server.url}/api/users`, { headers: { cookie: `cafe_sesion=${cookie!.value}` } });
+    expect(api.status).toBe(403);
+    expect(((await api.json()) as { error: { message: string } }).error.message).toBe('No tienes permisos para realizar esta acción.');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,27 @@
+// `npm run check:stock`: the ledger invariant on the configured database (on-hand
+// = sum of movements for every lot, never negative). Exits 1 when it is broken.
+// Reads only, so it may run beside a live server.
+import { loadConfig } from '../src/server/config.js';
+import { openDatabase } from '../src/server/db/database.js';
+import { LOT_KINDS } from '../src/server/db/schema.js';
+import { findLedgerMismatches, LOT_TABLES } from '../src/server/ledger/ledger.js';
+
+const config = loadConfig();
+const database = await openDatabase(config.database, { skipSqliteLock: true });
+try {
+  const tables = new Set((await database.db.introspection.getTables()).map((t) => t.name));
+  const kinds = LOT_KINDS.filter((kind) => tables.has(LOT_TABLES[kind]));
+  const mismatches = await findLedgerMismatches(database.db, kinds);
+  console.log(`${database.description}: lotes revisados de ${kinds.join(', ') || '(ninguna tabla de lotes todavía)'}`);
+  if (mismatches.length === 0) {
+    console.log('Stock correcto: cada lote coincide con su libro de movimientos y ninguno es negativo.');
+  } else {
+    for (const m of mismatches) {
+      console.log(`  ${m.lotKind} #${m.lotId}: stock ${m.stockG} g, libro ${m.ledgerG} g`);
+    }
+    console.log(`${mismatches.length} lote(s) con stock incorrecto.`);
+    process.exitCode = 1;
+  }
+} finally {
+  await database.close();
+}

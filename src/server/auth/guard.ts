@@ -1,0 +1,50 @@
+import type { FastifyInstance } from 'fastify';
+import { authMessages, commonMessages } from '../../shared/messages.js';
+import type { Role } from '../../shared/roles.js';
+import type { User } from '../../shared/schemas/auth.js';
+import type { Database } from '../db/schema.js';
+import type { Kysely } from 'kysely';
+import { AppError } from '../errors.js';
+import { readSessionToken } from './session-cookie.js';
+import { findSessionUser } from './sessions.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** Reachable without a session (login, health). Everything else under /api needs one. */
+    public?: boolean;
+    /** Roles allowed; absent means any signed-in user. */
+    roles?: readonly Role[];
+  }
+  interface FastifyRequest {
+    /** The signed-in user; set by the guard on every non-public /api route. */
+    user: User | null;
+  }
+}
+
+/** Route config for administrator-only routes: `{ config: adminOnly }`. */
+export const adminOnly = { roles: ['administrador'] } as const satisfies { roles: readonly Role[] };
+export const publicRoute = { public: true } as const;
+
+/**
+ * Deny by default: one hook in front of every /api route, including unknown
+ * ones, so no route can forget to check the session or the role.
+ */
+export function registerAuthGuard(app: FastifyInstance, db: Kysely<Database>): void {
+  app.decorateRequest('user', null);
+  app.addHook('onRequest', async (request) => {
+    if (!request.url.startsWith('/api/') && request.url !== '/api') return;
+    const config = request.routeOptions.config;
+    if (config.public) return;
+    const token = readSessionToken(request);
+    const user = token ? await findSessionUser(db, token) : null;
+    if (!user) throw new AppError('unauthenticated', authMessages.notSignedIn);
+    if (config.roles && !config.roles.includes(user.role)) throw new AppError('forbidden', commonMessages.forbidden);
+    request.user = user;
+  });
+}
+
+/** The signed-in user inside a guarded route handler. */
+export function currentUser(request: { user: User | null }): User {
+  if (!request.user) throw new AppError('unauthenticated', authMessages.notSignedIn);
+  return request.user;
+}

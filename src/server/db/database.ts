@@ -1,0 +1,105 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import pg from 'pg';
+import type { DatabaseConfig } from '../config.js';
+import type { DialectName } from './dialect.js';
+import { migrateToLatest } from './migrate.js';
+import type { Database } from './schema.js';
+import { acquireSqliteLock } from './sqlite-lock.js';
+
+export interface DatabaseHandle {
+  db: Kysely<Database>;
+  dialect: DialectName;
+  /** Where the data lives, for logs (never includes a password). */
+  description: string;
+  close(): Promise<void>;
+}
+
+export interface OpenOptions {
+  /** PostgreSQL schema to use instead of `public` (tests give each file its own). */
+  pgSchema?: string;
+  /** Tests open throw-away files and skip the one-process guard. */
+  skipSqliteLock?: boolean;
+}
+
+/** Older SQLite has the WAL-reset corruption bug fixed in 3.51.3 (DESIGN.md section 2). */
+const MIN_SQLITE_VERSION = [3, 51, 3] as const;
+
+export async function openDatabase(config: DatabaseConfig, options: OpenOptions = {}): Promise<DatabaseHandle> {
+  const handle = config.kind === 'sqlite' ? openSqlite(config.file, options) : openPostgres(config.url, options);
+  try {
+    await migrateToLatest(handle.db);
+  } catch (error) {
+    await handle.close();
+    throw error;
+  }
+  return handle;
+}
+
+function openSqlite(file: string, options: OpenOptions): DatabaseHandle {
+  const inMemory = file === ':memory:';
+  if (!inMemory) fs.mkdirSync(path.dirname(file), { recursive: true });
+  const release = inMemory || options.skipSqliteLock ? () => {} : acquireSqliteLock(file);
+  let sqlite: SqliteDatabase.Database;
+  try {
+    sqlite = new SqliteDatabase(file);
+    assertSqliteVersion(sqlite.prepare('select sqlite_version() as v').pluck().get() as string);
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('synchronous = FULL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('busy_timeout = 5000');
+  } catch (error) {
+    release();
+    throw error;
+  }
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  return {
+    db,
+    dialect: 'sqlite',
+    description: `SQLite ${file}`,
+    close: async () => {
+      await db.destroy();
+      release();
+    },
+  };
+}
+
+export function assertSqliteVersion(version: string): void {
+  const parts = version.split('.').map(Number);
+  for (let i = 0; i < MIN_SQLITE_VERSION.length; i++) {
+    const have = parts[i] ?? 0;
+    const need = MIN_SQLITE_VERSION[i] ?? 0;
+    if (have > need) return;
+    if (have < need) {
+      throw new Error(`SQLite ${version} es demasiado antiguo: se necesita ${MIN_SQLITE_VERSION.join('.')} o posterior.`);
+    }
+  }
+}
+
+function openPostgres(url: string, options: OpenOptions): DatabaseHandle {
+  // int8 (counts, sums, epoch-ms columns) arrives as text by default; every value
+  // we store fits in a JS number, so parse it once here rather than at each query.
+  const types = {
+    getTypeParser: (oid: number, format?: 'text' | 'binary') =>
+      oid === pg.types.builtins.INT8 || oid === pg.types.builtins.NUMERIC
+        ? (value: string) => Number(value)
+        : pg.types.getTypeParser(oid, format),
+  };
+  const pool = new pg.Pool({
+    connectionString: url,
+    max: 10,
+    types,
+    ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
+  });
+  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
+  const safeUrl = new URL(url);
+  safeUrl.password = '';
+  return {
+    db,
+    dialect: 'postgres',
+    description: `PostgreSQL ${safeUrl.host}${safeUrl.pathname}${options.pgSchema ? ` (esquema ${options.pgSchema})` : ''}`,
+    close: () => db.destroy(),
+  };
+}

@@ -1,0 +1,15 @@
+import type { Migration } from 'kysely';
+import * as authAndLedger from './0001-auth-and-ledger.js';
+import * as originsAndGreenCoffee from './0002-origins-and-green-coffee.js';
+import * as roastedCoffee from './0003-roasted-coffee.js';
+
+/**
+ * Every migration, in order. Listed statically (not read from disk) so the
+ * compiled server and the tests run exactly the same set. Add new ones at the end
+ * with the next number.
+ */
+export const migrations: Record<string, Migration> = {
+  '0001-auth-and-ledger': authAndLedger,
+  '0002-origins-and-green-coffee': originsAndGreenCoffee,
+  '0003-roasted-coffee': roastedCoffee,
+};

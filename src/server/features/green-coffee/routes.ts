@@ -1,0 +1,22 @@
+import {
+  greenCoffeeBodySchema,
+  greenCoffeeListQuerySchema,
+  greenCoffeePageSchema,
+  greenCoffeeSchema,
+} from '../../../shared/schemas/green-coffee.js';
+import { crudRoutes } from '../../http/crud-routes.js';
+import * as service from './service.js';
+
+/** /api/green-coffee (DESIGN.md section 3): any signed-in user; the guard answers 401 otherwise. */
+export const greenCoffeeRoutes = crudRoutes({
+  tags: ['café verde'],
+  listQuery: greenCoffeeListQuerySchema,
+  page: greenCoffeePageSchema,
+  item: greenCoffeeSchema,
+  createBody: greenCoffeeBodySchema,
+  updateBody: greenCoffeeBodySchema,
+  list: service.listGreenLots,
+  create: (db, body, { actor }) => service.createGreenLot(db, body, actor.id),
+  update: (db, id, body, { actor }) => service.updateGreenLot(db, id, body, actor.id),
+  remove: (db, id, { actor }) => service.deleteGreenLot(db, id, actor.id),
+});

@@ -1,0 +1,140 @@
+import type { Kysely } from 'kysely';
+import { greenCoffeeMessages as m } from '../../../shared/messages.js';
+import type { GreenCoffee, GreenCoffeeBody, GreenCoffeeListQuery } from '../../../shared/schemas/green-coffee.js';
+import { centsToPrice, gramsToKg, kgToGrams, priceToCents } from '../../../shared/units.js';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/constraint-errors.js';
+import type { Database } from '../../db/schema.js';
+import { AppError, conflictError, notFoundError, validationError } from '../../errors.js';
+import { type DbOrTrx, moveStock, writeOffBeforeDelete } from '../../ledger/ledger.js';
+import { findOriginById } from '../origins/repository.js';
+import * as repository from './repository.js';
+
+const toGreenCoffee = (record: repository.GreenLotRecord): GreenCoffee => ({
+  id: record.id,
+  origin_id: record.origin_id,
+  origin_name: record.origin_name,
+  origin_description: record.origin_description,
+  supplier_finca: record.supplier_finca,
+  quantity_kg: gramsToKg(record.quantity_g),
+  stock_kg: gramsToKg(record.stock_g),
+  unit_price: centsToPrice(record.unit_price_cents),
+  entry_date: record.entry_date,
+  batch_code: record.batch_code,
+});
+
+const toValues = (body: GreenCoffeeBody): repository.GreenLotValues => ({
+  origin_id: body.origin_id,
+  supplier_finca: body.supplier_finca,
+  quantity_g: kgToGrams(body.quantity_kg),
+  unit_price_cents: priceToCents(body.unit_price),
+  entry_date: body.entry_date,
+  batch_code: body.batch_code,
+});
+
+export async function listGreenLots(db: Kysely<Database>, query: GreenCoffeeListQuery) {
+  const { rows, total } = await repository.listGreenLots(db, {
+    limit: query.limit,
+    offset: query.offset,
+    originId: query.origin_id,
+    inStock: query.in_stock,
+  });
+  return { items: rows.map(toGreenCoffee), total, limit: query.limit, offset: query.offset };
+}
+
+/** The database rules of spec 5 "Green coffee", after the schema's 'Por favor, completa todos los campos.'. */
+async function checkOriginAndSupplier(trx: DbOrTrx, body: GreenCoffeeBody): Promise<void> {
+  const origin = await findOriginById(trx, body.origin_id);
+  if (!origin) throw validationError(m.originNotFound);
+  if (!origin.suppliers_fincas.includes(body.supplier_finca)) throw validationError(m.supplierNotInOrigin);
+}
+
+/**
+ * 'Ya existe un lote con este código para el origen seleccionado…', decided by
+ * the unique index; and an origin deleted between our check and the write
+ * (the foreign key refuses it) is an unknown origin, not a 500.
+ */
+function rethrowConstraint(error: unknown): never {
+  if (isUniqueViolation(error)) throw new AppError('duplicate', m.duplicateBatch);
+  if (isForeignKeyViolation(error)) throw validationError(m.originNotFound);
+  throw error;
+}
+
+async function readLot(db: DbOrTrx, id: number): Promise<GreenCoffee> {
+  const record = await repository.findGreenLotById(db, id);
+  if (!record) throw notFoundError(m.notFound);
+  return toGreenCoffee(record);
+}
+
+/** One transaction: the lot (with no stock yet) and its receipt in the ledger. */
+export async function createGreenLot(db: Kysely<Database>, body: GreenCoffeeBody, userId: number): Promise<GreenCoffee> {
+  return db.transaction().execute(async (trx) => {
+    await checkOriginAndSupplier(trx, body);
+    const values = toValues(body);
+    const id = await repository.insertGreenLot(trx, values).catch(rethrowConstraint);
+    const moved = await moveStock(trx, {
+      lotKind: 'green',
+      lotId: id,
+      deltaG: values.quantity_g,
+      reason: 'receipt',
+      userId,
+      refKind: 'green_coffee',
+      refId: id,
+    });
+    if (!moved) throw new Error(`no se pudo registrar la entrada del lote verde ${id}`);
+    return readLot(trx, id);
+  });
+}
+
+/**
+ * Editing the received quantity moves the on-hand stock by the difference (an
+ * 'adjustment' in the ledger), never below zero: what roasts already took stays
+ * taken (DESIGN.md section 1).
+ */
+export async function updateGreenLot(
+  db: Kysely<Database>,
+  id: number,
+  body: GreenCoffeeBody,
+  userId: number,
+): Promise<GreenCoffee> {
+  return db.transaction().execute(async (trx) => {
+    const current = await repository.findGreenLotById(trx, id);
+    if (!current) throw notFoundError(m.notFound);
+    await checkOriginAndSupplier(trx, body);
+    const values = toValues(body);
+    const updated = await repository.updateGreenLot(trx, id, current.quantity_g, values).catch(rethrowConstraint);
+    if (!updated) throw conflictError(m.concurrentEdit);
+    const moved = await moveStock(trx, {
+      lotKind: 'green',
+      lotId: id,
+      deltaG: values.quantity_g - current.quantity_g,
+      reason: 'adjustment',
+      userId,
+      refKind: 'green_coffee',
+      refId: id,
+    });
+    if (!moved) {
+      // Exact kg (up to 3 decimals), so the user knows the smallest quantity accepted.
+      const usedG = current.quantity_g - current.stock_g;
+      throw new AppError('insufficient_stock', m.stockBelowZero(String(gramsToKg(usedG))));
+    }
+    return readLot(trx, id);
+  });
+}
+
+/**
+ * Remaining stock leaves through the ledger, then the row goes. A roast that
+ * uses the lot (roasted_coffee.green_coffee_id, ON DELETE RESTRICT) makes the
+ * delete fail, which rolls the write-off back too.
+ */
+export async function deleteGreenLot(db: Kysely<Database>, id: number, userId: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    if (!(await repository.findGreenLotById(trx, id))) throw notFoundError(m.notFound);
+    await writeOffBeforeDelete(trx, { lotKind: 'green', lotId: id, userId });
+    try {
+      await repository.deleteGreenLot(trx, id);
+    } catch (error) {
+      if (isForeignKeyViolation(error)) throw new AppError('in_use', m.deleteInUse);
+      throw error;
+    }
+  });
+}

@@ -1,0 +1,77 @@
+import type { CoffeeOriginRow } from '../../db/schema.js';
+import type { DbOrTrx } from '../../ledger/ledger.js';
+
+/** An origin as stored, with its suppliers list decoded. */
+export interface OriginRecord {
+  id: number;
+  name: string;
+  kilos_per_bag_g: number;
+  suppliers_fincas: string[];
+  description: string | null;
+}
+
+export type OriginValues = Omit<OriginRecord, 'id'>;
+
+/** The list's order: lower-cased, accents removed, so "Ábaco" comes next to "abeja" on both dialects. */
+export const originSortKey = (name: string): string =>
+  name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
+const toRecord = (row: Omit<CoffeeOriginRow, 'name_sort'>): OriginRecord => ({
+  id: row.id,
+  name: row.name,
+  kilos_per_bag_g: row.kilos_per_bag_g,
+  suppliers_fincas: JSON.parse(row.suppliers_fincas) as string[],
+  description: row.description,
+});
+
+const toColumns = (values: OriginValues) => ({
+  name: values.name,
+  name_sort: originSortKey(values.name),
+  kilos_per_bag_g: values.kilos_per_bag_g,
+  suppliers_fincas: JSON.stringify(values.suppliers_fincas),
+  description: values.description,
+});
+
+const columns = ['id', 'name', 'kilos_per_bag_g', 'suppliers_fincas', 'description'] as const;
+
+/** "select all ordered by name ascending" (spec 7), one page at a time. */
+export async function listOrigins(
+  db: DbOrTrx,
+  page: { limit: number; offset: number },
+): Promise<{ rows: OriginRecord[]; total: number }> {
+  const rows = await db
+    .selectFrom('coffee_origins')
+    .select(columns)
+    .orderBy('name_sort')
+    .orderBy('id')
+    .limit(page.limit)
+    .offset(page.offset)
+    .execute();
+  const { total } = await db
+    .selectFrom('coffee_origins')
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .executeTakeFirstOrThrow();
+  return { rows: rows.map(toRecord), total: Number(total) };
+}
+
+export async function findOriginById(db: DbOrTrx, id: number): Promise<OriginRecord | undefined> {
+  const row = await db.selectFrom('coffee_origins').select(columns).where('id', '=', id).executeTakeFirst();
+  return row && toRecord(row);
+}
+
+export async function insertOrigin(db: DbOrTrx, values: OriginValues): Promise<number> {
+  const row = await db.insertInto('coffee_origins').values(toColumns(values)).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** False when no origin has that id. */
+export async function updateOrigin(db: DbOrTrx, id: number, values: OriginValues): Promise<boolean> {
+  const result = await db.updateTable('coffee_origins').set(toColumns(values)).where('id', '=', id).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** False when no origin has that id; throws the foreign-key violation when green lots still use it. */
+export async function deleteOrigin(db: DbOrTrx, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('coffee_origins').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}

@@ -1,0 +1,22 @@
+import {
+  roastedCoffeeBodySchema,
+  roastedCoffeeListQuerySchema,
+  roastedCoffeePageSchema,
+  roastedCoffeeSchema,
+} from '../../../shared/schemas/roasted-coffee.js';
+import { crudRoutes } from '../../http/crud-routes.js';
+import * as service from './service.js';
+
+/** /api/roasted-coffee (DESIGN.md section 3; the body names the green lot `green_coffee_id`): any signed-in user. */
+export const roastedCoffeeRoutes = crudRoutes({
+  tags: ['café tostado'],
+  listQuery: roastedCoffeeListQuerySchema,
+  page: roastedCoffeePageSchema,
+  item: roastedCoffeeSchema,
+  createBody: roastedCoffeeBodySchema,
+  updateBody: roastedCoffeeBodySchema,
+  list: service.listRoasts,
+  create: (db, body, { actor }) => service.createRoast(db, body, actor.id),
+  update: (db, id, body, { actor }) => service.updateRoast(db, id, body, actor.id),
+  remove: (db, id, { actor }) => service.deleteRoast(db, id, actor.id),
+});

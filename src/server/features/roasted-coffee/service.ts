@@ -1,0 +1,237 @@
+import type { Kysely, Transaction } from 'kysely';
+import { roastedLotCode } from '../../../shared/lot-codes.js';
+import { roastedCoffeeMessages as m } from '../../../shared/messages.js';
+import type { RoastedCoffee, RoastedCoffeeBody, RoastedCoffeeListQuery } from '../../../shared/schemas/roasted-coffee.js';
+import { gramsToKg, kgToGrams } from '../../../shared/units.js';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/constraint-errors.js';
+import type { Database, RoastedCoffeeRow } from '../../db/schema.js';
+import { AppError, notFoundError, validationError } from '../../errors.js';
+import { type DbOrTrx, moveStock, writeOffBeforeDelete } from '../../ledger/ledger.js';
+import { findGreenLotWithOrigin, type GreenLotWithOrigin } from '../green-coffee/repository.js';
+import * as repository from './repository.js';
+
+/** Every ledger row this feature writes points back at its roast. */
+const REF_KIND = 'roast';
+
+/** Server-made codes tried before giving up (9000 numbers per origin and day; a collision is rare). */
+const CODE_ATTEMPTS = 20;
+
+const toRoastedCoffee = (record: repository.RoastRecord): RoastedCoffee => ({
+  id: record.id,
+  green_coffee_id: record.green_coffee_id,
+  green_batch_code: record.green_batch_code,
+  origin_id: record.origin_id,
+  origin_name: record.origin_name,
+  quantity_green_kg: gramsToKg(record.quantity_green_g),
+  resultant_kg: gramsToKg(record.resultant_g),
+  // "Shrinkage = quantity_green_kg − resultant_kg" (spec 3), computed from the stored grams, never stored.
+  shrinkage_kg: gramsToKg(record.quantity_green_g - record.resultant_g),
+  stock_kg: gramsToKg(record.stock_g),
+  roast_type: record.roast_type,
+  roast_date: record.roast_date,
+  batch_code: record.batch_code,
+});
+
+const notEnoughGreen = () => new AppError('insufficient_stock', m.notEnoughGreen);
+const duplicateBatch = () => new AppError('duplicate', m.duplicateBatch);
+
+export async function listRoasts(db: Kysely<Database>, query: RoastedCoffeeListQuery) {
+  const { rows, total } = await repository.listRoasts(db, {
+    limit: query.limit,
+    offset: query.offset,
+    originId: query.origin_id,
+    inStock: query.in_stock,
+  });
+  return { items: rows.map(toRoastedCoffee), total, limit: query.limit, offset: query.offset };
+}
+
+async function readRoast(db: DbOrTrx, id: number): Promise<RoastedCoffee> {
+  const record = await repository.findRoastById(db, id);
+  if (!record) throw notFoundError(m.notFound);
+  return toRoastedCoffee(record);
+}
+
+/** 'El lote de café verde seleccionado no es válido.' (spec 5, third rule, after the schema's two). */
+async function validGreenLot(trx: DbOrTrx, id: number): Promise<GreenLotWithOrigin> {
+  const green = await findGreenLotWithOrigin(trx, id);
+  if (!green) throw validationError(m.invalidGreenLot);
+  return green;
+}
+
+/**
+ * Inserts the roast under the typed code (a taken one is a 409), or under a
+ * code made from the origin and roast date (spec 9, CO-010124-1234), trying
+ * another random number while the unique index says it is taken.
+ */
+async function insertWithCode(
+  trx: Transaction<Database>,
+  values: Omit<repository.RoastValues, 'batch_code'>,
+  typedCode: string | undefined,
+  originName: string,
+): Promise<number> {
+  const now = Date.now();
+  if (typedCode !== undefined) {
+    const id = await repository.insertRoast(trx, { ...values, batch_code: typedCode }, now);
+    if (id === undefined) throw duplicateBatch();
+    return id;
+  }
+  for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt++) {
+    const id = await repository.insertRoast(trx, { ...values, batch_code: roastedLotCode(originName, values.roast_date) }, now);
+    if (id !== undefined) return id;
+  }
+  throw new AppError('conflict', m.lotCodeUnavailable);
+}
+
+/**
+ * Creating a roast (spec 4 "Stock movements"): in ONE transaction the roast row,
+ * the green lot's deduction and the roasted lot's entry, both in the ledger
+ * (reason 'roast', ref the roast). Any failure undoes all three.
+ */
+export async function createRoast(db: Kysely<Database>, body: RoastedCoffeeBody, userId: number): Promise<RoastedCoffee> {
+  return db.transaction().execute(async (trx) => {
+    const green = await validGreenLot(trx, body.green_coffee_id);
+    const quantityG = kgToGrams(body.quantity_green_kg);
+    const resultantG = kgToGrams(body.resultant_kg);
+    // An early answer, so 'No hay suficiente café verde…' comes before a
+    // duplicate-code 409 as in the spec's order. It decides nothing: the
+    // conditional UPDATE in moveStock below is the race-free check.
+    if (green.stock_g < quantityG) throw notEnoughGreen();
+    const values = {
+      green_coffee_id: green.id,
+      quantity_green_g: quantityG,
+      resultant_g: resultantG,
+      roast_type: body.roast_type,
+      roast_date: body.roast_date,
+    };
+    const id = await insertWithCode(trx, values, body.batch_code, green.origin_name);
+    const ref = { userId, refKind: REF_KIND, refId: id };
+    // "Creating a roasted batch subtracts the green quantity from the chosen green batch."
+    if (!(await moveStock(trx, { ...ref, lotKind: 'green', lotId: green.id, deltaG: -quantityG, reason: 'roast' }))) {
+      throw notEnoughGreen();
+    }
+    if (!(await moveStock(trx, { ...ref, lotKind: 'roasted', lotId: id, deltaG: resultantG, reason: 'roast' }))) {
+      throw new Error(`no se pudo registrar la entrada del lote tostado ${id}`);
+    }
+    return readRoast(trx, id);
+  });
+}
+
+/**
+ * Editing a roast (spec 4: "first returns the old green quantity to the old
+ * green batch, then re-checks and deducts the new quantity"), all in ONE
+ * transaction, so a failure at any step leaves both green lots, the roasted lot
+ * and the ledger as they were:
+ *   1. the old quantity goes back to the old green lot ('roast_reversal');
+ *   2. the new quantity leaves the (possibly different) green lot ('roast');
+ *   3. the roasted lot's on-hand moves by the produced difference, never below
+ *      zero: coffee already taken by blends or sales stays taken (DESIGN.md 1);
+ *   4. the row itself.
+ * Steps 1 and 2 are skipped when neither the green lot nor its quantity changed.
+ */
+export async function updateRoast(
+  db: Kysely<Database>,
+  id: number,
+  body: RoastedCoffeeBody,
+  userId: number,
+): Promise<RoastedCoffee> {
+  return db.transaction().execute(async (trx) => {
+    const roast = await repository.lockRoast(trx, id);
+    if (!roast) throw notFoundError(m.notFound);
+    await repository.lockGreenLots(trx, [...new Set([roast.green_coffee_id, body.green_coffee_id])]);
+    const green = await validGreenLot(trx, body.green_coffee_id);
+    const quantityG = kgToGrams(body.quantity_green_kg);
+    const resultantG = kgToGrams(body.resultant_kg);
+    const ref = { userId, refKind: REF_KIND, refId: id };
+
+    if (green.id !== roast.green_coffee_id || quantityG !== roast.quantity_green_g) {
+      // What this roast may take: the lot's stock plus, on the same lot, what it gives back in step 1.
+      const available = green.stock_g + (green.id === roast.green_coffee_id ? roast.quantity_green_g : 0);
+      if (available < quantityG) throw notEnoughGreen();
+      const returned = await moveStock(trx, {
+        ...ref,
+        lotKind: 'green',
+        lotId: roast.green_coffee_id,
+        deltaG: roast.quantity_green_g,
+        reason: 'roast_reversal',
+      });
+      // Cannot happen (the lot is row-locked and its foreign key forbids deleting it); logged, answered 500.
+      if (!returned) throw new Error(m.returnOldGreenError);
+      if (!(await moveStock(trx, { ...ref, lotKind: 'green', lotId: green.id, deltaG: -quantityG, reason: 'roast' }))) {
+        throw notEnoughGreen();
+      }
+    }
+
+    const producedDelta = resultantG - roast.resultant_g;
+    const adjusted = await moveStock(trx, {
+      ...ref,
+      lotKind: 'roasted',
+      lotId: id,
+      deltaG: producedDelta,
+      reason: producedDelta > 0 ? 'roast' : 'roast_reversal',
+    });
+    if (!adjusted) throw new AppError('insufficient_stock', m.stockBelowZero(String(gramsToKg(roast.resultant_g - roast.stock_g))));
+
+    try {
+      await repository.updateRoast(trx, id, {
+        green_coffee_id: green.id,
+        quantity_green_g: quantityG,
+        resultant_g: resultantG,
+        roast_type: body.roast_type,
+        roast_date: body.roast_date,
+        // Left empty on an edit: the roast keeps its code.
+        batch_code: body.batch_code ?? roast.batch_code,
+      });
+    } catch (error) {
+      if (isUniqueViolation(error)) throw duplicateBatch();
+      throw error;
+    }
+    return readRoast(trx, id);
+  });
+}
+
+/**
+ * "Used by a blend or a sale" (spec 8: 'Error al eliminar el café tostado.
+ * Asegúrate de que no esté asociado a mezclas o ventas.'). Blends and sales do
+ * not exist yet, but they can only take roasted coffee through the ledger, so
+ * the lot counts as used when its on-hand differs from what it produced, or
+ * when its ledger holds any movement other than this roast's own 'roast' /
+ * 'roast_reversal' rows (a blend made and undone leaves such rows too). The
+ * blend and sale tables will add foreign keys to roasted_coffee as well;
+ * deleteRoast turns their refusal into the same message.
+ */
+async function isRoastUsed(trx: DbOrTrx, roast: RoastedCoffeeRow): Promise<boolean> {
+  if (roast.stock_g !== roast.resultant_g) return true;
+  return repository.hasForeignMovements(trx, roast.id);
+}
+
+/**
+ * Deleting a roast (spec 4: "returns its green quantity to the green batch"),
+ * refused while the roasted lot is used. One transaction: the green quantity
+ * goes back ('roast_reversal'), the roasted stock leaves through the ledger,
+ * then the row goes.
+ */
+export async function deleteRoast(db: Kysely<Database>, id: number, userId: number): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    const roast = await repository.lockRoast(trx, id);
+    if (!roast) throw notFoundError(m.notFound);
+    if (await isRoastUsed(trx, roast)) throw new AppError('in_use', m.deleteInUse);
+    const returned = await moveStock(trx, {
+      userId,
+      refKind: REF_KIND,
+      refId: id,
+      lotKind: 'green',
+      lotId: roast.green_coffee_id,
+      deltaG: roast.quantity_green_g,
+      reason: 'roast_reversal',
+    });
+    // Cannot happen (the green lot's foreign key forbids deleting it while this roast exists); logged, answered 500.
+    if (!returned) throw new Error(m.returnGreenError);
+    await writeOffBeforeDelete(trx, { lotKind: 'roasted', lotId: id, userId });
+    try {
+      await repository.deleteRoast(trx, id);
+    } catch (error) {
+      if (isForeignKeyViolation(error)) throw new AppError('in_use', m.deleteInUse);
+      throw error;
+    }
+  });
+}

@@ -1,0 +1,35 @@
+import { paginationQuerySchema } from '../../../shared/schemas/common.js';
+import { createUserBodySchema, updateUserBodySchema, userPageSchema, userResponseSchema } from '../../../shared/schemas/users.js';
+import { adminOnly } from '../../auth/guard.js';
+import { crudRoutes } from '../../http/crud-routes.js';
+import { createUser, deleteUser, getUserPage, updateUser } from './service.js';
+
+/**
+ * /api/users: the real accounts that sign in (DESIGN.md section 1). Every route
+ * is administrator-only, checked by the guard: a tecnico gets 'No tienes
+ * permisos para realizar esta acción.' (spec 5 "User"). Account changes are logged.
+ */
+export const userRoutes = crudRoutes({
+  tags: ['usuarios'],
+  config: adminOnly,
+  listQuery: paginationQuerySchema,
+  page: userPageSchema,
+  item: userResponseSchema,
+  createBody: createUserBodySchema,
+  updateBody: updateUserBodySchema,
+  list: getUserPage,
+  async create(db, body, { actor, log }) {
+    const user = await createUser(db, body);
+    log.info({ event: 'user_created', userId: user.id, by: actor.id }, 'usuario creado');
+    return user;
+  },
+  async update(db, id, body, { actor, log }) {
+    const user = await updateUser(db, actor, id, body);
+    log.info({ event: 'user_updated', userId: user.id, by: actor.id, passwordChanged: body.password !== undefined }, 'usuario actualizado');
+    return user;
+  },
+  async remove(db, id, { actor, log }) {
+    await deleteUser(db, actor, id);
+    log.info({ event: 'user_deleted', userId: id, by: actor.id }, 'usuario eliminado');
+  },
+});

@@ -1,0 +1,88 @@
+import type { Kysely } from 'kysely';
+import { userMessages } from '../../../shared/messages.js';
+import type { PaginationQuery } from '../../../shared/schemas/common.js';
+import type { User } from '../../../shared/schemas/auth.js';
+import type { CreateUserBody, UpdateUserBody, UserPage } from '../../../shared/schemas/users.js';
+import { hashPassword } from '../../auth/passwords.js';
+import { deleteSessionsOfUser } from '../../auth/sessions.js';
+import { isForeignKeyViolation, isUniqueViolation } from '../../db/constraint-errors.js';
+import type { Database } from '../../db/schema.js';
+import { AppError, conflictError, notFoundError } from '../../errors.js';
+import {
+  countUsers,
+  deleteUserKeepingAnAdministrator,
+  findUserById,
+  insertUser,
+  listUsers,
+  lockAdministrators,
+  normalizeUsername,
+  updateUserKeepingAnAdministrator,
+} from './repository.js';
+
+/** The unique index on users.username decides, also when two requests race. */
+function duplicateUsernameOr(error: unknown): unknown {
+  return isUniqueViolation(error) ? new AppError('duplicate', userMessages.duplicateUsername) : error;
+}
+
+export async function getUserPage(db: Kysely<Database>, page: PaginationQuery): Promise<UserPage> {
+  const [items, total] = await Promise.all([listUsers(db, page), countUsers(db)]);
+  return { items, total, limit: page.limit, offset: page.offset };
+}
+
+export async function createUser(db: Kysely<Database>, body: CreateUserBody): Promise<User> {
+  const passwordHash = await hashPassword(body.password);
+  try {
+    const id = await insertUser(db, { username: body.username, full_name: body.full_name, role: body.role, password_hash: passwordHash });
+    return { id, username: normalizeUsername(body.username), full_name: body.full_name, role: body.role };
+  } catch (error) {
+    throw duplicateUsernameOr(error);
+  }
+}
+
+/**
+ * Updates a user. A new password or a new role ends the user's open sessions in
+ * the same transaction, so the old rights stop at once. Refuses an administrator
+ * demoting themselves, and any change that would leave no administrator.
+ */
+export async function updateUser(db: Kysely<Database>, actor: User, id: number, body: UpdateUserBody): Promise<User> {
+  if (id === actor.id && body.role !== 'administrador') throw conflictError(userMessages.cannotDemoteSelf);
+  // Hashing takes a while on purpose: do it before taking any lock.
+  const passwordHash = body.password === undefined ? undefined : await hashPassword(body.password);
+  try {
+    return await db.transaction().execute(async (trx) => {
+      await lockAdministrators(trx);
+      const before = await findUserById(trx, id);
+      if (!before) throw notFoundError(userMessages.notFound);
+      const updated = await updateUserKeepingAnAdministrator(trx, id, {
+        full_name: body.full_name,
+        role: body.role,
+        ...(body.username === undefined ? {} : { username: body.username }),
+        ...(passwordHash === undefined ? {} : { password_hash: passwordHash }),
+      });
+      if (!updated) throw conflictError(userMessages.lastAdmin);
+      if (passwordHash !== undefined || before.role !== body.role) await deleteSessionsOfUser(trx, id);
+      const after = await findUserById(trx, id);
+      if (!after) throw notFoundError(userMessages.notFound);
+      return after;
+    });
+  } catch (error) {
+    throw duplicateUsernameOr(error);
+  }
+}
+
+/** Deletes a user and their sessions; never oneself, never the last administrator. */
+export async function deleteUser(db: Kysely<Database>, actor: User, id: number): Promise<void> {
+  if (id === actor.id) throw conflictError(userMessages.cannotDeleteSelf);
+  try {
+    await db.transaction().execute(async (trx) => {
+      await lockAdministrators(trx);
+      if (!(await findUserById(trx, id))) throw notFoundError(userMessages.notFound);
+      await deleteSessionsOfUser(trx, id);
+      if (!(await deleteUserKeepingAnAdministrator(trx, id))) throw conflictError(userMessages.lastAdmin);
+    });
+  } catch (error) {
+    // A row elsewhere that must keep its author (a foreign key without cascade).
+    if (isForeignKeyViolation(error)) throw new AppError('in_use', userMessages.inUse);
+    throw error;
+  }
+}

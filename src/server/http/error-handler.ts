@@ -1,0 +1,39 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { commonMessages } from '../../shared/messages.js';
+import { AppError, type ErrorCode } from '../errors.js';
+
+export interface ErrorBody {
+  error: { code: ErrorCode; message: string };
+}
+
+const body = (code: ErrorCode, message: string): ErrorBody => ({ error: { code, message } });
+
+/**
+ * One place that shapes every error answer (DESIGN.md section 3). Validation
+ * errors carry the message of the first failed rule, which the shared schemas
+ * set to the spec's Spanish text; a 5xx never shows its cause.
+ */
+export function registerErrorHandling(app: FastifyInstance): void {
+  app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.status >= 500) request.log.error({ err: error }, 'error interno');
+      return reply.status(error.status).send(body(error.code, error.status >= 500 ? commonMessages.internal : error.message));
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const first = error.validation[0];
+      return reply.status(400).send(body('validation', first?.message ?? commonMessages.invalidRequest));
+    }
+    const status = (error as FastifyError).statusCode;
+    if (status === 429) return reply.status(429).send(body('rate_limited', commonMessages.rateLimited));
+    if (status === 415) return reply.status(415).send(body('unsupported_media_type', commonMessages.jsonRequired));
+    if (status !== undefined && status >= 400 && status < 500) {
+      // Malformed JSON, body too large and the like: the client's fault, but
+      // Fastify's English text is not for our users.
+      return reply.status(status).send(body('validation', commonMessages.invalidRequest));
+    }
+    request.log.error({ err: error }, 'error interno');
+    return reply.status(500).send(body('internal', commonMessages.internal));
+  });
+
+}

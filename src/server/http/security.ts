@@ -1,0 +1,61 @@
+import helmet from '@fastify/helmet';
+import type { FastifyInstance } from 'fastify';
+import { commonMessages } from '../../shared/messages.js';
+import { AppError } from '../errors.js';
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/** Security headers: a strict CSP (no inline script or style), no framing, no referrer leaks. */
+export async function registerSecurityHeaders(app: FastifyInstance): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'"],
+        imgSrc: ["'self'", 'data:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+    referrerPolicy: { policy: 'same-origin' },
+    crossOriginEmbedderPolicy: false,
+  });
+}
+
+/**
+ * State-changing /api calls only from our own pages and only as JSON: a form on
+ * another site can send neither a JSON content type nor our Origin. (The session
+ * cookie is SameSite=Strict too; this is the second lock on the door.)
+ */
+export function registerSameOriginCheck(app: FastifyInstance): void {
+  app.addHook('onRequest', async (request) => {
+    if (!STATE_CHANGING.has(request.method) || !request.url.startsWith('/api/')) return;
+    const fetchSite = request.headers['sec-fetch-site'];
+    if (fetchSite !== undefined && fetchSite !== 'same-origin' && fetchSite !== 'none') {
+      throw new AppError('forbidden', commonMessages.crossOrigin);
+    }
+    const origin = request.headers.origin;
+    if (origin !== undefined && !isSameOrigin(origin, request.host)) {
+      throw new AppError('forbidden', commonMessages.crossOrigin);
+    }
+    const hasBody = Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;
+    const type = request.headers['content-type'] ?? '';
+    if (hasBody && !/^application\/json\s*(;|$)/i.test(type)) {
+      throw new AppError('unsupported_media_type', commonMessages.jsonRequired);
+    }
+  });
+}
+
+function isSameOrigin(origin: string, host: string): boolean {
+  try {
+    return new URL(origin).host === host;
+  } catch {
+    return false;
+  }
+}

@@ -1,0 +1,119 @@
+import { type Kysely, type Transaction, sql } from 'kysely';
+import type { Database, LotKind, MovementReason } from '../db/schema.js';
+
+/**
+ * The one way stock changes (DESIGN.md section 4). Every call runs inside the
+ * caller's transaction and both moves the lot's on-hand `stock_g` and appends
+ * the matching row to `stock_movements`, so the two can never disagree.
+ */
+
+/** The lot table and its on-hand column for each kind; each feature's migration creates its table. */
+export const LOT_TABLES: Record<LotKind, string> = {
+  green: 'green_coffee',
+  roasted: 'roasted_coffee',
+  blend: 'blended_coffee',
+};
+
+export interface StockMove {
+  lotKind: LotKind;
+  lotId: number;
+  /** Grams; positive adds stock, negative takes it. */
+  deltaG: number;
+  reason: MovementReason;
+  userId: number | null;
+  /** What caused the move (a roast, a sale…), for traceability. */
+  refKind?: string;
+  refId?: number;
+}
+
+export type DbOrTrx = Kysely<Database> | Transaction<Database>;
+
+/**
+ * Applies one move. A deduction is a single conditional UPDATE ("… WHERE
+ * stock_g >= :x"), so two concurrent requests cannot both pass the check and
+ * oversell. Returns false, changing nothing, when the lot lacks the stock or
+ * does not exist; the caller turns that into the spec's message.
+ */
+export async function moveStock(trx: DbOrTrx, move: StockMove): Promise<boolean> {
+  if (!Number.isSafeInteger(move.deltaG)) throw new RangeError(`delta_g no entero: ${move.deltaG}`);
+  if (move.deltaG === 0) return true;
+  const table = sql.table(LOT_TABLES[move.lotKind]);
+  const result = await sql`
+    update ${table} set stock_g = stock_g + ${move.deltaG}
+    where id = ${move.lotId} and stock_g + ${move.deltaG} >= 0`.execute(trx);
+  if (Number(result.numAffectedRows ?? 0) !== 1) return false;
+  await trx
+    .insertInto('stock_movements')
+    .values({
+      created_at: Date.now(),
+      user_id: move.userId,
+      lot_kind: move.lotKind,
+      lot_id: move.lotId,
+      delta_g: move.deltaG,
+      reason: move.reason,
+      ref_kind: move.refKind ?? null,
+      ref_id: move.refId ?? null,
+    })
+    .execute();
+  return true;
+}
+
+/** Current on-hand grams of one lot (undefined when it does not exist). */
+export async function stockOf(db: DbOrTrx, lotKind: LotKind, lotId: number): Promise<number | undefined> {
+  const table = sql.table(LOT_TABLES[lotKind]);
+  const { rows } = await sql<{ stock_g: number }>`select stock_g from ${table} where id = ${lotId}`.execute(db);
+  return rows[0] === undefined ? undefined : Number(rows[0].stock_g);
+}
+
+export interface LedgerMismatch {
+  lotKind: LotKind;
+  lotId: number;
+  stockG: number;
+  ledgerG: number;
+}
+
+/**
+ * The ledger invariant: for every lot, on-hand = sum of its movements and
+ * on-hand ≥ 0. Returns every lot that breaks it (empty when all is well).
+ * Kinds whose table does not exist yet are skipped.
+ */
+export async function findLedgerMismatches(db: DbOrTrx, kinds: readonly LotKind[]): Promise<LedgerMismatch[]> {
+  const mismatches: LedgerMismatch[] = [];
+  for (const lotKind of kinds) {
+    const table = sql.table(LOT_TABLES[lotKind]);
+    const { rows } = await sql<{ id: number; stock_g: number; ledger_g: number | null }>`
+      select l.id, l.stock_g, m.total as ledger_g
+      from ${table} l
+      left join (
+        select lot_id, sum(delta_g) as total from stock_movements where lot_kind = ${lotKind} group by lot_id
+      ) m on m.lot_id = l.id
+      where l.stock_g < 0 or l.stock_g <> coalesce(m.total, 0)`.execute(db);
+    for (const row of rows) {
+      mismatches.push({ lotKind, lotId: row.id, stockG: Number(row.stock_g), ledgerG: Number(row.ledger_g ?? 0) });
+    }
+    // Movements pointing at a lot that no longer exists would hide stock too.
+    const { rows: orphans } = await sql<{ lot_id: number; total: number }>`
+      select m.lot_id, sum(m.delta_g) as total from stock_movements m
+      where m.lot_kind = ${lotKind} and not exists (select 1 from ${table} l where l.id = m.lot_id)
+      group by m.lot_id having sum(m.delta_g) <> 0`.execute(db);
+    for (const row of orphans) {
+      mismatches.push({ lotKind, lotId: row.lot_id, stockG: 0, ledgerG: Number(row.total) });
+    }
+  }
+  return mismatches;
+}
+
+/**
+ * Before a lot row is deleted, its remaining stock leaves through the ledger
+ * (the movements stay, append-only), so the sum of a deleted lot's movements is
+ * zero and findLedgerMismatches stays clean.
+ */
+export async function writeOffBeforeDelete(
+  trx: DbOrTrx,
+  lot: { lotKind: LotKind; lotId: number; userId: number | null },
+): Promise<void> {
+  const stock = await stockOf(trx, lot.lotKind, lot.lotId);
+  if (stock === undefined || stock === 0) return;
+  const moved = await moveStock(trx, { ...lot, deltaG: -stock, reason: 'adjustment', refKind: 'lot_deleted', refId: lot.lotId });
+  if (!moved) throw new Error(`no se pudo dar de baja el stock del lote ${lot.lotKind} ${lot.lotId}`);
+}

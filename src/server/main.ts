@@ -1,0 +1,49 @@
+import { buildApp } from './app.js';
+import { bootstrapAdmin } from './auth/bootstrap-admin.js';
+import { ConfigError, loadConfig } from './config.js';
+import { openDatabase } from './db/database.js';
+
+/** Reads the configuration, opens the database, listens, and shuts down cleanly on SIGINT/SIGTERM. */
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const database = await openDatabase(config.database);
+  const app = await buildApp({
+    db: database.db,
+    webRoot: config.webRoot,
+    trustProxy: config.trustProxy,
+    logger: { level: config.logLevel },
+  });
+
+  const admin = await bootstrapAdmin(database.db, { username: config.adminUsername, password: config.adminPassword });
+  if (admin?.generatedPassword) {
+    // Printed once, on purpose outside the JSON log, so a person starting the app sees it.
+    process.stdout.write(
+      `\n  Primer inicio: se creó el administrador «${admin.username}» con la contraseña: ${admin.generatedPassword}\n` +
+        '  Guárdala ahora: no se volverá a mostrar.\n\n',
+    );
+  } else if (admin) {
+    app.log.info({ username: admin.username }, 'administrador inicial creado con ADMIN_PASSWORD');
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info({ signal }, 'cerrando el servidor');
+    const force = setTimeout(() => process.exit(1), 10_000).unref();
+    await app.close();
+    await database.close();
+    clearTimeout(force);
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  await app.listen({ host: config.host, port: config.port });
+  app.log.info({ database: database.description }, `Sistema de Gestión de Café en http://${config.host}:${config.port}`);
+}
+
+main().catch((error: unknown) => {
+  process.stderr.write(`${error instanceof ConfigError || error instanceof Error ? error.message : String(error)}\n`);
+  process.exit(1);
+});

@@ -1,0 +1,37 @@
+/**
+ * Lot codes of spec section 9, shared by the forms' 'Generar Lote' buttons and
+ * the server (which generates one when none is given and retries on a
+ * collision: the unique index on batch_code decides, DESIGN.md section 1).
+ */
+
+/** A number in [0, 1); Math.random unless a test fixes it. */
+export type RandomSource = () => number;
+
+/** "a random 4-digit number from 1000 to 9999" */
+export const randomLotNumber = (random: RandomSource = Math.random): number => 1000 + Math.floor(random() * 9000);
+
+/**
+ * "first 2 letters of the … name uppercased": letters only, so 'El Salvador'
+ * gives 'EL' and a leading space or digit does not end up in the code.
+ */
+export function namePrefix(name: string): string {
+  const letters = name.match(/\p{L}/gu) ?? [];
+  const prefix = letters.length > 0 ? letters.slice(0, 2).join('') : name.trim().slice(0, 2);
+  return prefix.toUpperCase();
+}
+
+/** "day, month and 2-digit year" of a YYYY-MM-DD date: '2024-01-01' → '010124'. */
+export function dayMonthYear(isoDate: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
+  if (!match) throw new RangeError(`fecha no válida: ${isoDate}`);
+  const [, year = '', month = '', day = ''] = match;
+  return `${day}${month}${year.slice(2)}`;
+}
+
+/** Roasted lot code, shape CO-010124-1234 (origin name, roast date, random number). */
+export const roastedLotCode = (originName: string, roastDate: string, random?: RandomSource): string =>
+  `${namePrefix(originName)}-${dayMonthYear(roastDate)}-${randomLotNumber(random)}`;
+
+/** Blend lot code, shape BL-MZ-010124-1234 (recipe name, creation date, random number). */
+export const blendLotCode = (recipeName: string, creationDate: string, random?: RandomSource): string =>
+  `${namePrefix(recipeName)}-MZ-${dayMonthYear(creationDate)}-${randomLotNumber(random)}`;

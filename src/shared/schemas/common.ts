@@ -1,0 +1,52 @@
+import { z } from 'zod';
+import { commonMessages } from '../messages.js';
+import { hasAtMostDecimals } from '../units.js';
+
+const invalid = { error: commonMessages.invalidRequest };
+
+/** Largest id an `integer` column holds on PostgreSQL; a bigger one must be a 400/404, not a 500 there. */
+export const MAX_ROW_ID = 2_147_483_647;
+
+/** A row id from a URL, query or body: a positive integer that fits the column. */
+export const rowIdSchema = z.coerce
+  .number(invalid)
+  .int(commonMessages.invalidRequest)
+  .positive(commonMessages.invalidRequest)
+  .max(MAX_ROW_ID, commonMessages.invalidRequest);
+
+/** Pagination shared by every list route: the spec's default order, `limit` rows from `offset`. */
+export const paginationQuerySchema = z.object({
+  limit: z.coerce.number(invalid).int(commonMessages.invalidRequest).min(1, commonMessages.invalidRequest).max(500, commonMessages.invalidRequest).default(100),
+  offset: z.coerce.number(invalid).int(commonMessages.invalidRequest).min(0, commonMessages.invalidRequest).max(MAX_ROW_ID, commonMessages.invalidRequest).default(0),
+});
+export type PaginationQuery = z.infer<typeof paginationQuerySchema>;
+
+export const pageSchema = <T extends z.ZodType>(item: T) =>
+  z.object({ items: z.array(item), total: z.number().int(), limit: z.number().int(), offset: z.number().int() });
+
+/** `/:id` params of every route. */
+export const idParamsSchema = z.object({ id: rowIdSchema });
+
+export const errorBodySchema = z.object({
+  error: z.object({ code: z.string(), message: z.string() }),
+});
+
+/**
+ * A positive decimal with at most `decimals` places. `missingMessage` is the spec's
+ * "required" text, so an absent or non-numeric value answers with it.
+ */
+export const decimalSchema = (decimals: number, missingMessage: string) =>
+  z
+    .number({ error: missingMessage })
+    .refine(Number.isFinite, { message: missingMessage })
+    .refine((value) => hasAtMostDecimals(value, decimals), { message: commonMessages.tooManyDecimals(decimals) });
+
+/** A calendar date as YYYY-MM-DD that exists (no 2024-02-31). */
+export const isoDateSchema = (message: string) =>
+  z.string({ error: message }).refine(isRealIsoDate, { message });
+
+export function isRealIsoDate(value: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;
+  const date = new Date(`${value}T00:00:00Z`);
+  return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
+}

@@ -1,0 +1,66 @@
+import { z } from 'zod';
+import { originMessages as m } from '../messages.js';
+import { KG_DECIMALS } from '../units.js';
+import { decimalSchema, pageSchema } from './common.js';
+
+export const ORIGIN_NAME_MAX = 120;
+export const SUPPLIER_MAX = 120;
+export const SUPPLIERS_MAX_COUNT = 50;
+export const DESCRIPTION_MAX = 1000;
+export const KILOS_PER_BAG_MAX = 10_000;
+
+/** "An added supplier is trimmed, and empty ones are ignored" (spec 5 "Origin"); repeats are kept once. */
+export const cleanSuppliers = (suppliers: readonly string[]): string[] => [
+  ...new Set(suppliers.map((supplier) => supplier.trim()).filter((supplier) => supplier !== '')),
+];
+
+/**
+ * Body of POST/PUT /api/coffee-origins, also the origin form's schema. Two
+ * stages so the spec's check comes first whatever else is wrong: stage one is
+ * 'Por favor, completa el nombre, los kilos por saco y añade al menos un
+ * proveedor/finca.'; only a complete origin reaches our own limits.
+ */
+export const originBodySchema = z
+  .object(
+    {
+      name: z.string({ error: m.required }).trim().min(1, m.required),
+      kilos_per_bag: z.number({ error: m.required }),
+      suppliers_fincas: z
+        .array(z.string({ error: m.required }), { error: m.required })
+        .transform(cleanSuppliers)
+        .refine((suppliers) => suppliers.length > 0, m.required),
+      description: z.string({ error: m.descriptionInvalid }).nullish(),
+    },
+    { error: m.required },
+  )
+  .pipe(
+    z.object({
+      name: z.string().max(ORIGIN_NAME_MAX, m.nameTooLong),
+      kilos_per_bag: decimalSchema(KG_DECIMALS, m.required)
+        .refine((kg) => kg > 0, m.kilosPerBagPositive)
+        .refine((kg) => kg <= KILOS_PER_BAG_MAX, m.kilosPerBagTooLarge),
+      suppliers_fincas: z
+        .array(z.string().max(SUPPLIER_MAX, m.supplierTooLong))
+        .max(SUPPLIERS_MAX_COUNT, m.tooManySuppliers),
+      // Optional: blank means none.
+      description: z
+        .string()
+        .nullish()
+        .transform((text) => text?.trim() || null)
+        .refine((text) => text === null || text.length <= DESCRIPTION_MAX, m.descriptionTooLong),
+    }),
+  );
+export type OriginBodyInput = z.input<typeof originBodySchema>;
+export type OriginBody = z.output<typeof originBodySchema>;
+
+export const originSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  kilos_per_bag: z.number(),
+  suppliers_fincas: z.array(z.string()),
+  description: z.string().nullable(),
+});
+export type Origin = z.infer<typeof originSchema>;
+
+export const originPageSchema = pageSchema(originSchema);
+export type OriginPage = z.infer<typeof originPageSchema>;

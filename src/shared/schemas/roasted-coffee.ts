@@ -1,0 +1,92 @@
+import { z } from 'zod';
+import { commonMessages, roastedCoffeeMessages as m } from '../messages.js';
+import { KG_DECIMALS } from '../units.js';
+import { decimalSchema, isRealIsoDate, MAX_ROW_ID, pageSchema, paginationQuerySchema, rowIdSchema } from './common.js';
+import { BATCH_CODE_MAX, GREEN_QUANTITY_MAX_KG } from './green-coffee.js';
+
+/** Spec section 9, "Roast types". */
+export const ROAST_TYPES = ['Claro', 'Medio', 'Oscuro'] as const;
+export type RoastType = (typeof ROAST_TYPES)[number];
+
+/**
+ * Body of POST/PUT /api/roasted-coffee, also the roast form's schema. Spec 5
+ * "Roasted coffee" fixes the order, so it is built in stages:
+ *   1. 'Por favor, completa todos los campos obligatorios.' for any missing field
+ *      (the lot code is not obligatory: left empty, the server generates one);
+ *   2. 'Los Kilos Resultantes no pueden ser mayores que la Cantidad de Café Verde.';
+ *   3. our limits (decimals, positive, a real roast type and date, code length);
+ * then the service checks, against the database, 'El lote de café verde
+ * seleccionado no es válido.' and 'No hay suficiente café verde disponible para
+ * tostar esta cantidad.'. A `shrinkage_kg` sent by a client is ignored: it is
+ * always green − resultant.
+ */
+export const roastedCoffeeBodySchema = z
+  .object(
+    {
+      green_coffee_id: z.number({ error: m.required }),
+      quantity_green_kg: z.number({ error: m.required }),
+      resultant_kg: z.number({ error: m.required }),
+      roast_type: z.string({ error: m.required }).trim().min(1, m.required),
+      roast_date: z.string({ error: m.required }).trim().min(1, m.required),
+      batch_code: z.string({ error: m.batchCodeInvalid }).nullish(),
+    },
+    { error: m.required },
+  )
+  // Shrinkage below 0 is rejected; on the quantity field so the form can point at it.
+  .refine((body) => body.resultant_kg <= body.quantity_green_kg, { message: m.resultantAboveGreen, path: ['resultant_kg'] })
+  .pipe(
+    z.object({
+      green_coffee_id: z.number().int(m.invalidGreenLot).positive(m.invalidGreenLot).max(MAX_ROW_ID, m.invalidGreenLot),
+      quantity_green_kg: decimalSchema(KG_DECIMALS, m.required)
+        .refine((kg) => kg > 0, m.greenQuantityPositive)
+        .refine((kg) => kg <= GREEN_QUANTITY_MAX_KG, m.quantityTooLarge),
+      resultant_kg: decimalSchema(KG_DECIMALS, m.required).refine((kg) => kg > 0, m.resultantPositive),
+      roast_type: z
+        .string()
+        .refine((type) => (ROAST_TYPES as readonly string[]).includes(type), m.invalidRoastType)
+        .transform((type) => type as RoastType),
+      roast_date: z.string().refine(isRealIsoDate, m.invalidDate),
+      // Optional: absent, null or blank means "generate one" (create) or "keep it" (edit).
+      batch_code: z
+        .string()
+        .nullish()
+        .transform((code) => code?.trim() || undefined)
+        .refine((code) => code === undefined || code.length <= BATCH_CODE_MAX, m.batchCodeTooLong),
+    }),
+  );
+export type RoastedCoffeeBodyInput = z.input<typeof roastedCoffeeBodySchema>;
+export type RoastedCoffeeBody = z.output<typeof roastedCoffeeBodySchema>;
+
+/** GET /api/roasted-coffee: newest roast first; optionally one origin's roasts or only those with stock (blends will pick from those). */
+export const roastedCoffeeListQuerySchema = paginationQuerySchema.extend({
+  origin_id: rowIdSchema.optional(),
+  in_stock: z
+    .enum(['true', 'false'], { error: commonMessages.invalidRequest })
+    .transform((value) => value === 'true')
+    .optional(),
+});
+export type RoastedCoffeeListQuery = z.infer<typeof roastedCoffeeListQuerySchema>;
+
+/**
+ * A roasted lot as the API returns it: what went in (`quantity_green_kg`), what
+ * came out (`resultant_kg`, produced) and what is on hand now (`stock_kg`),
+ * kept apart (DESIGN.md section 1), joined to its green lot and origin.
+ */
+export const roastedCoffeeSchema = z.object({
+  id: z.number().int(),
+  green_coffee_id: z.number().int(),
+  green_batch_code: z.string(),
+  origin_id: z.number().int(),
+  origin_name: z.string(),
+  quantity_green_kg: z.number(),
+  resultant_kg: z.number(),
+  shrinkage_kg: z.number(),
+  stock_kg: z.number(),
+  roast_type: z.enum(ROAST_TYPES),
+  roast_date: z.string(),
+  batch_code: z.string(),
+});
+export type RoastedCoffee = z.infer<typeof roastedCoffeeSchema>;
+
+export const roastedCoffeePageSchema = pageSchema(roastedCoffeeSchema);
+export type RoastedCoffeePage = z.infer<typeof roastedCoffeePageSchema>;

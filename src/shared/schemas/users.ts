@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { isCommonPassword } from '../common-passwords.js';
+import { userMessages } from '../messages.js';
+import { ROLES } from '../roles.js';
+import { pageSchema } from './common.js';
+import { userSchema } from './auth.js';
+
+/** Limits of issue 5; the username limit matches ADMIN_USERNAME's in config.ts. */
+export const USERNAME_MAX = 100;
+export const FULL_NAME_MAX = 200;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+/** Lengths in characters as a person counts them (an emoji is one), not UTF-16 units. */
+const length = (text: string) => [...text].length;
+
+/** A required text: absent, not text or blank all answer the spec's 'Por favor, completa todos los campos.' */
+const requiredText = () => z.string({ error: userMessages.required }).trim().min(1, userMessages.required);
+
+/** Kept as typed (every character counts), but only spaces is as good as nothing. */
+const passwordText = () => z.string({ error: userMessages.required }).refine((password) => password.trim() !== '', userMessages.required);
+
+const roleSchema = z.enum(ROLES, { error: userMessages.invalidRole });
+
+/**
+ * The password rules of issue 5, in this order: 8 to 128 characters, not one of
+ * the most common passwords (case-insensitive), not the username itself.
+ */
+export function passwordProblem(password: string, username: string): string | undefined {
+  if (length(password) < PASSWORD_MIN) return userMessages.passwordTooShort;
+  if (length(password) > PASSWORD_MAX) return userMessages.passwordTooLong;
+  if (isCommonPassword(password)) return userMessages.passwordTooCommon;
+  if (username !== '' && password.toLowerCase() === username.trim().toLowerCase()) return userMessages.passwordIsUsername;
+  return undefined;
+}
+
+interface UserFields {
+  username?: string | undefined;
+  password?: string | undefined;
+  full_name: string;
+}
+
+/**
+ * The checks that follow "required". They run as an object refinement, so their
+ * issues come after every field's required issue: the validation answer (the
+ * FIRST issue) is always 'Por favor, completa todos los campos.' while a field is
+ * missing, as spec 5 "User" puts that check first.
+ */
+function checkUserFields(value: UserFields, ctx: z.RefinementCtx): void {
+  if (value.username !== undefined && length(value.username) > USERNAME_MAX) {
+    ctx.addIssue({ code: 'custom', path: ['username'], message: userMessages.usernameTooLong });
+  }
+  if (length(value.full_name) > FULL_NAME_MAX) {
+    ctx.addIssue({ code: 'custom', path: ['full_name'], message: userMessages.fullNameTooLong });
+  }
+  if (value.password !== undefined) {
+    const problem = passwordProblem(value.password, value.username ?? '');
+    if (problem) ctx.addIssue({ code: 'custom', path: ['password'], message: problem });
+  }
+}
+
+/** POST /api/users and the form in add mode. */
+export const createUserBodySchema = z
+  .object(
+    {
+      username: requiredText(),
+      password: passwordText(),
+      full_name: requiredText(),
+      // spec 9: "The default role is tecnico."
+      role: roleSchema.default('tecnico'),
+    },
+    { error: userMessages.required },
+  )
+  .superRefine(checkUserFields);
+export type CreateUserBody = z.infer<typeof createUserBodySchema>;
+export type CreateUserInput = z.input<typeof createUserBodySchema>;
+
+/**
+ * PUT /api/users/:id and the form in edit mode. The password is optional: left
+ * blank (or absent) it stays as it is. The username may be sent (the form always
+ * does) and is then the new one; absent, it stays.
+ */
+export const updateUserBodySchema = z
+  .object(
+    {
+      username: requiredText().optional(),
+      password: z
+        .string({ error: userMessages.required })
+        .transform((password) => (password === '' ? undefined : password))
+        .pipe(passwordText().optional())
+        .optional(),
+      full_name: requiredText(),
+      role: z.enum(ROLES, { error: (issue) => (issue.input === undefined ? userMessages.required : userMessages.invalidRole) }),
+    },
+    { error: userMessages.required },
+  )
+  .superRefine(checkUserFields);
+export type UpdateUserBody = z.infer<typeof updateUserBodySchema>;
+export type UpdateUserInput = z.input<typeof updateUserBodySchema>;
+
+/** What the list and every write answer: never a password or its hash. */
+export const userResponseSchema = userSchema;
+export const userPageSchema = pageSchema(userSchema);
+export type UserPage = z.infer<typeof userPageSchema>;

@@ -1,0 +1,47 @@
+/**
+ * Exact quantities (DESIGN.md section 1): kg are stored as integer grams, prices
+ * as integer cents and percentages as hundredths of a percent. Conversions
+ * happen only at the API edge and go through the decimal text of a number, so
+ * 0.1 + 0.2 never leaks into stock.
+ */
+
+/** Digits after the point in a plain decimal, or null for NaN, ±Infinity or exponent notation. */
+export function decimalPlaces(value: number): number | null {
+  if (!Number.isFinite(value)) return null;
+  const text = String(Math.abs(value));
+  if (!/^\d+(\.\d+)?$/.test(text)) return null;
+  const point = text.indexOf('.');
+  return point === -1 ? 0 : text.length - point - 1;
+}
+
+export const hasAtMostDecimals = (value: number, decimals: number): boolean => {
+  const places = decimalPlaces(value);
+  return places !== null && places <= decimals;
+};
+
+/** Scales a decimal by 10^decimals without float error ("10.125" kg → 10125 g). */
+export function toScaledInt(value: number, decimals: number): number {
+  const places = decimalPlaces(value);
+  if (places === null || places > decimals) {
+    throw new RangeError(`${value} no tiene como máximo ${decimals} decimales`);
+  }
+  const [whole = '0', fraction = ''] = String(Math.abs(value)).split('.');
+  const scaled = Number(whole + fraction.padEnd(decimals, '0'));
+  if (!Number.isSafeInteger(scaled)) throw new RangeError(`${value} es demasiado grande`);
+  return value < 0 ? -scaled : scaled;
+}
+
+/** Inverse of toScaledInt; exact because the result is the shortest decimal of an integer ratio. */
+export const fromScaledInt = (scaled: number, decimals: number): number =>
+  Number((scaled / 10 ** decimals).toFixed(decimals));
+
+export const KG_DECIMALS = 3;
+export const PRICE_DECIMALS = 2;
+export const PERCENT_DECIMALS = 2;
+
+export const kgToGrams = (kg: number): number => toScaledInt(kg, KG_DECIMALS);
+export const gramsToKg = (grams: number): number => fromScaledInt(grams, KG_DECIMALS);
+export const priceToCents = (price: number): number => toScaledInt(price, PRICE_DECIMALS);
+export const centsToPrice = (cents: number): number => fromScaledInt(cents, PRICE_DECIMALS);
+export const percentToHundredths = (percent: number): number => toScaledInt(percent, PERCENT_DECIMALS);
+export const hundredthsToPercent = (hundredths: number): number => fromScaledInt(hundredths, PERCENT_DECIMALS);

@@ -1,0 +1,42 @@
+import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useState } from 'react';
+import { BrowserRouter } from 'react-router';
+import { commonMessages } from '../../shared/messages.js';
+import { LoadingText } from '../components/loading-text.js';
+import { PageError } from '../components/page-error.js';
+import { ToastProvider } from '../components/toast.js';
+import { replaceSession, SESSION_QUERY_KEY, useSession } from '../features/auth/api/get-session.js';
+import { LoginPage } from '../features/auth/login-page.js';
+import { setSessionLostHandler } from '../lib/api-client.js';
+import { createQueryClient } from '../lib/query-client.js';
+import { AppRoutes } from './routes.js';
+
+export function App() {
+  const [queryClient] = useState(createQueryClient);
+  return (
+    <QueryClientProvider client={queryClient}>
+      <ToastProvider>
+        <BrowserRouter>
+          <SessionGate />
+        </BrowserRouter>
+      </ToastProvider>
+    </QueryClientProvider>
+  );
+}
+
+/** The login screen while nobody is signed in; the app once somebody is. The session lives on the server, so it survives a reload. */
+function SessionGate() {
+  const queryClient = useQueryClient();
+  const session = useSession();
+
+  useEffect(() => {
+    setSessionLostHandler(() => {
+      // Only a session that was there can be lost; the first /auth/me 401 is just "signed out".
+      if (queryClient.getQueryData(SESSION_QUERY_KEY)) replaceSession(queryClient, null);
+    });
+  }, [queryClient]);
+
+  if (session.isPending) return <LoadingText text={commonMessages.loading} />;
+  if (session.isError) return <PageError message={session.error.message} />;
+  return session.data ? <AppRoutes /> : <LoginPage />;
+}

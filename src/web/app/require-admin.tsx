@@ -1,0 +1,10 @@
+import type { ReactNode } from 'react';
+import { Navigate } from 'react-router';
+import { isAdmin } from '../../shared/roles.js';
+import { useCurrentUser } from '../features/auth/api/get-session.js';
+
+/** A tecnico who opens an administrator screen is sent to / (spec section 2); the server refuses their calls anyway. */
+export function RequireAdmin({ children }: { children: ReactNode }) {
+  const user = useCurrentUser();
+  return isAdmin(user.role) ? children : <Navigate to="/" replace />;
+}

@@ -1,0 +1,72 @@
+import type { ReactNode } from 'react';
+import { RowActions } from './row-actions.js';
+
+/** One column of a <DataTable>: its header, which is also the cell's label on phones, and what a row shows in it. */
+export interface Column<Row> {
+  label: string;
+  /** `num`: a right-aligned number (header and cells); `wrap`: a text cell that may wrap. */
+  className?: 'num' | 'wrap';
+  cell: (row: Row) => ReactNode;
+}
+
+export interface DataTableProps<Row> {
+  /** The table's accessible name (a visually hidden caption). */
+  caption: string;
+  columns: Column<Row>[];
+  rows: Row[];
+  /** The spec's empty-list text, shown instead of the table. */
+  empty: string;
+}
+
+/**
+ * An area's table (styles.css: .table-wrap > table.data-table.data-table--stack):
+ * on phones each row stacks into a card of "label: value" lines, the label
+ * coming from the cell's data-label.
+ */
+export function DataTable<Row extends { id: number }>({ caption, columns, rows, empty }: DataTableProps<Row>) {
+  if (rows.length === 0) return <p className="empty-text">{empty}</p>;
+  return (
+    <div className="table-wrap">
+      {/* Explicit roles: the phone layout's display:block would otherwise drop table semantics. */}
+      <table className="data-table data-table--stack" role="table">
+        <caption className="sr-only">{caption}</caption>
+        <thead role="rowgroup">
+          <tr role="row">
+            {columns.map((column) => (
+              <th key={column.label} scope="col" role="columnheader" className={column.className === 'num' ? 'num' : undefined}>
+                {column.label}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody role="rowgroup">
+          {rows.map((row) => (
+            <tr key={row.id} role="row">
+              {columns.map((column) => (
+                <td key={column.label} role="cell" data-label={column.label} className={column.className}>
+                  {column.cell(row)}
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** The 'Acciones' column: a row's edit and delete buttons, named after the row ("Editar Colombia"). */
+export function actionsColumn<Row>({ editLabel, deleteLabel, onEdit, onDelete, busy }: {
+  editLabel: (row: Row) => string;
+  deleteLabel: (row: Row) => string;
+  onEdit: (row: Row) => void;
+  onDelete: (row: Row) => void;
+  busy: boolean;
+}): Column<Row> {
+  return {
+    label: 'Acciones',
+    cell: (row) => (
+      <RowActions editLabel={editLabel(row)} deleteLabel={deleteLabel(row)} onEdit={() => onEdit(row)} onDelete={() => onDelete(row)} busy={busy} />
+    ),
+  };
+}

@@ -1,0 +1,25 @@
+/**
+ * The buttons under a create/edit form (spec 4 "Forms"): the submit button names
+ * the mode ('Agregar …' / 'Actualizar …'); in edit mode 'Cancelar' goes back to
+ * add mode. Both wait while a save is under way.
+ */
+export function FormActions({ editing, pending, createLabel, updateLabel, onCancel }: {
+  editing: boolean;
+  pending: boolean;
+  createLabel: string;
+  updateLabel: string;
+  onCancel: () => void;
+}) {
+  return (
+    <div className="form-actions">
+      <button type="submit" className="btn btn-primary" disabled={pending}>
+        {editing ? updateLabel : createLabel}
+      </button>
+      {editing && (
+        <button type="button" className="btn btn-secondary" onClick={onCancel} disabled={pending}>
+          Cancelar
+        </button>
+      )}
+    </div>
+  );
+}

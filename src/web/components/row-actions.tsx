@@ -1,0 +1,32 @@
+import { Pencil, Trash2 } from 'lucide-react';
+
+export interface RowActionsProps {
+  /** Accessible names that say which row: "Editar Colombia", "Eliminar lote 15-03-24 de Colombia". */
+  editLabel: string;
+  deleteLabel: string;
+  onEdit: () => void;
+  onDelete: () => void;
+  /** While a delete is under way the delete buttons wait. */
+  busy: boolean;
+}
+
+/** A table row's edit and delete icon buttons (spec 2: tables "with edit and delete actions"). */
+export function RowActions({ editLabel, deleteLabel, onEdit, onDelete, busy }: RowActionsProps) {
+  return (
+    <div className="actions">
+      <button type="button" className="icon-button" aria-label={editLabel} title="Editar" onClick={onEdit}>
+        <Pencil aria-hidden="true" size={18} />
+      </button>
+      <button
+        type="button"
+        className="icon-button icon-button--danger"
+        aria-label={deleteLabel}
+        title="Eliminar"
+        disabled={busy}
+        onClick={onDelete}
+      >
+        <Trash2 aria-hidden="true" size={18} />
+      </button>
+    </div>
+  );
+}

@@ -1,0 +1,39 @@
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Coffee } from 'lucide-react';
+import { useForm } from 'react-hook-form';
+import { type LoginBody, loginBodySchema } from '../../../shared/schemas/auth.js';
+import { FormAlert } from '../../components/form-alert.js';
+import { useLogin } from './api/login.js';
+
+export const LOGIN_TITLE = 'Bienvenido al Sistema de Control de Inventario';
+
+/** Shown whenever nobody is signed in (spec section 2, "Login"). */
+export function LoginPage() {
+  const login = useLogin();
+  const { register, handleSubmit, formState } = useForm<LoginBody>({
+    resolver: zodResolver(loginBodySchema),
+    defaultValues: { username: '', password: '' },
+  });
+  const fieldError = formState.errors.username?.message ?? formState.errors.password?.message;
+
+  return (
+    <main className="login">
+      <form className="login__card card" onSubmit={handleSubmit((values) => login.mutate(values))} noValidate>
+        <Coffee aria-hidden="true" className="login__icon" size={44} />
+        <h1 className="login__title">{LOGIN_TITLE}</h1>
+        <div className="field">
+          <label htmlFor="login-username">Usuario</label>
+          <input id="login-username" autoComplete="username" autoCapitalize="none" {...register('username')} />
+        </div>
+        <div className="field">
+          <label htmlFor="login-password">Contraseña</label>
+          <input id="login-password" type="password" autoComplete="current-password" {...register('password')} />
+        </div>
+        <FormAlert message={fieldError ?? login.error?.message} />
+        <button type="submit" className="btn btn-primary btn-block" disabled={login.isPending}>
+          {login.isPending ? 'Iniciando sesión...' : 'Iniciar Sesión'}
+        </button>
+      </form>
+    </main>
+  );
+}

@@ -1,0 +1,206 @@
+import { useMemo } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { Link } from 'react-router';
+import { greenCoffeeMessages as m } from '../../../shared/messages.js';
+import { type GreenCoffee, type GreenCoffeeBody, greenCoffeeBodySchema } from '../../../shared/schemas/green-coffee.js';
+import type { Origin } from '../../../shared/schemas/origins.js';
+import type { EntityFormProps } from '../../lib/use-form-screen.js';
+import { FormActions } from '../../components/form-actions.js';
+import { FormAlert } from '../../components/form-alert.js';
+import { formAlertMessage, saveWithFeedback } from '../../lib/form-feedback.js';
+import { schemaThenRulesResolver } from '../../lib/schema-then-rules-resolver.js';
+import { numberOrMissing, todayIsoDate } from '../../lib/form-values.js';
+import { useCreateGreenCoffee } from './api/create-green-coffee.js';
+import { useUpdateGreenCoffee } from './api/update-green-coffee.js';
+
+/** What the inputs hold: text, as typed. */
+interface GreenFormValues {
+  origin_id: string;
+  supplier_finca: string;
+  quantity_kg: string;
+  unit_price: string;
+  entry_date: string;
+  batch_code: string;
+}
+
+const FIELDS = ['origin_id', 'supplier_finca', 'quantity_kg', 'unit_price', 'entry_date', 'batch_code'] as const;
+
+const toBody = (values: GreenFormValues) => ({
+  ...values,
+  origin_id: numberOrMissing(values.origin_id),
+  quantity_kg: numberOrMissing(values.quantity_kg),
+  unit_price: numberOrMissing(values.unit_price),
+});
+
+/**
+ * The server's schema on the body the form would send, then the spec's next
+ * rule, which needs the origins: 'El proveedor/finca seleccionado no pertenece
+ * al origen elegido.' (the lot-code rule needs the database: the server answers it).
+ */
+const resolverFor = (origins: Origin[]) =>
+  schemaThenRulesResolver<GreenFormValues, GreenCoffeeBody>(greenCoffeeBodySchema, toBody, [
+    (body) => {
+      const origin = origins.find((candidate) => candidate.id === body.origin_id);
+      if (!origin) return { field: 'origin_id', message: m.originNotFound };
+      if (!origin.suppliers_fincas.includes(body.supplier_finca)) return { field: 'supplier_finca', message: m.supplierNotInOrigin };
+      return null;
+    },
+  ]);
+
+const emptyValues = (): GreenFormValues => ({
+  origin_id: '',
+  supplier_finca: '',
+  quantity_kg: '',
+  unit_price: '',
+  entry_date: todayIsoDate(),
+  batch_code: '',
+});
+
+// Quantity and price load as text (spec 4, "Forms").
+const toValues = (lot: GreenCoffee): GreenFormValues => ({
+  origin_id: String(lot.origin_id),
+  supplier_finca: lot.supplier_finca,
+  quantity_kg: String(lot.quantity_kg),
+  unit_price: String(lot.unit_price),
+  entry_date: lot.entry_date,
+  batch_code: lot.batch_code,
+});
+
+export interface GreenCoffeeFormProps extends EntityFormProps<GreenCoffee> {
+  origins: Origin[];
+}
+
+/** Add or edit a green lot (spec 2 "Green coffee", 4 "Form auto-behaviour", 5 "Green coffee"). */
+export function GreenCoffeeForm({ origins, editing, onSaved, onCancel, onFailure }: GreenCoffeeFormProps) {
+  const createLot = useCreateGreenCoffee();
+  const updateLot = useUpdateGreenCoffee();
+  const mutation = editing ? updateLot : createLot;
+  const resolver = useMemo(() => resolverFor(origins), [origins]);
+  const { register, control, handleSubmit, formState, setValue } = useForm<GreenFormValues, unknown, GreenCoffeeBody>({
+    resolver,
+    defaultValues: editing ? toValues(editing) : emptyValues(),
+  });
+
+  const originId = useWatch({ control, name: 'origin_id' });
+  const supplier = useWatch({ control, name: 'supplier_finca' });
+  const chosenOrigin = origins.find((origin) => String(origin.id) === originId);
+  const suppliers = chosenOrigin?.suppliers_fincas ?? [];
+  // An edited lot whose farm was since removed from its origin still shows it (saving then answers the spec's message).
+  const supplierOptions = supplier && chosenOrigin && !suppliers.includes(supplier) ? [supplier, ...suppliers] : suppliers;
+
+  const alertMessage = formAlertMessage(formState.errors, FIELDS, m.required, mutation.error);
+
+  const onSubmit = handleSubmit((body) =>
+    saveWithFeedback(
+      () => (editing ? updateLot.mutateAsync({ id: editing.id, body }) : createLot.mutateAsync(body)),
+      editing ? { saved: m.updated, failed: m.updateError } : { saved: m.added, failed: m.addError },
+      { onSaved, onFailure },
+    ),
+  );
+
+  const invalid = (field: (typeof FIELDS)[number]) => (formState.errors[field] ? true : undefined);
+  const originField = register('origin_id', {
+    // "Selecting an origin defaults the supplier to that origin's first one" (spec 4).
+    onChange: (event: { target: { value: string } }) => {
+      const origin = origins.find((candidate) => String(candidate.id) === event.target.value);
+      setValue('supplier_finca', origin?.suppliers_fincas[0] ?? '');
+    },
+  });
+
+  return (
+    <form className="card" onSubmit={onSubmit} noValidate aria-labelledby="green-form-title">
+      <h2 id="green-form-title" className="card__title">
+        {editing ? 'Editar Café Verde' : 'Agregar Café Verde'}
+      </h2>
+      {origins.length === 0 && (
+        <p className="field__hint">
+          Aún no hay orígenes: <Link to="/cafe-origen">registra uno en Orígenes</Link> antes de agregar café verde.
+        </p>
+      )}
+      <div className="form-grid">
+        <div className="field">
+          <label htmlFor="green-origin">Origen</label>
+          <select id="green-origin" aria-invalid={invalid('origin_id')} {...originField}>
+            <option value="">Selecciona un origen</option>
+            {origins.map((origin) => (
+              <option key={origin.id} value={String(origin.id)}>
+                {origin.name}
+              </option>
+            ))}
+          </select>
+        </div>
+        <div className="field">
+          <label htmlFor="green-supplier">Proveedor/Finca</label>
+          {/* Controlled: its options change with the origin, and the default supplier must show at once. */}
+          <Controller
+            control={control}
+            name="supplier_finca"
+            render={({ field }) => (
+              <select
+                id="green-supplier"
+                aria-invalid={invalid('supplier_finca')}
+                disabled={!chosenOrigin}
+                name={field.name}
+                ref={field.ref}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+              >
+                <option value="">{chosenOrigin ? 'Selecciona un proveedor/finca' : 'Primero elige un origen'}</option>
+                {supplierOptions.map((name) => (
+                  <option key={name} value={name}>
+                    {name}
+                  </option>
+                ))}
+              </select>
+            )}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="green-quantity">Cantidad (Kg)</label>
+          <input
+            id="green-quantity"
+            type="number"
+            inputMode="decimal"
+            min="0"
+            step="0.001"
+            aria-invalid={invalid('quantity_kg')}
+            {...register('quantity_kg')}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="green-price">Precio Unitario ($/Kg)</label>
+          <input
+            id="green-price"
+            type="number"
+            inputMode="decimal"
+            min="0"
+            step="0.01"
+            aria-invalid={invalid('unit_price')}
+            {...register('unit_price')}
+          />
+        </div>
+        <div className="field">
+          <label htmlFor="green-date">Fecha de Entrada</label>
+          <input id="green-date" type="date" aria-invalid={invalid('entry_date')} {...register('entry_date')} />
+        </div>
+        <div className="field">
+          <label htmlFor="green-batch">Lote</label>
+          <input
+            id="green-batch"
+            placeholder="DD-MM-AA"
+            autoComplete="off"
+            aria-describedby="green-batch-hint"
+            aria-invalid={invalid('batch_code')}
+            {...register('batch_code')}
+          />
+          <span id="green-batch-hint" className="field__hint">
+            Formato sugerido: DD-MM-AA (por ejemplo 15-03-24).
+          </span>
+        </div>
+      </div>
+      <FormAlert message={alertMessage} />
+      <FormActions editing={editing !== null} pending={mutation.isPending} createLabel="Agregar Café Verde" updateLabel="Actualizar Café Verde" onCancel={onCancel} />
+    </form>
+  );
+}

@@ -1,0 +1,68 @@
+import { useState } from 'react';
+import { greenCoffeeMessages as m } from '../../../shared/messages.js';
+import type { GreenCoffee } from '../../../shared/schemas/green-coffee.js';
+import { LoadFailure } from '../../components/load-failure.js';
+import { LoadingText } from '../../components/loading-text.js';
+import { Page } from '../../components/page.js';
+import { PageError } from '../../components/page-error.js';
+import { Pager } from '../../components/pager.js';
+import { loadFailed } from '../../lib/api-client.js';
+import { useDeleteRow } from '../../lib/use-delete-row.js';
+import { useFormScreen } from '../../lib/use-form-screen.js';
+import { useDeleteGreenCoffee } from './api/delete-green-coffee.js';
+import { useGreenCoffee } from './api/get-green-coffee.js';
+import { useOriginOptions } from './api/get-origin-options.js';
+import { GreenCoffeeForm } from './green-coffee-form.js';
+import { GreenCoffeeTable } from './green-coffee-table.js';
+
+const PAGE_SIZE = 50;
+
+/** /cafe-verde (spec 2 "Green coffee"): the add/edit form above the 'Stock Actual' table. */
+export function GreenCoffeePage() {
+  const [offset, setOffset] = useState(0);
+  const lots = useGreenCoffee({ limit: PAGE_SIZE, offset });
+  const origins = useOriginOptions();
+  const deleteLot = useDeleteGreenCoffee();
+  const { editing, formKey, formProps, failure, fail, backToAddMode, startEditing, formRef } = useFormScreen<GreenCoffee>();
+  const page = lots.data;
+
+  const onDelete = useDeleteRow<GreenCoffee>({
+    confirmMessage: m.deleteConfirm,
+    deletedMessage: m.deleted,
+    // 'Error al eliminar el café verde. Asegúrate de que no esté asociado a café tostado.' (spec 8, full page).
+    failedMessage: m.deleteInUse,
+    remove: deleteLot.mutateAsync,
+    editing,
+    backToAddMode,
+    fail,
+    paging: { rowsOnPage: page?.items.length, offset, limit: PAGE_SIZE, setOffset },
+  });
+
+  if (failure) return <PageError message={failure} />;
+  if (loadFailed(lots)) return <LoadFailure message={m.loadError} error={lots.error} />;
+  if (loadFailed(origins)) return <LoadFailure message={m.originsLoadError} error={origins.error} />;
+  return (
+    <Page title={m.title}>
+      <div ref={formRef}>
+        {origins.data ? (
+          <GreenCoffeeForm key={formKey} origins={origins.data} {...formProps} />
+        ) : (
+          <LoadingText />
+        )}
+      </div>
+      <section className="card" aria-labelledby="green-stock-title">
+        <h2 id="green-stock-title" className="card__title">
+          {m.stockTitle}
+        </h2>
+        {page ? (
+          <>
+            <GreenCoffeeTable lots={page.items} busy={deleteLot.isPending} onEdit={startEditing} onDelete={onDelete} />
+            <Pager total={page.total} limit={PAGE_SIZE} offset={offset} onChange={setOffset} label="Páginas del stock de café verde" />
+          </>
+        ) : (
+          <LoadingText />
+        )}
+      </section>
+    </Page>
+  );
+}

@@ -1,0 +1,46 @@
+import { formatMoney, formatTwoDecimals } from '../../../shared/format.js';
+import { greenCoffeeMessages as m } from '../../../shared/messages.js';
+import type { GreenCoffee } from '../../../shared/schemas/green-coffee.js';
+import { actionsColumn, type Column, DataTable } from '../../components/data-table.js';
+
+export interface GreenCoffeeTableProps {
+  lots: GreenCoffee[];
+  onEdit: (lot: GreenCoffee) => void;
+  onDelete: (lot: GreenCoffee) => void;
+  busy: boolean;
+}
+
+const COLUMNS: Column<GreenCoffee>[] = [
+  { label: 'Lote', cell: (lot) => <strong>{lot.batch_code}</strong> },
+  {
+    label: 'Origen',
+    className: 'wrap',
+    cell: (lot) => (
+      <span>
+        {lot.origin_name}
+        {lot.origin_description && <span className="field__hint"> · {lot.origin_description}</span>}
+      </span>
+    ),
+  },
+  { label: 'Proveedor/Finca', className: 'wrap', cell: (lot) => lot.supplier_finca },
+  { label: 'Stock Actual (Kg)', className: 'num', cell: (lot) => formatTwoDecimals(lot.stock_kg) },
+  { label: 'Recibido (Kg)', className: 'num', cell: (lot) => formatTwoDecimals(lot.quantity_kg) },
+  { label: 'Precio ($/Kg)', className: 'num', cell: (lot) => formatMoney(lot.unit_price) },
+  { label: 'Fecha Entrada', cell: (lot) => lot.entry_date },
+];
+
+/**
+ * 'Stock Actual' (spec 2 "Green coffee"): each lot with what is on hand now
+ * and what it received (DESIGN.md section 1), 2 decimals (spec 9); rows stack
+ * into cards on phones.
+ */
+export function GreenCoffeeTable({ lots, onEdit, onDelete, busy }: GreenCoffeeTableProps) {
+  const actions = actionsColumn<GreenCoffee>({
+    editLabel: (lot) => `Editar lote ${lot.batch_code} de ${lot.origin_name}`,
+    deleteLabel: (lot) => `Eliminar lote ${lot.batch_code} de ${lot.origin_name}`,
+    onEdit,
+    onDelete,
+    busy,
+  });
+  return <DataTable caption={m.stockTitle} columns={[...COLUMNS, actions]} rows={lots} empty={m.empty} />;
+}

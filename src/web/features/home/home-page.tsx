@@ -1,0 +1,28 @@
+import { Link } from 'react-router';
+import { isAdmin } from '../../../shared/roles.js';
+import { AREA_CARDS } from '../../app/nav-items.js';
+import { useCurrentUser } from '../auth/api/get-session.js';
+
+/** Home (spec section 2): a title and one card per area; cards fade in 0.1 s apart (styles.css). */
+export function HomePage() {
+  const user = useCurrentUser();
+  return (
+    <section className="page" aria-labelledby="page-title">
+      <h1 id="page-title" className="page__title">
+        Sistema de Gestión de Café
+      </h1>
+      <ul className="home-grid">
+        {AREA_CARDS.map(({ label, path, icon: Icon, description, adminOnly }) => (
+          <li key={path} className="home-card">
+            <Link to={path} className="home-card__link">
+              <Icon aria-hidden="true" size={32} className="home-card__icon" />
+              <span className="home-card__name">{label}</span>
+              <span className="home-card__description">{description}</span>
+              {adminOnly && !isAdmin(user.role) && <span className="home-card__note">Solo administradores</span>}
+            </Link>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

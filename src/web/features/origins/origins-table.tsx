@@ -1,0 +1,30 @@
+import { formatKg } from '../../../shared/format.js';
+import { originMessages } from '../../../shared/messages.js';
+import type { Origin } from '../../../shared/schemas/origins.js';
+import { actionsColumn, type Column, DataTable } from '../../components/data-table.js';
+
+export interface OriginsTableProps {
+  origins: Origin[];
+  onEdit: (origin: Origin) => void;
+  onDelete: (origin: Origin) => void;
+  busy: boolean;
+}
+
+const COLUMNS: Column<Origin>[] = [
+  { label: 'Nombre', cell: (origin) => <strong>{origin.name}</strong> },
+  { label: 'Kilos por Saco', className: 'num', cell: (origin) => formatKg(origin.kilos_per_bag) },
+  { label: 'Proveedores/Fincas', className: 'wrap', cell: (origin) => origin.suppliers_fincas.join(', ') },
+  { label: 'Descripción', className: 'wrap', cell: (origin) => origin.description ?? '—' },
+];
+
+/** The registered origins with edit and delete (spec 2 "Origins"); rows stack into cards on phones. */
+export function OriginsTable({ origins, onEdit, onDelete, busy }: OriginsTableProps) {
+  const actions = actionsColumn<Origin>({
+    editLabel: (origin) => `Editar ${origin.name}`,
+    deleteLabel: (origin) => `Eliminar ${origin.name}`,
+    onEdit,
+    onDelete,
+    busy,
+  });
+  return <DataTable caption="Orígenes registrados" columns={[...COLUMNS, actions]} rows={origins} empty={originMessages.empty} />;
+}

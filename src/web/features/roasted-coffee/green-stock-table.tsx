@@ -1,0 +1,23 @@
+import { formatTwoDecimals } from '../../../shared/format.js';
+import { roastedCoffeeMessages as m } from '../../../shared/messages.js';
+import type { GreenCoffee } from '../../../shared/schemas/green-coffee.js';
+import { type Column, DataTable } from '../../components/data-table.js';
+
+export const GREEN_STOCK_TITLE = 'Café Verde Disponible';
+
+const COLUMNS: Column<GreenCoffee>[] = [
+  { label: 'Lote', cell: (lot) => <strong>{lot.batch_code}</strong> },
+  { label: 'Origen', className: 'wrap', cell: (lot) => lot.origin_name },
+  { label: 'Proveedor/Finca', className: 'wrap', cell: (lot) => lot.supplier_finca },
+  { label: 'Disponible (Kg)', className: 'num', cell: (lot) => formatTwoDecimals(lot.stock_kg) },
+  { label: 'Fecha Entrada', cell: (lot) => lot.entry_date },
+];
+
+/**
+ * The table of available green stock (spec 2 "Roasted coffee"): green lots with
+ * coffee on hand, what a roast can take, 2 decimals (spec 9). Read-only here:
+ * green lots are edited on /cafe-verde.
+ */
+export function GreenStockTable({ lots }: { lots: GreenCoffee[] }) {
+  return <DataTable caption={GREEN_STOCK_TITLE} columns={COLUMNS} rows={lots} empty={m.greenEmpty} />;
+}

@@ -1,0 +1,40 @@
+import { formatTwoDecimals } from '../../../shared/format.js';
+import { roastedCoffeeMessages as m } from '../../../shared/messages.js';
+import type { RoastedCoffee } from '../../../shared/schemas/roasted-coffee.js';
+import { actionsColumn, type Column, DataTable } from '../../components/data-table.js';
+
+export const ROASTED_STOCK_TITLE = 'Stock de Café Tostado';
+
+const COLUMNS: Column<RoastedCoffee>[] = [
+  { label: 'Lote', cell: (roast) => <strong>{roast.batch_code}</strong> },
+  { label: 'Lote Verde', className: 'wrap', cell: (roast) => `${roast.green_batch_code} · ${roast.origin_name}` },
+  { label: 'Tipo de Tueste', cell: (roast) => roast.roast_type },
+  { label: 'Café Verde (Kg)', className: 'num', cell: (roast) => formatTwoDecimals(roast.quantity_green_kg) },
+  { label: 'Producido (Kg)', className: 'num', cell: (roast) => formatTwoDecimals(roast.resultant_kg) },
+  { label: 'Disponible (Kg)', className: 'num', cell: (roast) => formatTwoDecimals(roast.stock_kg) },
+  { label: 'Merma (Kg)', className: 'num', cell: (roast) => formatTwoDecimals(roast.shrinkage_kg) },
+  { label: 'Fecha Tostado', cell: (roast) => roast.roast_date },
+];
+
+export interface RoastedStockTableProps {
+  roasts: RoastedCoffee[];
+  onEdit: (roast: RoastedCoffee) => void;
+  onDelete: (roast: RoastedCoffee) => void;
+  busy: boolean;
+}
+
+/**
+ * The table of roasted stock (spec 2 "Roasted coffee"): what each roast
+ * produced (`resultant_kg`) next to what is on hand now (`stock_kg`, DESIGN.md
+ * section 1), 2 decimals (spec 9); rows stack into cards on phones.
+ */
+export function RoastedStockTable({ roasts, onEdit, onDelete, busy }: RoastedStockTableProps) {
+  const actions = actionsColumn<RoastedCoffee>({
+    editLabel: (roast) => `Editar café tostado ${roast.batch_code}`,
+    deleteLabel: (roast) => `Eliminar café tostado ${roast.batch_code}`,
+    onEdit,
+    onDelete,
+    busy,
+  });
+  return <DataTable caption={ROASTED_STOCK_TITLE} columns={[...COLUMNS, actions]} rows={roasts} empty={m.empty} />;
+}

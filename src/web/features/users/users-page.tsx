@@ -1,0 +1,73 @@
+import { useState } from 'react';
+import { userMessages } from '../../../shared/messages.js';
+import type { User } from '../../../shared/schemas/auth.js';
+import { FormAlert } from '../../components/form-alert.js';
+import { LoadFailure } from '../../components/load-failure.js';
+import { LoadingText } from '../../components/loading-text.js';
+import { Page } from '../../components/page.js';
+import { PageError } from '../../components/page-error.js';
+import { loadFailed } from '../../lib/api-client.js';
+import { useDeleteRow } from '../../lib/use-delete-row.js';
+import { useFormScreen } from '../../lib/use-form-screen.js';
+import { useDeleteUser } from './api/delete-user.js';
+import { useUsers } from './api/get-users.js';
+import { UserForm } from './user-form.js';
+import { UsersTable } from './users-table.js';
+
+/**
+ * /gestion-usuarios (spec 2 "User management"): the real accounts that sign in.
+ * Only administrators reach it (the router sends a tecnico to /, the API
+ * answers them 403).
+ */
+export function UsersPage() {
+  const users = useUsers();
+  const deleteUser = useDeleteUser();
+  // The form remounts after each save, so it starts clean in add mode (role tecnico).
+  const { editing, formKey, formProps, failure, fail, backToAddMode, startEditing, formRef } = useFormScreen<User>();
+  const [tableAlert, setTableAlert] = useState<string | null>(null);
+
+  const deleteRow = useDeleteRow<User>({
+    confirmMessage: userMessages.confirmDelete,
+    deletedMessage: userMessages.deleted,
+    failedMessage: userMessages.deleteError,
+    remove: deleteUser.mutateAsync,
+    editing,
+    backToAddMode,
+    fail,
+    // A refusal (oneself, the last administrator) stays on the screen, under the table.
+    onRefused: setTableAlert,
+  });
+
+  if (failure) return <PageError message={failure} />;
+  if (loadFailed(users)) return <LoadFailure message={userMessages.loadError} error={users.error} />;
+  return (
+    <Page title={userMessages.title}>
+      <div ref={formRef}>
+        <UserForm key={formKey} {...formProps} />
+      </div>
+      <section className="card" aria-labelledby="users-title">
+        <h2 id="users-title" className="card__title">
+          Usuarios Registrados
+        </h2>
+        {users.data ? (
+          <UsersTable
+            users={users.data}
+            busy={deleteUser.isPending}
+            onEdit={(user) => {
+              setTableAlert(null);
+              startEditing(user);
+            }}
+            onDelete={(user) => {
+              setTableAlert(null);
+              deleteRow(user);
+            }}
+          />
+        ) : (
+          <LoadingText />
+        )}
+        {/* Why a delete was refused (oneself, the last administrator), under the rows. */}
+        <FormAlert message={tableAlert} />
+      </section>
+    </Page>
+  );
+}

@@ -1,0 +1,33 @@
+import { userMessages } from '../../../shared/messages.js';
+import type { User } from '../../../shared/schemas/auth.js';
+import { actionsColumn, type Column, DataTable } from '../../components/data-table.js';
+import { ROLE_LABELS } from './role-labels.js';
+
+export interface UsersTableProps {
+  users: User[];
+  onEdit: (user: User) => void;
+  onDelete: (user: User) => void;
+  /** While a delete is under way its buttons wait. */
+  busy: boolean;
+}
+
+const COLUMNS: Column<User>[] = [
+  { label: 'Usuario', cell: (user) => user.username },
+  { label: 'Nombre completo', className: 'wrap', cell: (user) => user.full_name },
+  { label: 'Rol', cell: (user) => ROLE_LABELS[user.role] },
+];
+
+/**
+ * Username, full name, role and the administrators' actions column (spec 2
+ * "User management"); rows stack into cards on phones so the actions stay in view.
+ */
+export function UsersTable({ users, onEdit, onDelete, busy }: UsersTableProps) {
+  const actions = actionsColumn<User>({
+    editLabel: (user) => `Editar ${user.username}`,
+    deleteLabel: (user) => `Eliminar ${user.username}`,
+    onEdit,
+    onDelete,
+    busy,
+  });
+  return <DataTable caption="Usuarios registrados" columns={[...COLUMNS, actions]} rows={users} empty={userMessages.empty} />;
+}

@@ -1,0 +1,69 @@
+/**
+ * The one way the web app talks to the server. Error bodies
+ * (`{error: {code, message}}`) become ApiError with the server's Spanish
+ * message; a 401 outside sign-in tells the app the session is gone, which
+ * brings back the login screen.
+ */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+
+  /** A rule the user can fix (bad input, not enough stock, duplicate…), as opposed to a failure. */
+  get isUserError(): boolean {
+    return this.status === 400 || this.status === 409 || this.status === 422;
+  }
+}
+
+/**
+ * A 401: the session is gone and the login screen is already on its way back,
+ * so a screen shows no failure message of its own for it.
+ */
+export const isSessionLost = (error: unknown): boolean => error instanceof ApiError && error.status === 401;
+
+/** A query whose load failed for any reason but a lost session (spec 8: its full-page red message). */
+export const loadFailed = (query: { isError: boolean; error: unknown }): boolean => query.isError && !isSessionLost(query.error);
+
+const NETWORK_MESSAGE = 'No se pudo conectar con el servidor. Revisa tu conexión.';
+
+let onSessionLost: (() => void) | undefined;
+export function setSessionLostHandler(handler: () => void): void {
+  onSessionLost = handler;
+}
+
+export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
+
+export async function apiRequest<T>(method: HttpMethod, path: string, body?: unknown): Promise<T> {
+  let response: Response;
+  try {
+    response = await fetch(`/api${path}`, {
+      method,
+      credentials: 'same-origin',
+      headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+    });
+  } catch {
+    throw new ApiError(0, 'network', NETWORK_MESSAGE);
+  }
+  if (response.status === 204) return undefined as T;
+  const data: unknown = await response.json().catch(() => undefined);
+  if (!response.ok) {
+    const error = (data as { error?: { code?: string; message?: string } } | undefined)?.error;
+    if (response.status === 401 && path !== '/auth/login') onSessionLost?.();
+    throw new ApiError(response.status, error?.code ?? 'unknown', error?.message ?? NETWORK_MESSAGE);
+  }
+  return data as T;
+}
+
+/** Query-string for list routes: `?limit=…&offset=…` and any filters, skipping empty values. */
+export function withQuery(path: string, query: Record<string, string | number | undefined>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query)) if (value !== undefined && value !== '') params.set(key, String(value));
+  const text = params.toString();
+  return text ? `${path}?${text}` : path;
+}

@@ -1,0 +1,18 @@
+import { QueryClient } from '@tanstack/react-query';
+import { ApiError } from './api-client.js';
+
+/**
+ * Failures are shown, not retried in a loop: a 4xx will not change on retry,
+ * and the spec wants a failed load to show its red message.
+ */
+export const createQueryClient = () =>
+  new QueryClient({
+    defaultOptions: {
+      queries: {
+        retry: (failures, error) => !(error instanceof ApiError && error.status >= 400 && error.status < 500) && failures < 1,
+        refetchOnWindowFocus: false,
+        staleTime: 10_000,
+      },
+      mutations: { retry: false },
+    },
+  });

@@ -1,0 +1,52 @@
+import { confirmAction } from '../components/confirm.js';
+import { useToast } from '../components/toast.js';
+import { ApiError, isSessionLost } from './api-client.js';
+
+export interface DeleteRowOptions<Row extends { id: number }> {
+  /** The browser dialog's question (spec 5, "Delete confirmations"). */
+  confirmMessage: string;
+  /** The green toast after the delete. */
+  deletedMessage: string;
+  /** Spec 8: the full-page red message when the delete fails. */
+  failedMessage: string;
+  /** The delete request (the area's delete mutation's `mutateAsync`). */
+  remove: (id: number) => Promise<unknown>;
+  /** From useFormScreen: the row in the form, the way back to add mode, and the full-page failure. */
+  editing: Row | null;
+  backToAddMode: () => void;
+  fail: (message: string, error: unknown) => void;
+  /** A paginated table: the rows on the page shown, its offset and size, and how to change page. */
+  paging?: { rowsOnPage: number | undefined; offset: number; limit: number; setOffset: (offset: number) => void };
+  /**
+   * Where a refusal the user can fix (400/409/422) shows its server message.
+   * Without it, a refusal is a failure like any other: `failedMessage`, full page.
+   */
+  onRefused?: (message: string) => void;
+}
+
+/**
+ * A table row's delete (spec 2: tables "with edit and delete actions"): the
+ * browser confirmation, the request, back to add mode if that row was in the
+ * form, the page before when the last row of a later page went, the toast. A
+ * lost session (401) shows nothing here: the login screen comes back on its own.
+ */
+export function useDeleteRow<Row extends { id: number }>(options: DeleteRowOptions<Row>): (row: Row) => void {
+  const showToast = useToast();
+  const { confirmMessage, deletedMessage, failedMessage, remove, editing, backToAddMode, fail, paging, onRefused } = options;
+
+  const deleteRow = async (row: Row) => {
+    if (!confirmAction(confirmMessage)) return;
+    try {
+      await remove(row.id);
+      if (editing?.id === row.id) backToAddMode();
+      // The last row of a later page is gone: show the page before it.
+      if (paging && paging.rowsOnPage === 1 && paging.offset > 0) paging.setOffset(Math.max(0, paging.offset - paging.limit));
+      showToast(deletedMessage);
+    } catch (error) {
+      if (onRefused && error instanceof ApiError && error.isUserError) onRefused(error.message);
+      else if (!isSessionLost(error)) fail(failedMessage, error);
+    }
+  };
+
+  return (row) => void deleteRow(row);
+}

@@ -1,0 +1,63 @@
+import { useRef, useState } from 'react';
+import { useToast } from '../components/toast.js';
+
+/**
+ * The state of a screen with a create/edit form above a table (spec 4 "Forms"):
+ * which row is being edited, a key that remounts the form clean after each save,
+ * and the save failure that replaces the screen with its red message (spec 8).
+ * The page renders `<XForm key={formKey} {...formProps} />`.
+ */
+export function useFormScreen<Row extends { id: number }>() {
+  const showToast = useToast();
+  const [editing, setEditing] = useState<Row | null>(null);
+  const [saves, setSaves] = useState(0);
+  const [failure, setFailure] = useState<string | null>(null);
+  const formRef = useRef<HTMLDivElement>(null);
+
+  /** Spec 8: a failed save shows a full-page red message and is logged to the console. */
+  const fail = (message: string, error: unknown) => {
+    console.error(message, error);
+    setFailure(message);
+  };
+
+  const backToAddMode = () => {
+    setEditing(null);
+    setSaves((count) => count + 1);
+  };
+
+  const startEditing = (row: Row) => {
+    setEditing(row);
+    // On a phone the form is a screen away: bring it into view with focus on its first control.
+    requestAnimationFrame(() => {
+      formRef.current?.scrollIntoView({ block: 'start' });
+      formRef.current?.querySelector<HTMLElement>('input, select, textarea')?.focus();
+    });
+  };
+
+  /** A new key for each edited row and after every save or cancel, so the form remounts clean. */
+  const formKey = editing ? `edit-${editing.id}` : `add-${saves}`;
+
+  const formProps: EntityFormProps<Row> = {
+    editing,
+    // Spec 4: a successful save goes back to add mode, with the green toast.
+    onSaved: (message) => {
+      backToAddMode();
+      showToast(message);
+    },
+    onCancel: backToAddMode,
+    onFailure: fail,
+  };
+
+  return { editing, formKey, formProps, failure, fail, backToAddMode, startEditing, formRef };
+}
+
+/** What a screen gives its create/edit form (the page remounts the form, by key, when `editing` changes). */
+export interface EntityFormProps<Row> {
+  /** The row being edited, or null in add mode. */
+  editing: Row | null;
+  /** A successful save, with the spec's toast text. */
+  onSaved: (message: string) => void;
+  onCancel: () => void;
+  /** A save that failed for a reason the user cannot fix here (spec 8: full-page red message). */
+  onFailure: (message: string, error: unknown) => void;
+}

@@ -1,0 +1,49 @@
+import { Writable } from 'node:stream';
+import { afterEach, describe, expect, it } from 'vitest';
+import { commonMessages } from '../../src/shared/messages.js';
+import { createTestApp, errorOf, TEST_PASSWORD, type TestApp } from '../helpers/test-app.js';
+
+let t: TestApp | undefined;
+afterEach(async () => {
+  await t?.close();
+  t = undefined;
+});
+
+describe('sign-in hardening', () => {
+  it('limits login attempts per address', async () => {
+    t = await createTestApp('sqlite', { loginRateLimitPerMinute: 3 });
+    const attempt = () => t!.call(undefined, { method: 'POST', url: '/api/auth/login', payload: { username: `x${Math.random()}`, password: 'cualquiera-123' } });
+    for (let i = 0; i < 3; i++) expect((await attempt()).statusCode).toBe(401);
+    const limited = await attempt();
+    expect(limited.statusCode).toBe(429);
+    expect(errorOf(limited)).toEqual({ code: 'rate_limited', message: commonMessages.rateLimited });
+  });
+
+  it('behind HTTPS the cookie is __Host- prefixed and Secure', async () => {
+    t = await createTestApp('sqlite', { trustProxy: true });
+    await t.signIn('tecnico', 'segura');
+    const response = await t.call(undefined, {
+      method: 'POST', url: '/api/auth/login', headers: { 'x-forwarded-proto': 'https' }, payload: { username: 'segura', password: TEST_PASSWORD },
+    });
+    expect(response.statusCode).toBe(200);
+    const cookie = response.cookies[0];
+    expect(cookie).toMatchObject({ name: '__Host-cafe_sesion', secure: true, httpOnly: true, sameSite: 'Strict', path: '/' });
+    expect(cookie).not.toHaveProperty('domain');
+    const me = await t.call(`__Host-cafe_sesion=${cookie!.value}`, { method: 'GET', url: '/api/auth/me', headers: { 'x-forwarded-proto': 'https' } });
+    expect(me.statusCode).toBe(200);
+  });
+
+  it('logs every sign-in, failure and sign-out, never the password', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({ write(chunk, _encoding, done) { lines.push(String(chunk)); done(); } });
+    t = await createTestApp('sqlite', { logger: { level: 'info', stream } });
+    await t.signIn('tecnico', 'registrada');
+    await t.call(undefined, { method: 'POST', url: '/api/auth/login', payload: { username: 'registrada', password: 'equivocada-1' } });
+    const cookie = await t.signIn('tecnico', 'otra');
+    await t.call(cookie, { method: 'POST', url: '/api/auth/logout' });
+    const events = lines.map((line) => JSON.parse(line) as { event?: string; username?: string }).filter((entry) => entry.event);
+    expect(events.map((e) => `${e.event}:${e.username}`)).toEqual(['login:registrada', 'login_failed:registrada', 'login:otra', 'logout:otra']);
+    expect(lines.join('')).not.toContain(TEST_PASSWORD);
+    expect(lines.join('')).not.toContain('equivocada-1');
+  });
+});

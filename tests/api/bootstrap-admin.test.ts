@@ -1,0 +1,30 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { bootstrapAdmin } from '../../src/server/auth/bootstrap-admin.js';
+import { verifyPassword } from '../../src/server/auth/passwords.js';
+import type { DatabaseHandle } from '../../src/server/db/database.js';
+import { openTestDatabase, testDialects } from '../helpers/test-database.js';
+
+describe.each(testDialects())('first administrator (%s)', (dialect) => {
+  let handle: DatabaseHandle;
+  afterEach(() => handle.close());
+
+  it('generates a password when none is given, only on an empty database', async () => {
+    handle = await openTestDatabase(dialect);
+    const created = await bootstrapAdmin(handle.db, { username: 'Jefa', password: undefined });
+    expect(created?.username).toBe('Jefa');
+    expect(created?.generatedPassword).toMatch(/^[A-Za-z0-9_-]{16}$/);
+    const row = await handle.db.selectFrom('users').selectAll().executeTakeFirstOrThrow();
+    expect(row).toMatchObject({ username: 'jefa', role: 'administrador' });
+    expect(await verifyPassword(row.password_hash, created!.generatedPassword!)).toBe(true);
+    expect(await bootstrapAdmin(handle.db, { username: 'otro', password: undefined })).toBeNull();
+    expect(await handle.db.selectFrom('users').select('id').execute()).toHaveLength(1);
+  });
+
+  it('uses ADMIN_PASSWORD when given and never echoes it', async () => {
+    handle = await openTestDatabase(dialect);
+    const created = await bootstrapAdmin(handle.db, { username: 'admin', password: 'una-clave-larga' });
+    expect(created).toEqual({ username: 'admin' });
+    const row = await handle.db.selectFrom('users').select('password_hash').executeTakeFirstOrThrow();
+    expect(await verifyPassword(row.password_hash, 'una-clave-larga')).toBe(true);
+  });
+});

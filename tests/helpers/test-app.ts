@@ -1,0 +1,62 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { Kysely } from 'kysely';
+import { type AppOptions, buildApp } from '../../src/server/app.js';
+import { hashPassword } from '../../src/server/auth/passwords.js';
+import type { DialectName } from '../../src/server/db/dialect.js';
+import type { Database } from '../../src/server/db/schema.js';
+import { insertUser } from '../../src/server/features/users/repository.js';
+import type { Role } from '../../src/shared/roles.js';
+import { openTestDatabase } from './test-database.js';
+
+export interface TestApp {
+  app: FastifyInstance;
+  db: Kysely<Database>;
+  dialect: DialectName;
+  /** Creates a user and returns the Cookie header of a fresh session for it. */
+  signIn(role: Role, username?: string): Promise<string>;
+  /** app.inject with the given session cookie (or none). */
+  call(cookie: string | undefined, options: InjectOptions): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+export const TEST_PASSWORD = 'contraseña-de-prueba-1';
+
+export async function createTestApp(dialect: DialectName, options: Partial<Omit<AppOptions, 'db'>> = {}): Promise<TestApp> {
+  const database = await openTestDatabase(dialect);
+  const app = await buildApp({ ...options, db: database.db, loginRateLimitPerMinute: options.loginRateLimitPerMinute ?? 1000 });
+  let counter = 0;
+  const call = (cookie: string | undefined, request: InjectOptions) =>
+    app.inject({ ...request, headers: { ...request.headers, ...(cookie ? { cookie } : {}) } });
+
+  return {
+    app,
+    db: database.db,
+    dialect,
+    call,
+    async signIn(role, username = `${role}${++counter}`) {
+      await insertUser(database.db, {
+        username,
+        full_name: `Persona ${username}`,
+        role,
+        password_hash: await hashPassword(TEST_PASSWORD),
+      });
+      return loginCookie(app, username, TEST_PASSWORD);
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+export async function loginCookie(app: FastifyInstance, username: string, password: string): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password } });
+  if (response.statusCode !== 200) throw new Error(`login de ${username} falló: ${response.statusCode} ${response.body}`);
+  const cookie = response.cookies.find((c) => c.name === 'cafe_sesion');
+  if (!cookie) throw new Error('el login no devolvió la cookie de sesión');
+  return `${cookie.name}=${cookie.value}`;
+}
+
+/** The `{error: {code, message}}` body of a failed call. */
+export const errorOf = (response: LightMyRequestResponse) =>
+  (response.json() as { error: { code: string; message: string } }).error;

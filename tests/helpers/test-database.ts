@@ -1,0 +1,58 @@
+import { it } from 'vitest';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { type DatabaseHandle, openDatabase } from '../../src/server/db/database.js';
+import type { DialectName } from '../../src/server/db/dialect.js';
+
+/**
+ * Every API test runs on SQLite, and on PostgreSQL too when TEST_DATABASE_URL
+ * is set. Each test database is fresh and migrated by the real migrations: a
+ * temporary SQLite file, or a PostgreSQL schema of its own that is dropped after.
+ */
+export function testDialects(): DialectName[] {
+  if (process.env.TEST_DATABASE_URL) return ['sqlite', 'postgres'];
+  // CI must prove both databases: a missing URL there is a failure, not a skip.
+  if (process.env.CI === 'true') throw new Error('En CI hace falta TEST_DATABASE_URL (PostgreSQL) para las pruebas.');
+  return ['sqlite'];
+}
+
+export async function openTestDatabase(dialect: DialectName): Promise<DatabaseHandle> {
+  if (dialect === 'sqlite') {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cafe-test-'));
+    const handle = await openDatabase({ kind: 'sqlite', file: path.join(dir, 'cafe.sqlite') }, { skipSqliteLock: true });
+    return { ...handle, close: async () => { await handle.close(); fs.rmSync(dir, { recursive: true, force: true }); } };
+  }
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) throw new Error('TEST_DATABASE_URL no está definida');
+  const schema = `t_${randomBytes(6).toString('hex')}`;
+  await withPgClient(url, (client) => client.query(`create schema ${schema}`));
+  const handle = await openDatabase({ kind: 'postgres', url }, { pgSchema: schema });
+  return {
+    ...handle,
+    close: async () => {
+      await handle.close();
+      await withPgClient(url, (client) => client.query(`drop schema ${schema} cascade`));
+    },
+  };
+}
+
+async function withPgClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * `it` for tests that only make sense on one dialect (true concurrency exists
+ * only on PostgreSQL). On the other dialect the test is not declared at all,
+ * rather than reported as skipped.
+ */
+export const itOn = (dialect: DialectName, wanted: DialectName): typeof it =>
+  dialect === wanted ? it : (((..._args: unknown[]) => undefined) as unknown as typeof it);

@@ -1,0 +1,25 @@
+import fc from 'fast-check';
+import { describe, expect, it } from 'vitest';
+import { formatKg, formatMoney, formatTwoDecimals } from '../../src/shared/format.js';
+
+describe('two-decimal display (spec section 9)', () => {
+  it('rounds the decimal value half away from zero, not its float', () => {
+    expect((1.525).toFixed(2)).toBe('1.52'); // the float trap this guards against
+    expect(formatTwoDecimals(1.525)).toBe('1.53');
+    expect(formatTwoDecimals(1.005)).toBe('1.01');
+    expect(formatTwoDecimals(0.99495)).toBe('0.99');
+    expect(formatTwoDecimals(120)).toBe('120.00');
+    expect(formatTwoDecimals(0)).toBe('0.00');
+    expect(formatTwoDecimals(-0.5)).toBe('-0.50');
+    expect(formatTwoDecimals(-0.001)).toBe('0.00');
+    expect(formatKg(30)).toBe('30.00 Kg');
+    expect(formatMoney(15)).toBe('$15.00');
+  });
+
+  it('agrees with exact decimal rounding for every gram amount', () => {
+    fc.assert(fc.property(fc.integer({ min: 0, max: 100_000_000 }), (grams) => {
+      const expected = Math.floor(grams / 10) + (grams % 10 >= 5 ? 1 : 0); // hundredths of a kg
+      return formatTwoDecimals(grams / 1000) === `${Math.floor(expected / 100)}.${String(expected % 100).padStart(2, '0')}`;
+    }));
+  });
+});

@@ -1,0 +1,21 @@
+import { describe, expect, it } from 'vitest';
+import { shrinkageText } from '../../src/web/features/roasted-coffee/shrinkage.js';
+
+describe('roast form shrinkage (spec 3: quantity_green_kg − resultant_kg, 2 decimals)', () => {
+  it('is empty until both quantities are numbers', () => {
+    expect(shrinkageText('', '')).toBe('');
+    expect(shrinkageText('12.5', '')).toBe('');
+    expect(shrinkageText('12.5', 'abc')).toBe('');
+  });
+
+  it('shows 2 decimals, negative when the resultant is larger', () => {
+    expect(shrinkageText('12.5', '10.25')).toBe('2.25');
+    expect(shrinkageText('12.5', '13')).toBe('-0.50');
+    expect(shrinkageText('10', '10')).toBe('0.00');
+  });
+
+  it('subtracts in grams, so float error never shows (0.3 − 0.1)', () => {
+    expect(shrinkageText('0.3', '0.1')).toBe('0.20');
+    expect(shrinkageText('100.1', '99.9')).toBe('0.20');
+  });
+});

@@ -1,0 +1,12 @@
+import { defineConfig } from 'vitest/config';
+
+/** End-to-end specs: one file at a time (each starts its own server and browser). */
+export default defineConfig({
+  test: {
+    include: ['e2e/**/*.e2e.test.ts'],
+    fileParallelism: false,
+    testTimeout: 60_000,
+    hookTimeout: 60_000,
+    pool: 'forks',
+  },
+});
