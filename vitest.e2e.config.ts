@@ -8,5 +8,8 @@ export default defineConfig({
     testTimeout: 60_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // The page renders after the URL or the data changes: expect.poll retries
+    // each check instead of reading the page once, mid-render.
+    expect: { poll: { timeout: 10_000 } },
   },
 });

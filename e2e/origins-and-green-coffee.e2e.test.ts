@@ -24,12 +24,12 @@ describe('orígenes y café verde', () => {
     await page.waitForURL(`${env.server.url}/cafe-origen`);
     await page.getByRole('heading', { level: 1, name: 'Gestión de Orígenes de Café', exact: true }).waitFor();
     await page.locator('.empty-text').waitFor();
-    await expect(page.locator('.empty-text').textContent()).resolves.toBe('No hay orígenes de café registrados. ¡Es hora de explorar el mundo!');
+    await expect.poll(() => page.locator('.empty-text').textContent()).toBe('No hay orígenes de café registrados. ¡Es hora de explorar el mundo!');
     await shot(page, 'origins-empty-desktop');
 
     // Spec 5 "Origin": the one required-fields message, before anything is sent.
     await page.getByRole('button', { name: 'Agregar Origen' }).click();
-    await expect(alertText(page)).resolves.toBe('Por favor, completa el nombre, los kilos por saco y añade al menos un proveedor/finca.');
+    await expect.poll(() => alertText(page)).toBe('Por favor, completa el nombre, los kilos por saco y añade al menos un proveedor/finca.');
 
     await page.getByLabel('Nombre del Origen').fill('Colombia');
     await page.getByLabel('Kilos por Saco').fill('70');
@@ -41,14 +41,14 @@ describe('orígenes y café verde', () => {
     await supplierInput.press('Enter');
     await supplierInput.fill('   ');
     await page.getByRole('button', { name: 'Añadir proveedor/finca' }).click();
-    await expect(page.getByRole('list', { name: 'Proveedores/Fincas añadidos' }).getByRole('listitem').allTextContents())
-      .resolves.toEqual(['Finca La Esperanza', 'Finca El Paraíso']);
+    await expect.poll(() => page.getByRole('list', { name: 'Proveedores/Fincas añadidos' }).getByRole('listitem').allTextContents())
+      .toEqual(['Finca La Esperanza', 'Finca El Paraíso']);
     await page.getByLabel('Descripción (opcional)').fill('Huila, 1700 m');
     await page.getByRole('button', { name: 'Agregar Origen' }).click();
-    await expect(waitForToast(page, 'Origen agregado')).resolves.toBe('Origen agregado con éxito.');
+    await expect.poll(() => waitForToast(page, 'Origen agregado')).toBe('Origen agregado con éxito.');
     await rowWith(page, 'Colombia').waitFor();
-    await expect(cells(page, 'Colombia')).resolves.toEqual(['Colombia', '70.00 Kg', 'Finca La Esperanza, Finca El Paraíso', 'Huila, 1700 m', '']);
-    await expect(page.getByLabel('Nombre del Origen').inputValue()).resolves.toBe('');
+    await expect.poll(() => cells(page, 'Colombia')).toEqual(['Colombia', '70.00 Kg', 'Finca La Esperanza, Finca El Paraíso', 'Huila, 1700 m', '']);
+    await expect.poll(() => page.getByLabel('Nombre del Origen').inputValue()).toBe('');
 
     await page.getByLabel('Nombre del Origen').fill('Etiopía');
     await page.getByLabel('Kilos por Saco').fill('60');
@@ -59,11 +59,11 @@ describe('orígenes y café verde', () => {
 
     // Edit loads the row and switches the form to edit mode.
     await page.getByRole('button', { name: 'Editar Colombia' }).click();
-    await expect(page.getByLabel('Kilos por Saco').inputValue()).resolves.toBe('70');
+    await expect.poll(() => page.getByLabel('Kilos por Saco').inputValue()).toBe('70');
     await page.getByLabel('Kilos por Saco').fill('69.5');
     await page.getByRole('button', { name: 'Actualizar Origen' }).click();
-    await expect(waitForToast(page, 'Origen actualizado')).resolves.toBe('Origen actualizado con éxito.');
-    await expect(rowWith(page, 'Colombia').locator('td').nth(1).textContent()).resolves.toBe('69.50 Kg');
+    await expect.poll(() => waitForToast(page, 'Origen actualizado')).toBe('Origen actualizado con éxito.');
+    await expect.poll(() => rowWith(page, 'Colombia').locator('td').nth(1).textContent()).toBe('69.50 Kg');
     await page.getByRole('button', { name: 'Agregar Origen' }).waitFor();
     await expectNoSeriousAxeViolations(page);
     await shot(page, 'origins-desktop');
@@ -74,45 +74,45 @@ describe('orígenes y café verde', () => {
     await page.getByRole('heading', { level: 1, name: 'Inventario de Café Verde', exact: true }).waitFor();
     await page.getByRole('heading', { level: 2, name: 'Stock Actual' }).waitFor();
     await page.locator('.empty-text').waitFor();
-    await expect(page.locator('.empty-text').textContent()).resolves.toBe('No hay café verde en el inventario...');
+    await expect.poll(() => page.locator('.empty-text').textContent()).toBe('No hay café verde en el inventario...');
 
     await page.getByLabel('Fecha de Entrada').fill('');
     await page.getByRole('button', { name: 'Agregar Café Verde' }).click();
-    await expect(alertText(page)).resolves.toBe('Por favor, completa todos los campos.');
+    await expect.poll(() => alertText(page)).toBe('Por favor, completa todos los campos.');
 
     // Spec 4: choosing an origin defaults the supplier to its first one; the select offers only that origin's.
     await page.getByLabel('Origen', { exact: true }).selectOption({ label: 'Colombia' });
-    await expect(page.getByLabel('Proveedor/Finca').inputValue()).resolves.toBe('Finca La Esperanza');
-    await expect(page.getByLabel('Proveedor/Finca').locator('option').allTextContents())
-      .resolves.toEqual(['Selecciona un proveedor/finca', 'Finca La Esperanza', 'Finca El Paraíso']);
+    await expect.poll(() => page.getByLabel('Proveedor/Finca').inputValue()).toBe('Finca La Esperanza');
+    await expect.poll(() => page.getByLabel('Proveedor/Finca').locator('option').allTextContents())
+      .toEqual(['Selecciona un proveedor/finca', 'Finca La Esperanza', 'Finca El Paraíso']);
     await page.getByLabel('Origen', { exact: true }).selectOption({ label: 'Etiopía' });
-    await expect(page.getByLabel('Proveedor/Finca').inputValue()).resolves.toBe('Yirgacheffe Coop');
+    await expect.poll(() => page.getByLabel('Proveedor/Finca').inputValue()).toBe('Yirgacheffe Coop');
     await page.getByLabel('Origen', { exact: true }).selectOption({ label: 'Colombia' });
     await page.getByLabel('Proveedor/Finca').selectOption('Finca El Paraíso');
 
-    await expect(page.getByLabel('Precio Unitario ($/Kg)').getAttribute('step')).resolves.toBe('0.01');
-    await expect(page.getByLabel('Lote', { exact: true }).getAttribute('placeholder')).resolves.toBe('DD-MM-AA');
-    await expect(page.locator('#green-batch-hint').textContent()).resolves.toContain('DD-MM-AA');
+    await expect.poll(() => page.getByLabel('Precio Unitario ($/Kg)').getAttribute('step')).toBe('0.01');
+    await expect.poll(() => page.getByLabel('Lote', { exact: true }).getAttribute('placeholder')).toBe('DD-MM-AA');
+    await expect.poll(() => page.locator('#green-batch-hint').textContent()).toContain('DD-MM-AA');
 
     await page.getByLabel('Cantidad (Kg)').fill('100.5');
     await page.getByLabel('Precio Unitario ($/Kg)').fill('4.25');
     await page.getByLabel('Fecha de Entrada').fill('2024-03-15');
     await page.getByLabel('Lote', { exact: true }).fill('15-03-24');
     await page.getByRole('button', { name: 'Agregar Café Verde' }).click();
-    await expect(waitForToast(page, 'Café verde agregado')).resolves.toBe('Café verde agregado con éxito.');
+    await expect.poll(() => waitForToast(page, 'Café verde agregado')).toBe('Café verde agregado con éxito.');
     await rowWith(page, '15-03-24').waitFor();
-    await expect(cells(page, '15-03-24')).resolves.toEqual([
+    await expect.poll(() => cells(page, '15-03-24')).toEqual([
       '15-03-24', 'Colombia · Huila, 1700 m', 'Finca El Paraíso', '100.50', '100.50', '$4.25', '2024-03-15', '',
     ]);
 
     // Edit: quantity and price load as text; the new received quantity moves the stock by the difference.
     await page.getByRole('button', { name: 'Editar lote 15-03-24 de Colombia' }).click();
-    await expect(page.getByLabel('Cantidad (Kg)').inputValue()).resolves.toBe('100.5');
-    await expect(page.getByLabel('Proveedor/Finca').inputValue()).resolves.toBe('Finca El Paraíso');
+    await expect.poll(() => page.getByLabel('Cantidad (Kg)').inputValue()).toBe('100.5');
+    await expect.poll(() => page.getByLabel('Proveedor/Finca').inputValue()).toBe('Finca El Paraíso');
     await page.getByLabel('Cantidad (Kg)').fill('120');
     await page.getByRole('button', { name: 'Actualizar Café Verde' }).click();
-    await expect(waitForToast(page, 'Café verde actualizado')).resolves.toBe('Café verde actualizado con éxito.');
-    await expect(rowWith(page, '15-03-24').locator('td').nth(3).textContent()).resolves.toBe('120.00');
+    await expect.poll(() => waitForToast(page, 'Café verde actualizado')).toBe('Café verde actualizado con éxito.');
+    await expect.poll(() => rowWith(page, '15-03-24').locator('td').nth(3).textContent()).toBe('120.00');
     await page.getByRole('button', { name: 'Agregar Café Verde' }).waitFor();
 
     // The same lot code for the same origin: the server's 409 with the spec's message, shown in the form.
@@ -122,10 +122,10 @@ describe('orígenes y café verde', () => {
     await page.getByLabel('Fecha de Entrada').fill('2024-03-16');
     await page.getByLabel('Lote', { exact: true }).fill('15-03-24');
     await page.getByRole('button', { name: 'Agregar Café Verde' }).click();
-    await expect(alertText(page)).resolves.toBe(
+    await expect.poll(() => alertText(page)).toBe(
       'Ya existe un lote con este código para el origen seleccionado. Por favor, usa un lote diferente o edita el existente.',
     );
-    await expect(rowWith(page, '15-03-24').count()).resolves.toBe(1);
+    await expect.poll(() => rowWith(page, '15-03-24').count()).toBe(1);
     await expectNoSeriousAxeViolations(page);
     await shot(page, 'green-coffee-desktop');
 
@@ -147,7 +147,7 @@ describe('orígenes y café verde', () => {
     await page.getByRole('button', { name: 'Eliminar Colombia' }).click();
     await expect(originDialog).resolves.toBe(originMessages.deleteConfirm);
     await page.locator('.page-error').waitFor();
-    await expect(page.locator('.page-error__message').textContent()).resolves.toBe(
+    await expect.poll(() => page.locator('.page-error__message').textContent()).toBe(
       'Error al eliminar el origen. Asegúrate de que no haya café verde asociado.',
     );
     await shot(page, 'origins-delete-in-use');
@@ -160,11 +160,11 @@ describe('orígenes y café verde', () => {
     const dismissed = nextDialog(page, false);
     await page.getByRole('button', { name: 'Eliminar lote 15-03-24 de Colombia' }).click();
     await expect(dismissed).resolves.toBe('¿Estás seguro de que quieres eliminar este café verde?');
-    await expect(rowWith(page, '15-03-24').count()).resolves.toBe(1);
+    await expect.poll(() => rowWith(page, '15-03-24').count()).toBe(1);
     const accepted = nextDialog(page, true);
     await page.getByRole('button', { name: 'Eliminar lote 15-03-24 de Colombia' }).click();
     await expect(accepted).resolves.toBe(greenCoffeeMessages.deleteConfirm);
-    await expect(waitForToast(page, 'Café verde eliminado')).resolves.toBe('Café verde eliminado con éxito.');
+    await expect.poll(() => waitForToast(page, 'Café verde eliminado')).toBe('Café verde eliminado con éxito.');
     await page.locator('.empty-text').waitFor();
 
     // Now the origin is free to go.
@@ -173,8 +173,8 @@ describe('orígenes y café verde', () => {
     const freeDialog = nextDialog(page, true);
     await page.getByRole('button', { name: 'Eliminar Colombia' }).click();
     await freeDialog;
-    await expect(waitForToast(page, 'Origen eliminado')).resolves.toBe('Origen eliminado con éxito.');
-    await expect(rowWith(page, 'Colombia').count()).resolves.toBe(0);
+    await expect.poll(() => waitForToast(page, 'Origen eliminado')).toBe('Origen eliminado con éxito.');
+    await expect.poll(() => rowWith(page, 'Colombia').count()).toBe(0);
 
     // The console error the spec asks for on a failed save (section 8) is the only one.
     expect(problems.filter((p) => !p.includes(originMessages.deleteInUse))).toEqual([]);
@@ -203,14 +203,14 @@ describe('orígenes y café verde', () => {
     await page.route('**/api/green-coffee?**', (route) => route.fulfill(broken));
     await page.goto('/cafe-verde');
     await page.locator('.page-error').waitFor();
-    await expect(page.locator('.page-error__message').textContent()).resolves.toBe('Error al cargar el café verde.');
+    await expect.poll(() => page.locator('.page-error__message').textContent()).toBe('Error al cargar el café verde.');
     await page.unroute('**/api/green-coffee?**');
 
     // Origins fail to load, on their own screen.
     await page.route('**/api/coffee-origins?**', (route) => route.fulfill(broken));
     await page.goto('/cafe-origen');
     await page.locator('.page-error').waitFor();
-    await expect(page.locator('.page-error__message').textContent()).resolves.toBe('Error al cargar los orígenes.');
+    await expect.poll(() => page.locator('.page-error__message').textContent()).toBe('Error al cargar los orígenes.');
     await page.unroute('**/api/coffee-origins?**');
 
     // A save that fails for a reason the user cannot fix (here a 500).
@@ -222,7 +222,7 @@ describe('orígenes y café verde', () => {
     await page.getByLabel('Proveedores/Fincas', { exact: true }).press('Enter');
     await page.getByRole('button', { name: 'Agregar Origen' }).click();
     await page.locator('.page-error').waitFor();
-    await expect(page.locator('.page-error__message').textContent()).resolves.toBe(originMessages.addError);
+    await expect.poll(() => page.locator('.page-error__message').textContent()).toBe(originMessages.addError);
     await shot(page, 'origins-save-failed');
 
     for (const message of ['Error al cargar el café verde.', 'Error al cargar los orígenes.', 'Error al agregar el origen.']) {

@@ -42,82 +42,82 @@ describe('café tostado', () => {
     await page.waitForURL(`${env.server.url}/cafe-tostado`);
     await page.getByRole('heading', { level: 1, name: 'Inventario de Café Tostado', exact: true }).waitFor();
     await greenTable(page).waitFor();
-    await expect(greenCells(page, 'V-COL')).resolves.toEqual(['V-COL', 'Colombia', 'Finca La Esperanza', '100.00', '2024-03-01']);
-    await expect(greenCells(page, 'V-ETI')).resolves.toEqual(['V-ETI', 'Etiopía', 'Yirgacheffe Coop', '50.00', '2024-03-01']);
-    await expect(page.locator('.empty-text').textContent()).resolves.toBe(m.empty);
+    await expect.poll(() => greenCells(page, 'V-COL')).toEqual(['V-COL', 'Colombia', 'Finca La Esperanza', '100.00', '2024-03-01']);
+    await expect.poll(() => greenCells(page, 'V-ETI')).toEqual(['V-ETI', 'Etiopía', 'Yirgacheffe Coop', '50.00', '2024-03-01']);
+    await expect.poll(() => page.locator('.empty-text').textContent()).toBe(m.empty);
     await shot(page, 'empty-desktop');
 
     // Spec 5: the first rule, before anything is sent; then the lot-code button's own rule.
     await page.getByRole('button', { name: 'Agregar Café Tostado' }).click();
-    await expect(alertText(page)).resolves.toBe('Por favor, completa todos los campos obligatorios.');
+    await expect.poll(() => alertText(page)).toBe('Por favor, completa todos los campos obligatorios.');
     await page.getByRole('button', { name: 'Generar Lote' }).click();
-    await expect(alertText(page)).resolves.toBe('Por favor, selecciona un Origen del Café Verde y una Fecha de Tostado para generar el lote.');
+    await expect.poll(() => alertText(page)).toBe('Por favor, selecciona un Origen del Café Verde y una Fecha de Tostado para generar el lote.');
 
     // The origin filter narrows the lot select; changing it clears the chosen lot (spec 4).
-    await expect(lotOptions(page)).resolves.toEqual([
+    await expect.poll(() => lotOptions(page)).toEqual([
       // The green list's order: entry date, newest first (the later lot first on the same day).
       'Selecciona un lote de café verde',
       'V-ETI · Etiopía · 50.00 Kg disponibles',
       'V-COL · Colombia · 100.00 Kg disponibles',
     ]);
     await page.getByLabel('Filtrar por Origen').selectOption({ label: 'Etiopía' });
-    await expect(lotOptions(page)).resolves.toEqual(['Selecciona un lote de café verde', 'V-ETI · Etiopía · 50.00 Kg disponibles']);
+    await expect.poll(() => lotOptions(page)).toEqual(['Selecciona un lote de café verde', 'V-ETI · Etiopía · 50.00 Kg disponibles']);
     await lotSelect(page).selectOption({ label: 'V-ETI · Etiopía · 50.00 Kg disponibles' });
     await page.getByLabel('Filtrar por Origen').selectOption({ label: 'Colombia' });
-    await expect(lotSelect(page).inputValue()).resolves.toBe('');
-    await expect(lotOptions(page)).resolves.toEqual(['Selecciona un lote de café verde', 'V-COL · Colombia · 100.00 Kg disponibles']);
+    await expect.poll(() => lotSelect(page).inputValue()).toBe('');
+    await expect.poll(() => lotOptions(page)).toEqual(['Selecciona un lote de café verde', 'V-COL · Colombia · 100.00 Kg disponibles']);
     await lotSelect(page).selectOption({ label: 'V-COL · Colombia · 100.00 Kg disponibles' });
 
     // Shrinkage follows every change of either quantity, 2 decimals, read-only.
     const shrinkage = page.getByLabel('Merma (Kg)');
-    await expect(shrinkage.getAttribute('readonly')).resolves.not.toBeNull();
+    await expect.poll(() => shrinkage.getAttribute('readonly')).not.toBeNull();
     await page.getByLabel('Cantidad de Café Verde (Kg)').fill('12.5');
-    await expect(shrinkage.inputValue()).resolves.toBe('');
+    await expect.poll(() => shrinkage.inputValue()).toBe('');
     await page.getByLabel('Kilos Resultantes').fill('13');
-    await expect(shrinkage.inputValue()).resolves.toBe('-0.50');
+    await expect.poll(() => shrinkage.inputValue()).toBe('-0.50');
     await page.getByLabel('Tipo de Tueste').selectOption('Medio');
     await page.getByLabel('Fecha de Tostado').fill('2024-03-15');
     await page.getByRole('button', { name: 'Agregar Café Tostado' }).click();
-    await expect(alertText(page)).resolves.toBe('Los Kilos Resultantes no pueden ser mayores que la Cantidad de Café Verde.');
+    await expect.poll(() => alertText(page)).toBe('Los Kilos Resultantes no pueden ser mayores que la Cantidad de Café Verde.');
     await page.getByLabel('Cantidad de Café Verde (Kg)').fill('150');
     await page.getByLabel('Kilos Resultantes').fill('120');
-    await expect(shrinkage.inputValue()).resolves.toBe('30.00');
+    await expect.poll(() => shrinkage.inputValue()).toBe('30.00');
     await page.getByRole('button', { name: 'Agregar Café Tostado' }).click();
-    await expect(alertText(page)).resolves.toBe('No hay suficiente café verde disponible para tostar esta cantidad.');
+    await expect.poll(() => alertText(page)).toBe('No hay suficiente café verde disponible para tostar esta cantidad.');
     await page.getByLabel('Cantidad de Café Verde (Kg)').fill('12.5');
     await page.getByLabel('Kilos Resultantes').fill('10.25');
-    await expect(shrinkage.inputValue()).resolves.toBe('2.25');
+    await expect.poll(() => shrinkage.inputValue()).toBe('2.25');
 
     // 'Generar Lote': first two letters of the origin, DDMMYY of the roast date, 1000–9999.
     await page.getByRole('button', { name: 'Generar Lote' }).click();
     const code = await page.getByLabel('Lote', { exact: true }).inputValue();
     expect(code).toMatch(/^CO-150324-[1-9]\d{3}$/);
-    await expect(page.locator('.form-alert').count()).resolves.toBe(0);
+    await expect.poll(() => page.locator('.form-alert').count()).toBe(0);
     await shot(page, 'form-filled-desktop');
 
     await page.getByRole('button', { name: 'Agregar Café Tostado' }).click();
-    await expect(waitForToast(page, 'Café tostado agregado')).resolves.toBe('Café tostado agregado con éxito.');
+    await expect.poll(() => waitForToast(page, 'Café tostado agregado')).toBe('Café tostado agregado con éxito.');
     await roastRow(page, code).waitFor();
-    await expect(roastRow(page, code).locator('td').allTextContents()).resolves.toEqual([
+    await expect.poll(() => roastRow(page, code).locator('td').allTextContents()).toEqual([
       code, 'V-COL · Colombia', 'Medio', '12.50', '10.25', '10.25', '2.25', '2024-03-15', '',
     ]);
     await expect.poll(() => greenCells(page, 'V-COL')).toEqual(['V-COL', 'Colombia', 'Finca La Esperanza', '87.50', '2024-03-01']);
     // A successful save resets the form (spec 4).
-    await expect(lotSelect(page).inputValue()).resolves.toBe('');
-    await expect(page.getByLabel('Lote', { exact: true }).inputValue()).resolves.toBe('');
+    await expect.poll(() => lotSelect(page).inputValue()).toBe('');
+    await expect.poll(() => page.getByLabel('Lote', { exact: true }).inputValue()).toBe('');
 
     // Edit: the row loads as text; its own lot offers what it has plus what this roast gives back.
     await page.getByRole('button', { name: `Editar café tostado ${code}` }).click();
     await page.getByRole('button', { name: 'Actualizar Café Tostado' }).waitFor();
-    await expect(page.getByLabel('Cantidad de Café Verde (Kg)').inputValue()).resolves.toBe('12.5');
-    await expect(shrinkage.inputValue()).resolves.toBe('2.25');
-    await expect(lotSelect(page).locator('option:checked').textContent()).resolves.toBe('V-COL · Colombia · 100.00 Kg disponibles');
+    await expect.poll(() => page.getByLabel('Cantidad de Café Verde (Kg)').inputValue()).toBe('12.5');
+    await expect.poll(() => shrinkage.inputValue()).toBe('2.25');
+    await expect.poll(() => lotSelect(page).locator('option:checked').textContent()).toBe('V-COL · Colombia · 100.00 Kg disponibles');
     await page.getByLabel('Cantidad de Café Verde (Kg)').fill('20');
     await page.getByLabel('Kilos Resultantes').fill('16');
-    await expect(shrinkage.inputValue()).resolves.toBe('4.00');
+    await expect.poll(() => shrinkage.inputValue()).toBe('4.00');
     await page.getByLabel('Tipo de Tueste').selectOption('Oscuro');
     await page.getByRole('button', { name: 'Actualizar Café Tostado' }).click();
-    await expect(waitForToast(page, 'Café tostado actualizado')).resolves.toBe('Café tostado actualizado con éxito.');
+    await expect.poll(() => waitForToast(page, 'Café tostado actualizado')).toBe('Café tostado actualizado con éxito.');
     await expect.poll(() => roastRow(page, code).locator('td').allTextContents()).toEqual([
       code, 'V-COL · Colombia', 'Oscuro', '20.00', '16.00', '16.00', '4.00', '2024-03-15', '',
     ]);
@@ -132,11 +132,11 @@ describe('café tostado', () => {
     await page.getByLabel('Lote', { exact: true }).fill(code);
     await page.getByRole('button', { name: 'Agregar Café Tostado' }).click();
     await expect.poll(() => alertText(page)).toBe(m.duplicateBatch);
-    await expect(roastedTable(page).locator('tbody tr').count()).resolves.toBe(1);
+    await expect.poll(() => roastedTable(page).locator('tbody tr').count()).toBe(1);
     // Left empty, the server makes the code.
     await page.getByLabel('Lote', { exact: true }).fill('');
     await page.getByRole('button', { name: 'Agregar Café Tostado' }).click();
-    await expect(waitForToast(page, 'Café tostado agregado')).resolves.toBe(m.added);
+    await expect.poll(() => waitForToast(page, 'Café tostado agregado')).toBe(m.added);
     await expect.poll(() => roastedTable(page).locator('tbody tr').count()).toBe(2);
     const etiopianCode = (await roastedTable(page).locator('tbody tr', { hasText: 'V-ETI' }).locator('td').first().textContent()) ?? '';
     expect(etiopianCode).toMatch(/^ET-\d{6}-[1-9]\d{3}$/);
@@ -150,7 +150,7 @@ describe('café tostado', () => {
     await page.evaluate(() => window.scrollTo(0, 0));
     await page.screenshot({ path: '/tmp/shots/roasted-coffee/phone-form.png' });
     await expectNoSidewaysScroll(page);
-    await expect(page.getByRole('button', { name: `Eliminar café tostado ${code}` }).isVisible()).resolves.toBe(true);
+    await expect.poll(() => page.getByRole('button', { name: `Eliminar café tostado ${code}` }).isVisible()).toBe(true);
     await expectNoSeriousAxeViolations(page);
     await page.setViewportSize(DESKTOP);
 
@@ -158,11 +158,11 @@ describe('café tostado', () => {
     const dismissed = nextDialog(page, false);
     await page.getByRole('button', { name: `Eliminar café tostado ${code}` }).click();
     await expect(dismissed).resolves.toBe('¿Estás seguro de que quieres eliminar este café tostado?');
-    await expect(roastRow(page, code).count()).resolves.toBe(1);
+    await expect.poll(() => roastRow(page, code).count()).toBe(1);
     const accepted = nextDialog(page, true);
     await page.getByRole('button', { name: `Eliminar café tostado ${code}` }).click();
     await expect(accepted).resolves.toBe(m.deleteConfirm);
-    await expect(waitForToast(page, 'Café tostado eliminado')).resolves.toBe('Café tostado eliminado con éxito.');
+    await expect.poll(() => waitForToast(page, 'Café tostado eliminado')).toBe('Café tostado eliminado con éxito.');
     await expect.poll(() => roastRow(page, code).count()).toBe(0);
     await expect.poll(() => greenCells(page, 'V-COL')).toEqual(['V-COL', 'Colombia', 'Finca La Esperanza', '100.00', '2024-03-01']);
 
@@ -180,7 +180,7 @@ describe('café tostado', () => {
     await page.getByRole('button', { name: `Eliminar café tostado ${etiopianCode}` }).click();
     await inUse;
     await page.locator('.page-error').waitFor();
-    await expect(page.locator('.page-error__message').textContent()).resolves.toBe(
+    await expect.poll(() => page.locator('.page-error__message').textContent()).toBe(
       'Error al eliminar el café tostado. Asegúrate de que no esté asociado a mezclas o ventas.',
     );
     await shot(page, 'delete-in-use');
@@ -206,7 +206,7 @@ describe('café tostado', () => {
     const broken = { status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 'internal', message: 'x' } }) };
     const expectPageError = async (message: string) => {
       await page.locator('.page-error').waitFor();
-      await expect(page.locator('.page-error__message').textContent()).resolves.toBe(message);
+      await expect.poll(() => page.locator('.page-error__message').textContent()).toBe(message);
     };
 
     await page.route('**/api/roasted-coffee?**', (route) => route.fulfill(broken));

@@ -21,12 +21,12 @@ describe('app shell', () => {
   it('login: the spec title, the wrong-password message, no serious axe findings', async () => {
     const { context, page, problems } = await newPage(env.browser, env.server.url);
     await page.goto('/');
-    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Bienvenido al Sistema de Control de Inventario');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Bienvenido al Sistema de Control de Inventario');
     await expectNoSeriousAxeViolations(page);
     await page.getByLabel('Usuario').fill('admin');
     await page.getByLabel('Contraseña').fill('no-es-la-clave');
     await page.getByRole('button', { name: 'Iniciar Sesión' }).click();
-    await expect(page.getByRole('alert').textContent()).resolves.toBe('Usuario o contraseña incorrectos. ¡Intenta de nuevo, campeón!');
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('Usuario o contraseña incorrectos. ¡Intenta de nuevo, campeón!');
     expect(authMessages.wrongCredentials).toBe('Usuario o contraseña incorrectos. ¡Intenta de nuevo, campeón!');
     await screenshot(page, 'login-desktop');
     expect(problems).toEqual([]);
@@ -36,8 +36,8 @@ describe('app shell', () => {
   it('signs in, greets, navigates every bar entry, keeps the session on reload and signs out for good', async () => {
     const { context, page, problems } = await newPage(env.browser, env.server.url);
     await signIn(page, 'ADMIN', env.server.adminPassword);
-    await expect(page.locator('.app-header__greeting').textContent()).resolves.toBe('¡Hola, Administrador! (administrador)');
-    await expect(page.locator('.home-card').count()).resolves.toBe(7);
+    await expect.poll(() => page.locator('.app-header__greeting').textContent()).toBe('¡Hola, Administrador! (administrador)');
+    await expect.poll(() => page.locator('.home-card').count()).toBe(7);
     await page.waitForTimeout(900); // let the staggered entrance finish before axe checks contrast
     await expectNoSeriousAxeViolations(page);
     await screenshot(page, 'home-desktop');
@@ -46,8 +46,8 @@ describe('app shell', () => {
       await page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: entry.label, exact: true }).click();
       await page.waitForURL(`${env.server.url}${entry.path}`);
       const current = page.locator('.bottom-nav__link[aria-current="page"]');
-      await expect(current.textContent()).resolves.toBe(entry.label);
-      if (entry.title) await expect(page.getByRole('heading', { level: 1 }).first().textContent()).resolves.toBe(entry.title);
+      await expect.poll(() => current.textContent()).toBe(entry.label);
+      if (entry.title) await expect.poll(() => page.getByRole('heading', { level: 1 }).first().textContent()).toBe(entry.title);
       if (entry.path !== '/') await page.locator('main').getByRole('link', { name: 'Inicio' }).waitFor();
     }
 
@@ -76,7 +76,7 @@ describe('app shell', () => {
     const label = page.locator('.bottom-nav__label').first();
     const box = await label.boundingBox();
     expect(box === null || box.width <= 1).toBe(true);
-    await expect(page.getByRole('link', { name: 'Café Verde', exact: true }).count()).resolves.toBeGreaterThan(0);
+    await expect.poll(() => page.getByRole('link', { name: 'Café Verde', exact: true }).count()).toBeGreaterThan(0);
     const nav = await page.locator('.bottom-nav').boundingBox();
     expect(nav!.x).toBeGreaterThanOrEqual(0);
     expect(nav!.x + nav!.width).toBeLessThanOrEqual(PHONE.width);
@@ -90,11 +90,11 @@ describe('app shell', () => {
     await addUserToDatabase(env.server.databaseFile, { username: 'tecnico1', password: 'clave-tecnico-123', fullName: 'Tomás Técnico', role: 'tecnico' });
     const { context, page, problems } = await newPage(env.browser, env.server.url, DESKTOP);
     await signIn(page, 'tecnico1', 'clave-tecnico-123');
-    await expect(page.locator('.app-header__greeting').textContent()).resolves.toBe('¡Hola, Tomás Técnico! (tecnico)');
+    await expect.poll(() => page.locator('.app-header__greeting').textContent()).toBe('¡Hola, Tomás Técnico! (tecnico)');
     for (const path of ['/configuracion', '/gestion-usuarios']) {
       await page.goto(path);
       await page.waitForURL(`${env.server.url}/`);
-      await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Sistema de Gestión de Café');
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Sistema de Gestión de Café');
     }
     expect(problems).toEqual([]);
     await context.close();

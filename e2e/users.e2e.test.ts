@@ -17,36 +17,36 @@ describe('gestión de usuarios', () => {
     const { context, page, problems } = await newPage(env.browser, env.server.url, DESKTOP);
     await signIn(page, env.server.adminUsername, env.server.adminPassword);
     await page.goto('/gestion-usuarios');
-    await expect(page.getByRole('heading', { level: 1 }).textContent()).resolves.toBe('Gestión de Usuarios');
+    await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Gestión de Usuarios');
     await page.getByRole('link', { name: 'Inicio' }).first().waitFor();
     await row(page, 'admin').waitFor();
 
     // Spec 5 "User": every field is required, first check.
     await page.getByRole('button', { name: 'Agregar Usuario' }).click();
-    await expect(alertText(page)).resolves.toBe('Por favor, completa todos los campos.');
+    await expect.poll(() => alertText(page)).toBe('Por favor, completa todos los campos.');
 
     // Role select defaults to tecnico; a common password is refused before any request.
-    await expect(page.getByLabel('Rol').inputValue()).resolves.toBe('tecnico');
+    await expect.poll(() => page.getByLabel('Rol').inputValue()).toBe('tecnico');
     await page.getByLabel('Nombre de usuario').fill(TECNICO.username);
     await page.getByLabel('Contraseña').fill('Password123');
     await page.getByLabel('Nombre completo').fill(TECNICO.fullName);
     await page.getByRole('button', { name: 'Agregar Usuario' }).click();
-    await expect(alertText(page)).resolves.toBe(userMessages.passwordTooCommon);
+    await expect.poll(() => alertText(page)).toBe(userMessages.passwordTooCommon);
 
     await page.getByLabel('Contraseña').fill(TECNICO.password);
     await page.getByRole('button', { name: 'Agregar Usuario' }).click();
-    await expect(waitForToast(page, 'Usuario agregado')).resolves.toBe('Usuario agregado con éxito.');
+    await expect.poll(() => waitForToast(page, 'Usuario agregado')).toBe('Usuario agregado con éxito.');
     await row(page, TECNICO.username).waitFor();
-    await expect(row(page, TECNICO.username).locator('td').allTextContents()).resolves.toEqual([TECNICO.username, TECNICO.fullName, 'Técnico', '']);
+    await expect.poll(() => row(page, TECNICO.username).locator('td').allTextContents()).toEqual([TECNICO.username, TECNICO.fullName, 'Técnico', '']);
     // The form is clean again.
-    await expect(page.getByLabel('Nombre de usuario').inputValue()).resolves.toBe('');
+    await expect.poll(() => page.getByLabel('Nombre de usuario').inputValue()).toBe('');
 
     // The same name in other letters case is taken (409 from the server, shown in the form).
     await page.getByLabel('Nombre de usuario').fill('TECNICO.E2E');
     await page.getByLabel('Contraseña').fill(TECNICO.password);
     await page.getByLabel('Nombre completo').fill('Otra Persona');
     await page.getByRole('button', { name: 'Agregar Usuario' }).click();
-    await expect(alertText(page)).resolves.toBe(userMessages.duplicateUsername);
+    await expect.poll(() => alertText(page)).toBe(userMessages.duplicateUsername);
 
     // An administrator to edit: after an update the form returns to add mode with role tecnico (spec 4).
     await page.getByLabel('Nombre de usuario').fill('ayudante');
@@ -58,25 +58,25 @@ describe('gestión de usuarios', () => {
 
     await page.getByRole('button', { name: 'Editar ayudante' }).click();
     await page.getByRole('heading', { name: 'Editar Usuario' }).waitFor();
-    await expect(page.getByLabel('Rol').inputValue()).resolves.toBe('administrador');
-    await expect(page.getByLabel('Contraseña').inputValue()).resolves.toBe('');
+    await expect.poll(() => page.getByLabel('Rol').inputValue()).toBe('administrador');
+    await expect.poll(() => page.getByLabel('Contraseña').inputValue()).toBe('');
     await page.getByText('Dejar en blanco para no cambiarla.').waitFor();
     await page.getByLabel('Nombre completo').fill('Ayudante de Tueste');
     await shot(page, 'edit-desktop');
     await page.getByRole('button', { name: 'Actualizar Usuario' }).click();
-    await expect(waitForToast(page, 'Usuario actualizado')).resolves.toBe('Usuario actualizado con éxito.');
+    await expect.poll(() => waitForToast(page, 'Usuario actualizado')).toBe('Usuario actualizado con éxito.');
     await page.getByRole('heading', { name: 'Agregar Usuario' }).waitFor();
-    await expect(page.getByLabel('Rol').inputValue()).resolves.toBe('tecnico');
-    await expect(page.getByLabel('Nombre de usuario').inputValue()).resolves.toBe('');
+    await expect.poll(() => page.getByLabel('Rol').inputValue()).toBe('tecnico');
+    await expect.poll(() => page.getByLabel('Nombre de usuario').inputValue()).toBe('');
     await row(page, 'ayudante').getByRole('cell', { name: 'Ayudante de Tueste' }).waitFor();
 
     // Delete asks with the browser dialog; dismissing keeps the user.
     const dismissed = nextDialog(page, false);
     await page.getByRole('button', { name: 'Eliminar ayudante' }).click();
-    await expect(row(page, 'ayudante').count()).resolves.toBe(1);
+    await expect.poll(() => row(page, 'ayudante').count()).toBe(1);
     const accepted = nextDialog(page, true);
     await page.getByRole('button', { name: 'Eliminar ayudante' }).click();
-    await expect(waitForToast(page, 'Usuario eliminado')).resolves.toBe('Usuario eliminado con éxito.');
+    await expect.poll(() => waitForToast(page, 'Usuario eliminado')).toBe('Usuario eliminado con éxito.');
     await row(page, 'ayudante').waitFor({ state: 'detached' });
     const dialogs = [await dismissed, await accepted];
     expect(dialogs).toEqual(['¿Estás seguro de que quieres eliminar este usuario?', '¿Estás seguro de que quieres eliminar este usuario?']);
@@ -85,7 +85,7 @@ describe('gestión de usuarios', () => {
     void nextDialog(page, true);
     await page.getByRole('button', { name: 'Eliminar admin' }).click();
     await page.locator('.form-alert', { hasText: userMessages.cannotDeleteSelf }).waitFor();
-    await expect(row(page, 'admin').count()).resolves.toBe(1);
+    await expect.poll(() => row(page, 'admin').count()).toBe(1);
 
     await page.waitForTimeout(3200); // the toast is gone: screenshots and axe see the resting screen
     await expectNoSeriousAxeViolations(page);
@@ -108,7 +108,7 @@ describe('gestión de usuarios', () => {
   it('shows the spec empty text when the list is empty', async () => {
     // Never empty for real (the administrator is always there): stub the list answer.
     const { context, page, problems } = await openWithStubbedList(200, { items: [], total: 0, limit: 500, offset: 0 });
-    await expect(page.locator('.empty-text').textContent()).resolves.toBe('No hay usuarios registrados. ¡Es hora de invitar a tu equipo!');
+    await expect.poll(() => page.locator('.empty-text').textContent()).toBe('No hay usuarios registrados. ¡Es hora de invitar a tu equipo!');
     expect(userMessages.empty).toBe('No hay usuarios registrados. ¡Es hora de invitar a tu equipo!');
     await shot(page, 'empty-phone');
     expect(problems).toEqual([]);
@@ -117,7 +117,7 @@ describe('gestión de usuarios', () => {
 
   it('a failed load shows the full-page red message and logs it (spec 8)', async () => {
     const { context, page, problems } = await openWithStubbedList(500, { error: { code: 'internal', message: 'x' } });
-    await expect(page.locator('.page-error__message').textContent()).resolves.toBe(userMessages.loadError);
+    await expect.poll(() => page.locator('.page-error__message').textContent()).toBe(userMessages.loadError);
     expect(problems.some((problem) => problem.includes(userMessages.loadError))).toBe(true);
     await context.close();
   });
@@ -131,11 +131,11 @@ describe('gestión de usuarios', () => {
     await page.getByRole('button', { name: 'Iniciar Sesión' }).waitFor();
 
     await signIn(page, TECNICO.username, TECNICO.password);
-    await expect(page.locator('.app-header__greeting').textContent()).resolves.toContain(TECNICO.fullName);
+    await expect.poll(() => page.locator('.app-header__greeting').textContent()).toContain(TECNICO.fullName);
     for (const path of ['/gestion-usuarios', '/configuracion']) {
       await page.goto(path);
       await page.waitForURL(`${env.server.url}/`);
-      await expect(page.getByRole('heading', { level: 1 }).first().textContent()).resolves.toBe('Sistema de Gestión de Café');
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).first().textContent()).toBe('Sistema de Gestión de Café');
     }
     // The server refuses the tecnico too, whatever the screen does.
     const cookie = (await context.cookies()).find((c) => c.name === 'cafe_sesion');
