@@ -6,6 +6,7 @@ import { type GreenCoffee, type GreenCoffeeBody, greenCoffeeBodySchema } from '.
 import type { Origin } from '../../../shared/schemas/origins.js';
 import type { EntityFormProps } from '../../lib/use-form-screen.js';
 import { FormActions } from '../../components/form-actions.js';
+import { DecimalField } from '../../components/decimal-field.js';
 import { FormAlert } from '../../components/form-alert.js';
 import { formAlertMessage, saveWithFeedback } from '../../lib/form-feedback.js';
 import { schemaThenRulesResolver } from '../../lib/schema-then-rules-resolver.js';
@@ -156,30 +157,20 @@ export function GreenCoffeeForm({ origins, editing, onSaved, onCancel, onFailure
             )}
           />
         </div>
-        <div className="field">
-          <label htmlFor="green-quantity">Cantidad (Kg)</label>
-          <input
-            id="green-quantity"
-            type="number"
-            inputMode="decimal"
-            min="0"
-            step="0.001"
-            aria-invalid={invalid('quantity_kg')}
-            {...register('quantity_kg')}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="green-price">Precio Unitario ($/Kg)</label>
-          <input
-            id="green-price"
-            type="number"
-            inputMode="decimal"
-            min="0"
-            step="0.01"
-            aria-invalid={invalid('unit_price')}
-            {...register('unit_price')}
-          />
-        </div>
+        <DecimalField
+          id="green-quantity"
+          label="Cantidad (Kg)"
+          kind="kg"
+          invalid={invalid('quantity_kg')}
+          registration={register('quantity_kg')}
+        />
+        <DecimalField
+          id="green-price"
+          label="Precio Unitario ($/Kg)"
+          kind="price"
+          invalid={invalid('unit_price')}
+          registration={register('unit_price')}
+        />
         <div className="field">
           <label htmlFor="green-date">Fecha de Entrada</label>
           <input id="green-date" type="date" aria-invalid={invalid('entry_date')} {...register('entry_date')} />

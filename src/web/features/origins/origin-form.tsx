@@ -1,11 +1,13 @@
-import { zodResolver } from '@hookform/resolvers/zod';
-import { Controller, type Resolver, useForm } from 'react-hook-form';
+import { Controller, useForm } from 'react-hook-form';
 import { originMessages } from '../../../shared/messages.js';
 import { type Origin, type OriginBody, originBodySchema } from '../../../shared/schemas/origins.js';
 import type { EntityFormProps } from '../../lib/use-form-screen.js';
 import { FormActions } from '../../components/form-actions.js';
+import { DecimalField } from '../../components/decimal-field.js';
 import { FormAlert } from '../../components/form-alert.js';
 import { formAlertMessage, saveWithFeedback } from '../../lib/form-feedback.js';
+import { numberOrMissing } from '../../lib/form-values.js';
+import { schemaThenRulesResolver } from '../../lib/schema-then-rules-resolver.js';
 import { useCreateOrigin } from './api/create-origin.js';
 import { useUpdateOrigin } from './api/update-origin.js';
 import { SuppliersEditor } from './suppliers-editor.js';
@@ -20,17 +22,15 @@ interface OriginFormValues {
 
 const FIELDS = ['name', 'kilos_per_bag', 'suppliers_fincas', 'description'] as const;
 
-/** An empty input is a missing value, not 0; anything else goes to the schema as the number typed (NaN if not one). */
 const toBody = (values: OriginFormValues) => ({
   name: values.name,
-  kilos_per_bag: values.kilos_per_bag.trim() === '' ? undefined : Number(values.kilos_per_bag),
+  kilos_per_bag: numberOrMissing(values.kilos_per_bag),
   suppliers_fincas: values.suppliers_fincas,
   description: values.description,
 });
 
 /** The server's schema, on the body the form would send: both answer the same message. */
-const resolver: Resolver<OriginFormValues, unknown, OriginBody> = (values, context, options) =>
-  zodResolver(originBodySchema)(toBody(values) as never, context, options as never) as never;
+const resolver = schemaThenRulesResolver<OriginFormValues, OriginBody>(originBodySchema, toBody, []);
 
 const emptyValues: OriginFormValues = { name: '', kilos_per_bag: '', suppliers_fincas: [], description: '' };
 
@@ -76,18 +76,13 @@ export function OriginForm({ editing, onSaved, onCancel, onFailure }: OriginForm
           <label htmlFor="origin-name">Nombre del Origen</label>
           <input id="origin-name" autoComplete="off" aria-invalid={invalid('name')} {...register('name')} />
         </div>
-        <div className="field">
-          <label htmlFor="origin-kilos">Kilos por Saco</label>
-          <input
-            id="origin-kilos"
-            type="number"
-            inputMode="decimal"
-            min="0"
-            step="0.001"
-            aria-invalid={invalid('kilos_per_bag')}
-            {...register('kilos_per_bag')}
-          />
-        </div>
+        <DecimalField
+          id="origin-kilos"
+          label="Kilos por Saco"
+          kind="kg"
+          invalid={invalid('kilos_per_bag')}
+          registration={register('kilos_per_bag')}
+        />
         <Controller
           control={control}
           name="suppliers_fincas"

@@ -14,6 +14,7 @@ import {
 } from '../../../shared/schemas/roasted-coffee.js';
 import { gramsToKg, kgToGrams } from '../../../shared/units.js';
 import { FormActions } from '../../components/form-actions.js';
+import { DecimalField } from '../../components/decimal-field.js';
 import { FormAlert } from '../../components/form-alert.js';
 import { formAlertMessage, saveWithFeedback } from '../../lib/form-feedback.js';
 import { schemaThenRulesResolver } from '../../lib/schema-then-rules-resolver.js';
@@ -207,30 +208,20 @@ export function RoastForm({ origins, lots, editing, onSaved, onCancel, onFailure
             Lote · origen · kilos disponibles.
           </span>
         </div>
-        <div className="field">
-          <label htmlFor="roast-green-kg">Cantidad de Café Verde (Kg)</label>
-          <input
-            id="roast-green-kg"
-            type="number"
-            inputMode="decimal"
-            min="0"
-            step="0.001"
-            aria-invalid={invalid('quantity_green_kg')}
-            {...register('quantity_green_kg')}
-          />
-        </div>
-        <div className="field">
-          <label htmlFor="roast-resultant-kg">Kilos Resultantes</label>
-          <input
-            id="roast-resultant-kg"
-            type="number"
-            inputMode="decimal"
-            min="0"
-            step="0.001"
-            aria-invalid={invalid('resultant_kg')}
-            {...register('resultant_kg')}
-          />
-        </div>
+        <DecimalField
+          id="roast-green-kg"
+          label="Cantidad de Café Verde (Kg)"
+          kind="kg"
+          invalid={invalid('quantity_green_kg')}
+          registration={register('quantity_green_kg')}
+        />
+        <DecimalField
+          id="roast-resultant-kg"
+          label="Kilos Resultantes"
+          kind="kg"
+          invalid={invalid('resultant_kg')}
+          registration={register('resultant_kg')}
+        />
         <div className="field">
           <label htmlFor="roast-shrinkage">Merma (Kg)</label>
           <input id="roast-shrinkage" readOnly value={shrinkage} aria-describedby="roast-shrinkage-hint" />
