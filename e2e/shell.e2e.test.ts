@@ -11,8 +11,8 @@ const BAR = [
   { label: 'Café Tostado', path: '/cafe-tostado', title: 'Inventario de Café Tostado' },
   { label: 'Café Mezcla', path: '/cafe-mezcla', title: 'Inventario de Café Mezcla' },
   { label: 'Ventas', path: '/ventas', title: 'Registro de Ventas' },
-  { label: 'Reportes', path: '/reportes', title: null },
-  { label: 'Configuración', path: '/configuracion', title: null },
+  { label: 'Reportes', path: '/reportes', title: 'Reportes' },
+  { label: 'Configuración', path: '/configuracion', title: 'Configuración' },
 ];
 
 describe('app shell', () => {
@@ -47,7 +47,7 @@ describe('app shell', () => {
       await page.waitForURL(`${env.server.url}${entry.path}`);
       const current = page.locator('.bottom-nav__link[aria-current="page"]');
       await expect.poll(() => current.textContent()).toBe(entry.label);
-      if (entry.title) await expect.poll(() => page.getByRole('heading', { level: 1 }).first().textContent()).toBe(entry.title);
+      await expect.poll(() => page.getByRole('heading', { level: 1 }).first().textContent()).toBe(entry.title);
       if (entry.path !== '/') await page.locator('main').getByRole('link', { name: 'Inicio' }).waitFor();
     }
 

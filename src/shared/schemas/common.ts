@@ -39,7 +39,11 @@ export const decimalSchema = (decimals: number, missingMessage: string) =>
   z
     .number({ error: missingMessage })
     .refine(Number.isFinite, { message: missingMessage })
-    .refine((value) => hasAtMostDecimals(value, decimals), { message: commonMessages.tooManyDecimals(decimals) });
+    // A whole number has no decimals even when JS writes it in exponent form (1e+21):
+    // such a value must reach the field's own "too large" rule, not this message.
+    .refine((value) => Number.isInteger(value) || hasAtMostDecimals(value, decimals), {
+      message: commonMessages.tooManyDecimals(decimals),
+    });
 
 /** A calendar date as YYYY-MM-DD that exists (no 2024-02-31). */
 export const isoDateSchema = (message: string) =>
