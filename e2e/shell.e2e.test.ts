@@ -86,6 +86,48 @@ describe('app shell', () => {
     await context.close();
   });
 
+  it('home cards come in 0.1 s apart, and stay still for someone who asks for reduced motion', async () => {
+    const { context, page, problems } = await newPage(env.browser, env.server.url);
+    await signIn(page, 'admin', env.server.adminPassword);
+    const animations = () => page.locator('.home-card').evaluateAll((cards) =>
+      cards.map((card) => ({ name: getComputedStyle(card).animationName, delay: getComputedStyle(card).animationDelay })));
+    await expect.poll(() => page.locator('.home-card').count()).toBe(7);
+    expect(await animations()).toEqual(['0s', '0.1s', '0.2s', '0.3s', '0.4s', '0.5s', '0.6s'].map((delay) => ({ name: 'card-in', delay })));
+    await page.emulateMedia({ reducedMotion: 'reduce' });
+    expect((await animations()).map((a) => a.name)).toEqual(Array(7).fill('none'));
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('the green toast shows at the bottom centre for 3 seconds', async () => {
+    const { context, page, problems } = await newPage(env.browser, env.server.url, PHONE);
+    await signIn(page, 'admin', env.server.adminPassword);
+    await page.goto('/cafe-origen');
+    await page.getByLabel('Nombre del Origen').fill('Guatemala');
+    await page.getByLabel('Kilos por Saco').fill('69');
+    await page.getByLabel('Proveedores/Fincas', { exact: true }).fill('Finca Santa Ana');
+    await page.getByLabel('Proveedores/Fincas', { exact: true }).press('Enter');
+    await page.getByRole('button', { name: 'Agregar Origen' }).click();
+    const toast = page.locator('.toast', { hasText: 'Origen agregado con éxito.' });
+    await toast.waitFor();
+    const shownAt = Date.now();
+    const box = (await toast.boundingBox())!;
+    const nav = (await page.locator('.bottom-nav').boundingBox())!;
+    // Centred (within a pixel), in the lower part of the screen, above the bottom bar.
+    expect(Math.abs(box.x + box.width / 2 - PHONE.width / 2)).toBeLessThanOrEqual(1);
+    expect(box.y).toBeGreaterThan(PHONE.height / 2);
+    expect(box.y + box.height).toBeLessThanOrEqual(nav.y);
+    // Green: the green channel clearly leads.
+    const [red, green, blue] = (await toast.evaluate((el) => getComputedStyle(el).backgroundColor)).match(/\d+/g)!.map(Number);
+    expect(green! - Math.max(red!, blue!)).toBeGreaterThan(40);
+    await toast.waitFor({ state: 'detached', timeout: 6000 });
+    const shownFor = Date.now() - shownAt;
+    expect(shownFor).toBeGreaterThan(2500);
+    expect(shownFor).toBeLessThan(4000);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('sends a tecnico away from /configuracion and /gestion-usuarios', async () => {
     await addUserToDatabase(env.server.databaseFile, { username: 'tecnico1', password: 'clave-tecnico-123', fullName: 'Tomás Técnico', role: 'tecnico' });
     const { context, page, problems } = await newPage(env.browser, env.server.url, DESKTOP);
