@@ -19,6 +19,21 @@ describe('sign-in hardening', () => {
     expect(errorOf(limited)).toEqual({ code: 'rate_limited', message: commonMessages.rateLimited });
   });
 
+  it('logs each per-address refusal as a login_rate_limited warning, never the password', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({ write(chunk, _encoding, done) { lines.push(String(chunk)); done(); } });
+    t = await createTestApp('sqlite', { loginRateLimitPerMinute: 2, logger: { level: 'info', stream } });
+    const attempt = () => t!.call(undefined, { method: 'POST', url: '/api/auth/login', payload: { username: 'limitada', password: 'secreto-limitado-9' } });
+    const statuses: number[] = [];
+    for (let i = 0; i < 4; i++) statuses.push((await attempt()).statusCode);
+    expect(statuses).toEqual([401, 401, 429, 429]);
+    const entries = lines.map((line) => JSON.parse(line) as { event?: string; level: number; ip?: string });
+    const limited = entries.filter((entry) => entry.event === 'login_rate_limited');
+    expect(limited).toHaveLength(2);
+    for (const entry of limited) expect(entry).toMatchObject({ level: 40, ip: '127.0.0.1' });
+    expect(lines.join('')).not.toContain('secreto-limitado-9');
+  });
+
   it('behind HTTPS the cookie is __Host- prefixed and Secure', async () => {
     t = await createTestApp('sqlite', { trustProxy: true });
     await t.signIn('tecnico', 'segura');

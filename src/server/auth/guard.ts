@@ -5,6 +5,7 @@ import type { User } from '../../shared/schemas/auth.js';
 import type { Database } from '../db/schema.js';
 import type { Kysely } from 'kysely';
 import { AppError } from '../errors.js';
+import { isApiRequest } from '../http/api-request.js';
 import { readSessionToken } from './session-cookie.js';
 import { findSessionUser } from './sessions.js';
 
@@ -32,7 +33,8 @@ export const publicRoute = { public: true } as const;
 export function registerAuthGuard(app: FastifyInstance, db: Kysely<Database>): void {
   app.decorateRequest('user', null);
   app.addHook('onRequest', async (request) => {
-    if (!request.url.startsWith('/api/') && request.url !== '/api') return;
+    // By the matched route, not the raw URL: see isApiRequest.
+    if (!isApiRequest(request)) return;
     const config = request.routeOptions.config;
     if (config.public) return;
     const token = readSessionToken(request);

@@ -2,6 +2,7 @@ import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
 import { commonMessages } from '../../shared/messages.js';
 import { AppError } from '../errors.js';
+import { isApiRequest } from './api-request.js';
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -26,6 +27,13 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
     referrerPolicy: { policy: 'same-origin' },
     crossOriginEmbedderPolicy: false,
   });
+  // Sessions, user lists and stock must never sit in a browser or proxy cache
+  // (a shared computer's back button, a caching proxy). onSend runs for every
+  // answer, errors and 404s included.
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (isApiRequest(request)) reply.header('cache-control', 'no-store');
+    return payload;
+  });
 }
 
 /**
@@ -35,7 +43,8 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
  */
 export function registerSameOriginCheck(app: FastifyInstance): void {
   app.addHook('onRequest', async (request) => {
-    if (!STATE_CHANGING.has(request.method) || !request.url.startsWith('/api/')) return;
+    // By the matched route, not the raw URL: see isApiRequest.
+    if (!STATE_CHANGING.has(request.method) || !isApiRequest(request)) return;
     const fetchSite = request.headers['sec-fetch-site'];
     if (fetchSite !== undefined && fetchSite !== 'same-origin' && fetchSite !== 'none') {
       throw new AppError('forbidden', commonMessages.crossOrigin);

@@ -3,6 +3,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
 import { commonMessages } from '../../shared/messages.js';
+import { isApiRequest } from './api-request.js';
 
 /**
  * Serves the built React app and answers unknown paths: JSON 404 under /api,
@@ -25,8 +26,7 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string | und
   }
 
   app.setNotFoundHandler((request, reply) => {
-    const isApi = request.url === '/api' || request.url.startsWith('/api/');
-    if (!isApi && hasBuild && (request.method === 'GET' || request.method === 'HEAD')) {
+    if (!isApiRequest(request) && hasBuild && (request.method === 'GET' || request.method === 'HEAD')) {
       return reply.header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply.status(404).send({ error: { code: 'not_found', message: commonMessages.routeNotFound } });
