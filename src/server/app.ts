@@ -16,6 +16,7 @@ import { roastedCoffeeRoutes } from './features/roasted-coffee/routes.js';
 import { userRoutes } from './features/users/routes.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { registerSameOriginCheck, registerSecurityHeaders } from './http/security.js';
+import { registerTextInputCheck } from './http/text-input.js';
 import { registerWebApp } from './http/web-app.js';
 
 export interface RegisteredRoute {
@@ -65,6 +66,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await registerSecurityHeaders(app);
   registerSameOriginCheck(app);
   registerAuthGuard(app, options.db);
+  registerTextInputCheck(app);
 
   await app.register(swagger, {
     openapi: { info: { title: 'Sistema de Gestión de Café', version: '1.0.0' } },

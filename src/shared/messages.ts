@@ -24,6 +24,7 @@ export const commonMessages = {
   crossOrigin: 'Solicitud rechazada: solo se aceptan cambios desde la propia aplicación.',
   jsonRequired: 'Solicitud rechazada: el cuerpo debe ser JSON.',
   rateLimited: 'Demasiadas solicitudes. Espera un momento e inténtalo de nuevo.',
+  invalidText: 'El texto contiene caracteres no válidos.',
   tooManyDecimals: (decimals: number) => `Usa como máximo ${decimals} decimales.`,
   loading: 'Cargando...',
 } as const;

@@ -6,12 +6,13 @@ import { findLedgerMismatches, moveStock } from '../../src/server/ledger/ledger.
 import { commonMessages, greenCoffeeMessages } from '../../src/shared/messages.js';
 import { createTestApp, errorOf, type TestApp } from '../helpers/test-app.js';
 import { itOn, testDialects } from '../helpers/test-database.js';
+import { anyCodeUnit } from '../helpers/arbitraries.js';
 
 interface Origin { id: number; name: string; suppliers_fincas: string[] }
 
 /** Every answer a green-lot body can get is one of our Spanish texts (never zod's or Fastify's English). */
 const known = (message: string) =>
-  [...Object.values(greenCoffeeMessages), commonMessages.invalidRequest, commonMessages.tooManyDecimals(2), commonMessages.tooManyDecimals(3)]
+  [...Object.values(greenCoffeeMessages), commonMessages.invalidRequest, commonMessages.invalidText, commonMessages.tooManyDecimals(2), commonMessages.tooManyDecimals(3)]
     .includes(message) || message.startsWith(greenCoffeeMessages.stockBelowZero('').split('(')[0]!);
 
 describe.each(testDialects())('café verde (%s)', (dialect) => {
@@ -377,16 +378,28 @@ describe.each(testDialects())('café verde (%s)', (dialect) => {
 
   it('answers any malformed body with a 4xx and a Spanish message, never a 5xx', async () => {
     const { id } = await createLot({ batch_code: 'BASE' });
+    // Any UTF-16 code unit, NUL and lone surrogates included (JSON's \u escapes can carry them all).
+    const text = fc.string({ unit: anyCodeUnit });
     // Each field either valid, or any JSON value at all (strings of any length, huge or fractional numbers, objects…).
-    const field = <T,>(valid: fc.Arbitrary<T>) => fc.oneof(valid, fc.jsonValue(), fc.constant(undefined));
-    const body = fc.record({
+    const field = <T,>(valid: fc.Arbitrary<T>) => fc.oneof(valid, fc.jsonValue({ stringUnit: anyCodeUnit }), fc.constant(undefined));
+    const malformed = fc.record({
       origin_id: field(fc.constantFrom(colombia.id, etiopia.id, 0, -1, 2 ** 31, 1e300)),
       supplier_finca: field(fc.constantFrom('Finca La Esperanza', 'Yirgacheffe Coop', '', 'x'.repeat(10_000))),
       quantity_kg: field(fc.oneof(fc.double(), fc.integer(), fc.constantFrom(0.001, 1e21, -0))),
       unit_price: field(fc.oneof(fc.double(), fc.integer())),
       entry_date: field(fc.constantFrom('2024-01-10', '2024-13-01', '', '0000-00-00')),
-      batch_code: field(fc.oneof(fc.string(), fc.constant('BASE'))),
+      batch_code: field(fc.oneof(text, fc.constant('BASE'))),
     });
+    // Complete bodies whose lot code may carry any code unit: only these get as far as the database.
+    const wellFormed = fc.record({
+      origin_id: fc.constant(colombia.id),
+      supplier_finca: fc.constant('Finca La Esperanza'),
+      quantity_kg: fc.constant(1),
+      unit_price: fc.constant(5),
+      entry_date: fc.constant('2024-01-10'),
+      batch_code: text.map((code) => `L-${code}`),
+    });
+    const body = fc.oneof(malformed, wellFormed);
     await fc.assert(
       fc.asyncProperty(body, fc.boolean(), async (payload, edit) => {
         const response = edit ? await put(id, payload) : await post(payload);

@@ -4,6 +4,7 @@ import { findLedgerMismatches } from '../../src/server/ledger/ledger.js';
 import { commonMessages, originMessages } from '../../src/shared/messages.js';
 import { createTestApp, errorOf, type TestApp } from '../helpers/test-app.js';
 import { testDialects } from '../helpers/test-database.js';
+import { anyCodeUnit } from '../helpers/arbitraries.js';
 
 const validOrigin = {
   name: 'Colombia',
@@ -134,13 +135,24 @@ describe.each(testDialects())('orígenes (%s)', (dialect) => {
 
   it('answers any malformed body with a 4xx and a Spanish message, never a 5xx', async () => {
     const { id } = (await post(validOrigin)).json();
-    const field = <T,>(valid: fc.Arbitrary<T>) => fc.oneof(valid, fc.jsonValue(), fc.constant(undefined));
-    const body = fc.record({
-      name: field(fc.string()),
+    // Any UTF-16 code unit, NUL and lone surrogates included (JSON's \u escapes can carry them all).
+    const text = fc.string({ unit: anyCodeUnit });
+    const json = fc.jsonValue({ stringUnit: anyCodeUnit });
+    const field = <T,>(valid: fc.Arbitrary<T>) => fc.oneof(valid, json, fc.constant(undefined));
+    const malformed = fc.record({
+      name: field(text),
       kilos_per_bag: field(fc.oneof(fc.double(), fc.integer())),
-      suppliers_fincas: field(fc.array(fc.oneof(fc.string(), fc.jsonValue()))),
-      description: field(fc.oneof(fc.string(), fc.constant(null))),
+      suppliers_fincas: field(fc.array(fc.oneof(text, json))),
+      description: field(fc.oneof(text, fc.constant(null))),
     });
+    // Complete bodies whose texts may carry any code unit: only these get as far as the database.
+    const wellFormed = fc.record({
+      name: text.map((name) => `Origen ${name}`),
+      kilos_per_bag: fc.constant(70),
+      suppliers_fincas: fc.array(text.map((supplier) => `Finca ${supplier}`), { minLength: 1, maxLength: 3 }),
+      description: fc.oneof(text, fc.constant(null)),
+    });
+    const body = fc.oneof(malformed, wellFormed);
     await fc.assert(
       fc.asyncProperty(body, fc.boolean(), async (payload, edit) => {
         const response = edit
@@ -149,7 +161,7 @@ describe.each(testDialects())('orígenes (%s)', (dialect) => {
         expect([200, 201, 400]).toContain(response.statusCode);
         // One of our Spanish texts, never zod's or Fastify's English.
         if (response.statusCode >= 400) {
-          expect([...Object.values(originMessages), commonMessages.invalidRequest, commonMessages.tooManyDecimals(3)]).toContain(errorOf(response).message);
+          expect([...Object.values(originMessages), commonMessages.invalidRequest, commonMessages.invalidText, commonMessages.tooManyDecimals(3)]).toContain(errorOf(response).message);
         }
       }),
       { numRuns: 150 },

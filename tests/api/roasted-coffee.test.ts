@@ -7,6 +7,7 @@ import { findLedgerMismatches, moveStock } from '../../src/server/ledger/ledger.
 import { commonMessages, greenCoffeeMessages, roastedCoffeeMessages as m } from '../../src/shared/messages.js';
 import { createTestApp, errorOf, type TestApp } from '../helpers/test-app.js';
 import { itOn, testDialects } from '../helpers/test-database.js';
+import { roastBody } from '../helpers/bodies.js';
 
 interface Origin { id: number; name: string }
 interface Roast {
@@ -51,14 +52,7 @@ describe.each(testDialects())('café tostado (%s)', (dialect) => {
     return (response.json() as { id: number }).id;
   };
 
-  const roast = (greenId: number, change: Record<string, unknown> = {}) => ({
-    green_coffee_id: greenId,
-    quantity_green_kg: 10,
-    resultant_kg: 8.5,
-    roast_type: 'Medio',
-    roast_date: '2024-03-15',
-    ...change,
-  });
+  const roast = roastBody;
   const createRoast = async (greenId: number, change: Record<string, unknown> = {}): Promise<Roast> => {
     const response = await post(roast(greenId, change));
     expect(response.statusCode).toBe(201);
