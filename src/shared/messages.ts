@@ -8,7 +8,6 @@ export const authMessages = {
   // spec 5 "Login"
   wrongCredentials: 'Usuario o contraseña incorrectos. ¡Intenta de nuevo, campeón!',
   // ours
-  missingCredentials: 'Por favor, escribe tu usuario y tu contraseña.',
   notSignedIn: 'Tu sesión ha terminado. Inicia sesión de nuevo.',
   tooManyAttempts: 'Demasiados intentos de inicio de sesión. Espera unos minutos e inténtalo de nuevo.',
 } as const;

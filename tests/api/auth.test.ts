@@ -40,9 +40,31 @@ describe.each(testDialects())('autenticación (%s)', (dialect) => {
   });
 
   it('rejects an empty login body with a Spanish 400', async () => {
-    const response = await t.call(undefined, { method: 'POST', url: '/api/auth/login', payload: { username: '', password: '' } });
-    expect(response.statusCode).toBe(400);
-    expect(errorOf(response).message).toBe(authMessages.missingCredentials);
+    // Spec 5 "Login": anything but a matching username and password answers the spec's one message.
+    const bodies: unknown[] = [
+      { username: '', password: '' },
+      { username: '   ', password: 'algo-largo-1' },
+      { username: 'ana' },
+      { password: 'algo-largo-1' },
+      {},
+      { username: 'a'.repeat(201), password: 'algo-largo-1' },
+      { username: 'ana', password: 'x'.repeat(1025) },
+      { username: 42, password: 'algo-largo-1' },
+      { username: 'ana', password: null },
+      [],
+      'texto',
+    ];
+    for (const body of bodies) {
+      const response = await t.call(undefined, {
+        method: 'POST',
+        url: '/api/auth/login',
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify(body),
+      });
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      expect(errorOf(response), JSON.stringify(body)).toEqual({ code: 'validation', message: authMessages.wrongCredentials });
+    }
+    expect(authMessages.wrongCredentials).toBe('Usuario o contraseña incorrectos. ¡Intenta de nuevo, campeón!');
   });
 
   it('gives a new token at each login and keeps both sessions apart', async () => {

@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { bootstrapAdmin } from '../../src/server/auth/bootstrap-admin.js';
 import { verifyPassword } from '../../src/server/auth/passwords.js';
 import type { DatabaseHandle } from '../../src/server/db/database.js';
+import { findUserByUsername } from '../../src/server/features/users/repository.js';
 import { openTestDatabase, testDialects } from '../helpers/test-database.js';
 
 describe.each(testDialects())('first administrator (%s)', (dialect) => {
@@ -26,5 +27,14 @@ describe.each(testDialects())('first administrator (%s)', (dialect) => {
     expect(created).toEqual({ username: 'admin' });
     const row = await handle.db.selectFrom('users').select('password_hash').executeTakeFirstOrThrow();
     expect(await verifyPassword(row.password_hash, 'una-clave-larga')).toBe(true);
+  });
+
+  it('stores ADMIN_USERNAME in NFC, so a composed or decomposed accent finds the same account', async () => {
+    handle = await openTestDatabase(dialect);
+    await bootstrapAdmin(handle.db, { username: 'Jose\u0301', password: 'una-clave-larga' });
+    const row = await handle.db.selectFrom('users').select('username').executeTakeFirstOrThrow();
+    expect(row.username).toBe('jos\u00e9');
+    expect((await findUserByUsername(handle.db, 'JOS\u00c9'))?.username).toBe('jos\u00e9');
+    expect((await findUserByUsername(handle.db, 'jose\u0301'))?.username).toBe('jos\u00e9');
   });
 });

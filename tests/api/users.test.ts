@@ -237,6 +237,19 @@ describe.each(testDialects())('gestión de usuarios (%s)', (dialect) => {
       expect(old.statusCode).toBe(401);
     });
 
+    it('refuses a new password equal to the stored username when the body carries no username', async () => {
+      const user = await createOk(validUser('Barista-Mayor'));
+      const same = await update(admin, user.id, { password: 'BARISTA-MAYOR', full_name: 'X', role: 'tecnico' });
+      expect(same.statusCode).toBe(400);
+      expect(errorOf(same)).toEqual({ code: 'validation', message: userMessages.passwordIsUsername });
+      expect(userMessages.passwordIsUsername).toBe('La contraseña no puede ser igual al nombre de usuario.');
+      // Nothing changed: the old password still signs in.
+      await loginCookie(t.app, 'barista-mayor', GOOD_PASSWORD);
+      // Renamed in the same request, the new username is the one compared.
+      const renamed = await update(admin, user.id, { username: 'barista-menor', password: 'barista-mayor', full_name: 'X', role: 'tecnico' });
+      expect(renamed.statusCode, renamed.body).toBe(200);
+    });
+
     it("answers 'Por favor, completa todos los campos.' for a missing full name or role", async () => {
       const user = await createOk(validUser('incompleto'));
       const bodies = [
@@ -272,6 +285,29 @@ describe.each(testDialects())('gestión de usuarios (%s)', (dialect) => {
       expect((await me(cookie)).statusCode).toBe(200);
       await update(admin, user.id, { password: 'nueva-clave-segura', full_name: 'X', role: 'tecnico' });
       expect((await me(cookie)).statusCode).toBe(401);
+    });
+
+    it('a new password ends every open session of another user', async () => {
+      const user = await createOk(validUser('dos-sesiones'));
+      const first = await loginCookie(t.app, 'dos-sesiones', GOOD_PASSWORD);
+      const second = await loginCookie(t.app, 'dos-sesiones', GOOD_PASSWORD);
+      expect((await update(admin, user.id, { password: 'nueva-clave-segura', full_name: 'X', role: 'tecnico' })).statusCode).toBe(200);
+      expect((await me(first)).statusCode).toBe(401);
+      expect((await me(second)).statusCode).toBe(401);
+      expect((await me(admin)).statusCode).toBe(200);
+    });
+
+    it('an administrator who changes their own password stays signed in there; their other sessions end', async () => {
+      const self = await createOk(validUser('auto-clave', { role: 'administrador' }));
+      const here = await loginCookie(t.app, 'auto-clave', GOOD_PASSWORD);
+      const elsewhere = await loginCookie(t.app, 'auto-clave', GOOD_PASSWORD);
+      const response = await update(here, self.id, { password: 'otra-clave-propia', full_name: 'Auto Clave', role: 'administrador' });
+      expect(response.statusCode, response.body).toBe(200);
+      expect((await me(here)).json()).toMatchObject({ user: { id: self.id, full_name: 'Auto Clave' } });
+      expect((await t.call(here, { method: 'GET', url: '/api/users' })).statusCode).toBe(200);
+      expect((await me(elsewhere)).statusCode).toBe(401);
+      expect(await t.db.selectFrom('sessions').select('id').where('user_id', '=', self.id).execute()).toHaveLength(1);
+      await loginCookie(t.app, 'auto-clave', 'otra-clave-propia');
     });
 
     it('a new role ends the sessions; a name change alone does not', async () => {

@@ -1,6 +1,18 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, loadConfig } from '../../src/server/config.js';
+import { ConfigError, configMessages, loadConfig } from '../../src/server/config.js';
+import { userMessages } from '../../src/shared/messages.js';
+
+/** The problem list loadConfig stops with (fails the test if it does not stop). */
+function problemsOf(env: NodeJS.ProcessEnv): string[] {
+  try {
+    loadConfig(env);
+  } catch (error) {
+    expect(error).toBeInstanceOf(ConfigError);
+    return (error as ConfigError).problems;
+  }
+  throw new Error(`la configuración ${JSON.stringify(env)} se aceptó`);
+}
 
 describe('configuration', () => {
   it('defaults to the SQLite file ./data/cafe.sqlite on 127.0.0.1:3000', () => {
@@ -26,5 +38,80 @@ describe('configuration', () => {
     const problems = (error as ConfigError).problems.join('\n');
     for (const name of ['PORT', 'DATABASE_URL', 'ADMIN_PASSWORD', 'TRUST_PROXY']) expect(problems).toContain(name);
     expect((error as ConfigError).problems).toHaveLength(4);
+  });
+
+  it('gives ADMIN_PASSWORD the users screen rules: 8 to 128 characters, not common, not the username', () => {
+    expect(problemsOf({ ADMIN_PASSWORD: 'password123' })).toEqual([`ADMIN_PASSWORD: ${userMessages.passwordTooCommon}`]);
+    expect(problemsOf({ ADMIN_PASSWORD: 'QWERTY123' })).toEqual([
+      'ADMIN_PASSWORD: Esa contraseña es demasiado común y fácil de adivinar. Elige otra.',
+    ]);
+    expect(problemsOf({ ADMIN_PASSWORD: 'corta' })).toEqual([`ADMIN_PASSWORD: ${userMessages.passwordTooShort}`]);
+    expect(problemsOf({ ADMIN_PASSWORD: 'x'.repeat(129) })).toEqual([`ADMIN_PASSWORD: ${userMessages.passwordTooLong}`]);
+    expect(problemsOf({ ADMIN_USERNAME: 'Tostador-Jefe', ADMIN_PASSWORD: 'tostador-jefe' })).toEqual([
+      `ADMIN_PASSWORD: ${userMessages.passwordIsUsername}`,
+    ]);
+    expect(loadConfig({ ADMIN_PASSWORD: 'una-clave-larga' }).adminPassword).toBe('una-clave-larga');
+  });
+
+  it('reads sqlite:/absolute, sqlite:///absolute and sqlite:relative (to the start directory) paths', () => {
+    expect(loadConfig({ DATABASE_URL: 'sqlite:///var/cafe/x.sqlite' }).database).toEqual({ kind: 'sqlite', file: '/var/cafe/x.sqlite' });
+    expect(loadConfig({ DATABASE_URL: 'sqlite:datos/x.sqlite' }).database).toEqual({ kind: 'sqlite', file: path.resolve('datos/x.sqlite') });
+    expect(loadConfig({ DATABASE_URL: 'sqlite:./x.sqlite' }).database).toEqual({ kind: 'sqlite', file: path.resolve('x.sqlite') });
+    expect(loadConfig({ DATABASE_URL: '' }).database).toEqual({ kind: 'sqlite', file: path.resolve('data/cafe.sqlite') });
+  });
+
+  it('refuses a DATABASE_URL without a path, an ambiguous sqlite:// form or an unparseable PostgreSQL URL, in Spanish', () => {
+    expect(problemsOf({ DATABASE_URL: 'sqlite:' })).toEqual([`DATABASE_URL: ${configMessages.sqliteNoPath}`]);
+    expect(problemsOf({ DATABASE_URL: 'sqlite:   ' })).toEqual([`DATABASE_URL: ${configMessages.sqliteNoPath}`]);
+    expect(problemsOf({ DATABASE_URL: 'sqlite:/var/cafe/' })).toEqual([`DATABASE_URL: ${configMessages.sqliteDirectory}`]);
+    for (const url of ['sqlite://relative.db', 'sqlite://host/cafe.sqlite', 'sqlite://']) {
+      expect(problemsOf({ DATABASE_URL: url }), url).toEqual([`DATABASE_URL: ${configMessages.sqliteHost}`]);
+    }
+    for (const url of ['postgres://a b', 'postgres://u:clave@db:99999/cafe', 'postgresql://[::1/cafe']) {
+      const problems = problemsOf({ DATABASE_URL: url });
+      expect(problems, url).toEqual([
+        'DATABASE_URL: no es una URL de PostgreSQL válida (formato: postgres://usuario:clave@host:5432/base)',
+      ]);
+    }
+    // Never echoes the URL: it may carry a password.
+    expect(problemsOf({ DATABASE_URL: 'postgres://u:secreta@a b/cafe' }).join('\n')).not.toContain('secreta');
+  });
+
+  it('refuses blank HOST, WEB_ROOT and ADMIN_USERNAME and out-of-range ports, in Spanish', () => {
+    expect(problemsOf({ HOST: '   ' })).toEqual(['HOST: no puede estar vacío']);
+    expect(problemsOf({ WEB_ROOT: '' })).toEqual([`WEB_ROOT: ${configMessages.empty}`]);
+    expect(problemsOf({ ADMIN_USERNAME: '  ' })).toEqual([`ADMIN_USERNAME: ${configMessages.empty}`]);
+    expect(problemsOf({ ADMIN_USERNAME: 'u'.repeat(101) })).toEqual([`ADMIN_USERNAME: ${userMessages.usernameTooLong}`]);
+    expect(loadConfig({ ADMIN_USERNAME: ' Jefa ' }).adminUsername).toBe('Jefa');
+    for (const port of ['0', '65536', '80.5', '-1', '', '1e3', 'tres mil']) {
+      expect(problemsOf({ PORT: port }), port).toEqual(['PORT: debe ser un número entero entre 1 y 65535']);
+    }
+    expect(loadConfig({ PORT: '65535' }).port).toBe(65535);
+    expect(loadConfig({ PORT: '1' }).port).toBe(1);
+  });
+
+  it('lists every problem at once, each in Spanish with its variable', () => {
+    const problems = problemsOf({
+      HOST: ' ',
+      PORT: '70000',
+      DATABASE_URL: 'sqlite:',
+      ADMIN_USERNAME: 'u'.repeat(101),
+      ADMIN_PASSWORD: 'password123',
+      TRUST_PROXY: 'quizá',
+      LOG_LEVEL: 'verbose',
+      WEB_ROOT: '',
+    });
+    expect(problems).toEqual([
+      `HOST: ${configMessages.empty}`,
+      `PORT: ${configMessages.port}`,
+      `DATABASE_URL: ${configMessages.sqliteNoPath}`,
+      `ADMIN_USERNAME: ${userMessages.usernameTooLong}`,
+      `TRUST_PROXY: ${configMessages.booleanText}`,
+      `LOG_LEVEL: ${configMessages.logLevel}`,
+      `WEB_ROOT: ${configMessages.empty}`,
+      `ADMIN_PASSWORD: ${userMessages.passwordTooCommon}`,
+    ]);
+    // No library English slips through (zod's 'Too big', 'Invalid input', the URL parser's 'Invalid URL').
+    for (const problem of problems) expect(problem).not.toMatch(/invalid|expected|too (big|small)|received/i);
   });
 });

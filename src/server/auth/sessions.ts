@@ -46,7 +46,13 @@ export async function deleteSession(db: Kysely<Database>, token: string): Promis
   await db.deleteFrom('sessions').where('id', '=', sessionId(token)).execute();
 }
 
-/** Ends every open session of a user at once (password or role change, deletion). */
-export async function deleteSessionsOfUser(db: Kysely<Database>, userId: number): Promise<void> {
-  await db.deleteFrom('sessions').where('user_id', '=', userId).execute();
+/**
+ * Ends every open session of a user at once (password or role change, deletion).
+ * `exceptToken` keeps that one session: an administrator who changes their own
+ * password stays signed in where they did it, while every other session ends.
+ */
+export async function deleteSessionsOfUser(db: Kysely<Database>, userId: number, exceptToken?: string): Promise<void> {
+  let query = db.deleteFrom('sessions').where('user_id', '=', userId);
+  if (exceptToken !== undefined) query = query.where('id', '<>', sessionId(exceptToken));
+  await query.execute();
 }

@@ -1,10 +1,11 @@
-import type { FastifyBaseLogger, FastifyContextConfig, FastifyInstance } from 'fastify';
+import type { FastifyBaseLogger, FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { User } from '../../shared/schemas/auth.js';
 import { errorBodySchema, idParamsSchema } from '../../shared/schemas/common.js';
 import { currentUser } from '../auth/guard.js';
+import { readSessionToken } from '../auth/session-cookie.js';
 import type { Database } from '../db/schema.js';
 
 /** `{400: errorBodySchema, …}`: the error answers a route declares, so the OpenAPI document lists them. */
@@ -14,6 +15,8 @@ export const errorResponses = <S extends number>(...statuses: S[]) =>
 /** Who is calling, for services that record the user (ledger) or check self-rules (users). */
 export interface CrudContext {
   actor: User;
+  /** The caller's own session, so a service ending the actor's sessions can keep this one (users). */
+  sessionToken: string | undefined;
   log: FastifyBaseLogger;
 }
 
@@ -40,8 +43,9 @@ export interface CrudDefinition<
 
 type IdParams = z.output<typeof idParamsSchema>;
 
-const contextOf = (request: { user: User | null; log: FastifyBaseLogger }): CrudContext => ({
+const contextOf = (request: FastifyRequest): CrudContext => ({
   actor: currentUser(request),
+  sessionToken: readSessionToken(request),
   log: request.log,
 });
 

@@ -10,10 +10,21 @@ export const userSchema = z.object({
 });
 export type User = z.infer<typeof userSchema>;
 
-export const loginBodySchema = z.object({
-  username: z.string({ error: authMessages.missingCredentials }).trim().min(1, authMessages.missingCredentials).max(200, authMessages.wrongCredentials),
-  password: z.string({ error: authMessages.missingCredentials }).min(1, authMessages.missingCredentials).max(1024, authMessages.wrongCredentials),
-});
+/**
+ * Spec 5 "Login": username and password must match, "Otherwise: 'Usuario o
+ * contraseña incorrectos. ¡Intenta de nuevo, campeón!'". So every problem with
+ * the input (missing, empty, too long, not text, not an object) answers that one
+ * message too, as a 400; wrong credentials answer it as a 401.
+ */
+const wrong = authMessages.wrongCredentials;
+
+export const loginBodySchema = z.object(
+  {
+    username: z.string({ error: wrong }).trim().min(1, wrong).max(200, wrong),
+    password: z.string({ error: wrong }).min(1, wrong).max(1024, wrong),
+  },
+  { error: wrong },
+);
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
 export const sessionUserResponseSchema = z.object({ user: userSchema });

@@ -14,9 +14,13 @@ export class ApiError extends Error {
     this.name = 'ApiError';
   }
 
-  /** A rule the user can fix (bad input, not enough stock, duplicate…), as opposed to a failure. */
+  /**
+   * A refusal the server explains (bad input, not enough stock, duplicate, or a
+   * 403 'No tienes permisos para realizar esta acción.' of spec 5 "User"), shown
+   * as its message where the user acted, as opposed to a failure (full-page error).
+   */
   get isUserError(): boolean {
-    return this.status === 400 || this.status === 409 || this.status === 422;
+    return this.status === 400 || this.status === 403 || this.status === 409 || this.status === 422;
   }
 }
 

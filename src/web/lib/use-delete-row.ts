@@ -18,7 +18,7 @@ export interface DeleteRowOptions<Row extends { id: number }> {
   /** A paginated table: the rows on the page shown, its offset and size, and how to change page. */
   paging?: { rowsOnPage: number | undefined; offset: number; limit: number; setOffset: (offset: number) => void };
   /**
-   * Where a refusal the user can fix (400/409/422) shows its server message.
+   * Where a refusal the user can fix (400/403/409/422) shows its server message.
    * Without it, a refusal is a failure like any other: `failedMessage`, full page.
    */
   onRefused?: (message: string) => void;

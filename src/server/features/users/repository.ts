@@ -6,8 +6,13 @@ import { dialectOf } from '../../db/dialect.js';
 
 type DbOrTrx = Kysely<Database> | Transaction<Database>;
 
-/** Usernames are case-insensitive: stored and looked up lower-cased. */
-export const normalizeUsername = (username: string): string => username.trim().toLowerCase();
+/**
+ * The username's canonical key: usernames are case-insensitive (stored and
+ * looked up lower-cased) and Unicode-normalized (NFC), so 'José' typed with a
+ * composed 'é' or with 'e' + combining accent is one account, wherever the name
+ * comes from (API, ADMIN_USERNAME, scripts).
+ */
+export const normalizeUsername = (username: string): string => username.trim().toLowerCase().normalize('NFC');
 
 export const findUserByUsername = (db: Kysely<Database>, username: string): Promise<UserRow | undefined> =>
   db.selectFrom('users').selectAll().where('username', '=', normalizeUsername(username)).executeTakeFirst();

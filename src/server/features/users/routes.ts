@@ -23,8 +23,8 @@ export const userRoutes = crudRoutes({
     log.info({ event: 'user_created', userId: user.id, by: actor.id }, 'usuario creado');
     return user;
   },
-  async update(db, id, body, { actor, log }) {
-    const user = await updateUser(db, actor, id, body);
+  async update(db, id, body, { actor, sessionToken, log }) {
+    const user = await updateUser(db, actor, id, body, sessionToken);
     log.info({ event: 'user_updated', userId: user.id, by: actor.id, passwordChanged: body.password !== undefined }, 'usuario actualizado');
     return user;
   },

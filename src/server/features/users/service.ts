@@ -2,12 +2,12 @@ import type { Kysely } from 'kysely';
 import { userMessages } from '../../../shared/messages.js';
 import type { PaginationQuery } from '../../../shared/schemas/common.js';
 import type { User } from '../../../shared/schemas/auth.js';
-import type { CreateUserBody, UpdateUserBody, UserPage } from '../../../shared/schemas/users.js';
+import { type CreateUserBody, passwordProblem, type UpdateUserBody, type UserPage } from '../../../shared/schemas/users.js';
 import { hashPassword } from '../../auth/passwords.js';
 import { deleteSessionsOfUser } from '../../auth/sessions.js';
 import { isForeignKeyViolation, isUniqueViolation } from '../../db/constraint-errors.js';
 import type { Database } from '../../db/schema.js';
-import { AppError, conflictError, notFoundError } from '../../errors.js';
+import { AppError, conflictError, notFoundError, validationError } from '../../errors.js';
 import {
   countUsers,
   deleteUserKeepingAnAdministrator,
@@ -41,10 +41,18 @@ export async function createUser(db: Kysely<Database>, body: CreateUserBody): Pr
 
 /**
  * Updates a user. A new password or a new role ends the user's open sessions in
- * the same transaction, so the old rights stop at once. Refuses an administrator
- * demoting themselves, and any change that would leave no administrator.
+ * the same transaction, so the old rights stop at once; an administrator changing
+ * their own password keeps the session they did it from (`callerSessionToken`)
+ * and every other one of theirs ends. Refuses an administrator demoting
+ * themselves, and any change that would leave no administrator.
  */
-export async function updateUser(db: Kysely<Database>, actor: User, id: number, body: UpdateUserBody): Promise<User> {
+export async function updateUser(
+  db: Kysely<Database>,
+  actor: User,
+  id: number,
+  body: UpdateUserBody,
+  callerSessionToken?: string,
+): Promise<User> {
   if (id === actor.id && body.role !== 'administrador') throw conflictError(userMessages.cannotDemoteSelf);
   // Hashing takes a while on purpose: do it before taking any lock.
   const passwordHash = body.password === undefined ? undefined : await hashPassword(body.password);
@@ -53,6 +61,12 @@ export async function updateUser(db: Kysely<Database>, actor: User, id: number, 
       await lockAdministrators(trx);
       const before = await findUserById(trx, id);
       if (!before) throw notFoundError(userMessages.notFound);
+      // The schema compares a new password with the username in the body; without
+      // one the username stays, so compare with the stored one (same rule, same message).
+      if (body.password !== undefined && body.username === undefined) {
+        const problem = passwordProblem(body.password, before.username);
+        if (problem) throw validationError(problem);
+      }
       const updated = await updateUserKeepingAnAdministrator(trx, id, {
         full_name: body.full_name,
         role: body.role,
@@ -60,7 +74,9 @@ export async function updateUser(db: Kysely<Database>, actor: User, id: number, 
         ...(passwordHash === undefined ? {} : { password_hash: passwordHash }),
       });
       if (!updated) throw conflictError(userMessages.lastAdmin);
-      if (passwordHash !== undefined || before.role !== body.role) await deleteSessionsOfUser(trx, id);
+      if (passwordHash !== undefined || before.role !== body.role) {
+        await deleteSessionsOfUser(trx, id, id === actor.id ? callerSessionToken : undefined);
+      }
       const after = await findUserById(trx, id);
       if (!after) throw notFoundError(userMessages.notFound);
       return after;
