@@ -23,6 +23,7 @@ export interface Config {
 }
 
 const DEFAULT_SQLITE_FILE = './data/cafe.sqlite';
+const DEFAULT_ADMIN_USERNAME = 'admin';
 
 /** Texts of the start-up problem list (Spanish, like every text a person reads). */
 export const configMessages = {
@@ -93,7 +94,7 @@ const envSchema = z.object({
     .transform(Number),
   DATABASE_URL: databaseUrlSchema,
   // The same limit and message as a username typed in the users screen.
-  ADMIN_USERNAME: nonBlank('admin')
+  ADMIN_USERNAME: nonBlank(DEFAULT_ADMIN_USERNAME)
     .transform((username) => username.trim())
     .refine((username) => [...username].length <= USERNAME_MAX, userMessages.usernameTooLong),
   // Checked below with the users screen's password rules (they need the username too).
@@ -116,7 +117,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // set in the users screen (length, most common passwords, not the username).
   const adminPassword = env.ADMIN_PASSWORD;
   if (adminPassword !== undefined) {
-    const problem = passwordProblem(adminPassword, env.ADMIN_USERNAME ?? 'admin');
+    // Read from env, not parsed.data: the list must be complete even when another variable is wrong.
+    const problem = passwordProblem(adminPassword, (env.ADMIN_USERNAME ?? DEFAULT_ADMIN_USERNAME).trim());
     if (problem) problems.push(`ADMIN_PASSWORD: ${problem}`);
   }
   if (!parsed.success || problems.length > 0) throw new ConfigError(problems);
