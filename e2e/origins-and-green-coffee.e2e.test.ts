@@ -1,9 +1,9 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../src/server/db/database.js';
-import { findLedgerMismatches } from '../src/server/ledger/ledger.js';
-import { greenCoffeeMessages, originMessages } from '../src/shared/messages.js';
+import { openDatabase } from '#server/db/database.js';
+import { findLedgerMismatches } from '#server/ledger/ledger.js';
+import { greenCoffeeMessages, originMessages } from '#shared/messages.js';
 import { DESKTOP, expectNoSeriousAxeViolations, newPage, PHONE, signIn } from './helpers/browser.js';
 import { useServerAndBrowser } from './helpers/fixture.js';
 import { alertText, expectNoSidewaysScroll, nextDialog, shooter, waitForToast } from './helpers/screen.js';
@@ -102,12 +102,20 @@ describe('orígenes y café verde', () => {
     await expect.poll(() => waitForToast(page, 'Café verde agregado')).toBe('Café verde agregado con éxito.');
     await rowWith(page, '15-03-24').waitFor();
     await expect.poll(() => cells(page, '15-03-24')).toEqual([
-      '15-03-24', 'Colombia · Huila, 1700 m', 'Finca El Paraíso', '100.50', '100.50', '$4.25', '2024-03-15', '',
+      '15-03-24', 'Colombia · Huila, 1700 m', 'Finca El Paraíso', '100.50', '100.50', '$4.25', '15/03/2024', '',
     ]);
+    // Issue 11 "Spanish formats on screen": the date column reads dd/mm/aaaa; the API keeps ISO.
+    const headers = await page.locator('table.data-table thead th').allTextContents();
+    const dateCell = rowWith(page, '15-03-24').locator('td').nth(headers.indexOf('Fecha Entrada'));
+    await expect.poll(() => dateCell.textContent()).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
+    const apiLots = (await (await page.request.get('/api/green-coffee')).json()) as { items: { batch_code: string; entry_date: string }[] };
+    expect(apiLots.items.find((lot) => lot.batch_code === '15-03-24')?.entry_date).toBe('2024-03-15');
 
     // Edit: quantity and price load as text; the new received quantity moves the stock by the difference.
     await page.getByRole('button', { name: 'Editar lote 15-03-24 de Colombia' }).click();
     await expect.poll(() => page.getByLabel('Cantidad (Kg)').inputValue()).toBe('100.5');
+    // The date input holds ISO (the browser shows it in its locale, es-ES here).
+    await expect.poll(() => page.getByLabel('Fecha de Entrada').inputValue()).toBe('2024-03-15');
     await expect.poll(() => page.getByLabel('Proveedor/Finca').inputValue()).toBe('Finca El Paraíso');
     await page.getByLabel('Cantidad (Kg)').fill('120');
     await page.getByRole('button', { name: 'Actualizar Café Verde' }).click();

@@ -1,9 +1,9 @@
 import path from 'node:path';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { openDatabase } from '../src/server/db/database.js';
-import { findLedgerMismatches, moveStock } from '../src/server/ledger/ledger.js';
-import { roastedCoffeeMessages as m } from '../src/shared/messages.js';
+import { openDatabase } from '#server/db/database.js';
+import { findLedgerMismatches, moveStock } from '#server/ledger/ledger.js';
+import { roastedCoffeeMessages as m } from '#shared/messages.js';
 import { DESKTOP, expectNoSeriousAxeViolations, newPage, PHONE, signIn } from './helpers/browser.js';
 import { useServerAndBrowser } from './helpers/fixture.js';
 import { alertText, expectNoSidewaysScroll, nextDialog, shooter, waitForToast } from './helpers/screen.js';
@@ -42,8 +42,8 @@ describe('café tostado', () => {
     await page.waitForURL(`${env.server.url}/cafe-tostado`);
     await page.getByRole('heading', { level: 1, name: 'Inventario de Café Tostado', exact: true }).waitFor();
     await greenTable(page).waitFor();
-    await expect.poll(() => greenCells(page, 'V-COL')).toEqual(['V-COL', 'Colombia', 'Finca La Esperanza', '100.00', '2024-03-01']);
-    await expect.poll(() => greenCells(page, 'V-ETI')).toEqual(['V-ETI', 'Etiopía', 'Yirgacheffe Coop', '50.00', '2024-03-01']);
+    await expect.poll(() => greenCells(page, 'V-COL')).toEqual(['V-COL', 'Colombia', 'Finca La Esperanza', '100.00', '01/03/2024']);
+    await expect.poll(() => greenCells(page, 'V-ETI')).toEqual(['V-ETI', 'Etiopía', 'Yirgacheffe Coop', '50.00', '01/03/2024']);
     await expect.poll(() => page.locator('.empty-text').textContent()).toBe(m.empty);
     await shot(page, 'empty-desktop');
 
@@ -99,9 +99,9 @@ describe('café tostado', () => {
     await expect.poll(() => waitForToast(page, 'Café tostado agregado')).toBe('Café tostado agregado con éxito.');
     await roastRow(page, code).waitFor();
     await expect.poll(() => roastRow(page, code).locator('td').allTextContents()).toEqual([
-      code, 'V-COL · Colombia', 'Medio', '12.50', '10.25', '10.25', '2.25', '2024-03-15', '',
+      code, 'V-COL · Colombia', 'Medio', '12.50', '10.25', '10.25', '2.25', '15/03/2024', '',
     ]);
-    await expect.poll(() => greenCells(page, 'V-COL')).toEqual(['V-COL', 'Colombia', 'Finca La Esperanza', '87.50', '2024-03-01']);
+    await expect.poll(() => greenCells(page, 'V-COL')).toEqual(['V-COL', 'Colombia', 'Finca La Esperanza', '87.50', '01/03/2024']);
     // A successful save resets the form (spec 4).
     await expect.poll(() => lotSelect(page).inputValue()).toBe('');
     await expect.poll(() => page.getByLabel('Lote', { exact: true }).inputValue()).toBe('');
@@ -119,9 +119,9 @@ describe('café tostado', () => {
     await page.getByRole('button', { name: 'Actualizar Café Tostado' }).click();
     await expect.poll(() => waitForToast(page, 'Café tostado actualizado')).toBe('Café tostado actualizado con éxito.');
     await expect.poll(() => roastRow(page, code).locator('td').allTextContents()).toEqual([
-      code, 'V-COL · Colombia', 'Oscuro', '20.00', '16.00', '16.00', '4.00', '2024-03-15', '',
+      code, 'V-COL · Colombia', 'Oscuro', '20.00', '16.00', '16.00', '4.00', '15/03/2024', '',
     ]);
-    await expect.poll(() => greenCells(page, 'V-COL')).toEqual(['V-COL', 'Colombia', 'Finca La Esperanza', '80.00', '2024-03-01']);
+    await expect.poll(() => greenCells(page, 'V-COL')).toEqual(['V-COL', 'Colombia', 'Finca La Esperanza', '80.00', '01/03/2024']);
     await page.getByRole('button', { name: 'Agregar Café Tostado' }).waitFor();
 
     // A typed code that another roast has: the server's 409, shown in the form; nothing saved.
@@ -164,7 +164,7 @@ describe('café tostado', () => {
     await expect(accepted).resolves.toBe(m.deleteConfirm);
     await expect.poll(() => waitForToast(page, 'Café tostado eliminado')).toBe('Café tostado eliminado con éxito.');
     await expect.poll(() => roastRow(page, code).count()).toBe(0);
-    await expect.poll(() => greenCells(page, 'V-COL')).toEqual(['V-COL', 'Colombia', 'Finca La Esperanza', '100.00', '2024-03-01']);
+    await expect.poll(() => greenCells(page, 'V-COL')).toEqual(['V-COL', 'Colombia', 'Finca La Esperanza', '100.00', '01/03/2024']);
 
     // A roast whose coffee was used (here a sale written straight into the ledger, as the sales area will) cannot go.
     const handle = await openDatabase({ kind: 'sqlite', file: path.resolve(env.server.databaseFile) }, { skipSqliteLock: true });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { authMessages } from '../src/shared/messages.js';
+import { authMessages } from '#shared/messages.js';
 import { DESKTOP, expectNoSeriousAxeViolations, newPage, PHONE, screenshot, signIn } from './helpers/browser.js';
 import { useServerAndBrowser } from './helpers/fixture.js';
 import { addUserToDatabase } from './helpers/users.js';
@@ -12,7 +12,7 @@ const BAR = [
   { label: 'Café Mezcla', path: '/cafe-mezcla', title: 'Inventario de Café Mezcla' },
   { label: 'Ventas', path: '/ventas', title: 'Registro de Ventas' },
   { label: 'Reportes', path: '/reportes', title: 'Reportes' },
-  { label: 'Configuración', path: '/configuracion', title: 'Configuración' },
+  { label: 'Configuración', path: '/configuracion', title: 'Configuración del Sistema' },
 ];
 
 describe('app shell', () => {

@@ -4,7 +4,7 @@
 // read paths staff use most with autocannon, on loopback only, for a bounded time.
 import fs from 'node:fs';
 import autocannon from 'autocannon';
-import { startServer } from '../e2e/helpers/server.js';
+import { startServer } from '#support/start-server.js';
 
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
 const ORIGINS = 50;

@@ -1,10 +1,10 @@
 // `npm run check:stock`: the ledger invariant on the configured database (on-hand
 // = sum of movements for every lot, never negative). Exits 1 when it is broken.
 // Reads only, so it may run beside a live server.
-import { loadConfig } from '../src/server/config.js';
-import { openDatabase } from '../src/server/db/database.js';
-import { LOT_KINDS } from '../src/server/db/schema.js';
-import { findLedgerMismatches, LOT_TABLES } from '../src/server/ledger/ledger.js';
+import { loadConfig } from '#server/config.js';
+import { openDatabase } from '#server/db/database.js';
+import { LOT_KINDS } from '#server/db/schema.js';
+import { findLedgerMismatches, LOT_TABLES } from '#server/ledger/ledger.js';
 
 const config = loadConfig();
 const database = await openDatabase(config.database, { skipSqliteLock: true });

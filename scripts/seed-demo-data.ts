@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
-import { createSession } from '../src/server/auth/sessions.js';
-import type { Database } from '../src/server/db/schema.js';
-import { findUserByUsername } from '../src/server/features/users/repository.js';
+import { createSession } from '#server/auth/sessions.js';
+import type { Database } from '#server/db/schema.js';
+import { findUserByUsername } from '#server/features/users/repository.js';
 
 /**
  * Demo origins, green lots and roasts, posted through the API as a person

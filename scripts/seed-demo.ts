@@ -4,12 +4,12 @@
 // demo users are kept and data is only added to an empty database.
 // Stop the server first when using SQLite (one process per file).
 import { randomBytes } from 'node:crypto';
-import { buildApp } from '../src/server/app.js';
-import { hashPassword } from '../src/server/auth/passwords.js';
-import { loadConfig } from '../src/server/config.js';
-import { openDatabase } from '../src/server/db/database.js';
-import { findUserByUsername, insertUser } from '../src/server/features/users/repository.js';
-import type { Role } from '../src/shared/roles.js';
+import { buildApp } from '#server/app.js';
+import { hashPassword } from '#server/auth/passwords.js';
+import { loadConfig } from '#server/config.js';
+import { openDatabase } from '#server/db/database.js';
+import { findUserByUsername, insertUser } from '#server/features/users/repository.js';
+import type { Role } from '#shared/roles.js';
 import { seedDemoData } from './seed-demo-data.js';
 
 const DEMO_USERS: { username: string; full_name: string; role: Role }[] = [

@@ -1,7 +1,7 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
 import { launchBrowser } from './browser.js';
-import { type RunningServer, startServer } from './server.js';
+import { type RunningServer, startServer } from '#support/start-server.js';
 
 export interface ServerAndBrowser {
   server: RunningServer;

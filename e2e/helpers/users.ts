@@ -1,8 +1,8 @@
 import path from 'node:path';
-import { hashPassword } from '../../src/server/auth/passwords.js';
-import { openDatabase } from '../../src/server/db/database.js';
-import { insertUser } from '../../src/server/features/users/repository.js';
-import type { Role } from '../../src/shared/roles.js';
+import { hashPassword } from '#server/auth/passwords.js';
+import { openDatabase } from '#server/db/database.js';
+import { insertUser } from '#server/features/users/repository.js';
+import type { Role } from '#shared/roles.js';
 
 /**
  * Adds a user straight into a running e2e server's SQLite file (WAL lets a

@@ -3,18 +3,25 @@ import rateLimit from '@fastify/rate-limit';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
-import { jsonSchemaTransform, serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { registerAuthGuard } from './auth/guard.js';
 import { authRoutes } from './auth/routes.js';
 import type { Database } from './db/schema.js';
-import type { Role } from '../shared/roles.js';
+import { useTransactionLogger } from './db/write-transaction.js';
+import type { Role } from '#shared/roles.js';
 import { healthRoutes } from './features/health/routes.js';
 import { greenCoffeeRoutes } from './features/green-coffee/routes.js';
 import { originRoutes } from './features/origins/routes.js';
 import { roastedCoffeeRoutes } from './features/roasted-coffee/routes.js';
+import { blendedCoffeeRoutes } from '#server/features/blended-coffee/routes.js';
+import { blendRecipeRoutes } from './features/blend-recipes/routes.js';
+import { settingsRoutes } from './features/settings/routes.js';
 import { userRoutes } from './features/users/routes.js';
 import { registerErrorHandling } from './http/error-handler.js';
+import { openApiOptions } from './http/openapi.js';
+import { malformedRequestOptions, registerMalformedRequestRoutes } from './http/malformed-requests.js';
+import { HTTP_DEFAULTS, type HttpLimits } from './config.js';
 import { registerSameOriginCheck, registerSecurityHeaders } from './http/security.js';
 import { registerTextInputCheck } from './http/text-input.js';
 import { registerWebApp } from './http/web-app.js';
@@ -37,20 +44,27 @@ export interface AppOptions {
   /** Folder of the built web app; omitted in API tests. */
   webRoot?: string;
   logger?: FastifyServerOptions['logger'];
-  trustProxy?: boolean;
+  /** The reverse proxies trusted for X-Forwarded-* (config TRUST_PROXY); never `true`: any client could forge its address. */
+  trustProxy?: false | readonly string[];
   loginRateLimitPerMinute?: number;
+  /** Timeouts and body limit (config.ts); HTTP_DEFAULTS when omitted. */
+  http?: HttpLimits;
 }
 
 /** Builds the whole app without listening: main.ts listens, tests use app.inject. */
 export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
-  const app = Fastify({
+  const app: FastifyInstance = Fastify({
     logger: options.logger ?? false,
-    trustProxy: options.trustProxy ?? false,
-    bodyLimit: 256 * 1024,
+    trustProxy: options.trustProxy ? [...options.trustProxy] : false,
+    ...(options.http ?? HTTP_DEFAULTS),
+    // Malformed URLs and unreadable requests answered in Spanish, through the usual hooks where there can be any.
+    ...malformedRequestOptions(() => app),
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
   registerErrorHandling(app);
+  // withWriteTransaction logs each deadlock retry here (docs/decisions/0005).
+  useTransactionLogger(options.db, app.log);
 
   // Every route with its access rule, so tests can prove that none is left open.
   const routeList: RegisteredRoute[] = [];
@@ -67,11 +81,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerSameOriginCheck(app);
   registerAuthGuard(app, options.db);
   registerTextInputCheck(app);
+  registerMalformedRequestRoutes(app);
 
-  await app.register(swagger, {
-    openapi: { info: { title: 'Sistema de Gestión de Café', version: '1.0.0' } },
-    transform: jsonSchemaTransform,
-  });
+  await app.register(swagger, openApiOptions);
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(async (api) => {
@@ -85,6 +97,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await api.register(originRoutes, { prefix: '/coffee-origins', db: options.db });
     await api.register(greenCoffeeRoutes, { prefix: '/green-coffee', db: options.db });
     await api.register(roastedCoffeeRoutes, { prefix: '/roasted-coffee', db: options.db });
+    await api.register(blendRecipeRoutes, { prefix: '/blend-recipes', db: options.db });
+    await api.register(settingsRoutes, { prefix: '/settings', db: options.db });
+    await api.register(blendedCoffeeRoutes, { prefix: '/blended-coffee', db: options.db });
   }, { prefix: '/api' });
 
   await registerWebApp(app, options.webRoot);

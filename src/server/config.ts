@@ -1,7 +1,10 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { userMessages } from '../shared/messages.js';
-import { passwordProblem, USERNAME_MAX } from '../shared/schemas/users.js';
+import { userMessages } from '#shared/messages.js';
+import { USERNAME_MAX } from '#shared/limits.js';
+import { passwordProblem } from '#shared/schemas/users.js';
+import { BODY_LIMIT_BYTES } from '#server/http/malformed-requests.js';
 
 /**
  * The environment, parsed once at start-up. A bad value stops the app with a
@@ -17,10 +20,36 @@ export interface Config {
   database: DatabaseConfig;
   adminUsername: string;
   adminPassword: string | undefined;
-  trustProxy: boolean;
+  /** The reverse proxies whose X-Forwarded-* headers count (Fastify `trustProxy`); false: none. */
+  trustProxy: false | string[];
   logLevel: string;
   webRoot: string;
+  http: HttpLimits;
 }
+
+/**
+ * How long the HTTP server waits on a client, and how much it reads (the
+ * Fastify options fastify/demo states): an idle or slow client cannot hold a
+ * connection open (Slowloris), and a request cannot grow without end.
+ */
+export interface HttpLimits {
+  /** A socket with no activity for this long is closed (Fastify `connectionTimeout`). */
+  connectionTimeout: number;
+  /** The whole request (headers and body) must arrive within this (Fastify `requestTimeout`). */
+  requestTimeout: number;
+  /** An idle keep-alive connection is closed after this (Fastify `keepAliveTimeout`). */
+  keepAliveTimeout: number;
+  /** Largest request body in bytes; the 413's Spanish message states it (error-handler.ts). */
+  bodyLimit: number;
+}
+
+/** Milliseconds, and bytes for the body. Override the timeouts with HTTP_*_TIMEOUT_MS. */
+export const HTTP_DEFAULTS: HttpLimits = {
+  connectionTimeout: 60_000,
+  requestTimeout: 30_000,
+  keepAliveTimeout: 5_000,
+  bodyLimit: BODY_LIMIT_BYTES,
+};
 
 const DEFAULT_SQLITE_FILE = './data/cafe.sqlite';
 const DEFAULT_ADMIN_USERNAME = 'admin';
@@ -29,7 +58,14 @@ const DEFAULT_ADMIN_USERNAME = 'admin';
 export const configMessages = {
   empty: 'no puede estar vacío',
   port: 'debe ser un número entero entre 1 y 65535',
-  booleanText: 'debe ser true o false',
+  trustProxyTrue:
+    'true no se admite: confiaría en cualquiera, y un cliente podría falsificar X-Forwarded-For para saltarse el límite de inicios de sesión. ' +
+    'Escribe la dirección del proxy: TRUST_PROXY=loopback si nginx o Caddy corren en la misma máquina, o su IP o red (TRUST_PROXY=10.0.0.5 o 10.0.0.0/24)',
+  trustProxyHops:
+    'un número de saltos no se admite (Fastify lo ignora: un cliente que llegue directo podría falsificar X-Forwarded-For). ' +
+    'Escribe la dirección del proxy: TRUST_PROXY=loopback si nginx o Caddy corren en la misma máquina, o su IP o red (TRUST_PROXY=10.0.0.5 o 10.0.0.0/24)',
+  trustProxyEntry: (entry: string) =>
+    `«${entry}» no es una dirección IP, una red CIDR (como 10.0.0.0/24) ni loopback, linklocal o uniquelocal`,
   logLevel: 'debe ser fatal, error, warn, info, debug, trace o silent',
   databaseScheme: 'debe empezar por postgres://, postgresql:// o sqlite:',
   sqliteNoPath: 'falta la ruta del archivo SQLite (por ejemplo sqlite:/ruta/archivo.sqlite)',
@@ -37,15 +73,50 @@ export const configMessages = {
   sqliteHost:
     'sqlite://… es ambiguo: usa sqlite:/ruta/absoluta.sqlite, sqlite:///ruta/absoluta.sqlite o sqlite:ruta/relativa.sqlite (relativa a la carpeta de arranque)',
   postgresUrl: 'no es una URL de PostgreSQL válida (formato: postgres://usuario:clave@host:5432/base)',
+  timeoutMs: 'debe ser un número entero de milisegundos entre 1000 y 600000',
 } as const;
 
 /** Text that must hold something besides spaces (kept as given otherwise). */
 const nonBlank = (fallback: string) =>
   z.string().refine((value) => value.trim() !== '', configMessages.empty).default(fallback);
 
-const booleanText = z
-  .enum(['true', 'false', '1', '0'], { error: configMessages.booleanText })
-  .transform((value) => value === 'true' || value === '1');
+/** The names @fastify/proxy-addr knows for address ranges. */
+const PROXY_RANGE_NAMES = ['loopback', 'linklocal', 'uniquelocal'];
+
+/** An IP address, or a network as address/prefix length. */
+function isAddressOrNetwork(entry: string): boolean {
+  const [address = '', prefix, ...rest] = entry.split('/');
+  const version = isIP(address);
+  if (version === 0 || rest.length > 0) return false;
+  if (prefix === undefined) return true;
+  return /^\d{1,3}$/.test(prefix) && Number(prefix) <= (version === 4 ? 32 : 128);
+}
+
+/**
+ * `TRUST_PROXY`: unset, empty, `false` or `0` → no proxy (the socket's address
+ * is the client's); otherwise a comma-separated list of the proxies' addresses,
+ * networks or range names, what Fastify's `trustProxy` takes. `true` (trust
+ * every hop) and hop counts (ignored by Fastify 5) would let any client choose
+ * its own address with X-Forwarded-For and dodge the sign-in brake: refused,
+ * saying what to write instead (docs/decisions/0008).
+ */
+const trustProxySchema = z
+  .string()
+  .optional()
+  .transform((text, ctx): false | string[] => {
+    const value = (text ?? '').trim();
+    if (value === '' || value === 'false' || value === '0') return false;
+    const problem = (message: string) => {
+      ctx.addIssue({ code: 'custom', message });
+      return z.NEVER;
+    };
+    if (value.toLowerCase() === 'true') return problem(configMessages.trustProxyTrue);
+    if (/^\d+$/.test(value)) return problem(configMessages.trustProxyHops);
+    const entries = value.split(',').map((entry) => entry.trim());
+    const wrong = entries.find((entry) => !PROXY_RANGE_NAMES.includes(entry) && !isAddressOrNetwork(entry));
+    if (wrong !== undefined) return problem(configMessages.trustProxyEntry(wrong));
+    return entries;
+  });
 
 /**
  * `DATABASE_URL`: unset or empty → ./data/cafe.sqlite; `sqlite:/abs/file` (or
@@ -84,6 +155,15 @@ const databaseUrlSchema = z
     return problem(configMessages.databaseScheme);
   });
 
+/** A timeout in milliseconds: at least a second (slow networks), at most ten minutes (0 would mean "never"). */
+const timeoutMs = (fallback: number) =>
+  z
+    .string()
+    .default(String(fallback))
+    .transform((text) => text.trim())
+    .refine((text) => /^\d{1,6}$/.test(text) && Number(text) >= 1000 && Number(text) <= 600_000, configMessages.timeoutMs)
+    .transform(Number);
+
 const envSchema = z.object({
   HOST: nonBlank('127.0.0.1').transform((host) => host.trim()),
   PORT: z
@@ -99,9 +179,12 @@ const envSchema = z.object({
     .refine((username) => [...username].length <= USERNAME_MAX, userMessages.usernameTooLong),
   // Checked below with the users screen's password rules (they need the username too).
   ADMIN_PASSWORD: z.string().optional(),
-  TRUST_PROXY: booleanText.default(false),
+  TRUST_PROXY: trustProxySchema,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: configMessages.logLevel }).default('info'),
   WEB_ROOT: nonBlank('dist/web'),
+  HTTP_CONNECTION_TIMEOUT_MS: timeoutMs(HTTP_DEFAULTS.connectionTimeout),
+  HTTP_REQUEST_TIMEOUT_MS: timeoutMs(HTTP_DEFAULTS.requestTimeout),
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: timeoutMs(HTTP_DEFAULTS.keepAliveTimeout),
 });
 
 export class ConfigError extends Error {
@@ -132,5 +215,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: e.TRUST_PROXY,
     logLevel: e.LOG_LEVEL,
     webRoot: path.resolve(e.WEB_ROOT),
+    http: {
+      connectionTimeout: e.HTTP_CONNECTION_TIMEOUT_MS,
+      requestTimeout: e.HTTP_REQUEST_TIMEOUT_MS,
+      keepAliveTimeout: e.HTTP_KEEP_ALIVE_TIMEOUT_MS,
+      bodyLimit: HTTP_DEFAULTS.bodyLimit,
+    },
   };
 }

@@ -11,6 +11,7 @@ async function main(): Promise<void> {
     db: database.db,
     webRoot: config.webRoot,
     trustProxy: config.trustProxy,
+    http: config.http,
     logger: { level: config.logLevel },
   });
 

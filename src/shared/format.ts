@@ -15,3 +15,18 @@ export function formatTwoDecimals(value: number): string {
 export const formatKg = (kg: number): string => `${formatTwoDecimals(kg)} Kg`;
 
 export const formatMoney = (amount: number): string => `$${formatTwoDecimals(amount)}`;
+
+/** dd/mm/aaaa, as Spain writes dates (issue 11); read in UTC so the day never shifts with the browser's time zone. */
+const SPANISH_DATE = new Intl.DateTimeFormat('es-ES', { day: '2-digit', month: '2-digit', year: 'numeric', timeZone: 'UTC' });
+
+/**
+ * A `YYYY-MM-DD` date as the screens show it: '2024-03-15' → '15/03/2024'. The
+ * API and URLs keep ISO; only what a person reads changes. Anything else is
+ * shown as it came.
+ */
+export function formatDate(isoDate: string): string {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
+  if (!match) return isoDate;
+  const date = new Date(Date.UTC(Number(match[1]), Number(match[2]) - 1, Number(match[3])));
+  return Number.isNaN(date.getTime()) ? isoDate : SPANISH_DATE.format(date);
+}

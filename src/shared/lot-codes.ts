@@ -35,3 +35,16 @@ export const roastedLotCode = (originName: string, roastDate: string, random?: R
 /** Blend lot code, shape BL-MZ-010124-1234 (recipe name, creation date, random number). */
 export const blendLotCode = (recipeName: string, creationDate: string, random?: RandomSource): string =>
   `${namePrefix(recipeName)}-MZ-${dayMonthYear(creationDate)}-${randomLotNumber(random)}`;
+
+/**
+ * The form of a lot code that decides whether two codes are the same lot:
+ * 'co-001', 'CO-001' and ' CO-001 ' are one lot (issue 11). Trimmed, NFC
+ * (request text already is, see docs/decisions/0004) and upper-cased with the
+ * full Unicode rules, computed here rather than by SQL `upper()` because
+ * SQLite's only folds ASCII while PostgreSQL's folds everything: the same
+ * function on both databases. Stored beside the code (`batch_code_key`) under
+ * a unique index, for green lots per origin and for roasted and blend lots
+ * across all lots. Changing this function changes which stored keys are valid:
+ * it needs a migration that recomputes them (see migration 0004).
+ */
+export const lotCodeKey = (code: string): string => code.normalize('NFC').trim().toUpperCase();

@@ -1,3 +1,18 @@
+import {
+  BATCH_CODE_MAX,
+  DESCRIPTION_MAX,
+  FULL_NAME_MAX,
+  GREEN_PRICE_MAX,
+  GREEN_QUANTITY_MAX_KG,
+  KILOS_PER_BAG_MAX,
+  ORIGIN_NAME_MAX,
+  PASSWORD_MAX,
+  PASSWORD_MIN,
+  SUPPLIER_MAX,
+  SUPPLIERS_MAX_COUNT,
+  USERNAME_MAX,
+} from './limits.js';
+
 /**
  * Every Spanish text the spec fixes, word for word (spec sections 5, 8 and 2).
  * Server and web import them from here so the two can never drift apart.
@@ -9,8 +24,17 @@ export const authMessages = {
   wrongCredentials: 'Usuario o contraseña incorrectos. ¡Intenta de nuevo, campeón!',
   // ours
   notSignedIn: 'Tu sesión ha terminado. Inicia sesión de nuevo.',
-  tooManyAttempts: 'Demasiados intentos de inicio de sesión. Espera unos minutos e inténtalo de nuevo.',
+  // ours (issue 11): the 429 of the sign-in brake says when to try again, as its Retry-After header does.
+  tooManyAttempts: (retryAfterSeconds: number) =>
+    `Demasiados intentos de inicio de sesión. Inténtalo de nuevo dentro de ${waitText(retryAfterSeconds)}.`,
 } as const;
+
+/** '45 segundos', '1 minuto', '15 minutos': a wait as a person reads it, rounded up. */
+function waitText(seconds: number): string {
+  if (seconds <= 60) return seconds === 1 ? '1 segundo' : `${seconds} segundos`;
+  const minutes = Math.ceil(seconds / 60);
+  return `${minutes} minutos`;
+}
 
 export const commonMessages = {
   // spec 5 "User": the refusal for a non-administrator
@@ -28,6 +52,20 @@ export const commonMessages = {
   loading: 'Cargando...',
 } as const;
 
+/**
+ * Ours (issue 11): requests the server cannot even route or read, answered in
+ * Spanish in the usual `{error}` shape, never echoing what was sent.
+ */
+export const requestMessages = {
+  malformedUrl: 'La dirección de la solicitud no es válida.',
+  urlTooLong: 'La dirección de la solicitud es demasiado larga.',
+  headersTooLarge: 'La solicitud es demasiado grande: la dirección o las cabeceras superan el límite.',
+  unreadable: 'La solicitud no se pudo leer.',
+  timeout: 'La solicitud tardó demasiado en llegar.',
+  invalidJson: 'El cuerpo de la solicitud no es JSON válido.',
+  bodyTooLarge: (maxKb: number) => `El cuerpo de la solicitud es demasiado grande (máximo ${maxKb} KB).`,
+} as const;
+
 export const userMessages = {
   // spec 2 "User management"
   title: 'Gestión de Usuarios',
@@ -41,11 +79,11 @@ export const userMessages = {
   updated: 'Usuario actualizado con éxito.',
   deleted: 'Usuario eliminado con éxito.',
   // ours: the safety rules of issue 5 and the load/save errors in the spec's pattern
-  usernameTooLong: 'El nombre de usuario puede tener como máximo 100 caracteres.',
-  fullNameTooLong: 'El nombre completo puede tener como máximo 200 caracteres.',
+  usernameTooLong: `El nombre de usuario puede tener como máximo ${USERNAME_MAX} caracteres.`,
+  fullNameTooLong: `El nombre completo puede tener como máximo ${FULL_NAME_MAX} caracteres.`,
   invalidRole: 'Selecciona un rol válido: administrador o tecnico.',
-  passwordTooShort: 'La contraseña debe tener al menos 8 caracteres.',
-  passwordTooLong: 'La contraseña puede tener como máximo 128 caracteres.',
+  passwordTooShort: `La contraseña debe tener al menos ${PASSWORD_MIN} caracteres.`,
+  passwordTooLong: `La contraseña puede tener como máximo ${PASSWORD_MAX} caracteres.`,
   passwordTooCommon: 'Esa contraseña es demasiado común y fácil de adivinar. Elige otra.',
   passwordIsUsername: 'La contraseña no puede ser igual al nombre de usuario.',
   duplicateUsername: 'Ya existe un usuario con ese nombre de usuario.',
@@ -76,13 +114,17 @@ export const originMessages = {
   deleteConfirm: '¿Estás seguro de que quieres eliminar este origen?',
   // ours
   notFound: 'El origen no existe.',
-  nameTooLong: 'El nombre no puede tener más de 120 caracteres.',
+  nameTooLong: `El nombre no puede tener más de ${ORIGIN_NAME_MAX} caracteres.`,
   kilosPerBagPositive: 'Los kilos por saco deben ser mayores que cero.',
-  kilosPerBagTooLarge: 'Los kilos por saco no pueden superar 10000.',
-  supplierTooLong: 'Cada proveedor/finca puede tener como máximo 120 caracteres.',
-  tooManySuppliers: 'Un origen puede tener como máximo 50 proveedores/fincas.',
+  kilosPerBagTooLarge: `Los kilos por saco no pueden superar ${KILOS_PER_BAG_MAX}.`,
+  supplierTooLong: `Cada proveedor/finca puede tener como máximo ${SUPPLIER_MAX} caracteres.`,
+  tooManySuppliers: `Un origen puede tener como máximo ${SUPPLIERS_MAX_COUNT} proveedores/fincas.`,
   descriptionInvalid: 'La descripción debe ser texto.',
-  descriptionTooLong: 'La descripción no puede tener más de 1000 caracteres.',
+  descriptionTooLong: `La descripción no puede tener más de ${DESCRIPTION_MAX} caracteres.`,
+  // ours (issue 11): a supplier/farm that green lots use cannot disappear from the origin.
+  farmInUse: (farm: string, lots: number) =>
+    `No se puede quitar ni renombrar el proveedor/finca «${farm}»: lo ${lots === 1 ? 'usa 1 lote' : `usan ${lots} lotes`} de café verde. ` +
+    'Cambia o elimina esos lotes antes.',
 } as const;
 
 /** Café Verde (spec sections 2 "Green coffee", 5 "Green coffee", 8 "Green coffee saves"). */
@@ -108,12 +150,12 @@ export const greenCoffeeMessages = {
   notFound: 'El lote de café verde no existe.',
   originNotFound: 'El origen seleccionado no existe.',
   quantityPositive: 'La cantidad (Kg) debe ser mayor que cero.',
-  quantityTooLarge: 'La cantidad no puede superar 1000000 Kg.',
+  quantityTooLarge: `La cantidad no puede superar ${GREEN_QUANTITY_MAX_KG} Kg.`,
   priceNegative: 'El precio unitario no puede ser negativo.',
-  priceTooLarge: 'El precio unitario no puede superar 1000000 $/Kg.',
+  priceTooLarge: `El precio unitario no puede superar ${GREEN_PRICE_MAX} $/Kg.`,
   invalidDate: 'La fecha de entrada no es válida (usa AAAA-MM-DD).',
-  supplierTooLong: 'El proveedor/finca puede tener como máximo 120 caracteres.',
-  batchCodeTooLong: 'El código de lote puede tener como máximo 40 caracteres.',
+  supplierTooLong: `El proveedor/finca puede tener como máximo ${SUPPLIER_MAX} caracteres.`,
+  batchCodeTooLong: `El código de lote puede tener como máximo ${BATCH_CODE_MAX} caracteres.`,
   concurrentEdit: 'El lote cambió mientras lo editabas. Vuelve a cargar la página e inténtalo de nuevo.',
   stockBelowZero: (usedKg: string) =>
     `La cantidad no puede ser menor que lo ya usado de este lote (${usedKg} Kg): el stock quedaría por debajo de cero.`,
@@ -146,15 +188,129 @@ export const roastedCoffeeMessages = {
   notFound: 'El café tostado no existe.',
   greenQuantityPositive: 'La Cantidad de Café Verde debe ser mayor que cero.',
   resultantPositive: 'Los Kilos Resultantes deben ser mayores que cero.',
-  quantityTooLarge: 'La cantidad no puede superar 1000000 Kg.',
+  quantityTooLarge: `La cantidad no puede superar ${GREEN_QUANTITY_MAX_KG} Kg.`,
   invalidRoastType: 'El tipo de tueste debe ser Claro, Medio u Oscuro.',
   invalidDate: 'La fecha de tostado no es válida (usa AAAA-MM-DD).',
   batchCodeInvalid: 'El lote debe ser texto.',
-  batchCodeTooLong: 'El código de lote puede tener como máximo 40 caracteres.',
+  batchCodeTooLong: `El código de lote puede tener como máximo ${BATCH_CODE_MAX} caracteres.`,
   duplicateBatch: 'Ya existe café tostado con este código de lote. Genera otro o escribe uno diferente.',
   lotCodeUnavailable: 'No se pudo generar un código de lote libre. Inténtalo de nuevo.',
   stockBelowZero: (usedKg: string) =>
     `Los Kilos Resultantes no pueden ser menores que lo ya usado de este lote (${usedKg} Kg): el stock quedaría por debajo de cero.`,
   greenEmpty: 'No hay café verde disponible para tostar.',
   empty: 'No hay café tostado en el inventario...',
+} as const;
+
+/** Café Mezcla (spec sections 2 "Blends", 5 "Blend", 8 "Blend saves"; issue 14). */
+export const blendedCoffeeMessages = {
+  // spec
+  title: 'Inventario de Café Mezcla',
+  required: 'Por favor, completa todos los campos y añade al menos un componente.',
+  // 'Los porcentajes … deben sumar 100%. Actualmente suman X%.' is percentageMessages.mustTotal100, shared with recipes.
+  notEnoughStock: (batchCode: string, availableKg: string, neededKg: string) =>
+    `No hay suficiente stock en el lote ${batchCode}. Disponible: ${availableKg}, Necesario: ${neededKg} Kg.`,
+  extraComponent: 'Por favor, selecciona un origen y un porcentaje válido para el componente adicional.',
+  lotCodeNeedsRecipeAndDate: 'Por favor, selecciona una Receta y una Fecha de Creación para generar el lote.',
+  loadError: 'Error al cargar las mezclas de café.',
+  roastedLoadError: 'Error al cargar el café tostado para componentes.',
+  recipesLoadError: 'Error al cargar las recetas.',
+  addError: 'Error al agregar la mezcla de café.',
+  updateError: 'Error al actualizar la mezcla de café.',
+  deleteInUse: 'Error al eliminar la mezcla de café. Asegúrate de que no esté asociada a ventas.',
+  // The old app's per-step failure; one transaction now, so it only names an impossible step in the server log.
+  returnRoastedError: 'Error al devolver la cantidad de café tostado.',
+  added: 'Mezcla agregada con éxito.',
+  updated: 'Mezcla actualizada con éxito.',
+  deleted: 'Mezcla eliminada con éxito.',
+  // "The blend one adds that the roasted coffee will be returned to inventory" (spec 5), worded like the sale's.
+  deleteConfirm: '¿Estás seguro de que quieres eliminar esta mezcla de café? Esto devolverá el café tostado al inventario.',
+  // ours
+  drawMismatch: (originName: string, usedKg: string, requiredKg: string) =>
+    `Las cantidades usadas del componente ${originName} suman ${usedKg} Kg, pero se necesitan ${requiredKg} Kg.`,
+  roastedNotInOrigin: (batchCode: string, originName: string) =>
+    `El lote de café tostado ${batchCode} no es del origen ${originName} de su componente.`,
+  invalidRoastedLot: 'El lote de café tostado seleccionado no es válido.',
+  sameLotTwice: 'Un mismo lote de café tostado solo puede usarse una vez en la mezcla.',
+  sameOriginTwice: 'Cada origen solo puede aparecer en un componente de la mezcla.',
+  invalidOrigin: 'Origen de café seleccionado no válido.',
+  invalidRecipe: 'La receta seleccionada no existe.',
+  tooManyComponents: (max: number) => `Una mezcla puede tener como máximo ${max} componentes.`,
+  tooManyDraws: (max: number) => `Un componente puede usar como máximo ${max} lotes de café tostado.`,
+  nameTooLong: (max: number) => `El nombre puede tener como máximo ${max} caracteres.`,
+  totalPositive: 'La cantidad total (Kg) debe ser mayor que cero.',
+  totalTooLarge: (max: number) => `La cantidad total no puede superar ${max} Kg.`,
+  quantityUsedPositive: 'La cantidad usada de cada lote debe ser mayor que cero.',
+  invalidDate: 'La fecha de creación no es válida (usa AAAA-MM-DD).',
+  batchCodeInvalid: 'El lote debe ser texto.',
+  batchCodeTooLong: (max: number) => `El código de lote puede tener como máximo ${max} caracteres.`,
+  duplicateBatch: 'Ya existe una mezcla con este código de lote. Genera otro o escribe uno diferente.',
+  lotCodeUnavailable: 'No se pudo generar un código de lote libre. Inténtalo de nuevo.',
+  stockBelowZero: (soldKg: string) =>
+    `La cantidad total no puede ser menor que lo ya vendido de esta mezcla (${soldKg} Kg): el stock quedaría por debajo de cero.`,
+  notFound: 'La mezcla de café no existe.',
+  empty: 'No hay mezclas de café registradas.',
+  roastedEmpty: 'No hay café tostado disponible para mezclas.',
+  loading: 'Cargando mezclas...',
+  originsLoadError: 'Error al cargar los orígenes de café.',
+  fifoNeedsTotals: 'Para rellenar los lotes, indica la cantidad total y porcentajes que sumen 100%.',
+  roastedStockTitle: 'Café Tostado Disponible',
+  blendsTitle: 'Mezclas Actuales',
+} as const;
+
+/**
+ * Component percentages, shared by blend recipes and blends (spec 5 "Blend" and
+ * "Recipe", spec 9 "Blend and recipe percentages must total exactly 100"); see
+ * src/shared/percentages.ts.
+ */
+export const percentageMessages = {
+  // spec 5: `total` is the exact sum written as the user typed the numbers, e.g. '99.99' (formatPercentTotal)
+  mustTotal100: (total: string) => `Los porcentajes de los componentes deben sumar 100%. Actualmente suman ${total}%.`,
+  // ours
+  aboveMax: (max: number) => `Un porcentaje no puede superar el ${max}%.`,
+} as const;
+
+/** Recetas de mezcla on the Configuración screen (spec sections 2 "Recipe configuration", 5 "Recipe", 8 "Recipe saves"). */
+export const blendRecipeMessages = {
+  // spec 2
+  loading: 'Cargando configuración...',
+  empty: 'No hay recetas de mezcla registradas. ¡Es hora de crear algunas!',
+  // spec 5 "Recipe"
+  componentInvalid: 'Por favor, selecciona un origen de café y un porcentaje válido para el componente.',
+  originInvalid: 'Origen de café seleccionado no válido.',
+  required: 'Por favor, completa el nombre de la receta y añade al menos un componente.',
+  // spec 5 "Delete confirmations"
+  deleteConfirm: '¿Estás seguro de que quieres eliminar esta receta?',
+  // spec 8
+  loadError: 'Error al cargar las recetas.',
+  originsLoadError: 'Error al cargar los orígenes de café.',
+  addError: 'Error al agregar la receta.',
+  updateError: 'Error al actualizar la receta.',
+  deleteError: 'Error al eliminar la receta.',
+  added: 'Receta agregada con éxito.',
+  updated: 'Receta actualizada con éxito.',
+  deleted: 'Receta eliminada con éxito.',
+  // ours
+  title: 'Configuración del Sistema',
+  duplicateName: 'Ya existe una receta con ese nombre. Usa otro nombre o edita la receta existente.',
+  duplicateOrigin: 'Cada origen de café puede aparecer solo una vez en la receta.',
+  notFound: 'La receta no existe.',
+  nameTooLong: (max: number) => `El nombre de la receta puede tener como máximo ${max} caracteres.`,
+  tooManyComponents: (max: number) => `Una receta puede tener como máximo ${max} componentes.`,
+} as const;
+
+/** Ajustes on the Configuración screen: the default sale prices (DESIGN.md section 1, spec 9 "15 / 25 per kg"). Ours. */
+export const settingsMessages = {
+  loadError: 'Error al cargar la configuración.',
+  saveError: 'Error al guardar la configuración.',
+  pricesSaved: 'Precios por defecto actualizados con éxito.',
+  priceRequired: 'Por favor, completa los precios de venta por defecto.',
+  priceNegative: 'El precio de venta por defecto no puede ser negativo.',
+  priceTooLarge: (max: number) => `El precio de venta por defecto no puede superar ${max} $/Kg.`,
+  nothingToSave: 'Indica al menos un ajuste para guardar.',
+  unknownSetting: 'La solicitud incluye un ajuste que no existe.',
+} as const;
+
+/** Concurrent writes on the same rows (docs/decisions/0005). Ours: the spec has one user at a time. */
+export const concurrencyMessages = {
+  busy: 'Otra operación estaba modificando los mismos datos al mismo tiempo. Inténtalo de nuevo.',
 } as const;

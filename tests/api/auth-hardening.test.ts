@@ -1,6 +1,6 @@
 import { Writable } from 'node:stream';
 import { afterEach, describe, expect, it } from 'vitest';
-import { commonMessages } from '../../src/shared/messages.js';
+import { authMessages } from '#shared/messages.js';
 import { createTestApp, errorOf, TEST_PASSWORD, type TestApp } from '../helpers/test-app.js';
 
 let t: TestApp | undefined;
@@ -16,7 +16,12 @@ describe('sign-in hardening', () => {
     for (let i = 0; i < 3; i++) expect((await attempt()).statusCode).toBe(401);
     const limited = await attempt();
     expect(limited.statusCode).toBe(429);
-    expect(errorOf(limited)).toEqual({ code: 'rate_limited', message: commonMessages.rateLimited });
+    // Says when, in the text and in Retry-After (issue 11).
+    const retryAfter = Number(limited.headers['retry-after']);
+    expect(retryAfter).toBeGreaterThan(0);
+    expect(retryAfter).toBeLessThanOrEqual(60);
+    expect(errorOf(limited)).toEqual({ code: 'rate_limited', message: authMessages.tooManyAttempts(retryAfter) });
+    expect(authMessages.tooManyAttempts(60)).toBe('Demasiados intentos de inicio de sesión. Inténtalo de nuevo dentro de 60 segundos.');
   });
 
   it('logs each per-address refusal as a login_rate_limited warning, never the password', async () => {
@@ -35,7 +40,8 @@ describe('sign-in hardening', () => {
   });
 
   it('behind HTTPS the cookie is __Host- prefixed and Secure', async () => {
-    t = await createTestApp('sqlite', { trustProxy: true });
+    // app.inject comes from 127.0.0.1: the proxy on the same machine.
+    t = await createTestApp('sqlite', { trustProxy: ['loopback'] });
     await t.signIn('tecnico', 'segura');
     const response = await t.call(undefined, {
       method: 'POST', url: '/api/auth/login', headers: { 'x-forwarded-proto': 'https' }, payload: { username: 'segura', password: TEST_PASSWORD },

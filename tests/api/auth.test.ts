@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { authMessages, commonMessages } from '../../src/shared/messages.js';
-import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '../../src/server/auth/sessions.js';
+import { authMessages, commonMessages } from '#shared/messages.js';
+import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '#server/auth/sessions.js';
 import { createTestApp, errorOf, loginCookie, TEST_PASSWORD, type TestApp } from '../helpers/test-app.js';
 import { testDialects } from '../helpers/test-database.js';
 
@@ -105,7 +105,7 @@ describe.each(testDialects())('autenticación (%s)', (dialect) => {
     expect(user.password_hash).toMatch(/^\$argon2id\$v=19\$m=19456,t=2,p=1\$/);
   });
 
-  it('locks an account after 5 wrong passwords even with the right one', async () => {
+  it('after 5 wrong passwords stops that address for the account, even with the right one, but not the owner elsewhere', async () => {
     await t.signIn('tecnico', 'victima');
     for (let i = 0; i < 5; i++) {
       const response = await t.call(undefined, { method: 'POST', url: '/api/auth/login', payload: { username: 'victima', password: `mala-${i}-xxxx` } });
@@ -113,7 +113,11 @@ describe.each(testDialects())('autenticación (%s)', (dialect) => {
     }
     const blocked = await t.call(undefined, { method: 'POST', url: '/api/auth/login', payload: { username: 'victima', password: TEST_PASSWORD } });
     expect(blocked.statusCode).toBe(429);
-    expect(errorOf(blocked).message).toBe(authMessages.tooManyAttempts);
+    expect(errorOf(blocked).message).toBe(authMessages.tooManyAttempts(Number(blocked.headers['retry-after'])));
+    const elsewhere = await t.call(undefined, {
+      method: 'POST', url: '/api/auth/login', remoteAddress: '198.51.100.20', payload: { username: 'victima', password: TEST_PASSWORD },
+    });
+    expect(elsewhere.statusCode).toBe(200);
   });
 
   it('refuses every non-public /api route without a session, and admin routes for a tecnico', async () => {

@@ -1,9 +1,9 @@
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { findGreenLotWithOrigin } from '../../src/server/features/green-coffee/repository.js';
-import { findLedgerMismatches, moveStock } from '../../src/server/ledger/ledger.js';
-import { commonMessages, greenCoffeeMessages } from '../../src/shared/messages.js';
+import { findGreenLotWithOrigin } from '#server/features/green-coffee/repository.js';
+import { findLedgerMismatches, moveStock } from '#server/ledger/ledger.js';
+import { commonMessages, greenCoffeeMessages, requestMessages } from '#shared/messages.js';
 import { createTestApp, errorOf, type TestApp } from '../helpers/test-app.js';
 import { itOn, testDialects } from '../helpers/test-database.js';
 import { anyCodeUnit } from '../helpers/arbitraries.js';
@@ -181,7 +181,7 @@ describe.each(testDialects())('café verde (%s)', (dialect) => {
         method: 'POST', url: '/api/green-coffee', headers: { 'content-type': 'application/json' }, payload: '{"origin_id": ',
       });
       expect(response.statusCode).toBe(400);
-      expect(errorOf(response).message).toBe(commonMessages.invalidRequest);
+      expect(errorOf(response).message).toBe(requestMessages.invalidJson);
     });
 
     it('checks completeness before anything else (a missing field beats a 10 000-character code)', async () => {

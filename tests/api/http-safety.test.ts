@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commonMessages } from '../../src/shared/messages.js';
+import { commonMessages, requestMessages } from '#shared/messages.js';
 import { createTestApp, errorOf, type TestApp } from '../helpers/test-app.js';
 
 describe('HTTP safety', () => {
@@ -57,7 +57,7 @@ describe('HTTP safety', () => {
       method: 'POST', url: '/api/auth/login', headers: { 'content-type': 'application/json' }, payload: '{"username": ',
     });
     expect(response.statusCode).toBe(400);
-    expect(errorOf(response)).toEqual({ code: 'validation', message: commonMessages.invalidRequest });
+    expect(errorOf(response)).toEqual({ code: 'validation', message: requestMessages.invalidJson });
   });
 
   it('publishes the OpenAPI contract at /api/docs to signed-in users only', async () => {
@@ -67,7 +67,7 @@ describe('HTTP safety', () => {
     expect(response.statusCode).toBe(200);
     const spec = response.json() as { openapi: string; paths: Record<string, Record<string, unknown>> };
     expect(spec.openapi).toMatch(/^3\./);
-    expect(Object.keys(spec.paths)).toEqual(expect.arrayContaining(['/api/auth/login', '/api/auth/me', '/api/coffee-origins/', '/api/green-coffee/{id}', '/api/users/']));
+    expect(Object.keys(spec.paths)).toEqual(expect.arrayContaining(['/api/auth/login', '/api/auth/me', '/api/coffee-origins', '/api/green-coffee/{id}', '/api/users']));
     expect(spec.paths['/api/auth/login']).toHaveProperty('post');
   });
 });

@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { findLedgerMismatches } from '../../src/server/ledger/ledger.js';
-import { commonMessages, originMessages } from '../../src/shared/messages.js';
+import { findLedgerMismatches } from '#server/ledger/ledger.js';
+import { commonMessages, originMessages } from '#shared/messages.js';
 import { createTestApp, errorOf, type TestApp } from '../helpers/test-app.js';
 import { testDialects } from '../helpers/test-database.js';
 import { anyCodeUnit } from '../helpers/arbitraries.js';

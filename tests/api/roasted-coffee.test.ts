@@ -1,10 +1,10 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { buildApp } from '../../src/server/app.js';
-import { type DatabaseHandle, openDatabase } from '../../src/server/db/database.js';
-import { findLedgerMismatches, moveStock } from '../../src/server/ledger/ledger.js';
-import { commonMessages, greenCoffeeMessages, roastedCoffeeMessages as m } from '../../src/shared/messages.js';
+import { buildApp } from '#server/app.js';
+import { type DatabaseHandle, openDatabase } from '#server/db/database.js';
+import { findLedgerMismatches, moveStock } from '#server/ledger/ledger.js';
+import { commonMessages, greenCoffeeMessages, requestMessages, roastedCoffeeMessages as m } from '#shared/messages.js';
 import { createTestApp, errorOf, type TestApp } from '../helpers/test-app.js';
 import { itOn, testDialects } from '../helpers/test-database.js';
 import { roastBody } from '../helpers/bodies.js';
@@ -267,7 +267,7 @@ describe.each(testDialects())('café tostado (%s)', (dialect) => {
       const response = await t.call(cookie, {
         method: 'POST', url: '/api/roasted-coffee', headers: { 'content-type': 'application/json' }, payload: '{"green_coffee_id": ',
       });
-      expectError(response, 400, 'validation', commonMessages.invalidRequest);
+      expectError(response, 400, 'validation', requestMessages.invalidJson);
     });
   });
 

@@ -1,8 +1,8 @@
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { isApiRequest } from '../../src/server/http/api-request.js';
-import { authMessages, commonMessages } from '../../src/shared/messages.js';
+import { isApiRequest } from '#server/http/api-request.js';
+import { authMessages, commonMessages } from '#shared/messages.js';
 import { createTestApp, errorOf, type TestApp } from '../helpers/test-app.js';
 import { testDialects } from '../helpers/test-database.js';
 

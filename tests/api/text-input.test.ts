@@ -1,8 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '../../src/server/db/schema.js';
-import { findLedgerMismatches } from '../../src/server/ledger/ledger.js';
-import { commonMessages, userMessages } from '../../src/shared/messages.js';
+import type { Database } from '#server/db/schema.js';
+import { findLedgerMismatches } from '#server/ledger/ledger.js';
+import { commonMessages, userMessages } from '#shared/messages.js';
 import { createTestApp, errorOf, TEST_PASSWORD, type TestApp } from '../helpers/test-app.js';
 import { testDialects } from '../helpers/test-database.js';
 import { roastBody } from '../helpers/bodies.js';

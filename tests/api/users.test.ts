@@ -1,11 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { verifyPassword } from '../../src/server/auth/passwords.js';
-import type { DialectName } from '../../src/server/db/dialect.js';
-import { deleteUser, updateUser } from '../../src/server/features/users/service.js';
-import { AppError } from '../../src/server/errors.js';
-import { COMMON_PASSWORDS } from '../../src/shared/common-passwords.js';
-import { commonMessages, userMessages } from '../../src/shared/messages.js';
-import type { User } from '../../src/shared/schemas/auth.js';
+import { verifyPassword } from '#server/auth/passwords.js';
+import type { DialectName } from '#server/db/dialect.js';
+import { deleteUserKeepingAnAdministrator, updateUserKeepingAnAdministrator } from '#server/features/users/repository.js';
+import { createUser, deleteUser, updateUser } from '#server/features/users/service.js';
+import { AppError } from '#server/errors.js';
+import { COMMON_PASSWORDS } from '#shared/common-passwords.js';
+import { commonMessages, userMessages } from '#shared/messages.js';
+import type { User } from '#shared/schemas/auth.js';
 import { createTestApp, errorOf, loginCookie, type TestApp } from '../helpers/test-app.js';
 import { testDialects } from '../helpers/test-database.js';
 
@@ -398,17 +399,30 @@ describe.each(testDialects())('último administrador (%s)', (dialect: DialectNam
     return { a, b, userA: await userOf(`a${round}`), userB: await userOf(`b${round}`) };
   };
 
-  it('the last administrator can be neither demoted nor deleted', async () => {
+  it('an actor who is no longer an administrator writes nothing: the role is read inside the write (issue 10)', async () => {
     await t.db.deleteFrom('users').execute();
     await t.signIn('administrador', 'unica');
     const only = await userOf('unica');
-    // An actor that is not the target (a session racing its own demotion).
+    // A session racing its own deletion: the guard let the request in, the row is gone by the write.
     const actor: User = { id: only.id + 1000, username: 'otra', full_name: 'Otra', role: 'administrador' };
-    await expect(updateUser(t.db, actor, only.id, { full_name: 'Única', role: 'tecnico' })).rejects.toThrow(userMessages.lastAdmin);
-    await expect(deleteUser(t.db, actor, only.id)).rejects.toMatchObject({ code: 'conflict', message: userMessages.lastAdmin });
+    const forbidden = { code: 'forbidden', message: 'No tienes permisos para realizar esta acción.' };
+    await expect(updateUser(t.db, actor, only.id, { full_name: 'Única', role: 'tecnico' })).rejects.toMatchObject(forbidden);
+    await expect(deleteUser(t.db, actor, only.id)).rejects.toMatchObject({ code: 'forbidden', message: commonMessages.forbidden });
+    await expect(createUser(t.db, actor, { username: 'intrusa', password: 'tueste-lento-2026', full_name: 'Intrusa', role: 'administrador' }))
+      .rejects.toMatchObject(forbidden);
     expect(await admins()).toEqual([{ id: only.id }]);
+    expect(await t.db.selectFrom('users').select('id').where('username', '=', 'intrusa').execute()).toEqual([]);
     // Its session survives the refused change (the transaction rolled back).
     expect(await t.db.selectFrom('sessions').select('id').where('user_id', '=', only.id).execute()).toHaveLength(1);
+  });
+
+  it('the last administrator can be neither demoted nor deleted: the statement itself refuses', async () => {
+    await t.db.deleteFrom('users').execute();
+    await t.signIn('administrador', 'unica');
+    const only = await userOf('unica');
+    expect(await updateUserKeepingAnAdministrator(t.db, only.id, { full_name: 'Única', role: 'tecnico' })).toBe(false);
+    expect(await deleteUserKeepingAnAdministrator(t.db, only.id)).toBe(false);
+    expect(await admins()).toEqual([{ id: only.id }]);
   });
 
   it('two administrators demoting each other at once leave exactly one (API)', async () => {
@@ -421,11 +435,11 @@ describe.each(testDialects())('último administrador (%s)', (dialect: DialectNam
       expect(await admins()).toHaveLength(1);
       const statuses = responses.map((r) => r.statusCode).sort();
       expect(statuses[0]).toBe(200);
-      // The loser is refused by the last-administrator rule, or, when the
-      // winner's transaction ended its session first, by the guard.
-      expect([401, 409]).toContain(statuses[1]);
+      // The loser is no longer an administrator when its write runs (its role is
+      // read inside the transaction), or the winner ended its session first (guard).
+      expect([401, 403]).toContain(statuses[1]);
       const loser = responses.find((r) => r.statusCode !== 200)!;
-      if (loser.statusCode === 409) expect(errorOf(loser).message).toBe(userMessages.lastAdmin);
+      if (loser.statusCode === 403) expect(errorOf(loser).message).toBe(commonMessages.forbidden);
     }
   });
 
@@ -439,7 +453,8 @@ describe.each(testDialects())('último administrador (%s)', (dialect: DialectNam
       expect(results.map((r) => r.status).sort()).toEqual(['fulfilled', 'rejected']);
       const rejected = results.find((r) => r.status === 'rejected') as PromiseRejectedResult;
       expect(rejected.reason).toBeInstanceOf(AppError);
-      expect((rejected.reason as AppError).message).toBe(userMessages.lastAdmin);
+      // The second one runs after the first demoted its actor: refused as a non-administrator.
+      expect((rejected.reason as AppError).message).toBe(commonMessages.forbidden);
       expect(await admins()).toHaveLength(1);
     }
   });

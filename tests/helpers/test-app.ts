@@ -1,11 +1,11 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
 import type { Kysely } from 'kysely';
-import { type AppOptions, buildApp } from '../../src/server/app.js';
-import { hashPassword } from '../../src/server/auth/passwords.js';
-import type { DialectName } from '../../src/server/db/dialect.js';
-import type { Database } from '../../src/server/db/schema.js';
-import { insertUser } from '../../src/server/features/users/repository.js';
-import type { Role } from '../../src/shared/roles.js';
+import { type AppOptions, buildApp } from '#server/app.js';
+import { hashPassword } from '#server/auth/passwords.js';
+import type { DialectName } from '#server/db/dialect.js';
+import type { Database } from '#server/db/schema.js';
+import { insertUser } from '#server/features/users/repository.js';
+import type { Role } from '#shared/roles.js';
 import { openTestDatabase } from './test-database.js';
 
 export interface TestApp {

@@ -4,8 +4,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { type DatabaseHandle, openDatabase } from '../../src/server/db/database.js';
-import type { DialectName } from '../../src/server/db/dialect.js';
+import { type DatabaseHandle, openDatabase } from '#server/db/database.js';
+import type { DialectName } from '#server/db/dialect.js';
 
 /**
  * Every API test runs on SQLite, and on PostgreSQL too when TEST_DATABASE_URL

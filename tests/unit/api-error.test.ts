@@ -1,7 +1,7 @@
 import { describe, expect, it, vi } from 'vitest';
-import { commonMessages, userMessages } from '../../src/shared/messages.js';
-import { ApiError } from '../../src/web/lib/api-client.js';
-import { formAlertMessage, saveWithFeedback } from '../../src/web/lib/form-feedback.js';
+import { commonMessages, userMessages } from '#shared/messages.js';
+import { ApiError } from '#web/lib/api-client.js';
+import { formAlertMessage, saveWithFeedback } from '#web/lib/form-feedback.js';
 
 const forbidden = () => new ApiError(403, 'forbidden', commonMessages.forbidden);
 

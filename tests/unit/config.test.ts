@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, configMessages, loadConfig } from '../../src/server/config.js';
-import { userMessages } from '../../src/shared/messages.js';
+import { ConfigError, configMessages, loadConfig } from '#server/config.js';
+import { userMessages } from '#shared/messages.js';
 
 /** The problem list loadConfig stops with (fails the test if it does not stop). */
 function problemsOf(env: NodeJS.ProcessEnv): string[] {
@@ -90,6 +90,31 @@ describe('configuration', () => {
     expect(loadConfig({ PORT: '1' }).port).toBe(1);
   });
 
+  it('TRUST_PROXY takes the proxies\' addresses, networks or range names, and is off by default', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    for (const off of ['', 'false', '0', ' ']) expect(loadConfig({ TRUST_PROXY: off }).trustProxy, off).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: 'loopback' }).trustProxy).toEqual(['loopback']);
+    expect(loadConfig({ TRUST_PROXY: ' 10.0.0.5, 10.1.0.0/16 ,::1,fd00::/8,uniquelocal' }).trustProxy).toEqual([
+      '10.0.0.5', '10.1.0.0/16', '::1', 'fd00::/8', 'uniquelocal',
+    ]);
+  });
+
+  it('refuses TRUST_PROXY=true and hop counts, saying what to write instead, in Spanish', () => {
+    for (const value of ['true', 'TRUE', ' true ']) {
+      expect(problemsOf({ TRUST_PROXY: value }), value).toEqual([`TRUST_PROXY: ${configMessages.trustProxyTrue}`]);
+    }
+    expect(configMessages.trustProxyTrue).toContain('TRUST_PROXY=loopback');
+    expect(problemsOf({ TRUST_PROXY: 'true' })[0]).toBe(
+      'TRUST_PROXY: true no se admite: confiaría en cualquiera, y un cliente podría falsificar X-Forwarded-For para saltarse el límite de inicios de sesión. ' +
+        'Escribe la dirección del proxy: TRUST_PROXY=loopback si nginx o Caddy corren en la misma máquina, o su IP o red (TRUST_PROXY=10.0.0.5 o 10.0.0.0/24)',
+    );
+    for (const hops of ['1', '2', '10']) expect(problemsOf({ TRUST_PROXY: hops }), hops).toEqual([`TRUST_PROXY: ${configMessages.trustProxyHops}`]);
+    for (const wrong of ['nginx', '10.0.0.300', '10.0.0.0/33', '::1/129', '10.0.0.0/8/1', 'loopback,']) {
+      const entry = wrong === 'loopback,' ? '' : wrong;
+      expect(problemsOf({ TRUST_PROXY: wrong }), wrong).toEqual([`TRUST_PROXY: ${configMessages.trustProxyEntry(entry)}`]);
+    }
+  });
+
   it('lists every problem at once, each in Spanish with its variable', () => {
     const problems = problemsOf({
       HOST: ' ',
@@ -106,7 +131,7 @@ describe('configuration', () => {
       `PORT: ${configMessages.port}`,
       `DATABASE_URL: ${configMessages.sqliteNoPath}`,
       `ADMIN_USERNAME: ${userMessages.usernameTooLong}`,
-      `TRUST_PROXY: ${configMessages.booleanText}`,
+      `TRUST_PROXY: ${configMessages.trustProxyEntry('quizá')}`,
       `LOG_LEVEL: ${configMessages.logLevel}`,
       `WEB_ROOT: ${configMessages.empty}`,
       `ADMIN_PASSWORD: ${userMessages.passwordTooCommon}`,

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { commonMessages, greenCoffeeMessages, originMessages } from '../../src/shared/messages.js';
-import { decimalSchema } from '../../src/shared/schemas/common.js';
-import { greenCoffeeBodySchema } from '../../src/shared/schemas/green-coffee.js';
-import { originBodySchema } from '../../src/shared/schemas/origins.js';
+import { commonMessages, greenCoffeeMessages, originMessages } from '#shared/messages.js';
+import { decimalSchema } from '#shared/schemas/common.js';
+import { greenCoffeeBodySchema } from '#shared/schemas/green-coffee.js';
+import { originBodySchema } from '#shared/schemas/origins.js';
 
 const firstMessage = (result: { success: boolean; error?: { issues: { message: string }[] } }) => result.error?.issues[0]?.message;
 

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatKg, formatMoney, formatTwoDecimals } from '../../src/shared/format.js';
+import { formatDate, formatKg, formatMoney, formatTwoDecimals } from '#shared/format.js';
 
 describe('two-decimal display (spec section 9)', () => {
   it('rounds the decimal value half away from zero, not its float', () => {
@@ -21,5 +21,19 @@ describe('two-decimal display (spec section 9)', () => {
       const expected = Math.floor(grams / 10) + (grams % 10 >= 5 ? 1 : 0); // hundredths of a kg
       return formatTwoDecimals(grams / 1000) === `${Math.floor(expected / 100)}.${String(expected % 100).padStart(2, '0')}`;
     }));
+  });
+});
+
+describe('dates on screen (issue 11: dd/mm/aaaa, the API keeps ISO)', () => {
+  it('shows a YYYY-MM-DD date as dd/mm/aaaa, whatever the time zone', () => {
+    expect(formatDate('2024-03-15')).toBe('15/03/2024');
+    expect(formatDate('2026-01-01')).toBe('01/01/2026');
+    expect(formatDate('1999-12-31')).toBe('31/12/1999');
+  });
+
+  it('leaves anything that is not a date as it came', () => {
+    expect(formatDate('')).toBe('');
+    expect(formatDate('15/03/2024')).toBe('15/03/2024');
+    expect(formatDate('2024-3-5')).toBe('2024-3-5');
   });
 });

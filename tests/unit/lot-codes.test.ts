@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { blendLotCode, dayMonthYear, namePrefix, randomLotNumber, roastedLotCode } from '../../src/shared/lot-codes.js';
+import { blendLotCode, dayMonthYear, lotCodeKey, namePrefix, randomLotNumber, roastedLotCode } from '#shared/lot-codes.js';
 
 describe('lot codes (spec section 9)', () => {
   it('builds the roasted code in the shape CO-010124-1234', () => {
@@ -34,5 +34,13 @@ describe('lot codes (spec section 9)', () => {
       }),
     );
     for (let i = 0; i < 200; i++) expect(roastedLotCode('Colombia', '2024-01-01')).toMatch(/^CO-010124-[1-9]\d{3}$/);
+  });
+
+  it('keys a code without regard to case, surrounding spaces or Unicode composition (issue 11)', () => {
+    expect(lotCodeKey('co-001')).toBe('CO-001');
+    expect(lotCodeKey(' CO-001 ')).toBe(lotCodeKey('co-001'));
+    expect(lotCodeKey('ñu-1')).toBe('ÑU-1');
+    expect(lotCodeKey('n\u0303u-1')).toBe(lotCodeKey('ñu-1'));
+    expect(lotCodeKey('CO-001')).not.toBe(lotCodeKey('CO-0011'));
   });
 });

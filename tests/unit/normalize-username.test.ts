@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { normalizeUsername } from '../../src/server/features/users/repository.js';
+import { normalizeUsername } from '#server/features/users/repository.js';
 
 describe('normalizeUsername: one account per name however it is typed', () => {
   const composed = 'Jos\u00e9'; // 'é' as one code point

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { shrinkageText } from '../../src/web/features/roasted-coffee/shrinkage.js';
+import { shrinkageText } from '#web/features/roasted-coffee/shrinkage.js';
 
 describe('roast form shrinkage (spec 3: quantity_green_kg − resultant_kg, 2 decimals)', () => {
   it('is empty until both quantities are numbers', () => {

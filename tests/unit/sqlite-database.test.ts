@@ -3,8 +3,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { assertSqliteVersion, openDatabase } from '../../src/server/db/database.js';
-import { DatabaseInUseError } from '../../src/server/db/sqlite-lock.js';
+import { assertSqliteVersion, openDatabase } from '#server/db/database.js';
+import { DatabaseInUseError } from '#server/db/sqlite-lock.js';
 
 const dirs: string[] = [];
 const tempFile = () => {

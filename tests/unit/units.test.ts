@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { centsToPrice, decimalPlaces, gramsToKg, kgToGrams, priceToCents } from '../../src/shared/units.js';
+import { centsToPrice, decimalPlaces, gramsToKg, kgToGrams, priceToCents } from '#shared/units.js';
 
 describe('exact units', () => {
   it('converts kg with up to 3 decimals to grams without float error', () => {

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { authMessages, commonMessages } from '../../shared/messages.js';
-import type { Role } from '../../shared/roles.js';
-import type { User } from '../../shared/schemas/auth.js';
+import { authMessages, commonMessages } from '#shared/messages.js';
+import type { Role } from '#shared/roles.js';
+import type { User } from '#shared/schemas/auth.js';
 import type { Database } from '../db/schema.js';
 import type { Kysely } from 'kysely';
 import { AppError } from '../errors.js';

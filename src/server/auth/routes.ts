@@ -1,9 +1,10 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { authMessages } from '../../shared/messages.js';
-import { loginBodySchema, sessionUserResponseSchema } from '../../shared/schemas/auth.js';
-import { errorBodySchema } from '../../shared/schemas/common.js';
+import { authMessages } from '#shared/messages.js';
+import { loginBodySchema, sessionUserResponseSchema } from '#shared/schemas/auth.js';
+import { errorBodySchema } from '#shared/schemas/common.js';
 import type { Database } from '../db/schema.js';
 import { AppError } from '../errors.js';
 import { findUserByUsername, normalizeUsername } from '../features/users/repository.js';
@@ -20,7 +21,14 @@ export interface AuthRoutesOptions {
 }
 
 export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { db, loginRateLimitPerMinute }) => {
-  const throttle = new LoginThrottle();
+  const throttle = new LoginThrottle(db);
+  // Made now, not on the first unknown username: that first answer would otherwise take twice as long.
+  void decoyPasswordHash();
+  /** 429 for the sign-in brakes: Spanish text and Retry-After say the same wait. */
+  const tooManyAttempts = (reply: { header(name: string, value: number): unknown }, seconds: number) => {
+    reply.header('retry-after', seconds);
+    return new AppError('rate_limited', authMessages.tooManyAttempts(seconds));
+  };
 
   app.post('/login', {
     config: {
@@ -31,28 +39,36 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
         // Each 429 from the per-address limit, so an attack shows in the log
         // next to login_blocked. Runs before the body is read: no password here.
         onExceeded: (request) => request.log.warn({ event: 'login_rate_limited', ip: request.ip }, 'inicio de sesión limitado por dirección'),
+        // The plugin has set Retry-After; the text says the same wait, in Spanish.
+        errorResponseBuilder: (_request, context) =>
+          new AppError('rate_limited', authMessages.tooManyAttempts(Math.max(1, Math.ceil(context.ttl / 1000)))),
       },
     },
     schema: {
       tags: ['sesión'],
+      operationId: 'login',
+      summary: 'Iniciar sesión',
       body: loginBodySchema,
       response: { 200: sessionUserResponseSchema, 400: errorBodySchema, 401: errorBodySchema, 429: errorBodySchema },
     },
   }, async (request, reply) => {
     const username = normalizeUsername(request.body.username);
-    if (throttle.isBlocked(username)) {
-      request.log.warn({ event: 'login_blocked', username }, 'inicio de sesión bloqueado por intentos fallidos');
-      throw new AppError('rate_limited', authMessages.tooManyAttempts);
+    // Counted before the password is checked, so simultaneous guesses cannot all pass (login-throttle.ts).
+    const decision = await throttle.begin(request.ip, username);
+    if (!decision.allowed) {
+      request.log.warn({ event: 'login_blocked', scope: decision.scope, username, ip: request.ip }, 'inicio de sesión frenado por intentos fallidos');
+      throw tooManyAttempts(reply, decision.retryAfterSeconds);
     }
+    // Many recent failures on this account from anywhere: wait, never refuse.
+    if (decision.delayMs > 0) await sleep(decision.delayMs);
     const user = await findUserByUsername(db, username);
     // Same work whether or not the user exists, so timing reveals nothing.
     const valid = await verifyPassword(user?.password_hash ?? (await decoyPasswordHash()), request.body.password);
     if (!user || !valid) {
-      throttle.recordFailure(username);
-      request.log.warn({ event: 'login_failed', username }, 'inicio de sesión fallido');
+      request.log.warn({ event: 'login_failed', username, ip: request.ip }, 'inicio de sesión fallido');
       throw new AppError('unauthenticated', authMessages.wrongCredentials);
     }
-    throttle.reset(username);
+    await throttle.succeeded(request.ip, username);
     const token = await createSession(db, user.id);
     setSessionCookie(request, reply, token);
     request.log.info({ event: 'login', userId: user.id, username }, 'inicio de sesión');
@@ -60,7 +76,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   });
 
   app.post('/logout', {
-    schema: { tags: ['sesión'], response: { 204: z.null(), 401: errorBodySchema } },
+    schema: { tags: ['sesión'], operationId: 'logout', summary: 'Cerrar la sesión', response: { 204: z.null(), 401: errorBodySchema } },
   }, async (request, reply) => {
     const user = currentUser(request);
     const token = readSessionToken(request);
@@ -71,6 +87,6 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
   });
 
   app.get('/me', {
-    schema: { tags: ['sesión'], response: { 200: sessionUserResponseSchema, 401: errorBodySchema } },
+    schema: { tags: ['sesión'], operationId: 'getCurrentUser', summary: 'Usuario de la sesión actual', response: { 200: sessionUserResponseSchema, 401: errorBodySchema } },
   }, async (request) => ({ user: currentUser(request) }));
 };

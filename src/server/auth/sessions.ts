@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import type { User } from '../../shared/schemas/auth.js';
+import type { User } from '#shared/schemas/auth.js';
 import type { Database } from '../db/schema.js';
 
 /** DESIGN.md section 1: 30 minutes idle, 12 hours absolute. */

@@ -1,13 +1,14 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
 import type { DialectName } from './dialect.js';
 import { migrateToLatest } from './migrate.js';
 import type { Database } from './schema.js';
 import { acquireSqliteLock } from './sqlite-lock.js';
+import { ImmediateSqliteDialect } from './write-transaction.js';
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
@@ -54,7 +55,7 @@ function openSqlite(file: string, options: OpenOptions): DatabaseHandle {
     release();
     throw error;
   }
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
   return {
     db,
     dialect: 'sqlite',

@@ -1,6 +1,6 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
-import type { Role } from '../../shared/roles.js';
-import type { RoastType } from '../../shared/schemas/roasted-coffee.js';
+import type { Role } from '#shared/roles.js';
+import type { RoastType } from '#shared/schemas/roasted-coffee.js';
 
 /**
  * Row types of every table. Times are epoch milliseconds; business dates are
@@ -24,6 +24,17 @@ export interface SessionsTable {
   user_id: number;
   created_at: number;
   last_seen_at: number;
+}
+
+/**
+ * Sign-in failure counters (auth/login-throttle.ts): one row per address, per
+ * address + username and per username, counting failures since `window_start`.
+ */
+export interface LoginThrottleTable {
+  scope: 'address' | 'pair' | 'account';
+  subject: string;
+  failures: number;
+  window_start: number;
 }
 
 export const LOT_KINDS = ['green', 'roasted', 'blend'] as const;
@@ -76,6 +87,8 @@ export interface GreenCoffeeTable {
   unit_price_cents: number;
   entry_date: string;
   batch_code: string;
+  /** lotCodeKey(batch_code): unique per origin, so 'co-001' and 'CO-001 ' are one lot (migration 0004). */
+  batch_code_key: string;
 }
 export type GreenCoffeeRow = Selectable<GreenCoffeeTable>;
 
@@ -93,15 +106,109 @@ export interface RoastedCoffeeTable {
   roast_type: RoastType;
   roast_date: string;
   batch_code: string;
+  /** lotCodeKey(batch_code): unique across roasted lots (migration 0004). */
+  batch_code_key: string;
   created_at: number;
 }
 export type RoastedCoffeeRow = Selectable<RoastedCoffeeTable>;
 
+/**
+ * A blend recipe (Configuración). `name_key` is the trimmed, lower-cased,
+ * accent-free name: its UNIQUE index refuses duplicates and it is the list's order.
+ */
+export interface BlendRecipesTable {
+  id: Generated<number>;
+  name: string;
+  name_key: string;
+  created_at: number;
+  updated_at: number;
+}
+export type BlendRecipeRow = Selectable<BlendRecipesTable>;
+
+/** One origin of a recipe; `percentage_bp` is basis points (33.33 % = 3333), a recipe's sum exactly 10000. */
+export interface BlendRecipeComponentsTable {
+  id: Generated<number>;
+  recipe_id: number;
+  origin_id: number;
+  percentage_bp: number;
+  /** The order the components were added in (0-based). */
+  position: number;
+}
+export type BlendRecipeComponentRow = Selectable<BlendRecipeComponentsTable>;
+
+/** A typed setting: `value` is JSON parsed by its key's schema in src/shared/schemas/settings.ts. */
+export interface SettingsTable {
+  key: string;
+  value: string;
+  updated_at: number;
+  updated_by: number | null;
+}
+
+/**
+ * A blend (Café Mezcla, migration 0006): `total_quantity_g` is what it produced,
+ * `stock_g` what is on hand (moved only by the ledger); `batch_code_key` is
+ * lotCodeKey(batch_code), unique across blends.
+ */
+export interface BlendedCoffeeTable {
+  id: Generated<number>;
+  name: string;
+  total_quantity_g: number;
+  /** Inserted as 0 and never updated through Kysely: only ledger.moveStock changes it. */
+  stock_g: ColumnType<number, 0, never>;
+  creation_date: string;
+  batch_code: string;
+  batch_code_key: string;
+  recipe_id: number | null;
+  created_at: number;
+  updated_at: number;
+}
+export type BlendedCoffeeRow = Selectable<BlendedCoffeeTable>;
+
+/** One origin of a blend; `percentage_bp` is basis points, a blend's sum exactly 10000. */
+export interface BlendedCoffeeComponentsTable {
+  id: Generated<number>;
+  blend_id: number;
+  origin_id: number;
+  percentage_bp: number;
+  /** The order the user gave (0-based): ties of the gram split go to the earlier one. */
+  position: number;
+}
+
+/** Grams one component of a blend took from one roasted lot. */
+export interface BlendedCoffeeDrawsTable {
+  id: Generated<number>;
+  component_id: number;
+  roasted_coffee_id: number;
+  quantity_g: number;
+}
+
+/** A sale (created in migration 0006 for the Ventas issue); `product_id` points into the table its type names. */
+export interface SalesTable {
+  id: Generated<number>;
+  product_id: number;
+  product_type: 'tostado' | 'mezcla';
+  quantity_g: number;
+  unit_price_cents: number;
+  sale_date: string;
+  batch_code_sold: string;
+  user_id: number | null;
+  created_at: number;
+  updated_at: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
+  login_throttle: LoginThrottleTable;
   stock_movements: StockMovementsTable;
   coffee_origins: CoffeeOriginsTable;
   green_coffee: GreenCoffeeTable;
   roasted_coffee: RoastedCoffeeTable;
+  blend_recipes: BlendRecipesTable;
+  blend_recipe_components: BlendRecipeComponentsTable;
+  settings: SettingsTable;
+  blended_coffee: BlendedCoffeeTable;
+  blended_coffee_components: BlendedCoffeeComponentsTable;
+  blended_coffee_draws: BlendedCoffeeDrawsTable;
+  sales: SalesTable;
 }

@@ -1,9 +1,9 @@
-import type { FastifyBaseLogger, FastifyContextConfig, FastifyInstance, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyContextConfig, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import type { User } from '../../shared/schemas/auth.js';
-import { errorBodySchema, idParamsSchema } from '../../shared/schemas/common.js';
+import type { User } from '#shared/schemas/auth.js';
+import { errorBodySchema, idParamsSchema } from '#shared/schemas/common.js';
 import { currentUser } from '../auth/guard.js';
 import { readSessionToken } from '../auth/session-cookie.js';
 import type { Database } from '../db/schema.js';
@@ -11,6 +11,27 @@ import type { Database } from '../db/schema.js';
 /** `{400: errorBodySchema, …}`: the error answers a route declares, so the OpenAPI document lists them. */
 export const errorResponses = <S extends number>(...statuses: S[]) =>
   Object.fromEntries(statuses.map((status) => [status, errorBodySchema])) as Record<S, typeof errorBodySchema>;
+
+/** What the OpenAPI document calls one of the four routes: an id for client generators, a Spanish summary for people. */
+export interface CrudOperation {
+  operationId: string;
+  summary: string;
+}
+
+/**
+ * The four operations' names from the resource's: `{ one: 'CoffeeOrigin', many:
+ * 'CoffeeOrigins', unoEs: 'un origen de café', muchosEs: 'los orígenes de café' }`
+ * → listCoffeeOrigins 'Listar los orígenes de café', createCoffeeOrigin 'Crear un
+ * origen de café', updateCoffeeOrigin, deleteCoffeeOrigin.
+ */
+export const crudOperations = (names: { one: string; many: string; unoEs: string; muchosEs: string }): CrudDefinitionOperations => ({
+  list: { operationId: `list${names.many}`, summary: `Listar ${names.muchosEs}` },
+  create: { operationId: `create${names.one}`, summary: `Crear ${names.unoEs}` },
+  update: { operationId: `update${names.one}`, summary: `Actualizar ${names.unoEs}` },
+  remove: { operationId: `delete${names.one}`, summary: `Eliminar ${names.unoEs}` },
+});
+
+type CrudDefinitionOperations = Record<'list' | 'create' | 'update' | 'remove', CrudOperation>;
 
 /** Who is calling, for services that record the user (ledger) or check self-rules (users). */
 export interface CrudContext {
@@ -28,8 +49,16 @@ export interface CrudDefinition<
   UpdateBody extends z.ZodType,
 > {
   tags: string[];
+  /**
+   * How the OpenAPI document names each route: an `operationId` for client
+   * generators (camelCase, unique in the API) and a Spanish `summary` for people.
+   * `npm run lint:openapi` fails on a route without them. Usually `crudOperations(…)`.
+   */
+  operations: CrudDefinitionOperations;
   /** Route config for all four routes, e.g. `adminOnly`; default: any signed-in user. */
   config?: FastifyContextConfig;
+  /** Route config for POST, PUT and DELETE only (recipes: anyone reads, administrators write); default: `config`. */
+  writeConfig?: FastifyContextConfig;
   listQuery: Query;
   page: Page;
   item: Item;
@@ -40,8 +69,6 @@ export interface CrudDefinition<
   update(db: Kysely<Database>, id: number, body: z.output<UpdateBody>, context: CrudContext): Promise<z.output<Item>>;
   remove(db: Kysely<Database>, id: number, context: CrudContext): Promise<void>;
 }
-
-type IdParams = z.output<typeof idParamsSchema>;
 
 const contextOf = (request: FastifyRequest): CrudContext => ({
   actor: currentUser(request),
@@ -62,39 +89,42 @@ export function crudRoutes<
   CreateBody extends z.ZodType,
   UpdateBody extends z.ZodType,
 >(resource: CrudDefinition<Query, Page, Item, CreateBody, UpdateBody>): FastifyPluginAsyncZod<{ db: Kysely<Database> }> {
-  return async (typedApp, { db }) => {
-    // Fastify's reply types cannot be resolved for generic schemas; the zod
-    // validator and serializer still check every request and response at run
-    // time, and the definition's own types are checked where it is written.
-    const app = typedApp as unknown as FastifyInstance;
-    const { tags, config = {} } = resource;
+  return async (app, { db }) => {
+    // The routes see the schemas as plain zod types: Fastify cannot resolve
+    // reply types from generic ones. The zod validator and serializer still
+    // check every request and response at run time, and the definition's own
+    // types (service in and out) are checked where it is written.
+    const schemas: Record<'listQuery' | 'page' | 'item' | 'createBody' | 'updateBody', z.ZodType> = resource;
+    const { tags, config = {}, operations } = resource;
+    const writeConfig = resource.writeConfig ?? config;
 
     app.get('/', {
       config,
-      schema: { tags, querystring: resource.listQuery, response: { 200: resource.page, ...errorResponses(400, 401, 403) } },
+      schema: { tags, ...operations.list, querystring: schemas.listQuery, response: { 200: schemas.page, ...errorResponses(400, 401, 403) } },
     }, (request) => resource.list(db, request.query as z.output<Query>, contextOf(request)));
 
     app.post('/', {
-      config,
-      schema: { tags, body: resource.createBody, response: { 201: resource.item, ...errorResponses(400, 401, 403, 409) } },
+      config: writeConfig,
+      schema: { tags, ...operations.create, body: schemas.createBody, response: { 201: schemas.item, ...errorResponses(400, 401, 403, 409) } },
     }, async (request, reply) =>
       reply.status(201).send(await resource.create(db, request.body as z.output<CreateBody>, contextOf(request))));
 
     app.put('/:id', {
-      config,
+      config: writeConfig,
       schema: {
         tags,
+        ...operations.update,
         params: idParamsSchema,
-        body: resource.updateBody,
-        response: { 200: resource.item, ...errorResponses(400, 401, 403, 404, 409) },
+        body: schemas.updateBody,
+        response: { 200: schemas.item, ...errorResponses(400, 401, 403, 404, 409) },
       },
-    }, (request) => resource.update(db, (request.params as IdParams).id, request.body as z.output<UpdateBody>, contextOf(request)));
+    }, (request) => resource.update(db, request.params.id, request.body as z.output<UpdateBody>, contextOf(request)));
 
     app.delete('/:id', {
-      config,
-      schema: { tags, params: idParamsSchema, response: { 204: z.null(), ...errorResponses(400, 401, 403, 404, 409) } },
+      config: writeConfig,
+      schema: { tags, ...operations.remove, params: idParamsSchema, response: { 204: z.null(), ...errorResponses(400, 401, 403, 404, 409) } },
     }, async (request, reply) => {
-      await resource.remove(db, (request.params as IdParams).id, contextOf(request));
+      await resource.remove(db, request.params.id, contextOf(request));
       return reply.status(204).send(null);
     });
   };

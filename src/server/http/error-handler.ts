@@ -1,7 +1,15 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { commonMessages } from '../../shared/messages.js';
+import { commonMessages, requestMessages } from '#shared/messages.js';
 import { AppError, type ErrorCode } from '../errors.js';
+import { BODY_LIMIT_BYTES } from './malformed-requests.js';
+
+/** Bodies Fastify cannot read, by its error code: what a person is told (issue 11). */
+const UNREADABLE_BODY: Record<string, string> = {
+  FST_ERR_CTP_INVALID_JSON_BODY: requestMessages.invalidJson,
+  FST_ERR_CTP_EMPTY_JSON_BODY: requestMessages.invalidJson,
+  FST_ERR_CTP_BODY_TOO_LARGE: requestMessages.bodyTooLarge(BODY_LIMIT_BYTES / 1024),
+};
 
 export interface ErrorBody {
   error: { code: ErrorCode; message: string };
@@ -27,6 +35,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const status = (error as FastifyError).statusCode;
     if (status === 429) return reply.status(429).send(body('rate_limited', commonMessages.rateLimited));
     if (status === 415) return reply.status(415).send(body('unsupported_media_type', commonMessages.jsonRequired));
+    const unreadable = UNREADABLE_BODY[(error as FastifyError).code];
+    if (unreadable !== undefined && status !== undefined) return reply.status(status).send(body('validation', unreadable));
     if (status !== undefined && status >= 400 && status < 500) {
       // Malformed JSON, body too large and the like: the client's fault, but
       // Fastify's English text is not for our users.

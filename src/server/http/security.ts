@@ -1,6 +1,6 @@
 import helmet from '@fastify/helmet';
 import type { FastifyInstance } from 'fastify';
-import { commonMessages } from '../../shared/messages.js';
+import { commonMessages } from '#shared/messages.js';
 import { AppError } from '../errors.js';
 import { isApiRequest } from './api-request.js';
 

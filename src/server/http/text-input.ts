@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { commonMessages } from '../../shared/messages.js';
+import { commonMessages } from '#shared/messages.js';
 import { AppError } from '../errors.js';
 
 /**

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
-import { commonMessages } from '../../shared/messages.js';
+import { commonMessages } from '#shared/messages.js';
 import { isApiRequest } from './api-request.js';
 
 /**

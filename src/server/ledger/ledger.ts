@@ -1,5 +1,7 @@
-import { type Kysely, type Transaction, sql } from 'kysely';
-import type { Database, LotKind, MovementReason } from '../db/schema.js';
+import { sql } from 'kysely';
+import { dialectOf } from '#server/db/dialect.js';
+import type { LotKind, MovementReason } from '#server/db/schema.js';
+import type { DbOrTrx } from '#server/db/write-transaction.js';
 
 /**
  * The one way stock changes (DESIGN.md section 4). Every call runs inside the
@@ -25,8 +27,6 @@ export interface StockMove {
   refKind?: string;
   refId?: number;
 }
-
-export type DbOrTrx = Kysely<Database> | Transaction<Database>;
 
 /**
  * Applies one move. A deduction is a single conditional UPDATE ("… WHERE
@@ -106,14 +106,21 @@ export async function findLedgerMismatches(db: DbOrTrx, kinds: readonly LotKind[
 /**
  * Before a lot row is deleted, its remaining stock leaves through the ledger
  * (the movements stay, append-only), so the sum of a deleted lot's movements is
- * zero and findLedgerMismatches stays clean.
+ * zero and findLedgerMismatches stays clean. The stock is read under a row lock
+ * (FOR UPDATE on PostgreSQL; SQLite's write transaction is already exclusive):
+ * an edit committing between the read and the write-off would otherwise leave
+ * its adjustment in the ledger of a lot whose stock went to zero (issue 10).
  */
 export async function writeOffBeforeDelete(
   trx: DbOrTrx,
   lot: { lotKind: LotKind; lotId: number; userId: number | null },
 ): Promise<void> {
-  const stock = await stockOf(trx, lot.lotKind, lot.lotId);
-  if (stock === undefined || stock === 0) return;
+  const table = sql.table(LOT_TABLES[lot.lotKind]);
+  const lock = dialectOf(trx) === 'postgres' ? sql`for update` : sql``;
+  const { rows } = await sql<{ stock_g: number }>`select stock_g from ${table} where id = ${lot.lotId} ${lock}`.execute(trx);
+  const stock = rows[0] === undefined ? 0 : Number(rows[0].stock_g);
+  if (stock === 0) return;
   const moved = await moveStock(trx, { ...lot, deltaG: -stock, reason: 'adjustment', refKind: 'lot_deleted', refId: lot.lotId });
+  // Cannot happen: the row is locked and its stock was just read.
   if (!moved) throw new Error(`no se pudo dar de baja el stock del lote ${lot.lotKind} ${lot.lotId}`);
 }

@@ -1,12 +1,8 @@
 import { z } from 'zod';
+import { BATCH_CODE_MAX, GREEN_PRICE_MAX, GREEN_QUANTITY_MAX_KG, SUPPLIER_MAX } from '../limits.js';
 import { commonMessages, greenCoffeeMessages as m } from '../messages.js';
 import { KG_DECIMALS, PRICE_DECIMALS } from '../units.js';
 import { decimalSchema, isRealIsoDate, MAX_ROW_ID, pageSchema, paginationQuerySchema, rowIdSchema } from './common.js';
-import { SUPPLIER_MAX } from './origins.js';
-
-export const BATCH_CODE_MAX = 40;
-export const GREEN_QUANTITY_MAX_KG = 1_000_000;
-export const GREEN_PRICE_MAX = 1_000_000;
 
 /**
  * Body of POST/PUT /api/green-coffee, also the green form's schema. Stage one is

@@ -1,13 +1,8 @@
 import { z } from 'zod';
+import { DESCRIPTION_MAX, KILOS_PER_BAG_MAX, ORIGIN_NAME_MAX, SUPPLIER_MAX, SUPPLIERS_MAX_COUNT } from '../limits.js';
 import { originMessages as m } from '../messages.js';
 import { KG_DECIMALS } from '../units.js';
 import { decimalSchema, pageSchema } from './common.js';
-
-export const ORIGIN_NAME_MAX = 120;
-export const SUPPLIER_MAX = 120;
-export const SUPPLIERS_MAX_COUNT = 50;
-export const DESCRIPTION_MAX = 1000;
-export const KILOS_PER_BAG_MAX = 10_000;
 
 /** "An added supplier is trimmed, and empty ones are ignored" (spec 5 "Origin"); repeats are kept once. */
 export const cleanSuppliers = (suppliers: readonly string[]): string[] => [

@@ -1,8 +1,8 @@
 import { z } from 'zod';
+import { BATCH_CODE_MAX, GREEN_QUANTITY_MAX_KG } from '../limits.js';
 import { commonMessages, roastedCoffeeMessages as m } from '../messages.js';
 import { KG_DECIMALS } from '../units.js';
 import { decimalSchema, isRealIsoDate, MAX_ROW_ID, pageSchema, paginationQuerySchema, rowIdSchema } from './common.js';
-import { BATCH_CODE_MAX, GREEN_QUANTITY_MAX_KG } from './green-coffee.js';
 
 /** Spec section 9, "Roast types". */
 export const ROAST_TYPES = ['Claro', 'Medio', 'Oscuro'] as const;

@@ -1,15 +1,10 @@
 import { z } from 'zod';
 import { isCommonPassword } from '../common-passwords.js';
+import { FULL_NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX } from '../limits.js';
 import { userMessages } from '../messages.js';
 import { ROLES } from '../roles.js';
 import { pageSchema } from './common.js';
 import { userSchema } from './auth.js';
-
-/** Limits of issue 5; the username limit matches ADMIN_USERNAME's in config.ts. */
-export const USERNAME_MAX = 100;
-export const FULL_NAME_MAX = 200;
-export const PASSWORD_MIN = 8;
-export const PASSWORD_MAX = 128;
 
 /** Lengths in characters as a person counts them (an emoji is one), not UTF-16 units. */
 const length = (text: string) => [...text].length;

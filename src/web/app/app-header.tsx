@@ -1,5 +1,5 @@
 import { Coffee, LogOut } from 'lucide-react';
-import { useCurrentUser } from '../features/auth/api/get-session.js';
+import { useCurrentUser } from '../api/get-session.js';
 import { useLogout } from '../features/auth/api/logout.js';
 
 /** After sign-in: a greeting with full name and role, and the sign-out button (spec section 2, "Login"). */

@@ -1,11 +1,12 @@
 import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { BrowserRouter } from 'react-router';
-import { commonMessages } from '../../shared/messages.js';
+import { commonMessages } from '#shared/messages.js';
 import { LoadingText } from '../components/loading-text.js';
 import { PageError } from '../components/page-error.js';
 import { ToastProvider } from '../components/toast.js';
-import { replaceSession, SESSION_QUERY_KEY, useSession } from '../features/auth/api/get-session.js';
+import { queryKeys } from '../api/query-keys.js';
+import { replaceSession, useSession } from '../api/get-session.js';
 import { LoginPage } from '../features/auth/login-page.js';
 import { setSessionLostHandler } from '../lib/api-client.js';
 import { createQueryClient } from '../lib/query-client.js';
@@ -32,7 +33,7 @@ function SessionGate() {
   useEffect(() => {
     setSessionLostHandler(() => {
       // Only a session that was there can be lost; the first /auth/me 401 is just "signed out".
-      if (queryClient.getQueryData(SESSION_QUERY_KEY)) replaceSession(queryClient, null);
+      if (queryClient.getQueryData(queryKeys.session)) replaceSession(queryClient, null);
     });
   }, [queryClient]);
 

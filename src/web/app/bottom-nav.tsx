@@ -1,5 +1,5 @@
 import { NavLink } from 'react-router';
-import { NAV_ITEMS } from './nav-items.js';
+import { NAV_ITEMS } from '../lib/nav-items.js';
 
 /**
  * The fixed floating bottom bar (spec section 2): 8 entries with icons; labels

@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { Navigate } from 'react-router';
-import { isAdmin } from '../../shared/roles.js';
-import { useCurrentUser } from '../features/auth/api/get-session.js';
+import { isAdmin } from '#shared/roles.js';
+import { useCurrentUser } from '../api/get-session.js';
 
 /** A tecnico who opens an administrator screen is sent to / (spec section 2); the server refuses their calls anyway. */
 export function RequireAdmin({ children }: { children: ReactNode }) {

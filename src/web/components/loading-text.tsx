@@ -1,4 +1,4 @@
-import { commonMessages } from '../../shared/messages.js';
+import { commonMessages } from '#shared/messages.js';
 
 /** The text each screen shows while it fetches (spec section 2, "Common behaviour"). */
 export function LoadingText({ text = commonMessages.loading }: { text?: string }) {

@@ -19,6 +19,12 @@ export function formAlertMessage<T extends FieldValues>(
   return saveError instanceof ApiError && saveError.isUserError ? saveError.message : undefined;
 }
 
+/** `invalid('field')` for <Field invalid>: true while react-hook-form holds an error for it. */
+export const invalidFields =
+  <T extends FieldValues>(errors: FieldErrors<T>) =>
+  (field: keyof T & string): true | undefined =>
+    errors[field] ? true : undefined;
+
 /**
  * Runs a form's save (spec 4: a successful save resets the form and reloads the
  * list; spec 8: a failed one shows its full-page red message). A rule the user
@@ -38,4 +44,38 @@ export async function saveWithFeedback(
     return;
   }
   handlers.onSaved(messages.saved);
+}
+
+/** The spec's four texts of a create/edit form's save (each area's messages object has them). */
+export interface SaveMessages {
+  added: string;
+  updated: string;
+  addError: string;
+  updateError: string;
+}
+
+/** What formSave needs of a TanStack mutation. */
+interface SaveMutation<Variables> {
+  mutateAsync: (variables: Variables) => Promise<unknown>;
+  isPending: boolean;
+  error: unknown;
+}
+
+/**
+ * A create/edit form's save, the same for every form: the create mutation in
+ * add mode, the update one while editing, through saveWithFeedback with the
+ * area's texts. `mutation` is the one in use (its pending state and error).
+ */
+export function formSave<CreateBody, UpdateBody = CreateBody>(
+  editing: { id: number } | null,
+  create: SaveMutation<CreateBody>,
+  update: SaveMutation<{ id: number; body: UpdateBody }>,
+  messages: SaveMessages,
+  handlers: { onSaved: (message: string) => void; onFailure: (message: string, error: unknown) => void },
+): { mutation: { isPending: boolean; error: unknown }; save: (body: CreateBody & UpdateBody) => Promise<void> } {
+  const save = (body: CreateBody & UpdateBody) =>
+    editing
+      ? saveWithFeedback(() => update.mutateAsync({ id: editing.id, body }), { saved: messages.updated, failed: messages.updateError }, handlers)
+      : saveWithFeedback(() => create.mutateAsync(body), { saved: messages.added, failed: messages.addError }, handlers);
+  return { mutation: editing ? update : create, save };
 }

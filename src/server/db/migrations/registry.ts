@@ -2,6 +2,9 @@ import type { Migration } from 'kysely';
 import * as authAndLedger from './0001-auth-and-ledger.js';
 import * as originsAndGreenCoffee from './0002-origins-and-green-coffee.js';
 import * as roastedCoffee from './0003-roasted-coffee.js';
+import * as lotCodeKeysAndLoginThrottle from './0004-lot-code-keys-and-login-throttle.js';
+import * as blendRecipesAndSettings from './0005-blend-recipes-and-settings.js';
+import * as blendedCoffeeAndSales from './0006-blended-coffee-and-sales.js';
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so the
@@ -12,4 +15,7 @@ export const migrations: Record<string, Migration> = {
   '0001-auth-and-ledger': authAndLedger,
   '0002-origins-and-green-coffee': originsAndGreenCoffee,
   '0003-roasted-coffee': roastedCoffee,
+  '0004-lot-code-keys-and-login-throttle': lotCodeKeysAndLoginThrottle,
+  '0005-blend-recipes-and-settings': blendRecipesAndSettings,
+  '0006-blended-coffee-and-sales': blendedCoffeeAndSales,
 };

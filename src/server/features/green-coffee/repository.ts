@@ -1,14 +1,21 @@
-import type { GreenCoffeeRow } from '../../db/schema.js';
-import type { DbOrTrx } from '../../ledger/ledger.js';
+import { lotCodeKey } from '#shared/lot-codes.js';
+import type { GreenCoffeeRow } from '#server/db/schema.js';
+import type { DbOrTrx } from '#server/db/write-transaction.js';
 
 /** A green lot joined to its origin ("reads are joined to the origin's name and description", spec 3). */
-export interface GreenLotRecord extends GreenCoffeeRow {
+export interface GreenLotRecord extends Omit<GreenCoffeeRow, 'batch_code_key'> {
   origin_name: string;
   origin_description: string | null;
 }
 
-/** What a create or edit writes; `stock_g` is never among them: only the ledger moves it. */
-export type GreenLotValues = Omit<GreenCoffeeRow, 'id' | 'stock_g'>;
+/**
+ * What a create or edit writes; `stock_g` is never among them: only the ledger
+ * moves it. Nor `batch_code_key`: written here from the code, always.
+ */
+export type GreenLotValues = Omit<GreenCoffeeRow, 'id' | 'stock_g' | 'batch_code_key'>;
+
+/** The row's columns: the code's key beside it, under the unique index that makes 'co-001' and 'CO-001 ' one lot. */
+const withKey = (values: GreenLotValues) => ({ ...values, batch_code_key: lotCodeKey(values.batch_code) });
 
 const joined = (db: DbOrTrx) =>
   db
@@ -88,7 +95,7 @@ export async function findGreenLotWithOrigin(db: DbOrTrx, id: number): Promise<G
 export async function insertGreenLot(db: DbOrTrx, values: GreenLotValues): Promise<number> {
   const row = await db
     .insertInto('green_coffee')
-    .values({ ...values, stock_g: 0 })
+    .values({ ...withKey(values), stock_g: 0 })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -107,7 +114,7 @@ export async function updateGreenLot(
 ): Promise<boolean> {
   const result = await db
     .updateTable('green_coffee')
-    .set(values)
+    .set(withKey(values))
     .where('id', '=', id)
     .where('quantity_g', '=', expectedQuantityG)
     .executeTakeFirst();

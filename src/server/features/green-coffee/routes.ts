@@ -3,13 +3,14 @@ import {
   greenCoffeeListQuerySchema,
   greenCoffeePageSchema,
   greenCoffeeSchema,
-} from '../../../shared/schemas/green-coffee.js';
-import { crudRoutes } from '../../http/crud-routes.js';
+} from '#shared/schemas/green-coffee.js';
+import { crudOperations, crudRoutes } from '#server/http/crud-routes.js';
 import * as service from './service.js';
 
 /** /api/green-coffee (DESIGN.md section 3): any signed-in user; the guard answers 401 otherwise. */
 export const greenCoffeeRoutes = crudRoutes({
   tags: ['café verde'],
+  operations: crudOperations({ one: 'GreenCoffeeLot', many: 'GreenCoffeeLots', unoEs: 'un lote de café verde', muchosEs: 'los lotes de café verde' }),
   listQuery: greenCoffeeListQuerySchema,
   page: greenCoffeePageSchema,
   item: greenCoffeeSchema,

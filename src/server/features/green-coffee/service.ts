@@ -1,13 +1,19 @@
 import type { Kysely } from 'kysely';
-import { greenCoffeeMessages as m } from '../../../shared/messages.js';
-import type { GreenCoffee, GreenCoffeeBody, GreenCoffeeListQuery } from '../../../shared/schemas/green-coffee.js';
-import { centsToPrice, gramsToKg, kgToGrams, priceToCents } from '../../../shared/units.js';
-import { isForeignKeyViolation, isUniqueViolation } from '../../db/constraint-errors.js';
-import type { Database } from '../../db/schema.js';
-import { AppError, conflictError, notFoundError, validationError } from '../../errors.js';
-import { type DbOrTrx, moveStock, writeOffBeforeDelete } from '../../ledger/ledger.js';
-import { findOriginById } from '../origins/repository.js';
+import { greenCoffeeMessages as m } from '#shared/messages.js';
+import type { GreenCoffee, GreenCoffeeBody, GreenCoffeeListQuery } from '#shared/schemas/green-coffee.js';
+import { centsToPrice, gramsToKg, kgToGrams, priceToCents } from '#shared/units.js';
+import { isForeignKeyViolation, isUniqueViolation } from '#server/db/constraint-errors.js';
+import type { Database } from '#server/db/schema.js';
+import { AppError, conflictError, notFoundError, validationError } from '#server/errors.js';
+import { type LockTarget, lockLots } from '#server/db/row-locks.js';
+import { type DbOrTrx, withWriteTransaction } from '#server/db/write-transaction.js';
+import { moveStock, writeOffBeforeDelete } from '#server/ledger/ledger.js';
+import { findOriginForArea } from '../origins/service.js';
 import * as repository from './repository.js';
+
+export type { GreenLotWithOrigin } from './repository.js';
+/** For other areas (a roast checks its green lot inside its own transaction); undefined when missing. */
+export const findGreenLotForArea = (db: DbOrTrx, id: number) => repository.findGreenLotWithOrigin(db, id);
 
 const toGreenCoffee = (record: repository.GreenLotRecord): GreenCoffee => ({
   id: record.id,
@@ -43,7 +49,7 @@ export async function listGreenLots(db: Kysely<Database>, query: GreenCoffeeList
 
 /** The database rules of spec 5 "Green coffee", after the schema's 'Por favor, completa todos los campos.'. */
 async function checkOriginAndSupplier(trx: DbOrTrx, body: GreenCoffeeBody): Promise<void> {
-  const origin = await findOriginById(trx, body.origin_id);
+  const origin = await findOriginForArea(trx, body.origin_id);
   if (!origin) throw validationError(m.originNotFound);
   if (!origin.suppliers_fincas.includes(body.supplier_finca)) throw validationError(m.supplierNotInOrigin);
 }
@@ -65,9 +71,17 @@ async function readLot(db: DbOrTrx, id: number): Promise<GreenCoffee> {
   return toGreenCoffee(record);
 }
 
+/**
+ * The origin, share-locked first (docs/decisions/0005): its suppliers stay as
+ * checked until this write commits, and a concurrent delete of the origin
+ * waits, or has happened and gives 'El origen seleccionado no existe.'.
+ */
+const originLock = (body: GreenCoffeeBody): LockTarget => ({ kind: 'origin', id: body.origin_id, share: true });
+
 /** One transaction: the lot (with no stock yet) and its receipt in the ledger. */
 export async function createGreenLot(db: Kysely<Database>, body: GreenCoffeeBody, userId: number): Promise<GreenCoffee> {
-  return db.transaction().execute(async (trx) => {
+  return withWriteTransaction(db, async (trx) => {
+    await lockLots(trx, [originLock(body)]);
     await checkOriginAndSupplier(trx, body);
     const values = toValues(body);
     const id = await repository.insertGreenLot(trx, values).catch(rethrowConstraint);
@@ -96,7 +110,9 @@ export async function updateGreenLot(
   body: GreenCoffeeBody,
   userId: number,
 ): Promise<GreenCoffee> {
-  return db.transaction().execute(async (trx) => {
+  return withWriteTransaction(db, async (trx) => {
+    // Locked before it is read, so the difference below is taken from the stock as it is now.
+    await lockLots(trx, [originLock(body), { kind: 'green', id }]);
     const current = await repository.findGreenLotById(trx, id);
     if (!current) throw notFoundError(m.notFound);
     await checkOriginAndSupplier(trx, body);
@@ -127,7 +143,10 @@ export async function updateGreenLot(
  * delete fail, which rolls the write-off back too.
  */
 export async function deleteGreenLot(db: Kysely<Database>, id: number, userId: number): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+  await withWriteTransaction(db, async (trx) => {
+    // A roast being created on this lot holds the same lock: it commits first
+    // (the delete then answers 'Error al eliminar el café verde…') or finds the lot gone.
+    await lockLots(trx, [{ kind: 'green', id }]);
     if (!(await repository.findGreenLotById(trx, id))) throw notFoundError(m.notFound);
     await writeOffBeforeDelete(trx, { lotKind: 'green', lotId: id, userId });
     try {

@@ -1,5 +1,5 @@
-import type { CoffeeOriginRow } from '../../db/schema.js';
-import type { DbOrTrx } from '../../ledger/ledger.js';
+import type { CoffeeOriginRow } from '#server/db/schema.js';
+import type { DbOrTrx } from '#server/db/write-transaction.js';
 
 /** An origin as stored, with its suppliers list decoded. */
 export interface OriginRecord {
@@ -62,6 +62,28 @@ export async function findOriginById(db: DbOrTrx, id: number): Promise<OriginRec
 export async function insertOrigin(db: DbOrTrx, values: OriginValues): Promise<number> {
   const row = await db.insertInto('coffee_origins').values(toColumns(values)).returning('id').executeTakeFirstOrThrow();
   return row.id;
+}
+
+/**
+ * How many green lots of the origin use each of `suppliers` (only those used
+ * at least once), in the order given: a supplier/farm in use cannot leave the
+ * origin's list (issue 11).
+ */
+export async function countGreenLotsBySupplier(
+  db: DbOrTrx,
+  originId: number,
+  suppliers: readonly string[],
+): Promise<{ supplier: string; lots: number }[]> {
+  if (suppliers.length === 0) return [];
+  const rows = await db
+    .selectFrom('green_coffee')
+    .select((eb) => ['supplier_finca', eb.fn.countAll<number>().as('lots')])
+    .where('origin_id', '=', originId)
+    .where('supplier_finca', 'in', [...suppliers])
+    .groupBy('supplier_finca')
+    .execute();
+  const counts = new Map(rows.map((row) => [row.supplier_finca, Number(row.lots)]));
+  return suppliers.filter((supplier) => counts.has(supplier)).map((supplier) => ({ supplier, lots: counts.get(supplier)! }));
 }
 
 /** False when no origin has that id. */

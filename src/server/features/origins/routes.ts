@@ -1,11 +1,12 @@
-import { paginationQuerySchema } from '../../../shared/schemas/common.js';
-import { originBodySchema, originPageSchema, originSchema } from '../../../shared/schemas/origins.js';
-import { crudRoutes } from '../../http/crud-routes.js';
+import { paginationQuerySchema } from '#shared/schemas/common.js';
+import { originBodySchema, originPageSchema, originSchema } from '#shared/schemas/origins.js';
+import { crudOperations, crudRoutes } from '#server/http/crud-routes.js';
 import * as service from './service.js';
 
 /** /api/coffee-origins (DESIGN.md section 3): any signed-in user; the guard answers 401 otherwise. */
 export const originRoutes = crudRoutes({
   tags: ['orígenes'],
+  operations: crudOperations({ one: 'CoffeeOrigin', many: 'CoffeeOrigins', unoEs: 'un origen de café', muchosEs: 'los orígenes de café' }),
   listQuery: paginationQuerySchema,
   page: originPageSchema,
   item: originSchema,

@@ -1,12 +1,17 @@
 import type { Kysely } from 'kysely';
-import { originMessages } from '../../../shared/messages.js';
-import type { PaginationQuery } from '../../../shared/schemas/common.js';
-import type { Origin, OriginBody } from '../../../shared/schemas/origins.js';
-import { gramsToKg, kgToGrams } from '../../../shared/units.js';
-import { isForeignKeyViolation } from '../../db/constraint-errors.js';
-import type { Database } from '../../db/schema.js';
-import { AppError, notFoundError } from '../../errors.js';
+import { originMessages } from '#shared/messages.js';
+import type { PaginationQuery } from '#shared/schemas/common.js';
+import type { Origin, OriginBody } from '#shared/schemas/origins.js';
+import { gramsToKg, kgToGrams } from '#shared/units.js';
+import { isForeignKeyViolation } from '#server/db/constraint-errors.js';
+import type { Database } from '#server/db/schema.js';
+import { AppError, notFoundError } from '#server/errors.js';
+import { lockLots } from '#server/db/row-locks.js';
+import { type DbOrTrx, withWriteTransaction } from '#server/db/write-transaction.js';
 import * as repository from './repository.js';
+
+/** For other areas (a green lot checks its origin and farm inside its own transaction); undefined when missing. */
+export const findOriginForArea = (db: DbOrTrx, id: number) => repository.findOriginById(db, id);
 
 const toOrigin = (record: repository.OriginRecord): Origin => ({
   id: record.id,
@@ -34,17 +39,44 @@ export async function createOrigin(db: Kysely<Database>, body: OriginBody): Prom
   return toOrigin({ id, ...values });
 }
 
+/**
+ * The origin is locked first (docs/decisions/0005): green lots being created or
+ * edited on it hold it shared while they check their supplier against its
+ * list, so they and this edit take turns, and whatever this edit checks about
+ * the lots that use the origin stays true until it commits.
+ */
 export async function updateOrigin(db: Kysely<Database>, id: number, body: OriginBody): Promise<Origin> {
   const values = toValues(body);
-  const updated = await repository.updateOrigin(db, id, values);
-  if (!updated) throw notFoundError(originMessages.notFound);
-  return toOrigin({ id, ...values });
+  return withWriteTransaction(db, async (trx) => {
+    await lockLots(trx, [{ kind: 'origin', id }]);
+    await refuseRemovingFarmsInUse(trx, id, values.suppliers_fincas);
+    const updated = await repository.updateOrigin(trx, id, values);
+    if (!updated) throw notFoundError(originMessages.notFound);
+    return toOrigin({ id, ...values });
+  });
+}
+
+/**
+ * A supplier/farm that green lots use cannot be removed or renamed (a rename is
+ * a removal plus an addition): those lots would belong to a farm the origin no
+ * longer has. Checked after the origin is locked, so no green lot can take the
+ * farm between this count and the write (green writes share-lock the origin).
+ */
+async function refuseRemovingFarmsInUse(trx: DbOrTrx, id: number, suppliers: readonly string[]): Promise<void> {
+  const current = await repository.findOriginById(trx, id);
+  if (!current) return; // the update below answers 'El origen no existe.'
+  const removed = current.suppliers_fincas.filter((supplier) => !suppliers.includes(supplier));
+  const [inUse] = await repository.countGreenLotsBySupplier(trx, id, removed);
+  if (inUse) throw new AppError('in_use', originMessages.farmInUse(inUse.supplier, inUse.lots));
 }
 
 export async function deleteOrigin(db: Kysely<Database>, id: number): Promise<void> {
   let deleted: boolean;
   try {
-    deleted = await repository.deleteOrigin(db, id);
+    deleted = await withWriteTransaction(db, async (trx) => {
+      await lockLots(trx, [{ kind: 'origin', id }]);
+      return repository.deleteOrigin(trx, id);
+    });
   } catch (error) {
     // green_coffee.origin_id is ON DELETE RESTRICT: the database, not a prior
     // count, refuses, so a lot added at the same moment cannot slip through.

@@ -1,10 +1,9 @@
-import type { Transaction } from 'kysely';
-import { dialectOf } from '../../db/dialect.js';
-import type { Database, RoastedCoffeeRow } from '../../db/schema.js';
-import type { DbOrTrx } from '../../ledger/ledger.js';
+import { lotCodeKey } from '#shared/lot-codes.js';
+import type { RoastedCoffeeRow } from '#server/db/schema.js';
+import type { DbOrTrx } from '#server/db/write-transaction.js';
 
 /** A roast joined to its green lot's code and origin (spec 7: "with joined green batch_code"). */
-export interface RoastRecord extends RoastedCoffeeRow {
+export interface RoastRecord extends Omit<RoastedCoffeeRow, 'batch_code_key'> {
   green_batch_code: string;
   origin_id: number;
   origin_name: string;
@@ -15,6 +14,9 @@ export type RoastValues = Pick<
   RoastedCoffeeRow,
   'green_coffee_id' | 'quantity_green_g' | 'resultant_g' | 'roast_type' | 'roast_date' | 'batch_code'
 >;
+
+/** The row's columns: the code's key beside it, under the unique index that makes 'co-001' and 'CO-001 ' one lot. */
+const withKey = (values: RoastValues) => ({ ...values, batch_code_key: lotCodeKey(values.batch_code) });
 
 const joined = (db: DbOrTrx) =>
   db
@@ -73,28 +75,9 @@ export async function listRoasts(
 export const findRoastById = (db: DbOrTrx, id: number): Promise<RoastRecord | undefined> =>
   joined(db).where('r.id', '=', id).executeTakeFirst();
 
-/**
- * Reads a roast and, on PostgreSQL, row-locks it until the transaction ends, so
- * two edits (or an edit and a delete) of the same roast take turns: the second
- * one reads what the first one wrote, and never returns the same old green
- * quantity twice. SQLite needs nothing: its one connection runs one
- * transaction at a time (DESIGN.md: one process per SQLite file).
- */
-export async function lockRoast(trx: Transaction<Database>, id: number): Promise<RoastedCoffeeRow | undefined> {
-  const query = trx.selectFrom('roasted_coffee').selectAll().where('id', '=', id);
-  return (dialectOf(trx) === 'postgres' ? query.forUpdate() : query).executeTakeFirst();
-}
-
-/**
- * Row-locks green lots in ascending id order before an edit moves stock on two
- * of them, so two edits crossing the same pair of lots in opposite directions
- * wait for each other instead of deadlocking. NO KEY UPDATE: only `stock_g`
- * changes, and inserting a roast (whose foreign key takes KEY SHARE) stays free.
- */
-export async function lockGreenLots(trx: Transaction<Database>, ids: readonly number[]): Promise<void> {
-  if (dialectOf(trx) !== 'postgres' || ids.length === 0) return;
-  await trx.selectFrom('green_coffee').select('id').where('id', 'in', [...ids]).orderBy('id').forNoKeyUpdate().execute();
-}
+/** The roast's own row, without joins: lock it first (service.ts lockRoastWithGreen). */
+export const findRoastRow = (db: DbOrTrx, id: number): Promise<RoastedCoffeeRow | undefined> =>
+  db.selectFrom('roasted_coffee').selectAll().where('id', '=', id).executeTakeFirst();
 
 /**
  * Inserts the roast with no stock (the caller moves it through the ledger in the
@@ -105,8 +88,8 @@ export async function lockGreenLots(trx: Transaction<Database>, ids: readonly nu
 export async function insertRoast(db: DbOrTrx, values: RoastValues, createdAt: number): Promise<number | undefined> {
   const row = await db
     .insertInto('roasted_coffee')
-    .values({ ...values, stock_g: 0, created_at: createdAt })
-    .onConflict((conflict) => conflict.column('batch_code').doNothing())
+    .values({ ...withKey(values), stock_g: 0, created_at: createdAt })
+    .onConflict((conflict) => conflict.column('batch_code_key').doNothing())
     .returning('id')
     .executeTakeFirst();
   return row?.id;
@@ -114,7 +97,7 @@ export async function insertRoast(db: DbOrTrx, values: RoastValues, createdAt: n
 
 /** Throws the unique violation when another roast already has the batch code. */
 export async function updateRoast(db: DbOrTrx, id: number, values: RoastValues): Promise<void> {
-  await db.updateTable('roasted_coffee').set(values).where('id', '=', id).execute();
+  await db.updateTable('roasted_coffee').set(withKey(values)).where('id', '=', id).execute();
 }
 
 /** Throws the foreign-key violation when a row of a later area (blends, sales) still uses the roast. */

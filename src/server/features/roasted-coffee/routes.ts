@@ -3,13 +3,14 @@ import {
   roastedCoffeeListQuerySchema,
   roastedCoffeePageSchema,
   roastedCoffeeSchema,
-} from '../../../shared/schemas/roasted-coffee.js';
-import { crudRoutes } from '../../http/crud-routes.js';
+} from '#shared/schemas/roasted-coffee.js';
+import { crudOperations, crudRoutes } from '#server/http/crud-routes.js';
 import * as service from './service.js';
 
 /** /api/roasted-coffee (DESIGN.md section 3; the body names the green lot `green_coffee_id`): any signed-in user. */
 export const roastedCoffeeRoutes = crudRoutes({
   tags: ['café tostado'],
+  operations: crudOperations({ one: 'RoastedCoffeeLot', many: 'RoastedCoffeeLots', unoEs: 'un lote de café tostado', muchosEs: 'los lotes de café tostado' }),
   listQuery: roastedCoffeeListQuerySchema,
   page: roastedCoffeePageSchema,
   item: roastedCoffeeSchema,

@@ -1,13 +1,16 @@
 import type { Kysely, Transaction } from 'kysely';
-import { roastedLotCode } from '../../../shared/lot-codes.js';
-import { roastedCoffeeMessages as m } from '../../../shared/messages.js';
-import type { RoastedCoffee, RoastedCoffeeBody, RoastedCoffeeListQuery } from '../../../shared/schemas/roasted-coffee.js';
-import { gramsToKg, kgToGrams } from '../../../shared/units.js';
-import { isForeignKeyViolation, isUniqueViolation } from '../../db/constraint-errors.js';
-import type { Database, RoastedCoffeeRow } from '../../db/schema.js';
-import { AppError, notFoundError, validationError } from '../../errors.js';
-import { type DbOrTrx, moveStock, writeOffBeforeDelete } from '../../ledger/ledger.js';
-import { findGreenLotWithOrigin, type GreenLotWithOrigin } from '../green-coffee/repository.js';
+import { roastedLotCode } from '#shared/lot-codes.js';
+import { roastedCoffeeMessages as m } from '#shared/messages.js';
+import type { RoastedCoffee, RoastedCoffeeBody, RoastedCoffeeListQuery } from '#shared/schemas/roasted-coffee.js';
+import { gramsToKg, kgToGrams } from '#shared/units.js';
+import { isForeignKeyViolation, isUniqueViolation } from '#server/db/constraint-errors.js';
+import type { Database, RoastedCoffeeRow } from '#server/db/schema.js';
+import { AppError, notFoundError, validationError } from '#server/errors.js';
+import { lockLots } from '#server/db/row-locks.js';
+import { type DbOrTrx, retryTransaction, withWriteTransaction } from '#server/db/write-transaction.js';
+import { moveStock, writeOffBeforeDelete } from '#server/ledger/ledger.js';
+import { findGreenLotForArea, type GreenLotWithOrigin } from '../green-coffee/service.js';
+import { hasSales } from '../sales/service.js';
 import * as repository from './repository.js';
 
 /** Every ledger row this feature writes points back at its roast. */
@@ -53,7 +56,7 @@ async function readRoast(db: DbOrTrx, id: number): Promise<RoastedCoffee> {
 
 /** 'El lote de café verde seleccionado no es válido.' (spec 5, third rule, after the schema's two). */
 async function validGreenLot(trx: DbOrTrx, id: number): Promise<GreenLotWithOrigin> {
-  const green = await findGreenLotWithOrigin(trx, id);
+  const green = await findGreenLotForArea(trx, id);
   if (!green) throw validationError(m.invalidGreenLot);
   return green;
 }
@@ -83,12 +86,37 @@ async function insertWithCode(
 }
 
 /**
+ * Locks a roast together with its green lot (and `otherGreenId`, the lot an edit
+ * moves it to) in the global order, green before roasted (docs/decisions/0005).
+ * Which green lot is only known from the roast, so it is read once without a
+ * lock; if an edit moved the roast to another lot before our locks were taken,
+ * the transaction starts over rather than lock out of order. Undefined when the
+ * roast does not exist.
+ */
+async function lockRoastWithGreen(
+  trx: Transaction<Database>,
+  id: number,
+  otherGreenId?: number,
+): Promise<RoastedCoffeeRow | undefined> {
+  const seen = await repository.findRoastRow(trx, id);
+  if (!seen) return undefined;
+  const greens = otherGreenId === undefined ? [seen.green_coffee_id] : [seen.green_coffee_id, otherGreenId];
+  await lockLots(trx, [...greens.map((greenId) => ({ kind: 'green' as const, id: greenId })), { kind: 'roasted', id }]);
+  const roast = await repository.findRoastRow(trx, id);
+  if (roast && roast.green_coffee_id !== seen.green_coffee_id) retryTransaction('roast_moved_to_another_green_lot');
+  return roast;
+}
+
+/**
  * Creating a roast (spec 4 "Stock movements"): in ONE transaction the roast row,
  * the green lot's deduction and the roasted lot's entry, both in the ledger
  * (reason 'roast', ref the roast). Any failure undoes all three.
  */
 export async function createRoast(db: Kysely<Database>, body: RoastedCoffeeBody, userId: number): Promise<RoastedCoffee> {
-  return db.transaction().execute(async (trx) => {
+  return withWriteTransaction(db, async (trx) => {
+    // The green lot first (docs/decisions/0005): a concurrent delete of it either
+    // waits for this roast (and is then refused) or has already removed it (400 below).
+    await lockLots(trx, [{ kind: 'green', id: body.green_coffee_id }]);
     const green = await validGreenLot(trx, body.green_coffee_id);
     const quantityG = kgToGrams(body.quantity_green_kg);
     const resultantG = kgToGrams(body.resultant_kg);
@@ -103,7 +131,10 @@ export async function createRoast(db: Kysely<Database>, body: RoastedCoffeeBody,
       roast_type: body.roast_type,
       roast_date: body.roast_date,
     };
-    const id = await insertWithCode(trx, values, body.batch_code, green.origin_name);
+    // The lot is locked above, so its foreign key cannot fail; if it ever did, it is the same invalid lot.
+    const id = await insertWithCode(trx, values, body.batch_code, green.origin_name).catch((error: unknown) => {
+      throw isForeignKeyViolation(error) ? validationError(m.invalidGreenLot) : error;
+    });
     const ref = { userId, refKind: REF_KIND, refId: id };
     // "Creating a roasted batch subtracts the green quantity from the chosen green batch."
     if (!(await moveStock(trx, { ...ref, lotKind: 'green', lotId: green.id, deltaG: -quantityG, reason: 'roast' }))) {
@@ -134,10 +165,9 @@ export async function updateRoast(
   body: RoastedCoffeeBody,
   userId: number,
 ): Promise<RoastedCoffee> {
-  return db.transaction().execute(async (trx) => {
-    const roast = await repository.lockRoast(trx, id);
+  return withWriteTransaction(db, async (trx) => {
+    const roast = await lockRoastWithGreen(trx, id, body.green_coffee_id);
     if (!roast) throw notFoundError(m.notFound);
-    await repository.lockGreenLots(trx, [...new Set([roast.green_coffee_id, body.green_coffee_id])]);
     const green = await validGreenLot(trx, body.green_coffee_id);
     const quantityG = kgToGrams(body.quantity_green_kg);
     const resultantG = kgToGrams(body.resultant_kg);
@@ -201,6 +231,8 @@ export async function updateRoast(
  */
 async function isRoastUsed(trx: DbOrTrx, roast: RoastedCoffeeRow): Promise<boolean> {
   if (roast.stock_g !== roast.resultant_g) return true;
+  // A sale row names its lot without a foreign key (product_type + product_id, migration 0006).
+  if (await hasSales(trx, 'tostado', roast.id)) return true;
   return repository.hasForeignMovements(trx, roast.id);
 }
 
@@ -211,8 +243,8 @@ async function isRoastUsed(trx: DbOrTrx, roast: RoastedCoffeeRow): Promise<boole
  * then the row goes.
  */
 export async function deleteRoast(db: Kysely<Database>, id: number, userId: number): Promise<void> {
-  await db.transaction().execute(async (trx) => {
-    const roast = await repository.lockRoast(trx, id);
+  await withWriteTransaction(db, async (trx) => {
+    const roast = await lockRoastWithGreen(trx, id);
     if (!roast) throw notFoundError(m.notFound);
     if (await isRoastUsed(trx, roast)) throw new AppError('in_use', m.deleteInUse);
     const returned = await moveStock(trx, {

@@ -1,10 +1,9 @@
 import { type Insertable, type Kysely, type Transaction, sql } from 'kysely';
-import type { User } from '../../../shared/schemas/auth.js';
-import type { Role } from '../../../shared/roles.js';
-import type { Database, UserRow, UsersTable } from '../../db/schema.js';
-import { dialectOf } from '../../db/dialect.js';
-
-type DbOrTrx = Kysely<Database> | Transaction<Database>;
+import type { User } from '#shared/schemas/auth.js';
+import type { Role } from '#shared/roles.js';
+import type { Database, UserRow, UsersTable } from '#server/db/schema.js';
+import { dialectOf } from '#server/db/dialect.js';
+import type { DbOrTrx } from '#server/db/write-transaction.js';
 
 /**
  * The username's canonical key: usernames are case-insensitive (stored and
@@ -17,7 +16,7 @@ export const normalizeUsername = (username: string): string => username.trim().t
 export const findUserByUsername = (db: Kysely<Database>, username: string): Promise<UserRow | undefined> =>
   db.selectFrom('users').selectAll().where('username', '=', normalizeUsername(username)).executeTakeFirst();
 
-export async function insertUser(db: Kysely<Database>, user: Omit<Insertable<UsersTable>, 'created_at'>): Promise<number> {
+export async function insertUser(db: DbOrTrx, user: Omit<Insertable<UsersTable>, 'created_at'>): Promise<number> {
   const row = await db
     .insertInto('users')
     .values({ ...user, username: normalizeUsername(user.username), created_at: Date.now() })

@@ -1,7 +1,7 @@
-import { paginationQuerySchema } from '../../../shared/schemas/common.js';
-import { createUserBodySchema, updateUserBodySchema, userPageSchema, userResponseSchema } from '../../../shared/schemas/users.js';
-import { adminOnly } from '../../auth/guard.js';
-import { crudRoutes } from '../../http/crud-routes.js';
+import { paginationQuerySchema } from '#shared/schemas/common.js';
+import { createUserBodySchema, updateUserBodySchema, userPageSchema, userResponseSchema } from '#shared/schemas/users.js';
+import { adminOnly } from '#server/auth/guard.js';
+import { crudOperations, crudRoutes } from '#server/http/crud-routes.js';
 import { createUser, deleteUser, getUserPage, updateUser } from './service.js';
 
 /**
@@ -11,6 +11,7 @@ import { createUser, deleteUser, getUserPage, updateUser } from './service.js';
  */
 export const userRoutes = crudRoutes({
   tags: ['usuarios'],
+  operations: crudOperations({ one: 'User', many: 'Users', unoEs: 'un usuario', muchosEs: 'los usuarios' }),
   config: adminOnly,
   listQuery: paginationQuerySchema,
   page: userPageSchema,
@@ -19,7 +20,7 @@ export const userRoutes = crudRoutes({
   updateBody: updateUserBodySchema,
   list: getUserPage,
   async create(db, body, { actor, log }) {
-    const user = await createUser(db, body);
+    const user = await createUser(db, actor, body);
     log.info({ event: 'user_created', userId: user.id, by: actor.id }, 'usuario creado');
     return user;
   },

@@ -1,13 +1,15 @@
 import type { Kysely } from 'kysely';
-import { userMessages } from '../../../shared/messages.js';
-import type { PaginationQuery } from '../../../shared/schemas/common.js';
-import type { User } from '../../../shared/schemas/auth.js';
-import { type CreateUserBody, passwordProblem, type UpdateUserBody, type UserPage } from '../../../shared/schemas/users.js';
-import { hashPassword } from '../../auth/passwords.js';
-import { deleteSessionsOfUser } from '../../auth/sessions.js';
-import { isForeignKeyViolation, isUniqueViolation } from '../../db/constraint-errors.js';
-import type { Database } from '../../db/schema.js';
-import { AppError, conflictError, notFoundError, validationError } from '../../errors.js';
+import { userMessages } from '#shared/messages.js';
+import type { PaginationQuery } from '#shared/schemas/common.js';
+import type { User } from '#shared/schemas/auth.js';
+import { type CreateUserBody, passwordProblem, type UpdateUserBody, type UserPage } from '#shared/schemas/users.js';
+import { hashPassword } from '#server/auth/passwords.js';
+import { deleteSessionsOfUser } from '#server/auth/sessions.js';
+import { isForeignKeyViolation, isUniqueViolation } from '#server/db/constraint-errors.js';
+import type { Database } from '#server/db/schema.js';
+import { AppError, conflictError, notFoundError, validationError } from '#server/errors.js';
+import { requireActorRole } from '#server/db/row-locks.js';
+import { withWriteTransaction } from '#server/db/write-transaction.js';
 import {
   countUsers,
   deleteUserKeepingAnAdministrator,
@@ -29,11 +31,23 @@ export async function getUserPage(db: Kysely<Database>, page: PaginationQuery): 
   return { items, total, limit: page.limit, offset: page.offset };
 }
 
-export async function createUser(db: Kysely<Database>, body: CreateUserBody): Promise<User> {
+/**
+ * Every write here is administrator-only: the guard checked the role when the
+ * request arrived, and requireActorRole checks it again inside the write
+ * transaction, so an administrator demoted or deleted meanwhile writes nothing
+ * ('No tienes permisos para realizar esta acción.', docs/decisions/0005).
+ */
+const ADMIN = 'administrador';
+
+export async function createUser(db: Kysely<Database>, actor: User, body: CreateUserBody): Promise<User> {
+  // Hashing takes a while on purpose: before the transaction, which may run more than once.
   const passwordHash = await hashPassword(body.password);
   try {
-    const id = await insertUser(db, { username: body.username, full_name: body.full_name, role: body.role, password_hash: passwordHash });
-    return { id, username: normalizeUsername(body.username), full_name: body.full_name, role: body.role };
+    return await withWriteTransaction(db, async (trx) => {
+      await requireActorRole(trx, actor.id, ADMIN);
+      const id = await insertUser(trx, { username: body.username, full_name: body.full_name, role: body.role, password_hash: passwordHash });
+      return { id, username: normalizeUsername(body.username), full_name: body.full_name, role: body.role };
+    });
   } catch (error) {
     throw duplicateUsernameOr(error);
   }
@@ -57,8 +71,10 @@ export async function updateUser(
   // Hashing takes a while on purpose: do it before taking any lock.
   const passwordHash = body.password === undefined ? undefined : await hashPassword(body.password);
   try {
-    return await db.transaction().execute(async (trx) => {
+    return await withWriteTransaction(db, async (trx) => {
+      // Users first in the lock order: the administrators, then the actor.
       await lockAdministrators(trx);
+      await requireActorRole(trx, actor.id, ADMIN);
       const before = await findUserById(trx, id);
       if (!before) throw notFoundError(userMessages.notFound);
       // The schema compares a new password with the username in the body; without
@@ -90,8 +106,9 @@ export async function updateUser(
 export async function deleteUser(db: Kysely<Database>, actor: User, id: number): Promise<void> {
   if (id === actor.id) throw conflictError(userMessages.cannotDeleteSelf);
   try {
-    await db.transaction().execute(async (trx) => {
+    await withWriteTransaction(db, async (trx) => {
       await lockAdministrators(trx);
+      await requireActorRole(trx, actor.id, ADMIN);
       if (!(await findUserById(trx, id))) throw notFoundError(userMessages.notFound);
       await deleteSessionsOfUser(trx, id);
       if (!(await deleteUserKeepingAnAdministrator(trx, id))) throw conflictError(userMessages.lastAdmin);

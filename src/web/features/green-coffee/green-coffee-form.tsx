@@ -1,16 +1,19 @@
 import { useMemo } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
-import { greenCoffeeMessages as m } from '../../../shared/messages.js';
-import { type GreenCoffee, type GreenCoffeeBody, greenCoffeeBodySchema } from '../../../shared/schemas/green-coffee.js';
-import type { Origin } from '../../../shared/schemas/origins.js';
-import type { EntityFormProps } from '../../lib/use-form-screen.js';
-import { FormActions } from '../../components/form-actions.js';
-import { DecimalField } from '../../components/decimal-field.js';
-import { FormAlert } from '../../components/form-alert.js';
-import { formAlertMessage, saveWithFeedback } from '../../lib/form-feedback.js';
-import { schemaThenRulesResolver } from '../../lib/schema-then-rules-resolver.js';
-import { numberOrMissing, todayIsoDate } from '../../lib/form-values.js';
+import { greenCoffeeMessages as m } from '#shared/messages.js';
+import { type GreenCoffee, type GreenCoffeeBody, greenCoffeeBodySchema } from '#shared/schemas/green-coffee.js';
+import type { Origin } from '#shared/schemas/origins.js';
+import type { EntityFormProps } from '#web/lib/use-form-screen.js';
+import { FormActions } from '#web/components/form-actions.js';
+import { DecimalField } from '#web/components/decimal-field.js';
+import { Field } from '#web/components/field.js';
+import { FormCard } from '#web/components/form-card.js';
+import { SelectField } from '#web/components/select-field.js';
+import { originSelectOptions } from '#web/api/get-origin-options.js';
+import { formAlertMessage, formSave, invalidFields } from '#web/lib/form-feedback.js';
+import { schemaThenRulesResolver } from '#web/lib/schema-then-rules-resolver.js';
+import { numberOrMissing, todayIsoDate } from '#web/lib/form-values.js';
 import { useCreateGreenCoffee } from './api/create-green-coffee.js';
 import { useUpdateGreenCoffee } from './api/update-green-coffee.js';
 
@@ -73,9 +76,7 @@ export interface GreenCoffeeFormProps extends EntityFormProps<GreenCoffee> {
 
 /** Add or edit a green lot (spec 2 "Green coffee", 4 "Form auto-behaviour", 5 "Green coffee"). */
 export function GreenCoffeeForm({ origins, editing, onSaved, onCancel, onFailure }: GreenCoffeeFormProps) {
-  const createLot = useCreateGreenCoffee();
-  const updateLot = useUpdateGreenCoffee();
-  const mutation = editing ? updateLot : createLot;
+  const { mutation, save } = formSave(editing, useCreateGreenCoffee(), useUpdateGreenCoffee(), m, { onSaved, onFailure });
   const resolver = useMemo(() => resolverFor(origins), [origins]);
   const { register, control, handleSubmit, formState, setValue } = useForm<GreenFormValues, unknown, GreenCoffeeBody>({
     resolver,
@@ -91,15 +92,9 @@ export function GreenCoffeeForm({ origins, editing, onSaved, onCancel, onFailure
 
   const alertMessage = formAlertMessage(formState.errors, FIELDS, m.required, mutation.error);
 
-  const onSubmit = handleSubmit((body) =>
-    saveWithFeedback(
-      () => (editing ? updateLot.mutateAsync({ id: editing.id, body }) : createLot.mutateAsync(body)),
-      editing ? { saved: m.updated, failed: m.updateError } : { saved: m.added, failed: m.addError },
-      { onSaved, onFailure },
-    ),
-  );
+  const onSubmit = handleSubmit(save);
 
-  const invalid = (field: (typeof FIELDS)[number]) => (formState.errors[field] ? true : undefined);
+  const invalid = invalidFields(formState.errors);
   const originField = register('origin_id', {
     // "Selecting an origin defaults the supplier to that origin's first one" (spec 4).
     onChange: (event: { target: { value: string } }) => {
@@ -109,89 +104,56 @@ export function GreenCoffeeForm({ origins, editing, onSaved, onCancel, onFailure
   });
 
   return (
-    <form className="card" onSubmit={onSubmit} noValidate aria-labelledby="green-form-title">
-      <h2 id="green-form-title" className="card__title">
-        {editing ? 'Editar Café Verde' : 'Agregar Café Verde'}
-      </h2>
-      {origins.length === 0 && (
-        <p className="field__hint">
-          Aún no hay orígenes: <Link to="/cafe-origen">registra uno en Orígenes</Link> antes de agregar café verde.
-        </p>
-      )}
-      <div className="form-grid">
-        <div className="field">
-          <label htmlFor="green-origin">Origen</label>
-          <select id="green-origin" aria-invalid={invalid('origin_id')} {...originField}>
-            <option value="">Selecciona un origen</option>
-            {origins.map((origin) => (
-              <option key={origin.id} value={String(origin.id)}>
-                {origin.name}
-              </option>
-            ))}
-          </select>
-        </div>
-        <div className="field">
-          <label htmlFor="green-supplier">Proveedor/Finca</label>
-          {/* Controlled: its options change with the origin, and the default supplier must show at once. */}
-          <Controller
-            control={control}
-            name="supplier_finca"
-            render={({ field }) => (
-              <select
-                id="green-supplier"
-                aria-invalid={invalid('supplier_finca')}
-                disabled={!chosenOrigin}
-                name={field.name}
-                ref={field.ref}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-              >
-                <option value="">{chosenOrigin ? 'Selecciona un proveedor/finca' : 'Primero elige un origen'}</option>
-                {supplierOptions.map((name) => (
-                  <option key={name} value={name}>
-                    {name}
-                  </option>
-                ))}
-              </select>
-            )}
-          />
-        </div>
-        <DecimalField
-          id="green-quantity"
-          label="Cantidad (Kg)"
-          kind="kg"
-          invalid={invalid('quantity_kg')}
-          registration={register('quantity_kg')}
-        />
-        <DecimalField
-          id="green-price"
-          label="Precio Unitario ($/Kg)"
-          kind="price"
-          invalid={invalid('unit_price')}
-          registration={register('unit_price')}
-        />
-        <div className="field">
-          <label htmlFor="green-date">Fecha de Entrada</label>
-          <input id="green-date" type="date" aria-invalid={invalid('entry_date')} {...register('entry_date')} />
-        </div>
-        <div className="field">
-          <label htmlFor="green-batch">Lote</label>
-          <input
-            id="green-batch"
-            placeholder="DD-MM-AA"
-            autoComplete="off"
-            aria-describedby="green-batch-hint"
-            aria-invalid={invalid('batch_code')}
-            {...register('batch_code')}
-          />
-          <span id="green-batch-hint" className="field__hint">
-            Formato sugerido: DD-MM-AA (por ejemplo 15-03-24).
-          </span>
-        </div>
-      </div>
-      <FormAlert message={alertMessage} />
-      <FormActions editing={editing !== null} pending={mutation.isPending} createLabel="Agregar Café Verde" updateLabel="Actualizar Café Verde" onCancel={onCancel} />
-    </form>
+    <FormCard
+      id="green-form"
+      title={editing ? 'Editar Café Verde' : 'Agregar Café Verde'}
+      onSubmit={onSubmit}
+      note={
+        origins.length === 0 && (
+          <p className="field__hint">
+            Aún no hay orígenes: <Link to="/cafe-origen">registra uno en Orígenes</Link> antes de agregar café verde.
+          </p>
+        )
+      }
+      alert={alertMessage}
+      actions={<FormActions editing={editing !== null} pending={mutation.isPending} createLabel="Agregar Café Verde" updateLabel="Actualizar Café Verde" onCancel={onCancel} />}
+    >
+        <SelectField id="green-origin" label="Origen" invalid={invalid('origin_id')} placeholder="Selecciona un origen" options={originSelectOptions(origins)} registration={originField} />
+        {/* Controlled: its options change with the origin, and the default supplier must show at once. */}
+        <Field id="green-supplier" label="Proveedor/Finca" invalid={invalid('supplier_finca')}>
+          {(props) => (
+            <Controller
+              control={control}
+              name="supplier_finca"
+              render={({ field }) => (
+                <select
+                  {...props}
+                  disabled={!chosenOrigin}
+                  name={field.name}
+                  ref={field.ref}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                >
+                  <option value="">{chosenOrigin ? 'Selecciona un proveedor/finca' : 'Primero elige un origen'}</option>
+                  {supplierOptions.map((name) => (
+                    <option key={name} value={name}>
+                      {name}
+                    </option>
+                  ))}
+                </select>
+              )}
+            />
+          )}
+        </Field>
+        <DecimalField id="green-quantity" label="Cantidad (Kg)" kind="kg" invalid={invalid('quantity_kg')} registration={register('quantity_kg')} />
+        <DecimalField id="green-price" label="Precio Unitario ($/Kg)" kind="price" invalid={invalid('unit_price')} registration={register('unit_price')} />
+        <Field id="green-date" label="Fecha de Entrada" invalid={invalid('entry_date')} registration={register('entry_date')}>
+          {(field) => <input {...field} type="date" />}
+        </Field>
+        <Field id="green-batch" label="Lote" invalid={invalid('batch_code')} hint="Formato sugerido: DD-MM-AA (por ejemplo 15-03-24)." registration={register('batch_code')}>
+          {(field) => <input {...field} placeholder="DD-MM-AA" autoComplete="off" />}
+        </Field>
+    </FormCard>
   );
 }

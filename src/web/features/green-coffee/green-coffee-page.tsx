@@ -1,17 +1,17 @@
 import { useState } from 'react';
-import { greenCoffeeMessages as m } from '../../../shared/messages.js';
-import type { GreenCoffee } from '../../../shared/schemas/green-coffee.js';
-import { LoadFailure } from '../../components/load-failure.js';
-import { LoadingText } from '../../components/loading-text.js';
-import { Page } from '../../components/page.js';
-import { PageError } from '../../components/page-error.js';
-import { Pager } from '../../components/pager.js';
-import { loadFailed } from '../../lib/api-client.js';
-import { useDeleteRow } from '../../lib/use-delete-row.js';
-import { useFormScreen } from '../../lib/use-form-screen.js';
+import { greenCoffeeMessages as m } from '#shared/messages.js';
+import type { GreenCoffee } from '#shared/schemas/green-coffee.js';
+import { useOriginOptions } from '#web/api/get-origin-options.js';
+import { LoadFailure } from '#web/components/load-failure.js';
+import { LoadingText } from '#web/components/loading-text.js';
+import { Page } from '#web/components/page.js';
+import { PageError } from '#web/components/page-error.js';
+import { Pager } from '#web/components/pager.js';
+import { loadFailed } from '#web/lib/api-client.js';
+import { useDeleteRow } from '#web/lib/use-delete-row.js';
+import { useFormScreen } from '#web/lib/use-form-screen.js';
 import { useDeleteGreenCoffee } from './api/delete-green-coffee.js';
 import { useGreenCoffee } from './api/get-green-coffee.js';
-import { useOriginOptions } from './api/get-origin-options.js';
 import { GreenCoffeeForm } from './green-coffee-form.js';
 import { GreenCoffeeTable } from './green-coffee-table.js';
 

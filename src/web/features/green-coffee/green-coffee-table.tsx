@@ -1,7 +1,7 @@
-import { formatMoney, formatTwoDecimals } from '../../../shared/format.js';
-import { greenCoffeeMessages as m } from '../../../shared/messages.js';
-import type { GreenCoffee } from '../../../shared/schemas/green-coffee.js';
-import { actionsColumn, type Column, DataTable } from '../../components/data-table.js';
+import { formatDate, formatMoney, formatTwoDecimals } from '#shared/format.js';
+import { greenCoffeeMessages as m } from '#shared/messages.js';
+import type { GreenCoffee } from '#shared/schemas/green-coffee.js';
+import { actionsColumn, type Column, DataTable } from '#web/components/data-table.js';
 
 export interface GreenCoffeeTableProps {
   lots: GreenCoffee[];
@@ -26,7 +26,7 @@ const COLUMNS: Column<GreenCoffee>[] = [
   { label: 'Stock Actual (Kg)', className: 'num', cell: (lot) => formatTwoDecimals(lot.stock_kg) },
   { label: 'Recibido (Kg)', className: 'num', cell: (lot) => formatTwoDecimals(lot.quantity_kg) },
   { label: 'Precio ($/Kg)', className: 'num', cell: (lot) => formatMoney(lot.unit_price) },
-  { label: 'Fecha Entrada', cell: (lot) => lot.entry_date },
+  { label: 'Fecha Entrada', cell: (lot) => formatDate(lot.entry_date) },
 ];
 
 /**

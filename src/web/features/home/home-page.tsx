@@ -1,7 +1,7 @@
 import { Link } from 'react-router';
-import { isAdmin } from '../../../shared/roles.js';
-import { AREA_CARDS } from '../../app/nav-items.js';
-import { useCurrentUser } from '../auth/api/get-session.js';
+import { isAdmin } from '#shared/roles.js';
+import { AREA_CARDS } from '#web/lib/nav-items.js';
+import { useCurrentUser } from '#web/api/get-session.js';
 
 /** Home (spec section 2): a title and one card per area; cards fade in 0.1 s apart (styles.css). */
 export function HomePage() {

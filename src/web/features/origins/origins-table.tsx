@@ -1,7 +1,7 @@
-import { formatKg } from '../../../shared/format.js';
-import { originMessages } from '../../../shared/messages.js';
-import type { Origin } from '../../../shared/schemas/origins.js';
-import { actionsColumn, type Column, DataTable } from '../../components/data-table.js';
+import { formatKg } from '#shared/format.js';
+import { originMessages } from '#shared/messages.js';
+import type { Origin } from '#shared/schemas/origins.js';
+import { actionsColumn, type Column, DataTable } from '#web/components/data-table.js';
 
 export interface OriginsTableProps {
   origins: Origin[];

@@ -1,7 +1,7 @@
-import { formatTwoDecimals } from '../../../shared/format.js';
-import { roastedCoffeeMessages as m } from '../../../shared/messages.js';
-import type { GreenCoffee } from '../../../shared/schemas/green-coffee.js';
-import { type Column, DataTable } from '../../components/data-table.js';
+import { formatDate, formatTwoDecimals } from '#shared/format.js';
+import { roastedCoffeeMessages as m } from '#shared/messages.js';
+import type { GreenCoffee } from '#shared/schemas/green-coffee.js';
+import { type Column, DataTable } from '#web/components/data-table.js';
 
 export const GREEN_STOCK_TITLE = 'Café Verde Disponible';
 
@@ -10,7 +10,7 @@ const COLUMNS: Column<GreenCoffee>[] = [
   { label: 'Origen', className: 'wrap', cell: (lot) => lot.origin_name },
   { label: 'Proveedor/Finca', className: 'wrap', cell: (lot) => lot.supplier_finca },
   { label: 'Disponible (Kg)', className: 'num', cell: (lot) => formatTwoDecimals(lot.stock_kg) },
-  { label: 'Fecha Entrada', cell: (lot) => lot.entry_date },
+  { label: 'Fecha Entrada', cell: (lot) => formatDate(lot.entry_date) },
 ];
 
 /**

@@ -1,7 +1,7 @@
-import { formatTwoDecimals } from '../../../shared/format.js';
-import { roastedCoffeeMessages as m } from '../../../shared/messages.js';
-import type { RoastedCoffee } from '../../../shared/schemas/roasted-coffee.js';
-import { actionsColumn, type Column, DataTable } from '../../components/data-table.js';
+import { formatDate, formatTwoDecimals } from '#shared/format.js';
+import { roastedCoffeeMessages as m } from '#shared/messages.js';
+import type { RoastedCoffee } from '#shared/schemas/roasted-coffee.js';
+import { actionsColumn, type Column, DataTable } from '#web/components/data-table.js';
 
 export const ROASTED_STOCK_TITLE = 'Stock de Café Tostado';
 
@@ -13,7 +13,7 @@ const COLUMNS: Column<RoastedCoffee>[] = [
   { label: 'Producido (Kg)', className: 'num', cell: (roast) => formatTwoDecimals(roast.resultant_kg) },
   { label: 'Disponible (Kg)', className: 'num', cell: (roast) => formatTwoDecimals(roast.stock_kg) },
   { label: 'Merma (Kg)', className: 'num', cell: (roast) => formatTwoDecimals(roast.shrinkage_kg) },
-  { label: 'Fecha Tostado', cell: (roast) => roast.roast_date },
+  { label: 'Fecha Tostado', cell: (roast) => formatDate(roast.roast_date) },
 ];
 
 export interface RoastedStockTableProps {

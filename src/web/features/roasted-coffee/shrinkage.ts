@@ -1,5 +1,5 @@
-import { formatTwoDecimals } from '../../../shared/format.js';
-import { gramsToKg, hasAtMostDecimals, KG_DECIMALS, kgToGrams } from '../../../shared/units.js';
+import { formatTwoDecimals } from '#shared/format.js';
+import { gramsToKg, hasAtMostDecimals, KG_DECIMALS, kgToGrams } from '#shared/units.js';
 
 /** "Shrinkage = quantity_green_kg − resultant_kg" (spec 3), 2 decimals (spec 9); exact in grams when it can be. */
 export function shrinkageText(greenKg: string, resultantKg: string): string {

@@ -1,4 +1,4 @@
-import type { Role } from '../../../shared/roles.js';
+import type { Role } from '#shared/roles.js';
 
 /** How each role reads on screen; the API keeps the spec's values (administrador, tecnico). */
 export const ROLE_LABELS: Record<Role, string> = {

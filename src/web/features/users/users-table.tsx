@@ -1,6 +1,6 @@
-import { userMessages } from '../../../shared/messages.js';
-import type { User } from '../../../shared/schemas/auth.js';
-import { actionsColumn, type Column, DataTable } from '../../components/data-table.js';
+import { userMessages } from '#shared/messages.js';
+import type { User } from '#shared/schemas/auth.js';
+import { actionsColumn, type Column, DataTable } from '#web/components/data-table.js';
 import { ROLE_LABELS } from './role-labels.js';
 
 export interface UsersTableProps {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { LoginBody, User } from '../../../../shared/schemas/auth.js';
-import { apiRequest } from '../../../lib/api-client.js';
-import { replaceSession } from './get-session.js';
+import type { LoginBody, User } from '#shared/schemas/auth.js';
+import { apiRequest } from '#web/lib/api-client.js';
+import { replaceSession } from '#web/api/get-session.js';
 
 export const login = (body: LoginBody) => apiRequest<{ user: User }>('POST', '/auth/login', body);
 

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.js';
-import { replaceSession } from './get-session.js';
+import { apiRequest } from '#web/lib/api-client.js';
+import { replaceSession } from '#web/api/get-session.js';
 
 export const logout = () => apiRequest<void>('POST', '/auth/logout');
 

@@ -1,11 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { GreenCoffee, GreenCoffeeBody } from '../../../../shared/schemas/green-coffee.js';
-import { apiRequest } from '../../../lib/api-client.js';
+import { mutationOptions, type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { GreenCoffee, GreenCoffeeBody } from '#shared/schemas/green-coffee.js';
+import { invalidate, queryKeys } from '#web/api/query-keys.js';
+import { apiRequest } from '#web/lib/api-client.js';
 
 export const createGreenCoffee = (body: GreenCoffeeBody) => apiRequest<GreenCoffee>('POST', '/green-coffee', body);
 
-export function useCreateGreenCoffee() {
-  const queryClient = useQueryClient();
-  // Everything: other screens show green stock too (roasts, reports).
-  return useMutation({ mutationFn: createGreenCoffee, onSuccess: () => queryClient.invalidateQueries() });
-}
+// Green lists, the available green stock and the roast form's lot options.
+export const createGreenCoffeeOptions = (queryClient: QueryClient) =>
+  mutationOptions({ mutationFn: createGreenCoffee, onSuccess: () => invalidate(queryClient, queryKeys.greenCoffee.all) });
+
+export const useCreateGreenCoffee = () => useMutation(createGreenCoffeeOptions(useQueryClient()));

@@ -1,9 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.js';
+import { mutationOptions, type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { invalidate, queryKeys } from '#web/api/query-keys.js';
+import { apiRequest } from '#web/lib/api-client.js';
 
 export const deleteGreenCoffee = (id: number) => apiRequest<void>('DELETE', `/green-coffee/${id}`);
 
-export function useDeleteGreenCoffee() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteGreenCoffee, onSuccess: () => queryClient.invalidateQueries() });
-}
+// Only a lot no roast used can go (the server refuses the rest): only green lists and options change.
+export const deleteGreenCoffeeOptions = (queryClient: QueryClient) =>
+  mutationOptions({ mutationFn: deleteGreenCoffee, onSuccess: () => invalidate(queryClient, queryKeys.greenCoffee.all) });
+
+export const useDeleteGreenCoffee = () => useMutation(deleteGreenCoffeeOptions(useQueryClient()));

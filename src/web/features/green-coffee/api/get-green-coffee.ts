@@ -1,18 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { GreenCoffeePage } from '../../../../shared/schemas/green-coffee.js';
-import { apiRequest, withQuery } from '../../../lib/api-client.js';
-
-export const GREEN_COFFEE_QUERY_KEY = ['green-coffee'] as const;
+import type { GreenCoffeePage } from '#shared/schemas/green-coffee.js';
+import { type PageParams, queryKeys } from '#web/api/query-keys.js';
+import { apiRequest, withQuery } from '#web/lib/api-client.js';
 
 /** One page of green lots, newest entry first, joined to their origin (spec 7). */
-export const getGreenCoffee = (page: { limit: number; offset: number }) =>
-  apiRequest<GreenCoffeePage>('GET', withQuery('/green-coffee', page));
+export const getGreenCoffee = (page: PageParams) => apiRequest<GreenCoffeePage>('GET', withQuery('/green-coffee', page));
 
-export const greenCoffeeQueryOptions = (page: { limit: number; offset: number }) =>
-  queryOptions({
-    queryKey: [...GREEN_COFFEE_QUERY_KEY, 'page', page],
-    queryFn: () => getGreenCoffee(page),
-    placeholderData: keepPreviousData,
-  });
+export const greenCoffeeQueryOptions = (page: PageParams) =>
+  queryOptions({ queryKey: queryKeys.greenCoffee.page(page), queryFn: () => getGreenCoffee(page), placeholderData: keepPreviousData });
 
-export const useGreenCoffee = (page: { limit: number; offset: number }) => useQuery(greenCoffeeQueryOptions(page));
+export const useGreenCoffee = (page: PageParams) => useQuery(greenCoffeeQueryOptions(page));

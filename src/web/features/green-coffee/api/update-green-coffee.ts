@@ -1,11 +1,13 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { GreenCoffee, GreenCoffeeBody } from '../../../../shared/schemas/green-coffee.js';
-import { apiRequest } from '../../../lib/api-client.js';
+import { mutationOptions, type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { GreenCoffee, GreenCoffeeBody } from '#shared/schemas/green-coffee.js';
+import { invalidate, queryKeys } from '#web/api/query-keys.js';
+import { apiRequest } from '#web/lib/api-client.js';
 
 export const updateGreenCoffee = ({ id, body }: { id: number; body: GreenCoffeeBody }) =>
   apiRequest<GreenCoffee>('PUT', `/green-coffee/${id}`, body);
 
-export function useUpdateGreenCoffee() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: updateGreenCoffee, onSuccess: () => queryClient.invalidateQueries() });
-}
+// Every green list and option; roasts show their green lot's code and origin.
+export const updateGreenCoffeeOptions = (queryClient: QueryClient) =>
+  mutationOptions({ mutationFn: updateGreenCoffee, onSuccess: () => invalidate(queryClient, queryKeys.greenCoffee.all, queryKeys.roastedCoffee.all) });
+
+export const useUpdateGreenCoffee = () => useMutation(updateGreenCoffeeOptions(useQueryClient()));

@@ -1,11 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Origin, OriginBody } from '../../../../shared/schemas/origins.js';
-import { apiRequest } from '../../../lib/api-client.js';
+import { mutationOptions, type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Origin, OriginBody } from '#shared/schemas/origins.js';
+import { invalidate, queryKeys } from '#web/api/query-keys.js';
+import { apiRequest } from '#web/lib/api-client.js';
 
 export const createOrigin = (body: OriginBody) => apiRequest<Origin>('POST', '/coffee-origins', body);
 
-export function useCreateOrigin() {
-  const queryClient = useQueryClient();
-  // Everything: other screens list origins too (the green form's origin select).
-  return useMutation({ mutationFn: createOrigin, onSuccess: () => queryClient.invalidateQueries() });
-}
+// A new origin shows in the origins list and in every origin select.
+export const createOriginOptions = (queryClient: QueryClient) =>
+  mutationOptions({ mutationFn: createOrigin, onSuccess: () => invalidate(queryClient, queryKeys.origins.all) });
+
+export const useCreateOrigin = () => useMutation(createOriginOptions(useQueryClient()));

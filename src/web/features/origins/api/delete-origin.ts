@@ -1,9 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.js';
+import { mutationOptions, type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { invalidate, queryKeys } from '#web/api/query-keys.js';
+import { apiRequest } from '#web/lib/api-client.js';
 
 export const deleteOrigin = (id: number) => apiRequest<void>('DELETE', `/coffee-origins/${id}`);
 
-export function useDeleteOrigin() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteOrigin, onSuccess: () => queryClient.invalidateQueries() });
-}
+// Only an origin no lot uses can go (the server refuses the rest): only origin lists change.
+export const deleteOriginOptions = (queryClient: QueryClient) =>
+  mutationOptions({ mutationFn: deleteOrigin, onSuccess: () => invalidate(queryClient, queryKeys.origins.all) });
+
+export const useDeleteOrigin = () => useMutation(deleteOriginOptions(useQueryClient()));

@@ -1,12 +1,13 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Origin, OriginBody } from '../../../../shared/schemas/origins.js';
-import { apiRequest } from '../../../lib/api-client.js';
+import { mutationOptions, type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Origin, OriginBody } from '#shared/schemas/origins.js';
+import { invalidate, queryKeys } from '#web/api/query-keys.js';
+import { apiRequest } from '#web/lib/api-client.js';
 
 export const updateOrigin = ({ id, body }: { id: number; body: OriginBody }) =>
   apiRequest<Origin>('PUT', `/coffee-origins/${id}`, body);
 
-export function useUpdateOrigin() {
-  const queryClient = useQueryClient();
-  // Everything: green lots show their origin's name and description.
-  return useMutation({ mutationFn: updateOrigin, onSuccess: () => queryClient.invalidateQueries() });
-}
+// Green lots show their origin's name and description, roasts its name.
+export const updateOriginOptions = (queryClient: QueryClient) =>
+  mutationOptions({ mutationFn: updateOrigin, onSuccess: () => invalidate(queryClient, queryKeys.origins.all, queryKeys.greenCoffee.all, queryKeys.roastedCoffee.all) });
+
+export const useUpdateOrigin = () => useMutation(updateOriginOptions(useQueryClient()));

@@ -1,11 +1,12 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { RoastedCoffee, RoastedCoffeeBody } from '../../../../shared/schemas/roasted-coffee.js';
-import { apiRequest } from '../../../lib/api-client.js';
+import { mutationOptions, type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { RoastedCoffee, RoastedCoffeeBody } from '#shared/schemas/roasted-coffee.js';
+import { invalidate, queryKeys } from '#web/api/query-keys.js';
+import { apiRequest } from '#web/lib/api-client.js';
 
 export const createRoastedCoffee = (body: RoastedCoffeeBody) => apiRequest<RoastedCoffee>('POST', '/roasted-coffee', body);
 
-export function useCreateRoastedCoffee() {
-  const queryClient = useQueryClient();
-  // Everything: a roast moves green and roasted stock, shown on other screens too.
-  return useMutation({ mutationFn: createRoastedCoffee, onSuccess: () => queryClient.invalidateQueries() });
-}
+// A roast takes green coffee: roasted lists (and the blend form's lots), green stock and green-lot options, sellable products.
+export const createRoastedCoffeeOptions = (queryClient: QueryClient) =>
+  mutationOptions({ mutationFn: createRoastedCoffee, onSuccess: () => invalidate(queryClient, queryKeys.roastedCoffee.all, queryKeys.greenCoffee.all, queryKeys.products.all) });
+
+export const useCreateRoastedCoffee = () => useMutation(createRoastedCoffeeOptions(useQueryClient()));

@@ -1,9 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.js';
+import { mutationOptions, type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { invalidate, queryKeys } from '#web/api/query-keys.js';
+import { apiRequest } from '#web/lib/api-client.js';
 
 export const deleteRoastedCoffee = (id: number) => apiRequest<void>('DELETE', `/roasted-coffee/${id}`);
 
-export function useDeleteRoastedCoffee() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: deleteRoastedCoffee, onSuccess: () => queryClient.invalidateQueries() });
-}
+// Deleting a roast gives its green coffee back: roasted, green and sellable products change.
+export const deleteRoastedCoffeeOptions = (queryClient: QueryClient) =>
+  mutationOptions({ mutationFn: deleteRoastedCoffee, onSuccess: () => invalidate(queryClient, queryKeys.roastedCoffee.all, queryKeys.greenCoffee.all, queryKeys.products.all) });
+
+export const useDeleteRoastedCoffee = () => useMutation(deleteRoastedCoffeeOptions(useQueryClient()));

@@ -1,16 +1,12 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { RoastedCoffeePage } from '../../../../shared/schemas/roasted-coffee.js';
-import { apiRequest, withQuery } from '../../../lib/api-client.js';
+import type { RoastedCoffeePage } from '#shared/schemas/roasted-coffee.js';
+import { type PageParams, queryKeys } from '#web/api/query-keys.js';
+import { apiRequest, withQuery } from '#web/lib/api-client.js';
 
 /** One page of roasted lots, newest roast first, joined to their green lot and origin (spec 7). */
-export const getRoastedCoffee = (page: { limit: number; offset: number }) =>
-  apiRequest<RoastedCoffeePage>('GET', withQuery('/roasted-coffee', page));
+export const getRoastedCoffee = (page: PageParams) => apiRequest<RoastedCoffeePage>('GET', withQuery('/roasted-coffee', page));
 
-export const useRoastedCoffee = (page: { limit: number; offset: number }) =>
-  useQuery(
-    queryOptions({
-      queryKey: ['roasted-coffee', 'page', page],
-      queryFn: () => getRoastedCoffee(page),
-      placeholderData: keepPreviousData,
-    }),
-  );
+export const roastedCoffeeQueryOptions = (page: PageParams) =>
+  queryOptions({ queryKey: queryKeys.roastedCoffee.page(page), queryFn: () => getRoastedCoffee(page), placeholderData: keepPreviousData });
+
+export const useRoastedCoffee = (page: PageParams) => useQuery(roastedCoffeeQueryOptions(page));

@@ -1,11 +1,13 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { RoastedCoffee, RoastedCoffeeBody } from '../../../../shared/schemas/roasted-coffee.js';
-import { apiRequest } from '../../../lib/api-client.js';
+import { mutationOptions, type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { RoastedCoffee, RoastedCoffeeBody } from '#shared/schemas/roasted-coffee.js';
+import { invalidate, queryKeys } from '#web/api/query-keys.js';
+import { apiRequest } from '#web/lib/api-client.js';
 
 export const updateRoastedCoffee = ({ id, body }: { id: number; body: RoastedCoffeeBody }) =>
   apiRequest<RoastedCoffee>('PUT', `/roasted-coffee/${id}`, body);
 
-export function useUpdateRoastedCoffee() {
-  const queryClient = useQueryClient();
-  return useMutation({ mutationFn: updateRoastedCoffee, onSuccess: () => queryClient.invalidateQueries() });
-}
+// Editing a roast gives back the old green quantity and takes the new one: roasted, green and sellable products change.
+export const updateRoastedCoffeeOptions = (queryClient: QueryClient) =>
+  mutationOptions({ mutationFn: updateRoastedCoffee, onSuccess: () => invalidate(queryClient, queryKeys.roastedCoffee.all, queryKeys.greenCoffee.all, queryKeys.products.all) });
+
+export const useUpdateRoastedCoffee = () => useMutation(updateRoastedCoffeeOptions(useQueryClient()));

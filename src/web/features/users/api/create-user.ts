@@ -1,15 +1,13 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { User } from '../../../../shared/schemas/auth.js';
-import type { CreateUserBody } from '../../../../shared/schemas/users.js';
-import { apiRequest } from '../../../lib/api-client.js';
-import { USERS_QUERY_KEY } from './get-users.js';
+import { mutationOptions, type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { User } from '#shared/schemas/auth.js';
+import type { CreateUserBody } from '#shared/schemas/users.js';
+import { invalidate, queryKeys } from '#web/api/query-keys.js';
+import { apiRequest } from '#web/lib/api-client.js';
 
 export const createUser = (body: CreateUserBody) => apiRequest<User>('POST', '/users', body);
 
-export function useCreateUser() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: createUser,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: USERS_QUERY_KEY }),
-  });
-}
+// Only the users list.
+export const createUserOptions = (queryClient: QueryClient) =>
+  mutationOptions({ mutationFn: createUser, onSuccess: () => invalidate(queryClient, queryKeys.users.all) });
+
+export const useCreateUser = () => useMutation(createUserOptions(useQueryClient()));

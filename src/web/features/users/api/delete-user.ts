@@ -1,13 +1,11 @@
-import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiRequest } from '../../../lib/api-client.js';
-import { USERS_QUERY_KEY } from './get-users.js';
+import { mutationOptions, type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { invalidate, queryKeys } from '#web/api/query-keys.js';
+import { apiRequest } from '#web/lib/api-client.js';
 
 export const deleteUser = (id: number) => apiRequest<void>('DELETE', `/users/${id}`);
 
-export function useDeleteUser() {
-  const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: deleteUser,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: USERS_QUERY_KEY }),
-  });
-}
+// Only the users list (nobody can delete their own account).
+export const deleteUserOptions = (queryClient: QueryClient) =>
+  mutationOptions({ mutationFn: deleteUser, onSuccess: () => invalidate(queryClient, queryKeys.users.all) });
+
+export const useDeleteUser = () => useMutation(deleteUserOptions(useQueryClient()));

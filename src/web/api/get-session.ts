@@ -1,8 +1,7 @@
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
-import type { User } from '../../../../shared/schemas/auth.js';
-import { ApiError, apiRequest } from '../../../lib/api-client.js';
-
-export const SESSION_QUERY_KEY = ['session'] as const;
+import type { User } from '#shared/schemas/auth.js';
+import { queryKeys } from './query-keys.js';
+import { ApiError, apiRequest } from '#web/lib/api-client.js';
 
 /** The signed-in user, or null when nobody is (a 401 is an answer here, not an error). */
 export async function getSession(): Promise<User | null> {
@@ -15,7 +14,7 @@ export async function getSession(): Promise<User | null> {
   }
 }
 
-export const sessionQueryOptions = queryOptions({ queryKey: SESSION_QUERY_KEY, queryFn: getSession, staleTime: Infinity });
+export const sessionQueryOptions = queryOptions({ queryKey: queryKeys.session, queryFn: getSession, staleTime: Infinity });
 
 export const useSession = () => useQuery(sessionQueryOptions);
 
@@ -33,6 +32,6 @@ export function useCurrentUser(): User {
  * session gate is subscribed to it.
  */
 export function replaceSession(queryClient: QueryClient, user: User | null): void {
-  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== SESSION_QUERY_KEY[0] });
-  queryClient.setQueryData(SESSION_QUERY_KEY, user);
+  queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.session[0] });
+  queryClient.setQueryData(queryKeys.session, user);
 }

@@ -17,7 +17,9 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-const root = path.resolve(import.meta.dirname, '../..');
+const root = path.resolve(import.meta.dirname, '..');
+
+// support/: what both e2e/ and scripts/ need (scripts import nothing from e2e/).
 
 /**
  * Starts the built server (npm run build first; test:e2e does) on a free port

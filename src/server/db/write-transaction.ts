@@ -1,0 +1,142 @@
+import {
+  CompiledQuery,
+  type DatabaseConnection,
+  type Driver,
+  type Kysely,
+  SqliteDialect,
+  type SqliteDialectConfig,
+  SqliteDriver,
+  type Transaction,
+} from 'kysely';
+import { concurrencyMessages } from '#shared/messages.js';
+import { AppError } from '#server/errors.js';
+import type { Database } from './schema.js';
+
+/**
+ * Writes that read stock or depend on a row existing (docs/decisions/0005):
+ *
+ *   return withWriteTransaction(db, async (trx) => {
+ *     await requireActorRole(trx, actorId, 'administrador'); // admin-only writes
+ *     await lockLots(trx, [{ kind: 'green', id }]);          // every row you depend on, up front
+ *     … read the locked rows, check the rules, write, moveStock …
+ *   });
+ *
+ * This file is the one place that knows how the two databases differ:
+ * - SQLite: one connection, one transaction at a time, opened with BEGIN
+ *   IMMEDIATE (database.ts), so a write transaction holds the file's write lock
+ *   from its first statement and the row locks are no-ops.
+ * - PostgreSQL (READ COMMITTED): `lockLots` / `requireActorRole` take row locks
+ *   in one global order, and a deadlock or serialization failure that still
+ *   happens (40P01, 40001) reruns the whole work function a few times, logging
+ *   each retry, before answering 409 with concurrencyMessages.busy.
+ *
+ * The work function may run more than once: keep slow or outside effects
+ * (password hashing, e-mails, logging "done") before or after it.
+ */
+
+/** A Kysely instance or an open transaction: repositories take either as their first argument. */
+export type DbOrTrx = Kysely<Database> | Transaction<Database>;
+
+/** Where retries are logged: Fastify's request or app logger (pino) fits. */
+export interface RetryLogger {
+  warn(details: object, message: string): void;
+}
+
+export interface WriteTransactionOptions {
+  /** Overrides the logger registered for `db` (useTransactionLogger). */
+  log?: RetryLogger;
+}
+
+/** Runs of the work function before giving up with a 409: one try plus three retries. */
+export const WRITE_ATTEMPTS = 4;
+
+/**
+ * PostgreSQL's deadlock_detected and serialization_failure, and SQLite's busy
+ * (another process, e.g. a script, held the file longer than busy_timeout).
+ */
+const RETRYABLE_CODES = new Set(['40P01', '40001', 'SQLITE_BUSY']);
+
+const codeOf = (error: unknown): unknown =>
+  typeof error === 'object' && error !== null && 'code' in error ? (error as { code: unknown }).code : undefined;
+
+/** Thrown by retryTransaction(); tells withWriteTransaction to roll back and run the work again. */
+class RetryTransactionSignal extends Error {
+  constructor(readonly reason: string) {
+    super(`retry: ${reason}`);
+    this.name = 'RetryTransactionSignal';
+  }
+}
+
+/**
+ * Rolls the transaction back and runs the work again (bounded like a deadlock).
+ * For a work function that read something without a lock to know which rows to
+ * lock (a roast's green lot, say) and, once they are locked, finds it changed:
+ * rather than lock out of order, start over.
+ */
+export function retryTransaction(reason: string): never {
+  throw new RetryTransactionSignal(reason);
+}
+
+/** A deadlock, serialization failure, busy database or retryTransaction(): worth running again. */
+export const isRetryableWriteError = (error: unknown): boolean =>
+  error instanceof RetryTransactionSignal || RETRYABLE_CODES.has(String(codeOf(error)));
+
+const loggers = new WeakMap<Kysely<Database>, RetryLogger>();
+
+/** buildApp registers its logger here, so services need not pass one to every call. */
+export function useTransactionLogger(db: Kysely<Database>, log: RetryLogger): void {
+  loggers.set(db, log);
+}
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/** The one way to open a write transaction (see the top of this file). */
+export async function withWriteTransaction<T>(
+  db: Kysely<Database>,
+  work: (trx: Transaction<Database>) => Promise<T>,
+  options: WriteTransactionOptions = {},
+): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction().execute(work);
+    } catch (error) {
+      if (!isRetryableWriteError(error)) throw error;
+      const code = error instanceof RetryTransactionSignal ? error.reason : String(codeOf(error));
+      const log = options.log ?? loggers.get(db);
+      if (attempt >= WRITE_ATTEMPTS) {
+        log?.warn({ event: 'write_transaction_gave_up', attempt, code }, 'transacción abandonada tras varios reintentos');
+        throw new AppError('conflict', concurrencyMessages.busy);
+      }
+      log?.warn({ event: 'write_transaction_retry', attempt, code }, 'reintentando la transacción');
+      // A short random pause, so the two sides of a deadlock do not meet again at once.
+      await pause(5 + Math.random() * 20 * attempt);
+    }
+  }
+}
+
+/**
+ * SQLite's side of the difference: every transaction starts with BEGIN
+ * IMMEDIATE, taking the file's write lock at once. A plain (deferred) BEGIN
+ * would read first and upgrade to a writer later, and could then fail with
+ * SQLITE_BUSY if another connection (a script) wrote in between; with the write
+ * lock taken up front it waits (busy_timeout) instead. Within the one server
+ * process Kysely's single connection already runs one transaction at a time.
+ */
+class ImmediateSqliteDriver extends SqliteDriver {
+  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
+    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
+  }
+}
+
+export class ImmediateSqliteDialect extends SqliteDialect {
+  readonly #config: SqliteDialectConfig;
+
+  constructor(config: SqliteDialectConfig) {
+    super(config);
+    this.#config = config;
+  }
+
+  override createDriver(): Driver {
+    return new ImmediateSqliteDriver(this.#config);
+  }
+}

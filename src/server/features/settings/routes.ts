@@ -1,0 +1,22 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import { settingsBodySchema, settingsSchema } from '#shared/schemas/settings.js';
+import { adminOnly, currentUser } from '#server/auth/guard.js';
+import type { Database } from '#server/db/schema.js';
+import { errorResponses } from '#server/http/crud-routes.js';
+import { getSettings, updateSettings } from './service.js';
+
+/**
+ * /api/settings (DESIGN.md section 3): any signed-in user reads them (the sales
+ * form prefills the default prices); only an administrador changes them.
+ */
+export const settingsRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> = async (app, { db }) => {
+  app.get('/', {
+    schema: { tags: ['configuración'], operationId: 'getSettings', summary: 'Leer la configuración', response: { 200: settingsSchema, ...errorResponses(401) } },
+  }, () => getSettings(db));
+
+  app.put('/', {
+    config: adminOnly,
+    schema: { tags: ['configuración'], operationId: 'updateSettings', summary: 'Cambiar la configuración', body: settingsBodySchema, response: { 200: settingsSchema, ...errorResponses(400, 401, 403, 409) } },
+  }, (request) => updateSettings(db, request.body, currentUser(request)));
+};

@@ -1,0 +1,24 @@
+/**
+ * The size limits the schemas enforce, in one place: the schemas check them
+ * and the messages in messages.ts state them, so changing a limit here changes
+ * both. (Here rather than in the schemas because the schemas import the
+ * messages.) Lengths count characters, amounts are kilos or $ per kilo.
+ */
+
+// Users (issue 5); the username limit is also ADMIN_USERNAME's (config.ts).
+export const USERNAME_MAX = 100;
+export const FULL_NAME_MAX = 200;
+export const PASSWORD_MIN = 8;
+export const PASSWORD_MAX = 128;
+
+// Origins
+export const ORIGIN_NAME_MAX = 120;
+export const SUPPLIER_MAX = 120;
+export const SUPPLIERS_MAX_COUNT = 50;
+export const DESCRIPTION_MAX = 1000;
+export const KILOS_PER_BAG_MAX = 10_000;
+
+// Green and roasted lots
+export const BATCH_CODE_MAX = 40;
+export const GREEN_QUANTITY_MAX_KG = 1_000_000;
+export const GREEN_PRICE_MAX = 1_000_000;

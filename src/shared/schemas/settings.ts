@@ -1,0 +1,75 @@
+import { z } from 'zod';
+import { commonMessages, settingsMessages as m } from '../messages.js';
+import { centsToPrice, PRICE_DECIMALS, priceToCents } from '../units.js';
+import { decimalSchema } from './common.js';
+
+/**
+ * The typed settings area (Configuración). Each setting has an API name, the
+ * key of its row in the `settings` table, the zod schema of its API value, how
+ * that value is stored (JSON of an integer: cents, grams…) and its default,
+ * used while no administrator has saved it. Adding a setting (say, a low-stock
+ * threshold in kg) is one line in `settingDefinitions`: the API, the table and
+ * the defaults follow.
+ */
+export interface SettingDefinition {
+  /** Row key in the `settings` table. */
+  key: string;
+  /** The API value's schema (what PUT accepts and the form validates). */
+  apiSchema: z.ZodType<number>;
+  /** Stored (integer) value → API value. */
+  toApi(stored: number): number;
+  /** API value → stored (integer) value. */
+  toStored(api: number): number;
+  /** Stored value used while the row does not exist. */
+  defaultStored: number;
+}
+
+/** The most a default price may be (ours), the same ceiling as a green lot's unit price. */
+export const DEFAULT_PRICE_MAX = 1_000_000;
+
+/** A price per kg: at most 2 decimals, not negative, stored as integer cents (DESIGN.md section 1). */
+const priceSetting = (key: string, defaultCents: number): SettingDefinition => ({
+  key,
+  apiSchema: decimalSchema(PRICE_DECIMALS, m.priceRequired)
+    .refine((price) => price >= 0, m.priceNegative)
+    .refine((price) => price <= DEFAULT_PRICE_MAX, m.priceTooLarge(DEFAULT_PRICE_MAX)),
+  toApi: centsToPrice,
+  toStored: priceToCents,
+  defaultStored: defaultCents,
+});
+
+export const settingDefinitions = {
+  // Spec 9 "Fixed sale unit prices: 15 per kg for roasted coffee and 25 per kg
+  // for blends": kept as the defaults the sales form prefills (DESIGN.md section 1).
+  default_price_roasted: priceSetting('default_price_roasted_cents', 1500),
+  default_price_blend: priceSetting('default_price_blend_cents', 2500),
+} as const satisfies Record<string, SettingDefinition>;
+
+export type SettingName = keyof typeof settingDefinitions;
+export const SETTING_NAMES = Object.keys(settingDefinitions) as SettingName[];
+
+const shapeOf = <T extends z.ZodType>(schemaOf: (definition: SettingDefinition) => T) =>
+  Object.fromEntries(SETTING_NAMES.map((name) => [name, schemaOf(settingDefinitions[name])])) as Record<SettingName, T>;
+
+/** GET /api/settings (and PUT's answer): every setting with its current value. */
+export const settingsSchema = z.object(shapeOf(() => z.number()));
+export type Settings = z.infer<typeof settingsSchema>;
+
+/**
+ * Body of PUT /api/settings: any of the settings (a screen section saves only
+ * its own), at least one, none unknown, each checked by its own schema.
+ */
+export const settingsBodySchema = z
+  .strictObject(shapeOf((definition) => definition.apiSchema.optional()), {
+    error: (issue) => (issue.code === 'unrecognized_keys' ? m.unknownSetting : commonMessages.invalidRequest),
+  })
+  .refine((body) => Object.values(body).some((value) => value !== undefined), m.nothingToSave);
+export type SettingsBody = z.output<typeof settingsBodySchema>;
+
+/** The default sale prices section of the Configuración screen: both prices required. */
+export const DEFAULT_PRICE_SETTINGS = ['default_price_roasted', 'default_price_blend'] as const satisfies readonly SettingName[];
+export const defaultPricesBodySchema = z.object({
+  default_price_roasted: settingDefinitions.default_price_roasted.apiSchema,
+  default_price_blend: settingDefinitions.default_price_blend.apiSchema,
+});
+export type DefaultPricesBody = z.output<typeof defaultPricesBodySchema>;

@@ -1,0 +1,31 @@
+import type { FormEventHandler, ReactNode } from 'react';
+import { FormAlert } from './form-alert.js';
+
+/**
+ * A create/edit form as every screen shows it: a card titled by its mode, an
+ * optional note, the fields in a .form-grid, the form's one message
+ * (<FormAlert>) and its buttons (<FormActions>). `id` names the title
+ * (`${id}-title`), which labels the form.
+ */
+export function FormCard({ id, title, onSubmit, note, alert, actions, children }: {
+  id: string;
+  title: ReactNode;
+  onSubmit: FormEventHandler<HTMLFormElement>;
+  /** Shown between the title and the fields (e.g. "register an origin first"). */
+  note?: ReactNode;
+  alert: string | null | undefined;
+  actions: ReactNode;
+  children: ReactNode;
+}) {
+  return (
+    <form className="card" onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="card__title">
+        {title}
+      </h2>
+      {note}
+      <div className="form-grid">{children}</div>
+      <FormAlert message={alert} />
+      {actions}
+    </form>
+  );
+}

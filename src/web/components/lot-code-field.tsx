@@ -1,0 +1,38 @@
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { Field } from './field.js';
+import './lot-code-field.css';
+
+/**
+ * The lot-code field of the roast and blend forms: the code as typed, and the
+ * 'Generar Lote' button beside it (spec 9 shapes; the server keeps codes
+ * unique). Left empty, the server generates one on create and keeps the
+ * current one on edit.
+ */
+export function LotCodeField({ id, invalid, editing, placeholder, registration, onGenerate }: {
+  id: string;
+  invalid: boolean | undefined;
+  editing: boolean;
+  /** The code's shape, e.g. 'CO-010124-1234'. */
+  placeholder: string;
+  registration: UseFormRegisterReturn;
+  onGenerate: () => void;
+}) {
+  return (
+    <Field
+      id={id}
+      label="Lote"
+      invalid={invalid}
+      hint={editing ? 'Vacío: se mantiene el lote actual.' : 'Vacío: se genera al guardar.'}
+      registration={registration}
+    >
+      {(field) => (
+        <div className="lot-code-row">
+          <input {...field} placeholder={placeholder} autoComplete="off" />
+          <button type="button" className="btn btn-secondary" onClick={onGenerate}>
+            Generar Lote
+          </button>
+        </div>
+      )}
+    </Field>
+  );
+}

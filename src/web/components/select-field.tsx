@@ -1,0 +1,37 @@
+import type { ReactNode } from 'react';
+import type { UseFormRegisterReturn } from 'react-hook-form';
+import { Field } from './field.js';
+
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+
+/**
+ * A labelled select on <Field>: an optional first empty option (`placeholder`,
+ * what the spec's selects show before a choice) and the options in order.
+ */
+export function SelectField({ id, label, invalid, hint, placeholder, options, registration }: {
+  id: string;
+  label: string;
+  invalid?: boolean | undefined;
+  hint?: ReactNode;
+  placeholder?: string;
+  options: readonly SelectOption[];
+  registration: UseFormRegisterReturn;
+}) {
+  return (
+    <Field id={id} label={label} invalid={invalid} hint={hint} registration={registration}>
+      {(field) => (
+        <select {...field}>
+          {placeholder !== undefined && <option value="">{placeholder}</option>}
+          {options.map((option) => (
+            <option key={option.value} value={option.value}>
+              {option.label}
+            </option>
+          ))}
+        </select>
+      )}
+    </Field>
+  );
+}

@@ -1,0 +1,142 @@
+import { type Control, type UseFieldArrayReturn, type UseFormRegister, type UseFormSetValue, useWatch } from 'react-hook-form';
+import { formatKg } from '#shared/format.js';
+import type { BlendedCoffeeBody } from '#shared/schemas/blended-coffee.js';
+import type { Origin } from '#shared/schemas/origins.js';
+import { gramsToKg } from '#shared/units.js';
+import {
+  type BlendFormValues,
+  componentProgress,
+  drawnGrams,
+  emptyComponent,
+  lotKey,
+  lotsOfOrigin,
+  requiredGrams,
+  type RoastedLotOption,
+} from './blend-form-values.js';
+
+export interface BlendComponentsEditorProps {
+  control: Control<BlendFormValues, unknown, BlendedCoffeeBody>;
+  register: UseFormRegister<BlendFormValues>;
+  setValue: UseFormSetValue<BlendFormValues>;
+  components: UseFieldArrayReturn<BlendFormValues, 'components'>;
+  origins: Origin[];
+  lots: RoastedLotOption[];
+  /** A recipe fixes the components' origins and percentages; only the draws stay editable. */
+  fromRecipe: boolean;
+}
+
+const originNameOf = (origins: Origin[], id: string) => origins.find((origin) => String(origin.id) === id)?.name ?? '';
+
+/**
+ * The component editor (spec 2 "Blends"): per component its origin and
+ * percentage, the roasted lots of that origin with stock, each with a kg
+ * field, and, as the user types, the kg the component needs (split to the
+ * gram like the server, docs/decisions/0006) next to what its lots add up to.
+ */
+export function BlendComponentsEditor({ control, register, setValue, components, origins, lots, fromRecipe }: BlendComponentsEditorProps) {
+  const values = useWatch({ control, name: ['total_quantity_kg', 'components'] });
+  const [totalKg, watched] = values;
+  const required = requiredGrams({ total_quantity_kg: totalKg, components: watched });
+
+  return (
+    <fieldset className="field field--wide blend-components">
+      <legend>Componentes</legend>
+      {components.fields.length === 0 && <p className="field__hint">Elige una receta o añade un componente.</p>}
+      <ol className="blend-components__list">
+        {components.fields.map((field, index) => {
+          const component = watched[index] ?? emptyComponent();
+          const usedG = drawnGrams(component);
+          const requiredG = required?.[index];
+          const originLots = lotsOfOrigin(lots, component.origin_id);
+          const done = requiredG !== undefined && usedG === requiredG;
+          const originField = register(`components.${index}.origin_id`, {
+            // The lots shown belong to the origin: a new origin starts with no draws.
+            onChange: () => setValue(`components.${index}.draws`, {}),
+          });
+          return (
+            <li key={field.id} className="blend-component">
+              <div className="blend-component__head">
+                <div className="field">
+                  <label htmlFor={`blend-component-${index}-origin`}>Origen</label>
+                  {fromRecipe ? (
+                    // The recipe's origin, shown read-only; the value stays in the form's state.
+                    <input id={`blend-component-${index}-origin`} readOnly value={originNameOf(origins, component.origin_id)} />
+                  ) : (
+                    <select id={`blend-component-${index}-origin`} {...originField}>
+                      <option value="">Selecciona un origen</option>
+                      {origins.map((origin) => (
+                        <option key={origin.id} value={String(origin.id)}>
+                          {origin.name}
+                        </option>
+                      ))}
+                    </select>
+                  )}
+                </div>
+                <div className="field">
+                  <label htmlFor={`blend-component-${index}-percentage`}>Porcentaje (%)</label>
+                  <input
+                    id={`blend-component-${index}-percentage`}
+                    type="number"
+                    inputMode="decimal"
+                    min="0"
+                    max="100"
+                    step="0.01"
+                    readOnly={fromRecipe}
+                    {...register(`components.${index}.percentage`)}
+                  />
+                </div>
+                {!fromRecipe && (
+                  <button
+                    type="button"
+                    className="btn btn-secondary btn-small blend-component__remove"
+                    onClick={() => components.remove(index)}
+                    aria-label={`Quitar componente ${index + 1}`}
+                  >
+                    Quitar
+                  </button>
+                )}
+              </div>
+              <p className={done ? 'blend-component__progress blend-component__progress--done' : 'blend-component__progress'} aria-live="polite">
+                {requiredG === undefined ? 'Necesario: completa la cantidad total y porcentajes que sumen 100%. ' : `Necesario: ${formatKg(gramsToKg(requiredG))}. `}
+                {componentProgress(usedG, requiredG)}
+              </p>
+              {component.origin_id !== '' &&
+                (originLots.length === 0 ? (
+                  <p className="field__hint">No hay café tostado con stock de este origen.</p>
+                ) : (
+                  <ul className="blend-component__lots">
+                    {originLots.map((lot) => {
+                      const id = `blend-component-${index}-lot-${lot.id}`;
+                      return (
+                        <li key={lot.id} className="blend-lot">
+                          <label htmlFor={id}>
+                            <strong>{lot.batch_code}</strong>
+                            {lot.roast_type && ` · ${lot.roast_type}`}
+                            {lot.roast_date && ` · ${lot.roast_date}`} · {formatKg(gramsToKg(lot.availableG))} disponibles
+                          </label>
+                          <input
+                            id={id}
+                            type="number"
+                            inputMode="decimal"
+                            min="0"
+                            step="0.001"
+                            placeholder="Kg"
+                            {...register(`components.${index}.draws.${lotKey(lot.id)}`)}
+                          />
+                        </li>
+                      );
+                    })}
+                  </ul>
+                ))}
+            </li>
+          );
+        })}
+      </ol>
+      {!fromRecipe && (
+        <button type="button" className="btn btn-secondary" onClick={() => components.append(emptyComponent())}>
+          Añadir componente
+        </button>
+      )}
+    </fieldset>
+  );
+}

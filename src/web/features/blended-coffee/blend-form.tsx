@@ -1,0 +1,141 @@
+import { useMemo, useState } from 'react';
+import { useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { blendedCoffeeMessages as m } from '#shared/messages.js';
+import type { BlendRecipe } from '#shared/schemas/blend-recipes.js';
+import type { BlendedCoffee, BlendedCoffeeBody } from '#shared/schemas/blended-coffee.js';
+import type { Origin } from '#shared/schemas/origins.js';
+import { DecimalField } from '#web/components/decimal-field.js';
+import { Field } from '#web/components/field.js';
+import { FormActions } from '#web/components/form-actions.js';
+import { FormAlert } from '#web/components/form-alert.js';
+import { LotCodeField } from '#web/components/lot-code-field.js';
+import { ApiError } from '#web/lib/api-client.js';
+import { formSave } from '#web/lib/form-feedback.js';
+import type { EntityFormProps } from '#web/lib/use-form-screen.js';
+import { useCreateBlendedCoffee } from './api/create-blended-coffee.js';
+import { useUpdateBlendedCoffee } from './api/update-blended-coffee.js';
+import { BlendComponentsEditor } from './blend-components-editor.js';
+import {
+  blendResolverFor,
+  blendToValues,
+  type BlendFormValues,
+  emptyBlendValues,
+  fifoDraws,
+  generateBlendLotCode,
+  recipeValues,
+  type RoastedLotOption,
+} from './blend-form-values.js';
+import './blended-coffee.css';
+
+export interface BlendFormProps extends EntityFormProps<BlendedCoffee> {
+  origins: Origin[];
+  recipes: BlendRecipe[];
+  /** The lots the form may draw from (the page adds the edited blend's own lots and what it gives back). */
+  lots: RoastedLotOption[];
+}
+
+/** Make or edit a blend (spec 2 "Blends", 4 "Form auto-behaviour", 5 "Blend"). */
+export function BlendForm({ origins, recipes, lots, editing, onSaved, onCancel, onFailure }: BlendFormProps) {
+  const { mutation, save } = formSave(editing, useCreateBlendedCoffee(), useUpdateBlendedCoffee(), m, { onSaved, onFailure });
+  const resolver = useMemo(
+    () => blendResolverFor(lots, (originId) => origins.find((origin) => origin.id === originId)?.name ?? ''),
+    [lots, origins],
+  );
+  const { register, control, handleSubmit, formState, setValue, getValues, clearErrors } = useForm<BlendFormValues, unknown, BlendedCoffeeBody>({
+    resolver,
+    defaultValues: editing ? blendToValues(editing) : emptyBlendValues(),
+  });
+  const components = useFieldArray({ control, name: 'components' });
+  // The buttons' own messages ('Generar Lote', FIFO), shown until the next attempt.
+  const [buttonMessage, setButtonMessage] = useState<string | null>(null);
+  const recipeId = useWatch({ control, name: 'recipe_id' });
+  const fromRecipe = recipeId !== '';
+
+  const saveError = mutation.error instanceof ApiError && mutation.error.isUserError ? mutation.error.message : undefined;
+  const alertMessage = buttonMessage ?? formState.errors.root?.message ?? saveError;
+  const invalid = (field: 'name' | 'total_quantity_kg' | 'creation_date' | 'batch_code') => (formState.errors[field] ? true : undefined);
+
+  const recipeField = register('recipe_id', {
+    // "Choosing a recipe fills the name and components and makes the name read-only. Clearing the recipe empties both." (spec 4)
+    onChange: (event: { target: { value: string } }) => {
+      const { name, components: filled } = recipeValues(recipes.find((recipe) => String(recipe.id) === event.target.value));
+      setValue('name', name);
+      components.replace(filled);
+    },
+  });
+
+  const generateCode = () => {
+    const result = generateBlendLotCode(getValues(), recipes);
+    setButtonMessage('message' in result ? result.message : null);
+    if ('code' in result) setValue('batch_code', result.code, { shouldDirty: true });
+  };
+
+  const fillFifo = () => {
+    const filled = fifoDraws(getValues(), lots);
+    setButtonMessage(filled ? null : m.fifoNeedsTotals);
+    if (filled) filled.forEach((component, index) => setValue(`components.${index}.draws`, component.draws, { shouldDirty: true }));
+  };
+
+  return (
+    <form
+      className="card"
+      onSubmit={(event) => {
+        setButtonMessage(null);
+        void handleSubmit(save)(event);
+      }}
+      // The one message answers the last save; once the user changes anything it no longer applies.
+      onChange={() => formState.errors.root && clearErrors('root')}
+      noValidate
+      aria-labelledby="blend-form-title"
+    >
+      <h2 id="blend-form-title" className="card__title">
+        {editing ? `Editar Mezcla ${editing.batch_code}` : 'Crear Mezcla'}
+      </h2>
+      <div className="form-grid">
+        <Field id="blend-recipe" label="Receta" hint="Opcional: rellena el nombre y los componentes.">
+          {(field) => (
+            <select {...field} {...recipeField}>
+              <option value="">Sin receta</option>
+              {recipes.map((recipe) => (
+                <option key={recipe.id} value={String(recipe.id)}>
+                  {recipe.name}
+                </option>
+              ))}
+            </select>
+          )}
+        </Field>
+        <Field id="blend-name" label="Nombre de la Mezcla" invalid={invalid('name')} hint={fromRecipe ? 'El nombre de la receta.' : undefined}>
+          {(field) => <input {...field} autoComplete="off" readOnly={fromRecipe} {...register('name')} />}
+        </Field>
+        <DecimalField id="blend-total" label="Cantidad Total (Kg)" kind="kg" invalid={invalid('total_quantity_kg')} registration={register('total_quantity_kg')} />
+        <Field id="blend-date" label="Fecha de Creación" invalid={invalid('creation_date')}>
+          {(field) => <input {...field} type="date" {...register('creation_date')} />}
+        </Field>
+        <LotCodeField
+          id="blend-batch"
+          invalid={invalid('batch_code')}
+          editing={editing !== null}
+          placeholder="BL-MZ-010124-1234"
+          registration={register('batch_code')}
+          onGenerate={generateCode}
+        />
+        <BlendComponentsEditor
+          control={control}
+          register={register}
+          setValue={setValue}
+          components={components}
+          origins={origins}
+          lots={lots}
+          fromRecipe={fromRecipe}
+        />
+      </div>
+      <div className="form-actions">
+        <button type="button" className="btn btn-secondary" onClick={fillFifo}>
+          Rellenar lotes (más antiguos primero)
+        </button>
+      </div>
+      <FormAlert message={alertMessage} />
+      <FormActions editing={editing !== null} pending={mutation.isPending} createLabel="Crear Mezcla" updateLabel="Actualizar Mezcla" onCancel={onCancel} />
+    </form>
+  );
+}

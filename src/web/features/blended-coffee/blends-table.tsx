@@ -1,0 +1,44 @@
+import { formatDate, formatTwoDecimals } from '#shared/format.js';
+import { blendedCoffeeMessages as m } from '#shared/messages.js';
+import type { BlendedCoffee } from '#shared/schemas/blended-coffee.js';
+import { actionsColumn, type Column, DataTable } from '#web/components/data-table.js';
+
+/** "Colombia 60% (CO-1 6.00), Etiopía 40% (ET-2 4.00)": each component with the lots it drew. */
+const componentsText = (blend: BlendedCoffee) =>
+  blend.components
+    .map((component) => {
+      const draws = component.selected_roasted_batches.map((draw) => `${draw.batch_code} ${formatTwoDecimals(draw.quantity_used)} Kg`).join(', ');
+      return `${component.origin_name} ${component.percentage}%${draws ? ` (${draws})` : ''}`;
+    })
+    .join('; ');
+
+const COLUMNS: Column<BlendedCoffee>[] = [
+  { label: 'Nombre', className: 'wrap', cell: (blend) => blend.name },
+  { label: 'Lote', cell: (blend) => <strong>{blend.batch_code}</strong> },
+  { label: 'Producido (Kg)', className: 'num', cell: (blend) => formatTwoDecimals(blend.total_quantity_kg) },
+  { label: 'Disponible (Kg)', className: 'num', cell: (blend) => formatTwoDecimals(blend.stock_kg) },
+  { label: 'Fecha Creación', cell: (blend) => formatDate(blend.creation_date) },
+  { label: 'Componentes', className: 'wrap', cell: componentsText },
+];
+
+export interface BlendsTableProps {
+  blends: BlendedCoffee[];
+  onEdit: (blend: BlendedCoffee) => void;
+  onDelete: (blend: BlendedCoffee) => void;
+  busy: boolean;
+}
+
+/**
+ * The current blends (spec 2 "Blends"): what each produced next to what is on
+ * hand now (DESIGN.md section 1), 2 decimals (spec 9), its components and lots.
+ */
+export function BlendsTable({ blends, onEdit, onDelete, busy }: BlendsTableProps) {
+  const actions = actionsColumn<BlendedCoffee>({
+    editLabel: (blend) => `Editar mezcla ${blend.batch_code}`,
+    deleteLabel: (blend) => `Eliminar mezcla ${blend.batch_code}`,
+    onEdit,
+    onDelete,
+    busy,
+  });
+  return <DataTable caption={m.blendsTitle} columns={[...COLUMNS, actions]} rows={blends} empty={m.empty} />;
+}

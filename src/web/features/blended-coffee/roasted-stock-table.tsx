@@ -1,0 +1,17 @@
+import { formatDate, formatTwoDecimals } from '#shared/format.js';
+import { blendedCoffeeMessages as m } from '#shared/messages.js';
+import type { RoastedCoffee } from '#shared/schemas/roasted-coffee.js';
+import { type Column, DataTable } from '#web/components/data-table.js';
+
+const COLUMNS: Column<RoastedCoffee>[] = [
+  { label: 'Lote', cell: (lot) => <strong>{lot.batch_code}</strong> },
+  { label: 'Origen', className: 'wrap', cell: (lot) => lot.origin_name },
+  { label: 'Tipo de Tueste', cell: (lot) => lot.roast_type },
+  { label: 'Fecha Tostado', cell: (lot) => formatDate(lot.roast_date) },
+  { label: 'Disponible (Kg)', className: 'num', cell: (lot) => formatTwoDecimals(lot.stock_kg) },
+];
+
+/** The available roasted stock (spec 2 "Blends"): every roasted lot with coffee on hand, oldest first. */
+export function RoastedStockTable({ lots }: { lots: RoastedCoffee[] }) {
+  return <DataTable caption={m.roastedStockTitle} columns={COLUMNS} rows={lots} empty={m.roastedEmpty} />;
+}

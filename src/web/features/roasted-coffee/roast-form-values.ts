@@ -1,0 +1,107 @@
+import { formatKg } from '#shared/format.js';
+import { roastedLotCode } from '#shared/lot-codes.js';
+import { roastedCoffeeMessages as m } from '#shared/messages.js';
+import { isRealIsoDate } from '#shared/schemas/common.js';
+import type { Origin } from '#shared/schemas/origins.js';
+import { type RoastedCoffee, type RoastedCoffeeBody, roastedCoffeeBodySchema } from '#shared/schemas/roasted-coffee.js';
+import { gramsToKg, kgToGrams } from '#shared/units.js';
+import { numberOrMissing, todayIsoDate } from '#web/lib/form-values.js';
+import { schemaThenRulesResolver } from '#web/lib/schema-then-rules-resolver.js';
+
+/** A green lot the form can roast from, with the grams this roast may take from it. */
+export interface GreenLotOption {
+  id: number;
+  origin_id: number;
+  origin_name: string;
+  batch_code: string;
+  availableG: number;
+}
+
+/** What the inputs hold: text, as typed. `origin_filter` only narrows the lot select; it is not sent. */
+export interface RoastFormValues {
+  origin_filter: string;
+  green_coffee_id: string;
+  quantity_green_kg: string;
+  resultant_kg: string;
+  roast_type: string;
+  roast_date: string;
+  batch_code: string;
+}
+
+export const ROAST_FIELDS = ['green_coffee_id', 'quantity_green_kg', 'resultant_kg', 'roast_type', 'roast_date', 'batch_code'] as const;
+
+const toBody = (values: RoastFormValues) => ({
+  green_coffee_id: numberOrMissing(values.green_coffee_id),
+  quantity_green_kg: numberOrMissing(values.quantity_green_kg),
+  resultant_kg: numberOrMissing(values.resultant_kg),
+  roast_type: values.roast_type,
+  roast_date: values.roast_date,
+  batch_code: values.batch_code,
+});
+
+/**
+ * The server's schema on the body the form would send (spec 5 rules one and
+ * two, then our limits), then the two rules the server checks against the
+ * database, here against the lots the form offers: 'El lote de café verde
+ * seleccionado no es válido.' and 'No hay suficiente café verde disponible
+ * para tostar esta cantidad.'. The server checks them again in its transaction.
+ */
+export const roastResolverFor = (lots: GreenLotOption[]) =>
+  schemaThenRulesResolver<RoastFormValues, RoastedCoffeeBody>(roastedCoffeeBodySchema, toBody, [
+    (body) => {
+      const lot = lots.find((candidate) => candidate.id === body.green_coffee_id);
+      if (!lot) return { field: 'green_coffee_id', message: m.invalidGreenLot };
+      if (lot.availableG < kgToGrams(body.quantity_green_kg)) return { field: 'quantity_green_kg', message: m.notEnoughGreen };
+      return null;
+    },
+  ]);
+
+export const emptyRoastValues = (): RoastFormValues => ({
+  origin_filter: '',
+  green_coffee_id: '',
+  quantity_green_kg: '',
+  resultant_kg: '',
+  roast_type: '',
+  roast_date: todayIsoDate(),
+  batch_code: '',
+});
+
+// Quantities load as text (spec 4, "Forms").
+export const roastToValues = (roast: RoastedCoffee): RoastFormValues => ({
+  origin_filter: '',
+  green_coffee_id: String(roast.green_coffee_id),
+  quantity_green_kg: String(roast.quantity_green_kg),
+  resultant_kg: String(roast.resultant_kg),
+  roast_type: roast.roast_type,
+  roast_date: roast.roast_date,
+  batch_code: roast.batch_code,
+});
+
+/** The lots the select offers: all, or those of the filtered origin. */
+export const lotsOfOrigin = (lots: GreenLotOption[], originFilter: string): GreenLotOption[] =>
+  originFilter === '' ? lots : lots.filter((lot) => String(lot.origin_id) === originFilter);
+
+/** A lot option's text: lot · origin · kilos available (the select's hint names the parts). */
+export const greenLotLabel = (lot: GreenLotOption): string =>
+  `${lot.batch_code} · ${lot.origin_name} · ${formatKg(gramsToKg(lot.availableG))} disponibles`;
+
+/**
+ * 'Generar Lote' (spec 9: CO-010124-1234): the origin of the chosen lot (or,
+ * before a lot is chosen, of the filter) and the roast date; otherwise the
+ * button's own message (spec 5).
+ */
+export function generateRoastLotCode(
+  values: Pick<RoastFormValues, 'green_coffee_id' | 'origin_filter' | 'roast_date'>,
+  lots: GreenLotOption[],
+  origins: Pick<Origin, 'id' | 'name'>[],
+  random?: () => number,
+): { code: string } | { message: string } {
+  const { green_coffee_id: lotId, origin_filter: filterId, roast_date: roastDate } = values;
+  if ((lotId === '' && filterId === '') || !isRealIsoDate(roastDate)) return { message: m.lotCodeNeedsOriginAndDate };
+  const originName =
+    lotId !== ''
+      ? lots.find((lot) => String(lot.id) === lotId)?.origin_name
+      : origins.find((origin) => String(origin.id) === filterId)?.name;
+  if (!originName) return { message: m.lotCodeOriginNotFound };
+  return { code: roastedLotCode(originName, roastDate, random) };
+}

@@ -1,0 +1,18 @@
+import { Users } from 'lucide-react';
+import { Link } from 'react-router';
+
+/** Spec 2 "Recipe configuration": an admin-options card linking to user management. */
+export function AdminOptionsCard() {
+  return (
+    <section className="card" aria-labelledby="admin-options-title">
+      <h2 id="admin-options-title" className="card__title">
+        Opciones de Administrador
+      </h2>
+      <p className="admin-options__text">Gestiona las cuentas que pueden entrar al sistema y sus roles.</p>
+      <Link className="btn btn-secondary" to="/gestion-usuarios">
+        <Users aria-hidden="true" size={18} />
+        Gestión de Usuarios
+      </Link>
+    </section>
+  );
+}

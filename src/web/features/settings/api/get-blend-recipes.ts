@@ -1,0 +1,12 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { BlendRecipePage } from '#shared/schemas/blend-recipes.js';
+import { type PageParams, queryKeys } from '#web/api/query-keys.js';
+import { apiRequest, withQuery } from '#web/lib/api-client.js';
+
+/** One page of recipes, ordered by name (spec 7: "select all ordered by name (ascending)"). */
+export const getBlendRecipes = (page: PageParams) => apiRequest<BlendRecipePage>('GET', withQuery('/blend-recipes', page));
+
+export const blendRecipesQueryOptions = (page: PageParams) =>
+  queryOptions({ queryKey: queryKeys.blendRecipes.page(page), queryFn: () => getBlendRecipes(page), placeholderData: keepPreviousData });
+
+export const useBlendRecipes = (page: PageParams) => useQuery(blendRecipesQueryOptions(page));

@@ -1,0 +1,12 @@
+import { mutationOptions, type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Settings, SettingsBody } from '#shared/schemas/settings.js';
+import { invalidate, queryKeys } from '#web/api/query-keys.js';
+import { apiRequest } from '#web/lib/api-client.js';
+
+export const updateSettings = (body: SettingsBody) => apiRequest<Settings>('PUT', '/settings', body);
+
+// Only the settings change (the sales form reads its default prices from the same key).
+export const updateSettingsOptions = (queryClient: QueryClient) =>
+  mutationOptions({ mutationFn: updateSettings, onSuccess: () => invalidate(queryClient, queryKeys.settings.all) });
+
+export const useUpdateSettings = () => useMutation(updateSettingsOptions(useQueryClient()));

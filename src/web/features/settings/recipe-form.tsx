@@ -1,0 +1,113 @@
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { blendRecipeMessages as m } from '#shared/messages.js';
+import { parsePercentText } from '#shared/percentages.js';
+import {
+  type BlendRecipe,
+  type BlendRecipeBody,
+  blendRecipeBodySchema,
+  type BlendRecipeComponentBody,
+  blendRecipeComponentBodySchema,
+} from '#shared/schemas/blend-recipes.js';
+import type { Origin } from '#shared/schemas/origins.js';
+import { Field } from '#web/components/field.js';
+import { FormActions } from '#web/components/form-actions.js';
+import { FormCard } from '#web/components/form-card.js';
+import { formAlertMessage, formSave, invalidFields } from '#web/lib/form-feedback.js';
+import { numberOrMissing } from '#web/lib/form-values.js';
+import { schemaThenRulesResolver } from '#web/lib/schema-then-rules-resolver.js';
+import type { EntityFormProps } from '#web/lib/use-form-screen.js';
+import { useCreateBlendRecipe } from './api/create-blend-recipe.js';
+import { useUpdateBlendRecipe } from './api/update-blend-recipe.js';
+import { RecipeComponentsEditor } from './recipe-components-editor.js';
+
+/** The recipe, plus the origin and percentage (text, as typed) of the component being added. */
+interface RecipeFormValues {
+  name: string;
+  components: BlendRecipeComponentBody[];
+  component_origin_id: string;
+  component_percentage: string;
+}
+
+const FIELDS = ['name', 'components'] as const;
+
+const toBody = (values: RecipeFormValues) => ({ name: values.name, components: values.components });
+
+/** The server's schema on the body the form sends: 'Por favor, completa el nombre de la receta…', then the 100% total. */
+const resolver = schemaThenRulesResolver<RecipeFormValues, BlendRecipeBody>(blendRecipeBodySchema, toBody, []);
+
+const noDraft = { component_origin_id: '', component_percentage: '' };
+
+/** Spec 4 "Recipe form: edit loads the name and components". */
+const toValues = (recipe: BlendRecipe | null): RecipeFormValues => ({
+  name: recipe?.name ?? '',
+  components: recipe?.components.map(({ origin_id, percentage }) => ({ origin_id, percentage })) ?? [],
+  ...noDraft,
+});
+
+export interface RecipeFormProps extends EntityFormProps<BlendRecipe> {
+  origins: Origin[];
+}
+
+/** Create or edit a blend recipe (spec 2 "Recipe configuration", 5 "Recipe"); after an update it returns to create mode. */
+export function RecipeForm({ origins, editing, onSaved, onCancel, onFailure }: RecipeFormProps) {
+  const { mutation, save } = formSave(editing, useCreateBlendRecipe(), useUpdateBlendRecipe(), m, { onSaved, onFailure });
+  const { register, control, handleSubmit, formState, getValues, setValue } = useForm<RecipeFormValues, unknown, BlendRecipeBody>({
+    resolver,
+    defaultValues: toValues(editing),
+  });
+  const components = useWatch({ control, name: 'components' });
+  // The add-component button's message, shown until the next attempt.
+  const [componentMessage, setComponentMessage] = useState<string | null>(null);
+
+  const setComponents = (next: BlendRecipeComponentBody[]) =>
+    // After a refused save the form re-checks as the recipe changes, like any other field.
+    setValue('components', next, { shouldValidate: formState.isSubmitted });
+
+  /** Spec 5: 'Por favor, selecciona un origen de café y un porcentaje válido para el componente.' (the server's own component check). */
+  const addComponent = () => {
+    const parsed = blendRecipeComponentBodySchema.safeParse({
+      origin_id: numberOrMissing(getValues('component_origin_id')),
+      percentage: parsePercentText(getValues('component_percentage')),
+    });
+    if (!parsed.success) {
+      setComponentMessage(parsed.error.issues[0]?.message ?? null);
+      return;
+    }
+    setComponentMessage(null);
+    setComponents([...getValues('components'), parsed.data]);
+    setValue('component_origin_id', noDraft.component_origin_id);
+    setValue('component_percentage', noDraft.component_percentage);
+  };
+
+  const onSubmit = handleSubmit(save);
+  const submit: typeof onSubmit = (event) => {
+    setComponentMessage(null);
+    return onSubmit(event);
+  };
+
+  const alertMessage = componentMessage ?? formAlertMessage(formState.errors, FIELDS, m.required, mutation.error);
+  const invalid = invalidFields(formState.errors);
+  return (
+    <FormCard
+      id="recipe-form"
+      title={editing ? 'Editar Receta de Mezcla' : 'Crear Nueva Receta de Mezcla'}
+      onSubmit={submit}
+      alert={alertMessage}
+      actions={<FormActions editing={editing !== null} pending={mutation.isPending} createLabel="Crear Receta" updateLabel="Actualizar Receta" onCancel={onCancel} />}
+    >
+      <Field id="recipe-name" label="Nombre de la Receta" wide invalid={invalid('name')}>
+        {(control) => <input {...control} autoComplete="off" {...register('name')} />}
+      </Field>
+      <RecipeComponentsEditor
+        origins={origins}
+        components={components}
+        originRegistration={register('component_origin_id')}
+        percentageRegistration={register('component_percentage')}
+        onAdd={addComponent}
+        onRemove={(originId) => setComponents(getValues('components').filter((component) => component.origin_id !== originId))}
+        invalid={componentMessage !== null || Boolean(invalid('components'))}
+      />
+    </FormCard>
+  );
+}

@@ -1,0 +1,31 @@
+import { blendRecipeMessages as m } from '#shared/messages.js';
+import type { BlendRecipe } from '#shared/schemas/blend-recipes.js';
+import { actionsColumn, type Column, DataTable } from '#web/components/data-table.js';
+
+export interface RecipesTableProps {
+  recipes: BlendRecipe[];
+  onEdit: (recipe: BlendRecipe) => void;
+  onDelete: (recipe: BlendRecipe) => void;
+  busy: boolean;
+}
+
+/** "Colombia 60%, Etiopía 40%": the components in the order they were added. */
+export const componentsText = (recipe: BlendRecipe): string =>
+  recipe.components.map((component) => `${component.origin_name} ${component.percentage}%`).join(', ');
+
+const COLUMNS: Column<BlendRecipe>[] = [
+  { label: 'Nombre', cell: (recipe) => <strong>{recipe.name}</strong> },
+  { label: 'Componentes', className: 'wrap', cell: componentsText },
+];
+
+/** The registered recipes with edit and delete (spec 2 "Recipe configuration"); rows stack into cards on phones. */
+export function RecipesTable({ recipes, onEdit, onDelete, busy }: RecipesTableProps) {
+  const actions = actionsColumn<BlendRecipe>({
+    editLabel: (recipe) => `Editar ${recipe.name}`,
+    deleteLabel: (recipe) => `Eliminar ${recipe.name}`,
+    onEdit,
+    onDelete,
+    busy,
+  });
+  return <DataTable caption="Recetas de mezcla registradas" columns={[...COLUMNS, actions]} rows={recipes} empty={m.empty} />;
+}

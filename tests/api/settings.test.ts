@@ -1,0 +1,131 @@
+import fc from 'fast-check';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { commonMessages, settingsMessages } from '#shared/messages.js';
+import { DEFAULT_PRICE_MAX } from '#shared/schemas/settings.js';
+import { AppError } from '#server/errors.js';
+import { updateSettings } from '#server/features/settings/service.js';
+import { createTestApp, errorOf, type TestApp } from '../helpers/test-app.js';
+import { testDialects } from '../helpers/test-database.js';
+import { anyCodeUnit } from '../helpers/arbitraries.js';
+
+describe.each(testDialects())('ajustes: precios de venta por defecto (%s)', (dialect) => {
+  let t: TestApp;
+  let admin: string;
+  let tecnico: string;
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    admin = await t.signIn('administrador', 'jefa');
+    tecnico = await t.signIn('tecnico', 'tec');
+  });
+  afterAll(() => t.close());
+  afterEach(async () => {
+    await t.db.deleteFrom('settings').execute();
+  });
+
+  // null: no session (undefined would pick the default cookie).
+  const get = (cookie: string | null = tecnico) => t.call(cookie ?? undefined, { method: 'GET', url: '/api/settings' });
+  const put = (payload: unknown, cookie: string | null = admin) =>
+    t.call(cookie ?? undefined, { method: 'PUT', url: '/api/settings', payload: payload as object });
+  const rows = () => t.db.selectFrom('settings').select(['key', 'value', 'updated_by']).orderBy('key').execute();
+  const userId = async (username: string) =>
+    (await t.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirstOrThrow()).id;
+
+  it('answers 401 without a session, and writes nothing', async () => {
+    expect((await get(null)).statusCode).toBe(401);
+    const write = await put({ default_price_roasted: 1 }, null);
+    expect(write.statusCode).toBe(401);
+    expect(errorOf(write).code).toBe('unauthenticated');
+    expect(await rows()).toEqual([]);
+  });
+
+  it('starts with the spec prices, 15 per kg roasted and 25 per kg blended, for anyone signed in', async () => {
+    const response = await get(tecnico);
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ default_price_roasted: 15, default_price_blend: 25 });
+  });
+
+  it('refuses a tecnico change with 403, writing nothing', async () => {
+    const response = await put({ default_price_roasted: 10, default_price_blend: 20 }, tecnico);
+    expect(response.statusCode).toBe(403);
+    expect(errorOf(response)).toEqual({ code: 'forbidden', message: commonMessages.forbidden });
+    expect(errorOf(response).message).toBe('No tienes permisos para realizar esta acción.');
+    expect(await rows()).toEqual([]);
+    expect((await get()).json()).toEqual({ default_price_roasted: 15, default_price_blend: 25 });
+  });
+
+  it('checks the role again inside the write transaction (an administrator demoted meanwhile writes nothing)', async () => {
+    // The guard already let the request in; the service must still refuse a user who is not an administrador now.
+    const demoted = await userId('tec');
+    await expect(updateSettings(t.db, { default_price_roasted: 1 }, { id: demoted })).rejects.toSatisfy(
+      (error) => error instanceof AppError && error.code === 'forbidden' && error.message === commonMessages.forbidden,
+    );
+    expect(await rows()).toEqual([]);
+  });
+
+  it('saves both prices as exact cents, records who saved them, and everyone reads them', async () => {
+    const response = await put({ default_price_roasted: 16.35, default_price_blend: 0.1 });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ default_price_roasted: 16.35, default_price_blend: 0.1 });
+    const adminId = await userId('jefa');
+    expect(await rows()).toEqual([
+      { key: 'default_price_blend_cents', value: '10', updated_by: adminId },
+      { key: 'default_price_roasted_cents', value: '1635', updated_by: adminId },
+    ]);
+    expect((await get(tecnico)).json()).toEqual({ default_price_roasted: 16.35, default_price_blend: 0.1 });
+  });
+
+  it('saves only the settings sent, keeps the others, and accepts a price of 0 and the ceiling', async () => {
+    await put({ default_price_roasted: 18, default_price_blend: 30 });
+    const one = await put({ default_price_blend: 0 });
+    expect(one.json()).toEqual({ default_price_roasted: 18, default_price_blend: 0 });
+    const top = await put({ default_price_roasted: DEFAULT_PRICE_MAX });
+    expect(top.json()).toEqual({ default_price_roasted: DEFAULT_PRICE_MAX, default_price_blend: 0 });
+    const again = await put({ default_price_roasted: 17.5 });
+    expect(again.json()).toEqual({ default_price_roasted: 17.5, default_price_blend: 0 });
+    expect((await rows()).map((row) => row.value)).toEqual(['0', '1750']);
+  });
+
+  it.each([
+    ['a negative price', { default_price_roasted: -1 }, settingsMessages.priceNegative],
+    ['a price with 3 decimals', { default_price_blend: 25.001 }, commonMessages.tooManyDecimals(2)],
+    ['a price above the ceiling', { default_price_roasted: DEFAULT_PRICE_MAX + 0.01 }, settingsMessages.priceTooLarge(DEFAULT_PRICE_MAX)],
+    ['a price of 1e308', { default_price_roasted: 1e308 }, settingsMessages.priceTooLarge(DEFAULT_PRICE_MAX)],
+    ['a price that is text', { default_price_roasted: 'quince' }, settingsMessages.priceRequired],
+    ['a null price', { default_price_blend: null }, settingsMessages.priceRequired],
+    ['one good and one bad price', { default_price_roasted: 20, default_price_blend: -3 }, settingsMessages.priceNegative],
+    ['an empty body', {}, settingsMessages.nothingToSave],
+    ['an unknown setting', { default_price_roasted: 20, precio_secreto: 1 }, settingsMessages.unknownSetting],
+    ['a JSON array as body', [{ default_price_roasted: 20 }], commonMessages.invalidRequest],
+  ])('refuses %s with a Spanish 400, writing nothing', async (_case, payload, message) => {
+    const response = await put(payload);
+    expect(response.statusCode).toBe(400);
+    expect(errorOf(response)).toEqual({ code: 'validation', message });
+    expect(await rows()).toEqual([]);
+  });
+
+  it('answers any malformed body with a 4xx and a Spanish message, never a 5xx', async () => {
+    const json = fc.jsonValue({ stringUnit: anyCodeUnit });
+    const price = fc.oneof(fc.double(), fc.integer(), fc.integer({ min: 0, max: 10_000_000 }).map((cents) => cents / 100), json);
+    const body = fc.oneof(
+      fc.record({ default_price_roasted: price, default_price_blend: price }, { requiredKeys: [] }),
+      fc.dictionary(fc.string({ unit: anyCodeUnit }), json),
+    );
+    const spanish = [
+      ...Object.values(settingsMessages).filter((value) => typeof value === 'string'),
+      settingsMessages.priceTooLarge(DEFAULT_PRICE_MAX),
+      commonMessages.tooManyDecimals(2),
+      commonMessages.invalidRequest,
+      commonMessages.invalidText,
+    ];
+    await fc.assert(
+      fc.asyncProperty(body, async (payload) => {
+        const response = await put(payload);
+        expect([200, 400]).toContain(response.statusCode);
+        if (response.statusCode === 400) expect(spanish).toContain(errorOf(response).message);
+        else expect(Object.keys(response.json()).sort()).toEqual(['default_price_blend', 'default_price_roasted']);
+      }),
+      { numRuns: 150 },
+    );
+  });
+});

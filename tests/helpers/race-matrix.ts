@@ -1,0 +1,472 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '#server/db/schema.js';
+import { findLedgerMismatches } from '#server/ledger/ledger.js';
+import {
+  blendedCoffeeMessages,
+  commonMessages,
+  greenCoffeeMessages,
+  originMessages,
+  roastedCoffeeMessages,
+} from '#shared/messages.js';
+
+/**
+ * Issue 10's race matrix: every pair of write operations that can touch the
+ * same lot, run concurrently round after round, on SQLite (one process) and on
+ * PostgreSQL (two servers on one database). After each round: no 5xx, every
+ * answer is one the operation may give (with the spec's message), every 2xx's
+ * effect is in the database, and the ledger is clean (on-hand = sum of
+ * movements, never negative: what `npm run check:stock` checks).
+ *
+ * To add an operation (Café Mezcla, Ventas…): add a RaceOp below (what it sends,
+ * the answers it may give, the effect a 2xx must leave) and one line per pair to
+ * RACE_MATRIX.
+ */
+
+export interface RaceResponse {
+  status: number;
+  body: unknown;
+}
+
+/** Sends one request as `cookie` through server number `server` (0 or 1; one-server runs ignore it). */
+export type RaceSend = (server: number, cookie: string, method: string, url: string, body?: unknown) => Promise<RaceResponse>;
+
+/** The lots and users one round works on: made fresh for each round. */
+export interface RaceWorld {
+  adminCookie: string;
+  /** An origin with green lots (Finca A, Finca B). */
+  originA: number;
+  /** An origin without lots, free to be deleted (Finca Z). */
+  originB: number;
+  /** 100 kg, roastA took 10 kg of it. */
+  greenA: GreenLot;
+  /** 100 kg, roastB took 10 kg of it. */
+  greenB: GreenLot;
+  /** 100 kg, never roasted: deletable. */
+  greenC: GreenLot;
+  roastA: number;
+  roastB: number;
+  /** A second administrator with their own session (only for pairs that need it). */
+  admin2?: { id: number; cookie: string };
+  /** Unique per round, for codes and names. */
+  tag: string;
+  /** A 1 kg blend drawn from roastB, made by the first blend edit/delete op of the round (ensureBlend). */
+  blend?: number;
+}
+
+interface GreenLot {
+  id: number;
+  body: Record<string, unknown>;
+}
+
+/** The database after a round, read directly. */
+export interface RaceSnapshot {
+  green: Map<number, { quantity_g: number; origin_id: number; supplier_finca: string }>;
+  roasts: Map<number, { green_coffee_id: number; quantity_green_g: number }>;
+  origins: Map<number, { name: string; suppliers_fincas: string }>;
+  users: Map<number, { username: string; role: string }>;
+  movements: { lot_kind: string; lot_id: number; delta_g: number; reason: string; ref_kind: string | null; ref_id: number | null }[];
+}
+
+type Refusal = string | ((message: string) => boolean);
+
+export interface RaceOp {
+  name: string;
+  needsAdmin2?: boolean;
+  /** Builds what the op needs beyond the world (a blend), before the round fires. */
+  prepare?(world: RaceWorld, send: RaceSend): Promise<void>;
+  send(world: RaceWorld, send: RaceSend, server: number): Promise<RaceResponse>;
+  /** Each non-2xx status this operation may answer in a race, with the message(s) it must carry ('*': any). */
+  refusals: Record<number, readonly Refusal[]>;
+  /** What a 2xx must have left in the database; returns the problem, if any. */
+  effect(world: RaceWorld, response: RaceResponse, after: RaceSnapshot): string | undefined;
+}
+
+const ROAST_DATE = '2026-11-20';
+const idOf = (response: RaceResponse) => (response.body as { id: number }).id;
+const roastBody = (greenId: number, quantityKg = 10) => ({
+  green_coffee_id: greenId,
+  quantity_green_kg: quantityKg,
+  resultant_kg: quantityKg * 0.84,
+  roast_type: 'Medio',
+  roast_date: ROAST_DATE,
+});
+
+const g = greenCoffeeMessages;
+const r = roastedCoffeeMessages;
+
+/**
+ * The received quantities a green lot went through, replayed from its ledger
+ * (receipt, then each edit's 'adjustment'): an edit's effect is there even when
+ * a later edit or a delete of the same round followed it.
+ */
+const receivedHistory = (after: RaceSnapshot, lotId: number): number[] => {
+  const history: number[] = [];
+  for (const m of after.movements) {
+    if (m.lot_kind !== 'green' || m.lot_id !== lotId || m.ref_kind !== 'green_coffee') continue;
+    history.push((history.at(-1) ?? 0) + m.delta_g);
+  }
+  return history;
+};
+
+const editGreen = (lot: 'greenA' | 'greenC', kg: number): RaceOp => ({
+  name: `editar ${lot} a ${kg} kg`,
+  send: (w, send, server) => send(server, w.adminCookie, 'PUT', `/api/green-coffee/${w[lot].id}`, { ...w[lot].body, quantity_kg: kg }),
+  refusals: {
+    404: [g.notFound],
+    // Only below what roasts already took (greenA: 10 kg, plus a concurrent 40 kg roast).
+    409: [g.stockBelowZero('10'), g.stockBelowZero('50')],
+  },
+  effect: (w, _res, after) => {
+    const history = receivedHistory(after, w[lot].id);
+    if (!history.slice(1).includes(kg * 1000)) return `el libro no pasa por ${kg} kg (${history.join(' → ')} g)`;
+    const row = after.green.get(w[lot].id);
+    if (row && row.quantity_g !== history.at(-1)) return `cantidad ${row.quantity_g} g, libro ${history.at(-1)} g`;
+    return undefined;
+  },
+});
+
+const deleteGreen = (lot: 'greenA' | 'greenB' | 'greenC'): RaceOp => ({
+  name: `eliminar ${lot}`,
+  send: (w, send, server) => send(server, w.adminCookie, 'DELETE', `/api/green-coffee/${w[lot].id}`),
+  refusals: { 404: [g.notFound], 409: [g.deleteInUse] },
+  effect: (w, _res, after) => (after.green.has(w[lot].id) ? 'el lote sigue existiendo' : undefined),
+});
+
+const createGreen = (origin: 'originA' | 'originB', finca: string): RaceOp => ({
+  name: `crear verde en ${origin}`,
+  send: (w, send, server) =>
+    send(server, w.adminCookie, 'POST', '/api/green-coffee', {
+      origin_id: w[origin],
+      supplier_finca: finca,
+      quantity_kg: 50,
+      unit_price: 8,
+      entry_date: '2026-11-02',
+      batch_code: `N-${w.tag}-${server}`,
+    }),
+  refusals: { 400: [g.originNotFound, g.supplierNotInOrigin] },
+  effect: (w, res, after) => {
+    const row = after.green.get(idOf(res));
+    if (!row) return 'el lote creado no existe';
+    if (row.origin_id !== w[origin]) return 'origen equivocado';
+    if (!after.origins.has(row.origin_id)) return 'el lote quedó sin origen';
+    // Its supplier still belongs to its origin ('El proveedor/finca seleccionado no pertenece al origen elegido.').
+    const suppliers = JSON.parse(after.origins.get(row.origin_id)!.suppliers_fincas) as string[];
+    if (!suppliers.includes(row.supplier_finca)) return `su finca ${row.supplier_finca} ya no está en el origen`;
+    return undefined;
+  },
+});
+
+const createRoast = (lot: 'greenA' | 'greenC', kg = 10): RaceOp => ({
+  name: `tostar ${kg} kg de ${lot}`,
+  send: (w, send, server) => send(server, w.adminCookie, 'POST', '/api/roasted-coffee', roastBody(w[lot].id, kg)),
+  // The lot deleted first: 'El lote de café verde seleccionado no es válido.' (spec 5), never a 500.
+  refusals: { 400: [r.invalidGreenLot], 409: [r.notEnoughGreen] },
+  effect: (w, res, after) => {
+    const roast = after.roasts.get(idOf(res));
+    if (!roast) return 'el tueste creado no existe';
+    if (roast.green_coffee_id !== w[lot].id) return 'tueste sobre otro lote';
+    const took = after.movements.some((m) => m.lot_kind === 'green' && m.ref_kind === 'roast' && m.ref_id === idOf(res) && m.delta_g === -kg * 1000);
+    return took ? undefined : 'el verde no se descontó en el libro';
+  },
+});
+
+const editRoast = (roast: 'roastA' | 'roastB', to: 'greenA' | 'greenB' | 'greenC', kg: number): RaceOp => ({
+  name: `editar ${roast} a ${kg} kg de ${to}`,
+  send: (w, send, server) => send(server, w.adminCookie, 'PUT', `/api/roasted-coffee/${w[roast]}`, roastBody(w[to].id, kg)),
+  refusals: { 400: [r.invalidGreenLot], 404: [r.notFound], 409: [r.notEnoughGreen] },
+  effect: (w, _res, after) => {
+    const row = after.roasts.get(w[roast]);
+    // Deleted afterwards in the same round: its edit returned and re-took green in the ledger.
+    if (!row) {
+      const moved = after.movements.some((m) => m.lot_kind === 'green' && m.lot_id === w[to].id && m.ref_kind === 'roast' && m.ref_id === w[roast] && m.delta_g === -kg * 1000);
+      return moved ? undefined : 'ni el tueste ni su movimiento de la edición';
+    }
+    if (row.green_coffee_id !== w[to].id || row.quantity_green_g !== kg * 1000) return `tueste en ${row.green_coffee_id} con ${row.quantity_green_g} g`;
+    return undefined;
+  },
+});
+
+const deleteRoast = (roast: 'roastA' | 'roastB'): RaceOp => ({
+  name: `eliminar ${roast}`,
+  send: (w, send, server) => send(server, w.adminCookie, 'DELETE', `/api/roasted-coffee/${w[roast]}`),
+  // 409: a blend drew from it ('… asociado a mezclas o ventas.').
+  refusals: { 404: [r.notFound], 409: [r.deleteInUse] },
+  effect: (w, _res, after) => (after.roasts.has(w[roast]) ? 'el tueste sigue existiendo' : undefined),
+});
+
+const editOrigin = (origin: 'originA' | 'originB', suppliers: string[]): RaceOp => ({
+  name: `editar ${origin} (fincas ${suppliers.join(', ')})`,
+  send: (w, send, server) =>
+    send(server, w.adminCookie, 'PUT', `/api/coffee-origins/${w[origin]}`, {
+      name: `Origen ${w.tag} editado`,
+      kilos_per_bag: 70,
+      suppliers_fincas: suppliers,
+      description: null,
+    }),
+  // 409: a finca still used by a green lot cannot disappear (issue 11), in whatever words it gives.
+  refusals: { 404: [originMessages.notFound], 409: ['*'] },
+  effect: (w, _res, after) => {
+    const row = after.origins.get(w[origin]);
+    if (!row) return undefined; // deleted afterwards in the same round
+    return row.name === `Origen ${w.tag} editado` ? undefined : `nombre ${row.name}`;
+  },
+});
+
+const deleteOrigin = (origin: 'originA' | 'originB'): RaceOp => ({
+  name: `eliminar ${origin}`,
+  send: (w, send, server) => send(server, w.adminCookie, 'DELETE', `/api/coffee-origins/${w[origin]}`),
+  refusals: { 404: [originMessages.notFound], 409: [originMessages.deleteInUse] },
+  effect: (w, _res, after) => (after.origins.has(w[origin]) ? 'el origen sigue existiendo' : undefined),
+});
+
+/** The other administrator loses the role (by the round's first administrator). */
+const demoteAdmin2: RaceOp = {
+  name: 'quitar el rol de administrador a admin2',
+  needsAdmin2: true,
+  send: (w, send, server) =>
+    send(server, w.adminCookie, 'PUT', `/api/users/${w.admin2!.id}`, { full_name: 'Admin Dos', role: 'tecnico' }),
+  refusals: {},
+  effect: (w, _res, after) => (after.users.get(w.admin2!.id)?.role === 'tecnico' ? undefined : 'sigue siendo administrador'),
+};
+
+const deleteAdmin2: RaceOp = {
+  name: 'eliminar a admin2',
+  needsAdmin2: true,
+  send: (w, send, server) => send(server, w.adminCookie, 'DELETE', `/api/users/${w.admin2!.id}`),
+  refusals: {},
+  effect: (w, _res, after) => (after.users.has(w.admin2!.id) ? 'admin2 sigue existiendo' : undefined),
+};
+
+/** An administrator-only write by admin2: refused once admin2 is no longer one (checked in the write transaction). */
+const admin2CreatesUser: RaceOp = {
+  name: 'admin2 crea un usuario',
+  needsAdmin2: true,
+  send: (w, send, server) =>
+    send(server, w.admin2!.cookie, 'POST', '/api/users', {
+      username: `nuevo-${w.tag}`,
+      password: 'tueste-lento-2026',
+      full_name: 'Persona Nueva',
+      role: 'tecnico',
+    }),
+  // 401: the demotion or deletion ended admin2's sessions before the request arrived.
+  refusals: { 401: ['*'], 403: [commonMessages.forbidden] },
+  effect: (w, res, after) => {
+    const created = after.users.get(idOf(res));
+    if (!created || created.username !== `nuevo-${w.tag}`) return 'el usuario creado no existe';
+    return undefined;
+  },
+};
+
+const b = blendedCoffeeMessages;
+const blendBody = (w: RaceWorld, roast: 'roastA' | 'roastB', kg: number) => ({
+  name: `Mezcla ${w.tag}`,
+  total_quantity_kg: kg,
+  creation_date: ROAST_DATE,
+  recipe_id: null,
+  components: [{ origin_id: w.originA, percentage: 100, selected_roasted_batches: [{ id: w[roast], quantity_used: kg }] }],
+});
+const notEnoughRoasted = (message: string) => message.startsWith('No hay suficiente stock en el lote ');
+/** The blend's ledger took `kg` from the roasted lot (reason 'blend'). */
+const blendTook = (after: RaceSnapshot, blendId: number, lotId: number, kg: number) =>
+  after.movements.some((m) => m.lot_kind === 'roasted' && m.lot_id === lotId && m.reason === 'blend' && m.ref_kind === 'blend' && m.ref_id === blendId && m.delta_g === -kg * 1000);
+
+async function ensureBlend(w: RaceWorld, send: RaceSend): Promise<void> {
+  if (w.blend !== undefined) return;
+  w.blend = idOf(await expectStatus(await send(0, w.adminCookie, 'POST', '/api/blended-coffee', blendBody(w, 'roastB', 1)), 201, 'POST /api/blended-coffee'));
+}
+
+const createBlend = (roast: 'roastA' | 'roastB', kg: number): RaceOp => ({
+  name: `mezclar ${kg} kg de ${roast}`,
+  send: (w, send, server) => send(server, w.adminCookie, 'POST', '/api/blended-coffee', blendBody(w, roast, kg)),
+  // The roast deleted first: 'El lote de café tostado seleccionado no es válido.'; or its stock taken.
+  refusals: { 400: [b.invalidRoastedLot], 409: [notEnoughRoasted] },
+  effect: (w, res, after) => (blendTook(after, idOf(res), w[roast], kg) ? undefined : 'el tostado no se descontó en el libro'),
+});
+
+/** Edits the round's blend to draw `kg` (≠ 1) from `roast`. */
+const editBlend = (roast: 'roastA' | 'roastB', kg: number): RaceOp => ({
+  name: `editar la mezcla a ${kg} kg de ${roast}`,
+  prepare: ensureBlend,
+  send: (w, send, server) => send(server, w.adminCookie, 'PUT', `/api/blended-coffee/${w.blend!}`, blendBody(w, roast, kg)),
+  refusals: { 400: [b.invalidRoastedLot], 404: [b.notFound], 409: [notEnoughRoasted] },
+  effect: (w, _res, after) => (blendTook(after, w.blend!, w[roast], kg) ? undefined : 'la edición no tomó el tostado en el libro'),
+});
+
+const deleteBlend: RaceOp = {
+  name: 'eliminar la mezcla',
+  prepare: ensureBlend,
+  send: (w, send, server) => send(server, w.adminCookie, 'DELETE', `/api/blended-coffee/${w.blend!}`),
+  refusals: { 404: [b.notFound] },
+  effect: (w, _res, after) =>
+    after.movements.some((m) => m.lot_kind === 'blend' && m.lot_id === w.blend && m.ref_kind === 'lot_deleted')
+      ? undefined
+      : 'la mezcla no salió del libro',
+};
+
+/** Each line is one pair (or group) of operations raced on the same lots; add a line to add a race. */
+export const RACE_MATRIX: readonly (readonly RaceOp[])[] = [
+  [deleteGreen('greenC'), editGreen('greenC', 150)],
+  [deleteGreen('greenC'), editGreen('greenC', 60)],
+  [deleteGreen('greenC'), createRoast('greenC'), createRoast('greenC')],
+  [deleteGreen('greenA'), deleteRoast('roastA')],
+  [editGreen('greenA', 150), createRoast('greenA', 40)],
+  [editGreen('greenA', 20), createRoast('greenA', 40)],
+  [editGreen('greenC', 150), editGreen('greenC', 60)],
+  [createGreen('originB', 'Finca Z'), deleteOrigin('originB')],
+  [createGreen('originB', 'Finca Z'), editOrigin('originB', ['Finca Y'])],
+  [editOrigin('originB', ['Finca Y']), deleteOrigin('originB')],
+  [createRoast('greenA'), deleteRoast('roastA')],
+  [editRoast('roastA', 'greenA', 20), deleteRoast('roastA')],
+  [editRoast('roastA', 'greenC', 20), deleteGreen('greenC')],
+  [editRoast('roastA', 'greenB', 20), editRoast('roastB', 'greenA', 20)],
+  [demoteAdmin2, admin2CreatesUser],
+  [deleteAdmin2, admin2CreatesUser],
+  // Issue 10's "mixed run": nine operations at once on three green lots and two roasts.
+  [
+    deleteGreen('greenC'), editGreen('greenC', 150), createRoast('greenC'), createRoast('greenC'),
+    editRoast('roastA', 'greenC', 20), deleteRoast('roastB'), deleteGreen('greenB'), editGreen('greenA', 150), createRoast('greenA'),
+  ],
+  // Café Mezcla (issue 14): blends against roasts and each other on the same roasted lots (roastA 8.4 kg).
+  [createBlend('roastA', 5), createBlend('roastA', 5)],
+  [createBlend('roastA', 2), deleteRoast('roastA')],
+  [createBlend('roastA', 2), editRoast('roastA', 'greenC', 20)],
+  [editBlend('roastA', 3), deleteRoast('roastA')],
+  [editBlend('roastB', 3), editRoast('roastB', 'greenA', 20)],
+  [editBlend('roastA', 3), createBlend('roastA', 6)],
+  [editBlend('roastA', 3), editBlend('roastB', 4)],
+  [editBlend('roastA', 3), deleteBlend],
+  [deleteBlend, deleteRoast('roastB')],
+];
+
+export const raceName = (ops: readonly RaceOp[]) => ops.map((op) => op.name).join(' ∥ ');
+
+/** How many rounds each line runs: small by default, RACE_ROUNDS=200 for a long run. */
+export const raceRounds = (fallback: number) => {
+  const fromEnv = Number.parseInt(process.env.RACE_ROUNDS ?? '', 10);
+  return Number.isSafeInteger(fromEnv) && fromEnv > 0 ? fromEnv : fallback;
+};
+
+/** A line's time limit: a long run (RACE_ROUNDS) needs more than the default 30 s on a busy machine. */
+export const raceTimeout = (rounds: number) => Math.max(30_000, rounds * 2_000);
+
+async function expectStatus(response: RaceResponse, wanted: number, what: string): Promise<RaceResponse> {
+  if (response.status !== wanted) throw new Error(`${what}: ${response.status} ${JSON.stringify(response.body)}`);
+  return response;
+}
+
+let roundCounter = 0;
+
+/** Builds a round's lots (and admin2 when a pair needs it) through the API. */
+export async function buildWorld(
+  send: RaceSend,
+  adminCookie: string,
+  options: { admin2?: () => Promise<{ id: number; cookie: string }> },
+): Promise<RaceWorld> {
+  const tag = `${process.pid}-${++roundCounter}-${Math.floor(Math.random() * 1e6)}`;
+  const post = async (url: string, body: unknown) =>
+    idOf(await expectStatus(await send(0, adminCookie, 'POST', url, body), 201, `POST ${url}`));
+  const originA = await post('/api/coffee-origins', { name: `Origen ${tag} A`, kilos_per_bag: 70, suppliers_fincas: ['Finca A', 'Finca B'] });
+  const originB = await post('/api/coffee-origins', { name: `Origen ${tag} B`, kilos_per_bag: 60, suppliers_fincas: ['Finca Z'] });
+  const green = async (suffix: string): Promise<GreenLot> => {
+    const body = { origin_id: originA, supplier_finca: 'Finca A', quantity_kg: 100, unit_price: 8, entry_date: '2026-11-01', batch_code: `${suffix}-${tag}` };
+    return { id: await post('/api/green-coffee', body), body };
+  };
+  const greenA = await green('A');
+  const greenB = await green('B');
+  const greenC = await green('C');
+  const roastA = await post('/api/roasted-coffee', roastBody(greenA.id));
+  const roastB = await post('/api/roasted-coffee', roastBody(greenB.id));
+  const world: RaceWorld = { adminCookie, originA, originB, greenA, greenB, greenC, roastA, roastB, tag };
+  if (options.admin2) world.admin2 = await options.admin2();
+  return world;
+}
+
+export async function snapshot(db: Kysely<Database>): Promise<RaceSnapshot> {
+  const [green, roasts, origins, users, movements] = await Promise.all([
+    db.selectFrom('green_coffee').select(['id', 'quantity_g', 'origin_id', 'supplier_finca']).execute(),
+    db.selectFrom('roasted_coffee').select(['id', 'green_coffee_id', 'quantity_green_g']).execute(),
+    db.selectFrom('coffee_origins').select(['id', 'name', 'suppliers_fincas']).execute(),
+    db.selectFrom('users').select(['id', 'username', 'role']).execute(),
+    db.selectFrom('stock_movements').select(['lot_kind', 'lot_id', 'delta_g', 'reason', 'ref_kind', 'ref_id']).orderBy('id').execute(),
+  ]);
+  return {
+    green: new Map(green.map((row) => [row.id, row])),
+    roasts: new Map(roasts.map((row) => [row.id, row])),
+    origins: new Map(origins.map((row) => [row.id, row])),
+    users: new Map(users.map((row) => [row.id, row])),
+    movements: movements.map((m) => ({ ...m, delta_g: Number(m.delta_g) })),
+  };
+}
+
+export interface RoundReport {
+  statuses: number[];
+  problems: string[];
+}
+
+/**
+ * One round of one line: fire every operation at once (alternating servers,
+ * with a random 0–3 ms head start so both orders happen), then check.
+ */
+export async function runRound(
+  ops: readonly RaceOp[],
+  world: RaceWorld,
+  send: RaceSend,
+  db: Kysely<Database>,
+): Promise<RoundReport> {
+  for (const op of ops) await op.prepare?.(world, send);
+  const responses = await Promise.all(
+    ops.map(async (op, index) => {
+      await new Promise((resolve) => setTimeout(resolve, Math.random() * 3));
+      return op.send(world, send, index % 2);
+    }),
+  );
+  const after = await snapshot(db);
+  const problems: string[] = [];
+  responses.forEach((response, index) => {
+    const op = ops[index]!;
+    if (response.status >= 200 && response.status < 300) {
+      const problem = op.effect(world, response, after);
+      if (problem) problems.push(`${op.name} → ${response.status} pero ${problem}`);
+      return;
+    }
+    const message = (response.body as { error?: { message?: string } } | null)?.error?.message ?? '';
+    const allowed = op.refusals[response.status];
+    const matches = (refusal: Refusal) => (typeof refusal === 'string' ? refusal === '*' || refusal === message : refusal(message));
+    if (!allowed?.some(matches)) {
+      problems.push(`${op.name} → ${response.status} «${message}»`);
+    }
+  });
+  const mismatches = await findLedgerMismatches(db, ['green', 'roasted', 'blend']);
+  for (const m of mismatches) problems.push(`${m.lotKind} #${m.lotId}: stock ${m.stockG} g, libro ${m.ledgerG} g`);
+  return { statuses: responses.map((response) => response.status), problems };
+}
+
+export interface LineReport {
+  /** Every 5xx answered in any round (must be none). */
+  serverErrors: number[];
+  /** Every broken expectation, prefixed with its round. */
+  problems: string[];
+}
+
+/** Runs one line of RACE_MATRIX for `rounds` rounds, each on a fresh world. */
+export async function runLine(
+  ops: readonly RaceOp[],
+  rounds: number,
+  context: {
+    send: RaceSend;
+    db: Kysely<Database>;
+    adminCookie: string;
+    /** Makes a second administrator with a session, for the lines that need one. */
+    makeAdmin2: () => Promise<{ id: number; cookie: string }>;
+  },
+): Promise<LineReport> {
+  const report: LineReport = { serverErrors: [], problems: [] };
+  const needsAdmin2 = ops.some((op) => op.needsAdmin2);
+  for (let round = 0; round < rounds; round++) {
+    const world = await buildWorld(context.send, context.adminCookie, needsAdmin2 ? { admin2: context.makeAdmin2 } : {});
+    const { statuses, problems } = await runRound(ops, world, context.send, context.db);
+    report.serverErrors.push(...statuses.filter((status) => status >= 500));
+    report.problems.push(...problems.map((problem) => `ronda ${round + 1}: ${problem}`));
+  }
+  return report;
+}

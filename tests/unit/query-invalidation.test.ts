@@ -1,0 +1,93 @@
+import { QueryClient, type QueryKey } from '@tanstack/react-query';
+import { describe, expect, it } from 'vitest';
+import { queryKeys } from '#web/api/query-keys.js';
+import { createGreenCoffeeOptions } from '#web/features/green-coffee/api/create-green-coffee.js';
+import { deleteGreenCoffeeOptions } from '#web/features/green-coffee/api/delete-green-coffee.js';
+import { updateGreenCoffeeOptions } from '#web/features/green-coffee/api/update-green-coffee.js';
+import { createOriginOptions } from '#web/features/origins/api/create-origin.js';
+import { deleteOriginOptions } from '#web/features/origins/api/delete-origin.js';
+import { updateOriginOptions } from '#web/features/origins/api/update-origin.js';
+import { createRoastedCoffeeOptions } from '#web/features/roasted-coffee/api/create-roasted-coffee.js';
+import { deleteRoastedCoffeeOptions } from '#web/features/roasted-coffee/api/delete-roasted-coffee.js';
+import { updateRoastedCoffeeOptions } from '#web/features/roasted-coffee/api/update-roasted-coffee.js';
+import { createUserOptions } from '#web/features/users/api/create-user.js';
+import { deleteUserOptions } from '#web/features/users/api/delete-user.js';
+import { updateUserOptions } from '#web/features/users/api/update-user.js';
+
+const page = { limit: 10, offset: 0 };
+
+/** One query of each kind the app caches, by a name for the assertions. */
+const CACHED: Record<string, QueryKey> = {
+  session: queryKeys.session,
+  users: queryKeys.users.all,
+  originsPage: queryKeys.origins.page(page),
+  originOptions: queryKeys.origins.options,
+  greenPage: queryKeys.greenCoffee.page(page),
+  availableGreen: queryKeys.greenCoffee.available(page),
+  greenLotOptions: queryKeys.greenCoffee.roastOptions,
+  roastedPage: queryKeys.roastedCoffee.page(page),
+  blendRoastedLots: queryKeys.blendedCoffee.roastedLots,
+  products: queryKeys.products.all,
+  settings: queryKeys.settings.all,
+};
+
+/** Runs a mutation's onSuccess on a cache holding one query of each kind; returns the names it marked stale. */
+async function invalidatedBy(optionsFor: (queryClient: QueryClient) => { onSuccess?: unknown }): Promise<string[]> {
+  const queryClient = new QueryClient();
+  for (const key of Object.values(CACHED)) queryClient.setQueryData(key, { cached: true });
+  const { onSuccess } = optionsFor(queryClient);
+  await (onSuccess as () => Promise<unknown>)();
+  return Object.entries(CACHED)
+    .filter(([, key]) => queryClient.getQueryState(key)?.isInvalidated)
+    .map(([name]) => name)
+    .sort();
+}
+
+describe('each mutation invalidates exactly the queries whose data it changed', () => {
+  it('a new or deleted origin: the origin lists and selects only', async () => {
+    for (const options of [createOriginOptions, deleteOriginOptions]) {
+      expect(await invalidatedBy(options)).toEqual(['originOptions', 'originsPage']);
+    }
+  });
+
+  it("an edited origin: also green lots and roasts, which show the origin's name", async () => {
+    expect(await invalidatedBy(updateOriginOptions)).toEqual([
+      'availableGreen',
+      'blendRoastedLots',
+      'greenLotOptions',
+      'greenPage',
+      'originOptions',
+      'originsPage',
+      'roastedPage',
+    ]);
+  });
+
+  it('a new or deleted green lot: green lists, available stock and the roast form lot options', async () => {
+    for (const options of [createGreenCoffeeOptions, deleteGreenCoffeeOptions]) {
+      expect(await invalidatedBy(options)).toEqual(['availableGreen', 'greenLotOptions', 'greenPage']);
+    }
+  });
+
+  it("an edited green lot: also roasts, which show their green lot's code", async () => {
+    expect(await invalidatedBy(updateGreenCoffeeOptions)).toEqual(['availableGreen', 'blendRoastedLots', 'greenLotOptions', 'greenPage', 'roastedPage']);
+  });
+
+  it('a roast (create, edit, delete) moves green stock: roasted lists, green stock and green-lot options, products', async () => {
+    for (const options of [createRoastedCoffeeOptions, updateRoastedCoffeeOptions, deleteRoastedCoffeeOptions]) {
+      expect(await invalidatedBy(options)).toEqual([
+        'availableGreen',
+        'blendRoastedLots',
+        'greenLotOptions',
+        'greenPage',
+        'products',
+        'roastedPage',
+      ]);
+    }
+  });
+
+  it('users: the list; an edit also the session (the header greets by name)', async () => {
+    expect(await invalidatedBy(createUserOptions)).toEqual(['users']);
+    expect(await invalidatedBy(deleteUserOptions)).toEqual(['users']);
+    expect(await invalidatedBy(updateUserOptions)).toEqual(['session', 'users']);
+  });
+});
