@@ -3,6 +3,8 @@ import { formatDate, formatKg } from '#shared/format.js';
 import type { BlendedCoffeeBody } from '#shared/schemas/blended-coffee.js';
 import type { Origin } from '#shared/schemas/origins.js';
 import { gramsToKg } from '#shared/units.js';
+import { Field } from '#web/components/field.js';
+import { SelectField } from '#web/components/select-field.js';
 import {
   type BlendFormValues,
   componentProgress,
@@ -56,35 +58,23 @@ export function BlendComponentsEditor({ control, register, setValue, components,
           return (
             <li key={field.id} className="blend-component">
               <div className="blend-component__head">
-                <div className="field">
-                  <label htmlFor={`blend-component-${index}-origin`}>Origen</label>
-                  {fromRecipe ? (
-                    // The recipe's origin, shown read-only; the value stays in the form's state.
-                    <input id={`blend-component-${index}-origin`} readOnly value={originNameOf(origins, component.origin_id)} />
-                  ) : (
-                    <select id={`blend-component-${index}-origin`} {...originField}>
-                      <option value="">Selecciona un origen</option>
-                      {origins.map((origin) => (
-                        <option key={origin.id} value={String(origin.id)}>
-                          {origin.name}
-                        </option>
-                      ))}
-                    </select>
-                  )}
-                </div>
-                <div className="field">
-                  <label htmlFor={`blend-component-${index}-percentage`}>Porcentaje (%)</label>
-                  <input
-                    id={`blend-component-${index}-percentage`}
-                    type="number"
-                    inputMode="decimal"
-                    min="0"
-                    max="100"
-                    step="0.01"
-                    readOnly={fromRecipe}
-                    {...register(`components.${index}.percentage`)}
+                {fromRecipe ? (
+                  // The recipe's origin, shown read-only; the value stays in the form's state.
+                  <Field id={`blend-component-${index}-origin`} label="Origen">
+                    {(control) => <input {...control} readOnly value={originNameOf(origins, component.origin_id)} />}
+                  </Field>
+                ) : (
+                  <SelectField
+                    id={`blend-component-${index}-origin`}
+                    label="Origen"
+                    placeholder="Selecciona un origen"
+                    options={origins.map((origin) => ({ value: String(origin.id), label: origin.name }))}
+                    registration={originField}
                   />
-                </div>
+                )}
+                <Field id={`blend-component-${index}-percentage`} label="Porcentaje (%)" registration={register(`components.${index}.percentage`)}>
+                  {(control) => <input {...control} type="number" inputMode="decimal" min="0" max="100" step="0.01" readOnly={fromRecipe} />}
+                </Field>
                 {!fromRecipe && (
                   <button
                     type="button"

@@ -104,12 +104,12 @@ export function BlendForm({ origins, recipes, lots, editing, onSaved, onCancel, 
             </select>
           )}
         </Field>
-        <Field id="blend-name" label="Nombre de la Mezcla" invalid={invalid('name')} hint={fromRecipe ? 'El nombre de la receta.' : undefined}>
-          {(field) => <input {...field} autoComplete="off" readOnly={fromRecipe} {...register('name')} />}
+        <Field id="blend-name" label="Nombre de la Mezcla" invalid={invalid('name')} hint={fromRecipe ? 'El nombre de la receta.' : undefined} registration={register('name')}>
+          {(field) => <input {...field} autoComplete="off" readOnly={fromRecipe} />}
         </Field>
         <DecimalField id="blend-total" label="Cantidad Total (Kg)" kind="kg" invalid={invalid('total_quantity_kg')} registration={register('total_quantity_kg')} />
-        <Field id="blend-date" label="Fecha de Creación" invalid={invalid('creation_date')}>
-          {(field) => <input {...field} type="date" {...register('creation_date')} />}
+        <Field id="blend-date" label="Fecha de Creación" invalid={invalid('creation_date')} registration={register('creation_date')}>
+          {(field) => <input {...field} type="date" />}
         </Field>
         <LotCodeField
           id="blend-batch"

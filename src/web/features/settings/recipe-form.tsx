@@ -96,8 +96,8 @@ export function RecipeForm({ origins, editing, onSaved, onCancel, onFailure }: R
       alert={alertMessage}
       actions={<FormActions editing={editing !== null} pending={mutation.isPending} createLabel="Crear Receta" updateLabel="Actualizar Receta" onCancel={onCancel} />}
     >
-      <Field id="recipe-name" label="Nombre de la Receta" wide invalid={invalid('name')}>
-        {(control) => <input {...control} autoComplete="off" {...register('name')} />}
+      <Field id="recipe-name" label="Nombre de la Receta" wide invalid={invalid('name')} registration={register('name')}>
+        {(control) => <input {...control} autoComplete="off" />}
       </Field>
       <RecipeComponentsEditor
         origins={origins}
