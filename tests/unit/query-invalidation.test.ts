@@ -27,6 +27,8 @@ const CACHED: Record<string, QueryKey> = {
   greenLotOptions: queryKeys.greenCoffee.roastOptions,
   roastedPage: queryKeys.roastedCoffee.page(page),
   blendRoastedLots: queryKeys.blendedCoffee.roastedLots,
+  blendsPage: queryKeys.blendedCoffee.page(page),
+  recipesPage: queryKeys.blendRecipes.page(page),
   products: queryKeys.products.all,
   settings: queryKeys.settings.all,
 };
@@ -50,14 +52,17 @@ describe('each mutation invalidates exactly the queries whose data it changed', 
     }
   });
 
-  it("an edited origin: also green lots and roasts, which show the origin's name", async () => {
+  it("an edited origin: also everything that shows the origin's name (green lots, roasts, recipes, blends, products)", async () => {
     expect(await invalidatedBy(updateOriginOptions)).toEqual([
       'availableGreen',
       'blendRoastedLots',
+      'blendsPage',
       'greenLotOptions',
       'greenPage',
       'originOptions',
       'originsPage',
+      'products',
+      'recipesPage',
       'roastedPage',
     ]);
   });
@@ -73,7 +78,7 @@ describe('each mutation invalidates exactly the queries whose data it changed', 
   });
 
   it('a roast (create, edit, delete) moves green stock: roasted lists, green stock and green-lot options, products', async () => {
-    for (const options of [createRoastedCoffeeOptions, updateRoastedCoffeeOptions, deleteRoastedCoffeeOptions]) {
+    for (const options of [createRoastedCoffeeOptions, deleteRoastedCoffeeOptions]) {
       expect(await invalidatedBy(options)).toEqual([
         'availableGreen',
         'blendRoastedLots',
@@ -83,6 +88,18 @@ describe('each mutation invalidates exactly the queries whose data it changed', 
         'roastedPage',
       ]);
     }
+  });
+
+  it("an edited roast: also blends, which list their roasted lots' codes", async () => {
+    expect(await invalidatedBy(updateRoastedCoffeeOptions)).toEqual([
+      'availableGreen',
+      'blendRoastedLots',
+      'blendsPage',
+      'greenLotOptions',
+      'greenPage',
+      'products',
+      'roastedPage',
+    ]);
   });
 
   it('users: the list; an edit also the session (the header greets by name)', async () => {

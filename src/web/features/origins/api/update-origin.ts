@@ -8,6 +8,6 @@ export const updateOrigin = ({ id, body }: { id: number; body: OriginBody }) =>
 
 // Green lots show their origin's name and description, roasts its name.
 export const updateOriginOptions = (queryClient: QueryClient) =>
-  mutationOptions({ mutationFn: updateOrigin, onSuccess: () => invalidate(queryClient, queryKeys.origins.all, queryKeys.greenCoffee.all, queryKeys.roastedCoffee.all) });
+  mutationOptions({ mutationFn: updateOrigin, onSuccess: () => invalidate(queryClient, queryKeys.origins.all, queryKeys.greenCoffee.all, queryKeys.roastedCoffee.all, queryKeys.blendRecipes.all, queryKeys.blendedCoffee.all, queryKeys.products.all) });
 
 export const useUpdateOrigin = () => useMutation(updateOriginOptions(useQueryClient()));

@@ -8,6 +8,6 @@ export const updateRoastedCoffee = ({ id, body }: { id: number; body: RoastedCof
 
 // Editing a roast gives back the old green quantity and takes the new one: roasted, green and sellable products change.
 export const updateRoastedCoffeeOptions = (queryClient: QueryClient) =>
-  mutationOptions({ mutationFn: updateRoastedCoffee, onSuccess: () => invalidate(queryClient, queryKeys.roastedCoffee.all, queryKeys.greenCoffee.all, queryKeys.products.all) });
+  mutationOptions({ mutationFn: updateRoastedCoffee, onSuccess: () => invalidate(queryClient, queryKeys.roastedCoffee.all, queryKeys.greenCoffee.all, queryKeys.products.all, queryKeys.blendedCoffee.all) });
 
 export const useUpdateRoastedCoffee = () => useMutation(updateRoastedCoffeeOptions(useQueryClient()));
