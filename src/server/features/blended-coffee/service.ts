@@ -11,6 +11,7 @@ import {
 } from '#shared/schemas/blended-coffee.js';
 import { gramsToKg, kgToGrams } from '#shared/units.js';
 import { isForeignKeyViolation, isUniqueViolation } from '#server/db/constraint-errors.js';
+import { insertWithLotCode } from '#server/db/insert-with-lot-code.js';
 import { type LockTarget, lockLots } from '#server/db/row-locks.js';
 import type { Database } from '#server/db/schema.js';
 import { type DbOrTrx, retryTransaction, withWriteTransaction } from '#server/db/write-transaction.js';
@@ -21,9 +22,6 @@ import * as repository from './repository.js';
 
 /** Every ledger row this feature writes points back at its blend. */
 const REF_KIND = 'blend';
-
-/** Server-made codes tried before giving up (9000 numbers per prefix and day; a collision is rare). */
-const CODE_ATTEMPTS = 20;
 
 const kgText = (grams: number) => String(gramsToKg(grams));
 
@@ -160,29 +158,25 @@ async function returnDraws(trx: DbOrTrx, draws: ReadonlyMap<number, number>, use
 }
 
 /**
- * Inserts the blend under the typed code (a taken one is a 409), or under a
- * code made from the recipe's name, or the blend's when there is no recipe,
- * and the creation date (spec 9, BL-MZ-010124-1234), trying another random
- * number while the unique index says it is taken.
+ * Inserts the blend under the typed code or one made from the recipe's name,
+ * or the blend's when there is no recipe, and the creation date (spec 9,
+ * BL-MZ-010124-1234).
  */
-async function insertWithCode(
+const insertBlend = (
   trx: Transaction<Database>,
   values: Omit<repository.BlendValues, 'batch_code'>,
   typedCode: string | undefined,
   prefixName: string,
-): Promise<number> {
+): Promise<number> => {
   const now = Date.now();
-  if (typedCode !== undefined) {
-    const id = await repository.insertBlend(trx, { ...values, batch_code: typedCode }, now);
-    if (id === undefined) throw new AppError('duplicate', m.duplicateBatch);
-    return id;
-  }
-  for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt++) {
-    const id = await repository.insertBlend(trx, { ...values, batch_code: blendLotCode(prefixName, values.creation_date) }, now);
-    if (id !== undefined) return id;
-  }
-  throw new AppError('conflict', m.lotCodeUnavailable);
-}
+  return insertWithLotCode({
+    typedCode,
+    generate: () => blendLotCode(prefixName, values.creation_date),
+    insert: (batch_code) => repository.insertBlend(trx, { ...values, batch_code }, now),
+    duplicate: () => new AppError('duplicate', m.duplicateBatch),
+    unavailableMessage: m.lotCodeUnavailable,
+  });
+};
 
 /** A recipe deleted between checkBody and the insert cannot happen under the locks taken, but answer it as the rule does. */
 async function asRecipeRefusal<T>(work: () => Promise<T>): Promise<T> {
@@ -207,7 +201,7 @@ export async function createBlend(db: Kysely<Database>, body: BlendedCoffeeBody,
     const { recipeName } = await checkBody(trx, body, new Map());
     const totalG = kgToGrams(body.total_quantity_kg);
     const id = await asRecipeRefusal(() =>
-      insertWithCode(
+      insertBlend(
         trx,
         { name: body.name, total_quantity_g: totalG, creation_date: body.creation_date, recipe_id: body.recipe_id },
         body.batch_code,

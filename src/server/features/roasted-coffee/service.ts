@@ -4,6 +4,7 @@ import { roastedCoffeeMessages as m } from '#shared/messages.js';
 import type { RoastedCoffee, RoastedCoffeeBody, RoastedCoffeeListQuery } from '#shared/schemas/roasted-coffee.js';
 import { gramsToKg, kgToGrams } from '#shared/units.js';
 import { isForeignKeyViolation, isUniqueViolation } from '#server/db/constraint-errors.js';
+import { insertWithLotCode } from '#server/db/insert-with-lot-code.js';
 import type { Database, RoastedCoffeeRow } from '#server/db/schema.js';
 import { AppError, notFoundError, validationError } from '#server/errors.js';
 import { lockLots } from '#server/db/row-locks.js';
@@ -15,9 +16,6 @@ import * as repository from './repository.js';
 
 /** Every ledger row this feature writes points back at its roast. */
 const REF_KIND = 'roast';
-
-/** Server-made codes tried before giving up (9000 numbers per origin and day; a collision is rare). */
-const CODE_ATTEMPTS = 20;
 
 const toRoastedCoffee = (record: repository.RoastRecord): RoastedCoffee => ({
   id: record.id,
@@ -61,29 +59,22 @@ async function validGreenLot(trx: DbOrTrx, id: number): Promise<GreenLotWithOrig
   return green;
 }
 
-/**
- * Inserts the roast under the typed code (a taken one is a 409), or under a
- * code made from the origin and roast date (spec 9, CO-010124-1234), trying
- * another random number while the unique index says it is taken.
- */
-async function insertWithCode(
+/** Inserts the roast under the typed code or one made from the origin and roast date (spec 9, CO-010124-1234). */
+const insertRoast = (
   trx: Transaction<Database>,
   values: Omit<repository.RoastValues, 'batch_code'>,
   typedCode: string | undefined,
   originName: string,
-): Promise<number> {
+): Promise<number> => {
   const now = Date.now();
-  if (typedCode !== undefined) {
-    const id = await repository.insertRoast(trx, { ...values, batch_code: typedCode }, now);
-    if (id === undefined) throw duplicateBatch();
-    return id;
-  }
-  for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt++) {
-    const id = await repository.insertRoast(trx, { ...values, batch_code: roastedLotCode(originName, values.roast_date) }, now);
-    if (id !== undefined) return id;
-  }
-  throw new AppError('conflict', m.lotCodeUnavailable);
-}
+  return insertWithLotCode({
+    typedCode,
+    generate: () => roastedLotCode(originName, values.roast_date),
+    insert: (batch_code) => repository.insertRoast(trx, { ...values, batch_code }, now),
+    duplicate: duplicateBatch,
+    unavailableMessage: m.lotCodeUnavailable,
+  });
+};
 
 /**
  * Locks a roast together with its green lot (and `otherGreenId`, the lot an edit
@@ -132,7 +123,7 @@ export async function createRoast(db: Kysely<Database>, body: RoastedCoffeeBody,
       roast_date: body.roast_date,
     };
     // The lot is locked above, so its foreign key cannot fail; if it ever did, it is the same invalid lot.
-    const id = await insertWithCode(trx, values, body.batch_code, green.origin_name).catch((error: unknown) => {
+    const id = await insertRoast(trx, values, body.batch_code, green.origin_name).catch((error: unknown) => {
       throw isForeignKeyViolation(error) ? validationError(m.invalidGreenLot) : error;
     });
     const ref = { userId, refKind: REF_KIND, refId: id };

@@ -1,0 +1,31 @@
+import { AppError } from '#server/errors.js';
+
+/** Server-made codes tried before giving up (9000 numbers per prefix and day; a collision is rare). */
+const CODE_ATTEMPTS = 20;
+
+/**
+ * Inserts a lot whose code is unique (roasted and blend lots, DESIGN.md
+ * section 1: the unique index on the code's key decides, not a prior read).
+ * A code the user typed is tried once and a taken one is the caller's
+ * `duplicate` error (409); without one, `generate` makes codes of the spec 9
+ * shape and another random number is tried while the index says it is taken.
+ * `insert` returns the new id, or undefined when the code was taken.
+ */
+export async function insertWithLotCode(options: {
+  typedCode: string | undefined;
+  generate: () => string;
+  insert: (code: string) => Promise<number | undefined>;
+  duplicate: () => AppError;
+  unavailableMessage: string;
+}): Promise<number> {
+  if (options.typedCode !== undefined) {
+    const id = await options.insert(options.typedCode);
+    if (id === undefined) throw options.duplicate();
+    return id;
+  }
+  for (let attempt = 0; attempt < CODE_ATTEMPTS; attempt++) {
+    const id = await options.insert(options.generate());
+    if (id !== undefined) return id;
+  }
+  throw new AppError('conflict', options.unavailableMessage);
+}
