@@ -196,6 +196,22 @@ export interface SalesTable {
   updated_at: number;
 }
 
+/** Per (day, product) sales totals (migration 0007), kept by sales/aggregates.ts in the sale's transaction. */
+export interface SalesDailyTable {
+  sale_date: string;
+  product_type: 'tostado' | 'mezcla';
+  product_id: number;
+  /** bigint on PostgreSQL: read through Number(). */
+  quantity_g: number | string;
+  revenue_cents: number | string;
+  sale_count: number;
+}
+
+/** The same per (month 'YYYY-MM', product). */
+export interface SalesMonthlyTable extends Omit<SalesDailyTable, 'sale_date'> {
+  month: string;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -211,4 +227,6 @@ export interface Database {
   blended_coffee_components: BlendedCoffeeComponentsTable;
   blended_coffee_draws: BlendedCoffeeDrawsTable;
   sales: SalesTable;
+  sales_daily: SalesDailyTable;
+  sales_monthly: SalesMonthlyTable;
 }

@@ -5,6 +5,7 @@ import * as roastedCoffee from './0003-roasted-coffee.js';
 import * as lotCodeKeysAndLoginThrottle from './0004-lot-code-keys-and-login-throttle.js';
 import * as blendRecipesAndSettings from './0005-blend-recipes-and-settings.js';
 import * as blendedCoffeeAndSales from './0006-blended-coffee-and-sales.js';
+import * as salesAggregates from './0007-sales-aggregates.js';
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so the
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0004-lot-code-keys-and-login-throttle': lotCodeKeysAndLoginThrottle,
   '0005-blend-recipes-and-settings': blendRecipesAndSettings,
   '0006-blended-coffee-and-sales': blendedCoffeeAndSales,
+  '0007-sales-aggregates': salesAggregates,
 };
