@@ -7,6 +7,8 @@ export default defineConfig({
   ssr: { resolve: { conditions: ['cafe-source', ...defaultServerConditions] } },
   test: {
     include: ['tests/**/*.test.ts', 'src/**/*.test.ts'],
+    // The reliability suite (crash loops, fuzzing, load with faults) runs on its own: `npm run test:reliability`.
+    exclude: ['tests/reliability/**', 'node_modules/**'],
     setupFiles: ['tests/helpers/fail-on-console-error.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { blendRecipeMessages as m, percentageMessages, settingsMessages } from '#shared/messages.js';
+import { LOW_STOCK_DEFAULTS } from '#shared/schemas/settings.js';
 import { DESKTOP, expectNoSeriousAxeViolations, newPage, PHONE, signIn } from './helpers/browser.js';
 import { useServerAndBrowser } from './helpers/fixture.js';
 import { alertText, expectNoSidewaysScroll, nextDialog, shooter, waitForToast } from './helpers/screen.js';
@@ -124,7 +125,8 @@ describe('configuración', () => {
     await page.getByRole('button', { name: 'Guardar Precios' }).click();
     await expect.poll(() => waitForToast(page, settingsMessages.pricesSaved)).toBe(settingsMessages.pricesSaved);
     const saved = await page.request.get('/api/settings');
-    expect(await saved.json()).toEqual({ default_price_roasted: 16.5, default_price_blend: 25 });
+    // Plus the low-stock thresholds (issue 19), untouched by this form.
+    expect(await saved.json()).toEqual({ default_price_roasted: 16.5, default_price_blend: 25, ...LOW_STOCK_DEFAULTS });
     await page.reload();
     await expect.poll(() => page.getByLabel('Café Tostado ($/Kg)').inputValue()).toBe('16.5');
 

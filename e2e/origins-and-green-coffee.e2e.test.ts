@@ -102,7 +102,8 @@ describe('orígenes y café verde', () => {
     await expect.poll(() => waitForToast(page, 'Café verde agregado')).toBe('Café verde agregado con éxito.');
     await rowWith(page, '15-03-24').waitFor();
     await expect.poll(() => cells(page, '15-03-24')).toEqual([
-      '15-03-24', 'Colombia · Huila, 1700 m', 'Finca El Paraíso', '100.50', '100.50', '$4.25', '15/03/2024', '',
+      // Then the Historial link (issue 19) and the actions: icons only.
+      '15-03-24', 'Colombia · Huila, 1700 m', 'Finca El Paraíso', '100.50', '100.50', '$4.25', '15/03/2024', '', '',
     ]);
     // Issue 11 "Spanish formats on screen": the date column reads dd/mm/aaaa; the API keeps ISO.
     const headers = await page.locator('table.data-table thead th').allTextContents();

@@ -5,8 +5,9 @@ import { hashPassword } from '#server/auth/passwords.js';
 import { createSession } from '#server/auth/sessions.js';
 import { type DatabaseHandle, openDatabase } from '#server/db/database.js';
 import { insertUser } from '#server/features/users/repository.js';
+import { findAggregateMismatches } from '#server/features/sales/aggregates.js';
 import { findLedgerMismatches } from '#server/ledger/ledger.js';
-import { blendedCoffeeMessages, roastedCoffeeMessages } from '#shared/messages.js';
+import { blendedCoffeeMessages, roastedCoffeeMessages, salesMessages } from '#shared/messages.js';
 import { RACE_MATRIX, type RaceSend, raceName, raceRounds, raceTimeout, runLine } from '../tests/helpers/race-matrix.js';
 import { type RunningServer, startServer } from '#support/start-server.js';
 
@@ -147,6 +148,53 @@ describe.runIf(baseUrl)('two server processes on one PostgreSQL database', () =>
       expect(lot.stock_g).toBe(0);
       const blends = await handle.db.selectFrom('blended_coffee').select('batch_code_key').where('name', '=', 'Mezcla Brasil').execute();
       expect(new Set(blends.map((blend) => blend.batch_code_key)).size).toBe(20);
+    } finally {
+      await handle.close();
+    }
+  });
+
+  it('200 concurrent 1 kg sales of a 50 kg roasted lot, split over both processes: exactly 50 sell, 150 get 409 (issue 15)', async () => {
+    const [a, b] = servers as [RunningServer, RunningServer];
+    const cookieA = await signIn(a);
+    const cookieB = await signIn(b);
+    const created = async (path: string, body: unknown) => {
+      const response = await send(a, cookieA, 'POST', path, body);
+      expect(response.status).toBe(201);
+      return (await response.json()) as { id: number; batch_code: string };
+    };
+    const origin = await created('/api/coffee-origins', { name: 'Kenia', kilos_per_bag: 60, suppliers_fincas: ['Finca K'] });
+    const green = await created('/api/green-coffee', {
+      origin_id: origin.id, supplier_finca: 'Finca K', quantity_kg: 60, unit_price: 8, entry_date: '2026-11-01', batch_code: 'KE-01',
+    });
+    const roast = await created('/api/roasted-coffee', {
+      green_coffee_id: green.id, quantity_green_kg: 60, resultant_kg: 50, roast_type: 'Claro', roast_date: '2026-11-20',
+    });
+    const responses = await Promise.all(Array.from({ length: 200 }, (_, i) => {
+      const [server, cookie] = i % 2 === 0 ? [a, cookieA] : [b, cookieB];
+      return send(server, cookie, 'POST', '/api/sales', {
+        product_id: roast.id, product_type: 'tostado', quantity_kg: 1, unit_price: 15.5, sale_date: '2026-11-21', batch_code_sold: roast.batch_code,
+      });
+    }));
+    const statuses = responses.map((r) => r.status);
+    expect(statuses.filter((s) => s >= 500)).toEqual([]);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(50);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(150);
+    for (const response of responses.filter((r) => r.status === 409)) {
+      const { error } = await response.json() as { error: { message: string } };
+      expect(error.message).toBe(salesMessages.notEnoughStock('tostado', '0.00'));
+    }
+    const page = await (await send(b, cookieB, 'GET', '/api/sales?limit=100')).json() as { total: number; items: { total: number }[] };
+    expect(page.total).toBe(50);
+    expect(page.items.every((sale) => sale.total === 15.5)).toBe(true);
+    const handle = await openDatabase({ kind: 'postgres', url: databaseUrl });
+    try {
+      expect(await findLedgerMismatches(handle.db, ['green', 'roasted', 'blend'])).toEqual([]);
+      expect(await findAggregateMismatches(handle.db)).toEqual([]);
+      const lot = await handle.db.selectFrom('roasted_coffee').select('stock_g').where('id', '=', roast.id).executeTakeFirstOrThrow();
+      expect(lot.stock_g).toBe(0);
+      const sold = await handle.db.selectFrom('stock_movements').select((eb) => eb.fn.sum<number>('delta_g').as('total'))
+        .where('lot_kind', '=', 'roasted').where('lot_id', '=', roast.id).where('ref_kind', '=', 'sale').executeTakeFirstOrThrow();
+      expect(Number(sold.total)).toBe(-50_000);
     } finally {
       await handle.close();
     }

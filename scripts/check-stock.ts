@@ -1,10 +1,13 @@
 // `npm run check:stock`: the ledger invariant on the configured database (on-hand
-// = sum of movements for every lot, never negative). Exits 1 when it is broken.
+// = sum of movements for every lot, never negative) and the sales aggregates
+// (sales_daily / sales_monthly = a recount of the sales, migration 0007).
+// Exits 1 when either is broken.
 // Reads only, so it may run beside a live server.
 import { loadConfig } from '#server/config.js';
 import { openDatabase } from '#server/db/database.js';
 import { LOT_KINDS } from '#server/db/schema.js';
 import { findLedgerMismatches, LOT_TABLES } from '#server/ledger/ledger.js';
+import { findAggregateMismatches } from '#server/features/sales/aggregates.js';
 
 const config = loadConfig();
 const database = await openDatabase(config.database, { skipSqliteLock: true });
@@ -21,6 +24,20 @@ try {
     }
     console.log(`${mismatches.length} lote(s) con stock incorrecto.`);
     process.exitCode = 1;
+  }
+  if (tables.has('sales_daily') && tables.has('sales_monthly')) {
+    const aggregates = await findAggregateMismatches(database.db);
+    if (aggregates.length === 0) {
+      console.log('Totales de ventas correctos: cada día y cada mes coinciden con la suma de sus ventas.');
+    } else {
+      const figures = (row: { quantity_g: number; revenue_cents: number; sale_count: number } | null) =>
+        row ? `${row.quantity_g} g, ${row.revenue_cents} céntimos, ${row.sale_count} ventas` : 'nada';
+      for (const a of aggregates) {
+        console.log(`  ${a.table} ${a.period} ${a.product_type} #${a.product_id}: guardado ${figures(a.stored)}, recuento ${figures(a.recount)}`);
+      }
+      console.log(`${aggregates.length} total(es) de ventas incorrecto(s).`);
+      process.exitCode = 1;
+    }
   }
 } finally {
   await database.close();

@@ -25,14 +25,15 @@ const root = path.resolve(import.meta.dirname, '..');
  * Starts the built server (npm run build first; test:e2e does) on a free port
  * and a fresh temporary SQLite database, as `npm start` would.
  */
-export async function startServer(extraEnv: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(extraEnv: Record<string, string> = {}, options: { appDir?: string } = {}): Promise<RunningServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cafe-e2e-'));
   const port = await freePort();
   const adminPassword = 'clave-admin-e2e-2026';
   const databaseFile = path.join(dir, 'cafe.sqlite');
   let output = '';
   const child: ChildProcess = spawn(process.execPath, ['dist/server/main.js'], {
-    cwd: root,
+    // appDir: a private copy of package.json + dist/ (the bench's, while others rebuild dist/).
+    cwd: options.appDir ?? root,
     env: {
       ...process.env,
       HOST: '127.0.0.1',
@@ -57,7 +58,9 @@ export async function startServer(extraEnv: Record<string, string> = {}): Promis
     adminPassword,
     output: () => output,
     stop: async () => {
-      if (child.exitCode === null) {
+      // A child killed by a signal (kill -9 in the reliability suite) keeps exitCode null
+      // but has already exited: its signalCode says so, and no 'exit' event will come again.
+      if (child.exitCode === null && child.signalCode === null) {
         const exited = new Promise((resolve) => child.once('exit', resolve));
         child.kill('SIGTERM');
         await exited;

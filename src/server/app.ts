@@ -15,6 +15,12 @@ import { greenCoffeeRoutes } from './features/green-coffee/routes.js';
 import { originRoutes } from './features/origins/routes.js';
 import { roastedCoffeeRoutes } from './features/roasted-coffee/routes.js';
 import { blendedCoffeeRoutes } from '#server/features/blended-coffee/routes.js';
+import { productRoutes } from '#server/features/products/routes.js';
+import { salesRoutes } from '#server/features/sales/routes.js';
+import { traceabilityRoutes } from '#server/features/traceability/routes.js';
+import { csvExportRoutes } from '#server/features/csv-export/routes.js';
+import { greenImportRoutes } from '#server/features/green-import/routes.js';
+import { reportRoutes } from '#server/features/reports/routes.js';
 import { blendRecipeRoutes } from './features/blend-recipes/routes.js';
 import { settingsRoutes } from './features/settings/routes.js';
 import { userRoutes } from './features/users/routes.js';
@@ -100,6 +106,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await api.register(blendRecipeRoutes, { prefix: '/blend-recipes', db: options.db });
     await api.register(settingsRoutes, { prefix: '/settings', db: options.db });
     await api.register(blendedCoffeeRoutes, { prefix: '/blended-coffee', db: options.db });
+    await api.register(productRoutes, { prefix: '/products', db: options.db });
+    await api.register(salesRoutes, { prefix: '/sales', db: options.db });
+    await api.register(traceabilityRoutes, { db: options.db });
+    await api.register(csvExportRoutes, { db: options.db });
+    await api.register(greenImportRoutes, { prefix: '/green-coffee', db: options.db });
+    await api.register(reportRoutes, { prefix: '/reports', db: options.db });
   }, { prefix: '/api' });
 
   await registerWebApp(app, options.webRoot);

@@ -22,3 +22,8 @@ export const KILOS_PER_BAG_MAX = 10_000;
 export const BATCH_CODE_MAX = 40;
 export const GREEN_QUANTITY_MAX_KG = 1_000_000;
 export const GREEN_PRICE_MAX = 1_000_000;
+
+// Sales (issue 15): a sale of at most a million kilos at a million $ per kilo
+// keeps grams within PostgreSQL's integer column and a total within a safe integer of cents.
+export const SALE_QUANTITY_MAX_KG = 1_000_000;
+export const SALE_PRICE_MAX = 1_000_000;

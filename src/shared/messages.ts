@@ -8,6 +8,8 @@ import {
   ORIGIN_NAME_MAX,
   PASSWORD_MAX,
   PASSWORD_MIN,
+  SALE_PRICE_MAX,
+  SALE_QUANTITY_MAX_KG,
   SUPPLIER_MAX,
   SUPPLIERS_MAX_COUNT,
   USERNAME_MAX,
@@ -313,4 +315,133 @@ export const settingsMessages = {
 /** Concurrent writes on the same rows (docs/decisions/0005). Ours: the spec has one user at a time. */
 export const concurrencyMessages = {
   busy: 'Otra operación estaba modificando los mismos datos al mismo tiempo. Inténtalo de nuevo.',
+} as const;
+
+/** Ventas (spec sections 2 "Sales", 5 "Sale", 8 "Sale saves"; issue 15). */
+export const salesMessages = {
+  // spec 2
+  title: 'Registro de Ventas',
+  historyTitle: 'Historial de Ventas',
+  empty: 'No hay ventas registradas. ¡A vender café se ha dicho!',
+  unknownProduct: 'Producto Desconocido',
+  // spec 5 "Sale"
+  quantityPositive: 'La cantidad a vender debe ser mayor que cero.',
+  // '… café tostado …' / '… café mezcla …': the spec's '…' names the kind of product sold.
+  notEnoughStock: (productType: 'tostado' | 'mezcla', availableKg: string) =>
+    `No hay suficiente café ${productType} disponible. Solo tienes ${availableKg} Kg.`,
+  invalidProduct: 'Producto seleccionado no válido.',
+  deleteConfirm: '¿Estás seguro de que quieres eliminar esta venta? Esto devolverá el producto al inventario.',
+  // spec 8
+  loadError: 'Error al cargar las ventas.',
+  addError: 'Error al registrar la venta.',
+  updateError: 'Error al actualizar la venta.',
+  deleteError: 'Error al eliminar la venta.',
+  // The old app's per-step failures; one transaction now, so they only name an impossible step in the server log.
+  stockUpdateError: 'Error al actualizar el stock del producto.',
+  returnStockError: 'Error al devolver el stock del producto.',
+  added: 'Venta registrada con éxito.',
+  updated: 'Venta actualizada con éxito.',
+  deleted: 'Venta eliminada con éxito.',
+  // ours: spec 5 says product, quantity, date, lot and type are required but does not give the text.
+  required: 'Por favor, completa todos los campos: producto, cantidad, precio unitario, fecha de venta y lote.',
+  quantityNotNumber: 'La cantidad debe ser un número de Kg (con punto decimal, por ejemplo 10.5).',
+  quantityTooLarge: `La cantidad a vender no puede superar ${SALE_QUANTITY_MAX_KG} Kg.`,
+  priceNotNumber: 'El precio unitario debe ser un número (con punto decimal, por ejemplo 15.50).',
+  priceNegative: 'El precio unitario no puede ser negativo.',
+  priceTooLarge: `El precio unitario no puede superar ${SALE_PRICE_MAX} $/Kg.`,
+  invalidDate: 'La fecha de venta no es válida (usa AAAA-MM-DD).',
+  futureDate: 'La fecha de venta no puede ser posterior a hoy.',
+  batchCodeTooLong: `El lote vendido puede tener como máximo ${BATCH_CODE_MAX} caracteres.`,
+  batchMismatch: 'El lote indicado no corresponde al producto seleccionado. Vuelve a elegir el producto.',
+  notFound: 'La venta no existe.',
+  productsLoadError: 'Error al cargar los productos.',
+  settingsLoadError: 'Error al cargar los precios por defecto.',
+  noProducts: 'No hay productos con stock que coincidan.',
+  loading: 'Cargando ventas...',
+  productsLoading: 'Cargando productos...',
+} as const;
+
+/** Trazabilidad y costes (issue 19): lot history, trace both ways, low-stock alerts. Ours: the spec has no such screen. */
+export const traceabilityMessages = {
+  title: 'Trazabilidad de Lotes',
+  lotNotFound: 'Lote no encontrado. Revisa el código e inténtalo de nuevo.',
+  saleNotFound: 'Venta no encontrada.',
+  codeRequired: 'Por favor, escribe el código de un lote.',
+  kindAndIdTogether: 'Indica el tipo de lote y su número juntos.',
+  loadError: 'Error al cargar la trazabilidad del lote.',
+  historyLoadError: 'Error al cargar el historial del lote.',
+  alertsLoadError: 'Error al cargar las alertas de stock.',
+  thresholdRequired: 'Por favor, completa los umbrales de stock bajo.',
+  thresholdNegative: 'El umbral de stock bajo no puede ser negativo.',
+  thresholdTooLarge: (max: number) => `El umbral de stock bajo no puede superar ${max} Kg.`,
+  thresholdsSaved: 'Umbrales de stock bajo actualizados con éxito.',
+  /** Reportes' second series beside 'Ventas ($)': revenue − grams sold × cost per kg. */
+  grossMarginSeries: 'Margen bruto ($)',
+  thresholdsSaveError: 'Error al guardar los umbrales de stock bajo.',
+} as const;
+
+/** Reportes (spec 2 "Reports", spec 8; issue 16). */
+export const reportMessages = {
+  // spec 2
+  title: 'Reportes',
+  monthlySalesTitle: 'Ventas Mensuales',
+  monthlySalesSeries: 'Ventas ($)',
+  noProductsSold: 'No hay datos de productos vendidos.',
+  loading: 'Generando reportes...',
+  // spec 8
+  salesLoadError: 'Error al cargar datos de ventas para reportes.',
+  stockLoadError: 'Error al cargar el resumen de stock.',
+  // ours: the spec has no range filter (issue 16 "Bad input").
+  fromInvalid: 'La fecha "Desde" no es una fecha válida (usa AAAA-MM-DD).',
+  toInvalid: 'La fecha "Hasta" no es una fecha válida (usa AAAA-MM-DD).',
+  rangeReversed: 'La fecha "Desde" no puede ser posterior a la fecha "Hasta".',
+  topProductsTitle: 'Top 5 Productos Más Vendidos (Kg)',
+  stockSummaryTitle: 'Resumen de Stock',
+  noSales: 'No hay ventas en este periodo.',
+} as const;
+
+/**
+ * Importar CSV de café verde and Exportar CSV (issue 20). Ours: the spec has no
+ * import; a row's own problems use the green form's messages (greenCoffeeMessages).
+ */
+export const csvMessages = {
+  exportButton: 'Exportar CSV',
+  // The dialect picker: short enough for a phone; the decision record explains both.
+  exportStandard: 'CSV estándar (,)',
+  exportSpanish: 'Hoja de cálculo (;)',
+  importButton: 'Importar CSV',
+  importTitle: 'Importar lotes de café verde desde CSV',
+  importFileLabel: 'Archivo CSV',
+  importTemplate: 'Descargar plantilla CSV',
+  importPreviewTitle: 'Vista previa de la importación',
+  importConfirm: 'Confirmar importación',
+  importCancel: 'Cancelar',
+  importChecking: 'Revisando el archivo...',
+  importSaving: 'Importando...',
+  importReady: (rows: number) => `${rows === 1 ? '1 lote listo' : `${rows} lotes listos`} para importar. Revisa la vista previa y confirma.`,
+  importRowsWithProblems: (rows: number, total: number) =>
+    `${rows === 1 ? '1 fila tiene' : `${rows} filas tienen`} problemas (de ${total}). Corrige el archivo y vuelve a subirlo: no se importará nada hasta que todas sean correctas.`,
+  imported: (rows: number) => `${rows === 1 ? '1 lote de café verde importado' : `${rows} lotes de café verde importados`} con éxito.`,
+  importError: 'Error al importar el café verde.',
+  // The file as a whole
+  fileEmpty: 'El archivo está vacío.',
+  fileNoRows: 'El archivo solo tiene la fila de encabezados: no hay lotes que importar.',
+  fileNotUtf8:
+    'El archivo no está en UTF-8 (parece Latin-1 o ANSI). En la hoja de cálculo, guárdalo como «CSV UTF-8» e inténtalo de nuevo.',
+  fileNotCsv: (line: number) =>
+    `El archivo no se puede leer como CSV (revisa las comillas y los separadores cerca de la línea ${line}).`,
+  fileTooLarge: (maxMb: number) => `El archivo es demasiado grande (máximo ${maxMb} MB).`,
+  tooManyRows: (max: number) => `El archivo tiene demasiadas filas: como máximo ${max} lotes por importación.`,
+  tooManyColumns: (max: number) => `El archivo tiene demasiadas columnas (máximo ${max}). Usa la plantilla.`,
+  missingColumns: (columns: string[]) =>
+    `Faltan columnas en el encabezado: ${columns.join(', ')}. Descarga la plantilla para ver el formato.`,
+  duplicateColumn: (column: string) => `La columna «${column}» aparece más de una vez en el encabezado.`,
+  notSaved: 'El archivo tiene filas con problemas: no se ha importado nada. Corrígelas y vuelve a subirlo.',
+  // One row
+  rowColumnCount: (found: number, expected: number) => `La fila tiene ${found} columnas y el encabezado ${expected}.`,
+  unknownOrigin: (name: string) => `El origen «${name}» no existe. Créalo antes en Orígenes.`,
+  badNumber: (header: string) => `«${header}» no es un número válido (usa coma o punto decimal, sin separador de miles).`,
+  badDate: 'La fecha de entrada no es válida (usa dd/mm/aaaa o aaaa-mm-dd).',
+  duplicateInFile: (row: number) => `El código de lote ya aparece en la fila ${row} para el mismo origen.`,
+  rowLine: (row: number, message: string) => `Fila ${row}: ${message}`,
 } as const;

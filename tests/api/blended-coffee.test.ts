@@ -171,6 +171,8 @@ describe.each(testDialects())('café mezcla (%s)', (dialect) => {
         name: 'Mezcla de la Casa',
         total_quantity_kg: 10,
         stock_kg: 10,
+        // Every lot drawn costs 2 kg of green at 5 $/Kg per kg roasted (issue 19, docs/decisions/0011).
+        cost_per_kg: 10,
         creation_date: '2024-04-02',
         batch_code: 'CA-MZ-020424-1234',
         recipe_id: null,

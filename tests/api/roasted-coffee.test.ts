@@ -128,6 +128,8 @@ describe.each(testDialects())('café tostado (%s)', (dialect) => {
         resultant_kg: 8.6,
         shrinkage_kg: 1.525,
         stock_kg: 8.6,
+        // (10.125 kg × 5 $/Kg) / 8.6 kg = 5.886… (issue 19, docs/decisions/0011).
+        cost_per_kg: 5.89,
         roast_type: 'Medio',
         roast_date: '2024-03-15',
         batch_code: 'CO-150324-1234',

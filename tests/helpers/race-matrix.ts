@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema.js';
+import { findAggregateMismatches } from '#server/features/sales/aggregates.js';
 import { findLedgerMismatches } from '#server/ledger/ledger.js';
 import {
   blendedCoffeeMessages,
@@ -7,6 +8,7 @@ import {
   greenCoffeeMessages,
   originMessages,
   roastedCoffeeMessages,
+  salesMessages,
 } from '#shared/messages.js';
 
 /**
@@ -51,6 +53,10 @@ export interface RaceWorld {
   tag: string;
   /** A 1 kg blend drawn from roastB, made by the first blend edit/delete op of the round (ensureBlend). */
   blend?: number;
+  /** A 1 kg sale of roastA, made by the first sale edit/delete op of the round (ensureSale). */
+  sale?: number;
+  /** The products' lot codes ('tostado:12' → code), read before the round fires (a sale must name its lot). */
+  codes?: Map<string, string>;
 }
 
 interface GreenLot {
@@ -64,6 +70,7 @@ export interface RaceSnapshot {
   roasts: Map<number, { green_coffee_id: number; quantity_green_g: number }>;
   origins: Map<number, { name: string; suppliers_fincas: string }>;
   users: Map<number, { username: string; role: string }>;
+  sales: Map<number, { product_type: string; product_id: number; quantity_g: number }>;
   movements: { lot_kind: string; lot_id: number; delta_g: number; reason: string; ref_kind: string | null; ref_id: number | null }[];
 }
 
@@ -296,11 +303,87 @@ const deleteBlend: RaceOp = {
   name: 'eliminar la mezcla',
   prepare: ensureBlend,
   send: (w, send, server) => send(server, w.adminCookie, 'DELETE', `/api/blended-coffee/${w.blend!}`),
-  refusals: { 404: [b.notFound] },
+  // 409: a sale of the blend ('… asegúrate de que no esté asociada a ventas.').
+  refusals: { 404: [b.notFound], 409: [b.deleteInUse] },
   effect: (w, _res, after) =>
     after.movements.some((m) => m.lot_kind === 'blend' && m.lot_id === w.blend && m.ref_kind === 'lot_deleted')
       ? undefined
       : 'la mezcla no salió del libro',
+};
+
+const s = salesMessages;
+type SaleTarget = 'roastA' | 'roastB' | 'blend';
+const productOf = (w: RaceWorld, target: SaleTarget) =>
+  target === 'blend' ? { type: 'mezcla' as const, id: w.blend!, lotKind: 'blend' } : { type: 'tostado' as const, id: w[target], lotKind: 'roasted' };
+const saleBody = (w: RaceWorld, target: SaleTarget, kg: number) => {
+  const product = productOf(w, target);
+  return {
+    product_id: product.id,
+    product_type: product.type,
+    quantity_kg: kg,
+    unit_price: 15.5,
+    sale_date: ROAST_DATE,
+    batch_code_sold: w.codes?.get(`${product.type}:${product.id}`) ?? '?',
+  };
+};
+const notEnoughProduct = (message: string) => /^No hay suficiente café (tostado|mezcla) disponible\. Solo tienes \d+\.\d{2} Kg\.$/.test(message);
+
+/** The round's products and their lot codes (their names carry the round's tag), read before it fires. */
+async function ensureCodes(w: RaceWorld, send: RaceSend, target: SaleTarget): Promise<void> {
+  if (target === 'blend') await ensureBlend(w, send);
+  const product = productOf(w, target);
+  if (w.codes?.has(`${product.type}:${product.id}`)) return;
+  const response = await expectStatus(await send(0, w.adminCookie, 'GET', `/api/products?q=${encodeURIComponent(w.tag)}&limit=100`), 200, 'GET /api/products');
+  const items = (response.body as { items: { id: number; type: string; batch_code: string }[] }).items;
+  w.codes = new Map(items.map((item) => [`${item.type}:${item.id}`, item.batch_code]));
+}
+
+async function ensureSale(w: RaceWorld, send: RaceSend): Promise<void> {
+  await ensureCodes(w, send, 'roastA');
+  if (w.sale !== undefined) return;
+  w.sale = idOf(await expectStatus(await send(0, w.adminCookie, 'POST', '/api/sales', saleBody(w, 'roastA', 1)), 201, 'POST /api/sales'));
+}
+
+/** The sale's ledger took `grams` from the target's lot (reason 'sale'). */
+const saleTook = (after: RaceSnapshot, w: RaceWorld, saleId: number, target: SaleTarget, grams: readonly number[]) => {
+  const product = productOf(w, target);
+  return after.movements.some(
+    (m) => m.lot_kind === product.lotKind && m.lot_id === product.id && m.reason === 'sale' && m.ref_kind === 'sale' && m.ref_id === saleId && grams.includes(-m.delta_g),
+  );
+};
+
+const createSale = (target: SaleTarget, kg: number): RaceOp => ({
+  name: `vender ${kg} kg de ${target}`,
+  prepare: (w, send) => ensureCodes(w, send, target),
+  send: (w, send, server) => send(server, w.adminCookie, 'POST', '/api/sales', saleBody(w, target, kg)),
+  // The lot deleted first: 'Producto seleccionado no válido.'; or its stock taken.
+  refusals: { 400: [s.invalidProduct], 409: [notEnoughProduct] },
+  effect: (w, res, after) => {
+    if (!after.sales.has(idOf(res))) return 'la venta creada no existe';
+    return saleTook(after, w, idOf(res), target, [kg * 1000]) ? undefined : 'el producto no se descontó en el libro';
+  },
+});
+
+/** Edits the round's sale (1 kg of roastA) to `kg` (≠ 1) of `target`. */
+const editSale = (target: SaleTarget, kg: number): RaceOp => ({
+  name: `editar la venta a ${kg} kg de ${target}`,
+  prepare: async (w, send) => {
+    await ensureSale(w, send);
+    await ensureCodes(w, send, target);
+  },
+  send: (w, send, server) => send(server, w.adminCookie, 'PUT', `/api/sales/${w.sale!}`, saleBody(w, target, kg)),
+  refusals: { 400: [s.invalidProduct], 404: [s.notFound], 409: [notEnoughProduct] },
+  // Same lot: the difference; another lot: all of it (the old one got its kg back).
+  effect: (w, _res, after) =>
+    saleTook(after, w, w.sale!, target, [kg * 1000, (kg - 1) * 1000]) ? undefined : 'la edición no tomó el producto en el libro',
+});
+
+const deleteSale: RaceOp = {
+  name: 'eliminar la venta',
+  prepare: ensureSale,
+  send: (w, send, server) => send(server, w.adminCookie, 'DELETE', `/api/sales/${w.sale!}`),
+  refusals: { 404: [s.notFound] },
+  effect: (w, _res, after) => (after.sales.has(w.sale!) ? 'la venta sigue existiendo' : undefined),
 };
 
 /** Each line is one pair (or group) of operations raced on the same lots; add a line to add a race. */
@@ -336,6 +419,22 @@ export const RACE_MATRIX: readonly (readonly RaceOp[])[] = [
   [editBlend('roastA', 3), editBlend('roastB', 4)],
   [editBlend('roastA', 3), deleteBlend],
   [deleteBlend, deleteRoast('roastB')],
+  // Ventas (issue 15): sales against each other and against roasts, blends and green lots on the same lots.
+  [createSale('roastA', 5), createSale('roastA', 5)],
+  [createSale('roastA', 2), deleteRoast('roastA')],
+  [createSale('roastA', 2), editRoast('roastA', 'greenC', 20)],
+  [createSale('roastA', 3), createBlend('roastA', 6)],
+  [createSale('roastA', 2), editGreen('greenA', 20)],
+  [createSale('blend', 1), deleteBlend],
+  [createSale('blend', 0.5), editBlend('roastA', 3)],
+  [editSale('roastA', 4), deleteRoast('roastA')],
+  [editSale('roastB', 3), editRoast('roastB', 'greenA', 20)],
+  [editSale('roastB', 3), createBlend('roastB', 6)],
+  [editSale('blend', 0.5), deleteBlend],
+  [editSale('roastB', 2), editSale('roastA', 4)],
+  [editSale('roastA', 4), deleteSale],
+  [deleteSale, deleteRoast('roastA')],
+  [deleteSale, createSale('roastA', 8.4)],
 ];
 
 export const raceName = (ops: readonly RaceOp[]) => ops.map((op) => op.name).join(' ∥ ');
@@ -382,11 +481,12 @@ export async function buildWorld(
 }
 
 export async function snapshot(db: Kysely<Database>): Promise<RaceSnapshot> {
-  const [green, roasts, origins, users, movements] = await Promise.all([
+  const [green, roasts, origins, users, sales, movements] = await Promise.all([
     db.selectFrom('green_coffee').select(['id', 'quantity_g', 'origin_id', 'supplier_finca']).execute(),
     db.selectFrom('roasted_coffee').select(['id', 'green_coffee_id', 'quantity_green_g']).execute(),
     db.selectFrom('coffee_origins').select(['id', 'name', 'suppliers_fincas']).execute(),
     db.selectFrom('users').select(['id', 'username', 'role']).execute(),
+    db.selectFrom('sales').select(['id', 'product_type', 'product_id', 'quantity_g']).execute(),
     db.selectFrom('stock_movements').select(['lot_kind', 'lot_id', 'delta_g', 'reason', 'ref_kind', 'ref_id']).orderBy('id').execute(),
   ]);
   return {
@@ -394,6 +494,7 @@ export async function snapshot(db: Kysely<Database>): Promise<RaceSnapshot> {
     roasts: new Map(roasts.map((row) => [row.id, row])),
     origins: new Map(origins.map((row) => [row.id, row])),
     users: new Map(users.map((row) => [row.id, row])),
+    sales: new Map(sales.map((row) => [row.id, row])),
     movements: movements.map((m) => ({ ...m, delta_g: Number(m.delta_g) })),
   };
 }
@@ -438,6 +539,8 @@ export async function runRound(
   });
   const mismatches = await findLedgerMismatches(db, ['green', 'roasted', 'blend']);
   for (const m of mismatches) problems.push(`${m.lotKind} #${m.lotId}: stock ${m.stockG} g, libro ${m.ledgerG} g`);
+  // The sales aggregates equal a recount of the sales after every round (docs/decisions/0009).
+  for (const a of await findAggregateMismatches(db)) problems.push(`${a.table} ${a.period} ${a.product_type} #${a.product_id}: ${JSON.stringify(a.stored)} ≠ ${JSON.stringify(a.recount)}`);
   return { statuses: responses.map((response) => response.status), problems };
 }
 

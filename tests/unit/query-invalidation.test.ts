@@ -4,12 +4,16 @@ import { queryKeys } from '#web/api/query-keys.js';
 import { createGreenCoffeeOptions } from '#web/features/green-coffee/api/create-green-coffee.js';
 import { deleteGreenCoffeeOptions } from '#web/features/green-coffee/api/delete-green-coffee.js';
 import { updateGreenCoffeeOptions } from '#web/features/green-coffee/api/update-green-coffee.js';
+import { importGreenCoffeeOptions } from '#web/features/green-coffee/api/import-green-coffee.js';
 import { createOriginOptions } from '#web/features/origins/api/create-origin.js';
 import { deleteOriginOptions } from '#web/features/origins/api/delete-origin.js';
 import { updateOriginOptions } from '#web/features/origins/api/update-origin.js';
 import { createRoastedCoffeeOptions } from '#web/features/roasted-coffee/api/create-roasted-coffee.js';
 import { deleteRoastedCoffeeOptions } from '#web/features/roasted-coffee/api/delete-roasted-coffee.js';
 import { updateRoastedCoffeeOptions } from '#web/features/roasted-coffee/api/update-roasted-coffee.js';
+import { createSaleOptions } from '#web/features/sales/api/create-sale.js';
+import { deleteSaleOptions } from '#web/features/sales/api/delete-sale.js';
+import { updateSaleOptions } from '#web/features/sales/api/update-sale.js';
 import { createUserOptions } from '#web/features/users/api/create-user.js';
 import { deleteUserOptions } from '#web/features/users/api/delete-user.js';
 import { updateUserOptions } from '#web/features/users/api/update-user.js';
@@ -31,6 +35,7 @@ const CACHED: Record<string, QueryKey> = {
   recipesPage: queryKeys.blendRecipes.page(page),
   products: queryKeys.products.all,
   settings: queryKeys.settings.all,
+  salesPage: queryKeys.sales.page(page),
 };
 
 /** Runs a mutation's onSuccess on a cache holding one query of each kind; returns the names it marked stale. */
@@ -73,8 +78,25 @@ describe('each mutation invalidates exactly the queries whose data it changed', 
     }
   });
 
-  it("an edited green lot: also roasts, which show their green lot's code", async () => {
-    expect(await invalidatedBy(updateGreenCoffeeOptions)).toEqual(['availableGreen', 'blendRoastedLots', 'greenLotOptions', 'greenPage', 'roastedPage']);
+  it('a confirmed CSV import of green lots: the same lists as a new lot; a dry run (preview) changes nothing', async () => {
+    const importWith = (dryRun: boolean) => (queryClient: QueryClient) => ({
+      onSuccess: () =>
+        (importGreenCoffeeOptions(queryClient).onSuccess as (...args: unknown[]) => unknown)({ imported: 1 }, { file: new Blob([]), dryRun }),
+    });
+    expect(await invalidatedBy(importWith(false))).toEqual(['availableGreen', 'greenLotOptions', 'greenPage']);
+    expect(await invalidatedBy(importWith(true))).toEqual([]);
+  });
+
+  it("an edited green lot: also roasts, which show their green lot's code; blends and sales, whose cost and margin follow its price", async () => {
+    expect(await invalidatedBy(updateGreenCoffeeOptions)).toEqual([
+      'availableGreen',
+      'blendRoastedLots',
+      'blendsPage',
+      'greenLotOptions',
+      'greenPage',
+      'roastedPage',
+      'salesPage',
+    ]);
   });
 
   it('a roast (create, edit, delete) moves green stock: roasted lists, green stock and green-lot options, products', async () => {
@@ -90,7 +112,7 @@ describe('each mutation invalidates exactly the queries whose data it changed', 
     }
   });
 
-  it("an edited roast: also blends, which list their roasted lots' codes", async () => {
+  it("an edited roast: also blends, which list their roasted lots' codes, and sales, whose margin follows its yield", async () => {
     expect(await invalidatedBy(updateRoastedCoffeeOptions)).toEqual([
       'availableGreen',
       'blendRoastedLots',
@@ -99,7 +121,14 @@ describe('each mutation invalidates exactly the queries whose data it changed', 
       'greenPage',
       'products',
       'roastedPage',
+      'salesPage',
     ]);
+  });
+
+  it("a sale (create, edit, delete) moves a lot's stock: sales, products, and the roasted and blend lists that show stock", async () => {
+    for (const options of [createSaleOptions, updateSaleOptions, deleteSaleOptions]) {
+      expect(await invalidatedBy(options)).toEqual(['blendRoastedLots', 'blendsPage', 'products', 'roastedPage', 'salesPage']);
+    }
   });
 
   it('users: the list; an edit also the session (the header greets by name)', async () => {

@@ -5,6 +5,8 @@ import type { FastifyInstance } from 'fastify';
 import { commonMessages } from '#shared/messages.js';
 import { isApiRequest } from './api-request.js';
 
+const sessionCookiePattern = /(?:^|;\s*)(?:__Host-)?cafe_sesion=[^;]/;
+
 /**
  * Serves the built React app and answers unknown paths: JSON 404 under /api,
  * the app's index.html for any other GET so client-side routes survive a reload.
@@ -18,16 +20,27 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string | und
       root: webRoot!,
       wildcard: false,
       index: false,
-      // Vite puts a content hash in every asset name, so they never change.
+      // scripts/compress-web.ts writes .br and .gz beside each file at build time
+      // (issue 16); this sends them to browsers that accept them, index.html included.
+      preCompressed: true,
+      // Vite puts a content hash in every asset name, so they never change; the
+      // HTML names those assets, so it is checked again on every visit.
       setHeaders: (reply, filePath) => {
         if (filePath.includes(`${path.sep}assets${path.sep}`)) reply.header('cache-control', 'public, max-age=31536000, immutable');
+        else if (/\.html(\.br|\.gz)?$/.test(filePath)) reply.header('cache-control', 'no-cache');
       },
     });
   }
 
+  // vite.config.ts writes app.html: index.html plus modulepreload links for the
+  // home screen instead of the login (issue 17). A session cookie (even an
+  // expired one: it is only a download hint) picks it; Vary keeps caches apart.
+  const hasAppHtml = hasBuild && fs.existsSync(path.join(webRoot!, 'app.html'));
+
   app.setNotFoundHandler((request, reply) => {
     if (!isApiRequest(request) && hasBuild && (request.method === 'GET' || request.method === 'HEAD')) {
-      return reply.header('cache-control', 'no-cache').sendFile('index.html');
+      const signedIn = hasAppHtml && sessionCookiePattern.test(request.headers.cookie ?? '');
+      return reply.header('cache-control', 'no-cache').header('vary', 'Cookie').sendFile(signedIn ? 'app.html' : 'index.html');
     }
     return reply.status(404).send({ error: { code: 'not_found', message: commonMessages.routeNotFound } });
   });

@@ -174,6 +174,8 @@ export const blendedCoffeeSchema = z.object({
   name: z.string(),
   total_quantity_kg: z.number(),
   stock_kg: z.number(),
+  /** The kg-weighted cost of its draws, $/Kg, 2 decimals, always current (docs/decisions/0011); null without draws. */
+  cost_per_kg: z.number().nullable(),
   creation_date: z.string(),
   batch_code: z.string(),
   recipe_id: z.number().int().nullable(),

@@ -82,6 +82,8 @@ export const roastedCoffeeSchema = z.object({
   resultant_kg: z.number(),
   shrinkage_kg: z.number(),
   stock_kg: z.number(),
+  /** (green kg used × green price) / resultant kg, $/Kg, 2 decimals, always current (docs/decisions/0011). */
+  cost_per_kg: z.number(),
   roast_type: z.enum(ROAST_TYPES),
   roast_date: z.string(),
   batch_code: z.string(),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { commonMessages, settingsMessages as m } from '../messages.js';
-import { centsToPrice, PRICE_DECIMALS, priceToCents } from '../units.js';
+import { commonMessages, settingsMessages as m, traceabilityMessages } from '../messages.js';
+import { centsToPrice, gramsToKg, KG_DECIMALS, kgToGrams, PRICE_DECIMALS, priceToCents } from '../units.js';
 import { decimalSchema } from './common.js';
 
 /**
@@ -38,11 +38,33 @@ const priceSetting = (key: string, defaultCents: number): SettingDefinition => (
   defaultStored: defaultCents,
 });
 
+/** The most a low-stock threshold may be (ours): 100 t, far above any small roaster's stock. */
+export const LOW_STOCK_MAX_KG = 100_000;
+
+/** A low-stock threshold in kg (issue 19): at most 3 decimals, not negative, stored as integer grams. */
+const kgThresholdSetting = (key: string, defaultKg: number): SettingDefinition => ({
+  key,
+  apiSchema: decimalSchema(KG_DECIMALS, traceabilityMessages.thresholdRequired)
+    .refine((kg) => kg >= 0, traceabilityMessages.thresholdNegative)
+    .refine((kg) => kg <= LOW_STOCK_MAX_KG, traceabilityMessages.thresholdTooLarge(LOW_STOCK_MAX_KG)),
+  toApi: gramsToKg,
+  toStored: kgToGrams,
+  defaultStored: kgToGrams(defaultKg),
+});
+
+/** The thresholds' defaults: a bag of green per origin (60 kg), 5 kg of a roasted lot or a blend. */
+export const LOW_STOCK_DEFAULTS = { low_stock_green_kg: 60, low_stock_roasted_kg: 5, low_stock_blend_kg: 5 } as const;
+
 export const settingDefinitions = {
   // Spec 9 "Fixed sale unit prices: 15 per kg for roasted coffee and 25 per kg
   // for blends": kept as the defaults the sales form prefills (DESIGN.md section 1).
   default_price_roasted: priceSetting('default_price_roasted_cents', 1500),
   default_price_blend: priceSetting('default_price_blend_cents', 2500),
+  // Low stock (issue 19): the home alert card lists origins whose green stock, and
+  // roasted lots and blends whose stock, is under these.
+  low_stock_green_kg: kgThresholdSetting('low_stock_green_g', LOW_STOCK_DEFAULTS.low_stock_green_kg),
+  low_stock_roasted_kg: kgThresholdSetting('low_stock_roasted_g', LOW_STOCK_DEFAULTS.low_stock_roasted_kg),
+  low_stock_blend_kg: kgThresholdSetting('low_stock_blend_g', LOW_STOCK_DEFAULTS.low_stock_blend_kg),
 } as const satisfies Record<string, SettingDefinition>;
 
 export type SettingName = keyof typeof settingDefinitions;
@@ -73,3 +95,11 @@ export const defaultPricesBodySchema = z.object({
   default_price_blend: settingDefinitions.default_price_blend.apiSchema,
 });
 export type DefaultPricesBody = z.output<typeof defaultPricesBodySchema>;
+
+/** The low-stock section of the Configuración screen: the three thresholds. */
+export const lowStockBodySchema = z.object({
+  low_stock_green_kg: settingDefinitions.low_stock_green_kg.apiSchema,
+  low_stock_roasted_kg: settingDefinitions.low_stock_roasted_kg.apiSchema,
+  low_stock_blend_kg: settingDefinitions.low_stock_blend_kg.apiSchema,
+});
+export type LowStockBody = z.output<typeof lowStockBodySchema>;

@@ -3,6 +3,15 @@ import type { QueryClient, QueryKey } from '@tanstack/react-query';
 /** A page of a list (`?limit=&offset=`); a type, not an interface, so it passes as query parameters. */
 export type PageParams = { limit: number; offset: number };
 
+/** What /api/trace is asked: a lot code, a chosen lot (kind + id) or a sale, and the page of its sales. */
+export type TraceParams = { code?: string; kind?: 'green' | 'roasted' | 'blend'; id?: number; sale_id?: number; limit?: number; offset?: number };
+
+/** A report's date range (GET /api/reports/…?from=&to=), both inclusive YYYY-MM-DD; absent = all time. */
+export type ReportRangeParams = { from?: string; to?: string };
+
+/** A product picker search (GET /api/products): the text typed and, on an edit, the sale's own product. */
+export type ProductSearch = { q: string; include_type?: 'tostado' | 'mezcla'; include_id?: number };
+
 /**
  * Every query key of the app, declared once per area. A feature's `api/`
  * files build their query options from these keys, and each mutation
@@ -51,8 +60,38 @@ export const queryKeys = {
     /** Every recipe, for the recipe picker: under blendRecipes.all, so recipe saves refresh it. */
     recipeOptions: ['blend-recipes', 'blend-options'],
   },
-  /** Ventas' sellable products (roasted and blended lots with stock); blends and roasts change them. */
-  products: { all: ['products'] },
+  /** Ventas' sellable products (roasted and blended lots with stock); blends, roasts and sales change them. */
+  products: {
+    all: ['products'],
+    /** The sale form's product picker: one search (`q`, and the edited sale's own product). */
+    search: (search: ProductSearch) => ['products', 'search', search],
+  },
+  /** Ventas. A sale save changes the sales list, products and the stock of roasted lots and blends. */
+  sales: {
+    all: ['sales'],
+    page: (page: PageParams) => ['sales', 'page', page],
+  },
+  /**
+   * Trazabilidad (issue 19): read-only views of lots and sales. No mutation names
+   * them: they are refetched when opened (staleTime), as every save anywhere may change a trace.
+   */
+  traceability: {
+    all: ['traceability'],
+    trace: (params: TraceParams) => ['traceability', 'trace', params],
+    history: (params: PageParams & { kind: string; id: number }) => ['traceability', 'history', params],
+    /** The home screen's low-stock card. */
+    stockAlerts: ['traceability', 'stock-alerts'],
+  },
+  /**
+   * Reportes (issue 16): read-only, refetched whenever /reportes opens
+   * (staleTime 0 in their api files), so no save has to name them.
+   */
+  reports: {
+    all: ['reports'],
+    monthlySales: (range: ReportRangeParams) => ['reports', 'monthly-sales', range],
+    topProducts: (range: ReportRangeParams) => ['reports', 'top-products', range],
+    stockSummary: ['reports', 'stock-summary'],
+  },
 } as const satisfies Record<string, QueryKey | Record<string, QueryKey | ((...args: never[]) => QueryKey)>>;
 
 /** Marks the queries under each key stale (refetching those on screen); resolves when they have refetched. */

@@ -1,5 +1,5 @@
 import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { BrowserRouter } from 'react-router';
 import { commonMessages } from '#shared/messages.js';
 import { LoadingText } from '../components/loading-text.js';
@@ -7,10 +7,13 @@ import { PageError } from '../components/page-error.js';
 import { ToastProvider } from '../components/toast.js';
 import { queryKeys } from '../api/query-keys.js';
 import { replaceSession, useSession } from '../api/get-session.js';
-import { LoginPage } from '../features/auth/login-page.js';
 import { setSessionLostHandler } from '../lib/api-client.js';
 import { createQueryClient } from '../lib/query-client.js';
+import { lazyPage } from './lazy-page.js';
 import { AppRoutes } from './routes.js';
+
+// The login screen is its own chunk too: a signed-in reload never downloads it (issue 16).
+const LoginPage = lazyPage(() => import('../features/auth/login-page.js'), 'LoginPage');
 
 export function App() {
   const [queryClient] = useState(createQueryClient);
@@ -39,5 +42,11 @@ function SessionGate() {
 
   if (session.isPending) return <LoadingText text={commonMessages.loading} />;
   if (session.isError) return <PageError message={session.error.message} />;
-  return session.data ? <AppRoutes /> : <LoginPage />;
+  return session.data ? (
+    <AppRoutes />
+  ) : (
+    <Suspense fallback={<LoadingText text={commonMessages.loading} />}>
+      <LoginPage />
+    </Suspense>
+  );
 }

@@ -1,4 +1,5 @@
 import { Pencil, Trash2 } from 'lucide-react';
+import type { ReactNode } from 'react';
 
 export interface RowActionsProps {
   /** Accessible names that say which row: "Editar Colombia", "Eliminar lote 15-03-24 de Colombia". */
@@ -8,12 +9,15 @@ export interface RowActionsProps {
   onDelete: () => void;
   /** While a delete is under way the delete buttons wait. */
   busy: boolean;
+  /** Extra row links or buttons shown before edit and delete (the sales table's trace link, issue 19); each names the row itself. */
+  children?: ReactNode;
 }
 
 /** A table row's edit and delete icon buttons (spec 2: tables "with edit and delete actions"). */
-export function RowActions({ editLabel, deleteLabel, onEdit, onDelete, busy }: RowActionsProps) {
+export function RowActions({ editLabel, deleteLabel, onEdit, onDelete, busy, children }: RowActionsProps) {
   return (
     <div className="actions">
+      {children}
       <button type="button" className="icon-button" aria-label={editLabel} title="Editar" onClick={onEdit}>
         <Pencil aria-hidden="true" size={18} />
       </button>

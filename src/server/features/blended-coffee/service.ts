@@ -18,6 +18,7 @@ import { type DbOrTrx, retryTransaction, withWriteTransaction } from '#server/db
 import { AppError, notFoundError, validationError } from '#server/errors.js';
 import { moveStock, writeOffBeforeDelete } from '#server/ledger/ledger.js';
 import { hasSales } from '../sales/service.js';
+import { blendCostsPerKg } from '../traceability/service.js';
 import * as repository from './repository.js';
 
 /** Every ledger row this feature writes points back at its blend. */
@@ -25,7 +26,11 @@ const REF_KIND = 'blend';
 
 const kgText = (grams: number) => String(gramsToKg(grams));
 
-function toBlendedCoffee(record: repository.BlendRecord, components: repository.ComponentRecord[]): BlendedCoffee {
+function toBlendedCoffee(
+  record: repository.BlendRecord,
+  components: repository.ComponentRecord[],
+  costs: ReadonlyMap<number, number>,
+): BlendedCoffee {
   const required = splitGrams(
     record.total_quantity_g,
     components.map((component) => component.percentage_bp),
@@ -35,6 +40,7 @@ function toBlendedCoffee(record: repository.BlendRecord, components: repository.
     name: record.name,
     total_quantity_kg: gramsToKg(record.total_quantity_g),
     stock_kg: gramsToKg(Number(record.stock_g)),
+    cost_per_kg: costs.get(record.id) ?? null,
     creation_date: record.creation_date,
     batch_code: record.batch_code,
     recipe_id: record.recipe_id,
@@ -55,8 +61,9 @@ function toBlendedCoffee(record: repository.BlendRecord, components: repository.
 export async function listBlends(db: Kysely<Database>, query: BlendedCoffeeListQuery) {
   const { rows, total } = await repository.listBlends(db, query);
   const components = await repository.componentsOf(db, rows.map((row) => row.id));
+  const costs = await blendCostsPerKg(db, rows.map((row) => row.id));
   return {
-    items: rows.map((row) => toBlendedCoffee(row, components.filter((component) => component.blend_id === row.id))),
+    items: rows.map((row) => toBlendedCoffee(row, components.filter((component) => component.blend_id === row.id), costs)),
     total,
     limit: query.limit,
     offset: query.offset,
@@ -66,7 +73,7 @@ export async function listBlends(db: Kysely<Database>, query: BlendedCoffeeListQ
 async function readBlend(db: DbOrTrx, id: number): Promise<BlendedCoffee> {
   const record = await repository.findBlend(db, id);
   if (!record) throw notFoundError(m.notFound);
-  return toBlendedCoffee(record, await repository.componentsOf(db, [id]));
+  return toBlendedCoffee(record, await repository.componentsOf(db, [id]), await blendCostsPerKg(db, [id]));
 }
 
 const drawnLotIds = (body: BlendedCoffeeBody): number[] =>

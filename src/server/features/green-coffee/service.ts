@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { greenCoffeeMessages as m } from '#shared/messages.js';
 import type { GreenCoffee, GreenCoffeeBody, GreenCoffeeListQuery } from '#shared/schemas/green-coffee.js';
 import { centsToPrice, gramsToKg, kgToGrams, priceToCents } from '#shared/units.js';
@@ -80,23 +80,30 @@ const originLock = (body: GreenCoffeeBody): LockTarget => ({ kind: 'origin', id:
 
 /** One transaction: the lot (with no stock yet) and its receipt in the ledger. */
 export async function createGreenLot(db: Kysely<Database>, body: GreenCoffeeBody, userId: number): Promise<GreenCoffee> {
-  return withWriteTransaction(db, async (trx) => {
-    await lockLots(trx, [originLock(body)]);
-    await checkOriginAndSupplier(trx, body);
-    const values = toValues(body);
-    const id = await repository.insertGreenLot(trx, values).catch(rethrowConstraint);
-    const moved = await moveStock(trx, {
-      lotKind: 'green',
-      lotId: id,
-      deltaG: values.quantity_g,
-      reason: 'receipt',
-      userId,
-      refKind: 'green_coffee',
-      refId: id,
-    });
-    if (!moved) throw new Error(`no se pudo registrar la entrada del lote verde ${id}`);
-    return readLot(trx, id);
+  return withWriteTransaction(db, async (trx) => readLot(trx, await createGreenLotInTransaction(trx, body, userId)));
+}
+
+/**
+ * The create's rules and writes inside a transaction the caller opened with
+ * withWriteTransaction: the CSV import (green-import) writes all its lots in
+ * one, so they are saved together or not at all. Returns the new lot's id.
+ */
+export async function createGreenLotInTransaction(trx: Transaction<Database>, body: GreenCoffeeBody, userId: number): Promise<number> {
+  await lockLots(trx, [originLock(body)]);
+  await checkOriginAndSupplier(trx, body);
+  const values = toValues(body);
+  const id = await repository.insertGreenLot(trx, values).catch(rethrowConstraint);
+  const moved = await moveStock(trx, {
+    lotKind: 'green',
+    lotId: id,
+    deltaG: values.quantity_g,
+    reason: 'receipt',
+    userId,
+    refKind: 'green_coffee',
+    refId: id,
   });
+  if (!moved) throw new Error(`no se pudo registrar la entrada del lote verde ${id}`);
+  return id;
 }
 
 /**

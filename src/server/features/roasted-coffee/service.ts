@@ -12,12 +12,13 @@ import { type DbOrTrx, retryTransaction, withWriteTransaction } from '#server/db
 import { moveStock, writeOffBeforeDelete } from '#server/ledger/ledger.js';
 import { findGreenLotForArea, type GreenLotWithOrigin } from '../green-coffee/service.js';
 import { hasSales } from '../sales/service.js';
+import { roastCostsPerKg } from '../traceability/service.js';
 import * as repository from './repository.js';
 
 /** Every ledger row this feature writes points back at its roast. */
 const REF_KIND = 'roast';
 
-const toRoastedCoffee = (record: repository.RoastRecord): RoastedCoffee => ({
+const toRoastedCoffee = (record: repository.RoastRecord, costs: ReadonlyMap<number, number>): RoastedCoffee => ({
   id: record.id,
   green_coffee_id: record.green_coffee_id,
   green_batch_code: record.green_batch_code,
@@ -28,6 +29,7 @@ const toRoastedCoffee = (record: repository.RoastRecord): RoastedCoffee => ({
   // "Shrinkage = quantity_green_kg − resultant_kg" (spec 3), computed from the stored grams, never stored.
   shrinkage_kg: gramsToKg(record.quantity_green_g - record.resultant_g),
   stock_kg: gramsToKg(record.stock_g),
+  cost_per_kg: costs.get(record.id) ?? 0,
   roast_type: record.roast_type,
   roast_date: record.roast_date,
   batch_code: record.batch_code,
@@ -43,13 +45,14 @@ export async function listRoasts(db: Kysely<Database>, query: RoastedCoffeeListQ
     originId: query.origin_id,
     inStock: query.in_stock,
   });
-  return { items: rows.map(toRoastedCoffee), total, limit: query.limit, offset: query.offset };
+  const costs = await roastCostsPerKg(db, rows.map((row) => row.id));
+  return { items: rows.map((row) => toRoastedCoffee(row, costs)), total, limit: query.limit, offset: query.offset };
 }
 
 async function readRoast(db: DbOrTrx, id: number): Promise<RoastedCoffee> {
   const record = await repository.findRoastById(db, id);
   if (!record) throw notFoundError(m.notFound);
-  return toRoastedCoffee(record);
+  return toRoastedCoffee(record, await roastCostsPerKg(db, [id]));
 }
 
 /** 'El lote de café verde seleccionado no es válido.' (spec 5, third rule, after the schema's two). */

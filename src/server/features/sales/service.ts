@@ -1,12 +1,217 @@
-import type { SalesTable } from '#server/db/schema.js';
-import type { DbOrTrx } from '#server/db/write-transaction.js';
+import type { Kysely, Transaction } from 'kysely';
+import { lotCodeKey } from '#shared/lot-codes.js';
+import { salesMessages as m } from '#shared/messages.js';
+import { saleTotalCents } from '#shared/sale-total.js';
+import type { ProductType } from '#shared/schemas/products.js';
+import { availableKgText, type Sale, type SaleBody, type SalesListQuery, type SalesPage } from '#shared/schemas/sales.js';
+import { centsToPrice, gramsToKg, kgToGrams, priceToCents } from '#shared/units.js';
+import { type LockTarget, lockLots } from '#server/db/row-locks.js';
+import type { Database, LotKind, SalesTable } from '#server/db/schema.js';
+import { type DbOrTrx, retryTransaction, withWriteTransaction } from '#server/db/write-transaction.js';
+import { AppError, notFoundError, validationError } from '#server/errors.js';
+import { moveStock } from '#server/ledger/ledger.js';
+import { findProduct, type ProductRecord, productNames } from '../products/service.js';
+import { countSale } from './aggregates.js';
 import * as repository from './repository.js';
+import { type SaleMargin, saleMargins } from '../traceability/service.js';
 
 /**
- * What other areas may ask the sales area (the Ventas issue adds the rest):
- * whether a lot was sold, so the roasted and blend delete services can refuse
- * ('… asociado a mezclas o ventas.', '… asociada a ventas.'). Other areas
- * reach sales only through this file (lint zone, docs/decisions/0007).
+ * What other areas may ask the sales area: whether a lot was sold, so the
+ * roasted and blend delete services can refuse ('… asociado a mezclas o
+ * ventas.', '… asociada a ventas.'). Other areas reach sales only through this
+ * file (lint zone, docs/decisions/0007).
  */
 export const hasSales = (db: DbOrTrx, productType: SalesTable['product_type'], productId: number): Promise<boolean> =>
   repository.hasSales(db, productType, productId);
+
+/** Every ledger row a sale writes points back at it. */
+const REF_KIND = 'sale';
+
+/** Spec 3: 'tostado' is a roasted lot, 'mezcla' a blend. */
+const LOT_KIND: Record<ProductType, LotKind> = { tostado: 'roasted', mezcla: 'blend' };
+
+const productKey = (type: ProductType, id: number) => `${type}:${id}`;
+
+const notEnoughStock = (type: ProductType, availableG: number) =>
+  new AppError('insufficient_stock', m.notEnoughStock(type, availableKgText(availableG)));
+
+function toSale(record: repository.SaleRecord, name: string | undefined, margin: SaleMargin): Sale {
+  return {
+    id: record.id,
+    product_id: record.product_id,
+    product_type: record.product_type,
+    product_name: name ?? m.unknownProduct,
+    quantity_kg: gramsToKg(record.quantity_g),
+    unit_price: centsToPrice(record.unit_price_cents),
+    total: centsToPrice(saleTotalCents(record.quantity_g, record.unit_price_cents)),
+    ...margin,
+    sale_date: record.sale_date,
+    batch_code_sold: record.batch_code_sold,
+    user_id: record.user_id,
+    created_at: new Date(Number(record.created_at)).toISOString(),
+    updated_at: new Date(Number(record.updated_at)).toISOString(),
+  };
+}
+
+async function withNames(db: DbOrTrx, records: repository.SaleRecord[]): Promise<Sale[]> {
+  const idsOf = (type: ProductType) => [...new Set(records.filter((r) => r.product_type === type).map((r) => r.product_id))];
+  const names = await productNames(db, { tostado: idsOf('tostado'), mezcla: idsOf('mezcla') });
+  const margins = await saleMargins(db, records);
+  return records.map((record, index) => toSale(record, names.get(productKey(record.product_type, record.product_id)), margins[index]!));
+}
+
+export async function listSales(db: Kysely<Database>, query: SalesListQuery): Promise<SalesPage> {
+  const [records, total] = await Promise.all([repository.listSales(db, query), repository.countSales(db)]);
+  return { items: await withNames(db, records), total, limit: query.limit, offset: query.offset };
+}
+
+async function readSale(db: DbOrTrx, id: number): Promise<Sale> {
+  const record = await repository.findSale(db, id);
+  if (!record) throw notFoundError(m.notFound);
+  return (await withNames(db, [record]))[0]!;
+}
+
+/**
+ * The body's product, read after its lot is locked: 'Producto seleccionado no
+ * válido.' for an id no lot of that type has (an id of the other type
+ * included, spec 3 "Product (sales view)").
+ */
+async function productOf(trx: DbOrTrx, body: SaleBody): Promise<ProductRecord> {
+  const product = await findProduct(trx, body.product_type, body.product_id);
+  if (!product) throw validationError(m.invalidProduct);
+  return product;
+}
+
+/**
+ * The lot code a sale records (docs/decisions/0009): the product's own code is
+ * authoritative. The body must name it (spec 5: the lot is required), compared
+ * like lot codes are (lotCodeKey: case and spaces aside), and the product's
+ * spelling is stored. An edit that keeps the product may also keep the code the
+ * sale recorded, if the lot was renamed since.
+ */
+function batchCodeFor(body: SaleBody, product: ProductRecord, kept?: repository.SaleRecord): string {
+  const sent = lotCodeKey(body.batch_code_sold);
+  if (sent === lotCodeKey(product.batch_code)) return product.batch_code;
+  if (kept && kept.product_type === product.type && kept.product_id === product.id && sent === lotCodeKey(kept.batch_code_sold)) {
+    return kept.batch_code_sold;
+  }
+  throw validationError(m.batchMismatch);
+}
+
+const valuesOf = (body: SaleBody, batchCode: string): repository.SaleValues => ({
+  product_id: body.product_id,
+  product_type: body.product_type,
+  quantity_g: kgToGrams(body.quantity_kg),
+  unit_price_cents: priceToCents(body.unit_price),
+  sale_date: body.sale_date,
+  batch_code_sold: batchCode,
+});
+
+/** One stock move of a sale; the lot is locked and its stock checked, so a refusal here is a bug (500, all undone). */
+async function move(trx: DbOrTrx, sale: { id: number; type: ProductType; productId: number }, deltaG: number, userId: number, failure: string) {
+  const moved = await moveStock(trx, {
+    userId,
+    refKind: REF_KIND,
+    refId: sale.id,
+    lotKind: LOT_KIND[sale.type],
+    lotId: sale.productId,
+    deltaG,
+    reason: deltaG < 0 ? 'sale' : 'sale_reversal',
+  });
+  if (!moved) throw new Error(`${failure} (venta ${sale.id})`);
+}
+
+/**
+ * Recording a sale (spec 4: "Creating a sale reduces the product's stock by the
+ * sold quantity"), in ONE write transaction: the product lot is locked first,
+ * then read; the sale row, the deduction in the ledger ('sale', ref the sale)
+ * and the sales aggregates are written together, so two sales of the last
+ * kilos take turns and the second one gets 'No hay suficiente café … disponible.
+ * Solo tienes X Kg.' (409).
+ */
+export async function createSale(db: Kysely<Database>, body: SaleBody, userId: number): Promise<Sale> {
+  return withWriteTransaction(db, async (trx) => {
+    await lockLots(trx, [{ kind: LOT_KIND[body.product_type], id: body.product_id }]);
+    const product = await productOf(trx, body);
+    const values = valuesOf(body, batchCodeFor(body, product));
+    if (product.stock_g < values.quantity_g) throw notEnoughStock(product.type, product.stock_g);
+    const id = await repository.insertSale(trx, { ...values, user_id: userId }, Date.now());
+    await move(trx, { id, type: product.type, productId: product.id }, -values.quantity_g, userId, m.stockUpdateError);
+    await countSale(trx, values, 1);
+    return readSale(trx, id);
+  });
+}
+
+/**
+ * Locks the lot(s) an edit or delete of sale `id` touches: its current product
+ * (read once without a lock to know it) and, on an edit, the body's product, in
+ * the global order (roasted before blend, ascending id). Every writer of a sale
+ * locks its product first, so that lock also keeps the sale row still. If, once
+ * locked, the sale names another product (an edit committed in between), start
+ * over rather than lock out of order.
+ */
+async function lockSale(trx: Transaction<Database>, id: number, body?: SaleBody): Promise<repository.SaleRecord> {
+  const seen = await repository.findSale(trx, id);
+  if (!seen) throw notFoundError(m.notFound);
+  const targets: LockTarget[] = [{ kind: LOT_KIND[seen.product_type], id: seen.product_id }];
+  if (body) targets.push({ kind: LOT_KIND[body.product_type], id: body.product_id });
+  await lockLots(trx, targets);
+  const sale = await repository.findSale(trx, id);
+  if (!sale) throw notFoundError(m.notFound);
+  if (sale.product_type !== seen.product_type || sale.product_id !== seen.product_id) retryTransaction('venta editada a la vez');
+  return sale;
+}
+
+/**
+ * Editing a sale (spec 4: "adjusts stock by the quantity difference; the old
+ * sale's quantity is added back to the available amount"), in ONE write
+ * transaction, so a refusal leaves the lots, the sale, the ledger and the
+ * aggregates as they were:
+ * - same product: one move of the difference ('sale' when more is sold,
+ *   'sale_reversal' when less), checked against the stock plus the old quantity;
+ * - another product: the old lot gets its kg back ('sale_reversal') and the new
+ *   lot gives the new kg ('sale'), checked against the new lot's stock;
+ * - the aggregates lose the old sale and count the new one (its date, product
+ *   and price may all have changed).
+ */
+export async function updateSale(db: Kysely<Database>, id: number, body: SaleBody, userId: number): Promise<Sale> {
+  return withWriteTransaction(db, async (trx) => {
+    const old = await lockSale(trx, id, body);
+    const product = await productOf(trx, body);
+    const values = valuesOf(body, batchCodeFor(body, product, old));
+    const sameProduct = old.product_type === product.type && old.product_id === product.id;
+
+    if (sameProduct) {
+      const available = product.stock_g + old.quantity_g;
+      if (available < values.quantity_g) throw notEnoughStock(product.type, available);
+      await move(trx, { id, type: product.type, productId: product.id }, old.quantity_g - values.quantity_g, userId, m.stockUpdateError);
+    } else {
+      if (product.stock_g < values.quantity_g) throw notEnoughStock(product.type, product.stock_g);
+      // The old lot must still exist to take its kg back ('Error al actualizar el stock del producto.': the handler stops).
+      if (!(await findProduct(trx, old.product_type, old.product_id))) throw new AppError('conflict', m.stockUpdateError);
+      await move(trx, { id, type: old.product_type, productId: old.product_id }, old.quantity_g, userId, m.returnStockError);
+      await move(trx, { id, type: product.type, productId: product.id }, -values.quantity_g, userId, m.stockUpdateError);
+    }
+
+    await repository.updateSale(trx, id, values, Date.now());
+    await countSale(trx, old, -1);
+    await countSale(trx, values, 1);
+    return readSale(trx, id);
+  });
+}
+
+/**
+ * Deleting a sale (spec 4: "first adds its quantity back to the product stock,
+ * then deletes the row"), in ONE write transaction with the aggregates. If the
+ * product lot no longer exists the kg have nowhere to go: 'Error al devolver el
+ * stock del producto.' and the delete is aborted (spec 8).
+ */
+export async function deleteSale(db: Kysely<Database>, id: number, userId: number): Promise<void> {
+  await withWriteTransaction(db, async (trx) => {
+    const sale = await lockSale(trx, id);
+    if (!(await findProduct(trx, sale.product_type, sale.product_id))) throw new AppError('conflict', m.returnStockError);
+    await move(trx, { id, type: sale.product_type, productId: sale.product_id }, sale.quantity_g, userId, m.returnStockError);
+    await repository.deleteSale(trx, id);
+    await countSale(trx, sale, -1);
+  });
+}

@@ -18,6 +18,7 @@ import { BlendForm } from './blend-form.js';
 import { lotOptions } from './blend-form-values.js';
 import { BlendsTable } from './blends-table.js';
 import { RoastedStockTable } from './roasted-stock-table.js';
+import { ExportCsvButton } from '#web/components/export-csv-button.js';
 
 const PAGE_SIZE = 50;
 
@@ -70,6 +71,7 @@ export function BlendedCoffeePage() {
         <h2 id="blends-title" className="card__title">
           {m.blendsTitle}
         </h2>
+        <ExportCsvButton path="/blended-coffee/export.csv" />
         {page ? (
           <>
             <BlendsTable blends={page.items} busy={deleteBlend.isPending} onEdit={startEditing} onDelete={onDelete} />

@@ -1,7 +1,8 @@
-import { formatDate, formatTwoDecimals } from '#shared/format.js';
+import { formatDate, formatMoney, formatTwoDecimals } from '#shared/format.js';
 import { blendedCoffeeMessages as m } from '#shared/messages.js';
 import type { BlendedCoffee } from '#shared/schemas/blended-coffee.js';
 import { actionsColumn, type Column, DataTable } from '#web/components/data-table.js';
+import { lotTraceColumn } from '#web/components/lot-trace-link.js';
 
 /** "Colombia 60% (CO-1 6.00), Etiopía 40% (ET-2 4.00)": each component with the lots it drew. */
 const componentsText = (blend: BlendedCoffee) =>
@@ -17,6 +18,8 @@ const COLUMNS: Column<BlendedCoffee>[] = [
   { label: 'Lote', cell: (blend) => <strong>{blend.batch_code}</strong> },
   { label: 'Producido (Kg)', className: 'num', cell: (blend) => formatTwoDecimals(blend.total_quantity_kg) },
   { label: 'Disponible (Kg)', className: 'num', cell: (blend) => formatTwoDecimals(blend.stock_kg) },
+  // The kg-weighted cost of its draws (issue 19, docs/decisions/0011).
+  { label: 'Coste ($/Kg)', className: 'num', cell: (blend) => (blend.cost_per_kg === null ? '—' : formatMoney(blend.cost_per_kg)) },
   { label: 'Fecha Creación', cell: (blend) => formatDate(blend.creation_date) },
   { label: 'Componentes', className: 'wrap', cell: componentsText },
 ];
@@ -40,5 +43,5 @@ export function BlendsTable({ blends, onEdit, onDelete, busy }: BlendsTableProps
     onDelete,
     busy,
   });
-  return <DataTable caption={m.blendsTitle} columns={[...COLUMNS, actions]} rows={blends} empty={m.empty} />;
+  return <DataTable caption={m.blendsTitle} columns={[...COLUMNS, lotTraceColumn<BlendedCoffee>('blend'), actions]} rows={blends} empty={m.empty} />;
 }

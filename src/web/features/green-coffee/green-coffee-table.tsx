@@ -2,6 +2,7 @@ import { formatDate, formatMoney, formatTwoDecimals } from '#shared/format.js';
 import { greenCoffeeMessages as m } from '#shared/messages.js';
 import type { GreenCoffee } from '#shared/schemas/green-coffee.js';
 import { actionsColumn, type Column, DataTable } from '#web/components/data-table.js';
+import { lotTraceColumn } from '#web/components/lot-trace-link.js';
 
 export interface GreenCoffeeTableProps {
   lots: GreenCoffee[];
@@ -42,5 +43,5 @@ export function GreenCoffeeTable({ lots, onEdit, onDelete, busy }: GreenCoffeeTa
     onDelete,
     busy,
   });
-  return <DataTable caption={m.stockTitle} columns={[...COLUMNS, actions]} rows={lots} empty={m.empty} />;
+  return <DataTable caption={m.stockTitle} columns={[...COLUMNS, lotTraceColumn<GreenCoffee>('green'), actions]} rows={lots} empty={m.empty} />;
 }

@@ -2,6 +2,7 @@ import { Link } from 'react-router';
 import { isAdmin } from '#shared/roles.js';
 import { AREA_CARDS } from '#web/lib/nav-items.js';
 import { useCurrentUser } from '#web/api/get-session.js';
+import { StockAlertsCard } from './stock-alerts-card.js';
 
 /** Home (spec section 2): a title and one card per area; cards fade in 0.1 s apart (styles.css). */
 export function HomePage() {
@@ -23,6 +24,7 @@ export function HomePage() {
           </li>
         ))}
       </ul>
+      <StockAlertsCard />
     </section>
   );
 }

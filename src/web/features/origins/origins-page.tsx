@@ -13,6 +13,7 @@ import { useDeleteOrigin } from './api/delete-origin.js';
 import { useOrigins } from './api/get-origins.js';
 import { OriginForm } from './origin-form.js';
 import { OriginsTable } from './origins-table.js';
+import { ExportCsvButton } from '#web/components/export-csv-button.js';
 
 const PAGE_SIZE = 50;
 
@@ -47,6 +48,7 @@ export function OriginsPage() {
         <h2 id="origins-title" className="card__title">
           Orígenes Registrados
         </h2>
+        <ExportCsvButton path="/coffee-origins/export.csv" />
         {page ? (
           <>
             <OriginsTable origins={page.items} busy={deleteOrigin.isPending} onEdit={startEditing} onDelete={onDelete} />

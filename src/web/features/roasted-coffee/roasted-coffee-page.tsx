@@ -20,6 +20,7 @@ import { GREEN_STOCK_TITLE, GreenStockTable } from './green-stock-table.js';
 import { RoastForm } from './roast-form.js';
 import type { GreenLotOption } from './roast-form-values.js';
 import { ROASTED_STOCK_TITLE, RoastedStockTable } from './roasted-stock-table.js';
+import { ExportCsvButton } from '#web/components/export-csv-button.js';
 
 const PAGE_SIZE = 50;
 
@@ -106,6 +107,7 @@ export function RoastedCoffeePage() {
         <h2 id="roasted-stock-title" className="card__title">
           {ROASTED_STOCK_TITLE}
         </h2>
+        <ExportCsvButton path="/roasted-coffee/export.csv" />
         {roastPage ? (
           <>
             <RoastedStockTable roasts={roastPage.items} busy={deleteRoast.isPending} onEdit={startEditing} onDelete={onDelete} />

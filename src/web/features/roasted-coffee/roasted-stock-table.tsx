@@ -1,7 +1,8 @@
-import { formatDate, formatTwoDecimals } from '#shared/format.js';
+import { formatDate, formatMoney, formatTwoDecimals } from '#shared/format.js';
 import { roastedCoffeeMessages as m } from '#shared/messages.js';
 import type { RoastedCoffee } from '#shared/schemas/roasted-coffee.js';
 import { actionsColumn, type Column, DataTable } from '#web/components/data-table.js';
+import { lotTraceColumn } from '#web/components/lot-trace-link.js';
 
 export const ROASTED_STOCK_TITLE = 'Stock de Café Tostado';
 
@@ -13,6 +14,8 @@ const COLUMNS: Column<RoastedCoffee>[] = [
   { label: 'Producido (Kg)', className: 'num', cell: (roast) => formatTwoDecimals(roast.resultant_kg) },
   { label: 'Disponible (Kg)', className: 'num', cell: (roast) => formatTwoDecimals(roast.stock_kg) },
   { label: 'Merma (Kg)', className: 'num', cell: (roast) => formatTwoDecimals(roast.shrinkage_kg) },
+  // Green kg × green price / resultant kg: the yield is in the cost (issue 19, docs/decisions/0011).
+  { label: 'Coste ($/Kg)', className: 'num', cell: (roast) => formatMoney(roast.cost_per_kg) },
   { label: 'Fecha Tostado', cell: (roast) => formatDate(roast.roast_date) },
 ];
 
@@ -36,5 +39,5 @@ export function RoastedStockTable({ roasts, onEdit, onDelete, busy }: RoastedSto
     onDelete,
     busy,
   });
-  return <DataTable caption={ROASTED_STOCK_TITLE} columns={[...COLUMNS, actions]} rows={roasts} empty={m.empty} />;
+  return <DataTable caption={ROASTED_STOCK_TITLE} columns={[...COLUMNS, lotTraceColumn<RoastedCoffee>('roasted'), actions]} rows={roasts} empty={m.empty} />;
 }

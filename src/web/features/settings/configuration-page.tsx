@@ -15,9 +15,11 @@ import { useDeleteBlendRecipe } from './api/delete-blend-recipe.js';
 import { useBlendRecipes } from './api/get-blend-recipes.js';
 import { useSettings } from './api/get-settings.js';
 import { DefaultPricesForm } from './default-prices-form.js';
+import { LowStockForm } from './low-stock-form.js';
 import { RecipeForm } from './recipe-form.js';
 import { RecipesTable } from './recipes-table.js';
 import './settings.css';
+import { ExportCsvButton } from '#web/components/export-csv-button.js';
 
 const PAGE_SIZE = 50;
 
@@ -62,10 +64,12 @@ export function ConfigurationPage() {
             <h2 id="recipes-title" className="card__title">
               Recetas de Mezcla Registradas
             </h2>
+            <ExportCsvButton path="/blend-recipes/export.csv" />
             <RecipesTable recipes={page.items} busy={deleteRecipe.isPending} onEdit={startEditing} onDelete={onDelete} />
             <Pager total={page.total} limit={PAGE_SIZE} offset={offset} onChange={setOffset} label="Páginas de recetas" />
           </section>
           <DefaultPricesForm settings={settings.data} onFailure={fail} />
+          <LowStockForm settings={settings.data} onFailure={fail} />
           <AdminOptionsCard />
         </>
       ) : (

@@ -13,6 +13,7 @@ import { useDeleteUser } from './api/delete-user.js';
 import { useUsers } from './api/get-users.js';
 import { UserForm } from './user-form.js';
 import { UsersTable } from './users-table.js';
+import { ExportCsvButton } from '#web/components/export-csv-button.js';
 
 /**
  * /gestion-usuarios (spec 2 "User management"): the real accounts that sign in.
@@ -49,6 +50,7 @@ export function UsersPage() {
         <h2 id="users-title" className="card__title">
           Usuarios Registrados
         </h2>
+        <ExportCsvButton path="/users/export.csv" />
         {users.data ? (
           <UsersTable
             users={users.data}

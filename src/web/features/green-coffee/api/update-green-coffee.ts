@@ -6,8 +6,12 @@ import { apiRequest } from '#web/lib/api-client.js';
 export const updateGreenCoffee = ({ id, body }: { id: number; body: GreenCoffeeBody }) =>
   apiRequest<GreenCoffee>('PUT', `/green-coffee/${id}`, body);
 
-// Every green list and option; roasts show their green lot's code and origin.
+// Every green list and option; roasts show their green lot's code and origin. The price is in the
+// cost per kg of roasts and blends and in the margin of their sales (issue 19, docs/decisions/0011).
 export const updateGreenCoffeeOptions = (queryClient: QueryClient) =>
-  mutationOptions({ mutationFn: updateGreenCoffee, onSuccess: () => invalidate(queryClient, queryKeys.greenCoffee.all, queryKeys.roastedCoffee.all) });
+  mutationOptions({
+    mutationFn: updateGreenCoffee,
+    onSuccess: () => invalidate(queryClient, queryKeys.greenCoffee.all, queryKeys.roastedCoffee.all, queryKeys.blendedCoffee.all, queryKeys.sales.all),
+  });
 
 export const useUpdateGreenCoffee = () => useMutation(updateGreenCoffeeOptions(useQueryClient()));

@@ -5,8 +5,9 @@ import { apiRequest } from '#web/lib/api-client.js';
 
 export const updateSettings = (body: SettingsBody) => apiRequest<Settings>('PUT', '/settings', body);
 
-// Only the settings change (the sales form reads its default prices from the same key).
+// The settings change (the sales form reads its default prices from the same key), and the
+// low-stock thresholds decide what the home alert card lists (issue 19).
 export const updateSettingsOptions = (queryClient: QueryClient) =>
-  mutationOptions({ mutationFn: updateSettings, onSuccess: () => invalidate(queryClient, queryKeys.settings.all) });
+  mutationOptions({ mutationFn: updateSettings, onSuccess: () => invalidate(queryClient, queryKeys.settings.all, queryKeys.traceability.stockAlerts) });
 
 export const useUpdateSettings = () => useMutation(updateSettingsOptions(useQueryClient()));

@@ -1,0 +1,158 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { reportMessages as m } from '#shared/messages.js';
+import { DESKTOP, expectNoSeriousAxeViolations, newPage, PHONE, signIn } from './helpers/browser.js';
+import { useServerAndBrowser } from './helpers/fixture.js';
+import { alertText, expectNoSidewaysScroll, shooter } from './helpers/screen.js';
+
+const shot = shooter('reports');
+/** The charts' screen-reader tables: the figures the bars and slices draw. */
+const tableRows = (page: Page, caption: string) =>
+  page.getByRole('table', { name: caption }).locator('tbody tr').evaluateAll((rows) => rows.map((row) => [...row.children].map((cell) => cell.textContent)));
+/** Month and 'Ventas ($)' of the monthly table (issue 19 adds a margin column after them). */
+const monthRows = async (page: Page) => (await tableRows(page, 'Ventas Mensuales')).map((row) => row.slice(0, 2));
+const tiles = (page: Page) => page.locator('.report-stock .stat').evaluateAll((items) => items.map((item) => item.textContent));
+
+/** An origin, a green lot, two roasted lots and three sales, through the API with the page's session. */
+async function seed(page: Page): Promise<void> {
+  const post = async (url: string, data: object) => {
+    const response = await page.request.post(url, { data });
+    expect(response.status(), await response.text()).toBe(201);
+    return (await response.json()) as { id: number; batch_code: string };
+  };
+  const origin = await post('/api/coffee-origins', { name: 'Colombia', kilos_per_bag: 70, suppliers_fincas: ['Finca La Esperanza'] });
+  const green = await post('/api/green-coffee', { origin_id: origin.id, supplier_finca: 'Finca La Esperanza', quantity_kg: 100, unit_price: 5, entry_date: '2023-12-01', batch_code: 'V-REP' });
+  const roast = (code: string, type: string) =>
+    post('/api/roasted-coffee', { green_coffee_id: green.id, quantity_green_kg: 22, resultant_kg: 20, roast_type: type, roast_date: '2023-12-15', batch_code: code });
+  const medio = await roast('CO-151223-1001', 'Medio');
+  const oscuro = await roast('CO-151223-1002', 'Oscuro');
+  const sell = (lot: { id: number; batch_code: string }, kg: number, price: number, date: string) =>
+    post('/api/sales', { product_id: lot.id, product_type: 'tostado', quantity_kg: kg, unit_price: price, sale_date: date, batch_code_sold: lot.batch_code });
+  await sell(medio, 2, 15, '2024-01-10'); // 30.00
+  await sell(oscuro, 1.5, 21.99, '2024-02-05'); // 32.985 → 32.99
+  await sell(medio, 0.5, 15, '2024-02-20'); // 7.50
+}
+
+describe('reportes', () => {
+  const env = useServerAndBrowser();
+
+  it('sin ventas: textos vacíos y stock a cero; Recharts solo se descarga al abrir /reportes', async () => {
+    const { context, page, problems } = await newPage(env.browser, env.server.url, DESKTOP);
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    await signIn(page, env.server.adminUsername, env.server.adminPassword);
+    await page.getByRole('heading', { level: 1, name: 'Sistema de Gestión de Café' }).waitFor();
+    // Login + home: no report chunk (the Light app rule of issue 16).
+    expect(scripts.some((script) => script.includes('reports-page'))).toBe(false);
+
+    await page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Reportes', exact: true }).click();
+    await page.waitForURL(`${env.server.url}/reportes`);
+    await page.getByRole('heading', { level: 1, name: 'Reportes', exact: true }).waitFor();
+    expect(scripts.some((script) => script.includes('reports-page'))).toBe(true);
+
+    await page.getByText(m.noProductsSold).waitFor();
+    await page.getByText('No hay datos de productos vendidos.').waitFor();
+    await page.getByText(m.noSales).waitFor();
+    expect(await tiles(page)).toEqual(['Café Verde0.00 Kg', 'Café Tostado0.00 Kg', 'Café Mezcla0.00 Kg']);
+    await expectNoSeriousAxeViolations(page);
+    await shot(page, 'sin-datos-1280');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('con ventas: cifras, tooltip de una barra, el periodo en la URL cambia las cifras; 1280 y 390 px', async () => {
+    const { context, page, problems } = await newPage(env.browser, env.server.url, DESKTOP);
+    await signIn(page, env.server.adminUsername, env.server.adminPassword);
+    await seed(page);
+    await page.goto('/reportes');
+    await page.getByRole('heading', { level: 2, name: 'Ventas Mensuales' }).waitFor();
+
+    await expect.poll(() => monthRows(page)).toEqual([
+      ['ene 24', '$30.00'],
+      ['feb 24', '$40.49'],
+    ]);
+    // 'Margen bruto ($)' beside it (issue 19): the roasts cost 22 kg × 5 $/Kg / 20 kg = 5.50 $/Kg.
+    expect((await tableRows(page, 'Ventas Mensuales')).map((row) => row[2])).toEqual(['$19.00', '$29.49']);
+    expect(await tableRows(page, m.topProductsTitle)).toEqual([
+      ['CO-151223-1001', 'Colombia · Medio', '2.50 Kg'],
+      ['CO-151223-1002', 'Colombia · Oscuro', '1.50 Kg'],
+    ]);
+    expect(await tiles(page)).toEqual(['Café Verde56.00 Kg', 'Café Tostado36.00 Kg', 'Café Mezcla0.00 Kg']);
+    // Both charts are drawn 300 px high (spec 2).
+    const heights = await page.locator('.report-chart .recharts-responsive-container').evaluateAll((boxes) => boxes.map((box) => box.getBoundingClientRect().height));
+    expect(heights).toEqual([300, 300]);
+    // The pie's labels: name and percent.
+    await page.locator('.recharts-pie-label-text', { hasText: 'Colombia · Medio 63%' }).waitFor();
+
+    // Hover the January bar: the tooltip shows the month and $ with 2 decimals.
+    await page.locator('.recharts-bar-rectangle').first().hover();
+    const tooltip = page.locator('section[aria-labelledby="monthly-sales-title"] .recharts-tooltip-wrapper');
+    await expect.poll(() => tooltip.textContent()).toContain('ene 24');
+    expect(await tooltip.textContent()).toContain('Ventas ($) : $30.00');
+    await shot(page, 'con-datos-tooltip-1280');
+    await expectNoSeriousAxeViolations(page);
+
+    // A custom range cutting February: URL and figures change.
+    await page.getByLabel('Periodo').selectOption('personalizado');
+    await page.getByLabel('Desde').fill('2024-02-01');
+    await page.getByLabel('Hasta').fill('2024-02-10');
+    await page.getByRole('button', { name: 'Aplicar' }).click();
+    await page.waitForURL(`${env.server.url}/reportes?periodo=personalizado&desde=2024-02-01&hasta=2024-02-10`);
+    await expect.poll(() => monthRows(page)).toEqual([['feb 24', '$32.99']]);
+    expect(await tableRows(page, m.topProductsTitle)).toEqual([['CO-151223-1002', 'Colombia · Oscuro', '1.50 Kg']]);
+
+    // The URL is the report: a reload shows the same figures.
+    await page.reload();
+    await expect.poll(() => monthRows(page)).toEqual([['feb 24', '$32.99']]);
+    expect(await page.getByLabel('Desde').inputValue()).toBe('2024-02-01');
+
+    // A range the wrong way round is refused in Spanish, the URL stays.
+    await page.getByLabel('Desde').fill('2024-03-01');
+    await page.getByRole('button', { name: 'Aplicar' }).click();
+    await expect.poll(() => alertText(page)).toBe(m.rangeReversed);
+    expect(page.url()).toBe(`${env.server.url}/reportes?periodo=personalizado&desde=2024-02-01&hasta=2024-02-10`);
+
+    // A preset applies at once: this month has no sales (they are all in 2024).
+    await page.getByLabel('Periodo').selectOption('mes');
+    await page.waitForURL(`${env.server.url}/reportes?periodo=mes`);
+    await page.getByText(m.noProductsSold).waitFor();
+    await page.getByText(m.noSales).waitFor();
+    await page.getByLabel('Periodo').selectOption('todo');
+    await page.waitForURL(`${env.server.url}/reportes`);
+    await expect.poll(() => monthRows(page)).toHaveLength(2);
+    await shot(page, 'con-datos-1280');
+
+    expect(problems).toEqual([]);
+    await context.close();
+
+    // The phone: the same report, charts one under the other, nothing scrolls sideways.
+    const phone = await newPage(env.browser, env.server.url, PHONE);
+    await signIn(phone.page, env.server.adminUsername, env.server.adminPassword);
+    await phone.page.goto('/reportes');
+    await expect.poll(() => monthRows(phone.page)).toHaveLength(2);
+    await phone.page.locator('.recharts-bar-rectangle').first().waitFor();
+    // Slice labels do not fit a phone: the legend gives lot code, name and percent.
+    await phone.page.locator('.recharts-legend-item-text', { hasText: 'CO-151223-1002 · Colombia · Oscuro 38%' }).waitFor();
+    expect(await phone.page.locator('.recharts-pie-label-text').first().isVisible()).toBe(false);
+    await shot(phone.page, 'con-datos-390');
+    await expectNoSidewaysScroll(phone.page);
+    await expectNoSeriousAxeViolations(phone.page);
+    expect(phone.problems).toEqual([]);
+    await phone.context.close();
+  });
+
+  it('el servidor envía HTML y JavaScript comprimidos (brotli), con caché larga solo para los assets', async () => {
+    const { context, page } = await newPage(env.browser, env.server.url, DESKTOP);
+    const index = await page.request.get('/reportes', { headers: { 'accept-encoding': 'br' } });
+    expect(index.headers()['content-encoding']).toBe('br');
+    expect(index.headers()['cache-control']).toBe('no-cache');
+    const script = /src="(\/assets\/[^"]+\.js)"/.exec(await index.text())?.[1];
+    expect(script).toBeDefined();
+    const asset = await page.request.get(script!, { headers: { 'accept-encoding': 'gzip' } });
+    expect(asset.headers()['content-encoding']).toBe('gzip');
+    expect(asset.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+    await context.close();
+  });
+});

@@ -1,0 +1,27 @@
+// `npm run bench:data -- --sales N [--file F | --database-url URL]`: a fresh
+// benchmark data set (scripts/bench/plan.ts) with N sales over three years.
+// SQLite by default, in /tmp (never in the repository); PostgreSQL with
+// --database-url (add ?options=-c%20search_path%3Dname to use a schema).
+// The ledger and the sales aggregates come out exact: checked at the end.
+import { parseArgs } from 'node:util';
+import { checkDataset } from './bench/check.js';
+import { generateDataset } from '#support/bench/generate.js';
+
+const { values } = parseArgs({
+  options: { sales: { type: 'string', default: '10000' }, file: { type: 'string' }, 'database-url': { type: 'string' } },
+});
+const sales = Number(values.sales);
+if (!Number.isSafeInteger(sales) || sales < 1) throw new Error(`--sales debe ser un entero positivo: ${values.sales}`);
+const url = values['database-url'];
+const target = url ? { kind: 'postgres' as const, url } : { kind: 'sqlite' as const, file: values.file ?? `/tmp/cafe-bench/data/ventas-${sales}.sqlite` };
+
+const summary = await generateDataset(sales, target);
+console.log(`${target.kind === 'sqlite' ? target.file : 'PostgreSQL'}: ${summary.sales} ventas de ${summary.products} productos ` +
+  `(${summary.greenLots} lotes verdes) en ${summary.seconds.toFixed(1)} s`);
+const problems = await checkDataset(target);
+if (problems.length > 0) {
+  console.log(problems.join('\n'));
+  process.exitCode = 1;
+} else {
+  console.log('Comprobado: stock = libro de movimientos en cada lote, y los agregados de ventas = recuento.');
+}

@@ -1,0 +1,132 @@
+// P2, P2b and P3: what the read paths cost on a server holding a data set.
+// Each figure is the median of sequential requests (measure.ts), so the
+// ratios between data set sizes compare like with like.
+import { type Endpoint, getJson, pairedMedianMs } from './measure.js';
+
+/** DESIGN.md "reports": the three routes, all time (the heaviest range). */
+export const REPORT_PATHS = {
+  'monthly-sales': '/api/reports/monthly-sales',
+  'top-products': '/api/reports/top-products',
+  'stock-summary': '/api/reports/stock-summary',
+} as const;
+export type ReportName = keyof typeof REPORT_PATHS;
+
+/** The first page of each list as the screens ask for it. */
+export const LIST_PATHS = {
+  '/api/sales': '/api/sales?limit=100&offset=0',
+  '/api/products?q=': '/api/products?q=col&limit=20',
+  '/api/green-coffee': '/api/green-coffee?limit=100&offset=0',
+} as const;
+export type ListName = keyof typeof LIST_PATHS;
+
+export const reportTimes = (endpoints: Endpoint[]) => timesOf(REPORT_PATHS, endpoints);
+export const listTimes = (endpoints: Endpoint[]) => timesOf(LIST_PATHS, endpoints);
+
+/**
+ * Per route, the median on each endpoint (pairedMedianMs); NaN (and a line
+ * saying why) for a route that fails, so one missing route does not hide the rest.
+ */
+async function timesOf<K extends string>(paths: Record<K, string>, endpoints: Endpoint[]): Promise<Record<K, number>[]> {
+  const times = endpoints.map(() => ({}) as Record<K, number>);
+  for (const [name, path] of Object.entries(paths) as [K, string][]) {
+    let medians: number[];
+    try {
+      medians = await pairedMedianMs(endpoints, path);
+    } catch (error) {
+      console.log(`  ${name}: ${(error as Error).message}`);
+      medians = endpoints.map(() => Number.NaN);
+    }
+    medians.forEach((ms, e) => (times[e]![name] = ms));
+  }
+  return times;
+}
+
+interface Page<T> { items: T[]; total: number }
+interface SaleItem { sale_date: string; quantity_kg: number; unit_price: number; batch_code_sold: string }
+
+/** The largest page the list routes accept (paginationQuerySchema; the issue's 1,000 is over that cap). */
+export const ORIGINAL_PAGE = 500;
+
+/**
+ * Pages fetched of a long list: every page would take tens of minutes at
+ * 1,000,000 sales on PostgreSQL (each OFFSET page costs its offset), so the
+ * bench times this many pages spread evenly over the list and scales the sum
+ * (the cost per page is linear in the offset: the even spread averages it).
+ * BENCH_ORIGINAL_PAGES=0 fetches every page.
+ */
+const SAMPLE_PAGES = Number(process.env.BENCH_ORIGINAL_PAGES ?? 40);
+
+interface Fetched<T> {
+  rows: T[];
+  /** Milliseconds for the whole list: measured, or scaled from the sampled pages. */
+  ms: number;
+  /** total ÷ rows fetched: 1 when every page was fetched. */
+  scale: number;
+}
+
+async function fetchAll<T>(baseUrl: string, path: string, cookie: string): Promise<Fetched<T>> {
+  const page = async (offset: number) => getJson<Page<T>>(baseUrl, `${path}?limit=${ORIGINAL_PAGE}&offset=${offset}`, cookie);
+  const started = performance.now();
+  const first = await page(0);
+  const pages = Math.ceil(first.total / ORIGINAL_PAGE);
+  const rows = [...first.items];
+  if (SAMPLE_PAGES === 0 || pages <= SAMPLE_PAGES) {
+    for (let p = 1; p < pages; p++) rows.push(...(await page(p * ORIGINAL_PAGE)).items);
+    return { rows, ms: performance.now() - started, scale: 1 };
+  }
+  for (let k = 1; k < SAMPLE_PAGES; k++) rows.push(...(await page(Math.floor((k * pages) / SAMPLE_PAGES) * ORIGINAL_PAGE)).items);
+  return { rows, ms: ((performance.now() - started) * pages) / SAMPLE_PAGES, scale: first.total / rows.length };
+}
+
+export interface OriginalWay {
+  /** Milliseconds to fetch every sale in pages (measured or scaled from a sample, see SAMPLE_PAGES). */
+  salesFetchMs: number;
+  /** Sales actually fetched, and whether every page was. */
+  rows: number;
+  sampled: boolean;
+  /** The client-side stock sum, kept so the work is not optimised away. */
+  stockKg: number;
+  times: Record<ReportName, number>;
+}
+
+/**
+ * The original app's way: every sale through the API, page by page, summed
+ * in the client (the months' revenue, the kg per lot code); the stock summary
+ * by paging through every lot list. One fetch of the sales serves both sales
+ * reports: each report's time is that fetch plus its own sum.
+ */
+export async function originalWay(baseUrl: string, cookie: string): Promise<OriginalWay> {
+  const fetched = await fetchAll<SaleItem>(baseUrl, '/api/sales', cookie);
+  const sales = fetched.rows;
+
+  let started = performance.now();
+  const months = new Map<string, number>();
+  for (const s of sales) {
+    const month = s.sale_date.slice(0, 7);
+    months.set(month, (months.get(month) ?? 0) + Math.round(s.quantity_kg * s.unit_price * 100));
+  }
+  const monthlyMs = (performance.now() - started) * fetched.scale;
+
+  started = performance.now();
+  const byLot = new Map<string, number>();
+  for (const s of sales) byLot.set(s.batch_code_sold, (byLot.get(s.batch_code_sold) ?? 0) + s.quantity_kg);
+  [...byLot].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, 5);
+  const topMs = (performance.now() - started) * fetched.scale;
+
+  // The lot lists are short (a few dozen pages): every page, measured whole.
+  started = performance.now();
+  let stockKg = 0;
+  for (const path of ['/api/green-coffee', '/api/roasted-coffee', '/api/blended-coffee']) {
+    const lots = await fetchAll<Record<string, unknown>>(baseUrl, path, cookie);
+    for (const lot of lots.rows) stockKg += Number(lot.stock_kg ?? 0) * lots.scale;
+  }
+  const stockMs = performance.now() - started;
+
+  return {
+    salesFetchMs: fetched.ms,
+    rows: sales.length,
+    sampled: fetched.scale !== 1,
+    stockKg,
+    times: { 'monthly-sales': fetched.ms + monthlyMs, 'top-products': fetched.ms + topMs, 'stock-summary': stockMs },
+  };
+}

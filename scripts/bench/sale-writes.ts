@@ -1,0 +1,193 @@
+// P1: sales per second through the whole server (POST /api/sales: session,
+// validation, write transaction, lot lock, ledger, aggregates, response)
+// against the raw driver doing the same statements for one sale in one
+// transaction, with the durability settings of src/server/db/database.ts.
+import SqliteDatabase from 'better-sqlite3';
+import autocannon from 'autocannon';
+import pg from 'pg';
+import { isoDay, DAYS } from '#support/bench/plan.js';
+import type { DatasetTarget } from '#support/bench/generate.js';
+import { withPgClient } from '#support/bench/pg-client.js';
+
+export interface SaleTarget {
+  type: 'tostado' | 'mezcla';
+  id: number;
+  code: string;
+}
+
+/** Every sale is 10 g, so thousands fit in one lot's spare stock (plan.ts SPARE_G). */
+const SALE_G = 10;
+const PRICE_CENTS = 2850;
+/** The last day of the data set: a valid, not future, sale date. */
+const SALE_DATE = isoDay(DAYS - 1);
+
+/** Up to `count` products with room for the bench's sales, roasted and blends alike. */
+export async function saleTargets(target: DatasetTarget, count: number): Promise<SaleTarget[]> {
+  const query = `
+    select 'tostado' as type, id, batch_code as code from roasted_coffee where stock_g >= 100000
+    union all
+    select 'mezcla' as type, id, batch_code as code from blended_coffee where stock_g >= 100000
+    order by id limit ${Number(count)}`;
+  if (target.kind === 'sqlite') {
+    const sqlite = new SqliteDatabase(target.file, { readonly: true });
+    try {
+      return sqlite.prepare(query).all() as SaleTarget[];
+    } finally {
+      sqlite.close();
+    }
+  }
+  return withPgClient(target.url, async (client) => (await client.query<SaleTarget>(query)).rows);
+}
+
+const lotTable = (type: SaleTarget['type']) => (type === 'tostado' ? 'roasted_coffee' : 'blended_coffee');
+const lotKind = (type: SaleTarget['type']) => (type === 'tostado' ? 'roasted' : 'blend');
+const totalCents = Math.floor((SALE_G * PRICE_CENTS + 500) / 1000);
+
+/** The statements of one sale, in the service's order (sales/service.ts createSale). */
+const STATEMENTS = (forUpdate: string, p: (n: number) => string) => ({
+  lock: (table: string) => `select stock_g, batch_code from ${table} where id = ${p(1)} ${forUpdate}`,
+  insertSale: `insert into sales (product_id, product_type, quantity_g, unit_price_cents, sale_date, batch_code_sold, user_id, created_at, updated_at)
+    values (${p(1)}, ${p(2)}, ${p(3)}, ${p(4)}, ${p(5)}, ${p(6)}, ${p(7)}, ${p(8)}, ${p(8)}) returning id`,
+  move: (table: string) => `update ${table} set stock_g = stock_g + ${p(1)} where id = ${p(2)} and stock_g + ${p(1)} >= 0`,
+  ledger: `insert into stock_movements (created_at, user_id, lot_kind, lot_id, delta_g, reason, ref_kind, ref_id)
+    values (${p(1)}, ${p(2)}, ${p(3)}, ${p(4)}, ${p(5)}, 'sale', 'sale', ${p(6)})`,
+  daily: `insert into sales_daily (sale_date, product_type, product_id, quantity_g, revenue_cents, sale_count)
+    values (${p(1)}, ${p(2)}, ${p(3)}, ${p(4)}, ${p(5)}, 1)
+    on conflict (sale_date, product_type, product_id) do update set quantity_g = sales_daily.quantity_g + excluded.quantity_g,
+      revenue_cents = sales_daily.revenue_cents + excluded.revenue_cents, sale_count = sales_daily.sale_count + excluded.sale_count`,
+  monthly: `insert into sales_monthly (month, product_type, product_id, quantity_g, revenue_cents, sale_count)
+    values (${p(1)}, ${p(2)}, ${p(3)}, ${p(4)}, ${p(5)}, 1)
+    on conflict (month, product_type, product_id) do update set quantity_g = sales_monthly.quantity_g + excluded.quantity_g,
+      revenue_cents = sales_monthly.revenue_cents + excluded.revenue_cents, sale_count = sales_monthly.sale_count + excluded.sale_count`,
+});
+
+/**
+ * Raw SQLite: one connection (the app has one too, and SQLite writes one
+ * transaction at a time anyway), BEGIN IMMEDIATE, WAL + synchronous=FULL.
+ * Returns sales per second over `seconds`.
+ */
+export function rawSqliteSales(file: string, targets: SaleTarget[], seconds: number, userId = 1): number {
+  const sqlite = new SqliteDatabase(file);
+  try {
+    sqlite.pragma('journal_mode = WAL');
+    sqlite.pragma('synchronous = FULL');
+    sqlite.pragma('foreign_keys = ON');
+    sqlite.pragma('busy_timeout = 5000');
+    const s = STATEMENTS('', (n) => `@p${n}`);
+    // better-sqlite3 binds a repeated parameter only by name.
+    const named = (...values: unknown[]) => Object.fromEntries(values.map((value, i) => [`p${i + 1}`, value]));
+    const lock = { tostado: sqlite.prepare(s.lock('roasted_coffee')), mezcla: sqlite.prepare(s.lock('blended_coffee')) };
+    const move = { tostado: sqlite.prepare(s.move('roasted_coffee')), mezcla: sqlite.prepare(s.move('blended_coffee')) };
+    const insertSale = sqlite.prepare(s.insertSale);
+    const ledger = sqlite.prepare(s.ledger);
+    const daily = sqlite.prepare(s.daily);
+    const monthly = sqlite.prepare(s.monthly);
+    const sell = sqlite.transaction((t: SaleTarget) => {
+      const lot = lock[t.type].get(named(t.id)) as { stock_g: number } | undefined;
+      if (!lot || lot.stock_g < SALE_G) throw new Error(`sin stock en ${t.type} ${t.id}`);
+      const now = Date.now();
+      const { id } = insertSale.get(named(t.id, t.type, SALE_G, PRICE_CENTS, SALE_DATE, t.code, userId, now)) as { id: number };
+      if (move[t.type].run(named(-SALE_G, t.id)).changes !== 1) throw new Error('stock');
+      ledger.run(named(now, userId, lotKind(t.type), t.id, -SALE_G, id));
+      daily.run(named(SALE_DATE, t.type, t.id, SALE_G, totalCents));
+      monthly.run(named(SALE_DATE.slice(0, 7), t.type, t.id, SALE_G, totalCents));
+    });
+    let done = 0;
+    const started = performance.now();
+    const end = started + seconds * 1000;
+    while (performance.now() < end) sell.immediate(targets[done++ % targets.length]!);
+    return done / ((performance.now() - started) / 1000);
+  } finally {
+    sqlite.close();
+  }
+}
+
+/**
+ * Raw PostgreSQL: `connections` clients (the app's pool holds 10) each
+ * running the sale's statements in a READ COMMITTED transaction, the lot
+ * locked first with FOR UPDATE as lockLots does. Sales per second.
+ */
+export async function rawPostgresSales(url: string, targets: SaleTarget[], seconds: number, connections: number, userId = 1): Promise<number> {
+  const pool = new pg.Pool({ connectionString: url, max: connections });
+  const s = STATEMENTS('for update', (n) => `$${n}`);
+  let done = 0;
+  let next = 0;
+  const end = performance.now() + seconds * 1000;
+  const started = performance.now();
+  try {
+    await Promise.all(Array.from({ length: connections }, async () => {
+      const client = await pool.connect();
+      try {
+        while (performance.now() < end) {
+          const t = targets[next++ % targets.length]!;
+          const now = Date.now();
+          await client.query('begin');
+          const lot = (await client.query<{ stock_g: number }>(s.lock(lotTable(t.type)), [t.id])).rows[0];
+          if (!lot || lot.stock_g < SALE_G) throw new Error(`sin stock en ${t.type} ${t.id}`);
+          const sale = await client.query<{ id: number }>(s.insertSale, [t.id, t.type, SALE_G, PRICE_CENTS, SALE_DATE, t.code, userId, now]);
+          await client.query(s.move(lotTable(t.type)), [-SALE_G, t.id]);
+          await client.query(s.ledger, [now, userId, lotKind(t.type), t.id, -SALE_G, sale.rows[0]!.id]);
+          await client.query(s.daily, [SALE_DATE, t.type, t.id, SALE_G, totalCents]);
+          await client.query(s.monthly, [SALE_DATE.slice(0, 7), t.type, t.id, SALE_G, totalCents]);
+          await client.query('commit');
+          done++;
+        }
+      } finally {
+        client.release();
+      }
+    }));
+  } finally {
+    await pool.end();
+  }
+  return done / ((performance.now() - started) / 1000);
+}
+
+export interface ServerSales {
+  perSecond: number;
+  created: number;
+  /** Non-201 answers and socket errors: should be 0. */
+  failures: number;
+  p99Ms: number;
+}
+
+/** Ours: autocannon POSTing distinct sale bodies (round-robin over `targets`) with a signed-in cookie. */
+export async function serverSales(baseUrl: string, cookie: string, targets: SaleTarget[], seconds: number, connections: number): Promise<ServerSales> {
+  let next = 0;
+  const body = () => {
+    const t = targets[next++ % targets.length]!;
+    return JSON.stringify({ product_id: t.id, product_type: t.type, quantity_kg: SALE_G / 1000, unit_price: PRICE_CENTS / 100, sale_date: SALE_DATE, batch_code_sold: t.code });
+  };
+  const result = await autocannon({
+    url: baseUrl,
+    connections,
+    duration: seconds,
+    headers: { cookie, 'content-type': 'application/json', origin: baseUrl },
+    requests: [{ method: 'POST', path: '/api/sales', setupRequest: (request) => ({ ...request, body: body() }) }],
+  });
+  const created = result['2xx'];
+  return { perSecond: created / seconds, created, failures: result.non2xx + result.errors + result.timeouts, p99Ms: result.latency.p99 };
+}
+
+export interface Paired {
+  raw: number;
+  ours: ServerSales;
+}
+
+/**
+ * Raw and ours in alternating rounds (raw, ours, raw, ours…), averaged: on a
+ * shared machine the load of other processes drifts within seconds, and
+ * alternating spreads that drift over both sides instead of one.
+ */
+export async function alternate(rounds: number, raw: () => number | Promise<number>, ours: () => Promise<ServerSales>): Promise<Paired> {
+  let rawSum = 0;
+  const total: ServerSales = { perSecond: 0, created: 0, failures: 0, p99Ms: 0 };
+  for (let i = 0; i < rounds; i++) {
+    rawSum += await raw();
+    const round = await ours();
+    total.perSecond += round.perSecond / rounds;
+    total.created += round.created;
+    total.failures += round.failures;
+    total.p99Ms = Math.max(total.p99Ms, round.p99Ms);
+  }
+  return { raw: rawSum / rounds, ours: total };
+}

@@ -1,0 +1,21 @@
+import { FIRST_VISIT_ROUTES, formatKb, measureWebWeight, WEB_BUDGET_GZIP_BYTES } from '#support/web-weight.js';
+
+/**
+ * `npm run check:web-budget` (issue 16): after `npm run build`, the JavaScript
+ * of the entry + login + home (static imports followed) must stay within
+ * 150 KB gzip and hold no chart module. Exits 1 otherwise.
+ */
+const weight = measureWebWeight(FIRST_VISIT_ROUTES);
+for (const chunk of [...weight.chunks].sort((a, b) => b.gzipBytes - a.gzipBytes)) {
+  console.log(`  ${chunk.file.padEnd(48)} ${formatKb(chunk.rawBytes).padStart(9)}  gzip ${formatKb(chunk.gzipBytes).padStart(8)}`);
+}
+console.log(`JavaScript de login + inicio: ${formatKb(weight.jsGzipBytes)} gzip (${formatKb(weight.jsRawBytes)} sin comprimir), límite ${formatKb(WEB_BUDGET_GZIP_BYTES)}; CSS ${formatKb(weight.cssGzipBytes)} gzip`);
+
+const failures: string[] = [];
+if (weight.jsGzipBytes > WEB_BUDGET_GZIP_BYTES) failures.push(`pesa ${formatKb(weight.jsGzipBytes)}, más de ${formatKb(WEB_BUDGET_GZIP_BYTES)}`);
+if (weight.chartModules.length > 0) failures.push(`incluye módulos de gráficos: ${[...new Set(weight.chartModules)].slice(0, 5).join(', ')}…`);
+if (failures.length > 0) {
+  console.error(`check:web-budget FALLA: el JavaScript de login + inicio ${failures.join('; ')}`);
+  process.exit(1);
+}
+console.log('check:web-budget OK');

@@ -1,0 +1,130 @@
+import { CsvError, parse } from 'csv-parse/sync';
+import { csvMessages as m } from '#shared/messages.js';
+import { GREEN_CSV_HEADERS, IMPORT_MAX_COLUMNS, IMPORT_MAX_ROWS } from '#shared/schemas/green-import.js';
+import { validationError } from '#server/errors.js';
+
+/**
+ * Reads the uploaded green-lot CSV into rows of text (issue 20), refusing a
+ * file that cannot be one: not UTF-8, empty, unreadable as CSV, over the
+ * limits, or without the columns a lot needs. Both dialects the export writes
+ * are read back: `;` or `,`, with or without BOM, quoted newlines.
+ */
+
+export type GreenCsvField = 'batch_code' | 'origin' | 'supplier_finca' | 'quantity_kg' | 'unit_price' | 'entry_date';
+
+export interface GreenCsvRow {
+  /** The spreadsheet's row number (the header is row 1); a quoted newline stays inside its row. */
+  row: number;
+  values: Record<GreenCsvField, string>;
+  /** Cells in this row, when it differs from the header's count. */
+  columnCountProblem?: { found: number; expected: number };
+}
+
+/** How the headers may be written, compared without accents, case, spaces or punctuation. */
+const ALIASES: Record<GreenCsvField, string[]> = {
+  batch_code: [GREEN_CSV_HEADERS.batchCode, 'Código de Lote', 'batch_code'],
+  origin: [GREEN_CSV_HEADERS.origin, 'origin', 'origin_name'],
+  supplier_finca: [GREEN_CSV_HEADERS.supplier, 'Proveedor', 'Finca', 'supplier_finca'],
+  quantity_kg: [GREEN_CSV_HEADERS.quantity, 'Cantidad (Kg)', 'Cantidad', 'quantity_kg'],
+  unit_price: [GREEN_CSV_HEADERS.price, 'Precio Unitario ($/Kg)', 'Precio', 'unit_price'],
+  entry_date: [GREEN_CSV_HEADERS.entryDate, 'Fecha de Entrada', 'entry_date'],
+};
+
+/** The header each field is reported under when it is missing. */
+export const FIELD_HEADERS: Record<GreenCsvField, string> = {
+  batch_code: GREEN_CSV_HEADERS.batchCode,
+  origin: GREEN_CSV_HEADERS.origin,
+  supplier_finca: GREEN_CSV_HEADERS.supplier,
+  quantity_kg: GREEN_CSV_HEADERS.quantity,
+  unit_price: GREEN_CSV_HEADERS.price,
+  entry_date: GREEN_CSV_HEADERS.entryDate,
+};
+
+export const foldText = (text: string): string =>
+  text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^a-z0-9]/g, '');
+
+const FIELD_BY_HEADER = new Map<string, GreenCsvField>(
+  (Object.entries(ALIASES) as [GreenCsvField, string[]][]).flatMap(([field, names]) => names.map((name) => [foldText(name), field] as const)),
+);
+
+/**
+ * The bytes as text: UTF-8 only, with or without BOM. A Latin-1 (ANSI) file
+ * would otherwise turn 'Etiopía' into 'Etiop�a' and create lots of an unknown
+ * origin, so it is refused, saying how to save it.
+ */
+export function decodeCsv(bytes: Buffer): string {
+  if (bytes.length === 0) throw validationError(m.fileEmpty);
+  try {
+    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
+  } catch {
+    throw validationError(m.fileNotUtf8);
+  }
+}
+
+/** The export's formula guard undone: "'=A1" was "=A1" (csv-export.ts neutraliseFormula). */
+const unguard = (cell: string): string => (/^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell);
+
+export function readGreenCsv(text: string): GreenCsvRow[] {
+  const content = text.replace(/^\uFEFF/, '');
+  if (content.trim() === '') throw validationError(m.fileEmpty);
+  // The header line decides the separator: the Spanish dialect's ';' when it has one.
+  const firstLine = content.slice(0, content.search(/\r?\n|$/));
+  const delimiter = firstLine.includes(';') ? ';' : firstLine.includes('\t') && !firstLine.includes(',') ? '\t' : ',';
+  let records: string[][];
+  try {
+    records = parse(content, {
+      delimiter,
+      relax_column_count: true,
+      skip_empty_lines: true,
+      // One row more than the limit is enough to know it is over.
+      to: IMPORT_MAX_ROWS + 2,
+    }) as string[][];
+  } catch (error) {
+    if (error instanceof CsvError) throw validationError(m.fileNotCsv(Number((error as CsvError & { lines?: number }).lines ?? 1)));
+    throw error;
+  }
+  const [header = [], ...data] = records;
+  if (header.length > IMPORT_MAX_COLUMNS) throw validationError(m.tooManyColumns(IMPORT_MAX_COLUMNS));
+  if (data.length > IMPORT_MAX_ROWS) throw validationError(m.tooManyRows(IMPORT_MAX_ROWS));
+
+  const columnOf = new Map<GreenCsvField, number>();
+  header.forEach((name, index) => {
+    const field = FIELD_BY_HEADER.get(foldText(unguard(name.trim())));
+    if (field === undefined) return;
+    if (columnOf.has(field)) throw validationError(m.duplicateColumn(name.trim()));
+    columnOf.set(field, index);
+  });
+  const missing = (Object.keys(FIELD_HEADERS) as GreenCsvField[]).filter((field) => !columnOf.has(field));
+  if (missing.length > 0) throw validationError(m.missingColumns(missing.map((field) => FIELD_HEADERS[field])));
+  if (data.length === 0) throw validationError(m.fileNoRows);
+
+  return data.map((cells, index) => {
+    const value = (field: GreenCsvField) => unguard((cells[columnOf.get(field) ?? -1] ?? '').trim());
+    const row: GreenCsvRow = {
+      row: index + 2,
+      values: {
+        batch_code: value('batch_code'),
+        origin: value('origin'),
+        supplier_finca: value('supplier_finca'),
+        quantity_kg: value('quantity_kg'),
+        unit_price: value('unit_price'),
+        entry_date: value('entry_date'),
+      },
+    };
+    if (cells.length !== header.length) row.columnCountProblem = { found: cells.length, expected: header.length };
+    return row;
+  });
+}
+
+/** '10,125' or '10.125' → 10.125; no thousands separators, no signs or exponents (null when not a plain decimal). */
+export function parseDecimalText(text: string): number | null {
+  if (!/^\d+([.,]\d+)?$/.test(text)) return null;
+  return Number(text.replace(',', '.'));
+}
+
+/** '15/03/2024', '5/3/2024' or '2024-03-15' → '2024-03-15'; null for anything else (the schema checks the date exists). */
+export function parseDateText(text: string): string | null {
+  const spanish = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text);
+  if (spanish) return `${spanish[3]}-${spanish[2]!.padStart(2, '0')}-${spanish[1]!.padStart(2, '0')}`;
+  return /^\d{4}-\d{2}-\d{2}$/.test(text) ? text : null;
+}

@@ -1,0 +1,95 @@
+import type { FastifyError } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { csvMessages as m } from '#shared/messages.js';
+import { GREEN_CSV_HEADERS, IMPORT_MAX_BYTES, importQuerySchema, importResultSchema } from '#shared/schemas/green-import.js';
+import { KG_DECIMALS, PRICE_DECIMALS } from '#shared/units.js';
+import { currentUser } from '#server/auth/guard.js';
+import type { Database } from '#server/db/schema.js';
+import { errorResponses } from '#server/http/crud-routes.js';
+import { csvDialectQuerySchema, sendCsv } from '#server/http/csv-export.js';
+import { decodeCsv } from './read-csv.js';
+import { importGreenLots } from './service.js';
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route takes a `text/csv` body (http/security.ts lets it through the JSON-only check). */
+    csvBody?: boolean;
+  }
+}
+
+const MAX_MB = IMPORT_MAX_BYTES / (1024 * 1024);
+
+/** One example lot, so the template shows how numbers and dates are written. */
+const TEMPLATE_ROW = {
+  batch_code: '10-01-24',
+  origin: 'Colombia',
+  supplier: 'Finca La Esperanza',
+  quantity_g: 70_000,
+  price_cents: 550,
+  entry_date: '2024-01-10',
+};
+
+/**
+ * POST /api/green-coffee/import and GET /api/green-coffee/import-template.csv
+ * (issue 20). The CSV is the raw body (`text/csv`), read by a parser that
+ * exists only in this plugin, with its own size limit: the rest of the API
+ * keeps JSON and 256 KB.
+ */
+export const greenImportRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> = async (app, { db }) => {
+  // Decoded here, before the text checks of every route (NUL, NFC) see it as a string.
+  app.addContentTypeParser('text/csv', { parseAs: 'buffer', bodyLimit: IMPORT_MAX_BYTES }, (_request, body, done) => {
+    try {
+      done(null, decodeCsv(body as Buffer));
+    } catch (error) {
+      done(error as Error, undefined);
+    }
+  });
+  // The 413 names this route's limit, not the API's 256 KB; anything else goes to the app's handler.
+  app.setErrorHandler((error: FastifyError, _request, reply) => {
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.status(413).send({ error: { code: 'validation', message: m.fileTooLarge(MAX_MB) } });
+    throw error;
+  });
+
+  app.post('/import', {
+    config: { csvBody: true },
+    bodyLimit: IMPORT_MAX_BYTES,
+    schema: {
+      tags: ['café verde'],
+      operationId: 'importGreenCoffeeLotsCsv',
+      summary: 'Importar lotes de café verde desde CSV (vista previa con dry_run=true)',
+      consumes: ['text/csv'],
+      querystring: importQuerySchema,
+      body: z.string({ error: m.fileEmpty }),
+      response: { 200: importResultSchema, ...errorResponses(400, 401, 403, 409, 413, 415) },
+    },
+  }, (request) => importGreenLots(db, request.body, { dryRun: request.query.dry_run, userId: currentUser(request).id }));
+
+  app.get('/import-template.csv', {
+    schema: {
+      tags: ['café verde'],
+      operationId: 'getGreenCoffeeImportTemplateCsv',
+      summary: 'Descargar la plantilla CSV para importar lotes de café verde',
+      querystring: csvDialectQuerySchema,
+      response: {
+        200: { description: 'Plantilla CSV: encabezados y un lote de ejemplo.', content: { 'text/csv': { schema: z.string() } } },
+        ...errorResponses(400, 401),
+      },
+    },
+  }, (request, reply) => {
+    sendCsv(reply, {
+      fileBase: 'plantilla-cafe-verde',
+      dialect: request.query.dialect,
+      rows: [TEMPLATE_ROW],
+      columns: [
+        { header: GREEN_CSV_HEADERS.batchCode, cell: (r) => r.batch_code },
+        { header: GREEN_CSV_HEADERS.origin, cell: (r) => r.origin },
+        { header: GREEN_CSV_HEADERS.supplier, cell: (r) => r.supplier },
+        { header: GREEN_CSV_HEADERS.quantity, cell: (r, f) => f.scaled(r.quantity_g, KG_DECIMALS) },
+        { header: GREEN_CSV_HEADERS.price, cell: (r, f) => f.scaled(r.price_cents, PRICE_DECIMALS) },
+        { header: GREEN_CSV_HEADERS.entryDate, cell: (r, f) => f.date(r.entry_date) },
+      ],
+    });
+  });
+};

@@ -1,0 +1,124 @@
+import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
+import type { ProductType } from '#shared/schemas/products.js';
+import type { DbOrTrx } from '#server/db/write-transaction.js';
+
+/**
+ * The sellable lots (spec 3 "Product (sales view)"): roasted lots ('tostado')
+ * and blends ('mezcla'), read from their own tables. Nothing here writes:
+ * a sale moves a product's stock through the ledger (sales/service.ts).
+ */
+export interface ProductRecord {
+  id: number;
+  type: ProductType;
+  name: string;
+  batch_code: string;
+  stock_g: number;
+  /** The lot's roast or creation date, for "newest lots first". */
+  made_on: string;
+}
+
+/** Letters folded for an accent-insensitive search: 'etiopia' finds 'Etiopía'. SQLite's lower() only folds ASCII. */
+const ACCENTS: [string, string][] = [...'áàäâÁÀÄÂ'].map((c): [string, string] => [c, 'a'])
+  .concat([...'éèëêÉÈËÊ'].map((c): [string, string] => [c, 'e']))
+  .concat([...'íìïîÍÌÏÎ'].map((c): [string, string] => [c, 'i']))
+  .concat([...'óòöôÓÒÖÔ'].map((c): [string, string] => [c, 'o']))
+  .concat([...'úùüûÚÙÜÛ'].map((c): [string, string] => [c, 'u']))
+  .concat([['ñ', 'n'], ['Ñ', 'n'], ['ç', 'c'], ['Ç', 'c']]);
+
+/** The same folding in SQL, on both databases (no unaccent extension needed). */
+const folded = (expression: Expression<string> | RawBuilder<string>): RawBuilder<string> =>
+  ACCENTS.reduce<RawBuilder<string>>((inner, [from, to]) => sql`replace(${inner}, ${from}, ${to})`, sql`lower(${expression})`);
+
+/** The search text folded like `folded`, as a LIKE pattern with its wildcards escaped. */
+export function searchPattern(q: string): string {
+  const text = q
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .normalize('NFC')
+    .toLowerCase()
+    .replace(/ñ/g, 'n')
+    .replace(/[\\%_]/g, (c) => `\\${c}`);
+  return `%${text}%`;
+}
+
+export interface ProductFilter {
+  /** A LIKE pattern from searchPattern, matched against the name and the lot code. */
+  pattern?: string | undefined;
+  limit: number;
+  /** A lot to list even without stock (the sale being edited). */
+  includeId?: number | undefined;
+}
+
+const roastedName = sql<string>`o.name || ' · ' || r.roast_type`;
+
+const roastedProducts = (db: DbOrTrx) =>
+  db
+    .selectFrom('roasted_coffee as r')
+    .innerJoin('green_coffee as g', 'g.id', 'r.green_coffee_id')
+    .innerJoin('coffee_origins as o', 'o.id', 'g.origin_id')
+    .select(['r.id', roastedName.as('name'), 'r.batch_code', 'r.stock_g', 'r.roast_date as made_on']);
+
+const blendProducts = (db: DbOrTrx) =>
+  db
+    .selectFrom('blended_coffee as b')
+    .select(['b.id', 'b.name', 'b.batch_code', 'b.stock_g', 'b.creation_date as made_on']);
+
+type Row = { id: number; name: string; batch_code: string; stock_g: number | string; made_on: string };
+const toRecord = (type: ProductType) => (row: Row): ProductRecord => ({ ...row, type, stock_g: Number(row.stock_g) });
+
+/**
+ * A lot of table `alias` the picker lists: with stock (or the included one),
+ * and, given a search, whose name or lot code holds it (folded, wildcards escaped).
+ */
+function sellable(alias: 'r' | 'b', name: RawBuilder<string>, includeId: number | undefined, pattern: string | undefined): RawBuilder<SqlBool> {
+  const stock = sql.ref(`${alias}.stock_g`);
+  const available = includeId === undefined ? sql`${stock} > 0` : sql`(${stock} > 0 or ${sql.ref(`${alias}.id`)} = ${includeId})`;
+  if (pattern === undefined) return sql<SqlBool>`${available}`;
+  const code = sql.ref<string>(`${alias}.batch_code`);
+  return sql<SqlBool>`${available} and (${folded(name)} like ${pattern} escape '\\' or ${folded(code)} like ${pattern} escape '\\')`;
+}
+
+/**
+ * Up to `limit` roasted lots and up to `limit` blends with stock (or the
+ * included one) matching the search, each newest first; the service merges
+ * them. Two small ordered queries rather than a UNION, so each reads its own
+ * table's date index.
+ */
+export async function findProducts(
+  db: DbOrTrx,
+  filter: ProductFilter & { includeType?: ProductType | undefined },
+): Promise<ProductRecord[]> {
+  const include = (type: ProductType) => (filter.includeType === type ? filter.includeId : undefined);
+
+  const roasted = roastedProducts(db).where(sellable('r', roastedName, include('tostado'), filter.pattern));
+  const blends = blendProducts(db).where(sellable('b', sql.ref<string>('b.name'), include('mezcla'), filter.pattern));
+
+  const [roastedRows, blendRows] = await Promise.all([
+    roasted.orderBy('r.roast_date', 'desc').orderBy('r.id', 'desc').limit(filter.limit).execute(),
+    blends.orderBy('b.creation_date', 'desc').orderBy('b.id', 'desc').limit(filter.limit).execute(),
+  ]);
+  return [...roastedRows.map(toRecord('tostado')), ...blendRows.map(toRecord('mezcla'))];
+}
+
+/** One product as a sale sees it, or undefined when no lot of that type has the id. */
+export async function findProduct(db: DbOrTrx, type: ProductType, id: number): Promise<ProductRecord | undefined> {
+  const row = type === 'tostado'
+    ? await roastedProducts(db).where('r.id', '=', id).executeTakeFirst()
+    : await blendProducts(db).where('b.id', '=', id).executeTakeFirst();
+  return row === undefined ? undefined : toRecord(type)(row);
+}
+
+/** The names of some products, by type and id (a page of sales); a missing lot is simply absent. */
+export async function productNames(
+  db: DbOrTrx,
+  ids: { tostado: readonly number[]; mezcla: readonly number[] },
+): Promise<Map<string, string>> {
+  const names = new Map<string, string>();
+  if (ids.tostado.length > 0) {
+    for (const row of await roastedProducts(db).where('r.id', 'in', [...ids.tostado]).execute()) names.set(`tostado:${row.id}`, row.name);
+  }
+  if (ids.mezcla.length > 0) {
+    for (const row of await blendProducts(db).where('b.id', 'in', [...ids.mezcla]).execute()) names.set(`mezcla:${row.id}`, row.name);
+  }
+  return names;
+}

@@ -1,0 +1,84 @@
+import { type RawBuilder, sql } from 'kysely';
+import type { DbOrTrx } from '#server/db/write-transaction.js';
+import type { RangeSplit } from './range-split.js';
+
+/**
+ * The reports' SQL (issue 16). They read the sales aggregates of migration
+ * 0007 (never the sales table): the whole months of the range from
+ * `sales_monthly`, its cut months from `sales_daily`. Each report is ONE
+ * statement (a UNION ALL of both parts), so it sees one snapshot even while
+ * sales are being written. bigint sums come back as strings from pg: Number().
+ */
+
+type Numeric = number | string;
+
+/** The range's rows of both aggregate tables as (period month, product, grams, cents). */
+export function aggregateRows(split: RangeSplit): RawBuilder<unknown> {
+  const parts: RawBuilder<unknown>[] = [];
+  if (split.months) {
+    const conditions = [sql`1 = 1`];
+    if (split.months.from !== undefined) conditions.push(sql`month >= ${split.months.from}`);
+    if (split.months.to !== undefined) conditions.push(sql`month <= ${split.months.to}`);
+    parts.push(sql`
+      select month, product_type, product_id, quantity_g, revenue_cents
+      from sales_monthly where ${sql.join(conditions, sql` and `)}`);
+  }
+  if (split.days.length > 0) {
+    const ranges = split.days.map((range) => sql`(sale_date >= ${range.from} and sale_date <= ${range.to})`);
+    parts.push(sql`
+      select substr(sale_date, 1, 7) as month, product_type, product_id, quantity_g, revenue_cents
+      from sales_daily where ${sql.join(ranges, sql` or `)}`);
+  }
+  return sql.join(parts, sql` union all `);
+}
+
+export interface ProductSold {
+  product_type: 'tostado' | 'mezcla';
+  product_id: number;
+  quantity_g: number;
+  /** null when the lot no longer exists (deletes with sales are refused, so only by hand). */
+  batch_code: string | null;
+  name: string | null;
+}
+
+/**
+ * The candidates for the top `limit` products in the range: grams sold per
+ * product, ranked in the database (issue 17), keeping every product whose
+ * grams reach the `limit`-th largest (so a tie at the last place is all here),
+ * with the lot's code and name (roasted: 'Origen · Tipo de tueste', as the
+ * products list names it) joined for those few rows only. The service
+ * finishes the tie-break by lot code in code-unit order, identical on both
+ * databases whatever their collation.
+ */
+export async function topProductsSold(db: DbOrTrx, split: RangeSplit, limit: number): Promise<ProductSold[]> {
+  const { rows } = await sql<{ product_type: 'tostado' | 'mezcla'; product_id: Numeric; quantity_g: Numeric; batch_code: string | null; name: string | null }>`
+    with t as (
+      select a.product_type, a.product_id, cast(sum(a.quantity_g) as bigint) as quantity_g
+      from (${aggregateRows(split)}) a
+      group by a.product_type, a.product_id
+    ),
+    best as (
+      select t.product_type, t.product_id, t.quantity_g from t
+      where t.quantity_g >= coalesce((select min(x.quantity_g) from (select quantity_g from t order by quantity_g desc limit ${limit}) x), 0)
+    )
+    select best.product_type, best.product_id, best.quantity_g,
+      case when best.product_type = 'tostado' then r.batch_code else b.batch_code end as batch_code,
+      case when best.product_type = 'tostado' then o.name || ' · ' || r.roast_type else b.name end as name
+    from best
+    left join roasted_coffee r on best.product_type = 'tostado' and r.id = best.product_id
+    left join green_coffee g on g.id = r.green_coffee_id
+    left join coffee_origins o on o.id = g.origin_id
+    left join blended_coffee b on best.product_type = 'mezcla' and b.id = best.product_id`.execute(db);
+  return rows.map((row) => ({ ...row, product_id: Number(row.product_id), quantity_g: Number(row.quantity_g) }));
+}
+
+/** On-hand grams of every green, roasted and blended lot (the `stock_g` the ledger moves), in one statement. */
+export async function stockTotals(db: DbOrTrx): Promise<{ green_g: number; roasted_g: number; blended_g: number }> {
+  const { rows } = await sql<{ green_g: Numeric; roasted_g: Numeric; blended_g: Numeric }>`
+    select
+      (select coalesce(sum(stock_g), 0) from green_coffee) as green_g,
+      (select coalesce(sum(stock_g), 0) from roasted_coffee) as roasted_g,
+      (select coalesce(sum(stock_g), 0) from blended_coffee) as blended_g`.execute(db);
+  const row = rows[0]!;
+  return { green_g: Number(row.green_g), roasted_g: Number(row.roasted_g), blended_g: Number(row.blended_g) };
+}

@@ -1,0 +1,56 @@
+import { type MonthlySales, monthLabel, type ReportRange, type StockSummary, TOP_PRODUCTS, type TopProducts } from '#shared/schemas/reports.js';
+import { salesMessages } from '#shared/messages.js';
+import { centsToPrice, gramsToKg } from '#shared/units.js';
+import type { DbOrTrx } from '#server/db/write-transaction.js';
+import { grossMarginByMonthOf } from '../traceability/service.js';
+import { splitRange } from './range-split.js';
+import * as repository from './repository.js';
+
+/**
+ * 'Ventas Mensuales' (spec 2): revenue per calendar month with sales, chronological, exact to the cent,
+ * with its 'Margen bruto' beside it (issue 19: grams per product × current cost per kg, from the same aggregates).
+ */
+export async function monthlySales(db: DbOrTrx, range: ReportRange): Promise<MonthlySales> {
+  const months = await grossMarginByMonthOf(db, repository.aggregateRows(splitRange(range)));
+  return {
+    items: months
+      .sort((a, b) => (a.month < b.month ? -1 : a.month > b.month ? 1 : 0))
+      .map((row) => ({
+        month: row.month,
+        label: monthLabel(row.month),
+        revenue: centsToPrice(row.revenue_cents),
+        margin: centsToPrice(row.margin_cents),
+        margin_percent: row.margin_percent,
+      })),
+  };
+}
+
+/** Code-unit order, the same on both databases (PostgreSQL's collation would sort '-' and case differently from SQLite). */
+const byCode = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
+
+/**
+ * The pie's top 5 (spec 2, 9): kg sold per lot in the range, most first; a tie
+ * goes to the lot code that sorts first (then type and id, so the order is total).
+ */
+export async function topProducts(db: DbOrTrx, range: ReportRange): Promise<TopProducts> {
+  const sold = await repository.topProductsSold(db, splitRange(range), TOP_PRODUCTS);
+  const ranked = sold
+    .map((row) => ({ ...row, batch_code: row.batch_code ?? '', name: row.name ?? salesMessages.unknownProduct }))
+    .sort((a, b) => b.quantity_g - a.quantity_g || byCode(a.batch_code, b.batch_code) || byCode(a.product_type, b.product_type) || a.product_id - b.product_id)
+    .slice(0, TOP_PRODUCTS);
+  return {
+    items: ranked.map((row) => ({
+      product_id: row.product_id,
+      product_type: row.product_type,
+      name: row.name,
+      batch_code: row.batch_code,
+      kg: gramsToKg(row.quantity_g),
+    })),
+  };
+}
+
+/** The three stock tiles (spec 2): on-hand kg of green, roasted and blended coffee. The range does not apply: stock is now. */
+export async function stockSummary(db: DbOrTrx): Promise<StockSummary> {
+  const totals = await repository.stockTotals(db);
+  return { green_kg: gramsToKg(totals.green_g), roasted_kg: gramsToKg(totals.roasted_g), blended_kg: gramsToKg(totals.blended_g) };
+}

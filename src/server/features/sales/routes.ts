@@ -1,0 +1,18 @@
+import { saleBodySchema, saleSchema, salesListQuerySchema, salesPageSchema } from '#shared/schemas/sales.js';
+import { crudOperations, crudRoutes } from '#server/http/crud-routes.js';
+import * as service from './service.js';
+
+/** /api/sales (DESIGN.md section 3): any signed-in user; both roles record, edit and delete sales (spec 6). */
+export const salesRoutes = crudRoutes({
+  tags: ['ventas'],
+  operations: crudOperations({ one: 'Sale', many: 'Sales', unoEs: 'una venta', muchosEs: 'las ventas' }),
+  listQuery: salesListQuerySchema,
+  page: salesPageSchema,
+  item: saleSchema,
+  createBody: saleBodySchema,
+  updateBody: saleBodySchema,
+  list: service.listSales,
+  create: (db, body, { actor }) => service.createSale(db, body, actor.id),
+  update: (db, id, body, { actor }) => service.updateSale(db, id, body, actor.id),
+  remove: (db, id, { actor }) => service.deleteSale(db, id, actor.id),
+});

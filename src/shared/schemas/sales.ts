@@ -1,0 +1,104 @@
+import { z } from 'zod';
+import { BATCH_CODE_MAX, SALE_PRICE_MAX, SALE_QUANTITY_MAX_KG } from '../limits.js';
+import { localIsoDate } from '../local-date.js';
+import { salesMessages as m } from '../messages.js';
+import { formatTwoDecimals } from '../format.js';
+import { gramsToKg, KG_DECIMALS, PRICE_DECIMALS } from '../units.js';
+import { decimalSchema, isRealIsoDate, MAX_ROW_ID, pageSchema, paginationQuerySchema } from './common.js';
+import { PRODUCT_TYPES, type ProductType } from './products.js';
+
+/** Absent, null or blank: the "required" rule; anything else of the wrong type: that field's own message. */
+const missing = (input: unknown) => input === undefined || input === null || (typeof input === 'string' && input.trim() === '');
+
+/** A number field whose absence is the "required" message and whose wrong type ("10,5") is `notNumber`. */
+const requiredNumber = (notNumber: string) => z.number({ error: (issue) => (missing(issue.input) ? m.required : notNumber) });
+
+/**
+ * Body of POST/PUT /api/sales, also the sale form's schema. Spec 5 "Sale" fixes
+ * the order, so it is built in stages:
+ *   1. the required fields (product, type, quantity, price, date, lot), one
+ *      message of ours since the spec does not give its text;
+ *   2. 'La cantidad a vender debe ser mayor que cero.', then our limits
+ *      (3 decimals for kg, 2 for the price, not negative, a real date that is
+ *      not after today in the local time zone, a known product type:
+ *      'Producto seleccionado no válido.');
+ * then the service checks, against the locked product lot, 'Producto
+ * seleccionado no válido.' (unknown id, or an id of the other type), the lot
+ * code, and 'No hay suficiente café … disponible. Solo tienes X Kg.'.
+ */
+export const saleBodySchema = z
+  .object(
+    {
+      product_id: z.number({ error: (issue) => (missing(issue.input) ? m.required : m.invalidProduct) }),
+      product_type: z.string({ error: m.required }).trim().min(1, m.required),
+      quantity_kg: requiredNumber(m.quantityNotNumber),
+      unit_price: requiredNumber(m.priceNotNumber),
+      sale_date: z.string({ error: m.required }).trim().min(1, m.required),
+      batch_code_sold: z.string({ error: m.required }).trim().min(1, m.required),
+    },
+    { error: m.required },
+  )
+  .pipe(
+    z.object({
+      product_id: z.number().int(m.invalidProduct).positive(m.invalidProduct).max(MAX_ROW_ID, m.invalidProduct),
+      product_type: z
+        .string()
+        .refine((type) => (PRODUCT_TYPES as readonly string[]).includes(type), m.invalidProduct)
+        .transform((type) => type as ProductType),
+      quantity_kg: decimalSchema(KG_DECIMALS, m.required)
+        .refine((kg) => kg > 0, m.quantityPositive)
+        .refine((kg) => kg <= SALE_QUANTITY_MAX_KG, m.quantityTooLarge),
+      unit_price: decimalSchema(PRICE_DECIMALS, m.required)
+        .refine((price) => price >= 0, m.priceNegative)
+        .refine((price) => price <= SALE_PRICE_MAX, m.priceTooLarge),
+      // ISO text compares like the calendar; "today" is read when the body is checked.
+      sale_date: z
+        .string()
+        .refine(isRealIsoDate, m.invalidDate)
+        .refine((date) => date <= localIsoDate(), m.futureDate),
+      batch_code_sold: z.string().max(BATCH_CODE_MAX, m.batchCodeTooLong),
+    }),
+  );
+export type SaleBodyInput = z.input<typeof saleBodySchema>;
+export type SaleBody = z.output<typeof saleBodySchema>;
+
+/** GET /api/sales: newest sale date first, then newest id (spec 7 "ordered by sale_date descending"). */
+export const salesListQuerySchema = paginationQuerySchema;
+export type SalesListQuery = z.infer<typeof salesListQuerySchema>;
+
+/**
+ * A sale as the API returns it: what spec 3 lists, kg and $ as numbers (grams
+ * and cents in the database), the exact total (quantity × unit price to the
+ * cent, half up: src/shared/sale-total.ts), the product's name as the table
+ * shows it ('Producto Desconocido' once the lot is gone) and who recorded it when.
+ */
+export const saleSchema = z.object({
+  id: z.number().int(),
+  product_id: z.number().int(),
+  product_type: z.enum(PRODUCT_TYPES),
+  product_name: z.string(),
+  quantity_kg: z.number(),
+  unit_price: z.number(),
+  total: z.number(),
+  /** Issue 19: kg × the lot's current cost per kg, total − cost, margin / total × 100 (docs/decisions/0011); null once the lot is gone. */
+  cost: z.number().nullable(),
+  margin: z.number().nullable(),
+  margin_percent: z.number().nullable(),
+  sale_date: z.string(),
+  batch_code_sold: z.string(),
+  user_id: z.number().int().nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Sale = z.infer<typeof saleSchema>;
+
+export const salesPageSchema = pageSchema(saleSchema);
+export type SalesPage = z.infer<typeof salesPageSchema>;
+
+/**
+ * X of 'No hay suficiente café … disponible. Solo tienes X Kg.' (spec 5): 2
+ * decimals (spec 9 "stock totals show 2 decimals"), rounded DOWN to 10 g so
+ * the message never promises more than is on hand (9.999 Kg reads "9.99").
+ * The server and the form's early check both write it this way.
+ */
+export const availableKgText = (grams: number): string => formatTwoDecimals(gramsToKg(Math.floor(grams / 10) * 10));

@@ -1,0 +1,54 @@
+import { AlertTriangle, Search } from 'lucide-react';
+import { Link } from 'react-router';
+import { formatKg } from '#shared/format.js';
+import { traceabilityMessages as m } from '#shared/messages.js';
+import { LoadingText } from '#web/components/loading-text.js';
+import { tracePath } from '#web/components/lot-trace-link.js';
+import { useStockAlerts } from './api/get-stock-alerts.js';
+import './stock-alerts-card.css';
+
+const daysText = (days: number | null) =>
+  days === null ? 'sin ventas en 30 días' : days === 0 ? 'agotado al ritmo actual' : `se agota en ${days} ${days === 1 ? 'día' : 'días'}`;
+
+/**
+ * The home alert card (issue 19 "Low stock"): origins whose green stock and
+ * lots whose stock are under the thresholds of Configuración, and for each
+ * roasted lot or blend sold in the last 30 days the days until it runs out.
+ * A failed load shows its message inside the card: home stays usable.
+ */
+export function StockAlertsCard() {
+  const alerts = useStockAlerts();
+  const data = alerts.data;
+  return (
+    <section className="card stock-alerts" aria-labelledby="stock-alerts-title">
+      <div className="stock-alerts__header">
+        <h2 id="stock-alerts-title" className="card__title">
+          <AlertTriangle aria-hidden="true" size={20} /> Alertas de stock
+        </h2>
+        <Link to="/trazabilidad" className="btn btn-secondary btn-small">
+          <Search aria-hidden="true" size={16} /> Trazabilidad de lotes
+        </Link>
+      </div>
+      {alerts.isError && <p className="form-alert">{m.alertsLoadError}</p>}
+      {!alerts.isError && !data && <LoadingText />}
+      {data && data.origins.length === 0 && data.lots.length === 0 && <p className="empty-text">Todo el stock está por encima de los umbrales.</p>}
+      {data && (data.origins.length > 0 || data.lots.length > 0) && (
+        <ul className="stock-alerts__list">
+          {data.origins.map((origin) => (
+            <li key={`origin-${origin.origin_id}`}>
+              <strong>{origin.origin_name}</strong>: {formatKg(origin.stock_kg)} de café verde (umbral {formatKg(data.thresholds.green_kg)})
+            </li>
+          ))}
+          {data.lots.map((lot) => (
+            <li key={`${lot.kind}-${lot.id}`}>
+              <Link to={tracePath({ kind: lot.kind, id: lot.id })}>
+                <strong>{lot.batch_code}</strong>
+              </Link>{' '}
+              {lot.kind === 'roasted' ? 'Café Tostado' : 'Café Mezcla'} · {lot.name}: {formatKg(lot.stock_kg)} · {daysText(lot.days_left)}
+            </li>
+          ))}
+        </ul>
+      )}
+    </section>
+  );
+}

@@ -1,0 +1,51 @@
+import { useMemo } from 'react';
+import { useSearchParams } from 'react-router';
+import { reportMessages as m } from '#shared/messages.js';
+import { LoadFailure } from '#web/components/load-failure.js';
+import { LoadingText } from '#web/components/loading-text.js';
+import { Page } from '#web/components/page.js';
+import { loadFailed } from '#web/lib/api-client.js';
+import { useMonthlySales } from './api/get-monthly-sales.js';
+import { useStockSummary } from './api/get-stock-summary.js';
+import { useTopProducts } from './api/get-top-products.js';
+import { MonthlySalesChart } from './monthly-sales-chart.js';
+import { RangeFilter } from './range-filter.js';
+import { rangeOf, rangeSearchParams, readRangeChoice } from './report-range.js';
+import { StockTiles } from './stock-tiles.js';
+import { TopProductsChart } from './top-products-chart.js';
+import './reports.css';
+
+/**
+ * /reportes (spec 2 "Reports"): the period filter (in the URL), 'Ventas
+ * Mensuales', the top 5 pie and the stock tiles. A failed load replaces the
+ * content with its red message (spec 8).
+ */
+export function ReportsPage() {
+  const [params, setParams] = useSearchParams();
+  const choice = readRangeChoice(params);
+  const { period, from, to } = choice;
+  const range = useMemo(() => rangeOf({ period, from, to }), [period, from, to]);
+  const monthly = useMonthlySales(range);
+  const top = useTopProducts(range);
+  const stock = useStockSummary();
+
+  if (loadFailed(monthly)) return <LoadFailure message={m.salesLoadError} error={monthly.error} />;
+  if (loadFailed(top)) return <LoadFailure message={m.salesLoadError} error={top.error} />;
+  if (loadFailed(stock)) return <LoadFailure message={m.stockLoadError} error={stock.error} />;
+  return (
+    <Page title={m.title}>
+      <RangeFilter choice={choice} onChange={(next) => setParams(rangeSearchParams(next))} />
+      {monthly.data && top.data && stock.data ? (
+        <>
+          <div className="report-charts">
+            <MonthlySalesChart months={monthly.data.items} />
+            <TopProductsChart products={top.data.items} />
+          </div>
+          <StockTiles stock={stock.data} />
+        </>
+      ) : (
+        <LoadingText text={m.loading} />
+      )}
+    </Page>
+  );
+}

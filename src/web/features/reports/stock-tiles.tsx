@@ -1,0 +1,28 @@
+import { formatKg } from '#shared/format.js';
+import { reportMessages as m } from '#shared/messages.js';
+import type { StockSummary } from '#shared/schemas/reports.js';
+
+const TILES = [
+  { key: 'green_kg', label: 'Café Verde' },
+  { key: 'roasted_kg', label: 'Café Tostado' },
+  { key: 'blended_kg', label: 'Café Mezcla' },
+] as const;
+
+/** The stock summary (spec 2): three tiles, on-hand kg with 2 decimals. */
+export function StockTiles({ stock }: { stock: StockSummary }) {
+  return (
+    <section aria-labelledby="stock-summary-title" className="report-stock">
+      <h2 id="stock-summary-title" className="report-stock__title">
+        {m.stockSummaryTitle}
+      </h2>
+      <ul className="stat-grid report-stock__tiles">
+        {TILES.map((tile) => (
+          <li key={tile.key} className="stat">
+            <span className="report-stock__label">{tile.label}</span>
+            <span className="report-stock__value">{formatKg(stock[tile.key])}</span>
+          </li>
+        ))}
+      </ul>
+    </section>
+  );
+}

@@ -1,0 +1,16 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { ProductList } from '#shared/schemas/products.js';
+import { type ProductSearch, queryKeys } from '#web/api/query-keys.js';
+import { apiRequest, withQuery } from '#web/lib/api-client.js';
+
+/** How many products the picker lists for one search. */
+export const PICKER_LIMIT = 20;
+
+/** The products matching a search (name or lot code), newest lot first; only those with stock, plus the edited sale's own. */
+export const getProducts = (search: ProductSearch) =>
+  apiRequest<ProductList>('GET', withQuery('/products', { ...search, q: search.q.trim() || undefined, limit: PICKER_LIMIT }));
+
+export const productsQueryOptions = (search: ProductSearch) =>
+  queryOptions({ queryKey: queryKeys.products.search(search), queryFn: () => getProducts(search), placeholderData: keepPreviousData });
+
+export const useProducts = (search: ProductSearch) => useQuery(productsQueryOptions(search));

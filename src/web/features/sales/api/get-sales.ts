@@ -1,0 +1,12 @@
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { SalesPage } from '#shared/schemas/sales.js';
+import { type PageParams, queryKeys } from '#web/api/query-keys.js';
+import { apiRequest, withQuery } from '#web/lib/api-client.js';
+
+/** One page of sales, newest sale date first, then newest id (spec 7). */
+export const getSales = (page: PageParams) => apiRequest<SalesPage>('GET', withQuery('/sales', page));
+
+export const salesQueryOptions = (page: PageParams) =>
+  queryOptions({ queryKey: queryKeys.sales.page(page), queryFn: () => getSales(page), placeholderData: keepPreviousData });
+
+export const useSales = (page: PageParams) => useQuery(salesQueryOptions(page));

@@ -1,0 +1,96 @@
+import { formatMoney } from '#shared/format.js';
+import { localIsoDate } from '#shared/local-date.js';
+import { salesMessages as m } from '#shared/messages.js';
+import { saleTotalCents } from '#shared/sale-total.js';
+import type { Product, ProductType } from '#shared/schemas/products.js';
+import { availableKgText, type Sale, type SaleBody, saleBodySchema } from '#shared/schemas/sales.js';
+import type { Settings } from '#shared/schemas/settings.js';
+import { centsToPrice, hasAtMostDecimals, kgToGrams, priceToCents } from '#shared/units.js';
+import { numberOrMissing } from '#web/lib/form-values.js';
+import { schemaThenRulesResolver } from '#web/lib/schema-then-rules-resolver.js';
+
+/** What the inputs hold: text, as typed (spec 4: quantity and price load as text). */
+export interface SaleFormValues {
+  product_id: string;
+  product_type: string;
+  batch_code_sold: string;
+  quantity_kg: string;
+  unit_price: string;
+  sale_date: string;
+}
+
+/** The fields in the order the form shows them (its one message names the first broken one). */
+export const SALE_FIELDS = ['product_id', 'product_type', 'batch_code_sold', 'quantity_kg', 'unit_price', 'sale_date'] as const;
+
+const toBody = (values: SaleFormValues) => ({
+  product_id: numberOrMissing(values.product_id),
+  product_type: values.product_type,
+  quantity_kg: numberOrMissing(values.quantity_kg),
+  unit_price: numberOrMissing(values.unit_price),
+  sale_date: values.sale_date,
+  batch_code_sold: values.batch_code_sold,
+});
+
+/** The product chosen in the picker, with the grams this sale may take from it. */
+export interface ChosenProduct extends Product {
+  availableG: number;
+}
+
+/**
+ * The server's schema on the body the form would send, then 'No hay
+ * suficiente café … disponible. Solo tienes X Kg.' against the chosen
+ * product's stock (plus, on an edit of the same product, the sale's own kg,
+ * spec 4). The server checks it again in its transaction and decides.
+ */
+export const saleResolverFor = (chosen: ChosenProduct | null) =>
+  schemaThenRulesResolver<SaleFormValues, SaleBody>(saleBodySchema, toBody, [
+    (body) => {
+      if (!chosen || chosen.id !== body.product_id || chosen.type !== body.product_type) return null;
+      if (kgToGrams(body.quantity_kg) <= chosen.availableG) return null;
+      return { field: 'quantity_kg', message: m.notEnoughStock(chosen.type, availableKgText(chosen.availableG)) };
+    },
+  ]);
+
+export const emptySaleValues = (): SaleFormValues => ({
+  product_id: '',
+  product_type: '',
+  batch_code_sold: '',
+  quantity_kg: '',
+  unit_price: '',
+  // Today by default, in the browser's time zone (spec 4; docs/decisions/0009).
+  sale_date: localIsoDate(),
+});
+
+// Quantity and price load as text (spec 4, "Forms").
+export const saleToValues = (sale: Sale): SaleFormValues => ({
+  product_id: String(sale.product_id),
+  product_type: sale.product_type,
+  batch_code_sold: sale.batch_code_sold,
+  quantity_kg: String(sale.quantity_kg),
+  unit_price: String(sale.unit_price),
+  sale_date: sale.sale_date,
+});
+
+/** 'Café Tostado' / 'Café Mezcla': the product type as the form shows it. */
+export const PRODUCT_TYPE_LABELS: Record<ProductType, string> = { tostado: 'Café Tostado', mezcla: 'Café Mezcla' };
+
+/** The unit price a chosen product fills in: its type's default from Configuración, as text with 2 decimals. */
+export const defaultPriceText = (type: ProductType, settings: Settings): string =>
+  (type === 'tostado' ? settings.default_price_roasted : settings.default_price_blend).toFixed(2);
+
+/**
+ * The line total shown live under the form: exactly what the server will
+ * answer (saleTotalCents, half up to the cent), or '—' while the quantity or
+ * price is not a valid amount yet.
+ */
+export function lineTotalText(quantityText: string, priceText: string): string {
+  const kg = numberOrMissing(quantityText);
+  const price = numberOrMissing(priceText);
+  if (kg === undefined || price === undefined || !(kg > 0) || !(price >= 0)) return '—';
+  if (!hasAtMostDecimals(kg, 3) || !hasAtMostDecimals(price, 2)) return '—';
+  try {
+    return formatMoney(centsToPrice(saleTotalCents(kgToGrams(kg), priceToCents(price))));
+  } catch {
+    return '—';
+  }
+}

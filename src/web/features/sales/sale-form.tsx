@@ -1,0 +1,133 @@
+import { useMemo, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { Link } from 'react-router';
+import { salesMessages as m } from '#shared/messages.js';
+import type { Product } from '#shared/schemas/products.js';
+import type { Sale, SaleBody } from '#shared/schemas/sales.js';
+import type { Settings } from '#shared/schemas/settings.js';
+import { kgToGrams } from '#shared/units.js';
+import { localIsoDate } from '#shared/local-date.js';
+import { DecimalField } from '#web/components/decimal-field.js';
+import { Field } from '#web/components/field.js';
+import { FormActions } from '#web/components/form-actions.js';
+import { FormCard } from '#web/components/form-card.js';
+import { formAlertMessage, formSave, invalidFields } from '#web/lib/form-feedback.js';
+import type { EntityFormProps } from '#web/lib/use-form-screen.js';
+import { useCreateSale } from './api/create-sale.js';
+import { useUpdateSale } from './api/update-sale.js';
+import { ProductPicker } from './product-picker.js';
+import {
+  type ChosenProduct,
+  defaultPriceText,
+  emptySaleValues,
+  lineTotalText,
+  PRODUCT_TYPE_LABELS,
+  SALE_FIELDS,
+  type SaleFormValues,
+  saleResolverFor,
+  saleToValues,
+} from './sale-form-values.js';
+import './sales.css';
+
+export interface SaleFormProps extends EntityFormProps<Sale> {
+  /** The settings, for the default unit price of each product type (Configuración). */
+  prices: Settings;
+}
+
+/** The product an edited sale sold, before the picker has read its stock: no early stock check. */
+const soldProduct = (sale: Sale): ChosenProduct => ({
+  id: sale.product_id,
+  type: sale.product_type,
+  name: sale.product_name,
+  batch_code: sale.batch_code_sold,
+  stock_kg: 0,
+  availableG: Number.POSITIVE_INFINITY,
+});
+
+/** Record or edit a sale (spec 2 "Sales", 4 "Forms" and "Form auto-behaviour", 5 "Sale"). */
+export function SaleForm({ prices, editing, onSaved, onCancel, onFailure }: SaleFormProps) {
+  const { mutation, save } = formSave(editing, useCreateSale(), useUpdateSale(), m, { onSaved, onFailure });
+  const [chosen, setChosen] = useState<ChosenProduct | null>(editing ? soldProduct(editing) : null);
+  const resolver = useMemo(() => saleResolverFor(chosen), [chosen]);
+  const { register, control, handleSubmit, formState, setValue } = useForm<SaleFormValues, unknown, SaleBody>({
+    resolver,
+    defaultValues: editing ? saleToValues(editing) : emptySaleValues(),
+  });
+  const quantity = useWatch({ control, name: 'quantity_kg' });
+  const price = useWatch({ control, name: 'unit_price' });
+  const invalid = invalidFields(formState.errors);
+  const alertMessage = formAlertMessage(formState.errors, SALE_FIELDS, m.required, mutation.error);
+
+  // The picker's input stands for product_id: a failed save focuses it like any field.
+  const productField = register('product_id');
+  const productInputRef = (element: HTMLInputElement | null) => productField.ref(element ? { focus: () => element.focus() } : null);
+
+  /** "choosing a product fills in the product type, the lot and the unit price" (spec 4). */
+  const onChoose = (product: Product | null) => {
+    const options = { shouldDirty: true };
+    if (!product) {
+      setChosen(null);
+      setValue('product_id', '', options);
+      setValue('product_type', '', options);
+      setValue('batch_code_sold', '', options);
+      return;
+    }
+    // On an edit of the same product, the sale's own kg count as available (spec 4).
+    const ownG = editing && editing.product_type === product.type && editing.product_id === product.id ? kgToGrams(editing.quantity_kg) : 0;
+    setChosen({ ...product, availableG: kgToGrams(product.stock_kg) + ownG });
+    setValue('product_id', String(product.id), options);
+    setValue('product_type', product.type, options);
+    setValue('batch_code_sold', product.batch_code, options);
+    setValue('unit_price', defaultPriceText(product.type, prices), options);
+  };
+
+  return (
+    <FormCard
+      id="sale-form"
+      title={editing ? `Editar Venta · ${editing.product_name}` : 'Nueva Venta'}
+      onSubmit={(event) => void handleSubmit(save)(event)}
+      note={
+        !editing && (
+          <p className="field__hint">
+            Se venden lotes de <Link to="/cafe-tostado">Café Tostado</Link> y de <Link to="/cafe-mezcla">Café Mezcla</Link> con stock.
+          </p>
+        )
+      }
+      alert={alertMessage}
+      actions={
+        <FormActions editing={editing !== null} pending={mutation.isPending} createLabel="Registrar Venta" updateLabel="Actualizar Venta" onCancel={onCancel} />
+      }
+    >
+      <ProductPicker
+        id="sale-product"
+        invalid={invalid('product_id')}
+        chosen={chosen}
+        include={editing ? { type: editing.product_type, id: editing.product_id } : undefined}
+        onChoose={onChoose}
+        inputRef={productInputRef}
+      />
+      <input type="hidden" {...register('product_type')} />
+      <Field id="sale-product-type" label="Tipo de Producto" invalid={invalid('product_type')}>
+        {(control) => <input {...control} readOnly value={chosen ? PRODUCT_TYPE_LABELS[chosen.type] : ''} placeholder="Se rellena al elegir el producto" />}
+      </Field>
+      <Field id="sale-batch" label="Lote Vendido" invalid={invalid('batch_code_sold')} registration={register('batch_code_sold')}>
+        {(control) => <input {...control} readOnly placeholder="Se rellena al elegir el producto" />}
+      </Field>
+      <DecimalField id="sale-quantity" label="Cantidad (Kg)" kind="kg" invalid={invalid('quantity_kg')} registration={register('quantity_kg')} />
+      <DecimalField
+        id="sale-price"
+        label="Precio Unitario ($/Kg)"
+        kind="price"
+        invalid={invalid('unit_price')}
+        hint="Por defecto, el de Configuración para su tipo."
+        registration={register('unit_price')}
+      />
+      <Field id="sale-date" label="Fecha Venta" invalid={invalid('sale_date')} registration={register('sale_date')}>
+        {(control) => <input {...control} type="date" max={localIsoDate()} />}
+      </Field>
+      <Field id="sale-total" label="Total ($)" hint="Cantidad × precio, redondeado al céntimo.">
+        {(control) => <output {...control} className="sale-total" aria-live="polite">{lineTotalText(quantity, price)}</output>}
+      </Field>
+    </FormCard>
+  );
+}

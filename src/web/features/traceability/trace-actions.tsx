@@ -1,0 +1,20 @@
+import { Download, Printer } from 'lucide-react';
+import type { Trace } from '#shared/schemas/traceability.js';
+import type { TraceParams } from '#web/api/query-keys.js';
+import { withQuery } from '#web/lib/api-client.js';
+
+/** 'Imprimir' (the print CSS keeps only the tree and tables) and 'Exportar CSV' (GET /api/trace/export, the same trace as rows). */
+export function TraceActions({ trace, selector }: { trace: Trace; selector: Omit<TraceParams, 'limit' | 'offset'> }) {
+  const root = trace.root!;
+  const exportQuery = root.kind === 'sale' ? { sale_id: root.id } : { kind: selector.kind ?? root.kind, id: selector.id ?? root.id };
+  return (
+    <div className="form-actions no-print">
+      <button type="button" className="btn btn-secondary btn-small" onClick={() => window.print()}>
+        <Printer aria-hidden="true" size={16} /> Imprimir
+      </button>
+      <a className="btn btn-secondary btn-small" href={withQuery('/api/trace/export.csv', exportQuery)} download>
+        <Download aria-hidden="true" size={16} /> Exportar CSV
+      </a>
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import zlib from 'node:zlib';
+
+/**
+ * What the browser downloads to show a screen (issue 16, "Light app"): the
+ * entry chunk, then the screen's lazy chunk, each with its static imports
+ * followed through the Vite manifest. Shared by `npm run check:web-budget`
+ * and the benchmark.
+ */
+
+interface ManifestChunk {
+  file: string;
+  src?: string;
+  isEntry?: boolean;
+  imports?: string[];
+  dynamicImports?: string[];
+  css?: string[];
+}
+type Manifest = Record<string, ManifestChunk>;
+
+export interface ChunkWeight {
+  file: string;
+  rawBytes: number;
+  gzipBytes: number;
+}
+
+export interface WebWeight {
+  /** The manifest keys of the route chunks measured (besides the entry). */
+  routes: string[];
+  /** Every JavaScript chunk loaded, each once. */
+  chunks: ChunkWeight[];
+  jsGzipBytes: number;
+  jsRawBytes: number;
+  cssGzipBytes: number;
+  /** Chart modules (Recharts, d3, victory-vendor) found in those chunks; must stay empty. */
+  chartModules: string[];
+}
+
+/** The login and home screens: what a first visit downloads (the budget's scope). */
+export const FIRST_VISIT_ROUTES = ['features/auth/login-page.tsx', 'features/home/home-page.tsx'];
+
+/** Login + home JavaScript, gzip (issue 16 target). */
+export const WEB_BUDGET_GZIP_BYTES = 150 * 1024;
+
+const chartModule = /node_modules[\\/](recharts|d3-[a-z-]+|victory-vendor|internmap)[\\/]/;
+
+export const defaultWebRoot = path.resolve(import.meta.dirname, '..', 'dist', 'web');
+
+/** Measures the entry plus `routes` (manifest keys, e.g. 'features/home/home-page.tsx') in a built dist/web. */
+export function measureWebWeight(routes: string[] = FIRST_VISIT_ROUTES, webRoot: string = defaultWebRoot): WebWeight {
+  const manifestFile = path.join(webRoot, '.vite', 'manifest.json');
+  if (!fs.existsSync(manifestFile)) throw new Error(`no hay ${manifestFile}: ejecuta npm run build primero`);
+  const manifest = JSON.parse(fs.readFileSync(manifestFile, 'utf8')) as Manifest;
+  const modulesFile = path.join(webRoot, '.vite', 'chunk-modules.json');
+  const chunkModules = fs.existsSync(modulesFile) ? (JSON.parse(fs.readFileSync(modulesFile, 'utf8')) as Record<string, string[]>) : {};
+
+  const entryKey = Object.keys(manifest).find((key) => manifest[key]!.isEntry);
+  if (!entryKey) throw new Error('el manifest de Vite no tiene entrada');
+  for (const route of routes) if (!manifest[route]) throw new Error(`el manifest de Vite no tiene ${route}`);
+
+  // Static imports only: dynamic ones are other screens, loaded when opened.
+  const keys = new Set<string>();
+  const visit = (key: string) => {
+    if (keys.has(key)) return;
+    keys.add(key);
+    for (const imported of manifest[key]!.imports ?? []) visit(imported);
+  };
+  for (const key of [entryKey, ...routes]) visit(key);
+
+  const chunks: ChunkWeight[] = [];
+  const cssFiles = new Set<string>();
+  const chartModules: string[] = [];
+  for (const key of keys) {
+    const chunk = manifest[key]!;
+    for (const css of chunk.css ?? []) cssFiles.add(css);
+    if (!chunk.file.endsWith('.js')) continue;
+    chunks.push({ file: chunk.file, ...sizesOf(path.join(webRoot, chunk.file)) });
+    chartModules.push(...(chunkModules[chunk.file] ?? []).filter((id) => chartModule.test(id)));
+    // Without the module list, Recharts still leaves its class names in the code.
+    if (!chunkModules[chunk.file] && fs.readFileSync(path.join(webRoot, chunk.file), 'utf8').includes('recharts-wrapper')) chartModules.push(chunk.file);
+  }
+  return {
+    routes,
+    chunks,
+    jsGzipBytes: chunks.reduce((sum, chunk) => sum + chunk.gzipBytes, 0),
+    jsRawBytes: chunks.reduce((sum, chunk) => sum + chunk.rawBytes, 0),
+    cssGzipBytes: [...cssFiles].reduce((sum, css) => sum + sizesOf(path.join(webRoot, css)).gzipBytes, 0),
+    chartModules,
+  };
+}
+
+/** The gzip size is the .gz the build wrote (what the server sends), or computed the same way. */
+function sizesOf(file: string): { rawBytes: number; gzipBytes: number } {
+  const content = fs.readFileSync(file);
+  const gzipFile = `${file}.gz`;
+  const gzipBytes = fs.existsSync(gzipFile) ? fs.statSync(gzipFile).size : zlib.gzipSync(content, { level: 9 }).length;
+  return { rawBytes: content.length, gzipBytes };
+}
+
+export const formatKb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;

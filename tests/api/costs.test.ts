@@ -1,0 +1,96 @@
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { findLedgerMismatches } from '#server/ledger/ledger.js';
+import { grossMarginByMonth, saleMargins } from '#server/features/traceability/service.js';
+import { buildChain, type Chain } from '../helpers/trace-chain.js';
+import { createTestApp, type TestApp } from '../helpers/test-app.js';
+import { testDialects } from '../helpers/test-database.js';
+
+interface Costed { id: number; cost_per_kg: number | null }
+
+describe.each(testDialects())('costes por kg y márgenes (%s)', (dialect) => {
+  let t: TestApp;
+  let cookie: string;
+  let chain: Chain;
+
+  const costsOf = async (url: string): Promise<Map<number, number | null>> => {
+    const response = await t.call(cookie, { method: 'GET', url });
+    expect(response.statusCode).toBe(200);
+    return new Map((response.json() as { items: Costed[] }).items.map((item) => [item.id, item.cost_per_kg]));
+  };
+
+  beforeEach(async () => {
+    t = await createTestApp(dialect);
+    cookie = await t.signIn('tecnico');
+    chain = await buildChain(t, cookie);
+  });
+  afterEach(async () => {
+    expect(await findLedgerMismatches(t.db, ['green', 'roasted', 'blend'])).toEqual([]);
+    await t.close();
+  });
+
+  it('a roast costs green kg × green price / resultant kg; a blend the kg-weighted cost of its draws', async () => {
+    const roasted = await costsOf('/api/roasted-coffee');
+    expect(roasted.get(chain.r1.id)).toBe(9.7); // 20000 × 800 / 16500 = 969.69… c
+    expect(roasted.get(chain.r2.id)).toBe(9.62); // 12500 × 800 / 10400 = 961.53… c
+    expect(roasted.get(chain.r3.id)).toBe(11.59); // 15000 × 950 / 12300 = 1158.53… c
+    // Rounded once from the exact fractions: (5000 × 969.69… + 4000 × 1158.53…) / 9000 = 1053.62… c.
+    expect((await costsOf('/api/blended-coffee')).get(chain.blend.id)).toBe(10.54);
+  });
+
+  it('the create and edit answers carry the cost too', async () => {
+    const response = await t.call(cookie, {
+      method: 'PUT',
+      url: `/api/roasted-coffee/${chain.r2.id}`,
+      payload: { green_coffee_id: chain.greenA.id, quantity_green_kg: 12.5, resultant_kg: 10, roast_type: 'Medio', roast_date: '2024-03-06' },
+    });
+    expect(response.statusCode).toBe(200);
+    // A lower yield costs more: 12500 × 800 / 10000 = 1000 c.
+    expect((response.json() as Costed).cost_per_kg).toBe(10);
+  });
+
+  it('a corrected green price changes the cost of every lot made from it, sold ones included', async () => {
+    const response = await t.call(cookie, {
+      method: 'PUT',
+      url: `/api/green-coffee/${chain.greenA.id}`,
+      payload: { origin_id: chain.origin.id, supplier_finca: 'Finca La Esperanza', quantity_kg: 100, unit_price: 8.8, entry_date: '2024-03-01', batch_code: 'VERDE-01' },
+    });
+    expect(response.statusCode).toBe(200);
+    expect((await costsOf('/api/roasted-coffee')).get(chain.r1.id)).toBe(10.67); // 20000 × 880 / 16500 = 1066.66… c
+    expect((await costsOf('/api/blended-coffee')).get(chain.blend.id)).toBe(11.07); // (5000 × 1066.66… + 4000 × 1158.53…) / 9000
+    const sale = (await t.call(cookie, { method: 'GET', url: '/api/trace?sale_id=' + chain.s3.id })).json() as { sale: { cost: number } };
+    expect(sale.sale.cost).toBe(10.67);
+  });
+
+  it('each sale has its cost, gross margin (total − kg × cost per kg) and margin %', async () => {
+    const trace = async (saleId: number) =>
+      ((await t.call(cookie, { method: 'GET', url: `/api/trace?sale_id=${saleId}` })).json() as { sale: Record<string, unknown> }).sale;
+    // S1: 3.333 kg × 18 = 59.994 → 59.99; cost 3333 × 961.53… / 1000 = 3204.8… c → 32.05.
+    expect(await trace(chain.s1.id)).toMatchObject({ total: 59.99, cost: 32.05, margin: 27.94, margin_percent: 46.57 });
+    // S2: 2.5 kg × 28.50 = 71.25; cost 2.5 × 1053.62… c = 2634.06… c → 26.34.
+    expect(await trace(chain.s2.id)).toMatchObject({ total: 71.25, cost: 26.34, margin: 44.91, margin_percent: 63.03 });
+    expect(await trace(chain.s3.id)).toMatchObject({ total: 20, cost: 9.7, margin: 10.3, margin_percent: 51.5 });
+  });
+
+  it("'Margen bruto' per month from the aggregates: grams per product × current cost, one rounding per product and month", async () => {
+    const rows = await t.db.selectFrom('sales_monthly').select(['month', 'product_type', 'product_id', 'quantity_g', 'revenue_cents']).execute();
+    const months = await grossMarginByMonth(
+      t.db,
+      rows.map((row) => ({ ...row, quantity_g: Number(row.quantity_g), revenue_cents: Number(row.revenue_cents) })),
+    );
+    // April 2024: S1 + S2 + S3 = 59.99 + 71.25 + 20.00 $; cost 32.05 + 26.34 + 9.70 $.
+    expect(months).toEqual([{ month: '2024-04', revenue_cents: 15124, cost_cents: 6809, margin_cents: 8315, margin_percent: 54.98 }]);
+  });
+
+  it('saleMargins (what the Ventas list uses) gives the same figures', async () => {
+    const margins = await saleMargins(t.db, [
+      { product_type: 'tostado', product_id: chain.r2.id, quantity_g: 3333, unit_price_cents: 1800 },
+      { product_type: 'mezcla', product_id: chain.blend.id, quantity_g: 2500, unit_price_cents: 2850 },
+      { product_type: 'mezcla', product_id: 999999, quantity_g: 1000, unit_price_cents: 100 },
+    ]);
+    expect(margins).toEqual([
+      { cost: 32.05, margin: 27.94, margin_percent: 46.57 },
+      { cost: 26.34, margin: 44.91, margin_percent: 63.03 },
+      { cost: null, margin: null, margin_percent: null },
+    ]);
+  });
+});

@@ -1,0 +1,190 @@
+import { parse } from 'csv-parse/sync';
+import http from 'node:http';
+import v8 from 'node:v8';
+import vm from 'node:vm';
+import { sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { commonMessages } from '#shared/messages.js';
+import { createTestApp, errorOf, type TestApp } from '../helpers/test-app.js';
+import { testDialects } from '../helpers/test-database.js';
+
+const GREEN_HEADER = ['Lote', 'Origen', 'Proveedor/Finca', 'Stock Actual (Kg)', 'Recibido (Kg)', 'Precio ($/Kg)', 'Fecha Entrada'];
+const today = () => new Date().toISOString().slice(0, 10);
+
+/** Reads a CSV as a spreadsheet would: the dialect's separator, BOM dropped. */
+const readCsv = (body: string, delimiter: ';' | ',') => parse(body, { delimiter, bom: true }) as string[][];
+
+describe.each(testDialects())('exportar CSV (%s)', (dialect) => {
+  let t: TestApp;
+  let cookie: string;
+  let originId: number;
+  const get = (url: string, who = cookie) => t.call(who, { method: 'GET', url });
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    cookie = await t.signIn('tecnico', 'tostador');
+  });
+  afterAll(() => t.close());
+
+  it('de una tabla vacía: solo la fila de encabezados, con BOM, «;», nombre con la tabla y la fecha', async () => {
+    const response = await get('/api/green-coffee/export.csv');
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toBe(`attachment; filename="cafe-verde-${today()}.csv"`);
+    expect(response.body).toBe(`\uFEFF${GREEN_HEADER.map((h) => `"${h}"`).join(';')}\r\n`);
+    const standard = await get('/api/green-coffee/export.csv?dialect=standard');
+    expect(standard.body).toBe(`${GREEN_HEADER.map((h) => `"${h}"`).join(',')}\r\n`);
+  });
+
+  it('con datos: cantidades exactas, precios con 2 decimales y fechas en cada dialecto', async () => {
+    const origin = await t.call(cookie, {
+      method: 'POST',
+      url: '/api/coffee-origins',
+      payload: { name: 'Etiopía', kilos_per_bag: 60, suppliers_fincas: ['Yirgacheffe; Coop "Norte"', '=HYPERLINK("http://x")'] },
+    });
+    originId = (origin.json() as { id: number }).id;
+    const lot = (change: object) =>
+      t.call(cookie, {
+        method: 'POST',
+        url: '/api/green-coffee',
+        payload: { origin_id: originId, supplier_finca: 'Yirgacheffe; Coop "Norte"', quantity_kg: 10.125, unit_price: 5.5, entry_date: '2024-01-10', batch_code: 'ET-1', ...change },
+      });
+    expect((await lot({})).statusCode).toBe(201);
+    expect((await lot({ batch_code: 'ET-2', entry_date: '2024-03-05', quantity_kg: 1234.5, unit_price: 0.05 })).statusCode).toBe(201);
+
+    const es = readCsv((await get('/api/green-coffee/export.csv')).body, ';');
+    expect(es).toEqual([
+      GREEN_HEADER,
+      ['ET-2', 'Etiopía', 'Yirgacheffe; Coop "Norte"', '1234,500', '1234,500', '0,05', '05/03/2024'],
+      ['ET-1', 'Etiopía', 'Yirgacheffe; Coop "Norte"', '10,125', '10,125', '5,50', '10/01/2024'],
+    ]);
+    const standardBody = (await get('/api/green-coffee/export.csv?dialect=standard')).body;
+    expect(standardBody.startsWith('\uFEFF')).toBe(false);
+    expect(readCsv(standardBody, ',')[2]).toEqual(['ET-1', 'Etiopía', 'Yirgacheffe; Coop "Norte"', '10.125', '10.125', '5.50', '2024-01-10']);
+  });
+
+  it('neutraliza las fórmulas (OWASP): =, +, -, @, tabulador y retorno de carro empiezan por un apóstrofo', async () => {
+    const codes = ['=1+1', '+SUMA(A1)', '-2+3', '@SUM(A1)', '\tTAB', '\rCR', 'normal-=x'];
+    for (const code of codes) {
+      const response = await t.call(cookie, {
+        method: 'POST',
+        url: '/api/green-coffee',
+        payload: { origin_id: originId, supplier_finca: '=HYPERLINK("http://x")', quantity_kg: 1, unit_price: 1, entry_date: '2023-01-01', batch_code: code },
+      });
+      expect(response.statusCode, code).toBe(201);
+    }
+    const rows = readCsv((await get(`/api/green-coffee/export.csv?origin_id=${originId}`)).body, ';').slice(1);
+    const byCode = new Map(rows.map((row) => [row[0], row]));
+    // The API trims codes (so '\tTAB' is stored as 'TAB'); the supplier keeps its '='.
+    expect(byCode.get("'=1+1")?.[2]).toBe('\'=HYPERLINK("http://x")');
+    expect(byCode.has("'+SUMA(A1)")).toBe(true);
+    expect(byCode.has("'-2+3")).toBe(true);
+    expect(byCode.has("'@SUM(A1)")).toBe(true);
+    expect(byCode.has('normal-=x')).toBe(true);
+    for (const row of rows) for (const cell of row) expect(cell, cell).not.toMatch(/^[=+\-@\t\r]/);
+  });
+
+  it('respeta los filtros de la lista (origen, con stock) y refuerza el dialecto', async () => {
+    const other = await t.call(cookie, { method: 'POST', url: '/api/coffee-origins', payload: { name: 'Brasil', kilos_per_bag: 60, suppliers_fincas: ['Cerrado'] } });
+    const brasil = (other.json() as { id: number }).id;
+    await t.call(cookie, {
+      method: 'POST',
+      url: '/api/green-coffee',
+      payload: { origin_id: brasil, supplier_finca: 'Cerrado', quantity_kg: 3, unit_price: 2, entry_date: '2024-02-02', batch_code: 'BR-1' },
+    });
+    const onlyBrasil = readCsv((await get(`/api/green-coffee/export.csv?origin_id=${brasil}`)).body, ';');
+    expect(onlyBrasil.slice(1).map((row) => row[0])).toEqual(['BR-1']);
+    const all = readCsv((await get('/api/green-coffee/export.csv')).body, ';');
+    expect(all.length).toBe(1 + 2 + 7 + 1);
+    const wrong = await get('/api/green-coffee/export.csv?dialect=excel');
+    expect(wrong.statusCode).toBe(400);
+    expect(errorOf(wrong).message).toBe(commonMessages.invalidRequest);
+  });
+
+  it('cada tabla tiene su exportación, con los encabezados de su pantalla', async () => {
+    const expected: Record<string, string[]> = {
+      '/api/coffee-origins/export.csv': ['Nombre', 'Kilos por Saco', 'Proveedores/Fincas', 'Descripción'],
+      '/api/roasted-coffee/export.csv': ['Lote', 'Lote Verde', 'Origen', 'Tipo de Tueste', 'Café Verde (Kg)', 'Producido (Kg)', 'Disponible (Kg)', 'Merma (Kg)', 'Fecha Tostado'],
+      '/api/blended-coffee/export.csv': ['Nombre', 'Lote', 'Producido (Kg)', 'Disponible (Kg)', 'Fecha Creación', 'Componentes'],
+      '/api/blend-recipes/export.csv': ['Nombre', 'Componentes'],
+      '/api/sales/export.csv': ['Producto', 'Lote Vendido', 'Cantidad (Kg)', 'Precio Unitario ($/Kg)', 'Total ($)', 'Fecha Venta'],
+    };
+    for (const [url, header] of Object.entries(expected)) {
+      const response = await get(url);
+      expect(response.statusCode, url).toBe(200);
+      expect(readCsv(response.body, ';')[0], url).toEqual(header);
+    }
+    const origins = readCsv((await get('/api/coffee-origins/export.csv')).body, ';');
+    // Joined as the table shows them; the cell starts with 'Y', so it needs no guard.
+    expect(origins.find((row) => row[0] === 'Etiopía')).toEqual(['Etiopía', '60,000', 'Yirgacheffe; Coop "Norte", =HYPERLINK("http://x")', '']);
+  });
+
+  it('ventas: producto, total exacto (redondeo a favor) y "Producto Desconocido" si el lote ya no existe', async () => {
+    const now = Date.now();
+    await t.db.insertInto('sales').values([
+      { product_id: 999_999, product_type: 'tostado', quantity_g: 1_005, unit_price_cents: 1_500, sale_date: '2024-05-01', batch_code_sold: 'CO-010124-1234', user_id: null, created_at: now, updated_at: now },
+    ]).execute();
+    const rows = readCsv((await get('/api/sales/export.csv')).body, ';');
+    // 1.005 kg × 15.00 $ = 15.075 $ → 15.08 (half up, sale-total.ts)
+    expect(rows[1]).toEqual(['Producto Desconocido', 'CO-010124-1234', '1,005', '15,00', '15,08', '01/05/2024']);
+  });
+
+  it('usuarios: solo administradores, y nunca el hash de la contraseña', async () => {
+    const denied = await get('/api/users/export.csv');
+    expect(denied.statusCode).toBe(403);
+    expect(errorOf(denied).message).toBe('No tienes permisos para realizar esta acción.');
+    const admin = await t.signIn('administrador', 'jefa');
+    const response = await get('/api/users/export.csv?dialect=standard', admin);
+    expect(response.statusCode).toBe(200);
+    const rows = readCsv(response.body, ',');
+    expect(rows[0]).toEqual(['Usuario', 'Nombre completo', 'Rol']);
+    expect(rows.slice(1)).toEqual(expect.arrayContaining([['tostador', 'Persona tostador', 'tecnico'], ['jefa', 'Persona jefa', 'administrador']]));
+    expect(response.body).not.toMatch(/argon|scrypt|\$/);
+    expect((await t.call(undefined, { method: 'GET', url: '/api/green-coffee/export.csv' })).statusCode).toBe(401);
+  });
+
+  it('100.000 lotes salen en streaming, con memoria acotada', { timeout: 120_000 }, async () => {
+    const big = await t.call(cookie, { method: 'POST', url: '/api/coffee-origins', payload: { name: 'Masivo', kilos_per_bag: 60, suppliers_fincas: ['F'] } });
+    const bigId = (big.json() as { id: number }).id;
+    const count = 100_000;
+    // One statement, not 100,000 API calls: the test is about the export.
+    await sql`
+      with recursive n(i) as (select 1 union all select i + 1 from n where i < ${count})
+      insert into green_coffee (origin_id, supplier_finca, quantity_g, stock_g, unit_price_cents, entry_date, batch_code, batch_code_key)
+      select ${bigId}, 'F', 1000 + i, 0, 250, '2025-01-01', 'M-' || i, 'm-' || i from n`.execute(t.db);
+
+    // Retained memory, not garbage: collect before each reading.
+    v8.setFlagsFromString('--expose-gc');
+    const gc = vm.runInNewContext('gc') as () => void;
+    const heapAfterGc = () => {
+      gc();
+      return process.memoryUsage().heapUsed;
+    };
+    const before = heapAfterGc();
+    let peak = before;
+    // Through a real socket: app.inject's fake response keeps every written chunk, a real one does not.
+    const address = await t.app.listen({ port: 0, host: '127.0.0.1' });
+    const response = await new Promise<http.IncomingMessage>((resolve, reject) =>
+      http.get(`${address}/api/green-coffee/export.csv?origin_id=${bigId}`, { headers: { cookie } }, resolve).on('error', reject));
+    expect(response.statusCode).toBe(200);
+    let bytes = 0;
+    let lines = 0;
+    let chunks = 0;
+    let tail = '';
+    for await (const chunk of response) {
+      const text = String(chunk);
+      bytes += Buffer.byteLength(text);
+      lines += text.split('\n').length - 1;
+      tail = (tail + text).slice(-200);
+      if (++chunks % 10 === 0) peak = Math.max(peak, heapAfterGc());
+    }
+    expect(lines).toBe(count + 1);
+    // The oldest id comes last (date then id descending): every row came through.
+    expect(tail).toContain('"M-1"');
+    const growthMb = (peak - before) / 1024 / 1024;
+    console.info(`exportación de ${count} filas: ${(bytes / 1024 / 1024).toFixed(1)} MB de CSV, memoria retenida máxima +${growthMb.toFixed(1)} MB`);
+    // Loading the rows at once would retain 100,000 row objects (tens of MB) before the first byte;
+    // in batches of 1,000 what is retained is one batch and the stream buffers (about 1 MB measured).
+    expect(growthMb).toBeLessThan(8);
+  });
+});

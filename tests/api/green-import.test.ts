@@ -1,0 +1,171 @@
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { findLedgerMismatches } from '#server/ledger/ledger.js';
+import { csvMessages, greenCoffeeMessages } from '#shared/messages.js';
+import type { ImportResult } from '#shared/schemas/green-import.js';
+import { createTestApp, errorOf, type TestApp } from '../helpers/test-app.js';
+import { testDialects } from '../helpers/test-database.js';
+
+const HEADER = 'Lote;Origen;Proveedor/Finca;Recibido (Kg);Precio ($/Kg);Fecha Entrada';
+
+describe.each(testDialects())('importar CSV de café verde (%s)', (dialect) => {
+  let t: TestApp;
+  let cookie: string;
+
+  const upload = (body: string | Buffer, dryRun: boolean, contentType = 'text/csv') =>
+    t.call(cookie, { method: 'POST', url: `/api/green-coffee/import?dry_run=${dryRun}`, headers: { 'content-type': contentType }, payload: body });
+  const lots = () => t.db.selectFrom('green_coffee').select(['batch_code', 'supplier_finca', 'quantity_g', 'stock_g', 'unit_price_cents', 'entry_date']).orderBy('batch_code').execute();
+  const createOrigin = (payload: object) => t.call(cookie, { method: 'POST', url: '/api/coffee-origins', payload });
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    cookie = await t.signIn('tecnico', 'tostador');
+    await createOrigin({ name: 'Colombia', kilos_per_bag: 70, suppliers_fincas: ['Finca La Esperanza', 'Finca El Paraíso'] });
+    await createOrigin({ name: 'Etiopía', kilos_per_bag: 60, suppliers_fincas: ['Yirgacheffe Coop'] });
+  });
+  beforeEach(async () => {
+    await t.db.deleteFrom('stock_movements').where('lot_kind', '=', 'green').execute();
+    await t.db.deleteFrom('green_coffee').execute();
+  });
+  afterAll(() => t.close());
+
+  it('vista previa sin escribir nada, y después la importación con sus movimientos del libro', async () => {
+    const csv = `\uFEFF${HEADER}\r\nCO-1;Colombia;Finca La Esperanza;10,125;5,50;10/01/2024\r\nET-1;etiopia;Yirgacheffe Coop;2.5;7;2024-02-29\r\n`;
+    const preview = await upload(csv, true);
+    expect(preview.statusCode).toBe(200);
+    const result = preview.json() as ImportResult;
+    expect(result).toMatchObject({ dry_run: true, total: 2, with_problems: 0, imported: 0 });
+    expect(result.rows.map((row) => row.problems)).toEqual([[], []]);
+    expect(await lots()).toEqual([]);
+
+    const saved = await upload(csv, false);
+    expect(saved.statusCode).toBe(200);
+    expect((saved.json() as ImportResult).imported).toBe(2);
+    expect(await lots()).toEqual([
+      { batch_code: 'CO-1', supplier_finca: 'Finca La Esperanza', quantity_g: 10_125, stock_g: 10_125, unit_price_cents: 550, entry_date: '2024-01-10' },
+      { batch_code: 'ET-1', supplier_finca: 'Yirgacheffe Coop', quantity_g: 2_500, stock_g: 2_500, unit_price_cents: 700, entry_date: '2024-02-29' },
+    ]);
+    const receipts = await t.db.selectFrom('stock_movements').select(['reason', 'delta_g']).where('lot_kind', '=', 'green').orderBy('delta_g').execute();
+    expect(receipts).toEqual([{ reason: 'receipt', delta_g: 2_500 }, { reason: 'receipt', delta_g: 10_125 }]);
+    expect(await findLedgerMismatches(t.db, ['green'])).toEqual([]);
+  });
+
+  it('cada fila con sus problemas, con los mensajes del formulario', async () => {
+    await upload(`${HEADER}\nYA;Colombia;Finca La Esperanza;1;1;2024-01-01\n`, false);
+    const csv = [
+      HEADER,
+      ';Colombia;Finca La Esperanza;1;1;2024-01-01',
+      'A;Narnia;X;1;1;2024-01-01',
+      'B;Colombia;Yirgacheffe Coop;1;1;2024-01-01',
+      'C;Colombia;Finca La Esperanza;1.000,5;1;2024-01-01',
+      'D;Colombia;Finca La Esperanza;1;1;31/02/2024',
+      'ya;Colombia;Finca La Esperanza;1;1;2024-01-01',
+      'E;Colombia;Finca La Esperanza;1;1;2024-01-01',
+      'e ;Colombia;Finca El Paraíso;1;1;2024-01-01',
+      'F;Colombia;Finca La Esperanza;0;1;2024-01-01',
+      'G;Colombia;Finca La Esperanza;1;1',
+    ].join('\n');
+    const response = await upload(csv, true);
+    expect(response.statusCode).toBe(200);
+    const result = response.json() as ImportResult;
+    expect(result.rows.map((row) => [row.line, row.problems])).toEqual([
+      [2, ['Por favor, completa todos los campos.']],
+      [3, [csvMessages.unknownOrigin('Narnia')]],
+      [4, ['El proveedor/finca seleccionado no pertenece al origen elegido.']],
+      [5, [csvMessages.badNumber('Recibido (Kg)')]],
+      [6, [csvMessages.badDate]],
+      [7, ['Ya existe un lote con este código para el origen seleccionado. Por favor, usa un lote diferente o edita el existente.']],
+      [8, []],
+      [9, [csvMessages.duplicateInFile(8)]],
+      [10, [greenCoffeeMessages.quantityPositive]],
+      [11, [csvMessages.rowColumnCount(5, 6)]],
+    ]);
+    expect(result.with_problems).toBe(9);
+    const refused = await upload(csv, false);
+    expect(refused.statusCode).toBe(400);
+    expect(errorOf(refused).message).toBe(csvMessages.notSaved);
+    expect((await lots()).map((lot) => lot.batch_code)).toEqual(['YA']);
+  });
+
+  it('todo o nada: con la fila 9.999 de 10.000 mal, no se guarda ninguna', { timeout: 120_000 }, async () => {
+    const rows = Array.from({ length: 10_000 }, (_, i) => `L-${i + 1};Colombia;Finca La Esperanza;1,5;2;2024-01-01`);
+    rows[9_998] = 'L-9999;Colombia;Finca Inventada;1,5;2;2024-01-01';
+    const csv = `${HEADER}\n${rows.join('\n')}\n`;
+    const preview = (await upload(csv, true)).json() as ImportResult;
+    expect(preview.total).toBe(10_000);
+    expect(preview.with_problems).toBe(1);
+    expect(preview.rows[9_998]).toMatchObject({ line: 10_000, problems: [greenCoffeeMessages.supplierNotInOrigin] });
+    const refused = await upload(csv, false);
+    expect(refused.statusCode).toBe(400);
+    expect(await lots()).toEqual([]);
+    expect(await t.db.selectFrom('stock_movements').select('id').where('lot_kind', '=', 'green').execute()).toEqual([]);
+  });
+
+  it('ida y vuelta: lo exportado se importa en una base vacía (con sus orígenes) y da los mismos datos', async () => {
+    await upload(`${HEADER}\nR-1;Colombia;Finca La Esperanza;10,125;5,5;10/01/2024\n"=R,2";Etiopía;Yirgacheffe Coop;"0,001";"1234,56";29/02/2024\n`, false);
+    const before = await lots();
+    expect(before).toHaveLength(2);
+    for (const dialectName of ['es', 'standard']) {
+      const exported = await t.call(cookie, { method: 'GET', url: `/api/green-coffee/export.csv?dialect=${dialectName}` });
+      // An empty database but for the origins, created again (new ids: the file names them).
+      await t.db.deleteFrom('stock_movements').where('lot_kind', '=', 'green').execute();
+      await t.db.deleteFrom('green_coffee').execute();
+      await t.db.deleteFrom('coffee_origins').execute();
+      await createOrigin({ name: 'Colombia', kilos_per_bag: 70, suppliers_fincas: ['Finca La Esperanza', 'Finca El Paraíso'] });
+      await createOrigin({ name: 'Etiopía', kilos_per_bag: 60, suppliers_fincas: ['Yirgacheffe Coop'] });
+      const imported = await upload(exported.body, false);
+      expect(imported.statusCode, imported.body).toBe(200);
+      expect(await lots()).toEqual(before);
+      expect(await findLedgerMismatches(t.db, ['green'])).toEqual([]);
+    }
+  });
+
+  it('archivos que no sirven: mensaje claro en español y nada escrito', async () => {
+    const cases: [string | Buffer, string, number][] = [
+      ['', csvMessages.fileEmpty, 400],
+      ['\uFEFF', csvMessages.fileEmpty, 400],
+      [`${HEADER}\n`, csvMessages.fileNoRows, 400],
+      ['{"lotes": []}', csvMessages.fileNotCsv(1), 400],
+      ['Querido cliente,\nadjunto la factura.\n', csvMessages.missingColumns(['Lote', 'Origen', 'Proveedor/Finca', 'Recibido (Kg)', 'Precio ($/Kg)', 'Fecha Entrada']), 400],
+      [Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0xff, 0xfe]), csvMessages.fileNotUtf8, 400],
+      [Buffer.from(`${HEADER}\nET-9;Etiop\xeda;Yirgacheffe Coop;1;1;2024-01-01\n`, 'latin1'), csvMessages.fileNotUtf8, 400],
+      [`${HEADER};${Array.from({ length: 194 }, (_, i) => `c${i}`).join(';')}\nA;Colombia;Finca La Esperanza;1;1;2024-01-01\n`, csvMessages.tooManyColumns(20), 400],
+      [`${HEADER}\n"A;Colombia;Finca La Esperanza;1;1;2024-01-01\n`, csvMessages.fileNotCsv(2), 400],
+    ];
+    for (const [body, message, status] of cases) {
+      const response = await upload(body, false);
+      expect(response.statusCode, message).toBe(status);
+      expect(errorOf(response).message).toBe(message);
+    }
+    expect('El archivo no está en UTF-8 (parece Latin-1 o ANSI). En la hoja de cálculo, guárdalo como «CSV UTF-8» e inténtalo de nuevo.').toBe(csvMessages.fileNotUtf8);
+    const tooMany = await upload(`${HEADER}\n${'A;B;C;1;1;2024-01-01\n'.repeat(10_001)}`, true);
+    expect(errorOf(tooMany).message).toBe(csvMessages.tooManyRows(10_000));
+    expect(await lots()).toEqual([]);
+  });
+
+  it('50 MB: 413 con el límite de la importación', async () => {
+    const response = await upload(Buffer.alloc(50 * 1024 * 1024, 'a'), false);
+    expect(response.statusCode).toBe(413);
+    expect(errorOf(response).message).toBe('El archivo es demasiado grande (máximo 5 MB).');
+    expect(await lots()).toEqual([]);
+  });
+
+  it('con o sin BOM, coma o punto y coma, saltos de línea entre comillas', async () => {
+    await createOrigin({ name: 'Kenia', kilos_per_bag: 60, suppliers_fincas: ['Finca "Alta"\nNyeri'] });
+    const standard = 'Lote,Origen,Proveedor/Finca,Recibido (Kg),Precio ($/Kg),Fecha Entrada\r\nK-1,Kenia,"Finca ""Alta""\nNyeri",1.5,3.25,2024-06-01\r\n';
+    const result = (await upload(standard, false)).json() as ImportResult;
+    expect(result.imported).toBe(1);
+    expect(await lots()).toEqual([{ batch_code: 'K-1', supplier_finca: 'Finca "Alta"\nNyeri', quantity_g: 1500, stock_g: 1500, unit_price_cents: 325, entry_date: '2024-06-01' }]);
+    const withBom = (await upload(`\uFEFF${standard.replace('K-1', 'K-2')}`, true)).json() as ImportResult;
+    expect(withBom.rows[0]?.problems).toEqual([]);
+  });
+
+  it('sin sesión 401; otro tipo de contenido 415; la plantilla se descarga en ambos dialectos', async () => {
+    expect((await t.call(undefined, { method: 'POST', url: '/api/green-coffee/import', headers: { 'content-type': 'text/csv' }, payload: HEADER })).statusCode).toBe(401);
+    expect((await upload(HEADER, true, 'application/octet-stream')).statusCode).toBe(415);
+    const template = await t.call(cookie, { method: 'GET', url: '/api/green-coffee/import-template.csv' });
+    expect(template.statusCode).toBe(200);
+    expect(template.body).toBe('\uFEFF"Lote";"Origen";"Proveedor/Finca";"Recibido (Kg)";"Precio ($/Kg)";"Fecha Entrada"\r\n"10-01-24";"Colombia";"Finca La Esperanza";"70,000";"5,50";"10/01/2024"\r\n');
+    // The template itself imports (Colombia and its farm exist here).
+    expect(((await upload(template.body, true)).json() as ImportResult).with_problems).toBe(0);
+  });
+});
