@@ -59,11 +59,11 @@ describe.runIf(baseUrl)('two server processes on one PostgreSQL database', () =>
     return (response.headers.get('set-cookie') ?? '').split(';')[0]!;
   }
 
-  const send = (server: RunningServer, cookie: string, method: string, path: string, body?: unknown) =>
+  const send = (server: RunningServer, cookie: string, method: string, path: string, body?: unknown, contentType?: string) =>
     fetch(`${server.url}${path}`, {
       method,
-      headers: { cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
-      body: body === undefined ? undefined : JSON.stringify(body),
+      headers: { cookie, ...(body === undefined ? {} : { 'content-type': contentType ?? 'application/json' }) },
+      body: body === undefined ? undefined : contentType === undefined ? JSON.stringify(body) : String(body),
     });
 
   it('20 concurrent 10 kg roasts of a 100 kg lot, split over both processes: exactly 10 pass, no kilo lost', async () => {
@@ -227,8 +227,8 @@ describe.runIf(baseUrl)('two server processes on one PostgreSQL database', () =>
       return Object.fromEntries(retries);
     };
 
-    const sendTo: RaceSend = async (server, cookie, method, path, body) => {
-      const response = await send(servers[server % servers.length]!, cookie, method, path, body);
+    const sendTo: RaceSend = async (server, cookie, method, path, body, contentType) => {
+      const response = await send(servers[server % servers.length]!, cookie, method, path, body, contentType);
       const text = await response.text();
       return { status: response.status, body: text === '' ? null : JSON.parse(text) };
     };

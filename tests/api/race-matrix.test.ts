@@ -44,11 +44,11 @@ describe.each(testDialects())('race matrix on %s', (dialect) => {
     await t.close();
   });
 
-  const send: RaceSend = async (server, cookie, method, url, body) => {
+  const send: RaceSend = async (server, cookie, method, url, body, contentType) => {
     const response = await apps[server % apps.length]!.inject({
       method: method as 'GET',
       url,
-      headers: { cookie },
+      headers: { cookie, ...(contentType === undefined ? {} : { 'content-type': contentType }) },
       ...(body === undefined ? {} : { payload: body as object }),
     });
     return { status: response.statusCode, body: response.body === '' ? null : response.json() };

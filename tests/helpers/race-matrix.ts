@@ -5,6 +5,7 @@ import { findLedgerMismatches } from '#server/ledger/ledger.js';
 import {
   blendedCoffeeMessages,
   commonMessages,
+  csvMessages,
   greenCoffeeMessages,
   originMessages,
   roastedCoffeeMessages,
@@ -30,7 +31,15 @@ export interface RaceResponse {
 }
 
 /** Sends one request as `cookie` through server number `server` (0 or 1; one-server runs ignore it). */
-export type RaceSend = (server: number, cookie: string, method: string, url: string, body?: unknown) => Promise<RaceResponse>;
+export type RaceSend = (
+  server: number,
+  cookie: string,
+  method: string,
+  url: string,
+  body?: unknown,
+  /** Sends `body` (a string) as it is under this type instead of as JSON: the CSV import. */
+  contentType?: string,
+) => Promise<RaceResponse>;
 
 /** The lots and users one round works on: made fresh for each round. */
 export interface RaceWorld {
@@ -226,6 +235,41 @@ const deleteOrigin = (origin: 'originA' | 'originB'): RaceOp => ({
   effect: (w, _res, after) => (after.origins.has(w[origin]) ? 'el origen sigue existiendo' : undefined),
 });
 
+/**
+ * The CSV import of green lots (issue 20): one row for `origin`, found by its
+ * name, written in one transaction like a green lot create. Against an origin
+ * edit or delete it either lands whole (its origin and finca still there) or is
+ * refused whole: 'El archivo tiene filas con problemas…' when the preview
+ * already saw the change, 'Fila 2: …' (the green form's message) when the
+ * change came between the preview and the write.
+ */
+const importGreen = (origin: 'originA' | 'originB', finca: string): RaceOp => ({
+  name: `importar verde en ${origin}`,
+  send: (w, send, server) =>
+    send(
+      server,
+      w.adminCookie,
+      'POST',
+      '/api/green-coffee/import?dry_run=false',
+      [
+        'Código de Lote;Origen;Proveedor/Finca;Cantidad (Kg);Precio Unitario ($/Kg);Fecha de Entrada',
+        `I-${w.tag}-${server};Origen ${w.tag} ${origin === 'originA' ? 'A' : 'B'};${finca};25,5;7,25;02/11/2026`,
+      ].join('\n'),
+      'text/csv; charset=utf-8',
+    ),
+  refusals: { 400: [csvMessages.notSaved, (message) => message.startsWith('Fila 2: ')] },
+  effect: (w, res, after) => {
+    const imported = (res.body as { imported: number }).imported;
+    if (imported !== 1) return `importadas ${imported} filas`;
+    const rows = [...after.green.values()].filter((row) => row.origin_id === w[origin] && row.supplier_finca === finca && row.quantity_g === 25_500);
+    if (rows.length === 0) return 'el lote importado no existe';
+    const originRow = after.origins.get(w[origin]);
+    if (!originRow) return 'el lote importado quedó sin origen';
+    const suppliers = JSON.parse(originRow.suppliers_fincas) as string[];
+    return suppliers.includes(finca) ? undefined : `la finca ${finca} ya no es del origen`;
+  },
+});
+
 /** The other administrator loses the role (by the round's first administrator). */
 const demoteAdmin2: RaceOp = {
   name: 'quitar el rol de administrador a admin2',
@@ -398,6 +442,9 @@ export const RACE_MATRIX: readonly (readonly RaceOp[])[] = [
   [createGreen('originB', 'Finca Z'), deleteOrigin('originB')],
   [createGreen('originB', 'Finca Z'), editOrigin('originB', ['Finca Y'])],
   [editOrigin('originB', ['Finca Y']), deleteOrigin('originB')],
+  [importGreen('originB', 'Finca Z'), deleteOrigin('originB')],
+  [importGreen('originB', 'Finca Z'), editOrigin('originB', ['Finca Y'])],
+  [importGreen('originB', 'Finca Z'), createGreen('originB', 'Finca Z')],
   [createRoast('greenA'), deleteRoast('roastA')],
   [editRoast('roastA', 'greenA', 20), deleteRoast('roastA')],
   [editRoast('roastA', 'greenC', 20), deleteGreen('greenC')],

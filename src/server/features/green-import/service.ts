@@ -5,6 +5,7 @@ import { type GreenCoffeeBody, greenCoffeeBodySchema } from '#shared/schemas/gre
 import type { ImportResult, ImportRow } from '#shared/schemas/green-import.js';
 import type { Origin } from '#shared/schemas/origins.js';
 import type { Database } from '#server/db/schema.js';
+import { lockLots } from '#server/db/row-locks.js';
 import { withWriteTransaction } from '#server/db/write-transaction.js';
 import { AppError, validationError } from '#server/errors.js';
 import { pagedItems } from '#server/http/csv-export.js';
@@ -55,6 +56,9 @@ export async function importGreenLots(
   if (withProblems > 0) throw validationError(m.notSaved);
 
   await withWriteTransaction(db, async (trx) => {
+    // Every origin the file names, locked up front in the one global order (docs/decisions/0005),
+    // rather than row by row in the file's order.
+    await lockLots(trx, [...new Set(checked.map((c) => c.body!.origin_id))].map((id) => ({ kind: 'origin', id, share: true })));
     for (const c of checked) {
       try {
         await createGreenLotInTransaction(trx, c.body!, options.userId);
