@@ -12,7 +12,11 @@ import type { RangeSplit } from './range-split.js';
 
 type Numeric = number | string;
 
-/** The range's rows of both aggregate tables as (period month, product, grams, cents). */
+/**
+ * The range's rows of both aggregate tables as (month, product, grams, cents),
+ * one row per (month, product): whole months come from sales_monthly, the cut
+ * months (never also read from sales_monthly) grouped from sales_daily.
+ */
 export function aggregateRows(split: RangeSplit): RawBuilder<unknown> {
   const parts: RawBuilder<unknown>[] = [];
   if (split.months) {
@@ -26,8 +30,10 @@ export function aggregateRows(split: RangeSplit): RawBuilder<unknown> {
   if (split.days.length > 0) {
     const ranges = split.days.map((range) => sql`(sale_date >= ${range.from} and sale_date <= ${range.to})`);
     parts.push(sql`
-      select substr(sale_date, 1, 7) as month, product_type, product_id, quantity_g, revenue_cents
-      from sales_daily where ${sql.join(ranges, sql` or `)}`);
+      select substr(sale_date, 1, 7) as month, product_type, product_id,
+        cast(sum(quantity_g) as bigint) as quantity_g, cast(sum(revenue_cents) as bigint) as revenue_cents
+      from sales_daily where ${sql.join(ranges, sql` or `)}
+      group by substr(sale_date, 1, 7), product_type, product_id`);
   }
   return sql.join(parts, sql` union all `);
 }

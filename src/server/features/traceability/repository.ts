@@ -38,7 +38,9 @@ export async function roastCostInputs(db: DbOrTrx, roastIds: readonly number[]):
  * non-negative, so integer division truncates the same on SQLite and PostgreSQL).
  * Rows it cannot cost that way (blends: a sum of fractions; a roast whose cost
  * per kg or grams pass 2^31 / 2^30, never the case in practice) come back as
- * `rest`, grouped per (month, product), for the exact BigInt path in cost-math.ts.
+ * `rest`, one per (month, product), for the exact BigInt path in cost-math.ts.
+ * `rows` must hold at most one row per (month, product) (the reports' aggregate
+ * rows do: a month comes whole from sales_monthly or grouped from sales_daily).
  * One statement, so one snapshot.
  */
 export async function monthlyCostTotals(
@@ -49,42 +51,38 @@ export async function monthlyCostTotals(
   rest: { month: string; product_type: ProductType; product_id: number; quantity_g: number }[];
 }> {
   const safe = sql`(rc.q < 2147483648 and a.quantity_g < 1073741824)`;
-  const { rows: result } = await sql<{ kind: string; month: string; product_type: ProductType | null; product_id: number | string | null; quantity_g: number | string; revenue_cents: number | string; cost_cents: number | string }>`
-    with a as (
-      select s.month, s.product_type, s.product_id,
-        cast(sum(s.quantity_g) as bigint) as quantity_g, cast(sum(s.revenue_cents) as bigint) as revenue_cents
-      from (${rows}) s
-      group by s.month, s.product_type, s.product_id
-    ),
-    rc as (
+  const rest = sql`(a.product_type = 'mezcla' or (rc.id is not null and not ${safe}))`;
+  // One scan, one grouping: the rows costed here fold into one row per month
+  // (product null); the others keep their own (month, product) row.
+  const { rows: result } = await sql<{ month: string; product_type: ProductType | null; product_id: number | string | null; quantity_g: number | string; revenue_cents: number | string; cost_cents: number | string }>`
+    with rc as (
       select r.id, cast(r.resultant_g as bigint) as den,
         (cast(g.unit_price_cents as bigint) * r.quantity_green_g) / r.resultant_g as q,
         (cast(g.unit_price_cents as bigint) * r.quantity_green_g) % r.resultant_g as rem
       from roasted_coffee r join green_coffee g on g.id = r.green_coffee_id
       where r.resultant_g > 0
-    ),
-    ac as (
-      select a.month, a.product_type, a.product_id, a.quantity_g, a.revenue_cents,
-        case when rc.id is null then 0 when ${safe} then 1 else 2 end as how,
-        case when rc.id is not null and ${safe} then
+    )
+    select a.month,
+      case when ${rest} then a.product_type end as product_type,
+      case when ${rest} then a.product_id end as product_id,
+      sum(a.quantity_g) as quantity_g,
+      sum(a.revenue_cents) as revenue_cents,
+      sum(case when rc.id is not null and a.product_type = 'tostado' and ${safe} then
           (rc.q * a.quantity_g) / 1000
           + (2 * ((rc.q * a.quantity_g) % 1000) * rc.den + 2 * rc.rem * a.quantity_g + 1000 * rc.den) / (2000 * rc.den)
-        else 0 end as cost_cents
-      from a left join rc on a.product_type = 'tostado' and rc.id = a.product_id
-    )
-    select 'total' as kind, month, null as product_type, null as product_id, 0 as quantity_g,
-      sum(revenue_cents) as revenue_cents, sum(cost_cents) as cost_cents
-    from ac group by month
-    union all
-    select 'rest' as kind, month, product_type, product_id, quantity_g, 0 as revenue_cents, 0 as cost_cents
-    from ac where product_type = 'mezcla' or how = 2`.execute(db);
-  const totals = [];
-  const rest = [];
+        else 0 end) as cost_cents
+    from (${rows}) a left join rc on a.product_type = 'tostado' and rc.id = a.product_id
+    group by 1, 2, 3`.execute(db);
+  const months = new Map<string, { month: string; revenue_cents: number; cost_cents: number }>();
+  const rest_: { month: string; product_type: ProductType; product_id: number; quantity_g: number }[] = [];
   for (const row of result) {
-    if (row.kind === 'total') totals.push({ month: row.month, revenue_cents: Number(row.revenue_cents), cost_cents: Number(row.cost_cents) });
-    else rest.push({ month: row.month, product_type: row.product_type!, product_id: Number(row.product_id), quantity_g: Number(row.quantity_g) });
+    const month = months.get(row.month) ?? { month: row.month, revenue_cents: 0, cost_cents: 0 };
+    month.revenue_cents += Number(row.revenue_cents);
+    month.cost_cents += Number(row.cost_cents);
+    months.set(row.month, month);
+    if (row.product_type !== null) rest_.push({ month: row.month, product_type: row.product_type, product_id: Number(row.product_id), quantity_g: Number(row.quantity_g) });
   }
-  return { totals, rest };
+  return { totals: [...months.values()], rest: rest_ };
 }
 
 /** One draw of a blend with the roast and green lot behind it (cost and backward trace). */
