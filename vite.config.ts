@@ -22,20 +22,38 @@ function chunkModulesFile(): Plugin {
   };
 }
 
-/** Source modules of the first screens (issue 16/17): signed out sees the login, signed in the home. */
-const firstScreens = { login: 'src/web/features/auth/login-page.tsx', home: 'src/web/features/home/home-page.tsx' };
+/**
+ * The screen each client route opens (src/web/app/routes.tsx; '' is home), and
+ * the login, which a signed-out browser gets on any route.
+ */
+const loginScreen = 'src/web/features/auth/login-page.tsx';
+const routeScreens: Record<string, string> = {
+  '': 'src/web/features/home/home-page.tsx',
+  'cafe-origen': 'src/web/features/origins/origins-page.tsx',
+  'cafe-verde': 'src/web/features/green-coffee/green-coffee-page.tsx',
+  'cafe-tostado': 'src/web/features/roasted-coffee/roasted-coffee-page.tsx',
+  'cafe-mezcla': 'src/web/features/blended-coffee/blended-coffee-page.tsx',
+  ventas: 'src/web/features/sales/sales-page.tsx',
+  trazabilidad: 'src/web/features/traceability/traceability-page.tsx',
+  reportes: 'src/web/features/reports/reports-page.tsx',
+  configuracion: 'src/web/features/settings/configuration-page.tsx',
+  'gestion-usuarios': 'src/web/features/users/users-page.tsx',
+};
 
 /**
  * Lighthouse (issue 17) found a waterfall: index.html → entry → /api/auth/me →
- * the lazy login/home chunk. After the build this writes index.html with
- * <link rel="modulepreload"> for the login chunk and its imports, and app.html
- * (the same page) with those of the home chunk; the server sends app.html to a
- * browser that has a session cookie (src/server/http/web-app.ts), so the screen
- * downloads together with the entry instead of after it.
+ * the lazy screen chunk, one after the other. After the build this rewrites
+ * index.html with <link rel="modulepreload"> for the login chunk and its
+ * imports, and writes app.html (home) and app.<route>.html (every other screen)
+ * with those of that screen's chunk. The server sends the app.* page of the
+ * route to a browser with a session cookie (src/server/http/web-app.ts), so the
+ * screen's code downloads together with the entry instead of after it.
+ * fetchpriority="low": at the default (high) priority Lighthouse counts them as
+ * blocking the first paint, and the entry script must still arrive first.
  */
-function firstScreenPreloads(): Plugin {
+function screenPreloads(): Plugin {
   return {
-    name: 'cafe-first-screen-preloads',
+    name: 'cafe-screen-preloads',
     apply: 'build',
     enforce: 'post',
     writeBundle(options, bundle) {
@@ -45,7 +63,7 @@ function firstScreenPreloads(): Plugin {
       const alreadyLoaded = new Set([entry?.fileName, ...(entry?.imports ?? [])]);
       const preloadsOf = (source: string) => {
         const chunk = chunks.find((candidate) => candidate.facadeModuleId && path.relative(process.cwd(), candidate.facadeModuleId) === source);
-        if (!chunk) throw new Error(`cafe-first-screen-preloads: no chunk for ${source}`);
+        if (!chunk) throw new Error(`cafe-screen-preloads: no chunk for ${source}`);
         const files = new Set<string>();
         const visit = (fileName: string) => {
           if (files.has(fileName) || alreadyLoaded.has(fileName)) return;
@@ -53,19 +71,20 @@ function firstScreenPreloads(): Plugin {
           for (const imported of chunks.find((candidate) => candidate.fileName === fileName)?.imports ?? []) visit(imported);
         };
         visit(chunk.fileName);
-        return [...files].map((file) => `    <link rel="modulepreload" crossorigin href="/${file}">`).join('\n');
+        return [...files].map((file) => `    <link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">`).join('\n');
       };
       const html = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
-      const withPreloads = (links: string) => html.replace('  </head>', `${links}\n  </head>`);
-      fs.writeFileSync(path.join(outDir, 'app.html'), withPreloads(preloadsOf(firstScreens.home)));
-      fs.writeFileSync(path.join(outDir, 'index.html'), withPreloads(preloadsOf(firstScreens.login)));
+      const write = (file: string, source: string) =>
+        fs.writeFileSync(path.join(outDir, file), html.replace('  </head>', `${preloadsOf(source)}\n  </head>`));
+      for (const [route, source] of Object.entries(routeScreens)) write(route ? `app.${route}.html` : 'app.html', source);
+      write('index.html', loginScreen);
     },
   };
 }
 
 export default defineConfig({
   root: 'src/web',
-  plugins: [react(), chunkModulesFile(), firstScreenPreloads()],
+  plugins: [react(), chunkModulesFile(), screenPreloads()],
   // '#shared/…' and '#web/…' (package.json "imports") resolve to src/ under the
   // "cafe-source" condition; the compiled server takes "default" (dist/).
   resolve: { conditions: ['cafe-source', ...defaultClientConditions] },

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { commonMessages } from '#shared/messages.js';
 import { isApiRequest } from './api-request.js';
 
@@ -32,15 +32,21 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string | und
     });
   }
 
-  // vite.config.ts writes app.html: index.html plus modulepreload links for the
-  // home screen instead of the login (issue 17). A session cookie (even an
-  // expired one: it is only a download hint) picks it; Vary keeps caches apart.
-  const hasAppHtml = hasBuild && fs.existsSync(path.join(webRoot!, 'app.html'));
+  // vite.config.ts writes app.html (home) and app.<route>.html: index.html with
+  // modulepreload links for that screen's chunk instead of the login's (issue 17).
+  // A session cookie (even an expired one: it is only a download hint) picks
+  // them; Vary keeps shared caches from mixing the two.
+  const appPages = new Set(hasBuild ? fs.readdirSync(webRoot!).filter((file) => /^app(\.[a-z-]+)?\.html$/.test(file)) : []);
+  const pageFor = (request: FastifyRequest) => {
+    if (appPages.size === 0 || !sessionCookiePattern.test(request.headers.cookie ?? '')) return 'index.html';
+    const route = (request.url.split('?')[0] ?? '').replace(/^\/+|\/+$/g, '');
+    const page = route ? `app.${route}.html` : 'app.html';
+    return appPages.has(page) ? page : 'app.html';
+  };
 
   app.setNotFoundHandler((request, reply) => {
     if (!isApiRequest(request) && hasBuild && (request.method === 'GET' || request.method === 'HEAD')) {
-      const signedIn = hasAppHtml && sessionCookiePattern.test(request.headers.cookie ?? '');
-      return reply.header('cache-control', 'no-cache').header('vary', 'Cookie').sendFile(signedIn ? 'app.html' : 'index.html');
+      return reply.header('cache-control', 'no-cache').header('vary', 'Cookie').sendFile(pageFor(request));
     }
     return reply.status(404).send({ error: { code: 'not_found', message: commonMessages.routeNotFound } });
   });
