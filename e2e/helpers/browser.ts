@@ -43,6 +43,17 @@ export async function signIn(page: Page, username: string, password: string): Pr
 
 /** axe must find nothing serious or critical on the page as it is now. */
 export async function expectNoSeriousAxeViolations(page: Page): Promise<void> {
+  // The home cards fade in one after another (styles.css card-in): axe measures contrast as
+  // painted, so a card still half transparent would read as a contrast failure. Check the page
+  // as it settles, not mid-animation.
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().endTime !== Infinity)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   const serious = results.violations
     .filter((v) => v.impact === 'serious' || v.impact === 'critical')
