@@ -4,7 +4,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { type DatasetTarget, generateDataset, searchPathOf } from '#support/bench/generate.js';
-import { withPgClient } from '#support/bench/pg-client.js';
+import { withPgClient } from '#support/pg-client.js';
 
 /** Change it when plan.ts changes: older generated sets are then rebuilt. */
 const PLAN_VERSION = 'plan-1';

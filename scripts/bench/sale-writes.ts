@@ -7,7 +7,7 @@ import autocannon from 'autocannon';
 import pg from 'pg';
 import { isoDay, DAYS } from '#support/bench/plan.js';
 import type { DatasetTarget } from '#support/bench/generate.js';
-import { withPgClient } from '#support/bench/pg-client.js';
+import { withPgClient } from '#support/pg-client.js';
 
 export interface SaleTarget {
   type: 'tostado' | 'mezcla';

@@ -10,7 +10,7 @@ import SqliteDatabase from 'better-sqlite3';
 import pg from 'pg';
 import { bootstrapAdmin } from '#server/auth/bootstrap-admin.js';
 import { openDatabase } from '#server/db/database.js';
-import { withPgClient } from './pg-client.js';
+import { withPgClient } from '#support/pg-client.js';
 import { planDataset } from './plan.js';
 import { AGGREGATE_STATEMENTS, datasetTables, type TableRows } from './tables.js';
 

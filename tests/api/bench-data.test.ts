@@ -9,7 +9,7 @@ import { findAggregateMismatches } from '#server/features/sales/aggregates.js';
 import { findLedgerMismatches } from '#server/ledger/ledger.js';
 import { saleTotalCents } from '#shared/sale-total.js';
 import { type DatasetTarget, generateDataset } from '#support/bench/generate.js';
-import { withPgClient } from '#support/bench/pg-client.js';
+import { withPgClient } from '#support/pg-client.js';
 import { planDataset } from '#support/bench/plan.js';
 import { testDialects } from '../helpers/test-database.js';
 

@@ -3,8 +3,8 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import pg from 'pg';
 import { type DatabaseHandle, openDatabase } from '#server/db/database.js';
+import { withPgClient } from '#support/pg-client.js';
 import type { DialectName } from '#server/db/dialect.js';
 
 /**
@@ -39,15 +39,6 @@ export async function openTestDatabase(dialect: DialectName): Promise<DatabaseHa
   };
 }
 
-async function withPgClient<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
-}
 
 /**
  * `it` for tests that only make sense on one dialect (true concurrency exists

@@ -4,6 +4,13 @@ import { commonMessages } from '#shared/messages.js';
 import { AppError } from '../errors.js';
 import { isApiRequest } from './api-request.js';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** The route takes a `text/csv` body: the JSON-only check below lets it through (green-lot import). */
+    csvBody?: boolean;
+  }
+}
+
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /** Security headers: a strict CSP (no inline script or style), no framing, no referrer leaks. */

@@ -12,13 +12,6 @@ import { csvDialectQuerySchema, sendCsv } from '#server/http/csv-export.js';
 import { decodeCsv } from './read-csv.js';
 import { importGreenLots } from './service.js';
 
-declare module 'fastify' {
-  interface FastifyContextConfig {
-    /** The route takes a `text/csv` body (http/security.ts lets it through the JSON-only check). */
-    csvBody?: boolean;
-  }
-}
-
 const MAX_MB = IMPORT_MAX_BYTES / (1024 * 1024);
 
 /** One example lot, so the template shows how numbers and dates are written. */
