@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatKg, formatMoney, formatTwoDecimals } from '#shared/format.js';
+import { formatDate, formatDateTime, formatKg, formatMoney, formatTwoDecimals } from '#shared/format.js';
 
 describe('two-decimal display (spec section 9)', () => {
   it('rounds the decimal value half away from zero, not its float', () => {
@@ -35,5 +35,18 @@ describe('dates on screen (issue 11: dd/mm/aaaa, the API keeps ISO)', () => {
     expect(formatDate('')).toBe('');
     expect(formatDate('15/03/2024')).toBe('15/03/2024');
     expect(formatDate('2024-3-5')).toBe('2024-3-5');
+    expect(formatDate('2024-02-30')).toBe('2024-02-30');
+    expect(formatDate('2023-02-29')).toBe('2023-02-29');
+  });
+
+  it('reads a leap day as a date', () => {
+    expect(formatDate('2024-02-29')).toBe('29/02/2024');
+  });
+
+  it('writes an instant as es-ES does (dd/mm/aaaa, hh:mm) in the local time zone', () => {
+    const instant = '2024-03-05T08:07:00Z';
+    const spanish = new Intl.DateTimeFormat('es-ES', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
+    expect(formatDateTime(instant)).toBe(spanish.format(new Date(instant)));
+    expect(formatDateTime('mañana')).toBe('mañana');
   });
 });

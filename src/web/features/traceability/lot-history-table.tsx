@@ -1,16 +1,13 @@
 import { Link } from 'react-router';
-import { formatTwoDecimals } from '#shared/format.js';
+import { formatDateTime, formatTwoDecimals } from '#shared/format.js';
 import type { HistoryItem } from '#shared/schemas/traceability.js';
 import { type Column, DataTable } from '#web/components/data-table.js';
 import { referencePath } from './lot-kind-labels.js';
 
-/** Date and time of a move as Spain writes them (dd/mm/aaaa, hh:mm), in the browser's time zone. */
-const DATE_TIME = new Intl.DateTimeFormat('es-ES', { day: '2-digit', month: '2-digit', year: 'numeric', hour: '2-digit', minute: '2-digit' });
-
 const signedKg = (kg: number) => `${kg > 0 ? '+' : ''}${formatTwoDecimals(kg)}`;
 
 const COLUMNS: Column<HistoryItem>[] = [
-  { label: 'Fecha y Hora', cell: (item) => DATE_TIME.format(new Date(item.created_at)) },
+  { label: 'Fecha y Hora', cell: (item) => formatDateTime(item.created_at) },
   { label: 'Movimiento', cell: (item) => <strong>{item.description}</strong> },
   { label: 'Usuario', className: 'wrap', cell: (item) => item.user_name ?? '—' },
   { label: 'Cambio (Kg)', className: 'num', cell: (item) => signedKg(item.delta_kg) },
