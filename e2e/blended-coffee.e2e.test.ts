@@ -78,7 +78,7 @@ describe('café mezcla', () => {
     // The required kg per component as the user types, to the gram.
     await page.getByLabel('Cantidad Total (Kg)').fill('5');
     await expect.poll(() => progress(page, 0)).toBe('Necesario: 3.00 Kg. Usado: 0.00 Kg de 3.00 Kg necesarios');
-    await page.getByLabel('Fecha de Creación').fill('2024-04-02');
+    await page.getByLabel('Fecha de Creación').fill('02/04/2024');
 
     // FIFO: Colombia takes the older lot's 2 kg, then 1 kg of the newer one.
     await page.getByRole('button', { name: 'Rellenar lotes (más antiguos primero)' }).click();

@@ -96,8 +96,13 @@ describe('orígenes y café verde', () => {
 
     await page.getByLabel('Cantidad (Kg)').fill('100.5');
     await page.getByLabel('Precio Unitario ($/Kg)').fill('4.25');
-    await page.getByLabel('Fecha de Entrada').fill('2024-03-15');
+    // The date reads dd/mm/aaaa whatever the browser's language; a day the calendar lacks is refused in the form.
+    await expect.poll(() => page.getByLabel('Fecha de Entrada').getAttribute('placeholder')).toBe('dd/mm/aaaa');
+    await page.getByLabel('Fecha de Entrada').fill('30/02/2024');
     await page.getByLabel('Lote', { exact: true }).fill('15-03-24');
+    await page.getByRole('button', { name: 'Agregar Café Verde' }).click();
+    await expect.poll(() => alertText(page)).toBe('La fecha de entrada no es válida.');
+    await page.getByLabel('Fecha de Entrada').fill('15/03/2024');
     await page.getByRole('button', { name: 'Agregar Café Verde' }).click();
     await expect.poll(() => waitForToast(page, 'Café verde agregado')).toBe('Café verde agregado con éxito.');
     await rowWith(page, '15-03-24').waitFor();
@@ -116,7 +121,7 @@ describe('orígenes y café verde', () => {
     await page.getByRole('button', { name: 'Editar lote 15-03-24 de Colombia' }).click();
     await expect.poll(() => page.getByLabel('Cantidad (Kg)').inputValue()).toBe('100.5');
     // The date input holds ISO (the browser shows it in its locale, es-ES here).
-    await expect.poll(() => page.getByLabel('Fecha de Entrada').inputValue()).toBe('2024-03-15');
+    await expect.poll(() => page.getByLabel('Fecha de Entrada').inputValue()).toBe('15/03/2024');
     await expect.poll(() => page.getByLabel('Proveedor/Finca').inputValue()).toBe('Finca El Paraíso');
     await page.getByLabel('Cantidad (Kg)').fill('120');
     await page.getByRole('button', { name: 'Actualizar Café Verde' }).click();
@@ -128,7 +133,7 @@ describe('orígenes y café verde', () => {
     await page.getByLabel('Origen', { exact: true }).selectOption({ label: 'Colombia' });
     await page.getByLabel('Cantidad (Kg)').fill('5');
     await page.getByLabel('Precio Unitario ($/Kg)').fill('4');
-    await page.getByLabel('Fecha de Entrada').fill('2024-03-16');
+    await page.getByLabel('Fecha de Entrada').fill('16032024');
     await page.getByLabel('Lote', { exact: true }).fill('15-03-24');
     await page.getByRole('button', { name: 'Agregar Café Verde' }).click();
     await expect.poll(() => alertText(page)).toBe(

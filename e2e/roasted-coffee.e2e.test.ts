@@ -76,7 +76,7 @@ describe('café tostado', () => {
     await page.getByLabel('Kilos Resultantes').fill('13');
     await expect.poll(() => shrinkage.inputValue()).toBe('-0.50');
     await page.getByLabel('Tipo de Tueste').selectOption('Medio');
-    await page.getByLabel('Fecha de Tostado').fill('2024-03-15');
+    await page.getByLabel('Fecha de Tostado').fill('15/03/2024');
     await page.getByRole('button', { name: 'Agregar Café Tostado' }).click();
     await expect.poll(() => alertText(page)).toBe('Los Kilos Resultantes no pueden ser mayores que la Cantidad de Café Verde.');
     await page.getByLabel('Cantidad de Café Verde (Kg)').fill('150');

@@ -80,7 +80,7 @@ describe('ventas', () => {
     await page.getByRole('heading', { level: 1, name: 'Registro de Ventas', exact: true }).waitFor();
     await page.getByRole('heading', { level: 2, name: 'Historial de Ventas', exact: true }).waitFor();
     await expect.poll(() => page.locator('.empty-text').textContent()).toBe('No hay ventas registradas. ¡A vender café se ha dicho!');
-    await expect.poll(() => page.getByLabel('Fecha Venta').inputValue()).toBe(localIsoDate());
+    await expect.poll(() => page.getByLabel('Fecha Venta').inputValue()).toBe(formatDate(localIsoDate()));
 
     // The required fields first (our message: the spec gives none).
     await page.getByRole('button', { name: 'Registrar Venta', exact: true }).click();

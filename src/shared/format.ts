@@ -29,11 +29,30 @@ const twoDigits = (value: number) => String(value).padStart(2, '0');
  */
 export function formatDate(isoDate: string): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
-  if (!match) return isoDate;
-  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
-  const date = new Date(Date.UTC(year, month - 1, day));
-  const exists = date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
-  return exists ? `${match[3]}/${match[2]}/${match[1]}` : isoDate;
+  return match && calendarDate(match[1]!, match[2]!, match[3]!) ? `${match[3]}/${match[2]}/${match[1]}` : isoDate;
+}
+
+/** YYYY-MM-DD when the three parts name a day the calendar has ('2024-02-30' does not). */
+function calendarDate(year: string, month: string, day: string): string | undefined {
+  const [y, m, d] = [Number(year), Number(month), Number(day)];
+  const date = new Date(Date.UTC(y, m - 1, d));
+  if (date.getUTCFullYear() !== y || date.getUTCMonth() !== m - 1 || date.getUTCDate() !== d) return undefined;
+  return `${year}-${month.padStart(2, '0')}-${day.padStart(2, '0')}`;
+}
+
+/**
+ * The inverse of formatDate for what a person types in a date field: day first,
+ * as in Spain ('15/03/2024', '5/3/2024', '15-03-2024', '15.03.2024', or
+ * '15032024' from a phone's digit pad, which has no '/'), or an ISO date
+ * pasted from elsewhere. Returns YYYY-MM-DD, or undefined when it is not a
+ * day of the calendar.
+ */
+export function parseSpanishDate(text: string): string | undefined {
+  const typed = text.trim();
+  const iso = /^(\d{4})-(\d{2})-(\d{2})$/.exec(typed);
+  if (iso) return calendarDate(iso[1]!, iso[2]!, iso[3]!);
+  const dayFirst = /^(\d{1,2})[/.-](\d{1,2})[/.-](\d{4})$/.exec(typed) ?? /^(\d{2})(\d{2})(\d{4})$/.exec(typed);
+  return dayFirst ? calendarDate(dayFirst[3]!, dayFirst[2]!, dayFirst[1]!) : undefined;
 }
 
 /** An instant as dd/mm/aaaa, hh:mm in the browser's time zone (the lot history's 'Fecha y Hora'), as es-ES writes it. */

@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatKg, formatMoney, formatTwoDecimals } from '#shared/format.js';
+import { formatDate, formatDateTime, formatKg, parseSpanishDate, formatMoney, formatTwoDecimals } from '#shared/format.js';
 
 describe('two-decimal display (spec section 9)', () => {
   it('rounds the decimal value half away from zero, not its float', () => {
@@ -37,6 +37,22 @@ describe('dates on screen (issue 11: dd/mm/aaaa, the API keeps ISO)', () => {
     expect(formatDate('2024-3-5')).toBe('2024-3-5');
     expect(formatDate('2024-02-30')).toBe('2024-02-30');
     expect(formatDate('2023-02-29')).toBe('2023-02-29');
+  });
+
+  it('reads a typed date day first, as Spain writes it, or ISO; anything else is not a date', () => {
+    for (const typed of ['15/03/2024', '15/3/2024', '15-03-2024', '15.03.2024', '15032024', ' 15/03/2024 ', '2024-03-15']) {
+      expect(parseSpanishDate(typed), typed).toBe('2024-03-15');
+    }
+    for (const typed of ['', '30/02/2024', '03/15/2024', '15/03/24', '2024/03/15', '1503202', 'mañana', '15/03/2024x']) {
+      expect(parseSpanishDate(typed), typed).toBeUndefined();
+    }
+  });
+
+  it('formats and reads back every day of a leap year unchanged', () => {
+    for (let day = 0; day < 366; day++) {
+      const iso = new Date(Date.UTC(2024, 0, 1 + day)).toISOString().slice(0, 10);
+      expect(parseSpanishDate(formatDate(iso))).toBe(iso);
+    }
   });
 
   it('reads a leap day as a date', () => {

@@ -35,20 +35,26 @@ describe('roast form: the lots the select offers (spec 4: "changing the origin f
 
 describe("roast form: 'Generar Lote' (spec 9: CO-010124-1234)", () => {
   it("uses the chosen lot's origin and the roast date", () => {
-    const values = { green_coffee_id: '2', origin_filter: '10', roast_date: '2024-01-01' };
+    const values = { green_coffee_id: '2', origin_filter: '10', roast_date: '01/01/2024' };
     expect(generateRoastLotCode(values, lots, origins, fixedRandom)).toEqual({ code: 'ET-010124-5500' });
   });
 
   it('uses the filtered origin before a lot is chosen', () => {
-    const values = { green_coffee_id: '', origin_filter: '30', roast_date: '2024-03-15' };
+    const values = { green_coffee_id: '', origin_filter: '30', roast_date: '15/03/2024' };
     expect(generateRoastLotCode(values, lots, origins, fixedRandom)).toEqual({ code: 'BR-150324-5500' });
+  });
+
+  it('reads the date as typed: day first, from a digit pad, or ISO', () => {
+    for (const roastDate of ['5/3/2024', '05-03-2024', '05032024', '2024-03-05']) {
+      expect(generateRoastLotCode({ green_coffee_id: '2', origin_filter: '', roast_date: roastDate }, lots, origins, fixedRandom)).toEqual({ code: 'ET-050324-5500' });
+    }
   });
 
   it('asks for an origin and a real date first (spec 5)', () => {
     expect(generateRoastLotCode({ green_coffee_id: '', origin_filter: '', roast_date: '2024-01-01' }, lots, origins)).toEqual({
       message: 'Por favor, selecciona un Origen del Café Verde y una Fecha de Tostado para generar el lote.',
     });
-    expect(generateRoastLotCode({ green_coffee_id: '1', origin_filter: '', roast_date: '2024-02-30' }, lots, origins)).toEqual({
+    expect(generateRoastLotCode({ green_coffee_id: '1', origin_filter: '', roast_date: '30/02/2024' }, lots, origins)).toEqual({
       message: roastedCoffeeMessages.lotCodeNeedsOriginAndDate,
     });
   });
@@ -61,7 +67,7 @@ describe("roast form: 'Generar Lote' (spec 9: CO-010124-1234)", () => {
 });
 
 describe('roast form: an edited roast loads as text (spec 4 "Forms")', () => {
-  it('turns numbers into the text the inputs hold and leaves the filter empty', () => {
+  it('turns numbers into the text the inputs hold, the date into dd/mm/aaaa, and leaves the filter empty', () => {
     const values = roastToValues({
       id: 7,
       green_coffee_id: 1,
@@ -77,7 +83,7 @@ describe('roast form: an edited roast loads as text (spec 4 "Forms")', () => {
       quantity_green_kg: '12.5',
       resultant_kg: '10.25',
       roast_type: 'Medio',
-      roast_date: '2024-03-15',
+      roast_date: '15/03/2024',
       batch_code: 'CO-150324-1234',
     });
   });

@@ -2,10 +2,17 @@
  * Helpers for forms whose inputs hold text as typed (spec 4: quantities and
  * prices load as text) and are turned into the body the shared zod schema checks.
  */
+import { formatDate, parseSpanishDate } from '#shared/format.js';
 import { localIsoDate } from '#shared/local-date.js';
 
 /** An empty input is a missing value (the spec's "required" message), not 0; anything else is the number typed (NaN if not one). */
 export const numberOrMissing = (text: string): number | undefined => (text.trim() === '' ? undefined : Number(text));
 
-/** Today in the browser's time zone as YYYY-MM-DD: the default of a form's date input. */
-export const todayIsoDate = (now = new Date()): string => localIsoDate(now);
+/** Today in the browser's time zone as a <DateField> shows it (dd/mm/aaaa): the default of a form's date. */
+export const todayDateText = (now = new Date()): string => formatDate(localIsoDate(now));
+
+/**
+ * A <DateField>'s text as the API's YYYY-MM-DD; text that is not a day of the
+ * calendar goes on as typed, so the shared schema refuses it with its message.
+ */
+export const isoDateOrAsTyped = (text: string): string => parseSpanishDate(text) ?? text.trim();

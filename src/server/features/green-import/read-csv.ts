@@ -121,10 +121,3 @@ export function parseDecimalText(text: string): number | null {
   if (!/^\d+([.,]\d+)?$/.test(text)) return null;
   return Number(text.replace(',', '.'));
 }
-
-/** '15/03/2024', '5/3/2024' or '2024-03-15' → '2024-03-15'; null for anything else (the schema checks the date exists). */
-export function parseDateText(text: string): string | null {
-  const spanish = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(text);
-  if (spanish) return `${spanish[3]}-${spanish[2]!.padStart(2, '0')}-${spanish[1]!.padStart(2, '0')}`;
-  return /^\d{4}-\d{2}-\d{2}$/.test(text) ? text : null;
-}

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { parseSpanishDate } from '#shared/format.js';
 import { lotCodeKey } from '#shared/lot-codes.js';
 import { csvMessages as m, greenCoffeeMessages as g } from '#shared/messages.js';
 import { type GreenCoffeeBody, greenCoffeeBodySchema } from '#shared/schemas/green-coffee.js';
@@ -11,7 +12,7 @@ import { AppError, validationError } from '#server/errors.js';
 import { pagedItems } from '#server/http/csv-export.js';
 import { createGreenLotInTransaction } from '../green-coffee/service.js';
 import { listOrigins } from '../origins/service.js';
-import { FIELD_HEADERS, foldText, type GreenCsvRow, parseDateText, parseDecimalText, readGreenCsv } from './read-csv.js';
+import { FIELD_HEADERS, foldText, type GreenCsvRow, parseDecimalText, readGreenCsv } from './read-csv.js';
 import * as repository from './repository.js';
 
 /**
@@ -96,7 +97,8 @@ function checkRow(csvRow: GreenCsvRow, findOrigin: (name: string) => Origin | un
   if (quantity === null) row.problems.push(m.badNumber(FIELD_HEADERS.quantity_kg));
   const price = parseDecimalText(values.unit_price);
   if (price === null) row.problems.push(m.badNumber(FIELD_HEADERS.unit_price));
-  const date = parseDateText(values.entry_date);
+  // The same reading of a typed date as the web's date fields: day first as in Spain, or ISO.
+  const date = parseSpanishDate(values.entry_date) ?? null;
   if (date === null) row.problems.push(m.badDate);
   if (!origin || quantity === null || price === null || date === null) return { row };
 

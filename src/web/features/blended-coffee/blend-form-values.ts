@@ -1,5 +1,5 @@
 import type { Resolver, ResolverResult } from 'react-hook-form';
-import { formatKg } from '#shared/format.js';
+import { formatDate, formatKg, parseSpanishDate } from '#shared/format.js';
 import { blendLotCode } from '#shared/lot-codes.js';
 import { blendedCoffeeMessages as m } from '#shared/messages.js';
 import { FULL_BASIS_POINTS, parsePercentText, sumBasisPoints } from '#shared/percentages.js';
@@ -11,10 +11,9 @@ import {
   drawMismatch,
   requiredGramsOf,
 } from '#shared/schemas/blended-coffee.js';
-import { isRealIsoDate } from '#shared/schemas/common.js';
 import type { RoastedCoffee } from '#shared/schemas/roasted-coffee.js';
 import { gramsToKg, hasAtMostDecimals, KG_DECIMALS, kgToGrams } from '#shared/units.js';
-import { numberOrMissing, todayIsoDate } from '#web/lib/form-values.js';
+import { isoDateOrAsTyped, numberOrMissing, todayDateText } from '#web/lib/form-values.js';
 
 /** A roasted lot a component may draw from, with the grams this blend may take from it. */
 export interface RoastedLotOption {
@@ -53,7 +52,7 @@ export const emptyBlendValues = (): BlendFormValues => ({
   recipe_id: '',
   name: '',
   total_quantity_kg: '',
-  creation_date: todayIsoDate(),
+  creation_date: todayDateText(),
   batch_code: '',
   components: [emptyComponent()],
 });
@@ -63,7 +62,7 @@ export const blendToValues = (blend: BlendedCoffee): BlendFormValues => ({
   recipe_id: blend.recipe_id === null ? '' : String(blend.recipe_id),
   name: blend.name,
   total_quantity_kg: String(blend.total_quantity_kg),
-  creation_date: blend.creation_date,
+  creation_date: formatDate(blend.creation_date),
   batch_code: blend.batch_code,
   components: blend.components.map((component) => ({
     origin_id: String(component.origin_id),
@@ -83,7 +82,7 @@ const percentOrMissing = (text: string) => parsePercentText(text);
 export const toBody = (values: BlendFormValues) => ({
   name: values.name,
   total_quantity_kg: numberOrMissing(values.total_quantity_kg),
-  creation_date: values.creation_date,
+  creation_date: isoDateOrAsTyped(values.creation_date),
   recipe_id: values.recipe_id === '' ? null : Number(values.recipe_id),
   batch_code: values.batch_code,
   components: values.components.map((component) => ({
@@ -163,8 +162,9 @@ export function generateBlendLotCode(
 ): { code: string } | { message: string } {
   const recipeName = recipes.find((recipe) => String(recipe.id) === values.recipe_id)?.name;
   const prefixName = recipeName ?? values.name.trim();
-  if (prefixName === '' || !isRealIsoDate(values.creation_date)) return { message: m.lotCodeNeedsRecipeAndDate };
-  return { code: blendLotCode(prefixName, values.creation_date, random) };
+  const creationDate = parseSpanishDate(values.creation_date);
+  if (prefixName === '' || creationDate === undefined) return { message: m.lotCodeNeedsRecipeAndDate };
+  return { code: blendLotCode(prefixName, creationDate, random) };
 }
 
 /**

@@ -4,6 +4,7 @@ import { blendedCoffeeMessages as m } from '#shared/messages.js';
 import type { BlendRecipe } from '#shared/schemas/blend-recipes.js';
 import type { BlendedCoffee, BlendedCoffeeBody } from '#shared/schemas/blended-coffee.js';
 import type { Origin } from '#shared/schemas/origins.js';
+import { DateField } from '#web/components/date-field.js';
 import { DecimalField } from '#web/components/decimal-field.js';
 import { Field } from '#web/components/field.js';
 import { FormActions } from '#web/components/form-actions.js';
@@ -108,9 +109,7 @@ export function BlendForm({ origins, recipes, lots, editing, onSaved, onCancel, 
           {(field) => <input {...field} autoComplete="off" readOnly={fromRecipe} />}
         </Field>
         <DecimalField id="blend-total" label="Cantidad Total (Kg)" kind="kg" invalid={invalid('total_quantity_kg')} registration={register('total_quantity_kg')} />
-        <Field id="blend-date" label="Fecha de Creación" invalid={invalid('creation_date')} registration={register('creation_date')}>
-          {(field) => <input {...field} type="date" />}
-        </Field>
+        <DateField id="blend-date" label="Fecha de Creación" invalid={invalid('creation_date')} registration={register('creation_date')} />
         <LotCodeField
           id="blend-batch"
           invalid={invalid('batch_code')}

@@ -1,11 +1,13 @@
 import { useMemo } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
+import { formatDate } from '#shared/format.js';
 import { greenCoffeeMessages as m } from '#shared/messages.js';
 import { type GreenCoffee, type GreenCoffeeBody, greenCoffeeBodySchema } from '#shared/schemas/green-coffee.js';
 import type { Origin } from '#shared/schemas/origins.js';
 import type { EntityFormProps } from '#web/lib/use-form-screen.js';
 import { FormActions } from '#web/components/form-actions.js';
+import { DateField } from '#web/components/date-field.js';
 import { DecimalField } from '#web/components/decimal-field.js';
 import { Field } from '#web/components/field.js';
 import { FormCard } from '#web/components/form-card.js';
@@ -13,7 +15,7 @@ import { SelectField } from '#web/components/select-field.js';
 import { originSelectOptions } from '#web/api/get-origin-options.js';
 import { formAlertMessage, formSave, invalidFields } from '#web/lib/form-feedback.js';
 import { schemaThenRulesResolver } from '#web/lib/schema-then-rules-resolver.js';
-import { numberOrMissing, todayIsoDate } from '#web/lib/form-values.js';
+import { isoDateOrAsTyped, numberOrMissing, todayDateText } from '#web/lib/form-values.js';
 import { useCreateGreenCoffee } from './api/create-green-coffee.js';
 import { useUpdateGreenCoffee } from './api/update-green-coffee.js';
 
@@ -34,6 +36,7 @@ const toBody = (values: GreenFormValues) => ({
   origin_id: numberOrMissing(values.origin_id),
   quantity_kg: numberOrMissing(values.quantity_kg),
   unit_price: numberOrMissing(values.unit_price),
+  entry_date: isoDateOrAsTyped(values.entry_date),
 });
 
 /**
@@ -56,7 +59,7 @@ const emptyValues = (): GreenFormValues => ({
   supplier_finca: '',
   quantity_kg: '',
   unit_price: '',
-  entry_date: todayIsoDate(),
+  entry_date: todayDateText(),
   batch_code: '',
 });
 
@@ -66,7 +69,7 @@ const toValues = (lot: GreenCoffee): GreenFormValues => ({
   supplier_finca: lot.supplier_finca,
   quantity_kg: String(lot.quantity_kg),
   unit_price: String(lot.unit_price),
-  entry_date: lot.entry_date,
+  entry_date: formatDate(lot.entry_date),
   batch_code: lot.batch_code,
 });
 
@@ -148,9 +151,7 @@ export function GreenCoffeeForm({ origins, editing, onSaved, onCancel, onFailure
         </Field>
         <DecimalField id="green-quantity" label="Cantidad (Kg)" kind="kg" invalid={invalid('quantity_kg')} registration={register('quantity_kg')} />
         <DecimalField id="green-price" label="Precio Unitario ($/Kg)" kind="price" invalid={invalid('unit_price')} registration={register('unit_price')} />
-        <Field id="green-date" label="Fecha de Entrada" invalid={invalid('entry_date')} registration={register('entry_date')}>
-          {(field) => <input {...field} type="date" />}
-        </Field>
+        <DateField id="green-date" label="Fecha de Entrada" invalid={invalid('entry_date')} registration={register('entry_date')} />
         <Field id="green-batch" label="Lote" invalid={invalid('batch_code')} hint="Formato sugerido: DD-MM-AA (por ejemplo 15-03-24)." registration={register('batch_code')}>
           {(field) => <input {...field} placeholder="DD-MM-AA" autoComplete="off" />}
         </Field>

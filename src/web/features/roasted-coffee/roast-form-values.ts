@@ -1,11 +1,10 @@
-import { formatKg } from '#shared/format.js';
+import { formatDate, formatKg, parseSpanishDate } from '#shared/format.js';
 import { roastedLotCode } from '#shared/lot-codes.js';
 import { roastedCoffeeMessages as m } from '#shared/messages.js';
-import { isRealIsoDate } from '#shared/schemas/common.js';
 import type { Origin } from '#shared/schemas/origins.js';
 import { type RoastedCoffee, type RoastedCoffeeBody, roastedCoffeeBodySchema } from '#shared/schemas/roasted-coffee.js';
 import { gramsToKg, kgToGrams } from '#shared/units.js';
-import { numberOrMissing, todayIsoDate } from '#web/lib/form-values.js';
+import { isoDateOrAsTyped, numberOrMissing, todayDateText } from '#web/lib/form-values.js';
 import { schemaThenRulesResolver } from '#web/lib/schema-then-rules-resolver.js';
 
 /** A green lot the form can roast from, with the grams this roast may take from it. */
@@ -35,7 +34,7 @@ const toBody = (values: RoastFormValues) => ({
   quantity_green_kg: numberOrMissing(values.quantity_green_kg),
   resultant_kg: numberOrMissing(values.resultant_kg),
   roast_type: values.roast_type,
-  roast_date: values.roast_date,
+  roast_date: isoDateOrAsTyped(values.roast_date),
   batch_code: values.batch_code,
 });
 
@@ -62,7 +61,7 @@ export const emptyRoastValues = (): RoastFormValues => ({
   quantity_green_kg: '',
   resultant_kg: '',
   roast_type: '',
-  roast_date: todayIsoDate(),
+  roast_date: todayDateText(),
   batch_code: '',
 });
 
@@ -73,7 +72,7 @@ export const roastToValues = (roast: RoastedCoffee): RoastFormValues => ({
   quantity_green_kg: String(roast.quantity_green_kg),
   resultant_kg: String(roast.resultant_kg),
   roast_type: roast.roast_type,
-  roast_date: roast.roast_date,
+  roast_date: formatDate(roast.roast_date),
   batch_code: roast.batch_code,
 });
 
@@ -96,8 +95,9 @@ export function generateRoastLotCode(
   origins: Pick<Origin, 'id' | 'name'>[],
   random?: () => number,
 ): { code: string } | { message: string } {
-  const { green_coffee_id: lotId, origin_filter: filterId, roast_date: roastDate } = values;
-  if ((lotId === '' && filterId === '') || !isRealIsoDate(roastDate)) return { message: m.lotCodeNeedsOriginAndDate };
+  const { green_coffee_id: lotId, origin_filter: filterId } = values;
+  const roastDate = parseSpanishDate(values.roast_date);
+  if ((lotId === '' && filterId === '') || roastDate === undefined) return { message: m.lotCodeNeedsOriginAndDate };
   const originName =
     lotId !== ''
       ? lots.find((lot) => String(lot.id) === lotId)?.origin_name

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { roastedCoffeeMessages as m } from '#shared/messages.js';
 import type { Origin } from '#shared/schemas/origins.js';
 import { ROAST_TYPES, type RoastedCoffee, type RoastedCoffeeBody } from '#shared/schemas/roasted-coffee.js';
+import { DateField } from '#web/components/date-field.js';
 import { DecimalField } from '#web/components/decimal-field.js';
 import { Field } from '#web/components/field.js';
 import { FormActions } from '#web/components/form-actions.js';
@@ -113,9 +114,7 @@ export function RoastForm({ origins, lots, editing, onSaved, onCancel, onFailure
           {(field) => <input {...field} readOnly value={shrinkage} />}
         </Field>
         <SelectField id="roast-type" label="Tipo de Tueste" invalid={invalid('roast_type')} placeholder="Selecciona un tipo" options={ROAST_TYPE_OPTIONS} registration={register('roast_type')} />
-        <Field id="roast-date" label="Fecha de Tostado" invalid={invalid('roast_date')} registration={register('roast_date')}>
-          {(field) => <input {...field} type="date" />}
-        </Field>
+        <DateField id="roast-date" label="Fecha de Tostado" invalid={invalid('roast_date')} registration={register('roast_date')} />
         <LotCodeField
           id="roast-batch"
           invalid={invalid('batch_code')}

@@ -1,12 +1,11 @@
-import { formatMoney } from '#shared/format.js';
-import { localIsoDate } from '#shared/local-date.js';
+import { formatDate, formatMoney } from '#shared/format.js';
 import { salesMessages as m } from '#shared/messages.js';
 import { saleTotalCents } from '#shared/sale-total.js';
 import type { Product, ProductType } from '#shared/schemas/products.js';
 import { availableKgText, type Sale, type SaleBody, saleBodySchema } from '#shared/schemas/sales.js';
 import type { Settings } from '#shared/schemas/settings.js';
 import { centsToPrice, hasAtMostDecimals, kgToGrams, priceToCents } from '#shared/units.js';
-import { numberOrMissing } from '#web/lib/form-values.js';
+import { isoDateOrAsTyped, numberOrMissing, todayDateText } from '#web/lib/form-values.js';
 import { schemaThenRulesResolver } from '#web/lib/schema-then-rules-resolver.js';
 
 /** What the inputs hold: text, as typed (spec 4: quantity and price load as text). */
@@ -27,7 +26,7 @@ const toBody = (values: SaleFormValues) => ({
   product_type: values.product_type,
   quantity_kg: numberOrMissing(values.quantity_kg),
   unit_price: numberOrMissing(values.unit_price),
-  sale_date: values.sale_date,
+  sale_date: isoDateOrAsTyped(values.sale_date),
   batch_code_sold: values.batch_code_sold,
 });
 
@@ -58,7 +57,7 @@ export const emptySaleValues = (): SaleFormValues => ({
   quantity_kg: '',
   unit_price: '',
   // Today by default, in the browser's time zone (spec 4; docs/decisions/0009).
-  sale_date: localIsoDate(),
+  sale_date: todayDateText(),
 });
 
 // Quantity and price load as text (spec 4, "Forms").
@@ -68,7 +67,7 @@ export const saleToValues = (sale: Sale): SaleFormValues => ({
   batch_code_sold: sale.batch_code_sold,
   quantity_kg: String(sale.quantity_kg),
   unit_price: String(sale.unit_price),
-  sale_date: sale.sale_date,
+  sale_date: formatDate(sale.sale_date),
 });
 
 /** 'Café Tostado' / 'Café Mezcla': the product type as the form shows it. */

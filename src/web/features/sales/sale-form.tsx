@@ -6,7 +6,7 @@ import type { Product } from '#shared/schemas/products.js';
 import type { Sale, SaleBody } from '#shared/schemas/sales.js';
 import type { Settings } from '#shared/schemas/settings.js';
 import { kgToGrams } from '#shared/units.js';
-import { localIsoDate } from '#shared/local-date.js';
+import { DateField } from '#web/components/date-field.js';
 import { DecimalField } from '#web/components/decimal-field.js';
 import { Field } from '#web/components/field.js';
 import { FormActions } from '#web/components/form-actions.js';
@@ -122,9 +122,7 @@ export function SaleForm({ prices, editing, onSaved, onCancel, onFailure }: Sale
         hint="Por defecto, el de Configuración para su tipo."
         registration={register('unit_price')}
       />
-      <Field id="sale-date" label="Fecha Venta" invalid={invalid('sale_date')} registration={register('sale_date')}>
-        {(control) => <input {...control} type="date" max={localIsoDate()} />}
-      </Field>
+      <DateField id="sale-date" label="Fecha Venta" invalid={invalid('sale_date')} registration={register('sale_date')} />
       <Field id="sale-total" label="Total ($)" hint="Cantidad × precio, redondeado al céntimo.">
         {(control) => <output {...control} className="sale-total" aria-live="polite">{lineTotalText(quantity, price)}</output>}
       </Field>
