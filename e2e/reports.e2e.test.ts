@@ -143,6 +143,19 @@ describe('reportes', () => {
     await phone.context.close();
   });
 
+  // Issue 17 split 'Margen bruto' into its own route: a failure of either monthly route is the same red message (spec 8).
+  it.each(['**/api/reports/monthly-sales*', '**/api/reports/monthly-margin*'])('si falla %s: el mensaje rojo de reportes', async (url) => {
+    const { context, page, problems } = await newPage(env.browser, env.server.url, DESKTOP);
+    await signIn(page, env.server.adminUsername, env.server.adminPassword);
+    await page.route(url, (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 'internal', message: 'x' } }) }));
+    await page.goto('/reportes');
+    await expect.poll(() => page.locator('.page-error__message').textContent()).toBe(m.salesLoadError);
+    expect(m.salesLoadError).toBe('Error al cargar datos de ventas para reportes.');
+    expect(problems.some((problem) => problem.includes(m.salesLoadError))).toBe(true);
+    await context.close();
+  });
+
   it('el servidor envía HTML y JavaScript comprimidos (brotli), con caché larga solo para los assets', async () => {
     const { context, page } = await newPage(env.browser, env.server.url, DESKTOP);
     const index = await page.request.get('/reportes', { headers: { 'accept-encoding': 'br' } });

@@ -1,6 +1,7 @@
 // `npm run check:stock`: the ledger invariant on the configured database (on-hand
 // = sum of movements for every lot, never negative) and the sales aggregates
-// (sales_daily / sales_monthly = a recount of the sales, migration 0007).
+// (sales_daily / sales_monthly, migration 0007, and sales_daily_totals /
+// sales_product_totals, migration 0008 = a recount of the sales).
 // Exits 1 when either is broken.
 // Reads only, so it may run beside a live server.
 import { loadConfig } from '#server/config.js';
@@ -28,7 +29,7 @@ try {
   if (tables.has('sales_daily') && tables.has('sales_monthly')) {
     const aggregates = await findAggregateMismatches(database.db);
     if (aggregates.length === 0) {
-      console.log('Totales de ventas correctos: cada día y cada mes coinciden con la suma de sus ventas.');
+      console.log('Totales de ventas correctos: cada día, cada mes y cada producto coinciden con la suma de sus ventas.');
     } else {
       const figures = (row: { quantity_g: number; revenue_cents: number; sale_count: number } | null) =>
         row ? `${row.quantity_g} g, ${row.revenue_cents} céntimos, ${row.sale_count} ventas` : 'nada';

@@ -1,12 +1,14 @@
 // P1: sales per second through the whole server (POST /api/sales: session,
 // validation, write transaction, lot lock, ledger, aggregates, response)
 // against the raw driver doing the same statements for one sale in one
-// transaction, with the durability settings of src/server/db/database.ts.
+// transaction (the four aggregate upserts of sales/aggregates.ts countSale
+// included), with the durability settings of src/server/db/database.ts.
 import SqliteDatabase from 'better-sqlite3';
 import autocannon from 'autocannon';
 import pg from 'pg';
 import { isoDay, DAYS } from '#support/bench/plan.js';
 import type { DatasetTarget } from '#support/bench/generate.js';
+import { stripeOf } from '#server/features/sales/aggregates.js';
 import { withPgClient } from '#support/pg-client.js';
 
 export interface SaleTarget {
@@ -59,6 +61,15 @@ const STATEMENTS = (forUpdate: string, p: (n: number) => string) => ({
     values (${p(1)}, ${p(2)}, ${p(3)}, ${p(4)}, ${p(5)}, 1)
     on conflict (month, product_type, product_id) do update set quantity_g = sales_monthly.quantity_g + excluded.quantity_g,
       revenue_cents = sales_monthly.revenue_cents + excluded.revenue_cents, sale_count = sales_monthly.sale_count + excluded.sale_count`,
+  productTotals: `insert into sales_product_totals (product_type, product_id, quantity_g, revenue_cents, sale_count)
+    values (${p(1)}, ${p(2)}, ${p(3)}, ${p(4)}, 1)
+    on conflict (product_type, product_id) do update set quantity_g = sales_product_totals.quantity_g + excluded.quantity_g,
+      revenue_cents = sales_product_totals.revenue_cents + excluded.revenue_cents, sale_count = sales_product_totals.sale_count + excluded.sale_count`,
+  // Last, as countSale writes it: the (day, stripe) row other lots' sales share is held until commit.
+  dailyTotals: `insert into sales_daily_totals (sale_date, stripe, quantity_g, revenue_cents, sale_count)
+    values (${p(1)}, ${p(2)}, ${p(3)}, ${p(4)}, 1)
+    on conflict (sale_date, stripe) do update set quantity_g = sales_daily_totals.quantity_g + excluded.quantity_g,
+      revenue_cents = sales_daily_totals.revenue_cents + excluded.revenue_cents, sale_count = sales_daily_totals.sale_count + excluded.sale_count`,
 });
 
 /**
@@ -82,6 +93,8 @@ export function rawSqliteSales(file: string, targets: SaleTarget[], seconds: num
     const ledger = sqlite.prepare(s.ledger);
     const daily = sqlite.prepare(s.daily);
     const monthly = sqlite.prepare(s.monthly);
+    const productTotals = sqlite.prepare(s.productTotals);
+    const dailyTotals = sqlite.prepare(s.dailyTotals);
     const sell = sqlite.transaction((t: SaleTarget) => {
       const lot = lock[t.type].get(named(t.id)) as { stock_g: number } | undefined;
       if (!lot || lot.stock_g < SALE_G) throw new Error(`sin stock en ${t.type} ${t.id}`);
@@ -91,6 +104,8 @@ export function rawSqliteSales(file: string, targets: SaleTarget[], seconds: num
       ledger.run(named(now, userId, lotKind(t.type), t.id, -SALE_G, id));
       daily.run(named(SALE_DATE, t.type, t.id, SALE_G, totalCents));
       monthly.run(named(SALE_DATE.slice(0, 7), t.type, t.id, SALE_G, totalCents));
+      productTotals.run(named(t.type, t.id, SALE_G, totalCents));
+      dailyTotals.run(named(SALE_DATE, stripeOf(t.id), SALE_G, totalCents));
     });
     let done = 0;
     const started = performance.now();
@@ -129,6 +144,8 @@ export async function rawPostgresSales(url: string, targets: SaleTarget[], secon
           await client.query(s.ledger, [now, userId, lotKind(t.type), t.id, -SALE_G, sale.rows[0]!.id]);
           await client.query(s.daily, [SALE_DATE, t.type, t.id, SALE_G, totalCents]);
           await client.query(s.monthly, [SALE_DATE.slice(0, 7), t.type, t.id, SALE_G, totalCents]);
+          await client.query(s.productTotals, [t.type, t.id, SALE_G, totalCents]);
+          await client.query(s.dailyTotals, [SALE_DATE, stripeOf(t.id), SALE_G, totalCents]);
           await client.query('commit');
           done++;
         }

@@ -4,6 +4,7 @@
 // ref_id): green receipt, roast out of green and into roasted, blend draws
 // out of roasted and into the blend, and one 'sale' movement per sale.
 import { originSortKey } from '#server/features/origins/repository.js';
+import { SALES_TOTAL_STRIPES } from '#server/features/sales/aggregates.js';
 import { lotCodeKey } from '#shared/lot-codes.js';
 import { isoDay, millisOf, type Plan } from './plan.js';
 
@@ -100,7 +101,8 @@ export function datasetTables(plan: Plan, userId: number): TableRows[] {
 /**
  * The aggregates exactly as countSale would have left them: per sale
  * (grams × cents per kilo + 500) / 1000 in integers (half up, sale-total.ts),
- * summed per day or month and product. The same expression
+ * summed per day or month and product, per (day, stripe = product_id % 16)
+ * and per product (migrations 0007, 0008). The same expression
  * findAggregateMismatches recounts with.
  */
 export const AGGREGATE_STATEMENTS = [
@@ -110,4 +112,10 @@ export const AGGREGATE_STATEMENTS = [
   `insert into sales_monthly (month, product_type, product_id, quantity_g, revenue_cents, sale_count)
    select substr(sale_date, 1, 7), product_type, product_id, sum(quantity_g), sum((cast(quantity_g as bigint) * unit_price_cents + 500) / 1000), count(*)
    from sales group by substr(sale_date, 1, 7), product_type, product_id`,
+  `insert into sales_daily_totals (sale_date, stripe, quantity_g, revenue_cents, sale_count)
+   select sale_date, product_id % ${SALES_TOTAL_STRIPES}, sum(quantity_g), sum((cast(quantity_g as bigint) * unit_price_cents + 500) / 1000), count(*)
+   from sales group by sale_date, product_id % ${SALES_TOTAL_STRIPES}`,
+  `insert into sales_product_totals (product_type, product_id, quantity_g, revenue_cents, sale_count)
+   select product_type, product_id, sum(quantity_g), sum((cast(quantity_g as bigint) * unit_price_cents + 500) / 1000), count(*)
+   from sales group by product_type, product_id`,
 ];

@@ -48,6 +48,21 @@ describe.each(testDialects())('costes por kg y márgenes (%s)', (dialect) => {
     expect((response.json() as Costed).cost_per_kg).toBe(10);
   });
 
+  it("a sale's create answer is the sale as it is read back (built from the transaction's own rows, issue 17)", async () => {
+    for (const [lot, product_type] of [[chain.r1, 'tostado'], [chain.r3, 'tostado'], [chain.blend, 'mezcla']] as const) {
+      const response = await t.call(cookie, {
+        method: 'POST',
+        url: '/api/sales',
+        payload: { product_id: lot.id, product_type, quantity_kg: 1.234, unit_price: 19.99, sale_date: '2024-04-05', batch_code_sold: lot.batch_code },
+      });
+      expect(response.statusCode, response.body).toBe(201);
+      const answer = response.json() as { id: number; cost: number | null };
+      expect(answer.cost).not.toBeNull();
+      const listed = (await t.call(cookie, { method: 'GET', url: '/api/sales?limit=500' })).json() as { items: { id: number }[] };
+      expect(listed.items.find((item) => item.id === answer.id)).toEqual(answer);
+    }
+  });
+
   it('a corrected green price changes the cost of every lot made from it, sold ones included', async () => {
     const response = await t.call(cookie, {
       method: 'PUT',

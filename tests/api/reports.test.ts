@@ -7,7 +7,8 @@ import { createTestApp, errorOf, type TestApp } from '../helpers/test-app.js';
 import { testDialects } from '../helpers/test-database.js';
 
 interface Lot { id: number; batch_code: string }
-interface MonthRow { month: string; label: string; revenue: number; margin: number; margin_percent: number | null }
+interface MonthRow { month: string; label: string; revenue: number }
+interface MarginRow extends MonthRow { margin: number; margin_percent: number | null }
 interface TopRow { product_id: number; product_type: 'tostado' | 'mezcla'; name: string; batch_code: string; kg: number }
 
 /**
@@ -28,6 +29,12 @@ describe.each(testDialects())('reportes (%s)', (dialect) => {
     return response.json() as T;
   };
   const monthly = (query = '') => ok<{ items: MonthRow[] }>(`/api/reports/monthly-sales${query}`).then((body) => body.items);
+  const margins = (query = '') => ok<{ items: MarginRow[] }>(`/api/reports/monthly-margin${query}`).then((body) => body.items);
+  /** 'Ventas Mensuales' (revenue only) and 'Margen bruto' (GET /api/reports/monthly-margin, issue 17) for the same range. */
+  const expectMonths = async (query: string, rows: MarginRow[]) => {
+    expect(await monthly(query)).toEqual(rows.map(({ month, label, revenue }) => ({ month, label, revenue })));
+    expect(await margins(query)).toEqual(rows);
+  };
   const top = (query = '') => ok<{ items: TopRow[] }>(`/api/reports/top-products${query}`).then((body) => body.items);
 
   const post = async (url: string, payload: object) => {
@@ -94,8 +101,8 @@ describe.each(testDialects())('reportes (%s)', (dialect) => {
       await sell(r4, 'tostado', 0.125, 0.04, '2024-02-29'); // 0.005 → 0.01 (half up)
     });
 
-    it('ventas mensuales: cada mes al céntimo, en orden cronológico, con el cambio de año y etiquetas en español', async () => {
-      expect(await monthly()).toEqual([
+    it('ventas mensuales y margen bruto: cada mes al céntimo, en orden cronológico, con el cambio de año y etiquetas en español', async () => {
+      await expectMonths('', [
         // 'Margen bruto' (issue 19): every lot here costs 10.00 $/Kg (2 kg of green at 5 $/Kg per kg), so a month's cost is its grams in cents.
         { month: '2023-12', label: 'dic 23', revenue: 69.75, margin: 37.4, margin_percent: 53.62 }, // 69.75 − 32.35
         { month: '2024-01', label: 'ene 24', revenue: 98.33, margin: 25, margin_percent: 25.42 }, // 98.33 − 73.33
@@ -111,10 +118,13 @@ describe.each(testDialects())('reportes (%s)', (dialect) => {
         { product_id: r4.id, product_type: 'tostado', name: 'Colombia · Medio', batch_code: 'CO-011023-1004', kg: 1.126 },
         { product_id: r6.id, product_type: 'tostado', name: 'Colombia · Medio', batch_code: 'CO-011023-1111', kg: 1 },
       ]);
+      // All time reads the per-product totals (migration 0008, the tie at place 5 still settled by lot code);
+      // a range holding every sale reads the period aggregates: the same answer.
+      expect(await top('?from=2023-01-01&to=2024-12-31')).toEqual(await top());
     });
 
     it('un rango que corta meses por la mitad suma solo los días dentro', async () => {
-      expect(await monthly('?from=2024-01-10&to=2024-02-15')).toEqual([
+      await expectMonths('?from=2024-01-10&to=2024-02-15', [
         { month: '2024-01', label: 'ene 24', revenue: 53.33, margin: 10, margin_percent: 18.75 },
         { month: '2024-02', label: 'feb 24', revenue: 0.99, margin: -9.02, margin_percent: -911.11 },
       ]);
@@ -124,7 +134,7 @@ describe.each(testDialects())('reportes (%s)', (dialect) => {
         ['CO-011023-1002', 0.333],
       ]);
       // A cut month at the start, a whole month after it.
-      expect(await monthly('?from=2023-12-25&to=2024-01-31')).toEqual([
+      await expectMonths('?from=2023-12-25&to=2024-01-31', [
         { month: '2023-12', label: 'dic 23', revenue: 50, margin: 30, margin_percent: 60 },
         { month: '2024-01', label: 'ene 24', revenue: 98.33, margin: 25, margin_percent: 25.42 },
       ]);
@@ -132,8 +142,10 @@ describe.each(testDialects())('reportes (%s)', (dialect) => {
       expect((await monthly('?from=2024-01-01&to=2024-02-29')).map((row) => row.revenue)).toEqual([98.33, 28.77]);
       expect((await monthly('?from=2024-02-01')).map((row) => row.month)).toEqual(['2024-02']);
       expect((await monthly('?to=2023-12-30')).map((row) => row.revenue)).toEqual([19.75]);
-      expect(await monthly('?from=2024-01-15&to=2024-01-15')).toEqual([{ month: '2024-01', label: 'ene 24', revenue: 3.33, margin: 0, margin_percent: 0 }]);
-      expect(await monthly('?from=2025-01-01&to=2025-12-31')).toEqual([]);
+      expect((await margins('?from=2024-01-01&to=2024-02-29')).map((row) => row.revenue)).toEqual([98.33, 28.77]);
+      expect((await margins('?from=2024-02-01')).map((row) => row.month)).toEqual(['2024-02']);
+      await expectMonths('?from=2024-01-15&to=2024-01-15', [{ month: '2024-01', label: 'ene 24', revenue: 3.33, margin: 0, margin_percent: 0 }]);
+      await expectMonths('?from=2025-01-01&to=2025-12-31', []);
       expect(await top('?from=2025-01-01&to=2025-12-31')).toEqual([]);
     });
 
@@ -152,7 +164,7 @@ describe.each(testDialects())('reportes (%s)', (dialect) => {
       const removal = await t.call(cookie, { method: 'DELETE', url: `/api/sales/${sale2.id}` });
       expect(removal.statusCode, removal.body).toBe(204);
 
-      expect(await monthly()).toEqual([
+      await expectMonths('', [
         { month: '2023-12', label: 'dic 23', revenue: 19.75, margin: 7.4, margin_percent: 37.47 },
         { month: '2024-01', label: 'ene 24', revenue: 98.33, margin: 25, margin_percent: 25.42 },
         { month: '2024-02', label: 'feb 24', revenue: 8.77, margin: -12.49, margin_percent: -142.42 },
@@ -171,7 +183,7 @@ describe.each(testDialects())('reportes (%s)', (dialect) => {
   });
 
   describe('rango de fechas no válido: 400 en español, nunca 5xx', () => {
-    it.each(['monthly-sales', 'top-products'])('%s', async (report) => {
+    it.each(['monthly-sales', 'monthly-margin', 'top-products'])('%s', async (report) => {
       const url = `/api/reports/${report}`;
       expectBadRange(await get(`${url}?from=2024-03-01&to=2024-02-01`), m.rangeReversed);
       expectBadRange(await get(`${url}?from=2024-03-01&to=2024-02-01`), 'La fecha "Desde" no puede ser posterior a la fecha "Hasta".');
@@ -185,7 +197,7 @@ describe.each(testDialects())('reportes (%s)', (dialect) => {
     });
 
     it('sin sesión: 401', async () => {
-      for (const report of ['monthly-sales', 'top-products', 'stock-summary']) {
+      for (const report of ['monthly-sales', 'monthly-margin', 'top-products', 'stock-summary']) {
         expect((await t.call(undefined, { method: 'GET', url: `/api/reports/${report}` })).statusCode).toBe(401);
       }
     });
@@ -264,6 +276,7 @@ describe.each(testDialects())('reportes (%s)', (dialect) => {
         const query = new URLSearchParams({ ...(from ? { from } : {}), ...(to ? { to } : {}) }).toString();
         const expected = await recount(from, to);
         expect((await monthly(query ? `?${query}` : '')).map((row) => ({ month: row.month, cents: Math.round(row.revenue * 100) }))).toEqual(expected.monthly);
+        expect((await margins(query ? `?${query}` : '')).map((row) => ({ month: row.month, cents: Math.round(row.revenue * 100) }))).toEqual(expected.monthly);
         expect(
           (await top(query ? `?${query}` : '')).map((row) => ({ product_type: row.product_type, product_id: row.product_id, batch_code: row.batch_code, grams: Math.round(row.kg * 1000) })),
         ).toEqual(expected.top);

@@ -5,7 +5,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { buildApp } from '#server/app.js';
 import { openDatabase } from '#server/db/database.js';
 import { findLedgerMismatches, stockOf } from '#server/ledger/ledger.js';
-import { findAggregateMismatches } from '#server/features/sales/aggregates.js';
+import { countSale, findAggregateMismatches } from '#server/features/sales/aggregates.js';
 import { localIsoDate } from '#shared/local-date.js';
 import { blendedCoffeeMessages, commonMessages, roastedCoffeeMessages, salesMessages as m } from '#shared/messages.js';
 import { createTestApp, errorOf, type TestApp } from '../helpers/test-app.js';
@@ -109,6 +109,8 @@ describe.each(testDialects())('ventas (%s)', (dialect) => {
     sales: await t.db.selectFrom('sales').selectAll().orderBy('id').execute(),
     daily: await t.db.selectFrom('sales_daily').selectAll().orderBy('sale_date').orderBy('product_id').execute(),
     monthly: await t.db.selectFrom('sales_monthly').selectAll().orderBy('month').orderBy('product_id').execute(),
+    dailyTotals: await t.db.selectFrom('sales_daily_totals').selectAll().orderBy('sale_date').orderBy('stripe').execute(),
+    productTotals: await t.db.selectFrom('sales_product_totals').selectAll().orderBy('product_type').orderBy('product_id').execute(),
     movements: await t.db.selectFrom('stock_movements').selectAll().orderBy('id').execute(),
   });
   const aggregates = async () => ({
@@ -118,6 +120,17 @@ describe.each(testDialects())('ventas (%s)', (dialect) => {
       revenue_cents: Number(r.revenue_cents),
     })),
     monthly: (await t.db.selectFrom('sales_monthly').selectAll().orderBy('month').orderBy('product_type').orderBy('product_id').execute()).map((r) => ({
+      ...r,
+      quantity_g: Number(r.quantity_g),
+      revenue_cents: Number(r.revenue_cents),
+    })),
+    // Migration 0008: per (day, stripe = product_id % 16) and per product, all time.
+    dailyTotals: (await t.db.selectFrom('sales_daily_totals').selectAll().orderBy('sale_date').orderBy('stripe').execute()).map((r) => ({
+      ...r,
+      quantity_g: Number(r.quantity_g),
+      revenue_cents: Number(r.revenue_cents),
+    })),
+    productTotals: (await t.db.selectFrom('sales_product_totals').selectAll().orderBy('product_type').orderBy('product_id').execute()).map((r) => ({
       ...r,
       quantity_g: Number(r.quantity_g),
       revenue_cents: Number(r.revenue_cents),
@@ -141,6 +154,8 @@ describe.each(testDialects())('ventas (%s)', (dialect) => {
     await t.db.deleteFrom('sales').execute();
     await t.db.deleteFrom('sales_daily').execute();
     await t.db.deleteFrom('sales_monthly').execute();
+    await t.db.deleteFrom('sales_daily_totals').execute();
+    await t.db.deleteFrom('sales_product_totals').execute();
     await t.db.deleteFrom('blended_coffee').execute();
     await t.db.deleteFrom('roasted_coffee').execute();
     await t.db.deleteFrom('green_coffee').execute();
@@ -196,6 +211,8 @@ describe.each(testDialects())('ventas (%s)', (dialect) => {
       expect(await aggregates()).toEqual({
         daily: [{ sale_date: '2024-05-10', product_type: 'tostado', product_id: lot.id, quantity_g: 2_500, revenue_cents: 3_998, sale_count: 1 }],
         monthly: [{ month: '2024-05', product_type: 'tostado', product_id: lot.id, quantity_g: 2_500, revenue_cents: 3_998, sale_count: 1 }],
+        dailyTotals: [{ sale_date: '2024-05-10', stripe: lot.id % 16, quantity_g: 2_500, revenue_cents: 3_998, sale_count: 1 }],
+        productTotals: [{ product_type: 'tostado', product_id: lot.id, quantity_g: 2_500, revenue_cents: 3_998, sale_count: 1 }],
       });
     });
 
@@ -334,8 +351,7 @@ describe.each(testDialects())('ventas (%s)', (dialect) => {
       await created(saleBody(lot));
       // Only by hand: the app refuses to delete a sold lot (test below).
       await t.db.insertInto('sales').values({ product_id: 987_654, product_type: 'mezcla', quantity_g: 1_000, unit_price_cents: 2_500, sale_date: '2024-01-01', batch_code_sold: 'ZZ', user_id: userId, created_at: 0, updated_at: 0 }).execute();
-      await t.db.insertInto('sales_daily').values({ sale_date: '2024-01-01', product_type: 'mezcla', product_id: 987_654, quantity_g: 1_000, revenue_cents: 2_500, sale_count: 1 }).execute();
-      await t.db.insertInto('sales_monthly').values({ month: '2024-01', product_type: 'mezcla', product_id: 987_654, quantity_g: 1_000, revenue_cents: 2_500, sale_count: 1 }).execute();
+      await countSale(t.db, { sale_date: '2024-01-01', product_type: 'mezcla', product_id: 987_654, quantity_g: 1_000, unit_price_cents: 2_500 }, 1);
       const { items } = (await list()).json() as { items: Sale[] };
       expect(items.map((s) => s.product_name)).toEqual(['Colombia · Medio', 'Producto Desconocido']);
       expect(m.unknownProduct).toBe('Producto Desconocido');
@@ -418,6 +434,15 @@ describe.each(testDialects())('ventas (%s)', (dialect) => {
           { month: '2024-05', product_type: 'tostado', product_id: lot.id, quantity_g: 2_000, revenue_cents: 2_000, sale_count: 1 },
           { month: '2024-06', product_type: 'mezcla', product_id: blend.id, quantity_g: 1_001, revenue_cents: 5, sale_count: 1 },
         ],
+        // The edit left the old day's stripe with the other sale only, and counted the new day's.
+        dailyTotals: [
+          { sale_date: '2024-05-31', stripe: lot.id % 16, quantity_g: 2_000, revenue_cents: 2_000, sale_count: 1 },
+          { sale_date: '2024-06-01', stripe: blend.id % 16, quantity_g: 1_001, revenue_cents: 5, sale_count: 1 },
+        ],
+        productTotals: [
+          { product_type: 'mezcla', product_id: blend.id, quantity_g: 1_001, revenue_cents: 5, sale_count: 1 },
+          { product_type: 'tostado', product_id: lot.id, quantity_g: 2_000, revenue_cents: 2_000, sale_count: 1 },
+        ],
       });
     });
 
@@ -451,7 +476,7 @@ describe.each(testDialects())('ventas (%s)', (dialect) => {
         { lot_kind: 'roasted', lot_id: lot.id, delta_g: 4_000, reason: 'sale_reversal', ref_id: a.id, user_id: expect.any(Number) },
         { lot_kind: 'blend', lot_id: blend.id, delta_g: 5_000, reason: 'sale_reversal', ref_id: b.id, user_id: userId },
       ]);
-      expect(await aggregates()).toEqual({ daily: [], monthly: [] });
+      expect(await aggregates()).toEqual({ daily: [], monthly: [], dailyTotals: [], productTotals: [] });
       expect((await list()).json()).toMatchObject({ items: [], total: 0 });
     });
   });

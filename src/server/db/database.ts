@@ -8,6 +8,7 @@ import type { DialectName } from './dialect.js';
 import { migrateToLatest } from './migrate.js';
 import type { Database } from './schema.js';
 import { acquireSqliteLock } from './sqlite-lock.js';
+import { cachingStatements } from './sqlite-statement-cache.js';
 import { ImmediateSqliteDialect } from './write-transaction.js';
 
 export interface DatabaseHandle {
@@ -55,7 +56,7 @@ function openSqlite(file: string, options: OpenOptions): DatabaseHandle {
     release();
     throw error;
   }
-  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
+  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: cachingStatements(sqlite) }) });
   return {
     db,
     dialect: 'sqlite',

@@ -19,6 +19,9 @@ import type { Database, LotKind } from './schema.js';
  * sees the latest committed row, and nobody can change or delete it until the
  * transaction ends. On SQLite every function here is a no-op: BEGIN IMMEDIATE
  * already makes each write transaction the only one.
+ * One exception, for the hottest write: a sale's create, whose only lock is its
+ * product lot, takes that same lock in the statement that reads the lot
+ * (products repository findProduct with `lock`): one round trip instead of two.
  */
 
 /** Lots, plus origins: the parent of green lots (the supplier list a green lot must belong to). */

@@ -212,6 +212,26 @@ export interface SalesMonthlyTable extends Omit<SalesDailyTable, 'sale_date'> {
   month: string;
 }
 
+/** Per (day, stripe = product_id % 16) sales totals (migration 0008): 'Ventas Mensuales' reads these. */
+export interface SalesDailyTotalsTable {
+  sale_date: string;
+  stripe: number;
+  /** bigint on PostgreSQL: read through Number(). */
+  quantity_g: number | string;
+  revenue_cents: number | string;
+  sale_count: number;
+}
+
+/** All-time sales totals per product (migration 0008): the all-time top 5 reads these. */
+export interface SalesProductTotalsTable {
+  product_type: 'tostado' | 'mezcla';
+  product_id: number;
+  /** bigint on PostgreSQL: read through Number(). */
+  quantity_g: number | string;
+  revenue_cents: number | string;
+  sale_count: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -229,4 +249,6 @@ export interface Database {
   sales: SalesTable;
   sales_daily: SalesDailyTable;
   sales_monthly: SalesMonthlyTable;
+  sales_daily_totals: SalesDailyTotalsTable;
+  sales_product_totals: SalesProductTotalsTable;
 }

@@ -38,6 +38,21 @@ export async function moveStock(trx: DbOrTrx, move: StockMove): Promise<boolean>
   if (!Number.isSafeInteger(move.deltaG)) throw new RangeError(`delta_g no entero: ${move.deltaG}`);
   if (move.deltaG === 0) return true;
   const table = sql.table(LOT_TABLES[move.lotKind]);
+  if (dialectOf(trx) === 'postgres') {
+    // The same two writes in one statement: the ledger row is inserted only if
+    // the conditional update moved the lot (a data-modifying CTE, which SQLite
+    // lacks). One round trip fewer per move (issue 17, P1); inserted rows = 1 or 0.
+    const result = await sql`
+      with moved as (
+        update ${table} set stock_g = stock_g + ${move.deltaG}
+        where id = ${move.lotId} and stock_g + ${move.deltaG} >= 0
+        returning id
+      )
+      insert into stock_movements (created_at, user_id, lot_kind, lot_id, delta_g, reason, ref_kind, ref_id)
+      select ${Date.now()}, ${move.userId}, ${move.lotKind}, id, ${move.deltaG}, ${move.reason}, ${move.refKind ?? null}, ${move.refId ?? null}
+      from moved`.execute(trx);
+    return Number(result.numAffectedRows ?? 0) === 1;
+  }
   const result = await sql`
     update ${table} set stock_g = stock_g + ${move.deltaG}
     where id = ${move.lotId} and stock_g + ${move.deltaG} >= 0`.execute(trx);

@@ -26,14 +26,34 @@ export const monthlySalesSchema = z.object({
       label: z.string(),
       /** Sum of the month's sale totals in $, exact to the cent. */
       revenue: z.number(),
-      /** 'Margen bruto' (issue 19): revenue − grams sold × each product's current cost per kg (docs/decisions/0011). */
+    }),
+  ),
+});
+export type MonthlySales = z.infer<typeof monthlySalesSchema>;
+
+/**
+ * 'Margen bruto' per month (issue 19), its own route since issue 17: it costs
+ * every product sold in the month at its current cost per kg
+ * (docs/decisions/0011), so it grows with the products sold, while
+ * 'Ventas Mensuales' reads totals that do not.
+ */
+export const monthlyMarginSchema = z.object({
+  items: z.array(
+    z.object({
+      /** YYYY-MM */
+      month: z.string(),
+      /** 'ene 24' (monthLabel). */
+      label: z.string(),
+      /** The month's revenue in $, the base of margin_percent. */
+      revenue: z.number(),
+      /** revenue − grams sold × each product's current cost per kg, in $. */
       margin: z.number(),
       /** margin / revenue × 100, 2 decimals; null for a month without revenue. */
       margin_percent: z.number().nullable(),
     }),
   ),
 });
-export type MonthlySales = z.infer<typeof monthlySalesSchema>;
+export type MonthlyMargin = z.infer<typeof monthlyMarginSchema>;
 
 export const topProductsSchema = z.object({
   items: z.array(

@@ -89,6 +89,7 @@ export const queryKeys = {
   reports: {
     all: ['reports'],
     monthlySales: (range: ReportRangeParams) => ['reports', 'monthly-sales', range],
+    monthlyMargin: (range: ReportRangeParams) => ['reports', 'monthly-margin', range],
     topProducts: (range: ReportRangeParams) => ['reports', 'top-products', range],
     stockSummary: ['reports', 'stock-summary'],
   },

@@ -6,6 +6,7 @@ import * as lotCodeKeysAndLoginThrottle from './0004-lot-code-keys-and-login-thr
 import * as blendRecipesAndSettings from './0005-blend-recipes-and-settings.js';
 import * as blendedCoffeeAndSales from './0006-blended-coffee-and-sales.js';
 import * as salesAggregates from './0007-sales-aggregates.js';
+import * as salesTotals from './0008-sales-totals.js';
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so the
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '0005-blend-recipes-and-settings': blendRecipesAndSettings,
   '0006-blended-coffee-and-sales': blendedCoffeeAndSales,
   '0007-sales-aggregates': salesAggregates,
+  '0008-sales-totals': salesTotals,
 };

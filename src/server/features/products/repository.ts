@@ -1,5 +1,6 @@
 import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
 import type { ProductType } from '#shared/schemas/products.js';
+import { dialectOf } from '#server/db/dialect.js';
 import type { DbOrTrx } from '#server/db/write-transaction.js';
 
 /**
@@ -15,6 +16,12 @@ export interface ProductRecord {
   stock_g: number;
   /** The lot's roast or creation date, for "newest lots first". */
   made_on: string;
+  /**
+   * Only from findProduct with `lock`, for a roasted lot: what its cost per kg
+   * is computed from (traceability's RoastCostInput), so the sale just recorded
+   * gets its margin without another query.
+   */
+  roast_cost?: { quantity_green_g: number; resultant_g: number; unit_price_cents: number };
 }
 
 /** Letters folded for an accent-insensitive search: 'etiopia' finds 'Etiopía'. SQLite's lower() only folds ASCII. */
@@ -100,12 +107,31 @@ export async function findProducts(
   return [...roastedRows.map(toRecord('tostado')), ...blendRows.map(toRecord('mezcla'))];
 }
 
-/** One product as a sale sees it, or undefined when no lot of that type has the id. */
-export async function findProduct(db: DbOrTrx, type: ProductType, id: number): Promise<ProductRecord | undefined> {
-  const row = type === 'tostado'
-    ? await roastedProducts(db).where('r.id', '=', id).executeTakeFirst()
-    : await blendProducts(db).where('b.id', '=', id).executeTakeFirst();
-  return row === undefined ? undefined : toRecord(type)(row);
+/**
+ * One product as a sale sees it, or undefined when no lot of that type has the id.
+ * With `lock`, on PostgreSQL the same statement locks the lot row FOR NO KEY
+ * UPDATE (row-locks.ts explains the mode), and only it (`of r` / `of b`: the
+ * green lot and origin it joins are read, not locked): the lock and the read a
+ * write needs in one round trip instead of two. Only for a write that locks
+ * nothing else, so the global lock order cannot be broken (a sale's create).
+ * A locked roasted lot also brings its cost inputs (`roast_cost`).
+ */
+export async function findProduct(db: DbOrTrx, type: ProductType, id: number, lock = false): Promise<ProductRecord | undefined> {
+  const locking = lock && dialectOf(db) === 'postgres';
+  if (type === 'mezcla') {
+    const query = blendProducts(db).where('b.id', '=', id);
+    const row = await (locking ? query.forNoKeyUpdate('b') : query).executeTakeFirst();
+    return row === undefined ? undefined : toRecord(type)(row);
+  }
+  if (!lock) {
+    const row = await roastedProducts(db).where('r.id', '=', id).executeTakeFirst();
+    return row === undefined ? undefined : toRecord(type)(row);
+  }
+  const query = roastedProducts(db).select(['r.quantity_green_g', 'r.resultant_g', 'g.unit_price_cents']).where('r.id', '=', id);
+  const row = await (locking ? query.forNoKeyUpdate('r') : query).executeTakeFirst();
+  if (row === undefined) return undefined;
+  const { quantity_green_g, resultant_g, unit_price_cents, ...product } = row;
+  return { ...toRecord(type)(product), roast_cost: { quantity_green_g, resultant_g, unit_price_cents } };
 }
 
 /** The names of some products, by type and id (a page of sales); a missing lot is simply absent. */

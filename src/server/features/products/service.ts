@@ -31,6 +31,13 @@ export async function listProducts(db: DbOrTrx, query: ProductsQuery): Promise<P
 export const findProduct = (db: DbOrTrx, type: ProductType, id: number): Promise<repository.ProductRecord | undefined> =>
   repository.findProduct(db, type, id);
 
+/**
+ * findProduct that also locks the lot on PostgreSQL, in the same statement (see
+ * repository.findProduct): for a write whose only lock is this lot, at its start.
+ */
+export const findProductLocked = (trx: DbOrTrx, type: ProductType, id: number): Promise<repository.ProductRecord | undefined> =>
+  repository.findProduct(trx, type, id, true);
+
 export const productNames = (db: DbOrTrx, ids: { tostado: readonly number[]; mezcla: readonly number[] }): Promise<Map<string, string>> =>
   repository.productNames(db, ids);
 

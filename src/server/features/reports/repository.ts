@@ -3,9 +3,10 @@ import type { DbOrTrx } from '#server/db/write-transaction.js';
 import type { RangeSplit } from './range-split.js';
 
 /**
- * The reports' SQL (issue 16). They read the sales aggregates of migration
- * 0007 (never the sales table): the whole months of the range from
- * `sales_monthly`, its cut months from `sales_daily`. Each report is ONE
+ * The reports' SQL (issues 16, 17). They read the sales aggregates (never the
+ * sales table): the totals of migration 0008 where they answer the question
+ * (revenue per month; the all-time top 5), otherwise those of 0007: the whole
+ * months of the range from `sales_monthly`, its cut months from `sales_daily`. Each report is ONE
  * statement (a UNION ALL of both parts), so it sees one snapshot even while
  * sales are being written. bigint sums come back as strings from pg: Number().
  */
@@ -57,25 +58,56 @@ export interface ProductSold {
  * databases whatever their collation.
  */
 export async function topProductsSold(db: DbOrTrx, split: RangeSplit, limit: number): Promise<ProductSold[]> {
-  const { rows } = await sql<{ product_type: 'tostado' | 'mezcla'; product_id: Numeric; quantity_g: Numeric; batch_code: string | null; name: string | null }>`
+  return namedProducts(db, sql`
     with t as (
       select a.product_type, a.product_id, cast(sum(a.quantity_g) as bigint) as quantity_g
       from (${aggregateRows(split)}) a
       group by a.product_type, a.product_id
-    ),
-    best as (
-      select t.product_type, t.product_id, t.quantity_g from t
-      where t.quantity_g >= coalesce((select min(x.quantity_g) from (select quantity_g from t order by quantity_g desc limit ${limit}) x), 0)
     )
+    select t.product_type, t.product_id, t.quantity_g from t
+    where t.quantity_g >= coalesce((select min(x.quantity_g) from (select quantity_g from t order by quantity_g desc limit ${limit}) x), 0)`);
+}
+
+/**
+ * The same candidates for all time (issue 17): read in order from
+ * `sales_product_totals` (migration 0008) through its quantity_g index, so
+ * nothing is grouped: the `limit`-th largest total is one index step, and the
+ * rows reaching it (a tie at the last place included) are a short index range.
+ */
+export async function topProductsAllTime(db: DbOrTrx, limit: number): Promise<ProductSold[]> {
+  return namedProducts(db, sql`
+    select p.product_type, p.product_id, p.quantity_g from sales_product_totals p
+    where p.quantity_g >= coalesce((select x.quantity_g from sales_product_totals x order by x.quantity_g desc limit 1 offset ${limit - 1}), 0)`);
+}
+
+/** `best` (product_type, product_id, quantity_g rows) with each lot's code and name joined. */
+async function namedProducts(db: DbOrTrx, best: RawBuilder<unknown>): Promise<ProductSold[]> {
+  const { rows } = await sql<{ product_type: 'tostado' | 'mezcla'; product_id: Numeric; quantity_g: Numeric; batch_code: string | null; name: string | null }>`
     select best.product_type, best.product_id, best.quantity_g,
       case when best.product_type = 'tostado' then r.batch_code else b.batch_code end as batch_code,
       case when best.product_type = 'tostado' then o.name || ' · ' || r.roast_type else b.name end as name
-    from best
+    from (${best}) best
     left join roasted_coffee r on best.product_type = 'tostado' and r.id = best.product_id
     left join green_coffee g on g.id = r.green_coffee_id
     left join coffee_origins o on o.id = g.origin_id
     left join blended_coffee b on best.product_type = 'mezcla' and b.id = best.product_id`.execute(db);
   return rows.map((row) => ({ ...row, product_id: Number(row.product_id), quantity_g: Number(row.quantity_g) }));
+}
+
+/**
+ * Revenue per month with sales in the range (issue 17): grouped from the
+ * (day, stripe) rows of `sales_daily_totals` (migration 0008), at most 16 per
+ * day whatever the number of sales or products. Both bounds are inclusive days.
+ */
+export async function monthlyRevenue(db: DbOrTrx, range: { from?: string | undefined; to?: string | undefined }): Promise<{ month: string; revenue_cents: number }[]> {
+  const conditions = [sql`1 = 1`];
+  if (range.from !== undefined) conditions.push(sql`sale_date >= ${range.from}`);
+  if (range.to !== undefined) conditions.push(sql`sale_date <= ${range.to}`);
+  const { rows } = await sql<{ month: string; revenue_cents: Numeric }>`
+    select substr(sale_date, 1, 7) as month, sum(revenue_cents) as revenue_cents
+    from sales_daily_totals where ${sql.join(conditions, sql` and `)}
+    group by substr(sale_date, 1, 7)`.execute(db);
+  return rows.map((row) => ({ month: row.month, revenue_cents: Number(row.revenue_cents) }));
 }
 
 /** On-hand grams of every green, roasted and blended lot (the `stock_g` the ledger moves), in one statement. */

@@ -1,4 +1,12 @@
-import { type MonthlySales, monthLabel, type ReportRange, type StockSummary, TOP_PRODUCTS, type TopProducts } from '#shared/schemas/reports.js';
+import {
+  type MonthlyMargin,
+  monthLabel,
+  type MonthlySales,
+  type ReportRange,
+  type StockSummary,
+  TOP_PRODUCTS,
+  type TopProducts,
+} from '#shared/schemas/reports.js';
 import { salesMessages } from '#shared/messages.js';
 import { centsToPrice, gramsToKg } from '#shared/units.js';
 import type { DbOrTrx } from '#server/db/write-transaction.js';
@@ -6,22 +14,33 @@ import { grossMarginByMonthOf } from '../traceability/service.js';
 import { splitRange } from './range-split.js';
 import * as repository from './repository.js';
 
+const byMonth = (a: { month: string }, b: { month: string }) => (a.month < b.month ? -1 : a.month > b.month ? 1 : 0);
+
 /**
- * 'Ventas Mensuales' (spec 2): revenue per calendar month with sales, chronological, exact to the cent,
- * with its 'Margen bruto' beside it (issue 19: grams per product × current cost per kg, from the same aggregates).
+ * 'Ventas Mensuales' (spec 2): revenue per calendar month with sales, chronological, exact to the cent.
+ * From the (day, stripe) totals (issue 17), so it costs the same at 10,000 and 1,000,000 sales.
  */
 export async function monthlySales(db: DbOrTrx, range: ReportRange): Promise<MonthlySales> {
+  const months = await repository.monthlyRevenue(db, range);
+  return { items: months.sort(byMonth).map((row) => ({ month: row.month, label: monthLabel(row.month), revenue: centsToPrice(row.revenue_cents) })) };
+}
+
+/**
+ * 'Margen bruto' per month (issue 19): grams per product × current cost per kg,
+ * from the (month, product) aggregates. Its own route since issue 17: costing
+ * on read (docs/decisions/0011) grows with the products sold in each month,
+ * and 'Ventas Mensuales' should not wait for it.
+ */
+export async function monthlyMargin(db: DbOrTrx, range: ReportRange): Promise<MonthlyMargin> {
   const months = await grossMarginByMonthOf(db, repository.aggregateRows(splitRange(range)));
   return {
-    items: months
-      .sort((a, b) => (a.month < b.month ? -1 : a.month > b.month ? 1 : 0))
-      .map((row) => ({
-        month: row.month,
-        label: monthLabel(row.month),
-        revenue: centsToPrice(row.revenue_cents),
-        margin: centsToPrice(row.margin_cents),
-        margin_percent: row.margin_percent,
-      })),
+    items: months.sort(byMonth).map((row) => ({
+      month: row.month,
+      label: monthLabel(row.month),
+      revenue: centsToPrice(row.revenue_cents),
+      margin: centsToPrice(row.margin_cents),
+      margin_percent: row.margin_percent,
+    })),
   };
 }
 
@@ -33,7 +52,11 @@ const byCode = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
  * goes to the lot code that sorts first (then type and id, so the order is total).
  */
 export async function topProducts(db: DbOrTrx, range: ReportRange): Promise<TopProducts> {
-  const sold = await repository.topProductsSold(db, splitRange(range), TOP_PRODUCTS);
+  // All time (the screen's default) from the per-product totals; a range from the period aggregates.
+  const sold =
+    range.from === undefined && range.to === undefined
+      ? await repository.topProductsAllTime(db, TOP_PRODUCTS)
+      : await repository.topProductsSold(db, splitRange(range), TOP_PRODUCTS);
   const ranked = sold
     .map((row) => ({ ...row, batch_code: row.batch_code ?? '', name: row.name ?? salesMessages.unknownProduct }))
     .sort((a, b) => b.quantity_g - a.quantity_g || byCode(a.batch_code, b.batch_code) || byCode(a.product_type, b.product_type) || a.product_id - b.product_id)

@@ -4,10 +4,11 @@ import type { DbOrTrx } from '#server/db/write-transaction.js';
 import { saleTotalCents } from '#shared/sale-total.js';
 
 /**
- * The sales aggregates (migration 0007): per (day, product) and per (month,
- * product) grams, cents and count. Only this module writes them, always inside
- * the same write transaction as the sale it counts, so the reports
- * (issue 16) read a few thousand rows however many sales there are.
+ * The sales aggregates: per (day, product) and per (month, product) grams,
+ * cents and count (migration 0007); per (day, stripe) and per product, all
+ * time (migration 0008). Only this module writes them, always inside the same
+ * write transaction as the sale it counts, so the reports (issues 16, 17) read
+ * a few thousand rows however many sales there are.
  */
 
 /** The part of a sale the aggregates count. */
@@ -20,42 +21,116 @@ export interface CountedSale {
 }
 
 /**
- * Adds (sign 1) or removes (sign -1) one sale. An edit is a remove of the old
- * row and an add of the new one, in that order, in the same transaction.
- * The sale's own row lock (its product lot) serialises writers of the same
- * product, so these upserts never deadlock with each other.
+ * How many rows a day's totals are striped over (migration 0008, which
+ * hard-codes the same 16): a sale updates the row of stripe product_id % 16,
+ * so concurrent sales of different lots rarely wait on the same row lock.
  */
-export async function countSale(trx: DbOrTrx, sale: CountedSale, sign: 1 | -1): Promise<void> {
-  const grams = sign * sale.quantity_g;
-  const cents = sign * saleTotalCents(sale.quantity_g, sale.unit_price_cents);
-  const periods = [
-    { table: 'sales_daily', column: 'sale_date', value: sale.sale_date },
-    { table: 'sales_monthly', column: 'month', value: sale.sale_date.slice(0, 7) },
-  ] as const;
-  for (const period of periods) {
-    const table = sql.table(period.table);
-    const column = sql.ref(period.column);
+export const SALES_TOTAL_STRIPES = 16;
+export const stripeOf = (productId: number): number => productId % SALES_TOTAL_STRIPES;
+
+interface Delta {
+  quantity_g: number;
+  revenue_cents: number;
+  sale_count: number;
+}
+
+const deltaOf = (sale: CountedSale, sign: 1 | -1): Delta => ({
+  quantity_g: sign * sale.quantity_g,
+  revenue_cents: sign * saleTotalCents(sale.quantity_g, sale.unit_price_cents),
+  sale_count: sign,
+});
+
+/**
+ * Adds `delta` to the row of `table` with these key values (inserting it when
+ * missing); a removal that empties the row deletes it, so the aggregates equal
+ * a recount row for row.
+ */
+async function addTo(trx: DbOrTrx, table: string, key: readonly (readonly [string, string | number])[], delta: Delta): Promise<void> {
+  const t = sql.table(table);
+  const columns = sql.join(key.map(([column]) => sql.ref(column)));
+  await sql`
+    insert into ${t} (${columns}, quantity_g, revenue_cents, sale_count)
+    values (${sql.join(key.map(([, value]) => sql`${value}`))}, ${delta.quantity_g}, ${delta.revenue_cents}, ${delta.sale_count})
+    on conflict (${columns}) do update set
+      quantity_g = ${t}.quantity_g + excluded.quantity_g,
+      revenue_cents = ${t}.revenue_cents + excluded.revenue_cents,
+      sale_count = ${t}.sale_count + excluded.sale_count`.execute(trx);
+  if (delta.sale_count < 0) {
     await sql`
-      insert into ${table} (${column}, product_type, product_id, quantity_g, revenue_cents, sale_count)
-      values (${period.value}, ${sale.product_type}, ${sale.product_id}, ${grams}, ${cents}, ${sign})
-      on conflict (${column}, product_type, product_id) do update set
-        quantity_g = ${table}.quantity_g + excluded.quantity_g,
-        revenue_cents = ${table}.revenue_cents + excluded.revenue_cents,
-        sale_count = ${table}.sale_count + excluded.sale_count`.execute(trx);
-    if (sign < 0) {
-      // An emptied row goes, so the aggregates equal a recount row for row.
-      await sql`
-        delete from ${table}
-        where ${column} = ${period.value} and product_type = ${sale.product_type}
-          and product_id = ${sale.product_id} and sale_count = 0`.execute(trx);
-    }
+      delete from ${t}
+      where ${sql.join(key.map(([column, value]) => sql`${sql.ref(column)} = ${value}`), sql` and `)} and sale_count = 0`.execute(trx);
   }
 }
 
+/**
+ * The per-product rows of one sale: (day, product), (month, product) and the
+ * product's all-time total. The sale holds its product lot's row lock, which
+ * serialises every writer of these rows, so their order does not matter.
+ */
+async function countProductRows(trx: DbOrTrx, sale: CountedSale, sign: 1 | -1): Promise<void> {
+  const delta = deltaOf(sale, sign);
+  const product = [['product_type', sale.product_type], ['product_id', sale.product_id]] as const;
+  await addTo(trx, 'sales_daily', [['sale_date', sale.sale_date], ...product], delta);
+  await addTo(trx, 'sales_monthly', [['month', sale.sale_date.slice(0, 7)], ...product], delta);
+  await addTo(trx, 'sales_product_totals', product, delta);
+}
+
+/**
+ * The (day, stripe) rows of `sales_daily_totals`, which sales of different lots
+ * share, so no lot lock protects them. On PostgreSQL a transaction touching two
+ * of them must take them in one global order, or two edits taking them in
+ * opposite orders deadlock: the changes to the same row are merged into one
+ * and applied in ascending (sale_date, stripe) order. Written last, so the
+ * shared row is held (until commit) as briefly as possible.
+ */
+async function countDailyTotals(trx: DbOrTrx, changes: readonly { sale: CountedSale; sign: 1 | -1 }[]): Promise<void> {
+  const rows = new Map<string, { sale_date: string; stripe: number; delta: Delta }>();
+  for (const { sale, sign } of changes) {
+    const stripe = stripeOf(sale.product_id);
+    const key = `${sale.sale_date}|${String(stripe).padStart(2, '0')}`;
+    const row = rows.get(key) ?? { sale_date: sale.sale_date, stripe, delta: { quantity_g: 0, revenue_cents: 0, sale_count: 0 } };
+    const delta = deltaOf(sale, sign);
+    row.delta.quantity_g += delta.quantity_g;
+    row.delta.revenue_cents += delta.revenue_cents;
+    row.delta.sale_count += delta.sale_count;
+    rows.set(key, row);
+  }
+  const ordered = [...rows.values()].sort((a, b) => (a.sale_date < b.sale_date ? -1 : a.sale_date > b.sale_date ? 1 : a.stripe - b.stripe));
+  for (const { sale_date, stripe, delta } of ordered) {
+    // An edit that changes neither day, stripe, grams nor total leaves the row as it is.
+    if (delta.quantity_g === 0 && delta.revenue_cents === 0 && delta.sale_count === 0) continue;
+    await addTo(trx, 'sales_daily_totals', [['sale_date', sale_date], ['stripe', stripe]], delta);
+  }
+}
+
+/**
+ * Adds (sign 1) or removes (sign -1) one sale: a create or a delete. An edit
+ * goes through countSaleChange instead (the shared daily rows in order).
+ */
+export async function countSale(trx: DbOrTrx, sale: CountedSale, sign: 1 | -1): Promise<void> {
+  await countProductRows(trx, sale, sign);
+  await countDailyTotals(trx, [{ sale, sign }]);
+}
+
+/**
+ * An edit: removes the old sale and counts the new one (date, product and
+ * price may all have changed), in the same transaction. The per-product rows
+ * are under the lot locks the edit holds (both lots); the shared daily rows
+ * are merged and taken in ascending order (see countDailyTotals).
+ */
+export async function countSaleChange(trx: DbOrTrx, before: CountedSale, after: CountedSale): Promise<void> {
+  await countProductRows(trx, before, -1);
+  await countProductRows(trx, after, 1);
+  await countDailyTotals(trx, [{ sale: before, sign: -1 }, { sale: after, sign: 1 }]);
+}
+
 export interface AggregateMismatch {
-  table: 'sales_daily' | 'sales_monthly';
+  table: 'sales_daily' | 'sales_monthly' | 'sales_daily_totals' | 'sales_product_totals';
+  /** The day or month; '*' for sales_product_totals (all time). */
   period: string;
+  /** '*' for sales_daily_totals (every product of the stripe). */
   product_type: string;
+  /** The product; the stripe (product_id % 16) for sales_daily_totals. */
   product_id: number;
   stored: { quantity_g: number; revenue_cents: number; sale_count: number } | null;
   recount: { quantity_g: number; revenue_cents: number; sale_count: number } | null;
@@ -70,17 +145,23 @@ export interface AggregateMismatch {
 export async function findAggregateMismatches(db: DbOrTrx): Promise<AggregateMismatch[]> {
   type Row = { period: string; product_type: string; product_id: number | string; quantity_g: number | string; revenue_cents: number | string; sale_count: number | string };
   const mismatches: AggregateMismatch[] = [];
-  for (const [table, period, column] of [
-    ['sales_daily', sql`sale_date`, 'sale_date'],
-    ['sales_monthly', sql`substr(sale_date, 1, 7)`, 'month'],
-  ] as const) {
+  // Per table: its key as (period, product_type, product_id) over `sales`, and over the table itself.
+  const specs = [
+    { table: 'sales_daily', recountKey: sql`sale_date as period, product_type, product_id`, storedKey: sql`sale_date as period, product_type, product_id` },
+    { table: 'sales_monthly', recountKey: sql`substr(sale_date, 1, 7) as period, product_type, product_id`, storedKey: sql`month as period, product_type, product_id` },
+    {
+      table: 'sales_daily_totals',
+      recountKey: sql`sale_date as period, '*' as product_type, product_id % ${sql.lit(SALES_TOTAL_STRIPES)} as product_id`,
+      storedKey: sql`sale_date as period, '*' as product_type, stripe as product_id`,
+    },
+    { table: 'sales_product_totals', recountKey: sql`'*' as period, product_type, product_id`, storedKey: sql`'*' as period, product_type, product_id` },
+  ] as const;
+  for (const { table, recountKey, storedKey } of specs) {
     const recount = await sql<Row>`
-      select ${period} as period, product_type, product_id, sum(quantity_g) as quantity_g,
-        sum((cast(quantity_g as bigint) * unit_price_cents + 500) / 1000) as revenue_cents, count(*) as sale_count
-      from sales group by ${period}, product_type, product_id`.execute(db);
-    const stored = await sql<Row>`
-      select ${sql.ref(column)} as period, product_type, product_id, quantity_g, revenue_cents, sale_count
-      from ${sql.table(table)}`.execute(db);
+      select k.period, k.product_type, k.product_id, sum(k.quantity_g) as quantity_g, sum(k.cents) as revenue_cents, count(*) as sale_count
+      from (select ${recountKey}, quantity_g, (cast(quantity_g as bigint) * unit_price_cents + 500) / 1000 as cents from sales) k
+      group by k.period, k.product_type, k.product_id`.execute(db);
+    const stored = await sql<Row>`select ${storedKey}, quantity_g, revenue_cents, sale_count from ${sql.table(table)}`.execute(db);
     const byKey = (rows: Row[]) =>
       new Map(
         rows.map((r) => [

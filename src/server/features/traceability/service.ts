@@ -98,6 +98,14 @@ function marginOf(sale: SaleFigures, cost: CentsPerKg | undefined): SaleMargin {
   return { cost: centsToPrice(costCents), margin: centsToPrice(totalCents - costCents), margin_percent: marginPercent(totalCents - costCents, totalCents) };
 }
 
+/**
+ * The margin of one sale of a roasted lot whose cost inputs the caller already
+ * read (RoastCostInput without its id): what saleMargins answers for it, with
+ * no query (a sale's create reads them with the locked lot, issue 17).
+ */
+export const roastedSaleMargin = (sale: SaleFigures, roast: Omit<repository.RoastCostInput, 'id'>): SaleMargin =>
+  marginOf(sale, roastCost(greenCost(roast.unit_price_cents), roast.quantity_green_g, roast.resultant_g));
+
 /** `cost` and `margin` of sale items (the Ventas list), in the order given. */
 export async function saleMargins(db: DbOrTrx, sales: readonly SaleFigures[]): Promise<SaleMargin[]> {
   const costOf = await productCosts(db, sales);

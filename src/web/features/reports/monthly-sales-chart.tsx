@@ -1,12 +1,26 @@
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatMoney, formatTwoDecimals } from '#shared/format.js';
 import { reportMessages as m, traceabilityMessages } from '#shared/messages.js';
-import type { MonthlySales } from '#shared/schemas/reports.js';
+import type { MonthlyMargin, MonthlySales } from '#shared/schemas/reports.js';
 import { BAR_COLOUR, CHART_HEIGHT, MARGIN_BAR_COLOUR, TOOLTIP_ITEM_STYLE } from './chart-palette.js';
 import { ReportCard } from './report-card.js';
 
+/** A month of the chart: its revenue and, beside it, its 'Margen bruto' (null when the margin route did not list the month). */
+export type ChartMonth = MonthlySales['items'][number] & { margin: number | null };
+
+/**
+ * The two routes' months joined by month (issue 17 split them). Each is one
+ * snapshot of its own, so a sale recorded between the two requests can leave a
+ * month in one only: the revenue's months are the chart's, a margin it lacks
+ * is left out rather than drawn as 0.
+ */
+export function withMargins(months: MonthlySales['items'], margins: MonthlyMargin['items']): ChartMonth[] {
+  const marginOf = new Map(margins.map((row) => [row.month, row.margin]));
+  return months.map((month) => ({ ...month, margin: marginOf.get(month.month) ?? null }));
+}
+
 /** 'Ventas Mensuales' (spec 2): bars per month, series 'Ventas ($)', tooltip in $ with 2 decimals, Spanish month labels. */
-export function MonthlySalesChart({ months }: { months: MonthlySales['items'] }) {
+export function MonthlySalesChart({ months }: { months: ChartMonth[] }) {
   return (
     <ReportCard
       id="monthly-sales-title"
@@ -14,7 +28,7 @@ export function MonthlySalesChart({ months }: { months: MonthlySales['items'] })
       emptyText={m.noSales}
       isEmpty={months.length === 0}
       columns={['Mes', m.monthlySalesSeries, traceabilityMessages.grossMarginSeries]}
-      rows={months.map((month) => ({ key: month.month, cells: [month.label, formatMoney(month.revenue), formatMoney(month.margin)] }))}
+      rows={months.map((month) => ({ key: month.month, cells: [month.label, formatMoney(month.revenue), month.margin === null ? '—' : formatMoney(month.margin)] }))}
       chart={
         <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
           <BarChart data={months} margin={{ top: 8, right: 8, bottom: 0, left: 8 }} accessibilityLayer={false}>
@@ -24,7 +38,7 @@ export function MonthlySalesChart({ months }: { months: MonthlySales['items'] })
             <Tooltip formatter={(value) => formatMoney(Number(value))} isAnimationActive={false} itemStyle={TOOLTIP_ITEM_STYLE} />
             <Legend />
             <Bar dataKey="revenue" name={m.monthlySalesSeries} fill={BAR_COLOUR} isAnimationActive={false} />
-            {/* Issue 19: 'Margen bruto' per month beside revenue, from the same aggregates (docs/decisions/0011). */}
+            {/* Issue 19: 'Margen bruto' per month beside revenue (GET /api/reports/monthly-margin since issue 17; docs/decisions/0011). */}
             <Bar dataKey="margin" name={traceabilityMessages.grossMarginSeries} fill={MARGIN_BAR_COLOUR} isAnimationActive={false} />
           </BarChart>
         </ResponsiveContainer>

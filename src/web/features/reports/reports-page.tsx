@@ -5,10 +5,11 @@ import { LoadFailure } from '#web/components/load-failure.js';
 import { LoadingText } from '#web/components/loading-text.js';
 import { Page } from '#web/components/page.js';
 import { loadFailed } from '#web/lib/api-client.js';
+import { useMonthlyMargin } from './api/get-monthly-margin.js';
 import { useMonthlySales } from './api/get-monthly-sales.js';
 import { useStockSummary } from './api/get-stock-summary.js';
 import { useTopProducts } from './api/get-top-products.js';
-import { MonthlySalesChart } from './monthly-sales-chart.js';
+import { MonthlySalesChart, withMargins } from './monthly-sales-chart.js';
 import { RangeFilter } from './range-filter.js';
 import { rangeOf, rangeSearchParams, readRangeChoice } from './report-range.js';
 import { StockTiles } from './stock-tiles.js';
@@ -26,19 +27,21 @@ export function ReportsPage() {
   const { period, from, to } = choice;
   const range = useMemo(() => rangeOf({ period, from, to }), [period, from, to]);
   const monthly = useMonthlySales(range);
+  const margin = useMonthlyMargin(range);
   const top = useTopProducts(range);
   const stock = useStockSummary();
 
   if (loadFailed(monthly)) return <LoadFailure message={m.salesLoadError} error={monthly.error} />;
+  if (loadFailed(margin)) return <LoadFailure message={m.salesLoadError} error={margin.error} />;
   if (loadFailed(top)) return <LoadFailure message={m.salesLoadError} error={top.error} />;
   if (loadFailed(stock)) return <LoadFailure message={m.stockLoadError} error={stock.error} />;
   return (
     <Page title={m.title}>
       <RangeFilter choice={choice} onChange={(next) => setParams(rangeSearchParams(next))} />
-      {monthly.data && top.data && stock.data ? (
+      {monthly.data && margin.data && top.data && stock.data ? (
         <>
           <div className="report-charts">
-            <MonthlySalesChart months={monthly.data.items} />
+            <MonthlySalesChart months={withMargins(monthly.data.items, margin.data.items)} />
             <TopProductsChart products={top.data.items} />
           </div>
           <StockTiles stock={stock.data} />
