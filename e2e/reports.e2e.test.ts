@@ -96,8 +96,8 @@ describe('reportes', () => {
 
     // A custom range cutting February: URL and figures change.
     await page.getByLabel('Periodo').selectOption('personalizado');
-    await page.getByLabel('Desde').fill('2024-02-01');
-    await page.getByLabel('Hasta').fill('2024-02-10');
+    await page.getByLabel('Desde').fill('01/02/2024');
+    await page.getByLabel('Hasta').fill('10/02/2024');
     await page.getByRole('button', { name: 'Aplicar' }).click();
     await page.waitForURL(`${env.server.url}/reportes?periodo=personalizado&desde=2024-02-01&hasta=2024-02-10`);
     await expect.poll(() => monthRows(page)).toEqual([['feb 24', '$32.99']]);
@@ -106,10 +106,13 @@ describe('reportes', () => {
     // The URL is the report: a reload shows the same figures.
     await page.reload();
     await expect.poll(() => monthRows(page)).toEqual([['feb 24', '$32.99']]);
-    expect(await page.getByLabel('Desde').inputValue()).toBe('2024-02-01');
+    expect(await page.getByLabel('Desde').inputValue()).toBe('01/02/2024');
 
     // A range the wrong way round is refused in Spanish, the URL stays.
-    await page.getByLabel('Desde').fill('2024-03-01');
+    await page.getByLabel('Desde').fill('31/02/2024');
+    await page.getByRole('button', { name: 'Aplicar' }).click();
+    await expect.poll(() => alertText(page)).toBe(m.fromInvalid);
+    await page.getByLabel('Desde').fill('01/03/2024');
     await page.getByRole('button', { name: 'Aplicar' }).click();
     await expect.poll(() => alertText(page)).toBe(m.rangeReversed);
     expect(page.url()).toBe(`${env.server.url}/reportes?periodo=personalizado&desde=2024-02-01&hasta=2024-02-10`);

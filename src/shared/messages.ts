@@ -392,8 +392,8 @@ export const reportMessages = {
   salesLoadError: 'Error al cargar datos de ventas para reportes.',
   stockLoadError: 'Error al cargar el resumen de stock.',
   // ours: the spec has no range filter (issue 16 "Bad input").
-  fromInvalid: 'La fecha "Desde" no es una fecha válida (usa AAAA-MM-DD).',
-  toInvalid: 'La fecha "Hasta" no es una fecha válida (usa AAAA-MM-DD).',
+  fromInvalid: 'La fecha "Desde" no es una fecha válida.',
+  toInvalid: 'La fecha "Hasta" no es una fecha válida.',
   rangeReversed: 'La fecha "Desde" no puede ser posterior a la fecha "Hasta".',
   topProductsTitle: 'Top 5 Productos Más Vendidos (Kg)',
   stockSummaryTitle: 'Resumen de Stock',

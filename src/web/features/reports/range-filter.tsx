@@ -1,10 +1,13 @@
 import { useForm, useWatch } from 'react-hook-form';
 import { reportRangeQuerySchema } from '#shared/schemas/reports.js';
-import { Field } from '#web/components/field.js';
+import { formatDate } from '#shared/format.js';
+import { DateField } from '#web/components/date-field.js';
 import { FormAlert } from '#web/components/form-alert.js';
 import { SelectField } from '#web/components/select-field.js';
+import { isoDateOrAsTyped } from '#web/lib/form-values.js';
 import { PERIODS, type Period, type RangeChoice } from './report-range.js';
 
+/** What the inputs hold: the period and the two dates as typed (dd/mm/aaaa); the URL and the API keep YYYY-MM-DD. */
 interface RangeFormValues {
   period: Period;
   from: string;
@@ -17,11 +20,14 @@ interface RangeFormValues {
  * checked with the API's own schema so both say the same Spanish message.
  */
 export function RangeFilter({ choice, onChange }: { choice: RangeChoice; onChange: (choice: RangeChoice) => void }) {
-  const { register, handleSubmit, control, setError, formState } = useForm<RangeFormValues>({ values: choice });
+  const { register, handleSubmit, control, setError, formState } = useForm<RangeFormValues>({
+    values: { period: choice.period, from: formatDate(choice.from), to: formatDate(choice.to) },
+  });
   const period = useWatch({ control, name: 'period' });
   const message = formState.errors.root?.message;
 
-  const apply = handleSubmit((values) => {
+  const apply = handleSubmit((typed) => {
+    const values = { from: isoDateOrAsTyped(typed.from), to: isoDateOrAsTyped(typed.to) };
     const checked = reportRangeQuerySchema.safeParse({ from: values.from || undefined, to: values.to || undefined });
     if (!checked.success) {
       setError('root', { message: checked.error.issues[0]?.message ?? '' });
@@ -42,12 +48,8 @@ export function RangeFilter({ choice, onChange }: { choice: RangeChoice; onChang
         <SelectField id="report-period" label="Periodo" options={PERIODS} registration={periodRegistration} />
         {period === 'personalizado' && (
           <>
-            <Field id="report-from" label="Desde" invalid={Boolean(message)} registration={register('from')}>
-              {(control) => <input {...control} type="date" />}
-            </Field>
-            <Field id="report-to" label="Hasta" invalid={Boolean(message)} registration={register('to')}>
-              {(control) => <input {...control} type="date" />}
-            </Field>
+            <DateField id="report-from" label="Desde" invalid={Boolean(message)} registration={register('from')} />
+            <DateField id="report-to" label="Hasta" invalid={Boolean(message)} registration={register('to')} />
             <button type="submit" className="btn btn-primary report-range__apply">
               Aplicar
             </button>
