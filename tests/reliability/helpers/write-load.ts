@@ -57,6 +57,12 @@ export class LoadLedger {
   readonly deleted = new Map<string, { kind: Kind; id: number }>();
   /** Deletes sent whose answer never came (the server died): the row may or may not be there. */
   readonly maybeDeleted = new Set<string>();
+  /**
+   * Rows a delete was sent for and lost with the server (kill -9): if a later
+   * delete of the same row answers 404, that lost delete had committed. Without
+   * one, a 404 for a row a 2xx created is a row that vanished: still reported.
+   */
+  readonly lostDeletes = new Set<string>();
   /** Green lot edits: the quantity a 2xx set last, and quantities sent later without an answer. */
   readonly greenQuantity = new Map<number, { confirmed: number | undefined; pending: Set<number> }>();
   readonly serverErrors: string[] = [];
@@ -176,6 +182,7 @@ export async function randomWrite(send: Send, world: LoadWorld, ledger: LoadLedg
     answer = await send(op.method, op.path, op.body);
   } catch (error) {
     ledger.dropped++;
+    if (op.deletes) ledger.lostDeletes.add(key(...op.deletes));
     throw error;
   }
   ledger.statuses.set(answer.status, (ledger.statuses.get(answer.status) ?? 0) + 1);
@@ -188,7 +195,8 @@ export async function randomWrite(send: Send, world: LoadWorld, ledger: LoadLedg
   if (op.deletes) {
     const k = key(...op.deletes);
     ledger.maybeDeleted.delete(k);
-    if (ok) {
+    // Ids are never reused (AUTOINCREMENT / serial), so a 404 after a lost delete of this row means that delete committed.
+    if (ok || (answer.status === 404 && ledger.lostDeletes.has(k))) {
       ledger.created.delete(k);
       ledger.deleted.set(k, { kind: op.deletes[0], id: op.deletes[1] });
     }
