@@ -2,7 +2,7 @@ import { useMemo, useState } from 'react';
 import { blendedCoffeeMessages as m } from '#shared/messages.js';
 import type { BlendedCoffee } from '#shared/schemas/blended-coffee.js';
 import { LoadFailure } from '#web/components/load-failure.js';
-import { LoadingText } from '#web/components/loading-text.js';
+import { LoadingPage } from '#web/components/loading-page.js';
 import { Page } from '#web/components/page.js';
 import { PageError } from '#web/components/page-error.js';
 import { Pager } from '#web/components/pager.js';
@@ -52,17 +52,7 @@ export function BlendedCoffeePage() {
   if (loadFailed(roasted)) return <LoadFailure message={m.roastedLoadError} error={roasted.error} />;
   if (loadFailed(recipes)) return <LoadFailure message={m.recipesLoadError} error={recipes.error} />;
   if (loadFailed(origins)) return <LoadFailure message={m.originsLoadError} error={origins.error} />;
-  // One loading text until the form's data and the first page of each table
-  // are in, as on /cafe-verde: placeholders swapped one after the other pushed
-  // the tables down (Lighthouse layout shift 0.3–0.57). The paged lists keep
-  // their previous page while paging (keepPreviousData), so this shows once.
-  if (!origins.data || !recipes.data || !lots || !roasted.data || !page) {
-    return (
-      <Page title={m.title}>
-        <LoadingText text={m.loading} />
-      </Page>
-    );
-  }
+  if (!origins.data || !recipes.data || !lots || !roasted.data || !page) return <LoadingPage title={m.title} text={m.loading} />;
   return (
     <Page title={m.title}>
       <div ref={formRef}>

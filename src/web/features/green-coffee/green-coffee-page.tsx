@@ -3,7 +3,7 @@ import { csvMessages, greenCoffeeMessages as m } from '#shared/messages.js';
 import type { GreenCoffee } from '#shared/schemas/green-coffee.js';
 import { useOriginOptions } from '#web/api/get-origin-options.js';
 import { LoadFailure } from '#web/components/load-failure.js';
-import { LoadingText } from '#web/components/loading-text.js';
+import { LoadingPage } from '#web/components/loading-page.js';
 import { Page } from '#web/components/page.js';
 import { PageError } from '#web/components/page-error.js';
 import { Pager } from '#web/components/pager.js';
@@ -44,16 +44,7 @@ export function GreenCoffeePage() {
   if (failure) return <PageError message={failure} />;
   if (loadFailed(lots)) return <LoadFailure message={m.loadError} error={lots.error} />;
   if (loadFailed(origins)) return <LoadFailure message={m.originsLoadError} error={origins.error} />;
-  // One loading text until both the origins (the form) and the first stock page
-  // are in: swapping two placeholders one after the other pushed the table down
-  // (layout shift 0.27 in Lighthouse). keepPreviousData keeps `page` while paging.
-  if (!origins.data || !page) {
-    return (
-      <Page title={m.title}>
-        <LoadingText />
-      </Page>
-    );
-  }
+  if (!origins.data || !page) return <LoadingPage title={m.title} />;
   return (
     <Page title={m.title}>
       <div ref={formRef}>

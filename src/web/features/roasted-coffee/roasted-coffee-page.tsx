@@ -5,7 +5,7 @@ import type { RoastedCoffee } from '#shared/schemas/roasted-coffee.js';
 import { kgToGrams } from '#shared/units.js';
 import { useOriginOptions } from '#web/api/get-origin-options.js';
 import { LoadFailure } from '#web/components/load-failure.js';
-import { LoadingText } from '#web/components/loading-text.js';
+import { LoadingPage } from '#web/components/loading-page.js';
 import { Page } from '#web/components/page.js';
 import { PageError } from '#web/components/page-error.js';
 import { Pager } from '#web/components/pager.js';
@@ -81,17 +81,7 @@ export function RoastedCoffeePage() {
     if (loadFailed(query)) return <LoadFailure message={m.greenLoadError} error={query.error} />;
   }
   if (loadFailed(origins)) return <LoadFailure message={m.originsLoadError} error={origins.error} />;
-  // One loading text until the form's data and the first page of each table
-  // are in, as on /cafe-verde: placeholders swapped one after the other pushed
-  // the tables down (Lighthouse layout shift 0.3–0.57). The paged lists keep
-  // their previous page while paging (keepPreviousData), so this shows once.
-  if (!origins.data || !lots || !greenPage || !roastPage) {
-    return (
-      <Page title={m.title}>
-        <LoadingText />
-      </Page>
-    );
-  }
+  if (!origins.data || !lots || !greenPage || !roastPage) return <LoadingPage title={m.title} />;
   return (
     <Page title={m.title}>
       <div ref={formRef}>

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { salesMessages as m } from '#shared/messages.js';
 import type { Sale } from '#shared/schemas/sales.js';
 import { LoadFailure } from '#web/components/load-failure.js';
-import { LoadingText } from '#web/components/loading-text.js';
+import { LoadingPage } from '#web/components/loading-page.js';
 import { Page } from '#web/components/page.js';
 import { PageError } from '#web/components/page-error.js';
 import { Pager } from '#web/components/pager.js';
@@ -41,17 +41,7 @@ export function SalesPage() {
   if (failure) return <PageError message={failure} />;
   if (loadFailed(sales)) return <LoadFailure message={m.loadError} error={sales.error} />;
   if (loadFailed(prices)) return <LoadFailure message={m.settingsLoadError} error={prices.error} />;
-  // One loading text until the form's data and the first page of each table
-  // are in, as on /cafe-verde: placeholders swapped one after the other pushed
-  // the tables down (Lighthouse layout shift 0.3–0.57). The paged lists keep
-  // their previous page while paging (keepPreviousData), so this shows once.
-  if (!prices.data || !page) {
-    return (
-      <Page title={m.title}>
-        <LoadingText text={m.loading} />
-      </Page>
-    );
-  }
+  if (!prices.data || !page) return <LoadingPage title={m.title} text={m.loading} />;
   return (
     <Page title={m.title}>
       <div ref={formRef}>
