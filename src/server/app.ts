@@ -24,6 +24,7 @@ import { reportRoutes } from '#server/features/reports/routes.js';
 import { blendRecipeRoutes } from './features/blend-recipes/routes.js';
 import { settingsRoutes } from './features/settings/routes.js';
 import { userRoutes } from './features/users/routes.js';
+import { registerDurableResponses } from './http/durable-responses.js';
 import { registerErrorHandling } from './http/error-handler.js';
 import { openApiOptions } from './http/openapi.js';
 import { malformedRequestOptions, registerMalformedRequestRoutes } from './http/malformed-requests.js';
@@ -71,6 +72,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerErrorHandling(app);
   // withWriteTransaction logs each deadlock retry here (docs/decisions/0005).
   useTransactionLogger(options.db, app.log);
+  registerDurableResponses(app, options.db);
 
   // Every route with its access rule, so tests can prove that none is left open.
   const routeList: RegisteredRoute[] = [];

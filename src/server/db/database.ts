@@ -9,7 +9,8 @@ import { migrateToLatest } from './migrate.js';
 import type { Database } from './schema.js';
 import { acquireSqliteLock } from './sqlite-lock.js';
 import { cachingStatements } from './sqlite-statement-cache.js';
-import { ImmediateSqliteDialect } from './write-transaction.js';
+import { GroupCommitSqliteDialect } from './sqlite-group-commit.js';
+import { useGroupCommit } from './write-transaction.js';
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
@@ -56,7 +57,9 @@ function openSqlite(file: string, options: OpenOptions): DatabaseHandle {
     release();
     throw error;
   }
-  const db = new Kysely<Database>({ dialect: new ImmediateSqliteDialect({ database: cachingStatements(sqlite) }) });
+  const dialect = new GroupCommitSqliteDialect(sqlite, cachingStatements(sqlite));
+  const db = new Kysely<Database>({ dialect });
+  useGroupCommit(db, dialect.groupCommit);
   return {
     db,
     dialect: 'sqlite',

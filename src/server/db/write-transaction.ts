@@ -1,16 +1,8 @@
-import {
-  CompiledQuery,
-  type DatabaseConnection,
-  type Driver,
-  type Kysely,
-  SqliteDialect,
-  type SqliteDialectConfig,
-  SqliteDriver,
-  type Transaction,
-} from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import { concurrencyMessages } from '#shared/messages.js';
 import { AppError } from '#server/errors.js';
 import type { Database } from './schema.js';
+import type { GroupCommitSqliteDriver } from './sqlite-group-commit.js';
 
 /**
  * Writes that read stock or depend on a row existing (docs/decisions/0005):
@@ -22,9 +14,11 @@ import type { Database } from './schema.js';
  *   });
  *
  * This file is the one place that knows how the two databases differ:
- * - SQLite: one connection, one transaction at a time, opened with BEGIN
- *   IMMEDIATE (database.ts), so a write transaction holds the file's write lock
- *   from its first statement and the row locks are no-ops.
+ * - SQLite: one connection, one transaction at a time, each a SAVEPOINT in a
+ *   group that holds the file's write lock from its first statement (BEGIN
+ *   IMMEDIATE) and shares one COMMIT with the transactions of the same event-loop
+ *   turn (sqlite-group-commit.ts); the row locks are no-ops. This function
+ *   returns only once that COMMIT is on disk.
  * - PostgreSQL (READ COMMITTED): `lockLots` / `requireActorRole` take row locks
  *   in one global order, and a deadlock or serialization failure that still
  *   happens (40P01, 40001) reruns the whole work function a few times, logging
@@ -82,6 +76,15 @@ export const isRetryableWriteError = (error: unknown): boolean =>
   error instanceof RetryTransactionSignal || RETRYABLE_CODES.has(String(codeOf(error)));
 
 const loggers = new WeakMap<Kysely<Database>, RetryLogger>();
+const groupCommits = new WeakMap<Kysely<Database>, GroupCommitSqliteDriver>();
+
+/** database.ts registers a SQLite connection's group commit, so writes wait for their COMMIT. */
+export function useGroupCommit(db: Kysely<Database>, driver: GroupCommitSqliteDriver): void {
+  groupCommits.set(db, driver);
+}
+
+/** The group commit behind `db` (SQLite), or undefined (PostgreSQL commits each transaction itself). */
+export const groupCommitOf = (db: Kysely<Database>): GroupCommitSqliteDriver | undefined => groupCommits.get(db);
 
 /** buildApp registers its logger here, so services need not pass one to every call. */
 export function useTransactionLogger(db: Kysely<Database>, log: RetryLogger): void {
@@ -98,7 +101,16 @@ export async function withWriteTransaction<T>(
 ): Promise<T> {
   for (let attempt = 1; ; attempt++) {
     try {
-      return await db.transaction().execute(work);
+      const groupCommit = groupCommits.get(db);
+      if (!groupCommit) return await db.transaction().execute(work);
+      let committed: Promise<void> | undefined;
+      const result = await db.transaction().execute(async (trx) => {
+        const value = await work(trx);
+        committed = groupCommit.commitOf();
+        return value;
+      });
+      await committed;
+      return result;
     } catch (error) {
       if (!isRetryableWriteError(error)) throw error;
       const code = error instanceof RetryTransactionSignal ? error.reason : String(codeOf(error));
@@ -111,32 +123,5 @@ export async function withWriteTransaction<T>(
       // A short random pause, so the two sides of a deadlock do not meet again at once.
       await pause(5 + Math.random() * 20 * attempt);
     }
-  }
-}
-
-/**
- * SQLite's side of the difference: every transaction starts with BEGIN
- * IMMEDIATE, taking the file's write lock at once. A plain (deferred) BEGIN
- * would read first and upgrade to a writer later, and could then fail with
- * SQLITE_BUSY if another connection (a script) wrote in between; with the write
- * lock taken up front it waits (busy_timeout) instead. Within the one server
- * process Kysely's single connection already runs one transaction at a time.
- */
-class ImmediateSqliteDriver extends SqliteDriver {
-  override async beginTransaction(connection: DatabaseConnection): Promise<void> {
-    await connection.executeQuery(CompiledQuery.raw('begin immediate'));
-  }
-}
-
-export class ImmediateSqliteDialect extends SqliteDialect {
-  readonly #config: SqliteDialectConfig;
-
-  constructor(config: SqliteDialectConfig) {
-    super(config);
-    this.#config = config;
-  }
-
-  override createDriver(): Driver {
-    return new ImmediateSqliteDriver(this.#config);
   }
 }

@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import { commonMessages } from '#shared/messages.js';
+import type { Database } from '../db/schema.js';
+import { groupCommitOf } from '../db/write-transaction.js';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** GroupCommitSqliteDriver.mark() when the request began. */
+    commitMark?: number;
+  }
+}
+
+/**
+ * With SQLite's group commit (db/sqlite-group-commit.ts) a request can read
+ * other requests' writes before their shared COMMIT reaches the disk. Every
+ * answer therefore waits for the group open when it is sent, and if a COMMIT
+ * that the request may have read from failed, the answer becomes a 500 instead:
+ * no client is told of data a crash could still take back. PostgreSQL commits
+ * each transaction before answering: nothing to do there.
+ */
+export function registerDurableResponses(app: FastifyInstance, db: Kysely<Database>): void {
+  const groupCommit = groupCommitOf(db);
+  if (!groupCommit) return;
+  app.addHook('onRequest', async (request) => {
+    request.commitMark = groupCommit.mark();
+  });
+  app.addHook('onSend', async (request, reply, payload) => {
+    if (await groupCommit.settled(request.commitMark ?? groupCommit.mark())) return payload;
+    request.log.error({ event: 'group_commit_failed' }, 'la respuesta leyó escrituras que no se guardaron');
+    reply.status(500).header('content-type', 'application/json; charset=utf-8');
+    return JSON.stringify({ error: { code: 'internal', message: commonMessages.internal } });
+  });
+}
