@@ -8,7 +8,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { cachingStatements } from '#server/db/sqlite-statement-cache.js';
 import { GroupCommitSqliteDialect } from '#server/db/sqlite-group-commit.js';
 import { useGroupCommit, withWriteTransaction } from '#server/db/write-transaction.js';
-import { registerDurableResponses } from '#server/http/durable-responses.js';
+import { durableRows, registerDurableResponses } from '#server/http/durable-responses.js';
 import type { Database } from '#server/db/schema.js';
 
 /**
@@ -152,6 +152,27 @@ describe('SQLite group commit', () => {
     // Later requests are answered normally.
     expect((await app.inject('/rows')).json()).toEqual(['a']);
     await app.close();
+    await db.destroy();
+  });
+
+  it('rows streamed after the headers (CSV) wait for the group they were read in, and stop if its COMMIT failed', async () => {
+    const { db, sqlite, state, insert } = openCounted();
+    /** Reads the table right after another request's write, in the same turn, as a CSV batch would. */
+    async function* rowsReadBesideWrite(value: string) {
+      const write = insert(value).catch(() => 'failed');
+      for (let i = 0; i < 1000 && !sqlite.inTransaction; i++) await Promise.resolve();
+      expect(sqlite.inTransaction).toBe(true);
+      yield* (await sql<{ v: string }>`select v from t order by v`.execute(db)).rows.map((row) => row.v);
+      await write;
+    }
+    const collect = async (rows: AsyncIterable<string>) => {
+      const all: string[] = [];
+      for await (const row of rows) all.push(row);
+      return all;
+    };
+    expect(await collect(durableRows(db, rowsReadBesideWrite('a')))).toEqual(['a']);
+    state.failNextCommit = true;
+    await expect(collect(durableRows(db, rowsReadBesideWrite('b')))).rejects.toThrow(/no se guardaron/);
     await db.destroy();
   });
 });

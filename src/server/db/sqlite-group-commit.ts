@@ -114,8 +114,8 @@ export class GroupCommitSqliteDriver implements Driver {
   }
 
   /**
-   * The COMMIT of the group open now, or undefined when none is: called at the
-   * end of a transaction's work (it holds the connection, so the group is its own).
+   * The COMMIT of the group open now, or undefined when none is. At the end of
+   * a transaction's work (which holds the connection) that group is its own.
    */
   commitOf(): Promise<void> | undefined {
     return this.#group?.committed;
@@ -126,14 +126,15 @@ export class GroupCommitSqliteDriver implements Driver {
     return this.#group?.seq ?? this.#groupsOpened;
   }
 
-  /**
-   * Waits for the group open now to commit, then tells whether every group
-   * since `mark` committed: false when a request may have read writes that a
-   * failed COMMIT took back.
-   */
+  /** Whether a group since `mark` failed to commit: a request that began at `mark` may have read its lost writes. */
+  failedSince(mark: number): boolean {
+    return this.#lastFailed >= mark;
+  }
+
+  /** Waits for the group open now to commit, then tells whether every group since `mark` committed. */
   async settled(mark: number): Promise<boolean> {
     await this.#group?.committed.catch(() => {});
-    return this.#lastFailed < mark;
+    return !this.failedSince(mark);
   }
 
   async #flush(): Promise<void> {

@@ -32,3 +32,22 @@ export function registerDurableResponses(app: FastifyInstance, db: Kysely<Databa
     return JSON.stringify({ error: { code: 'internal', message: commonMessages.internal } });
   });
 }
+
+/**
+ * The rows of an answer streamed after its headers (the CSV exports read batch
+ * after batch while sending): each row is let through only once the group it
+ * may have been read from has committed; if that COMMIT failed the stream
+ * stops with an error, so the download breaks off instead of holding lost data.
+ */
+export async function* durableRows<Row>(db: Kysely<Database>, rows: AsyncIterable<Row> | Iterable<Row>): AsyncGenerator<Row> {
+  const groupCommit = groupCommitOf(db);
+  if (!groupCommit) return yield* rows;
+  const mark = groupCommit.mark();
+  for await (const row of rows) {
+    // Most rows are sent with no group open: no extra wait for them.
+    const open = groupCommit.commitOf();
+    if (open) await open.catch(() => {});
+    if (groupCommit.failedSince(mark)) throw new Error('la exportación leyó escrituras que no se guardaron');
+    yield row;
+  }
+}

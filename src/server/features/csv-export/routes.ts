@@ -7,6 +7,7 @@ import { adminOnly } from '#server/auth/guard.js';
 import type { Database } from '#server/db/schema.js';
 import { csvDialectQuerySchema, sendCsv } from '#server/http/csv-export.js';
 import { errorResponses } from '#server/http/crud-routes.js';
+import { durableRows } from '#server/http/durable-responses.js';
 import * as service from './service.js';
 
 /** The OpenAPI answer of an export: a CSV file, not JSON. */
@@ -43,7 +44,8 @@ export const csvExportRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> = 
       // The querystring schema above has parsed it: the dialect and, for lots, the list's filters.
       const query = request.query as ExportQuery;
       // Not async: the stream is the answer, sent here; nothing is returned.
-      sendCsv(reply, { ...build(query), dialect: query.dialect });
+      const csv = build(query);
+      sendCsv(reply, { ...csv, rows: durableRows(db, csv.rows), dialect: query.dialect });
     });
 
   route('/coffee-origins/export.csv', { tags: ['orígenes'], operationId: 'exportCoffeeOriginsCsv', summary: 'Exportar los orígenes de café en CSV' },
