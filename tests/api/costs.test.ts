@@ -1,6 +1,9 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { findLedgerMismatches } from '#server/ledger/ledger.js';
-import { grossMarginByMonth, saleMargins } from '#server/features/traceability/service.js';
+import { aggregateRows } from '#server/features/reports/repository.js';
+import { splitRange } from '#server/features/reports/range-split.js';
+import { grossMarginByMonth, grossMarginByMonthOf, saleMargins } from '#server/features/traceability/service.js';
+import { saleTotalCents } from '#shared/sale-total.js';
 import { buildChain, type Chain } from '../helpers/trace-chain.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { testDialects } from '../helpers/test-database.js';
@@ -94,6 +97,66 @@ describe.each(testDialects())('costes por kg y márgenes (%s)', (dialect) => {
     );
     // April 2024: S1 + S2 + S3 = 59.99 + 71.25 + 20.00 $; cost 32.05 + 26.34 + 9.70 $.
     expect(months).toEqual([{ month: '2024-04', revenue_cents: 15124, cost_cents: 6809, margin_cents: 8315, margin_percent: 54.98 }]);
+  });
+
+  it("'Margen bruto' of the report (SQL for roasts, each blend costed once) = the plain recount from the sales table, over months, blends and cut ranges", async () => {
+    const ok = async (url: string, payload: object) => {
+      const response = await t.call(cookie, { method: 'POST', url, payload });
+      expect(response.statusCode, response.body).toBe(201);
+      return response.json() as { id: number; batch_code: string };
+    };
+    // Blends of two and three roasts in awkward grams: costs per kg with large denominators.
+    const blend = (batch_code: string, draws: [{ id: number }, number][]) =>
+      ok('/api/blended-coffee', {
+        name: batch_code,
+        total_quantity_kg: draws.reduce((sum, [, kg]) => sum + kg * 1000, 0) / 1000,
+        creation_date: '2024-03-11',
+        batch_code,
+        recipe_id: null,
+        components: [{ origin_id: chain.origin.id, percentage: 100, selected_roasted_batches: draws.map(([lot, kg]) => ({ id: lot.id, quantity_used: kg })) }],
+      });
+    const b2 = await blend('CA-MZ-2', [[chain.r1, 1.237], [chain.r2, 2.111], [chain.r3, 0.777]]);
+    const b3 = await blend('CA-MZ-3', [[chain.r2, 0.503], [chain.r3, 1.009]]);
+    const sales: [{ id: number; batch_code: string }, 'tostado' | 'mezcla', number, number, string][] = [
+      [chain.blend, 'mezcla', 0.333, 27.77, '2024-04-30'],
+      [b2, 'mezcla', 1.111, 31.13, '2024-05-01'],
+      [b2, 'mezcla', 0.457, 29.99, '2024-05-17'],
+      [b3, 'mezcla', 0.301, 33.33, '2024-05-31'],
+      [chain.blend, 'mezcla', 1.007, 25.5, '2024-06-09'],
+      [b3, 'mezcla', 0.607, 18.01, '2024-06-10'],
+      [chain.r3, 'tostado', 2.345, 21.21, '2024-06-15'],
+      [b2, 'mezcla', 0.999, 12.34, '2024-07-02'],
+      [chain.r2, 'tostado', 1.001, 17.17, '2024-07-20'],
+      [chain.r3, 'tostado', 0.123, 99.99, '2024-07-31'],
+    ];
+    for (const [lot, product_type, quantity_kg, unit_price, sale_date] of sales) {
+      await ok('/api/sales', { product_id: lot.id, product_type, quantity_kg, unit_price, sale_date, batch_code_sold: lot.batch_code });
+    }
+
+    /** Per (month, product) straight from the sales table, each sale's total rounded as it was booked. */
+    const recount = async (from?: string, to?: string) => {
+      const rows = new Map<string, { month: string; product_type: 'tostado' | 'mezcla'; product_id: number; quantity_g: number; revenue_cents: number }>();
+      for (const sale of await t.db.selectFrom('sales').selectAll().execute()) {
+        if ((from !== undefined && sale.sale_date < from) || (to !== undefined && sale.sale_date > to)) continue;
+        const key = `${sale.sale_date.slice(0, 7)} ${sale.product_type} ${sale.product_id}`;
+        const row = rows.get(key) ?? { month: sale.sale_date.slice(0, 7), product_type: sale.product_type, product_id: sale.product_id, quantity_g: 0, revenue_cents: 0 };
+        row.quantity_g += sale.quantity_g;
+        row.revenue_cents += saleTotalCents(sale.quantity_g, sale.unit_price_cents);
+        rows.set(key, row);
+      }
+      return (await grossMarginByMonth(t.db, [...rows.values()])).sort((a, b) => (a.month < b.month ? -1 : 1));
+    };
+    const report = async (from?: string, to?: string) =>
+      (await grossMarginByMonthOf(t.db, aggregateRows(splitRange({ from, to })))).sort((a, b) => (a.month < b.month ? -1 : 1));
+    const ranges: [string?, string?][] = [[], ['2024-05-10', '2024-07-20'], ['2024-06-01', '2024-06-30'], ['2024-04-30', '2024-05-01'], [undefined, '2024-06-12']];
+    const compare = async () => {
+      for (const [from, to] of ranges) expect(await report(from, to), `${from}..${to}`).toEqual(await recount(from, to));
+    };
+    expect((await report()).map((row) => row.month)).toEqual(['2024-04', '2024-05', '2024-06', '2024-07']);
+    await compare();
+    // A green price so high that R3's cost per kg passes 2^31 cents: its rows leave the SQL for the BigInt path too.
+    await t.db.updateTable('green_coffee').set({ unit_price_cents: 2_000_000_000 }).where('id', '=', chain.greenB.id).execute();
+    await compare();
   });
 
   it('saleMargins (what the Ventas list uses) gives the same figures', async () => {

@@ -38,10 +38,17 @@ export async function roastCostInputs(db: DbOrTrx, roastIds: readonly number[]):
  * non-negative, so integer division truncates the same on SQLite and PostgreSQL).
  * Rows it cannot cost that way (blends: a sum of fractions; a roast whose cost
  * per kg or grams pass 2^31 / 2^30, never the case in practice) come back as
- * `rest`, one per (month, product), for the exact BigInt path in cost-math.ts.
+ * `rest`, one per (month, product) as they are in `rows`, for the exact BigInt
+ * path in cost-math.ts; their revenue is already in their month's totals.
  * `rows` must hold at most one row per (month, product) (the reports' aggregate
  * rows do: a month comes whole from sales_monthly or grouped from sales_daily).
- * One statement, so one snapshot.
+ * One statement, so one snapshot. The months and the rest are two arms of a
+ * UNION ALL rather than one GROUP BY on (month, product when rest): grouping by
+ * month alone follows sales_monthly's primary key order in SQLite, so the
+ * ~100,000 rows of a million sales are not sorted in a temporary B-tree on
+ * every call (issue 17, P5: time and memory), and the rest rows pass through
+ * ungrouped. `rows` is written twice (inlined, not a CTE: a CTE used twice
+ * would be materialised).
  */
 export async function monthlyCostTotals(
   db: DbOrTrx,
@@ -51,10 +58,7 @@ export async function monthlyCostTotals(
   rest: { month: string; product_type: ProductType; product_id: number; quantity_g: number }[];
 }> {
   const safe = sql`(rc.q < 2147483648 and a.quantity_g < 1073741824)`;
-  const rest = sql`(a.product_type = 'mezcla' or (rc.id is not null and not ${safe}))`;
-  // One scan, one grouping: the rows costed here fold into one row per month
-  // (product null); the others keep their own (month, product) row.
-  const { rows: result } = await sql<{ month: string; product_type: ProductType | null; product_id: number | string | null; quantity_g: number | string; revenue_cents: number | string; cost_cents: number | string }>`
+  const { rows: result } = await sql<{ month: string; product_type: ProductType | null; product_id: number | string | null; quantity_g: number | string | null; revenue_cents: number | string | null; cost_cents: number | string | null }>`
     with rc as (
       select r.id, cast(r.resultant_g as bigint) as den,
         (cast(g.unit_price_cents as bigint) * r.quantity_green_g) / r.resultant_g as q,
@@ -62,27 +66,25 @@ export async function monthlyCostTotals(
       from roasted_coffee r join green_coffee g on g.id = r.green_coffee_id
       where r.resultant_g > 0
     )
-    select a.month,
-      case when ${rest} then a.product_type end as product_type,
-      case when ${rest} then a.product_id end as product_id,
-      sum(a.quantity_g) as quantity_g,
+    select a.month, null as product_type, null as product_id, null as quantity_g,
       sum(a.revenue_cents) as revenue_cents,
-      sum(case when rc.id is not null and a.product_type = 'tostado' and ${safe} then
+      sum(case when rc.id is not null and ${safe} then
           (rc.q * a.quantity_g) / 1000
           + (2 * ((rc.q * a.quantity_g) % 1000) * rc.den + 2 * rc.rem * a.quantity_g + 1000 * rc.den) / (2000 * rc.den)
         else 0 end) as cost_cents
     from (${rows}) a left join rc on a.product_type = 'tostado' and rc.id = a.product_id
-    group by 1, 2, 3`.execute(db);
-  const months = new Map<string, { month: string; revenue_cents: number; cost_cents: number }>();
-  const rest_: { month: string; product_type: ProductType; product_id: number; quantity_g: number }[] = [];
+    group by a.month
+    union all
+    select a.month, a.product_type, a.product_id, a.quantity_g, null, null
+    from (${rows}) a left join rc on a.product_type = 'tostado' and rc.id = a.product_id
+    where a.product_type = 'mezcla' or (rc.id is not null and not ${safe})`.execute(db);
+  const totals: { month: string; revenue_cents: number; cost_cents: number }[] = [];
+  const rest: { month: string; product_type: ProductType; product_id: number; quantity_g: number }[] = [];
   for (const row of result) {
-    const month = months.get(row.month) ?? { month: row.month, revenue_cents: 0, cost_cents: 0 };
-    month.revenue_cents += Number(row.revenue_cents);
-    month.cost_cents += Number(row.cost_cents);
-    months.set(row.month, month);
-    if (row.product_type !== null) rest_.push({ month: row.month, product_type: row.product_type, product_id: Number(row.product_id), quantity_g: Number(row.quantity_g) });
+    if (row.product_type === null) totals.push({ month: row.month, revenue_cents: Number(row.revenue_cents), cost_cents: Number(row.cost_cents) });
+    else rest.push({ month: row.month, product_type: row.product_type, product_id: Number(row.product_id), quantity_g: Number(row.quantity_g) });
   }
-  return { totals: [...months.values()], rest: rest_ };
+  return { totals, rest };
 }
 
 /** One draw of a blend with the roast and green lot behind it (cost and backward trace). */
@@ -123,6 +125,25 @@ export async function drawsOfBlends(db: DbOrTrx, blendIds: readonly number[]): P
     .orderBy('c.position')
     .orderBy('d.id')
     .execute();
+}
+
+/** What a blend's cost depends on: each draw's grams, and its roast's yield and green price. */
+export type BlendCostInput = Pick<BlendDrawRow, 'blend_id' | 'quantity_g' | 'quantity_green_g' | 'resultant_g' | 'unit_price_cents'>;
+
+/**
+ * The cost inputs of the blends that have rows in `rows` (the reports'
+ * aggregate subquery, as for monthlyCostTotals): one row per draw, only the
+ * columns the cost needs, so the 'Margen bruto' report reads them with no id list.
+ */
+export async function blendCostInputsSoldIn(db: DbOrTrx, rows: RawBuilder<unknown>): Promise<BlendCostInput[]> {
+  const { rows: result } = await sql<BlendCostInput>`
+    select c.blend_id, d.quantity_g, r.quantity_green_g, r.resultant_g, g.unit_price_cents
+    from blended_coffee_draws d
+    join blended_coffee_components c on c.id = d.component_id
+    join roasted_coffee r on r.id = d.roasted_coffee_id
+    join green_coffee g on g.id = r.green_coffee_id
+    where c.blend_id in (select a.product_id from (${rows}) a where a.product_type = 'mezcla')`.execute(db);
+  return result;
 }
 
 /** A lot as the trace and the history name it. */

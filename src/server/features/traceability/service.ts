@@ -38,20 +38,25 @@ async function roastCosts(db: DbOrTrx, roastIds: readonly number[]): Promise<Map
   return new Map(rows.map((row) => [row.id, roastCost(greenCost(row.unit_price_cents), row.quantity_green_g, row.resultant_g)]));
 }
 
-/** Exact cost per kg of some blends: the kg-weighted cost of their draws. */
-async function blendCosts(db: DbOrTrx, blendIds: readonly number[]): Promise<Map<number, CentsPerKg>> {
-  const draws = await repository.drawsOfBlends(db, blendIds);
+/** Exact cost per kg of blends from their draws: the kg-weighted cost of the draws (grouped in one pass). */
+function blendCostsOf(inputs: readonly repository.BlendCostInput[]): Map<number, CentsPerKg> {
+  const drawsOf = new Map<number, { grams: number; cost: CentsPerKg }[]>();
+  for (const draw of inputs) {
+    const draws = drawsOf.get(draw.blend_id) ?? [];
+    draws.push({ grams: draw.quantity_g, cost: roastCost(greenCost(draw.unit_price_cents), draw.quantity_green_g, draw.resultant_g) });
+    drawsOf.set(draw.blend_id, draws);
+  }
   const costs = new Map<number, CentsPerKg>();
-  for (const blendId of new Set(draws.map((draw) => draw.blend_id))) {
-    const cost = blendCost(
-      draws
-        .filter((draw) => draw.blend_id === blendId)
-        .map((draw) => ({ grams: draw.quantity_g, cost: roastCost(greenCost(draw.unit_price_cents), draw.quantity_green_g, draw.resultant_g) })),
-    );
+  for (const [blendId, draws] of drawsOf) {
+    const cost = blendCost(draws);
     if (cost) costs.set(blendId, cost);
   }
   return costs;
 }
+
+/** Exact cost per kg of some blends. */
+const blendCosts = async (db: DbOrTrx, blendIds: readonly number[]): Promise<Map<number, CentsPerKg>> =>
+  blendCostsOf(await repository.drawsOfBlends(db, blendIds));
 
 const toPrice = (cost: CentsPerKg | undefined): number | null => (cost === undefined ? null : centsToPrice(costPerKgCents(cost)));
 
@@ -84,7 +89,8 @@ export interface SaleMargin {
   margin_percent: number | null;
 }
 
-async function productCosts(db: DbOrTrx, sales: readonly SaleFigures[]) {
+/** Each product's cost per kg, computed once however many of `sales` (or months) name it. */
+async function productCosts(db: DbOrTrx, sales: readonly Pick<SaleFigures, 'product_type' | 'product_id'>[]) {
   const ids = (type: SaleFigures['product_type']) => [...new Set(sales.filter((s) => s.product_type === type).map((s) => s.product_id))];
   const [roasted, blends] = await Promise.all([roastCosts(db, ids('tostado')), blendCosts(db, ids('mezcla'))]);
   return (sale: Pick<SaleFigures, 'product_type' | 'product_id'>) =>
@@ -121,12 +127,21 @@ export async function costOfSoldGrams(
   db: DbOrTrx,
   sold: readonly { product_type: 'tostado' | 'mezcla'; product_id: number; quantity_g: number }[],
 ): Promise<number[]> {
-  const costOf = await productCosts(db, sold.map((s) => ({ ...s, unit_price_cents: 0 })));
+  const costOf = await productCosts(db, sold);
   return sold.map((s) => {
     const cost = costOf(s);
     return cost === undefined ? 0 : costOfGramsCents(cost, s.quantity_g);
   });
 }
+
+/** Per month, in the order given: revenue, cost and margin in cents, and margin % (null without revenue). */
+const withMargins = (months: Map<string, { revenue_cents: number; cost_cents: number }>) =>
+  [...months].map(([month, totals]) => ({
+    month,
+    ...totals,
+    margin_cents: totals.revenue_cents - totals.cost_cents,
+    margin_percent: marginPercent(totals.revenue_cents - totals.cost_cents, totals.revenue_cents),
+  }));
 
 export interface MonthProductSold {
   month: string;
@@ -155,12 +170,7 @@ export async function grossMarginByMonth(
     month.cost_cents += costs[index]!;
     months.set(row.month, month);
   });
-  return [...months].map(([month, totals]) => ({
-    month,
-    ...totals,
-    margin_cents: totals.revenue_cents - totals.cost_cents,
-    margin_percent: marginPercent(totals.revenue_cents - totals.cost_cents, totals.revenue_cents),
-  }));
+  return withMargins(months);
 }
 
 /**
@@ -169,25 +179,30 @@ export async function grossMarginByMonth(
  * quantity_g, revenue_cents) aggregate rows. Roasted lots are costed in SQL with
  * the exact rounding of cost-math.ts (repository.monthlyCostTotals), so only one
  * row per month leaves the database, plus the (month, blend) rows, whose cost
- * per kg is a sum of fractions and is costed here with BigInt, as before.
+ * per kg is a sum of fractions: each of those costs one BigInt product and one
+ * rounding (`costOfGramsCents`) with its blend's cost worked out once.
+ *
+ * The blends' costs come first, before the (month, blend) rows are read (~10,000
+ * with a million sales): their BigInt arithmetic is most of the call's garbage,
+ * and made while those rows were alive it carried them into V8's old space at
+ * every call, which then grew the server by tens of MiB (issue 17, P5).
  */
 export async function grossMarginByMonthOf(
   db: DbOrTrx,
   rows: RawBuilder<unknown>,
 ): Promise<{ month: string; revenue_cents: number; cost_cents: number; margin_cents: number; margin_percent: number | null }[]> {
+  const blends = blendCostsOf(await repository.blendCostInputsSoldIn(db, rows));
   const { totals, rest } = await repository.monthlyCostTotals(db, rows);
-  const costs = await costOfSoldGrams(db, rest);
+  // Two statements: a blend first sold in between has no cost yet; it, and any
+  // roast too costly for the SQL (never in practice), is costed here.
+  const late = await productCosts(db, rest.filter((row) => row.product_type === 'tostado' || !blends.has(row.product_id)));
   const months = new Map(totals.map((row) => [row.month, { revenue_cents: row.revenue_cents, cost_cents: row.cost_cents }]));
-  rest.forEach((row, index) => {
+  for (const row of rest) {
+    const cost = (row.product_type === 'mezcla' ? blends.get(row.product_id) : undefined) ?? late(row);
     const month = months.get(row.month);
-    if (month) month.cost_cents += costs[index]!;
-  });
-  return [...months].map(([month, totals]) => ({
-    month,
-    ...totals,
-    margin_cents: totals.revenue_cents - totals.cost_cents,
-    margin_percent: marginPercent(totals.revenue_cents - totals.cost_cents, totals.revenue_cents),
-  }));
+    if (cost && month) month.cost_cents += costOfGramsCents(cost, row.quantity_g);
+  }
+  return withMargins(months);
 }
 
 /* ---------------------------------------------------------------- lookup */
