@@ -1,3 +1,5 @@
+// First: V8's flags must be set before the rest of the server is loaded.
+import './memory-mode.js';
 import { buildApp } from './app.js';
 import { bootstrapAdmin } from './auth/bootstrap-admin.js';
 import { ConfigError, loadConfig } from './config.js';
