@@ -41,6 +41,41 @@ const routeScreens: Record<string, string> = {
 };
 
 /**
+ * The API requests each route makes when it opens, byte for byte as the app's
+ * queries write them (src/web/lib/api-client.ts: first pages, `limit` then
+ * `offset`; fetchAllPages: filters first, then limit=500&offset=0); every page
+ * first asks /api/auth/me. Issue 16: the page preloads them, so the answers
+ * arrive while the JavaScript downloads instead of after it has run (the
+ * session, then the screen's queries, each a round trip). A URL that differs
+ * is fetched twice and Chromium warns about the unused preload:
+ * e2e/web-preloads.e2e.test.ts checks each page against what it requests.
+ */
+const sessionRequest = '/api/auth/me';
+const routeRequests: Record<string, string[]> = {
+  '': ['/api/stock-alerts'],
+  'cafe-origen': ['/api/coffee-origins?limit=50&offset=0'],
+  'cafe-verde': ['/api/green-coffee?limit=50&offset=0', '/api/coffee-origins?limit=500&offset=0'],
+  'cafe-tostado': [
+    '/api/roasted-coffee?limit=50&offset=0',
+    '/api/green-coffee?limit=50&offset=0&in_stock=true',
+    '/api/green-coffee?in_stock=true&limit=500&offset=0',
+    '/api/coffee-origins?limit=500&offset=0',
+  ],
+  'cafe-mezcla': [
+    '/api/blended-coffee?limit=50&offset=0',
+    '/api/roasted-coffee?in_stock=true&limit=500&offset=0',
+    '/api/blend-recipes?limit=500&offset=0',
+    '/api/coffee-origins?limit=500&offset=0',
+  ],
+  ventas: ['/api/sales?limit=50&offset=0', '/api/settings'],
+  trazabilidad: [],
+  // The whole period (no ?from=&to=): a /reportes URL with a range in it asks for other URLs.
+  reportes: ['/api/reports/monthly-sales', '/api/reports/monthly-margin', '/api/reports/top-products', '/api/reports/stock-summary'],
+  configuracion: ['/api/blend-recipes?limit=50&offset=0', '/api/coffee-origins?limit=500&offset=0', '/api/settings'],
+  'gestion-usuarios': ['/api/users?limit=500&offset=0'],
+};
+
+/**
  * Lighthouse (issue 17) found a waterfall: index.html → entry → /api/auth/me →
  * the lazy screen chunk, one after the other. After the build this rewrites
  * index.html with <link rel="modulepreload"> for the login chunk and its
@@ -71,13 +106,17 @@ function screenPreloads(): Plugin {
           for (const imported of chunks.find((candidate) => candidate.fileName === fileName)?.imports ?? []) visit(imported);
         };
         visit(chunk.fileName);
-        return [...files].map((file) => `    <link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">`).join('\n');
+        return [...files].map((file) => `    <link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">`);
       };
+      // `crossorigin` (anonymous): the credentials mode of the app's fetch (same-origin), which Chromium
+      // must match to hand the preloaded answer to it.
+      const apiPreloads = (requests: string[]) =>
+        [sessionRequest, ...requests].map((url) => `    <link rel="preload" as="fetch" crossorigin href="${url.replaceAll('&', '&amp;')}">`);
       const html = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
-      const write = (file: string, source: string) =>
-        fs.writeFileSync(path.join(outDir, file), html.replace('  </head>', `${preloadsOf(source)}\n  </head>`));
-      for (const [route, source] of Object.entries(routeScreens)) write(route ? `app.${route}.html` : 'app.html', source);
-      write('index.html', loginScreen);
+      const write = (file: string, source: string, requests: string[]) =>
+        fs.writeFileSync(path.join(outDir, file), html.replace('  </head>', `${[...apiPreloads(requests), ...preloadsOf(source)].join('\n')}\n  </head>`));
+      for (const [route, source] of Object.entries(routeScreens)) write(route ? `app.${route}.html` : 'app.html', source, routeRequests[route]!);
+      write('index.html', loginScreen, []);
     },
   };
 }

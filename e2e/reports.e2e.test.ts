@@ -80,9 +80,9 @@ describe('reportes', () => {
       ['CO-151223-1002', 'Colombia · Oscuro', '1.50 Kg'],
     ]);
     expect(await tiles(page)).toEqual(['Café Verde56.00 Kg', 'Café Tostado36.00 Kg', 'Café Mezcla0.00 Kg']);
-    // Both charts are drawn 300 px high (spec 2).
-    const heights = await page.locator('.report-chart .recharts-responsive-container').evaluateAll((boxes) => boxes.map((box) => box.getBoundingClientRect().height));
-    expect(heights).toEqual([300, 300]);
+    // Both charts are drawn 300 px high (spec 2), once their code has loaded (issue 16: charts.tsx is a chunk of its own).
+    const heights = () => page.locator('.report-chart .recharts-responsive-container').evaluateAll((boxes) => boxes.map((box) => box.getBoundingClientRect().height));
+    await expect.poll(heights).toEqual([300, 300]);
     // The pie's labels: name and percent.
     await page.locator('.recharts-pie-label-text', { hasText: 'Colombia · Medio 63%' }).waitFor();
 

@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import { type LighthouseResult, runLighthouse, sessionCookie } from '#support/lighthouse.js';
 import { startServer } from '#support/start-server.js';
 import { NAV_ITEMS } from '#web/lib/nav-items.js';
@@ -7,7 +9,10 @@ import { NAV_ITEMS } from '#web/lib/nav-items.js';
  * Lighthouse (mobile, default throttling) on the login screen, home and every
  * other screen of the built server (an empty database, signed in as the
  * administrator). Targets (issue 16): performance ≥ 95, ≥ 90 on /reportes.
- * Exits 1 below target. `--only=inicio,cafe-verde` runs some of them.
+ * Exits 1 below target. `--only=inicio,cafe-verde` runs some of them;
+ * `--app-dir=DIR` serves a private copy of package.json + dist/ (to compare two
+ * builds in alternating runs while others rebuild dist/); `--json=DIR` keeps
+ * each screen's full Lighthouse report as DIR/<screen>.json.
  */
 const allScreens: { name: string; path: string; signedIn: boolean; target: number }[] = [
   { name: 'login', path: '/', signedIn: false, target: 95 },
@@ -21,15 +26,22 @@ const allScreens: { name: string; path: string; signedIn: boolean; target: numbe
   { name: 'gestion-usuarios', path: '/gestion-usuarios', signedIn: true, target: 95 },
   { name: 'trazabilidad', path: '/trazabilidad', signedIn: true, target: 95 },
 ];
-const only = process.argv.find((arg) => arg.startsWith('--only='))?.slice('--only='.length).split(',');
+const option = (name: string) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
+const only = option('only')?.split(',');
 const screens = only ? allScreens.filter((screen) => only.includes(screen.name)) : allScreens;
+const appDir = option('app-dir');
+const jsonDir = option('json');
+if (jsonDir) fs.mkdirSync(jsonDir, { recursive: true });
 
-const server = await startServer();
+const server = await startServer({}, appDir ? { appDir } : {});
 const results: (LighthouseResult & { name: string; target: number })[] = [];
 try {
   const cookie = await sessionCookie(server.url, server.adminUsername, server.adminPassword);
   for (const screen of screens) {
-    const result = await runLighthouse(`${server.url}${screen.path}`, screen.signedIn ? { cookie } : {});
+    const result = await runLighthouse(`${server.url}${screen.path}`, {
+      ...(screen.signedIn ? { cookie } : {}),
+      ...(jsonDir ? { reportFile: path.join(jsonDir, `${screen.name}.json`) } : {}),
+    });
     results.push({ ...result, name: screen.name, target: screen.target });
     const ms = (value: number) => `${(value / 1000).toFixed(2)} s`;
     console.log(

@@ -31,6 +31,8 @@ export interface LighthouseOptions {
   /** A `name=value` session cookie sent with every request (the app's screens need a session). */
   cookie?: string;
   chromiumPath?: string;
+  /** Where to write Lighthouse's full JSON report (its 'bootup-time', 'mainthread-work-breakdown' and trace-derived audits). */
+  reportFile?: string;
 }
 
 // DESIGN.md section 6: the flags this closed network needs.
@@ -62,6 +64,7 @@ export async function runLighthouse(url: string, options: LighthouseOptions = {}
     });
     if (!result) throw new Error(`Lighthouse no devolvió resultado para ${url}`);
     const { lhr } = result;
+    if (options.reportFile) fs.writeFileSync(options.reportFile, JSON.stringify(lhr));
     if (lhr.runtimeError) throw new Error(`Lighthouse falló en ${url}: ${lhr.runtimeError.message}`);
     const score = (category: string) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
     const metric = (audit: string) => lhr.audits[audit]?.numericValue ?? Number.NaN;

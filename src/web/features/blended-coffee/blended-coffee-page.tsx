@@ -2,8 +2,7 @@ import { useMemo, useState } from 'react';
 import { blendedCoffeeMessages as m } from '#shared/messages.js';
 import type { BlendedCoffee } from '#shared/schemas/blended-coffee.js';
 import { LoadFailure } from '#web/components/load-failure.js';
-import { LoadingPage } from '#web/components/loading-page.js';
-import { Page } from '#web/components/page.js';
+import { LoadedPage, LoadingPage } from '#web/components/loading-page.js';
 import { PageError } from '#web/components/page-error.js';
 import { Pager } from '#web/components/pager.js';
 import { loadFailed } from '#web/lib/api-client.js';
@@ -54,7 +53,7 @@ export function BlendedCoffeePage() {
   if (loadFailed(origins)) return <LoadFailure message={m.originsLoadError} error={origins.error} />;
   if (!origins.data || !recipes.data || !lots || !roasted.data || !page) return <LoadingPage title={m.title} text={m.loading} />;
   return (
-    <Page title={m.title}>
+    <LoadedPage title={m.title} text={m.loading}>
       <div ref={formRef}>
         <BlendForm key={formKey} origins={origins.data} recipes={recipes.data} lots={lots} {...formProps} />
       </div>
@@ -72,6 +71,6 @@ export function BlendedCoffeePage() {
         <BlendsTable blends={page.items} busy={deleteBlend.isPending} onEdit={startEditing} onDelete={onDelete} />
         <Pager total={page.total} limit={PAGE_SIZE} offset={offset} onChange={setOffset} label="Páginas de mezclas" />
       </section>
-    </Page>
+    </LoadedPage>
   );
 }

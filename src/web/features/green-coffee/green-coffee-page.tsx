@@ -3,8 +3,7 @@ import { csvMessages, greenCoffeeMessages as m } from '#shared/messages.js';
 import type { GreenCoffee } from '#shared/schemas/green-coffee.js';
 import { useOriginOptions } from '#web/api/get-origin-options.js';
 import { LoadFailure } from '#web/components/load-failure.js';
-import { LoadingPage } from '#web/components/loading-page.js';
-import { Page } from '#web/components/page.js';
+import { LoadedPage, LoadingPage } from '#web/components/loading-page.js';
 import { PageError } from '#web/components/page-error.js';
 import { Pager } from '#web/components/pager.js';
 import { loadFailed } from '#web/lib/api-client.js';
@@ -46,7 +45,7 @@ export function GreenCoffeePage() {
   if (loadFailed(origins)) return <LoadFailure message={m.originsLoadError} error={origins.error} />;
   if (!origins.data || !page) return <LoadingPage title={m.title} />;
   return (
-    <Page title={m.title}>
+    <LoadedPage title={m.title}>
       <div ref={formRef}>
         <GreenCoffeeForm key={formKey} origins={origins.data} {...formProps} />
       </div>
@@ -67,6 +66,6 @@ export function GreenCoffeePage() {
         <GreenCoffeeTable lots={page.items} busy={deleteLot.isPending} onEdit={startEditing} onDelete={onDelete} />
         <Pager total={page.total} limit={PAGE_SIZE} offset={offset} onChange={setOffset} label="Páginas del stock de café verde" />
       </section>
-    </Page>
+    </LoadedPage>
   );
 }

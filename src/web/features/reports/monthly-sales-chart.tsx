@@ -1,9 +1,11 @@
-import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatMoney, formatTwoDecimals } from '#shared/format.js';
+import { lazy } from 'react';
+import { formatMoney } from '#shared/format.js';
 import { reportMessages as m, traceabilityMessages } from '#shared/messages.js';
 import type { MonthlyMargin, MonthlySales } from '#shared/schemas/reports.js';
-import { BAR_COLOUR, CHART_HEIGHT, MARGIN_BAR_COLOUR, TOOLTIP_ITEM_STYLE } from './chart-palette.js';
 import { ReportCard } from './report-card.js';
+
+// Recharts loads only when there is a chart to draw (charts.tsx).
+const MonthlySalesBars = lazy(async () => ({ default: (await import('./charts.js')).MonthlySalesBars }));
 
 /** A month of the chart: its revenue and, beside it, its 'Margen bruto' (null when the margin route did not list the month). */
 export type ChartMonth = MonthlySales['items'][number] & { margin: number | null };
@@ -29,20 +31,7 @@ export function MonthlySalesChart({ months }: { months: ChartMonth[] }) {
       isEmpty={months.length === 0}
       columns={['Mes', m.monthlySalesSeries, traceabilityMessages.grossMarginSeries]}
       rows={months.map((month) => ({ key: month.month, cells: [month.label, formatMoney(month.revenue), month.margin === null ? '—' : formatMoney(month.margin)] }))}
-      chart={
-        <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
-          <BarChart data={months} margin={{ top: 8, right: 8, bottom: 0, left: 8 }} accessibilityLayer={false}>
-            <CartesianGrid strokeDasharray="3 3" vertical={false} />
-            <XAxis dataKey="label" />
-            <YAxis tickFormatter={(value: number) => formatTwoDecimals(value)} width={72} />
-            <Tooltip formatter={(value) => formatMoney(Number(value))} isAnimationActive={false} itemStyle={TOOLTIP_ITEM_STYLE} />
-            <Legend />
-            <Bar dataKey="revenue" name={m.monthlySalesSeries} fill={BAR_COLOUR} isAnimationActive={false} />
-            {/* Issue 19: 'Margen bruto' per month beside revenue (GET /api/reports/monthly-margin since issue 17; docs/decisions/0011). */}
-            <Bar dataKey="margin" name={traceabilityMessages.grossMarginSeries} fill={MARGIN_BAR_COLOUR} isAnimationActive={false} />
-          </BarChart>
-        </ResponsiveContainer>
-      }
+      chart={<MonthlySalesBars months={months} />}
     />
   );
 }

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { type ReactNode, Suspense } from 'react';
 
 /**
  * One report card: its title, then the chart (hidden from screen readers)
@@ -24,8 +24,9 @@ export function ReportCard({ id, title, emptyText, isEmpty, chart, columns, rows
         <p className="empty-text">{emptyText}</p>
       ) : (
         <>
+          {/* The chart's code loads on demand (charts.tsx): until then the box keeps the chart's height (reports.css), so nothing moves. */}
           <div className="report-chart" aria-hidden="true">
-            {chart}
+            <Suspense>{chart}</Suspense>
           </div>
           {/* .sr-only on a div: a table ignores width: 1px and would widen the page on phones. */}
           <div className="sr-only">

@@ -2,6 +2,7 @@ import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
 import { reportMessages as m } from '#shared/messages.js';
 import { LoadFailure } from '#web/components/load-failure.js';
+import { Deferred } from '#web/components/loading-page.js';
 import { LoadingText } from '#web/components/loading-text.js';
 import { Page } from '#web/components/page.js';
 import { loadFailed } from '#web/lib/api-client.js';
@@ -39,13 +40,13 @@ export function ReportsPage() {
     <Page title={m.title}>
       <RangeFilter choice={choice} onChange={(next) => setParams(rangeSearchParams(next))} />
       {monthly.data && margin.data && top.data && stock.data ? (
-        <>
+        <Deferred fallback={<LoadingText text={m.loading} />}>
           <div className="report-charts">
             <MonthlySalesChart months={withMargins(monthly.data.items, margin.data.items)} />
             <TopProductsChart products={top.data.items} />
           </div>
           <StockTiles stock={stock.data} />
-        </>
+        </Deferred>
       ) : (
         <LoadingText text={m.loading} />
       )}

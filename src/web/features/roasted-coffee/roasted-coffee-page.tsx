@@ -5,8 +5,7 @@ import type { RoastedCoffee } from '#shared/schemas/roasted-coffee.js';
 import { kgToGrams } from '#shared/units.js';
 import { useOriginOptions } from '#web/api/get-origin-options.js';
 import { LoadFailure } from '#web/components/load-failure.js';
-import { LoadingPage } from '#web/components/loading-page.js';
-import { Page } from '#web/components/page.js';
+import { LoadedPage, LoadingPage } from '#web/components/loading-page.js';
 import { PageError } from '#web/components/page-error.js';
 import { Pager } from '#web/components/pager.js';
 import { loadFailed } from '#web/lib/api-client.js';
@@ -83,7 +82,7 @@ export function RoastedCoffeePage() {
   if (loadFailed(origins)) return <LoadFailure message={m.originsLoadError} error={origins.error} />;
   if (!origins.data || !lots || !greenPage || !roastPage) return <LoadingPage title={m.title} />;
   return (
-    <Page title={m.title}>
+    <LoadedPage title={m.title}>
       <div ref={formRef}>
         <RoastForm key={formKey} origins={origins.data} lots={lots} {...formProps} />
       </div>
@@ -102,6 +101,6 @@ export function RoastedCoffeePage() {
         <RoastedStockTable roasts={roastPage.items} busy={deleteRoast.isPending} onEdit={startEditing} onDelete={onDelete} />
         <Pager total={roastPage.total} limit={PAGE_SIZE} offset={roastOffset} onChange={setRoastOffset} label="Páginas del café tostado" />
       </section>
-    </Page>
+    </LoadedPage>
   );
 }

@@ -2,8 +2,7 @@ import { useState } from 'react';
 import { salesMessages as m } from '#shared/messages.js';
 import type { Sale } from '#shared/schemas/sales.js';
 import { LoadFailure } from '#web/components/load-failure.js';
-import { LoadingPage } from '#web/components/loading-page.js';
-import { Page } from '#web/components/page.js';
+import { LoadedPage, LoadingPage } from '#web/components/loading-page.js';
 import { PageError } from '#web/components/page-error.js';
 import { Pager } from '#web/components/pager.js';
 import { loadFailed } from '#web/lib/api-client.js';
@@ -43,7 +42,7 @@ export function SalesPage() {
   if (loadFailed(prices)) return <LoadFailure message={m.settingsLoadError} error={prices.error} />;
   if (!prices.data || !page) return <LoadingPage title={m.title} text={m.loading} />;
   return (
-    <Page title={m.title}>
+    <LoadedPage title={m.title} text={m.loading}>
       <div ref={formRef}>
         <SaleForm key={formKey} prices={prices.data} {...formProps} />
       </div>
@@ -55,6 +54,6 @@ export function SalesPage() {
         <SalesTable sales={page.items} busy={deleteSale.isPending} onEdit={startEditing} onDelete={onDelete} />
         <Pager total={page.total} limit={PAGE_SIZE} offset={offset} onChange={setOffset} label="Páginas de ventas" />
       </section>
-    </Page>
+    </LoadedPage>
   );
 }

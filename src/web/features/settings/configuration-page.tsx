@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { blendRecipeMessages as m, settingsMessages } from '#shared/messages.js';
 import type { BlendRecipe } from '#shared/schemas/blend-recipes.js';
 import { LoadFailure } from '#web/components/load-failure.js';
+import { Deferred } from '#web/components/loading-page.js';
 import { LoadingText } from '#web/components/loading-text.js';
 import { Page } from '#web/components/page.js';
 import { PageError } from '#web/components/page-error.js';
@@ -56,7 +57,7 @@ export function ConfigurationPage() {
   return (
     <Page title={m.title}>
       {page && origins.data && settings.data ? (
-        <>
+        <Deferred fallback={<LoadingText text={m.loading} />}>
           <div ref={formRef}>
             <RecipeForm key={formKey} origins={origins.data} {...formProps} />
           </div>
@@ -71,7 +72,7 @@ export function ConfigurationPage() {
           <DefaultPricesForm settings={settings.data} onFailure={fail} />
           <LowStockForm settings={settings.data} onFailure={fail} />
           <AdminOptionsCard />
-        </>
+        </Deferred>
       ) : (
         <LoadingText text={m.loading} />
       )}

@@ -1,0 +1,52 @@
+import type { BrowserContext, Page, Request } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { NAV_ITEMS } from '#web/lib/nav-items.js';
+import { newPage, PHONE, signIn } from './helpers/browser.js';
+import { useServerAndBrowser } from './helpers/fixture.js';
+
+const ROUTES = [...NAV_ITEMS.map((item) => item.path), '/gestion-usuarios', '/trazabilidad'];
+
+/**
+ * Issue 16: each screen's HTML preloads the API answers the screen asks for
+ * when it opens (vite.config.ts, routeRequests). A preload whose URL or
+ * request differs from the app's fetch by one byte is not reused: the answer
+ * is downloaded twice and the screen still waits for the second one.
+ */
+describe('preloaded API answers', () => {
+  const env = useServerAndBrowser();
+  let context: BrowserContext;
+  let page: Page;
+  let problems: string[];
+  const warnings: string[] = [];
+
+  beforeAll(async () => {
+    ({ context, page, problems } = await newPage(env.browser, env.server.url, PHONE));
+    page.on('console', (message) => {
+      if (message.type() === 'warning') warnings.push(message.text());
+    });
+    await signIn(page, 'admin', env.server.adminPassword);
+    await page.waitForLoadState('networkidle'); // the home the sign-in opened has asked for its data
+  });
+  afterAll(() => context?.close());
+
+  it.each(ROUTES)('%s asks the API once for each URL its page preloaded, and for nothing else', async (route) => {
+    const requested: string[] = [];
+    const onRequest = (request: Request) => {
+      const url = new URL(request.url());
+      if (url.pathname.startsWith('/api/')) requested.push(url.pathname + url.search);
+    };
+    page.on('request', onRequest);
+    warnings.length = 0;
+    await page.goto(route);
+    await page.waitForLoadState('networkidle');
+    await expect.poll(() => page.locator('.loading-text').count()).toBe(0);
+    // Chromium warns about a preload nothing used 3 s after the load event.
+    await page.waitForTimeout(3_500);
+    page.off('request', onRequest);
+    const preloaded = await page.$$eval('link[rel="preload"][as="fetch"]', (links) => links.map((link) => link.getAttribute('href')));
+    // A reused preload is one request, the preload's: the app's own fetch of it never reaches the network.
+    expect(requested.sort()).toEqual(preloaded.sort());
+    expect(warnings.filter((warning) => warning.includes('preload'))).toEqual([]);
+    expect(problems).toEqual([]);
+  });
+});
