@@ -1,6 +1,6 @@
-import { describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { commonMessages, userMessages } from '#shared/messages.js';
-import { ApiError } from '#web/lib/api-client.js';
+import { ApiError, apiRequest, apiUpload, setSessionLostHandler } from '#web/lib/api-client.js';
 import { formAlertMessage, saveWithFeedback } from '#web/lib/form-feedback.js';
 
 const forbidden = () => new ApiError(403, 'forbidden', commonMessages.forbidden);
@@ -23,5 +23,26 @@ describe('ApiError.isUserError: which answers the screen explains in place', () 
     await saveWithFeedback(() => Promise.reject(forbidden()), { saved: userMessages.added, failed: userMessages.addError }, { onSaved, onFailure });
     expect(onFailure).not.toHaveBeenCalled();
     expect(onSaved).not.toHaveBeenCalled();
+  });
+});
+
+describe('a lost session, whatever the request', () => {
+  afterEach(() => vi.unstubAllGlobals());
+  const answer401 = () =>
+    vi.fn(async () => new Response(JSON.stringify({ error: { code: 'unauthorized', message: 'Sesión caducada' } }), { status: 401 }));
+
+  it('a 401 to a JSON request or to a file upload (the green-lot CSV) brings back the login screen, with the same ApiError', async () => {
+    const sessionLost = vi.fn();
+    setSessionLostHandler(sessionLost);
+    const fetch = answer401();
+    vi.stubGlobal('fetch', fetch);
+    await expect(apiRequest('GET', '/green-coffee')).rejects.toMatchObject({ status: 401, message: 'Sesión caducada' });
+    await expect(apiUpload('/green-coffee/import?dry_run=true', new Blob(['Lote;Origen']), 'text/csv')).rejects.toMatchObject({ status: 401, message: 'Sesión caducada' });
+    expect(sessionLost).toHaveBeenCalledTimes(2);
+    // The upload sends the file itself, as text/csv, with the session cookie.
+    const [url, init] = fetch.mock.calls[1] as unknown as [string, RequestInit];
+    expect(url).toBe('/api/green-coffee/import?dry_run=true');
+    expect(init).toMatchObject({ method: 'POST', credentials: 'same-origin', headers: { 'content-type': 'text/csv' } });
+    expect(init.body).toBeInstanceOf(Blob);
   });
 });

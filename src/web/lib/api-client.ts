@@ -43,14 +43,26 @@ export function setSessionLostHandler(handler: () => void): void {
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
 export async function apiRequest<T>(method: HttpMethod, path: string, body?: unknown): Promise<T> {
+  return send<T>(path, {
+    method,
+    headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+}
+
+/**
+ * POST of a file as the body itself (the green-lot CSV import: `text/csv`, so
+ * the server reads its bytes as they are), with apiRequest's errors and its
+ * handling of a lost session.
+ */
+export async function apiUpload<T>(path: string, file: Blob, contentType: string): Promise<T> {
+  return send<T>(path, { method: 'POST', headers: { accept: 'application/json', 'content-type': contentType }, body: file });
+}
+
+async function send<T>(path: string, init: RequestInit): Promise<T> {
   let response: Response;
   try {
-    response = await fetch(`/api${path}`, {
-      method,
-      credentials: 'same-origin',
-      headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
+    response = await fetch(`/api${path}`, { ...init, credentials: 'same-origin' });
   } catch {
     throw new ApiError(0, 'network', NETWORK_MESSAGE);
   }
