@@ -121,14 +121,58 @@ function screenPreloads(): Plugin {
   };
 }
 
+/**
+ * Issue 16 (Lighthouse, LCP of the form-and-table screens): automatic
+ * splitting cut the modules the screens share into ~20 chunks of 0.2–2 KB
+ * gzip, each its own request (on a mobile connection a round trip each, six at
+ * a time), after the entry. Two groups bring a screen down to its own chunk,
+ * one `screens` chunk and one `forms` chunk:
+ * - `forms`: zod, react-hook-form and its resolvers, which the login and every
+ *   form load together anyway;
+ * - `screens`: what two or more screens share, except the code of the first
+ *   visit (entry, login and home, followed through their static imports, found
+ *   in buildEnd), which keeps its automatic chunks so the login + home budget
+ *   (scripts/check-web-budget.ts) does not grow, and except the charts, which
+ *   only /reportes loads when it draws one.
+ */
+const firstVisitSources = ['src/web/main.tsx', loginScreen, routeScreens['']!];
+const firstVisitModules = new Set<string>();
+const isChartCode = (id: string) => /[\\/]node_modules[\\/](recharts|d3-|victory-vendor)|[\\/]reports[\\/]charts\.tsx$/.test(id);
+
+function firstVisitGraph(): Plugin {
+  return {
+    name: 'cafe-first-visit-graph',
+    apply: 'build',
+    buildEnd() {
+      firstVisitModules.clear();
+      const visit = (id: string) => {
+        if (firstVisitModules.has(id)) return;
+        firstVisitModules.add(id);
+        for (const imported of this.getModuleInfo(id)?.importedIds ?? []) visit(imported);
+      };
+      for (const source of firstVisitSources) visit(path.resolve(source));
+    },
+  };
+}
+
+const screenChunkGroups = [
+  { name: 'forms', test: /[\\/]node_modules[\\/](zod|react-hook-form|@hookform[\\/]resolvers)[\\/]/, priority: 2, includeDependenciesRecursively: false },
+  { name: 'screens', test: (id: string) => !firstVisitModules.has(id) && !isChartCode(id), minShareCount: 2, priority: 1, includeDependenciesRecursively: false },
+];
+
 export default defineConfig({
   root: 'src/web',
-  plugins: [react(), chunkModulesFile(), screenPreloads()],
+  plugins: [react(), firstVisitGraph(), chunkModulesFile(), screenPreloads()],
   // '#shared/…' and '#web/…' (package.json "imports") resolve to src/ under the
   // "cafe-source" condition; the compiled server takes "default" (dist/).
   resolve: { conditions: ['cafe-source', ...defaultClientConditions] },
   // The manifest maps each route chunk to its imports: scripts/check-web-budget.ts reads it.
-  build: { outDir: '../../dist/web', emptyOutDir: true, manifest: true },
+  build: {
+    outDir: '../../dist/web',
+    emptyOutDir: true,
+    manifest: true,
+    rolldownOptions: { output: { codeSplitting: { groups: screenChunkGroups } } },
+  },
   server: {
     port: 5173,
     proxy: { '/api': `http://127.0.0.1:${process.env.PORT ?? 3000}` },
