@@ -193,9 +193,16 @@ export interface Paired {
 /**
  * Raw and ours in alternating rounds (raw, ours, raw, ours…), averaged: on a
  * shared machine the load of other processes drifts within seconds, and
- * alternating spreads that drift over both sides instead of one.
+ * alternating spreads that drift over both sides instead of one. One round of
+ * each first, not counted: a fresh server's request path is still being
+ * compiled by V8 in its first seconds of sales (on 24/11 the first round of a
+ * fresh server was the lowest of its series in 6 of 7 series), and the
+ * measure is the steady rate.
  */
 export async function alternate(rounds: number, raw: () => number | Promise<number>, ours: () => Promise<ServerSales>): Promise<Paired> {
+  await raw();
+  const warmUp = await ours();
+  if (warmUp.failures > 0) throw new Error(`P1: ${warmUp.failures} ventas fallidas en la ronda de calentamiento`);
   let rawSum = 0;
   const total: ServerSales = { perSecond: 0, created: 0, failures: 0, p99Ms: 0 };
   for (let i = 0; i < rounds; i++) {
