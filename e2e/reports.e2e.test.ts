@@ -81,7 +81,7 @@ describe('reportes', () => {
     ]);
     expect(await tiles(page)).toEqual(['Café Verde56.00 Kg', 'Café Tostado36.00 Kg', 'Café Mezcla0.00 Kg']);
     // Both charts are drawn 300 px high (spec 2), once their code has loaded (issue 16: charts.tsx is a chunk of its own).
-    const heights = () => page.locator('.report-chart .recharts-responsive-container').evaluateAll((boxes) => boxes.map((box) => box.getBoundingClientRect().height));
+    const heights = () => page.locator('.report-chart .recharts-wrapper').evaluateAll((boxes) => boxes.map((box) => box.getBoundingClientRect().height));
     await expect.poll(heights).toEqual([300, 300]);
     // The pie's labels: name and percent.
     await page.locator('.recharts-pie-label-text', { hasText: 'Colombia · Medio 63%' }).waitFor();
@@ -137,7 +137,7 @@ describe('reportes', () => {
     await expect.poll(() => monthRows(phone.page)).toHaveLength(2);
     await phone.page.locator('.recharts-bar-rectangle').first().waitFor();
     // Slice labels do not fit a phone: the legend gives lot code, name and percent.
-    await phone.page.locator('.recharts-legend-item-text', { hasText: 'CO-151223-1002 · Colombia · Oscuro 38%' }).waitFor();
+    await phone.page.locator('.chart-legend li', { hasText: 'CO-151223-1002 · Colombia · Oscuro 38%' }).waitFor();
     expect(await phone.page.locator('.recharts-pie-label-text').first().isVisible()).toBe(false);
     await shot(phone.page, 'con-datos-390');
     await expectNoSidewaysScroll(phone.page);

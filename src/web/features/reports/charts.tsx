@@ -1,4 +1,4 @@
-import { Bar, BarChart, CartesianGrid, Cell, Legend, Pie, PieChart, type PieLabelRenderProps, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
+import { Bar, BarChart, CartesianGrid, Cell, Pie, PieChart, type PieLabelRenderProps, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatKg, formatMoney, formatTwoDecimals } from '#shared/format.js';
 import { reportMessages as m, traceabilityMessages } from '#shared/messages.js';
 import type { TopProducts } from '#shared/schemas/reports.js';
@@ -11,39 +11,38 @@ import { productKey } from './top-products-chart.js';
  * Recharts is 116 KB gzip, and evaluating it with the page made the first
  * render one long task (Lighthouse Total Blocking Time 460–860 ms). The page,
  * its tables, tiles and empty texts need none of it; <ReportCard> loads this
- * when it has something to draw.
+ * when it has something to draw. The charts' legends are HTML in the card
+ * (<ChartLegend>), not Recharts' <Legend>: that one measures itself after the
+ * first drawing and makes Recharts lay the chart out again, which was about a
+ * third of drawing /reportes (issue 16).
  */
 
 type Product = TopProducts['items'][number];
 
+const CHART_SIZE = { width: '100%', height: CHART_HEIGHT };
+
 /** "labels show name and percent" (spec 2). */
 const sliceLabel = ({ payload, percent }: PieLabelRenderProps) => `${(payload as Product).name} ${Math.round(Number(percent ?? 0) * 100)}%`;
-
-const percentOf = (kg: number, products: Product[]) => Math.round((kg / products.reduce((sum, product) => sum + product.kg, 0)) * 100);
 
 /** 'Ventas Mensuales' bars: revenue and 'Margen bruto' per month, tooltip in $ with 2 decimals. */
 export function MonthlySalesBars({ months }: { months: ChartMonth[] }) {
   return (
-    <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
-      <BarChart data={months} margin={{ top: 8, right: 8, bottom: 0, left: 8 }} accessibilityLayer={false}>
+      <BarChart responsive style={CHART_SIZE} data={months} margin={{ top: 8, right: 8, bottom: 0, left: 8 }} accessibilityLayer={false}>
         <CartesianGrid strokeDasharray="3 3" vertical={false} />
         <XAxis dataKey="label" />
-        <YAxis tickFormatter={(value: number) => formatTwoDecimals(value)} width={72} />
+        <YAxis interval={0} tickFormatter={(value: number) => formatTwoDecimals(value)} width={72} />
         <Tooltip formatter={(value) => formatMoney(Number(value))} isAnimationActive={false} itemStyle={TOOLTIP_ITEM_STYLE} />
-        <Legend />
         <Bar dataKey="revenue" name={m.monthlySalesSeries} fill={BAR_COLOUR} isAnimationActive={false} />
         {/* Issue 19: 'Margen bruto' per month beside revenue (GET /api/reports/monthly-margin since issue 17; docs/decisions/0011). */}
         <Bar dataKey="margin" name={traceabilityMessages.grossMarginSeries} fill={MARGIN_BAR_COLOUR} isAnimationActive={false} />
       </BarChart>
-    </ResponsiveContainer>
   );
 }
 
 /** The top 5 pie: one slice per lot code, labels with name and percent, tooltip in kg with 2 decimals. */
 export function TopProductsPie({ products }: { products: Product[] }) {
   return (
-    <ResponsiveContainer width="100%" height={CHART_HEIGHT}>
-      <PieChart accessibilityLayer={false}>
+      <PieChart responsive style={CHART_SIZE} accessibilityLayer={false}>
         {/* rootTabIndex -1: the chart is aria-hidden (the table speaks for it), so nothing in it may take focus. */}
         <Pie data={products} dataKey="kg" nameKey="batch_code" outerRadius="60%" label={sliceLabel} isAnimationActive={false} rootTabIndex={-1}>
           {products.map((product, index) => (
@@ -51,14 +50,6 @@ export function TopProductsPie({ products }: { products: Product[] }) {
           ))}
         </Pie>
         <Tooltip formatter={(value) => formatKg(Number(value))} isAnimationActive={false} itemStyle={TOOLTIP_ITEM_STYLE} />
-        {/* The legend repeats name and percent by lot code: on phones the slice labels do not fit and are hidden (reports.css). */}
-        <Legend
-          formatter={(code, entry) => {
-            const product = entry.payload as unknown as Product;
-            return `${String(code)} · ${product.name} ${percentOf(product.kg, products)}%`;
-          }}
-        />
       </PieChart>
-    </ResponsiveContainer>
   );
 }

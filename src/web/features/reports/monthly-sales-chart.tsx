@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import { formatMoney } from '#shared/format.js';
 import { reportMessages as m, traceabilityMessages } from '#shared/messages.js';
 import type { MonthlyMargin, MonthlySales } from '#shared/schemas/reports.js';
+import { BAR_COLOUR, MARGIN_BAR_COLOUR } from './chart-palette.js';
 import { ReportCard } from './report-card.js';
 
 // Recharts loads only when there is a chart to draw (charts.tsx).
@@ -32,6 +33,10 @@ export function MonthlySalesChart({ months }: { months: ChartMonth[] }) {
       columns={['Mes', m.monthlySalesSeries, traceabilityMessages.grossMarginSeries]}
       rows={months.map((month) => ({ key: month.month, cells: [month.label, formatMoney(month.revenue), month.margin === null ? '—' : formatMoney(month.margin)] }))}
       chart={<MonthlySalesBars months={months} />}
+      legend={[
+        { colour: BAR_COLOUR, label: m.monthlySalesSeries },
+        { colour: MARGIN_BAR_COLOUR, label: traceabilityMessages.grossMarginSeries },
+      ]}
     />
   );
 }

@@ -1,20 +1,63 @@
-import { type ReactNode, Suspense } from 'react';
+import { type ReactNode, Suspense, useEffect, useState } from 'react';
+
+/**
+ * False until the browser has painted what the first render put on screen.
+ * Issue 16: the charts' code (Recharts, 114 KB gzip) and its drawing, one
+ * long task, came before the first paint of the report's titles, figures and
+ * tiles whenever the chunk was already at hand, and the page's text waited
+ * for it (Lighthouse: the largest text painted at 3.1 s on a phone). A frame,
+ * then a task: the frame's paint happens in between.
+ */
+function usePainted(): boolean {
+  const [painted, setPainted] = useState(false);
+  useEffect(() => {
+    let timer: ReturnType<typeof setTimeout> | undefined;
+    const frame = requestAnimationFrame(() => (timer = setTimeout(() => setPainted(true))));
+    return () => {
+      cancelAnimationFrame(frame);
+      clearTimeout(timer);
+    };
+  }, []);
+  return painted;
+}
+
+export interface LegendItem {
+  colour: string;
+  label: string;
+}
+
+/** Each colour of the chart and what it stands for; hidden from screen readers like the chart (the table says it in words). */
+function ChartLegend({ items }: { items: LegendItem[] }) {
+  return (
+    <ul className="chart-legend" aria-hidden="true">
+      {items.map((item) => (
+        <li key={item.label}>
+          <span className="chart-legend__swatch" style={{ backgroundColor: item.colour }} />
+          {item.label}
+        </li>
+      ))}
+    </ul>
+  );
+}
 
 /**
  * One report card: its title, then the chart (hidden from screen readers)
  * followed by the same figures as a table they read (issue 16), or the
  * empty text when the range has nothing.
  */
-export function ReportCard({ id, title, emptyText, isEmpty, chart, columns, rows }: {
+export function ReportCard({ id, title, emptyText, isEmpty, chart, legend, columns, rows }: {
   id: string;
   title: string;
   emptyText: string;
   isEmpty: boolean;
   chart: ReactNode;
+  /** The chart's key, drawn under it in HTML (see charts.tsx for why not Recharts' own). */
+  legend: LegendItem[];
   /** The table's column headers; each row's first cell is its row header. */
   columns: string[];
   rows: { key: string; cells: string[] }[];
 }) {
+  const painted = usePainted();
   return (
     <section className="card report-card" aria-labelledby={id}>
       <h2 id={id} className="card__title">
@@ -24,10 +67,11 @@ export function ReportCard({ id, title, emptyText, isEmpty, chart, columns, rows
         <p className="empty-text">{emptyText}</p>
       ) : (
         <>
-          {/* The chart's code loads on demand (charts.tsx): until then the box keeps the chart's height (reports.css), so nothing moves. */}
+          {/* The chart's code loads on demand (charts.tsx), once the card has been painted: until then the box keeps the chart's height (reports.css), so nothing moves. */}
           <div className="report-chart" aria-hidden="true">
-            <Suspense>{chart}</Suspense>
+            <Suspense>{painted && chart}</Suspense>
           </div>
+          <ChartLegend items={legend} />
           {/* .sr-only on a div: a table ignores width: 1px and would widen the page on phones. */}
           <div className="sr-only">
             <table>

@@ -2,6 +2,7 @@ import { lazy } from 'react';
 import { formatKg } from '#shared/format.js';
 import { reportMessages as m } from '#shared/messages.js';
 import type { TopProducts } from '#shared/schemas/reports.js';
+import { PIE_COLOURS } from './chart-palette.js';
 import { ReportCard } from './report-card.js';
 
 // Recharts loads only when there is a chart to draw (charts.tsx).
@@ -9,6 +10,9 @@ const TopProductsPie = lazy(async () => ({ default: (await import('./charts.js')
 
 /** A slice's React key: one per lot. */
 export const productKey = (product: TopProducts['items'][number]) => `${product.product_type}-${product.product_id}`;
+
+/** A lot's share of the top 5's kg, in whole percent (as the slice labels round it). */
+const percentOf = (kg: number, products: TopProducts['items']) => Math.round((kg / products.reduce((sum, product) => sum + product.kg, 0)) * 100);
 
 /** The top 5 lots by kg sold (spec 2): one slice per lot code, labels with name and percent, tooltip in kg with 2 decimals. */
 export function TopProductsChart({ products }: { products: TopProducts['items'] }) {
@@ -21,6 +25,11 @@ export function TopProductsChart({ products }: { products: TopProducts['items'] 
       columns={['Lote', 'Producto', 'Cantidad (Kg)']}
       rows={products.map((product) => ({ key: productKey(product), cells: [product.batch_code, product.name, formatKg(product.kg)] }))}
       chart={<TopProductsPie products={products} />}
+      // The slices' key by lot code, with name and percent: on phones the slice labels do not fit and are hidden (reports.css).
+      legend={products.map((product, index) => ({
+        colour: PIE_COLOURS[index % PIE_COLOURS.length]!,
+        label: `${product.batch_code} · ${product.name} ${percentOf(product.kg, products)}%`,
+      }))}
     />
   );
 }
