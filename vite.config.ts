@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
+import { isChartModule } from './support/web-weight.js';
 
 /**
  * Writes .vite/chunk-modules.json (chunk file → the modules bundled in it) so
@@ -137,7 +138,7 @@ function screenPreloads(): Plugin {
  */
 const firstVisitSources = ['src/web/main.tsx', loginScreen, routeScreens['']!];
 const firstVisitModules = new Set<string>();
-const isChartCode = (id: string) => /[\\/]node_modules[\\/](recharts|d3-|victory-vendor)|[\\/]reports[\\/]charts\.tsx$/.test(id);
+const isChartCode = (id: string) => isChartModule(id) || /[\\/]reports[\\/]charts\.tsx$/.test(id);
 
 function firstVisitGraph(): Plugin {
   return {

@@ -9,11 +9,11 @@ import { queryKeys } from '../api/query-keys.js';
 import { replaceSession, useSession } from '../api/get-session.js';
 import { setSessionLostHandler } from '../lib/api-client.js';
 import { createQueryClient } from '../lib/query-client.js';
-import { lazyPage } from './lazy-page.js';
+import { lazyNamed } from '../lib/lazy-named.js';
 import { AppRoutes } from './routes.js';
 
 // The login screen is its own chunk too: a signed-in reload never downloads it (issue 16).
-const LoginPage = lazyPage(() => import('../features/auth/login-page.js'), 'LoginPage');
+const LoginPage = lazyNamed(() => import('../features/auth/login-page.js'), 'LoginPage');
 
 export function App() {
   const [queryClient] = useState(createQueryClient);

@@ -2,21 +2,21 @@ import { Suspense } from 'react';
 import { Outlet, Route, Routes } from 'react-router';
 import { LoadingText } from '../components/loading-text.js';
 import { Layout } from './layout.js';
-import { lazyPage } from './lazy-page.js';
+import { lazyNamed } from '../lib/lazy-named.js';
 import { NotFoundPage } from './not-found-page.js';
 import { RequireAdmin } from './require-admin.js';
 
 // One chunk per screen (issue 16): a page's code downloads when it is first opened.
-const HomePage = lazyPage(() => import('../features/home/home-page.js'), 'HomePage');
-const OriginsPage = lazyPage(() => import('../features/origins/origins-page.js'), 'OriginsPage');
-const GreenCoffeePage = lazyPage(() => import('../features/green-coffee/green-coffee-page.js'), 'GreenCoffeePage');
-const RoastedCoffeePage = lazyPage(() => import('../features/roasted-coffee/roasted-coffee-page.js'), 'RoastedCoffeePage');
-const BlendedCoffeePage = lazyPage(() => import('../features/blended-coffee/blended-coffee-page.js'), 'BlendedCoffeePage');
-const ConfigurationPage = lazyPage(() => import('../features/settings/configuration-page.js'), 'ConfigurationPage');
-const UsersPage = lazyPage(() => import('../features/users/users-page.js'), 'UsersPage');
-const SalesPage = lazyPage(() => import('../features/sales/sales-page.js'), 'SalesPage');
-const TraceabilityPage = lazyPage(() => import('../features/traceability/traceability-page.js'), 'TraceabilityPage');
-const ReportsPage = lazyPage(() => import('../features/reports/reports-page.js'), 'ReportsPage');
+const HomePage = lazyNamed(() => import('../features/home/home-page.js'), 'HomePage');
+const OriginsPage = lazyNamed(() => import('../features/origins/origins-page.js'), 'OriginsPage');
+const GreenCoffeePage = lazyNamed(() => import('../features/green-coffee/green-coffee-page.js'), 'GreenCoffeePage');
+const RoastedCoffeePage = lazyNamed(() => import('../features/roasted-coffee/roasted-coffee-page.js'), 'RoastedCoffeePage');
+const BlendedCoffeePage = lazyNamed(() => import('../features/blended-coffee/blended-coffee-page.js'), 'BlendedCoffeePage');
+const ConfigurationPage = lazyNamed(() => import('../features/settings/configuration-page.js'), 'ConfigurationPage');
+const UsersPage = lazyNamed(() => import('../features/users/users-page.js'), 'UsersPage');
+const SalesPage = lazyNamed(() => import('../features/sales/sales-page.js'), 'SalesPage');
+const TraceabilityPage = lazyNamed(() => import('../features/traceability/traceability-page.js'), 'TraceabilityPage');
+const ReportsPage = lazyNamed(() => import('../features/reports/reports-page.js'), 'ReportsPage');
 
 /** The header and bottom bar stay while a screen's chunk downloads; only the content shows the loading text. */
 function LazyOutlet() {
@@ -28,7 +28,7 @@ function LazyOutlet() {
 }
 
 /**
- * Every screen of spec section 2, each a lazyPage (its own chunk).
+ * Every screen of spec section 2, each lazy (its own chunk).
  */
 export function AppRoutes() {
   return (

@@ -27,29 +27,29 @@ const sliceLabel = ({ payload, percent }: PieLabelRenderProps) => `${(payload as
 /** 'Ventas Mensuales' bars: revenue and 'Margen bruto' per month, tooltip in $ with 2 decimals. */
 export function MonthlySalesBars({ months }: { months: ChartMonth[] }) {
   return (
-      <BarChart responsive style={CHART_SIZE} data={months} margin={{ top: 8, right: 8, bottom: 0, left: 8 }} accessibilityLayer={false}>
-        <CartesianGrid strokeDasharray="3 3" vertical={false} />
-        <XAxis dataKey="label" />
-        <YAxis interval={0} tickFormatter={(value: number) => formatTwoDecimals(value)} width={72} />
-        <Tooltip formatter={(value) => formatMoney(Number(value))} isAnimationActive={false} itemStyle={TOOLTIP_ITEM_STYLE} />
-        <Bar dataKey="revenue" name={m.monthlySalesSeries} fill={BAR_COLOUR} isAnimationActive={false} />
-        {/* Issue 19: 'Margen bruto' per month beside revenue (GET /api/reports/monthly-margin since issue 17; docs/decisions/0011). */}
-        <Bar dataKey="margin" name={traceabilityMessages.grossMarginSeries} fill={MARGIN_BAR_COLOUR} isAnimationActive={false} />
-      </BarChart>
+    <BarChart responsive style={CHART_SIZE} data={months} margin={{ top: 8, right: 8, bottom: 0, left: 8 }} accessibilityLayer={false}>
+      <CartesianGrid strokeDasharray="3 3" vertical={false} />
+      <XAxis dataKey="label" />
+      <YAxis interval={0} tickFormatter={(value: number) => formatTwoDecimals(value)} width={72} />
+      <Tooltip formatter={(value) => formatMoney(Number(value))} isAnimationActive={false} itemStyle={TOOLTIP_ITEM_STYLE} />
+      <Bar dataKey="revenue" name={m.monthlySalesSeries} fill={BAR_COLOUR} isAnimationActive={false} />
+      {/* Issue 19: 'Margen bruto' per month beside revenue (GET /api/reports/monthly-margin since issue 17; docs/decisions/0011). */}
+      <Bar dataKey="margin" name={traceabilityMessages.grossMarginSeries} fill={MARGIN_BAR_COLOUR} isAnimationActive={false} />
+    </BarChart>
   );
 }
 
 /** The top 5 pie: one slice per lot code, labels with name and percent, tooltip in kg with 2 decimals. */
 export function TopProductsPie({ products }: { products: Product[] }) {
   return (
-      <PieChart responsive style={CHART_SIZE} accessibilityLayer={false}>
-        {/* rootTabIndex -1: the chart is aria-hidden (the table speaks for it), so nothing in it may take focus. */}
-        <Pie data={products} dataKey="kg" nameKey="batch_code" outerRadius="60%" label={sliceLabel} isAnimationActive={false} rootTabIndex={-1}>
-          {products.map((product, index) => (
-            <Cell key={productKey(product)} fill={PIE_COLOURS[index % PIE_COLOURS.length]} />
-          ))}
-        </Pie>
-        <Tooltip formatter={(value) => formatKg(Number(value))} isAnimationActive={false} itemStyle={TOOLTIP_ITEM_STYLE} />
-      </PieChart>
+    <PieChart responsive style={CHART_SIZE} accessibilityLayer={false}>
+      {/* rootTabIndex -1: the chart is aria-hidden (the table speaks for it), so nothing in it may take focus. */}
+      <Pie data={products} dataKey="kg" nameKey="batch_code" outerRadius="60%" label={sliceLabel} isAnimationActive={false} rootTabIndex={-1}>
+        {products.map((product, index) => (
+          <Cell key={productKey(product)} fill={PIE_COLOURS[index % PIE_COLOURS.length]} />
+        ))}
+      </Pie>
+      <Tooltip formatter={(value) => formatKg(Number(value))} isAnimationActive={false} itemStyle={TOOLTIP_ITEM_STYLE} />
+    </PieChart>
   );
 }

@@ -1,12 +1,12 @@
-import { lazy } from 'react';
 import { formatMoney } from '#shared/format.js';
 import { reportMessages as m, traceabilityMessages } from '#shared/messages.js';
 import type { MonthlyMargin, MonthlySales } from '#shared/schemas/reports.js';
 import { BAR_COLOUR, MARGIN_BAR_COLOUR } from './chart-palette.js';
+import { lazyNamed } from '#web/lib/lazy-named.js';
 import { ReportCard } from './report-card.js';
 
 // Recharts loads only when there is a chart to draw (charts.tsx).
-const MonthlySalesBars = lazy(async () => ({ default: (await import('./charts.js')).MonthlySalesBars }));
+const MonthlySalesBars = lazyNamed(() => import('./charts.js'), 'MonthlySalesBars');
 
 /** A month of the chart: its revenue and, beside it, its 'Margen bruto' (null when the margin route did not list the month). */
 export type ChartMonth = MonthlySales['items'][number] & { margin: number | null };

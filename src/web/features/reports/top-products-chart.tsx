@@ -1,12 +1,12 @@
-import { lazy } from 'react';
 import { formatKg } from '#shared/format.js';
 import { reportMessages as m } from '#shared/messages.js';
 import type { TopProducts } from '#shared/schemas/reports.js';
 import { PIE_COLOURS } from './chart-palette.js';
+import { lazyNamed } from '#web/lib/lazy-named.js';
 import { ReportCard } from './report-card.js';
 
 // Recharts loads only when there is a chart to draw (charts.tsx).
-const TopProductsPie = lazy(async () => ({ default: (await import('./charts.js')).TopProductsPie }));
+const TopProductsPie = lazyNamed(() => import('./charts.js'), 'TopProductsPie');
 
 /** A slice's React key: one per lot. */
 export const productKey = (product: TopProducts['items'][number]) => `${product.product_type}-${product.product_id}`;
