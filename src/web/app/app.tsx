@@ -1,5 +1,5 @@
 import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, useDeferredValue, useEffect, useState } from 'react';
 import { BrowserRouter } from 'react-router';
 import { commonMessages } from '#shared/messages.js';
 import { LoadingText } from '../components/loading-text.js';
@@ -40,13 +40,20 @@ function SessionGate() {
     });
   }, [queryClient]);
 
+  // Issue 16 (Total Blocking Time): the session arrives through useSyncExternalStore, which React
+  // renders in one blocking task. The app's first render (header, bar, routes) is left to a
+  // background render that yields to the browser, as <Deferred> does for a screen's data; until it
+  // is done the loading text stays.
+  const signedIn = useDeferredValue(Boolean(session.data));
+
   if (session.isPending) return <LoadingText text={commonMessages.loading} />;
   if (session.isError) return <PageError message={session.error.message} />;
-  return session.data ? (
-    <AppRoutes />
-  ) : (
-    <Suspense fallback={<LoadingText text={commonMessages.loading} />}>
-      <LoginPage />
-    </Suspense>
-  );
+  if (!session.data) {
+    return (
+      <Suspense fallback={<LoadingText text={commonMessages.loading} />}>
+        <LoginPage />
+      </Suspense>
+    );
+  }
+  return signedIn ? <AppRoutes /> : <LoadingText text={commonMessages.loading} />;
 }
