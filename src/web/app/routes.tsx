@@ -13,20 +13,20 @@ import { RequireAdmin } from './require-admin.js';
  * evaluates a dynamic import's modules in one task, 40–60 ms for all of it on this project's
  * machines; importing the shared part first makes that two tasks.
  */
-const afterFormCode =
-  <Module,>(load: () => Promise<Module>) =>
-  () =>
-    import('../lib/use-form-screen.js').then(load);
+async function afterFormCode<Module>(load: () => Promise<Module>): Promise<Module> {
+  await import('../lib/use-form-screen.js');
+  return load();
+}
 
 // One chunk per screen (issue 16): a page's code downloads when it is first opened.
 const HomePage = lazyNamed(() => import('../features/home/home-page.js'), 'HomePage');
-const OriginsPage = lazyNamed(afterFormCode(() => import('../features/origins/origins-page.js')), 'OriginsPage');
-const GreenCoffeePage = lazyNamed(afterFormCode(() => import('../features/green-coffee/green-coffee-page.js')), 'GreenCoffeePage');
-const RoastedCoffeePage = lazyNamed(afterFormCode(() => import('../features/roasted-coffee/roasted-coffee-page.js')), 'RoastedCoffeePage');
-const BlendedCoffeePage = lazyNamed(afterFormCode(() => import('../features/blended-coffee/blended-coffee-page.js')), 'BlendedCoffeePage');
-const ConfigurationPage = lazyNamed(afterFormCode(() => import('../features/settings/configuration-page.js')), 'ConfigurationPage');
-const UsersPage = lazyNamed(afterFormCode(() => import('../features/users/users-page.js')), 'UsersPage');
-const SalesPage = lazyNamed(afterFormCode(() => import('../features/sales/sales-page.js')), 'SalesPage');
+const OriginsPage = lazyNamed(() => afterFormCode(() => import('../features/origins/origins-page.js')), 'OriginsPage');
+const GreenCoffeePage = lazyNamed(() => afterFormCode(() => import('../features/green-coffee/green-coffee-page.js')), 'GreenCoffeePage');
+const RoastedCoffeePage = lazyNamed(() => afterFormCode(() => import('../features/roasted-coffee/roasted-coffee-page.js')), 'RoastedCoffeePage');
+const BlendedCoffeePage = lazyNamed(() => afterFormCode(() => import('../features/blended-coffee/blended-coffee-page.js')), 'BlendedCoffeePage');
+const ConfigurationPage = lazyNamed(() => afterFormCode(() => import('../features/settings/configuration-page.js')), 'ConfigurationPage');
+const UsersPage = lazyNamed(() => afterFormCode(() => import('../features/users/users-page.js')), 'UsersPage');
+const SalesPage = lazyNamed(() => afterFormCode(() => import('../features/sales/sales-page.js')), 'SalesPage');
 const TraceabilityPage = lazyNamed(() => import('../features/traceability/traceability-page.js'), 'TraceabilityPage');
 const ReportsPage = lazyNamed(() => import('../features/reports/reports-page.js'), 'ReportsPage');
 
