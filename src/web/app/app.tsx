@@ -1,7 +1,8 @@
 import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
-import { Suspense, useDeferredValue, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { BrowserRouter } from 'react-router';
 import { commonMessages } from '#shared/messages.js';
+import { Deferred } from '../components/loading-page.js';
 import { LoadingText } from '../components/loading-text.js';
 import { PageError } from '../components/page-error.js';
 import { ToastProvider } from '../components/toast.js';
@@ -40,12 +41,6 @@ function SessionGate() {
     });
   }, [queryClient]);
 
-  // Issue 16 (Total Blocking Time): the session arrives through useSyncExternalStore, which React
-  // renders in one blocking task. The app's first render (header, bar, routes) is left to a
-  // background render that yields to the browser, as <Deferred> does for a screen's data; until it
-  // is done the loading text stays.
-  const signedIn = useDeferredValue(Boolean(session.data));
-
   if (session.isPending) return <LoadingText text={commonMessages.loading} />;
   if (session.isError) return <PageError message={session.error.message} />;
   if (!session.data) {
@@ -55,5 +50,12 @@ function SessionGate() {
       </Suspense>
     );
   }
-  return signedIn ? <AppRoutes /> : <LoadingText text={commonMessages.loading} />;
+  // Issue 16 (Total Blocking Time): the session arrives through useSyncExternalStore, which React
+  // renders in one blocking task; the app's first render (header, bar, routes) is a background one
+  // instead, as for a screen's data. Signing out unmounts it at once.
+  return (
+    <Deferred fallback={<LoadingText text={commonMessages.loading} />}>
+      <AppRoutes />
+    </Deferred>
+  );
 }
