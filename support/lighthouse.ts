@@ -51,8 +51,27 @@ const chromeFlags = [
   '--mute-audio',
 ];
 
-/** Runs Lighthouse once against `url` in a fresh Chromium (own profile, closed afterwards). */
+/**
+ * Lighthouse's own "bad trace recording" errors, whose message ends "Please run
+ * Lighthouse again": Chromium's trace lost its navigation start, which says
+ * nothing about the page. Seen on 2026-11-24 in 2 of 24 runs with Chromium 156.
+ * Every other runtime error (no first paint, a failed document request…) is
+ * the page's own and fails at once.
+ */
+const badTraceCodes = new Set(['NO_TRACING_STARTED', 'NO_RESOURCE_REQUEST', 'NO_NAVSTART', 'NO_DCL']);
+const attemptsOnBadTrace = 3;
+
+/** Runs Lighthouse against `url` in a fresh Chromium (own profile, closed afterwards); a bad trace is recorded again. */
 export async function runLighthouse(url: string, options: LighthouseOptions = {}): Promise<LighthouseResult> {
+  for (let attempt = 1; ; attempt++) {
+    const result = await runLighthouseOnce(url, options);
+    if (!('badTrace' in result)) return result;
+    if (attempt === attemptsOnBadTrace) throw new Error(`Lighthouse falló en ${url} ${attempt} veces seguidas: ${result.badTrace}`);
+    console.warn(`Lighthouse en ${url}: ${result.badTrace}; se repite (intento ${attempt + 1} de ${attemptsOnBadTrace}).`);
+  }
+}
+
+async function runLighthouseOnce(url: string, options: LighthouseOptions): Promise<LighthouseResult | { badTrace: string }> {
   const chromium = await launchChromium(options.chromiumPath ?? process.env.CHROMIUM_PATH ?? '/usr/bin/chromium');
   try {
     const result = await lighthouse(url, {
@@ -65,6 +84,7 @@ export async function runLighthouse(url: string, options: LighthouseOptions = {}
     if (!result) throw new Error(`Lighthouse no devolvió resultado para ${url}`);
     const { lhr } = result;
     if (options.reportFile) fs.writeFileSync(options.reportFile, JSON.stringify(lhr));
+    if (lhr.runtimeError && badTraceCodes.has(lhr.runtimeError.code)) return { badTrace: `${lhr.runtimeError.message} (${lhr.runtimeError.code})` };
     if (lhr.runtimeError) throw new Error(`Lighthouse falló en ${url}: ${lhr.runtimeError.message}`);
     const score = (category: string) => Math.round((lhr.categories[category]?.score ?? 0) * 100);
     const metric = (audit: string) => lhr.audits[audit]?.numericValue ?? Number.NaN;
