@@ -12,7 +12,10 @@ import { NAV_ITEMS } from '#web/lib/nav-items.js';
  * Exits 1 below target. `--only=inicio,cafe-verde` runs some of them;
  * `--app-dir=DIR` serves a private copy of package.json + dist/ (to compare two
  * builds in alternating runs while others rebuild dist/); `--json=DIR` keeps
- * each screen's full Lighthouse report as DIR/<screen>.json.
+ * each screen's full Lighthouse report as DIR/<screen>.json; `--cpu-slowdown=N`
+ * simulates an N× slower CPU instead of Lighthouse's 4×: scores depend on the
+ * host (`benchmarkIndex`), and a higher N shows the margin a screen keeps for
+ * a slower one.
  */
 const allScreens: { name: string; path: string; signedIn: boolean; target: number }[] = [
   { name: 'login', path: '/', signedIn: false, target: 95 },
@@ -31,6 +34,8 @@ const only = option('only')?.split(',');
 const screens = only ? allScreens.filter((screen) => only.includes(screen.name)) : allScreens;
 const appDir = option('app-dir');
 const jsonDir = option('json');
+const cpuSlowdown = option('cpu-slowdown') === undefined ? undefined : Number(option('cpu-slowdown'));
+if (cpuSlowdown !== undefined && !(cpuSlowdown >= 1)) throw new Error('--cpu-slowdown=N: N es un número ≥ 1');
 if (jsonDir) fs.mkdirSync(jsonDir, { recursive: true });
 
 const server = await startServer({}, appDir ? { appDir } : {});
@@ -41,6 +46,7 @@ try {
     const result = await runLighthouse(`${server.url}${screen.path}`, {
       ...(screen.signedIn ? { cookie } : {}),
       ...(jsonDir ? { reportFile: path.join(jsonDir, `${screen.name}.json`) } : {}),
+      ...(cpuSlowdown ? { cpuSlowdown } : {}),
     });
     results.push({ ...result, name: screen.name, target: screen.target });
     const ms = (value: number) => `${(value / 1000).toFixed(2)} s`;

@@ -33,6 +33,11 @@ export interface LighthouseOptions {
   chromiumPath?: string;
   /** Where to write Lighthouse's full JSON report (its 'bootup-time', 'mainthread-work-breakdown' and trace-derived audits). */
   reportFile?: string;
+  /**
+   * Lighthouse's simulated CPU slowdown (its default is 4). Its scores depend on the host's speed
+   * (`benchmarkIndex`); a higher value shows how a screen fares on a slower machine than this one.
+   */
+  cpuSlowdown?: number;
 }
 
 // DESIGN.md section 6: the flags this closed network needs.
@@ -80,6 +85,7 @@ async function runLighthouseOnce(url: string, options: LighthouseOptions): Promi
       logLevel: 'error',
       onlyCategories: ['performance', 'accessibility', 'best-practices'],
       ...(options.cookie ? { extraHeaders: { Cookie: options.cookie } } : {}),
+      ...(options.cpuSlowdown ? { throttling: { cpuSlowdownMultiplier: options.cpuSlowdown } } : {}),
     });
     if (!result) throw new Error(`Lighthouse no devolvió resultado para ${url}`);
     const { lhr } = result;
