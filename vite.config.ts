@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
+import { SIGNED_OUT_META } from './src/web/lib/signed-out-page.js';
 import { isChartModule } from './support/web-weight.js';
 
 /**
@@ -114,10 +115,11 @@ function screenPreloads(): Plugin {
       const apiPreloads = (requests: string[]) =>
         [sessionRequest, ...requests].map((url) => `    <link rel="preload" as="fetch" crossorigin href="${url.replaceAll('&', '&amp;')}">`);
       const html = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
-      const write = (file: string, source: string, requests: string[]) =>
-        fs.writeFileSync(path.join(outDir, file), html.replace('  </head>', `${[...apiPreloads(requests), ...preloadsOf(source)].join('\n')}\n  </head>`));
-      for (const [route, source] of Object.entries(routeScreens)) write(route ? `app.${route}.html` : 'app.html', source, routeRequests[route]!);
-      write('index.html', loginScreen, []);
+      const write = (file: string, source: string, head: string[]) =>
+        fs.writeFileSync(path.join(outDir, file), html.replace('  </head>', `${[...head, ...preloadsOf(source)].join('\n')}\n  </head>`));
+      for (const [route, source] of Object.entries(routeScreens)) write(route ? `app.${route}.html` : 'app.html', source, apiPreloads(routeRequests[route]!));
+      // The server sends index.html only to a browser without a session cookie: the login, and no /api/auth/me to ask.
+      write('index.html', loginScreen, [`    <meta name="${SIGNED_OUT_META}" content="">`]);
     },
   };
 }

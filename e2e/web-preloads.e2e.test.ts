@@ -49,4 +49,37 @@ describe('preloaded API answers', () => {
     expect(warnings.filter((warning) => warning.includes('preload'))).toEqual([]);
     expect(problems).toEqual([]);
   });
+
+  it('a page asked for by its file name is still the one for the session cookie: /index.html does not sign the app out', async () => {
+    await page.goto('/index.html');
+    await page.getByRole('button', { name: 'Cerrar Sesión' }).waitFor();
+    expect(await page.locator('meta[name="cafe-sin-sesion"]').count()).toBe(0);
+  });
+
+  it('a browser without a session cookie gets the login at once, without asking the API anything and with nothing in the console', async () => {
+    const { context: signedOut, page: loginPage } = await newPage(env.browser, env.server.url, PHONE);
+    try {
+      const requested: string[] = [];
+      const consoleMessages: string[] = [];
+      loginPage.on('request', (request) => {
+        if (new URL(request.url()).pathname.startsWith('/api/')) requested.push(request.url());
+      });
+      // Stricter than newPage's problems: a 401 from /api/auth/me is the "Failed to load resource" error it lets through.
+      loginPage.on('console', (message) => consoleMessages.push(`${message.type()}: ${message.text()}`));
+      await loginPage.goto('/cafe-verde');
+      await loginPage.getByRole('button', { name: 'Iniciar Sesión' }).waitFor();
+      await loginPage.waitForLoadState('networkidle');
+      expect(requested).toEqual([]);
+      expect(consoleMessages).toEqual([]);
+
+      // Signing in from there opens the screen of the URL, as before.
+      await loginPage.getByLabel('Usuario').fill('admin');
+      await loginPage.getByLabel('Contraseña').fill(env.server.adminPassword);
+      await loginPage.getByRole('button', { name: 'Iniciar Sesión' }).click();
+      await loginPage.getByRole('heading', { level: 1, name: 'Inventario de Café Verde', exact: true }).waitFor();
+      expect(requested.some((url) => url.endsWith('/api/auth/me'))).toBe(false);
+    } finally {
+      await signedOut.close();
+    }
+  });
 });

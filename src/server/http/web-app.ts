@@ -23,6 +23,11 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string | und
       // scripts/compress-web.ts writes .br and .gz beside each file at build time
       // (issue 16); this sends them to browsers that accept them, index.html included.
       preCompressed: true,
+      // The pages themselves are never served by their file name (GET /index.html): the
+      // not-found handler below picks the one for the request's cookie, and index.html tells
+      // the app nobody is signed in (src/web/lib/signed-out-page.ts). Its sendFile names
+      // them without the leading slash.
+      allowedPath: (pathName) => !(pathName.startsWith('/') && /\.html(\.br|\.gz)?$/.test(pathName)),
       // Vite puts a content hash in every asset name, so they never change; the
       // HTML names those assets, so it is checked again on every visit.
       setHeaders: (reply, filePath) => {

@@ -2,6 +2,7 @@ import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query'
 import type { User } from '#shared/schemas/auth.js';
 import { queryKeys } from './query-keys.js';
 import { ApiError, apiRequest } from '#web/lib/api-client.js';
+import { pageSaysSignedOut } from '#web/lib/signed-out-page.js';
 
 /** The signed-in user, or null when nobody is (a 401 is an answer here, not an error). */
 export async function getSession(): Promise<User | null> {
@@ -14,7 +15,13 @@ export async function getSession(): Promise<User | null> {
   }
 }
 
-export const sessionQueryOptions = queryOptions({ queryKey: queryKeys.session, queryFn: getSession, staleTime: Infinity });
+export const sessionQueryOptions = queryOptions({
+  queryKey: queryKeys.session,
+  queryFn: getSession,
+  staleTime: Infinity,
+  // Signed out for sure on the page a browser without a session cookie gets: no need to ask.
+  initialData: () => (pageSaysSignedOut() ? null : undefined),
+});
 
 export const useSession = () => useQuery(sessionQueryOptions);
 
