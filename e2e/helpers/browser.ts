@@ -23,6 +23,13 @@ export function launchBrowser(): Promise<Browser> {
  */
 export async function newPage(browser: Browser, baseURL: string, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {
   const context = await browser.newContext({ baseURL, viewport, locale: 'es-ES' });
+  // Chromium reports a CSP violation (an eval, an inline style or script) only to DevTools' Issues
+  // panel, not to the console: make each one a console error, which fails the test below.
+  await context.addInitScript(() => {
+    document.addEventListener('securitypolicyviolation', (event) => {
+      console.error(`CSP: ${event.violatedDirective} (${event.blockedURI}) en ${event.sourceFile}:${event.lineNumber}`);
+    });
+  });
   const page = await context.newPage();
   const problems: string[] = [];
   page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));

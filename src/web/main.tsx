@@ -1,3 +1,4 @@
+import './lib/zod-without-eval.js';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from './app/app.js';
