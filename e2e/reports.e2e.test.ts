@@ -85,6 +85,9 @@ describe('reportes', () => {
     await expect.poll(heights).toEqual([300, 300]);
     // The pie's labels: name and percent.
     await page.locator('.recharts-pie-label-text', { hasText: 'Colombia · Medio 63%' }).waitFor();
+    // A white line parts the slices; a lone slice is the whole disc and is drawn without it (below).
+    const sectorStrokes = () => page.locator('.recharts-pie-sector path').evaluateAll((paths) => paths.map((path) => path.getAttribute('stroke')));
+    expect(await sectorStrokes()).toEqual(['#fff', '#fff']);
 
     // Hover the January bar: the tooltip shows the month and $ with 2 decimals.
     await page.locator('.recharts-bar-rectangle').first().hover();
@@ -103,6 +106,7 @@ describe('reportes', () => {
     await expect.poll(() => monthRows(page)).toEqual([['feb 24', '$32.99']]);
     // Each report answers its own request: the top products may change a moment after the months.
     await expect.poll(() => tableRows(page, m.topProductsTitle)).toEqual([['CO-151223-1002', 'Colombia · Oscuro', '1.50 Kg']]);
+    await expect.poll(sectorStrokes).toEqual(['none']);
 
     // The URL is the report: a reload shows the same figures.
     await page.reload();

@@ -44,7 +44,17 @@ export function TopProductsPie({ products }: { products: Product[] }) {
   return (
     <PieChart responsive style={CHART_SIZE} accessibilityLayer={false}>
       {/* rootTabIndex -1: the chart is aria-hidden (the table speaks for it), so nothing in it may take focus. */}
-      <Pie data={products} dataKey="kg" nameKey="batch_code" outerRadius="60%" label={sliceLabel} isAnimationActive={false} rootTabIndex={-1}>
+      {/* The white stroke parts the slices; a lone slice is the whole disc, where it would draw a stray radius. */}
+      <Pie
+        data={products}
+        dataKey="kg"
+        nameKey="batch_code"
+        outerRadius="60%"
+        label={sliceLabel}
+        isAnimationActive={false}
+        rootTabIndex={-1}
+        stroke={products.length > 1 ? '#fff' : 'none'}
+      >
         {products.map((product, index) => (
           <Cell key={productKey(product)} fill={PIE_COLOURS[index % PIE_COLOURS.length]} />
         ))}
