@@ -1,6 +1,7 @@
 import type { BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { NAV_ITEMS } from '#web/lib/nav-items.js';
+import { SIGNED_OUT_META } from '#web/lib/signed-out-page.js';
 import { newPage, PHONE, signIn } from './helpers/browser.js';
 import { useServerAndBrowser } from './helpers/fixture.js';
 
@@ -53,7 +54,7 @@ describe('preloaded API answers', () => {
   it('a page asked for by its file name is still the one for the session cookie: /index.html does not sign the app out', async () => {
     await page.goto('/index.html');
     await page.getByRole('button', { name: 'Cerrar Sesión' }).waitFor();
-    expect(await page.locator('meta[name="cafe-sin-sesion"]').count()).toBe(0);
+    expect(await page.locator(`meta[name="${SIGNED_OUT_META}"]`).count()).toBe(0);
   });
 
   it('a browser without a session cookie gets the login at once, without asking the API anything and with nothing in the console', async () => {

@@ -34,7 +34,8 @@ const only = option('only')?.split(',');
 const screens = only ? allScreens.filter((screen) => only.includes(screen.name)) : allScreens;
 const appDir = option('app-dir');
 const jsonDir = option('json');
-const cpuSlowdown = option('cpu-slowdown') === undefined ? undefined : Number(option('cpu-slowdown'));
+const cpuSlowdownOption = option('cpu-slowdown');
+const cpuSlowdown = cpuSlowdownOption === undefined ? undefined : Number(cpuSlowdownOption);
 if (cpuSlowdown !== undefined && !(cpuSlowdown >= 1)) throw new Error('--cpu-slowdown=N: N es un número ≥ 1');
 if (jsonDir) fs.mkdirSync(jsonDir, { recursive: true });
 
