@@ -1,6 +1,6 @@
 /**
- * The grams each component of a blend needs (spec 9: "Blend component quantity
- * = total × percentage / 100"), to the gram. total × percentage / 100 rarely
+ * The grams each component of a blend needs (docs/product-guide.md#business-constants:
+ * total × percentage ÷ 100), to the gram. total × percentage / 100 rarely
  * falls on a whole gram, so the total is split by the largest remainder
  * (Hamilton) method: every component gets the floor of its exact share, and
  * the grams left over go one each to the components with the largest

@@ -1,6 +1,6 @@
 /**
- * Passwords that guessing attacks try first (issue 5: "rejected if among the
- * most common passwords"), compiled from the well-known public lists of leaked
+ * Passwords that guessing attacks try first (docs/product-guide.md#user: not one
+ * of the most common passwords), compiled from the well-known public lists of leaked
  * passwords plus the Spanish-language and coffee-business ones staff would
  * reach for. Only entries of 8 or more characters are listed: shorter ones are
  * refused by the length rule anyway. Kept lower-case; matched case-insensitively

@@ -1,5 +1,5 @@
 /**
- * Display rules of spec section 9: quantities, prices and totals show 2 decimals.
+ * Display rules (docs/product-guide.md#business-constants): quantities, prices and totals show 2 decimals.
  * Rounded half away from zero on the decimal value, not on its binary float:
  * `(1.525).toFixed(2)` gives "1.52" because 1.525 is stored as 1.52499…, but a
  * person adding up kilos expects "1.53". Values here carry at most 6 decimals
@@ -20,7 +20,7 @@ const twoDigits = (value: number) => String(value).padStart(2, '0');
 
 /**
  * A `YYYY-MM-DD` date as the screens show it, dd/mm/aaaa as Spain writes it
- * (issue 11): '2024-03-15' → '15/03/2024'. The API and URLs keep ISO; only what
+ * (docs/product-guide.md#screens): '2024-03-15' → '15/03/2024'. The API and URLs keep ISO; only what
  * a person reads changes. Anything else, including a day the calendar does not
  * have ('2024-02-30'), is shown as it came.
  * Written out by hand rather than with `Intl.DateTimeFormat('es-ES')`: building

@@ -5,7 +5,7 @@
  * messages.) Lengths count characters, amounts are kilos or $ per kilo.
  */
 
-// Users (issue 5); the username limit is also ADMIN_USERNAME's (config.ts).
+// Users; the username limit is also ADMIN_USERNAME's (config.ts).
 export const USERNAME_MAX = 100;
 export const FULL_NAME_MAX = 200;
 export const PASSWORD_MIN = 8;
@@ -23,7 +23,7 @@ export const BATCH_CODE_MAX = 40;
 export const GREEN_QUANTITY_MAX_KG = 1_000_000;
 export const GREEN_PRICE_MAX = 1_000_000;
 
-// Sales (issue 15): a sale of at most a million kilos at a million $ per kilo
+// Sales: a sale of at most a million kilos at a million $ per kilo
 // keeps grams within PostgreSQL's integer column and a total within a safe integer of cents.
 export const SALE_QUANTITY_MAX_KG = 1_000_000;
 export const SALE_PRICE_MAX = 1_000_000;

@@ -1,7 +1,7 @@
 /**
- * Lot codes of spec section 9, shared by the forms' 'Generar Lote' buttons and
+ * Lot codes (docs/product-guide.md#business-constants), shared by the forms' 'Generar Lote' buttons and
  * the server (which generates one when none is given and retries on a
- * collision: the unique index on batch_code decides, DESIGN.md section 1).
+ * collision: the unique index on batch_code decides).
  */
 
 /** A number in [0, 1); Math.random unless a test fixes it. */
@@ -38,7 +38,7 @@ export const blendLotCode = (recipeName: string, creationDate: string, random?: 
 
 /**
  * The form of a lot code that decides whether two codes are the same lot:
- * 'co-001', 'CO-001' and ' CO-001 ' are one lot (issue 11). Trimmed, NFC
+ * 'co-001', 'CO-001' and ' CO-001 ' are one lot (docs/product-guide.md#business-constants). Trimmed, NFC
  * (request text already is, see docs/decisions/0004) and upper-cased with the
  * full Unicode rules, computed here rather than by SQL `upper()` because
  * SQLite's only folds ASCII while PostgreSQL's folds everything: the same

@@ -16,17 +16,17 @@ import {
 } from './limits.js';
 
 /**
- * Every Spanish text the spec fixes, word for word (spec sections 5, 8 and 2).
+ * Every Spanish text the app shows, the original app's word for word (docs/product-guide.md#interface-texts).
  * Server and web import them from here so the two can never drift apart.
- * Texts the spec does not give (rate limits, decimals, session expiry…) are ours
+ * Texts the original app did not have (rate limits, decimals, session expiry…) are ours
  * and are marked as such.
  */
 export const authMessages = {
-  // spec 5 "Login"
+  // original (docs/product-guide.md#sign-in)
   wrongCredentials: 'Usuario o contraseña incorrectos. ¡Intenta de nuevo, campeón!',
   // ours
   notSignedIn: 'Tu sesión ha terminado. Inicia sesión de nuevo.',
-  // ours (issue 11): the 429 of the sign-in brake says when to try again, as its Retry-After header does.
+  // ours (docs/decisions/0008-sign-in-throttling-without-lockout.md): the 429 of the sign-in brake says when to try again, as its Retry-After header does.
   tooManyAttempts: (retryAfterSeconds: number) =>
     `Demasiados intentos de inicio de sesión. Inténtalo de nuevo dentro de ${waitText(retryAfterSeconds)}.`,
 } as const;
@@ -39,7 +39,7 @@ function waitText(seconds: number): string {
 }
 
 export const commonMessages = {
-  // spec 5 "User": the refusal for a non-administrator
+  // original (docs/product-guide.md#roles-and-permissions): the refusal for a non-administrator
   forbidden: 'No tienes permisos para realizar esta acción.',
   // ours
   notFound: 'El registro solicitado no existe.',
@@ -55,7 +55,7 @@ export const commonMessages = {
 } as const;
 
 /**
- * Ours (issue 11): requests the server cannot even route or read, answered in
+ * Ours (docs/product-guide.md#any-request): requests the server cannot even route or read, answered in
  * Spanish in the usual `{error}` shape, never echoing what was sent.
  */
 export const requestMessages = {
@@ -69,18 +69,18 @@ export const requestMessages = {
 } as const;
 
 export const userMessages = {
-  // spec 2 "User management"
+  // the screen (docs/product-guide.md#gestion-de-usuarios): the title is ours, the empty text the original's
   title: 'Gestión de Usuarios',
   empty: 'No hay usuarios registrados. ¡Es hora de invitar a tu equipo!',
-  // spec 5 "User"
+  // original (docs/product-guide.md#user)
   required: 'Por favor, completa todos los campos.',
-  // spec 5 "Delete confirmations"
+  // original (docs/product-guide.md#interface-texts)
   confirmDelete: '¿Estás seguro de que quieres eliminar este usuario?',
-  // spec 8 "Success toasts"
+  // original (docs/product-guide.md#interface-texts)
   added: 'Usuario agregado con éxito.',
   updated: 'Usuario actualizado con éxito.',
   deleted: 'Usuario eliminado con éxito.',
-  // ours: the safety rules of issue 5 and the load/save errors in the spec's pattern
+  // ours: the rules of docs/product-guide.md#user and the load/save errors in the original app's pattern
   usernameTooLong: `El nombre de usuario puede tener como máximo ${USERNAME_MAX} caracteres.`,
   fullNameTooLong: `El nombre completo puede tener como máximo ${FULL_NAME_MAX} caracteres.`,
   invalidRole: 'Selecciona un rol válido: administrador o tecnico.',
@@ -100,9 +100,9 @@ export const userMessages = {
   deleteError: 'Error al eliminar el usuario.',
 } as const;
 
-/** Orígenes (spec sections 2 "Origins", 5 "Origin", 8 "Origin saves"). */
+/** Orígenes (docs/product-guide.md#origenes, #origin and #interface-texts). */
 export const originMessages = {
-  // spec
+  // original
   title: 'Gestión de Orígenes de Café',
   empty: 'No hay orígenes de café registrados. ¡Es hora de explorar el mundo!',
   required: 'Por favor, completa el nombre, los kilos por saco y añade al menos un proveedor/finca.',
@@ -123,15 +123,15 @@ export const originMessages = {
   tooManySuppliers: `Un origen puede tener como máximo ${SUPPLIERS_MAX_COUNT} proveedores/fincas.`,
   descriptionInvalid: 'La descripción debe ser texto.',
   descriptionTooLong: `La descripción no puede tener más de ${DESCRIPTION_MAX} caracteres.`,
-  // ours (issue 11): a supplier/farm that green lots use cannot disappear from the origin.
+  // ours (docs/product-guide.md#origin): a supplier/farm that green lots use cannot disappear from the origin.
   farmInUse: (farm: string, lots: number) =>
     `No se puede quitar ni renombrar el proveedor/finca «${farm}»: lo ${lots === 1 ? 'usa 1 lote' : `usan ${lots} lotes`} de café verde. ` +
     'Cambia o elimina esos lotes antes.',
 } as const;
 
-/** Café Verde (spec sections 2 "Green coffee", 5 "Green coffee", 8 "Green coffee saves"). */
+/** Café Verde (docs/product-guide.md#cafe-verde, #green-lot and #interface-texts). */
 export const greenCoffeeMessages = {
-  // spec
+  // original
   title: 'Inventario de Café Verde',
   stockTitle: 'Stock Actual',
   empty: 'No hay café verde en el inventario...',
@@ -163,9 +163,9 @@ export const greenCoffeeMessages = {
     `La cantidad no puede ser menor que lo ya usado de este lote (${usedKg} Kg): el stock quedaría por debajo de cero.`,
 } as const;
 
-/** Café Tostado (spec sections 2 "Roasted coffee", 5 "Roasted coffee", 8 "Roasted coffee saves"). */
+/** Café Tostado (docs/product-guide.md#cafe-tostado, #roasted-lot and #interface-texts). */
 export const roastedCoffeeMessages = {
-  // spec
+  // original
   title: 'Inventario de Café Tostado',
   required: 'Por favor, completa todos los campos obligatorios.',
   resultantAboveGreen: 'Los Kilos Resultantes no pueden ser mayores que la Cantidad de Café Verde.',
@@ -203,9 +203,9 @@ export const roastedCoffeeMessages = {
   empty: 'No hay café tostado en el inventario...',
 } as const;
 
-/** Café Mezcla (spec sections 2 "Blends", 5 "Blend", 8 "Blend saves"; issue 14). */
+/** Café Mezcla (docs/product-guide.md#cafe-mezcla, #blend and #interface-texts). */
 export const blendedCoffeeMessages = {
-  // spec
+  // original
   title: 'Inventario de Café Mezcla',
   required: 'Por favor, completa todos los campos y añade al menos un componente.',
   // 'Los porcentajes … deben sumar 100%. Actualmente suman X%.' is percentageMessages.mustTotal100, shared with recipes.
@@ -224,7 +224,7 @@ export const blendedCoffeeMessages = {
   added: 'Mezcla agregada con éxito.',
   updated: 'Mezcla actualizada con éxito.',
   deleted: 'Mezcla eliminada con éxito.',
-  // "The blend one adds that the roasted coffee will be returned to inventory" (spec 5), worded like the sale's.
+  // The blend's confirmation adds that the roasted coffee returns to the inventory (docs/product-guide.md#cafe-mezcla), worded like the sale's.
   deleteConfirm: '¿Estás seguro de que quieres eliminar esta mezcla de café? Esto devolverá el café tostado al inventario.',
   // ours
   drawMismatch: (originName: string, usedKg: string, requiredKg: string) =>
@@ -260,29 +260,29 @@ export const blendedCoffeeMessages = {
 } as const;
 
 /**
- * Component percentages, shared by blend recipes and blends (spec 5 "Blend" and
- * "Recipe", spec 9 "Blend and recipe percentages must total exactly 100"); see
+ * Component percentages, shared by blend recipes and blends (docs/product-guide.md#blend and
+ * #blend-recipe; they total exactly 100, docs/product-guide.md#business-constants); see
  * src/shared/percentages.ts.
  */
 export const percentageMessages = {
-  // spec 5: `total` is the exact sum written as the user typed the numbers, e.g. '99.99' (formatPercentTotal)
+  // original: `total` is the exact sum written as the user typed the numbers, e.g. '99.99' (formatPercentTotal)
   mustTotal100: (total: string) => `Los porcentajes de los componentes deben sumar 100%. Actualmente suman ${total}%.`,
   // ours
   aboveMax: (max: number) => `Un porcentaje no puede superar el ${max}%.`,
 } as const;
 
-/** Recetas de mezcla on the Configuración screen (spec sections 2 "Recipe configuration", 5 "Recipe", 8 "Recipe saves"). */
+/** Recetas de mezcla on the Configuración screen (docs/product-guide.md#configuracion, #blend-recipe and #interface-texts). */
 export const blendRecipeMessages = {
-  // spec 2
+  // original (docs/product-guide.md#configuracion)
   loading: 'Cargando configuración...',
   empty: 'No hay recetas de mezcla registradas. ¡Es hora de crear algunas!',
-  // spec 5 "Recipe"
+  // original (docs/product-guide.md#blend-recipe)
   componentInvalid: 'Por favor, selecciona un origen de café y un porcentaje válido para el componente.',
   originInvalid: 'Origen de café seleccionado no válido.',
   required: 'Por favor, completa el nombre de la receta y añade al menos un componente.',
-  // spec 5 "Delete confirmations"
+  // original (docs/product-guide.md#interface-texts)
   deleteConfirm: '¿Estás seguro de que quieres eliminar esta receta?',
-  // spec 8
+  // original
   loadError: 'Error al cargar las recetas.',
   originsLoadError: 'Error al cargar los orígenes de café.',
   addError: 'Error al agregar la receta.',
@@ -300,7 +300,7 @@ export const blendRecipeMessages = {
   tooManyComponents: (max: number) => `Una receta puede tener como máximo ${max} componentes.`,
 } as const;
 
-/** Ajustes on the Configuración screen: the default sale prices (DESIGN.md section 1, spec 9 "15 / 25 per kg"). Ours. */
+/** Ajustes on the Configuración screen: the default sale prices (15 / 25 per kg, docs/product-guide.md#business-constants). Ours. */
 export const settingsMessages = {
   loadError: 'Error al cargar la configuración.',
   saveError: 'Error al guardar la configuración.',
@@ -312,26 +312,26 @@ export const settingsMessages = {
   unknownSetting: 'La solicitud incluye un ajuste que no existe.',
 } as const;
 
-/** Concurrent writes on the same rows (docs/decisions/0005). Ours: the spec has one user at a time. */
+/** Concurrent writes on the same rows (docs/decisions/0005-lock-order-and-write-transactions.md). Ours: the original app had one user at a time. */
 export const concurrencyMessages = {
   busy: 'Otra operación estaba modificando los mismos datos al mismo tiempo. Inténtalo de nuevo.',
 } as const;
 
-/** Ventas (spec sections 2 "Sales", 5 "Sale", 8 "Sale saves"; issue 15). */
+/** Ventas (docs/product-guide.md#ventas, #sale and #interface-texts). */
 export const salesMessages = {
-  // spec 2
+  // original (docs/product-guide.md#ventas)
   title: 'Registro de Ventas',
   historyTitle: 'Historial de Ventas',
   empty: 'No hay ventas registradas. ¡A vender café se ha dicho!',
   unknownProduct: 'Producto Desconocido',
-  // spec 5 "Sale"
+  // original (docs/product-guide.md#sale)
   quantityPositive: 'La cantidad a vender debe ser mayor que cero.',
-  // '… café tostado …' / '… café mezcla …': the spec's '…' names the kind of product sold.
+  // '… café tostado …' / '… café mezcla …': the original's '…' names the kind of product sold.
   notEnoughStock: (productType: 'tostado' | 'mezcla', availableKg: string) =>
     `No hay suficiente café ${productType} disponible. Solo tienes ${availableKg} Kg.`,
   invalidProduct: 'Producto seleccionado no válido.',
   deleteConfirm: '¿Estás seguro de que quieres eliminar esta venta? Esto devolverá el producto al inventario.',
-  // spec 8
+  // original (docs/product-guide.md#interface-texts)
   loadError: 'Error al cargar las ventas.',
   addError: 'Error al registrar la venta.',
   updateError: 'Error al actualizar la venta.',
@@ -342,7 +342,7 @@ export const salesMessages = {
   added: 'Venta registrada con éxito.',
   updated: 'Venta actualizada con éxito.',
   deleted: 'Venta eliminada con éxito.',
-  // ours: spec 5 says product, quantity, date, lot and type are required but does not give the text.
+  // ours: the original app required product, quantity, date, lot and type but gave no text (docs/product-guide.md#sale).
   required: 'Por favor, completa todos los campos: producto, cantidad, precio unitario, fecha de venta y lote.',
   quantityNotNumber: 'La cantidad debe ser un número de Kg (con punto decimal, por ejemplo 10.5).',
   quantityTooLarge: `La cantidad a vender no puede superar ${SALE_QUANTITY_MAX_KG} Kg.`,
@@ -361,7 +361,7 @@ export const salesMessages = {
   productsLoading: 'Cargando productos...',
 } as const;
 
-/** Trazabilidad y costes (issue 19): lot history, trace both ways, low-stock alerts. Ours: the spec has no such screen. */
+/** Trazabilidad y costes (docs/product-guide.md#trazabilidad): lot history, trace both ways, low-stock alerts. Ours: the original app had no such screen. */
 export const traceabilityMessages = {
   title: 'Trazabilidad de Lotes',
   lotNotFound: 'Lote no encontrado. Revisa el código e inténtalo de nuevo.',
@@ -380,18 +380,18 @@ export const traceabilityMessages = {
   thresholdsSaveError: 'Error al guardar los umbrales de stock bajo.',
 } as const;
 
-/** Reportes (spec 2 "Reports", spec 8; issue 16). */
+/** Reportes (docs/product-guide.md#reportes and #interface-texts). */
 export const reportMessages = {
-  // spec 2
+  // original
   title: 'Reportes',
   monthlySalesTitle: 'Ventas Mensuales',
   monthlySalesSeries: 'Ventas ($)',
   noProductsSold: 'No hay datos de productos vendidos.',
   loading: 'Generando reportes...',
-  // spec 8
+  // original
   salesLoadError: 'Error al cargar datos de ventas para reportes.',
   stockLoadError: 'Error al cargar el resumen de stock.',
-  // ours: the spec has no range filter (issue 16 "Bad input").
+  // ours: the original app had no range filter (docs/product-guide.md#report-range-and-trace-lookup).
   fromInvalid: 'La fecha "Desde" no es una fecha válida.',
   toInvalid: 'La fecha "Hasta" no es una fecha válida.',
   rangeReversed: 'La fecha "Desde" no puede ser posterior a la fecha "Hasta".',
@@ -401,7 +401,7 @@ export const reportMessages = {
 } as const;
 
 /**
- * Importar CSV de café verde and Exportar CSV (issue 20). Ours: the spec has no
+ * Importar CSV de café verde and Exportar CSV (docs/product-guide.md#csv). Ours: the original app had no
  * import; a row's own problems use the green form's messages (greenCoffeeMessages).
  */
 export const csvMessages = {

@@ -3,13 +3,13 @@ import { commonMessages, percentageMessages } from './messages.js';
 import { hasAtMostDecimals, hundredthsToPercent, PERCENT_DECIMALS, percentToHundredths } from './units.js';
 
 /**
- * Component percentages of blend recipes and blends, exact (DESIGN.md section 1:
+ * Component percentages of blend recipes and blends, exact (docs/product-guide.md#business-constants:
  * no floats). A percentage travels as a JSON number with at most 2 decimals and
  * is counted in basis points (hundredths of a percent, 33.33 % = 3333), so
  * 33.33 + 33.33 + 33.34 is exactly 10000 and 33.33 × 3 is exactly 9999, never
  * 99.99000000000001.
  *
- * Use, in a body schema (spec 5 "Recipe"/"Blend": each percentage above 0, then
+ * Use, in a body schema (docs/product-guide.md#blend-recipe and #blend: each percentage above 0, then
  * "Los porcentajes de los componentes deben sumar 100%. Actualmente suman X%."):
  *
  *   components: z.array(z.object({ origin_id: …, percentage: percentageSchema(myInvalidMessage) }))
@@ -42,7 +42,7 @@ export const sumBasisPoints = (percentages: readonly number[]): number =>
  */
 export const formatPercentTotal = (basisPoints: number): string => String(basisPointsToPercent(basisPoints));
 
-/** null when the percentages total exactly 100, else the spec's message with the actual total. */
+/** null when the percentages total exactly 100, else the original app's message with the actual total. */
 export function percentagesTotalError(percentages: readonly number[]): string | null {
   const total = sumBasisPoints(percentages);
   return total === FULL_BASIS_POINTS ? null : percentageMessages.mustTotal100(formatPercentTotal(total));
@@ -50,7 +50,7 @@ export function percentagesTotalError(percentages: readonly number[]): string | 
 
 /**
  * One component's percentage: a number above 0 (else `invalidMessage`, the
- * area's own spec text: recipes and blends word it differently), with at most
+ * area's own text: recipes and blends word it differently), with at most
  * 2 decimals, and at most 100 (so a huge number like 1e308 is a 400, not an
  * overflow when summing).
  */

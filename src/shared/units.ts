@@ -1,5 +1,5 @@
 /**
- * Exact quantities (DESIGN.md section 1): kg are stored as integer grams, prices
+ * Exact quantities (docs/product-guide.md#business-constants): kg are stored as integer grams, prices
  * as integer cents and percentages as hundredths of a percent. Conversions
  * happen only at the API edge and go through the decimal text of a number, so
  * 0.1 + 0.2 never leaks into stock.

@@ -11,8 +11,8 @@ export const userSchema = z.object({
 export type User = z.infer<typeof userSchema>;
 
 /**
- * Spec 5 "Login": username and password must match, "Otherwise: 'Usuario o
- * contraseña incorrectos. ¡Intenta de nuevo, campeón!'". So every problem with
+ * docs/product-guide.md#sign-in: username and password must match, otherwise 'Usuario o
+ * contraseña incorrectos. ¡Intenta de nuevo, campeón!'. So every problem with
  * the input (missing, empty, too long, not text, not an object) answers that one
  * message too, as a 400; wrong credentials answer it as a 401.
  */

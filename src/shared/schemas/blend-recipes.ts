@@ -9,8 +9,8 @@ export const RECIPE_NAME_MAX = 120;
 export const RECIPE_COMPONENTS_MAX = 20;
 
 /**
- * One component as the recipe form adds it and the body carries it. Spec 5
- * "Recipe": a missing origin or a percentage that is missing or not above 0 is
+ * One component as the recipe form adds it and the body carries it.
+ * docs/product-guide.md#blend-recipe: a missing origin or a percentage that is missing or not above 0 is
  * 'Por favor, selecciona un origen de café y un porcentaje válido para el
  * componente.'; an origin id that cannot be a row is 'Origen de café
  * seleccionado no válido.' (so is one that does not exist, checked by the
@@ -27,7 +27,7 @@ export type BlendRecipeComponentBody = z.output<typeof blendRecipeComponentBodyS
 
 /**
  * Body of POST/PUT /api/blend-recipes, also the recipe form's schema. Stages,
- * so the spec's save check comes first whatever else is wrong:
+ * so the original app's save check comes first whatever else is wrong:
  *   1. 'Por favor, completa el nombre de la receta y añade al menos un componente.'
  *      (and our cap on the number of components, before any is parsed);
  *   2. each component (above), our name length, one component per origin,
@@ -79,6 +79,6 @@ export const blendRecipeSchema = z.object({
 });
 export type BlendRecipe = z.infer<typeof blendRecipeSchema>;
 
-/** GET /api/blend-recipes: "ordered by name (ascending)" (spec 7). */
+/** GET /api/blend-recipes: ordered by name, ascending (docs/product-guide.md#configuracion). */
 export const blendRecipePageSchema = pageSchema(blendRecipeSchema);
 export type BlendRecipePage = z.infer<typeof blendRecipePageSchema>;

@@ -85,7 +85,7 @@ const blendFieldsSchema = z
 
 /**
  * Body of POST/PUT /api/blended-coffee, also the blend form's schema. The
- * rules of spec 5 "Blend" in the order issue 14 lists them, built in stages:
+ * rules of docs/product-guide.md#blend, in that order, built in stages:
  *   1. 'Por favor, completa todos los campos y añade al menos un componente.'
  *      (name, total, creation date and a component; the lot code is not
  *      obligatory: left empty, the server generates one as for roasts);
@@ -139,9 +139,9 @@ export const requiredGramsOf = (totalKg: number, percentages: readonly number[])
   splitGrams(kgToGrams(totalKg), percentages.map(percentToBasisPoints));
 
 /**
- * "For each component, the quantities used across its batches must equal
- * total × percentage / 100. The message names the used and required kg per
- * component." (spec 5). The first component that does not add up, or null.
+ * For each component, the quantities used across its batches must equal
+ * total × percentage / 100; the message names the used and required kg per
+ * component (docs/product-guide.md#blend). The first component that does not add up, or null.
  */
 export function drawMismatch(
   body: Pick<BlendedCoffeeBody, 'total_quantity_kg' | 'components'>,
@@ -166,7 +166,7 @@ export type BlendedCoffeeListQuery = z.infer<typeof blendedCoffeeListQuerySchema
 
 /**
  * A blend as the API returns it: what it produced (`total_quantity_kg`) and
- * what is on hand (`stock_kg`) kept apart (DESIGN.md section 1), with its
+ * what is on hand (`stock_kg`) kept apart (docs/product-guide.md#stock-moves), with its
  * components, the kg each one requires, and the roasted lots each one drew.
  */
 export const blendedCoffeeSchema = z.object({

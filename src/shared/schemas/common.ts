@@ -14,7 +14,7 @@ export const rowIdSchema = z.coerce
   .positive(commonMessages.invalidRequest)
   .max(MAX_ROW_ID, commonMessages.invalidRequest);
 
-/** Pagination shared by every list route: the spec's default order, `limit` rows from `offset`. */
+/** Pagination shared by every list route: each screen's list order (docs/product-guide.md#screens), `limit` rows from `offset`. */
 export const paginationQuerySchema = z.object({
   limit: z.coerce.number(invalid).int(commonMessages.invalidRequest).min(1, commonMessages.invalidRequest).max(500, commonMessages.invalidRequest).default(100),
   offset: z.coerce.number(invalid).int(commonMessages.invalidRequest).min(0, commonMessages.invalidRequest).max(MAX_ROW_ID, commonMessages.invalidRequest).default(0),
@@ -32,7 +32,7 @@ export const errorBodySchema = z.object({
 });
 
 /**
- * A positive decimal with at most `decimals` places. `missingMessage` is the spec's
+ * A positive decimal with at most `decimals` places. `missingMessage` is the form's
  * "required" text, so an absent or non-numeric value answers with it.
  */
 export const decimalSchema = (decimals: number, missingMessage: string) =>

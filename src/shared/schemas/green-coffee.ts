@@ -6,9 +6,9 @@ import { decimalSchema, isRealIsoDate, MAX_ROW_ID, pageSchema, paginationQuerySc
 
 /**
  * Body of POST/PUT /api/green-coffee, also the green form's schema. Stage one is
- * the spec's first rule, 'Por favor, completa todos los campos.', for every
- * field at once; stage two our limits. The next spec rules need the database
- * and run in the service, in the spec's order: the supplier belongs to the
+ * the first rule of docs/product-guide.md#green-lot, 'Por favor, completa todos los campos.', for every
+ * field at once; stage two our limits. The next rules need the database
+ * and run in the service, in the guide's order: the supplier belongs to the
  * origin, then the lot code is unique for the origin.
  */
 export const greenCoffeeBodySchema = z
@@ -19,7 +19,7 @@ export const greenCoffeeBodySchema = z
       quantity_kg: z.number({ error: m.required }),
       unit_price: z.number({ error: m.required }),
       entry_date: z.string({ error: m.required }).trim().min(1, m.required),
-      // The hint is DD-MM-AA but "no format is enforced" (spec 5 "Green coffee").
+      // The hint is DD-MM-AA but no format is enforced (docs/product-guide.md#green-lot).
       batch_code: z.string({ error: m.required }).trim().min(1, m.required),
     },
     { error: m.required },
@@ -41,7 +41,7 @@ export const greenCoffeeBodySchema = z
 export type GreenCoffeeBodyInput = z.input<typeof greenCoffeeBodySchema>;
 export type GreenCoffeeBody = z.output<typeof greenCoffeeBodySchema>;
 
-/** GET /api/green-coffee: the spec's order (entry date, newest first), optionally one origin's lots or only those with stock. */
+/** GET /api/green-coffee: the screen's order (entry date, newest first, docs/product-guide.md#cafe-verde), optionally one origin's lots or only those with stock. */
 export const greenCoffeeListQuerySchema = paginationQuerySchema.extend({
   origin_id: rowIdSchema.optional(),
   in_stock: z

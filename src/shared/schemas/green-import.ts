@@ -1,7 +1,7 @@
 import { z } from 'zod';
 
 /**
- * POST /api/green-coffee/import (issue 20): the CSV's limits and the preview it
+ * POST /api/green-coffee/import (docs/product-guide.md#csv): the CSV's limits and the preview it
  * answers. The limits keep one import inside one write transaction of a few
  * seconds, and the preview small enough for the browser to show.
  */

@@ -4,14 +4,14 @@ import { originMessages as m } from '../messages.js';
 import { KG_DECIMALS } from '../units.js';
 import { decimalSchema, pageSchema } from './common.js';
 
-/** "An added supplier is trimmed, and empty ones are ignored" (spec 5 "Origin"); repeats are kept once. */
+/** An added supplier is trimmed, and empty ones are ignored (docs/product-guide.md#origin); repeats are kept once. */
 export const cleanSuppliers = (suppliers: readonly string[]): string[] => [
   ...new Set(suppliers.map((supplier) => supplier.trim()).filter((supplier) => supplier !== '')),
 ];
 
 /**
  * Body of POST/PUT /api/coffee-origins, also the origin form's schema. Two
- * stages so the spec's check comes first whatever else is wrong: stage one is
+ * stages so the original app's check comes first whatever else is wrong: stage one is
  * 'Por favor, completa el nombre, los kilos por saco y añade al menos un
  * proveedor/finca.'; only a complete origin reaches our own limits.
  */

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { commonMessages } from '../messages.js';
 import { rowIdSchema } from './common.js';
 
-/** Spec 3 "sales": 'tostado' refers to roasted_coffee, 'mezcla' to blended_coffee. */
+/** A sale's product type (docs/product-guide.md#entities): 'tostado' refers to roasted_coffee, 'mezcla' to blended_coffee. */
 export const PRODUCT_TYPES = ['tostado', 'mezcla'] as const;
 export type ProductType = (typeof PRODUCT_TYPES)[number];
 
@@ -27,8 +27,8 @@ export const productsQuerySchema = z
 export type ProductsQuery = z.infer<typeof productsQuerySchema>;
 
 /**
- * Spec 3 "Product (sales view)": id, name, type and the on-hand kg (`stock_kg`,
- * DESIGN.md section 1), plus the lot code a sale records as `batch_code_sold`.
+ * The product of the sales view (docs/product-guide.md#entities): id, name, type and the on-hand kg (`stock_kg`,
+ * docs/product-guide.md#stock-moves), plus the lot code a sale records as `batch_code_sold`.
  * A roasted lot's name is its origin and roast type ("Colombia · Medio"), a blend's its own name.
  */
 export const productSchema = z.object({

@@ -3,7 +3,7 @@ import { reportMessages } from '../messages.js';
 import { isRealIsoDate } from './common.js';
 
 /**
- * The optional date range of every report (issue 16): `from` and `to`
+ * The optional date range of every report (docs/product-guide.md#report-range-and-trace-lookup): `from` and `to`
  * inclusive, YYYY-MM-DD; missing = all time. A range the wrong way round, a
  * date that does not exist or text that is not a date is a 400 in Spanish.
  */
@@ -32,9 +32,9 @@ export const monthlySalesSchema = z.object({
 export type MonthlySales = z.infer<typeof monthlySalesSchema>;
 
 /**
- * 'Margen bruto' per month (issue 19), its own route since issue 17: it costs
+ * 'Margen bruto' per month (docs/product-guide.md#reportes), its own route: it costs
  * every product sold in the month at its current cost per kg
- * (docs/decisions/0011), so it grows with the products sold, while
+ * (docs/decisions/0011-cost-per-kg-and-margins.md), so it grows with the products sold, while
  * 'Ventas Mensuales' reads totals that do not.
  */
 export const monthlyMarginSchema = z.object({
@@ -75,11 +75,11 @@ export const stockSummarySchema = z.object({
 });
 export type StockSummary = z.infer<typeof stockSummarySchema>;
 
-/** How many products the pie chart shows (spec 9: "pie chart shows the top 5"). */
+/** How many products the pie chart shows: the top 5 (docs/product-guide.md#reportes). */
 export const TOP_PRODUCTS = 5;
 
 /**
- * Spanish short months (spec 9; docs/decisions/0010-report-ranges-and-month-labels.md):
+ * Spanish short months (docs/product-guide.md#business-constants; docs/decisions/0010-report-ranges-and-month-labels.md):
  * a fixed table, not Intl, so the server, every browser and every ICU version
  * write the same label ('sep', never 'sept' on one machine and 'sep' on another).
  */

@@ -4,13 +4,13 @@ import { commonMessages, roastedCoffeeMessages as m } from '../messages.js';
 import { KG_DECIMALS } from '../units.js';
 import { decimalSchema, isRealIsoDate, MAX_ROW_ID, pageSchema, paginationQuerySchema, rowIdSchema } from './common.js';
 
-/** Spec section 9, "Roast types". */
+/** The roast types (docs/product-guide.md#business-constants). */
 export const ROAST_TYPES = ['Claro', 'Medio', 'Oscuro'] as const;
 export type RoastType = (typeof ROAST_TYPES)[number];
 
 /**
- * Body of POST/PUT /api/roasted-coffee, also the roast form's schema. Spec 5
- * "Roasted coffee" fixes the order, so it is built in stages:
+ * Body of POST/PUT /api/roasted-coffee, also the roast form's schema.
+ * docs/product-guide.md#roasted-lot fixes the order, so it is built in stages:
  *   1. 'Por favor, completa todos los campos obligatorios.' for any missing field
  *      (the lot code is not obligatory: left empty, the server generates one);
  *   2. 'Los Kilos Resultantes no pueden ser mayores que la Cantidad de Café Verde.';
@@ -70,7 +70,7 @@ export type RoastedCoffeeListQuery = z.infer<typeof roastedCoffeeListQuerySchema
 /**
  * A roasted lot as the API returns it: what went in (`quantity_green_kg`), what
  * came out (`resultant_kg`, produced) and what is on hand now (`stock_kg`),
- * kept apart (DESIGN.md section 1), joined to its green lot and origin.
+ * kept apart (docs/product-guide.md#stock-moves), joined to its green lot and origin.
  */
 export const roastedCoffeeSchema = z.object({
   id: z.number().int(),

@@ -14,10 +14,10 @@ const missing = (input: unknown) => input === undefined || input === null || (ty
 const requiredNumber = (notNumber: string) => z.number({ error: (issue) => (missing(issue.input) ? m.required : notNumber) });
 
 /**
- * Body of POST/PUT /api/sales, also the sale form's schema. Spec 5 "Sale" fixes
+ * Body of POST/PUT /api/sales, also the sale form's schema. docs/product-guide.md#sale fixes
  * the order, so it is built in stages:
  *   1. the required fields (product, type, quantity, price, date, lot), one
- *      message of ours since the spec does not give its text;
+ *      message of ours since the original app gave no text;
  *   2. 'La cantidad a vender debe ser mayor que cero.', then our limits
  *      (3 decimals for kg, 2 for the price, not negative, a real date that is
  *      not after today in the local time zone, a known product type:
@@ -62,12 +62,12 @@ export const saleBodySchema = z
 export type SaleBodyInput = z.input<typeof saleBodySchema>;
 export type SaleBody = z.output<typeof saleBodySchema>;
 
-/** GET /api/sales: newest sale date first, then newest id (spec 7 "ordered by sale_date descending"). */
+/** GET /api/sales: newest sale date first, then newest id (docs/product-guide.md#ventas). */
 export const salesListQuerySchema = paginationQuerySchema;
 export type SalesListQuery = z.infer<typeof salesListQuerySchema>;
 
 /**
- * A sale as the API returns it: what spec 3 lists, kg and $ as numbers (grams
+ * A sale as the API returns it: what docs/product-guide.md#entities lists, kg and $ as numbers (grams
  * and cents in the database), the exact total (quantity × unit price to the
  * cent, half up: src/shared/sale-total.ts), the product's name as the table
  * shows it ('Producto Desconocido' once the lot is gone) and who recorded it when.
@@ -80,7 +80,7 @@ export const saleSchema = z.object({
   quantity_kg: z.number(),
   unit_price: z.number(),
   total: z.number(),
-  /** Issue 19: kg × the lot's current cost per kg, total − cost, margin / total × 100 (docs/decisions/0011); null once the lot is gone. */
+  /** kg × the lot's current cost per kg, total − cost, margin / total × 100 (docs/decisions/0011-cost-per-kg-and-margins.md); null once the lot is gone. */
   cost: z.number().nullable(),
   margin: z.number().nullable(),
   margin_percent: z.number().nullable(),
@@ -96,8 +96,8 @@ export const salesPageSchema = pageSchema(saleSchema);
 export type SalesPage = z.infer<typeof salesPageSchema>;
 
 /**
- * X of 'No hay suficiente café … disponible. Solo tienes X Kg.' (spec 5): 2
- * decimals (spec 9 "stock totals show 2 decimals"), rounded DOWN to 10 g so
+ * X of 'No hay suficiente café … disponible. Solo tienes X Kg.' (docs/product-guide.md#sale): 2
+ * decimals (docs/product-guide.md#business-constants), rounded DOWN to 10 g so
  * the message never promises more than is on hand (9.999 Kg reads "9.99").
  * The server and the form's early check both write it this way.
  */

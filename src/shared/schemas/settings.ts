@@ -27,7 +27,7 @@ export interface SettingDefinition {
 /** The most a default price may be (ours), the same ceiling as a green lot's unit price. */
 export const DEFAULT_PRICE_MAX = 1_000_000;
 
-/** A price per kg: at most 2 decimals, not negative, stored as integer cents (DESIGN.md section 1). */
+/** A price per kg: at most 2 decimals, not negative, stored as integer cents (docs/product-guide.md#business-constants). */
 const priceSetting = (key: string, defaultCents: number): SettingDefinition => ({
   key,
   apiSchema: decimalSchema(PRICE_DECIMALS, m.priceRequired)
@@ -41,7 +41,7 @@ const priceSetting = (key: string, defaultCents: number): SettingDefinition => (
 /** The most a low-stock threshold may be (ours): 100 t, far above any small roaster's stock. */
 export const LOW_STOCK_MAX_KG = 100_000;
 
-/** A low-stock threshold in kg (issue 19): at most 3 decimals, not negative, stored as integer grams. */
+/** A low-stock threshold in kg (docs/product-guide.md#home): at most 3 decimals, not negative, stored as integer grams. */
 const kgThresholdSetting = (key: string, defaultKg: number): SettingDefinition => ({
   key,
   apiSchema: decimalSchema(KG_DECIMALS, traceabilityMessages.thresholdRequired)
@@ -56,11 +56,11 @@ const kgThresholdSetting = (key: string, defaultKg: number): SettingDefinition =
 export const LOW_STOCK_DEFAULTS = { low_stock_green_kg: 60, low_stock_roasted_kg: 5, low_stock_blend_kg: 5 } as const;
 
 export const settingDefinitions = {
-  // Spec 9 "Fixed sale unit prices: 15 per kg for roasted coffee and 25 per kg
-  // for blends": kept as the defaults the sales form prefills (DESIGN.md section 1).
+  // The original app's fixed sale prices, 15 per kg for roasted coffee and 25 per kg
+  // for blends, kept as the defaults the sales form prefills (docs/product-guide.md#business-constants).
   default_price_roasted: priceSetting('default_price_roasted_cents', 1500),
   default_price_blend: priceSetting('default_price_blend_cents', 2500),
-  // Low stock (issue 19): the home alert card lists origins whose green stock, and
+  // Low stock (docs/product-guide.md#home): the home alert card lists origins whose green stock, and
   // roasted lots and blends whose stock, is under these.
   low_stock_green_kg: kgThresholdSetting('low_stock_green_g', LOW_STOCK_DEFAULTS.low_stock_green_kg),
   low_stock_roasted_kg: kgThresholdSetting('low_stock_roasted_g', LOW_STOCK_DEFAULTS.low_stock_roasted_kg),

@@ -4,8 +4,8 @@ import { pageSchema, paginationQuerySchema, rowIdSchema } from './common.js';
 import { saleSchema } from './sales.js';
 
 /**
- * Lot history, trace both ways and low-stock alerts (issue 19). Quantities in
- * kg and money in $ at the API edge, like every area (DESIGN.md section 3);
+ * Lot history, trace both ways and low-stock alerts (docs/product-guide.md#trazabilidad). Quantities in
+ * kg and money in $ at the API edge, like every area (docs/product-guide.md#entities);
  * costs per kg are exact until rounded to the cent here
  * (docs/decisions/0011-cost-per-kg-and-margins.md).
  */

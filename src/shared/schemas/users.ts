@@ -9,7 +9,7 @@ import { userSchema } from './auth.js';
 /** Lengths in characters as a person counts them (an emoji is one), not UTF-16 units. */
 const length = (text: string) => [...text].length;
 
-/** A required text: absent, not text or blank all answer the spec's 'Por favor, completa todos los campos.' */
+/** A required text: absent, not text or blank all answer 'Por favor, completa todos los campos.' (docs/product-guide.md#user). */
 const requiredText = () => z.string({ error: userMessages.required }).trim().min(1, userMessages.required);
 
 /** Kept as typed (every character counts), but only spaces is as good as nothing. */
@@ -18,7 +18,7 @@ const passwordText = () => z.string({ error: userMessages.required }).refine((pa
 const roleSchema = z.enum(ROLES, { error: userMessages.invalidRole });
 
 /**
- * The password rules of issue 5, in this order: 8 to 128 characters, not one of
+ * The password rules (docs/product-guide.md#user), in this order: 8 to 128 characters, not one of
  * the most common passwords (case-insensitive), not the username itself.
  */
 export function passwordProblem(password: string, username: string): string | undefined {
@@ -39,7 +39,7 @@ interface UserFields {
  * The checks that follow "required". They run as an object refinement, so their
  * issues come after every field's required issue: the validation answer (the
  * FIRST issue) is always 'Por favor, completa todos los campos.' while a field is
- * missing, as spec 5 "User" puts that check first.
+ * missing, as docs/product-guide.md#user puts that check first.
  */
 function checkUserFields(value: UserFields, ctx: z.RefinementCtx): void {
   if (value.username !== undefined && length(value.username) > USERNAME_MAX) {
@@ -61,7 +61,7 @@ export const createUserBodySchema = z
       username: requiredText(),
       password: passwordText(),
       full_name: requiredText(),
-      // spec 9: "The default role is tecnico."
+      // A missing role means tecnico (docs/product-guide.md#user).
       role: roleSchema.default('tecnico'),
     },
     { error: userMessages.required },
