@@ -6,7 +6,7 @@ import './styles.css';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('falta el elemento #root');
-// Issue 16 (Total Blocking Time): the first render as a transition, which React splits into
+// Total Blocking Time (docs/performance.md): the first render as a transition, which React splits into
 // short tasks, instead of one long one; index.html's "Cargando..." shows meanwhile.
 startTransition(() => {
   createRoot(root).render(

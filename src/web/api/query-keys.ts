@@ -72,7 +72,7 @@ export const queryKeys = {
     page: (page: PageParams) => ['sales', 'page', page],
   },
   /**
-   * Trazabilidad (issue 19): read-only views of lots and sales. No mutation names
+   * Trazabilidad (docs/product-guide.md#trazabilidad): read-only views of lots and sales. No mutation names
    * them: they are refetched when opened (staleTime), as every save anywhere may change a trace.
    */
   traceability: {
@@ -83,7 +83,7 @@ export const queryKeys = {
     stockAlerts: ['traceability', 'stock-alerts'],
   },
   /**
-   * Reportes (issue 16): read-only, refetched whenever /reportes opens
+   * Reportes (docs/product-guide.md#reportes): read-only, refetched whenever /reportes opens
    * (staleTime 0 in their api files), so no save has to name them.
    */
   reports: {

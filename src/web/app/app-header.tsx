@@ -2,7 +2,7 @@ import { Coffee, LogOut } from 'lucide-react';
 import { useCurrentUser } from '../api/get-session.js';
 import { useLogout } from '../features/auth/api/logout.js';
 
-/** After sign-in: a greeting with full name and role, and the sign-out button (spec section 2, "Login"). */
+/** After sign-in: a greeting with full name and role, and the sign-out button (docs/product-guide.md#screens). */
 export function AppHeader() {
   const user = useCurrentUser();
   const logout = useLogout();

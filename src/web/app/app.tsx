@@ -13,7 +13,7 @@ import { createQueryClient } from '../lib/query-client.js';
 import { lazyNamed } from '../lib/lazy-named.js';
 import { AppRoutes } from './routes.js';
 
-// The login screen is its own chunk too: a signed-in reload never downloads it (issue 16).
+// The login screen is its own chunk too: a signed-in reload never downloads it (docs/decisions/0019-web-chunk-groups-and-route-preloads.md).
 const LoginPage = lazyNamed(() => import('../features/auth/login-page.js'), 'LoginPage');
 
 export function App() {
@@ -50,7 +50,7 @@ function SessionGate() {
       </Suspense>
     );
   }
-  // Issue 16 (Total Blocking Time): the session arrives through useSyncExternalStore, which React
+  // Total Blocking Time (docs/performance.md): the session arrives through useSyncExternalStore, which React
   // renders in one blocking task; the app's first render (header, bar, routes) is a background one
   // instead, as for a screen's data. Signing out unmounts it at once.
   return (

@@ -2,7 +2,7 @@ import { NavLink } from 'react-router';
 import { NAV_ITEMS } from '../lib/nav-items.js';
 
 /**
- * The fixed floating bottom bar (spec section 2): 8 entries with icons; labels
+ * The fixed floating bottom bar (docs/product-guide.md#screens): 8 entries with icons; labels
  * are hidden on small screens but stay readable to screen readers; the current
  * route is highlighted and marked aria-current="page".
  */

@@ -1,6 +1,6 @@
 import { Page } from '../components/page.js';
 
-/** An area whose screen is still being built: its title and the Inicio button (foundation issue, item 7). */
+/** An area whose screen is still being built: its title and the Inicio button. */
 export function PendingPage({ title }: { title: string }) {
   return (
     <Page title={title}>

@@ -9,7 +9,7 @@ import { RequireAdmin } from './require-admin.js';
 /**
  * A form screen's chunk, loaded after the code every form screen shares: vite.config.ts puts it
  * in the `screens` chunk (use-form-screen and the shared fields, tables and schemas), which
- * imports the `forms` one (zod, react-hook-form). Issue 16 (Total Blocking Time): the browser
+ * imports the `forms` one (zod, react-hook-form). Total Blocking Time (docs/decisions/0019-web-chunk-groups-and-route-preloads.md): the browser
  * evaluates a dynamic import's modules in one task, 40–60 ms for all of it on this project's
  * machines; importing the shared part first makes that two tasks.
  */
@@ -18,7 +18,7 @@ async function afterFormCode<Module>(load: () => Promise<Module>): Promise<Modul
   return load();
 }
 
-// One chunk per screen (issue 16): a page's code downloads when it is first opened.
+// One chunk per screen (docs/decisions/0019-web-chunk-groups-and-route-preloads.md): a page's code downloads when it is first opened.
 const HomePage = lazyNamed(() => import('../features/home/home-page.js'), 'HomePage');
 const OriginsPage = lazyNamed(() => afterFormCode(() => import('../features/origins/origins-page.js')), 'OriginsPage');
 const GreenCoffeePage = lazyNamed(() => afterFormCode(() => import('../features/green-coffee/green-coffee-page.js')), 'GreenCoffeePage');
@@ -40,7 +40,7 @@ function LazyOutlet() {
 }
 
 /**
- * Every screen of spec section 2, each lazy (its own chunk).
+ * Every screen of docs/product-guide.md#screens, each lazy (its own chunk).
  */
 export function AppRoutes() {
   return (

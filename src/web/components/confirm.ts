@@ -1,2 +1,2 @@
-/** Delete confirmations use the browser dialog, as the spec says (section 5, "Delete confirmations"). */
+/** Delete confirmations use the browser's own dialog (docs/product-guide.md#screens). */
 export const confirmAction = (message: string): boolean => window.confirm(message);

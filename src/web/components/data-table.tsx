@@ -14,7 +14,7 @@ export interface DataTableProps<Row> {
   caption: string;
   columns: Column<Row>[];
   rows: Row[];
-  /** The spec's empty-list text, shown instead of the table. */
+  /** The screen's empty-list text (docs/product-guide.md#screens), shown instead of the table. */
   empty: string;
 }
 

@@ -4,14 +4,14 @@ import { Field } from './field.js';
 
 /**
  * The finest step each kind of quantity takes: the server keeps kilos to the
- * gram and prices to the cent (DESIGN.md section 1), and spec 9 says "The price
- * input step is 0.01".
+ * gram and prices to the cent, and price inputs step 0.01
+ * (docs/product-guide.md#business-constants).
  */
 const STEP = { kg: '0.001', price: '0.01' } as const;
 
 /**
  * A labelled decimal input for kilos or a price, on <Field>. It holds the text
- * as typed (spec 4: quantities and prices load as text); the form's shared zod
+ * as typed (quantities and prices load as text, docs/product-guide.md#screens); the form's shared zod
  * schema decides what is valid, so the browser's own number checks stay out of the way.
  */
 export function DecimalField({ id, label, kind, invalid, hint, registration }: {

@@ -10,7 +10,7 @@ export interface ExportCsvButtonProps {
 }
 
 /**
- * 'Exportar CSV' (issue 20): a plain download link to the export route, so the
+ * 'Exportar CSV' (docs/product-guide.md#csv): a plain download link to the export route, so the
  * browser streams the file to disk however long the table is, with the session
  * cookie and no JavaScript copy of the rows. The picker chooses the dialect:
  * Spanish spreadsheet (default) or standard CSV (docs/decisions/0012).

@@ -16,7 +16,7 @@ export interface FieldProps {
   hint?: ReactNode;
   /**
    * A message shown under the control. This project's forms show their one
-   * message in <FormAlert> (the spec answers one message per save), so they
+   * message in <FormAlert> (a save answers one message, docs/product-guide.md#validation-rules), so they
    * pass `invalid` instead; `error` is for a form that shows one per field.
    */
   error?: string | undefined;

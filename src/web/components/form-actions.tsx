@@ -1,5 +1,5 @@
 /**
- * The buttons under a create/edit form (spec 4 "Forms"): the submit button names
+ * The buttons under a create/edit form (docs/product-guide.md#screens): the submit button names
  * the mode ('Agregar …' / 'Actualizar …'); in edit mode 'Cancelar' goes back to
  * add mode. Both wait while a save is under way.
  */

@@ -33,7 +33,7 @@ export function LoadedPage({ title, text, children }: { title: string; text?: st
 
 /**
  * Shows `fallback`, then `children` once React has rendered them in a
- * background render. Issue 16: data comes in through TanStack Query's
+ * background render (docs/performance.md): data comes in through TanStack Query's
  * useSyncExternalStore, which React renders synchronously, so mounting a form
  * and its tables was one 150–240 ms task with Lighthouse's 4× slower CPU
  * (Total Blocking Time). A deferred value's render is a transition: React

@@ -4,7 +4,7 @@ import './lot-code-field.css';
 
 /**
  * The lot-code field of the roast and blend forms: the code as typed, and the
- * 'Generar Lote' button beside it (spec 9 shapes; the server keeps codes
+ * 'Generar Lote' button beside it (shapes in docs/product-guide.md#business-constants; the server keeps codes
  * unique). Left empty, the server generates one on create and keeps the
  * current one on edit.
  */

@@ -2,7 +2,7 @@ import { History } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Column } from './data-table.js';
 
-/** Where a lot's history and trace open: /trazabilidad?kind=…&id=… (issue 19, "a history action per row"). */
+/** Where a lot's history and trace open: /trazabilidad?kind=…&id=… (docs/product-guide.md#reaching-new-screens: the 'Historial' link on every row). */
 export const tracePath = (lot: { kind: 'green' | 'roasted' | 'blend'; id: number } | { sale: number }): string =>
   'sale' in lot ? `/trazabilidad?venta=${lot.sale}` : `/trazabilidad?tipo=${lot.kind}&id=${lot.id}`;
 

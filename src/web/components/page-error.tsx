@@ -1,5 +1,5 @@
 /**
- * Spec section 8: a failed load or save shows a full-page red message and the
+ * A failed load or save shows a full-page red message (docs/product-guide.md#screens) and the
  * user must reload. It replaces the screen's content.
  */
 export function PageError({ message }: { message: string }) {

@@ -9,11 +9,11 @@ export interface RowActionsProps {
   onDelete: () => void;
   /** While a delete is under way the delete buttons wait. */
   busy: boolean;
-  /** Extra row links or buttons shown before edit and delete (the sales table's trace link, issue 19); each names the row itself. */
+  /** Extra row links or buttons shown before edit and delete (the sales table's trace link, docs/product-guide.md#trazabilidad); each names the row itself. */
   children?: ReactNode;
 }
 
-/** A table row's edit and delete icon buttons (spec 2: tables "with edit and delete actions"). */
+/** A table row's edit and delete icon buttons (every table's 'Acciones', docs/product-guide.md#screens). */
 export function RowActions({ editLabel, deleteLabel, onEdit, onDelete, busy, children }: RowActionsProps) {
   return (
     <div className="actions">

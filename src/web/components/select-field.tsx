@@ -9,7 +9,7 @@ export interface SelectOption {
 
 /**
  * A labelled select on <Field>: an optional first empty option (`placeholder`,
- * what the spec's selects show before a choice) and the options in order.
+ * what a select shows before a choice) and the options in order.
  */
 export function SelectField({ id, label, invalid, hint, placeholder, options, registration }: {
   id: string;

@@ -1,6 +1,6 @@
 import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
 
-/** Spec section 9: the green success toast stays 3000 ms, at the bottom centre. */
+/** The green success toast stays 3000 ms, at the bottom centre (docs/product-guide.md#business-constants). */
 export const TOAST_DURATION_MS = 3000;
 
 interface ToastState {

@@ -16,7 +16,7 @@ export class ApiError extends Error {
 
   /**
    * A refusal the server explains (bad input, not enough stock, duplicate, or a
-   * 403 'No tienes permisos para realizar esta acción.' of spec 5 "User"), shown
+   * 403 'No tienes permisos para realizar esta acción.', docs/product-guide.md#roles-and-permissions), shown
    * as its message where the user acted, as opposed to a failure (full-page error).
    */
   get isUserError(): boolean {
@@ -30,7 +30,7 @@ export class ApiError extends Error {
  */
 export const isSessionLost = (error: unknown): boolean => error instanceof ApiError && error.status === 401;
 
-/** A query whose load failed for any reason but a lost session (spec 8: its full-page red message). */
+/** A query whose load failed for any reason but a lost session (its full-page red message, docs/product-guide.md#screens). */
 export const loadFailed = (query: { isError: boolean; error: unknown }): boolean => query.isError && !isSessionLost(query.error);
 
 const NETWORK_MESSAGE = 'No se pudo conectar con el servidor. Revisa tu conexión.';

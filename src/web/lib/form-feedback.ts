@@ -2,8 +2,8 @@ import type { FieldErrors, FieldValues } from 'react-hook-form';
 import { ApiError, isSessionLost } from './api-client.js';
 
 /**
- * The one message a form shows, like the server answers one: the spec's
- * "required" text while any field is missing (the spec checks that first), else
+ * The one message a form shows, like the server answers one: the form's
+ * "required" text while any field is missing (checked first, docs/product-guide.md#validation-rules), else
  * the first broken rule in field order, else the server's answer to a rule the
  * user can fix (duplicate lot, stock…).
  */
@@ -26,8 +26,8 @@ export const invalidFields =
     errors[field] ? true : undefined;
 
 /**
- * Runs a form's save (spec 4: a successful save resets the form and reloads the
- * list; spec 8: a failed one shows its full-page red message). A rule the user
+ * Runs a form's save (docs/product-guide.md#screens: a successful save resets the form and reloads the
+ * list; a failed one shows its full-page red message). A rule the user
  * can fix stays in the form, where formAlertMessage shows the server's text; a
  * lost session goes back to the login screen on its own.
  */
@@ -46,7 +46,7 @@ export async function saveWithFeedback(
   handlers.onSaved(messages.saved);
 }
 
-/** The spec's four texts of a create/edit form's save (each area's messages object has them). */
+/** The four texts of a create/edit form's save (each area's messages object has them; docs/product-guide.md#interface-texts). */
 export interface SaveMessages {
   added: string;
   updated: string;

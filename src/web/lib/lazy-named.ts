@@ -1,7 +1,7 @@
 import { type ComponentType, lazy } from 'react';
 
 /**
- * A component loaded on first use (issue 16, "Light app"): each screen is its
+ * A component loaded on first use (docs/decisions/0019-web-chunk-groups-and-route-preloads.md): each screen is its
  * own chunk, so login and home download only their own code, and Recharts'
  * drawings load only when /reportes has something to draw. Our components are
  * named exports; React.lazy wants a default one.

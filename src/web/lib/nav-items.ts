@@ -9,7 +9,7 @@ export interface NavItem {
   adminOnly?: boolean;
 }
 
-/** The 8 entries of the bottom bar, in the spec's order (section 2). Home shows all but Inicio as cards. */
+/** The 8 entries of the bottom bar, in the original's order (docs/product-guide.md#reaching-new-screens). Home shows all but Inicio as cards. */
 export const NAV_ITEMS: readonly NavItem[] = [
   { label: 'Inicio', path: '/', icon: House, description: 'Panel principal del sistema.' },
   { label: 'Orígenes', path: '/cafe-origen', icon: Globe, description: 'Países y regiones de origen, con sus proveedores y fincas.' },

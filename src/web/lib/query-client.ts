@@ -3,7 +3,7 @@ import { ApiError } from './api-client.js';
 
 /**
  * Failures are shown, not retried in a loop: a 4xx will not change on retry,
- * and the spec wants a failed load to show its red message.
+ * and a failed load shows its red message (docs/product-guide.md#screens).
  */
 export const createQueryClient = () =>
   new QueryClient({

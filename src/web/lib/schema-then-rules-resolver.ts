@@ -7,7 +7,7 @@ export type FormRule<Body, Values extends FieldValues> = (body: Body) => { field
 
 /**
  * A react-hook-form resolver that checks the body the form would send with the
- * server's own zod schema first, then the spec's next rules that need data the
+ * server's own zod schema first, then the next rules (docs/product-guide.md#validation-rules) that need data the
  * page has loaded (origins, green lots…), in order. The server checks them all
  * again; this only lets the form answer at once with the same message.
  */

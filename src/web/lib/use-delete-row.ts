@@ -3,11 +3,11 @@ import { useToast } from '../components/toast.js';
 import { ApiError, isSessionLost } from './api-client.js';
 
 export interface DeleteRowOptions<Row extends { id: number }> {
-  /** The browser dialog's question (spec 5, "Delete confirmations"). */
+  /** The browser dialog's question (docs/product-guide.md#interface-texts). */
   confirmMessage: string;
   /** The green toast after the delete. */
   deletedMessage: string;
-  /** Spec 8: the full-page red message when the delete fails. */
+  /** The full-page red message when the delete fails (docs/product-guide.md#interface-texts). */
   failedMessage: string;
   /** The delete request (the area's delete mutation's `mutateAsync`). */
   remove: (id: number) => Promise<unknown>;
@@ -25,7 +25,7 @@ export interface DeleteRowOptions<Row extends { id: number }> {
 }
 
 /**
- * A table row's delete (spec 2: tables "with edit and delete actions"): the
+ * A table row's delete (docs/product-guide.md#screens): the
  * browser confirmation, the request, back to add mode if that row was in the
  * form, the page before when the last row of a later page went, the toast. A
  * lost session (401) shows nothing here: the login screen comes back on its own.

@@ -2,9 +2,9 @@ import { useRef, useState } from 'react';
 import { useToast } from '../components/toast.js';
 
 /**
- * The state of a screen with a create/edit form above a table (spec 4 "Forms"):
+ * The state of a screen with a create/edit form above a table (docs/product-guide.md#screens):
  * which row is being edited, a key that remounts the form clean after each save,
- * and the save failure that replaces the screen with its red message (spec 8).
+ * and the save failure that replaces the screen with its red message.
  * The page renders `<XForm key={formKey} {...formProps} />`.
  */
 export function useFormScreen<Row extends { id: number }>() {
@@ -14,7 +14,7 @@ export function useFormScreen<Row extends { id: number }>() {
   const [failure, setFailure] = useState<string | null>(null);
   const formRef = useRef<HTMLDivElement>(null);
 
-  /** Spec 8: a failed save shows a full-page red message and is logged to the console. */
+  /** A failed save shows a full-page red message and is logged to the console (docs/product-guide.md#screens). */
   const fail = (message: string, error: unknown) => {
     console.error(message, error);
     setFailure(message);
@@ -39,7 +39,7 @@ export function useFormScreen<Row extends { id: number }>() {
 
   const formProps: EntityFormProps<Row> = {
     editing,
-    // Spec 4: a successful save goes back to add mode, with the green toast.
+    // A successful save goes back to add mode, with the green toast (docs/product-guide.md#screens).
     onSaved: (message) => {
       backToAddMode();
       showToast(message);
@@ -55,9 +55,9 @@ export function useFormScreen<Row extends { id: number }>() {
 export interface EntityFormProps<Row> {
   /** The row being edited, or null in add mode. */
   editing: Row | null;
-  /** A successful save, with the spec's toast text. */
+  /** A successful save, with the area's toast text. */
   onSaved: (message: string) => void;
   onCancel: () => void;
-  /** A save that failed for a reason the user cannot fix here (spec 8: full-page red message). */
+  /** A save that failed for a reason the user cannot fix here (full-page red message). */
   onFailure: (message: string, error: unknown) => void;
 }

@@ -8,7 +8,7 @@ import { useLogin } from './api/login.js';
 
 export const LOGIN_TITLE = 'Bienvenido al Sistema de Control de Inventario';
 
-/** Shown whenever nobody is signed in (spec section 2, "Login"). */
+/** Shown whenever nobody is signed in (docs/product-guide.md#login). */
 export function LoginPage() {
   const login = useLogin();
   const { register, handleSubmit, formState } = useForm<LoginBody>({

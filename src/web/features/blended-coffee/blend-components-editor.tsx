@@ -30,7 +30,7 @@ export interface BlendComponentsEditorProps {
 const originNameOf = (origins: Origin[], id: string) => origins.find((origin) => String(origin.id) === id)?.name ?? '';
 
 /**
- * The component editor (spec 2 "Blends"): per component its origin and
+ * The component editor (docs/product-guide.md#cafe-mezcla): per component its origin and
  * percentage, the roasted lots of that origin with stock, each with a kg
  * field, and, as the user types, the kg the component needs (split to the
  * gram like the server, docs/decisions/0006) next to what its lots add up to.

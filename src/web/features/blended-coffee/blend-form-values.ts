@@ -57,7 +57,7 @@ export const emptyBlendValues = (): BlendFormValues => ({
   components: [emptyComponent()],
 });
 
-// Quantities load as text (spec 4, "Forms").
+// Quantities load as text (docs/product-guide.md#screens).
 export const blendToValues = (blend: BlendedCoffee): BlendFormValues => ({
   recipe_id: blend.recipe_id === null ? '' : String(blend.recipe_id),
   name: blend.name,
@@ -71,7 +71,7 @@ export const blendToValues = (blend: BlendedCoffee): BlendFormValues => ({
   })),
 });
 
-/** "Choosing a recipe fills the name and components … Clearing the recipe empties both." (spec 4) */
+/** Choosing a recipe fills the name and components; clearing it empties both (docs/product-guide.md#cafe-mezcla). */
 export function recipeValues(recipe: BlendRecipe | undefined): Pick<BlendFormValues, 'name' | 'components'> {
   if (!recipe) return { name: '', components: [] };
   return { name: recipe.name, components: recipe.components.map((c) => emptyComponent(String(c.origin_id), String(c.percentage))) };
@@ -150,9 +150,9 @@ export function fifoDraws(values: BlendFormValues, lots: readonly RoastedLotOpti
 }
 
 /**
- * 'Generar Lote' (spec 9: BL-MZ-010124-1234): from the recipe's name, or the
- * blend's when no recipe is chosen (issue 14), and the creation date;
- * otherwise the spec's 'Por favor, selecciona una Receta y una Fecha de
+ * 'Generar Lote' (BL-MZ-010124-1234, docs/product-guide.md#business-constants): from the recipe's name, or the
+ * blend's when no recipe is chosen, and the creation date;
+ * otherwise 'Por favor, selecciona una Receta y una Fecha de
  * Creación para generar el lote.'.
  */
 export function generateBlendLotCode(
@@ -169,7 +169,7 @@ export function generateBlendLotCode(
 
 /**
  * The server's schema on the body the form would send, answering its FIRST
- * broken rule like the server does (spec 5 order), then the rules the server
+ * broken rule like the server does (the order of docs/product-guide.md#blend), then the rules the server
  * checks against the database, here against the lots the form offers: each
  * component draws exactly its kg, each lot has the stock. The message goes to
  * `errors.root` (the form shows one message), and the top-level field it
@@ -206,7 +206,7 @@ export function blendResolverFor(
 /**
  * What the form may draw from: every roasted lot with stock and, when editing,
  * the lots the blend drew (even if now empty), each with what the edit gives
- * back to it first (spec 4: an update returns the old draws).
+ * back to it first (an update returns the old draws, docs/product-guide.md#stock-moves).
  */
 export function lotOptions(lots: readonly RoastedCoffee[], editing: BlendedCoffee | null): RoastedLotOption[] {
   const returned = new Map<number, { originId: number; batchCode: string; grams: number }>();

@@ -35,7 +35,7 @@ export interface BlendFormProps extends EntityFormProps<BlendedCoffee> {
   lots: RoastedLotOption[];
 }
 
-/** Make or edit a blend (spec 2 "Blends", 4 "Form auto-behaviour", 5 "Blend"). */
+/** Make or edit a blend (docs/product-guide.md#cafe-mezcla and #blend). */
 export function BlendForm({ origins, recipes, lots, editing, onSaved, onCancel, onFailure }: BlendFormProps) {
   const { mutation, save } = formSave(editing, useCreateBlendedCoffee(), useUpdateBlendedCoffee(), m, { onSaved, onFailure });
   const resolver = useMemo(
@@ -57,7 +57,7 @@ export function BlendForm({ origins, recipes, lots, editing, onSaved, onCancel, 
   const invalid = (field: 'name' | 'total_quantity_kg' | 'creation_date' | 'batch_code') => (formState.errors[field] ? true : undefined);
 
   const recipeField = register('recipe_id', {
-    // "Choosing a recipe fills the name and components and makes the name read-only. Clearing the recipe empties both." (spec 4)
+    // Choosing a recipe fills the name and components and makes them read-only; clearing it empties both (docs/product-guide.md#cafe-mezcla).
     onChange: (event: { target: { value: string } }) => {
       const { name, components: filled } = recipeValues(recipes.find((recipe) => String(recipe.id) === event.target.value));
       setValue('name', name);

@@ -21,7 +21,7 @@ import { ExportCsvButton } from '#web/components/export-csv-button.js';
 
 const PAGE_SIZE = 50;
 
-/** /cafe-mezcla (spec 2 "Blends"): the blend form, the available roasted stock and the current blends. */
+/** /cafe-mezcla (docs/product-guide.md#cafe-mezcla): the blend form, the available roasted stock and the current blends. */
 export function BlendedCoffeePage() {
   const [offset, setOffset] = useState(0);
   const blends = useBlendedCoffee({ limit: PAGE_SIZE, offset });
@@ -34,10 +34,10 @@ export function BlendedCoffeePage() {
   const page = blends.data;
 
   const onDelete = useDeleteRow<BlendedCoffee>({
-    // "The blend one adds that the roasted coffee will be returned to inventory" (spec 5).
+    // The blend's confirmation adds that the roasted coffee returns to the inventory (docs/product-guide.md#cafe-mezcla).
     confirmMessage: m.deleteConfirm,
     deletedMessage: m.deleted,
-    // 'Error al eliminar la mezcla de café. Asegúrate de que no esté asociada a ventas.' (spec 8, full page).
+    // 'Error al eliminar la mezcla de café. Asegúrate de que no esté asociada a ventas.' (docs/product-guide.md#interface-texts, full page).
     failedMessage: m.deleteInUse,
     remove: deleteBlend.mutateAsync,
     editing,

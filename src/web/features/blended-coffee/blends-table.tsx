@@ -18,7 +18,7 @@ const COLUMNS: Column<BlendedCoffee>[] = [
   { label: 'Lote', cell: (blend) => <strong>{blend.batch_code}</strong> },
   { label: 'Producido (Kg)', className: 'num', cell: (blend) => formatTwoDecimals(blend.total_quantity_kg) },
   { label: 'Disponible (Kg)', className: 'num', cell: (blend) => formatTwoDecimals(blend.stock_kg) },
-  // The kg-weighted cost of its draws (issue 19, docs/decisions/0011).
+  // The kg-weighted cost of its draws (docs/decisions/0011-cost-per-kg-and-margins.md).
   { label: 'Coste ($/Kg)', className: 'num', cell: (blend) => (blend.cost_per_kg === null ? '—' : formatMoney(blend.cost_per_kg)) },
   { label: 'Fecha Creación', cell: (blend) => formatDate(blend.creation_date) },
   { label: 'Componentes', className: 'wrap', cell: componentsText },
@@ -32,8 +32,8 @@ export interface BlendsTableProps {
 }
 
 /**
- * The current blends (spec 2 "Blends"): what each produced next to what is on
- * hand now (DESIGN.md section 1), 2 decimals (spec 9), its components and lots.
+ * The current blends (docs/product-guide.md#cafe-mezcla): what each produced next to what is on
+ * hand now (docs/product-guide.md#stock-moves), 2 decimals, its components and lots.
  */
 export function BlendsTable({ blends, onEdit, onDelete, busy }: BlendsTableProps) {
   const actions = actionsColumn<BlendedCoffee>({

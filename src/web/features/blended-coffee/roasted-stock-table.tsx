@@ -11,7 +11,7 @@ const COLUMNS: Column<RoastedCoffee>[] = [
   { label: 'Disponible (Kg)', className: 'num', cell: (lot) => formatTwoDecimals(lot.stock_kg) },
 ];
 
-/** The available roasted stock (spec 2 "Blends"): every roasted lot with coffee on hand, oldest first. */
+/** The available roasted stock (docs/product-guide.md#cafe-mezcla): every roasted lot with coffee on hand, oldest first. */
 export function RoastedStockTable({ lots }: { lots: RoastedCoffee[] }) {
   return <DataTable caption={m.roastedStockTitle} columns={COLUMNS} rows={lots} empty={m.roastedEmpty} />;
 }

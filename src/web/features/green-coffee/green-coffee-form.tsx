@@ -40,7 +40,7 @@ const toBody = (values: GreenFormValues) => ({
 });
 
 /**
- * The server's schema on the body the form would send, then the spec's next
+ * The server's schema on the body the form would send, then the next green-lot
  * rule, which needs the origins: 'El proveedor/finca seleccionado no pertenece
  * al origen elegido.' (the lot-code rule needs the database: the server answers it).
  */
@@ -63,7 +63,7 @@ const emptyValues = (): GreenFormValues => ({
   batch_code: '',
 });
 
-// Quantity and price load as text (spec 4, "Forms").
+// Quantity and price load as text (docs/product-guide.md#screens).
 const toValues = (lot: GreenCoffee): GreenFormValues => ({
   origin_id: String(lot.origin_id),
   supplier_finca: lot.supplier_finca,
@@ -77,7 +77,7 @@ export interface GreenCoffeeFormProps extends EntityFormProps<GreenCoffee> {
   origins: Origin[];
 }
 
-/** Add or edit a green lot (spec 2 "Green coffee", 4 "Form auto-behaviour", 5 "Green coffee"). */
+/** Add or edit a green lot (docs/product-guide.md#cafe-verde and #green-lot). */
 export function GreenCoffeeForm({ origins, editing, onSaved, onCancel, onFailure }: GreenCoffeeFormProps) {
   const { mutation, save } = formSave(editing, useCreateGreenCoffee(), useUpdateGreenCoffee(), m, { onSaved, onFailure });
   const resolver = useMemo(() => resolverFor(origins), [origins]);
@@ -90,7 +90,7 @@ export function GreenCoffeeForm({ origins, editing, onSaved, onCancel, onFailure
   const supplier = useWatch({ control, name: 'supplier_finca' });
   const chosenOrigin = origins.find((origin) => String(origin.id) === originId);
   const suppliers = chosenOrigin?.suppliers_fincas ?? [];
-  // An edited lot whose farm was since removed from its origin still shows it (saving then answers the spec's message).
+  // An edited lot whose farm was since removed from its origin still shows it (saving then answers the rule's message, docs/product-guide.md#green-lot).
   const supplierOptions = supplier && chosenOrigin && !suppliers.includes(supplier) ? [supplier, ...suppliers] : suppliers;
 
   const alertMessage = formAlertMessage(formState.errors, FIELDS, m.required, mutation.error);
@@ -99,7 +99,7 @@ export function GreenCoffeeForm({ origins, editing, onSaved, onCancel, onFailure
 
   const invalid = invalidFields(formState.errors);
   const originField = register('origin_id', {
-    // "Selecting an origin defaults the supplier to that origin's first one" (spec 4).
+    // Choosing an origin selects its first farm (docs/product-guide.md#cafe-verde).
     onChange: (event: { target: { value: string } }) => {
       const origin = origins.find((candidate) => String(candidate.id) === event.target.value);
       setValue('supplier_finca', origin?.suppliers_fincas[0] ?? '');

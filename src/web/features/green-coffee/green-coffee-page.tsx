@@ -18,7 +18,7 @@ import { ExportCsvButton } from '#web/components/export-csv-button.js';
 
 const PAGE_SIZE = 50;
 
-/** /cafe-verde (spec 2 "Green coffee"): the add/edit form above the 'Stock Actual' table. */
+/** /cafe-verde (docs/product-guide.md#cafe-verde): the add/edit form above the 'Stock Actual' table. */
 export function GreenCoffeePage() {
   const [offset, setOffset] = useState(0);
   const [importing, setImporting] = useState(false);
@@ -31,7 +31,7 @@ export function GreenCoffeePage() {
   const onDelete = useDeleteRow<GreenCoffee>({
     confirmMessage: m.deleteConfirm,
     deletedMessage: m.deleted,
-    // 'Error al eliminar el café verde. Asegúrate de que no esté asociado a café tostado.' (spec 8, full page).
+    // 'Error al eliminar el café verde. Asegúrate de que no esté asociado a café tostado.' (docs/product-guide.md#interface-texts, full page).
     failedMessage: m.deleteInUse,
     remove: deleteLot.mutateAsync,
     editing,

@@ -31,8 +31,8 @@ const COLUMNS: Column<GreenCoffee>[] = [
 ];
 
 /**
- * 'Stock Actual' (spec 2 "Green coffee"): each lot with what is on hand now
- * and what it received (DESIGN.md section 1), 2 decimals (spec 9); rows stack
+ * 'Stock Actual' (docs/product-guide.md#cafe-verde): each lot with what is on hand now
+ * and what it received (docs/product-guide.md#stock-moves), 2 decimals; rows stack
  * into cards on phones.
  */
 export function GreenCoffeeTable({ lots, onEdit, onDelete, busy }: GreenCoffeeTableProps) {

@@ -28,7 +28,7 @@ const COLUMNS: Column<PreviewRow>[] = [
 ];
 
 /**
- * 'Importar CSV' on /cafe-verde (issue 20): choose a file → the server checks
+ * 'Importar CSV' on /cafe-verde (docs/product-guide.md#csv): choose a file → the server checks
  * every row without saving (dry run) → a preview with each row's problems →
  * 'Confirmar importación' writes all the lots in one transaction, or none.
  */

@@ -4,7 +4,7 @@ import { AREA_CARDS } from '#web/lib/nav-items.js';
 import { useCurrentUser } from '#web/api/get-session.js';
 import { StockAlertsCard } from './stock-alerts-card.js';
 
-/** Home (spec section 2): a title and one card per area; cards fade in 0.1 s apart (styles.css). */
+/** Home (docs/product-guide.md#home): a title and one card per area; cards fade in 0.1 s apart (styles.css). */
 export function HomePage() {
   const user = useCurrentUser();
   return (

@@ -11,7 +11,7 @@ const daysText = (days: number | null) =>
   days === null ? 'sin ventas en 30 días' : days === 0 ? 'agotado al ritmo actual' : `se agota en ${days} ${days === 1 ? 'día' : 'días'}`;
 
 /**
- * The home alert card (issue 19 "Low stock"): origins whose green stock and
+ * The home alert card (docs/product-guide.md#home): origins whose green stock and
  * lots whose stock are under the thresholds of Configuración, and for each
  * roasted lot or blend sold in the last 30 days the days until it runs out.
  * A failed load shows its message inside the card: home stays usable.

@@ -44,7 +44,7 @@ const toValues = (origin: Origin): OriginFormValues => ({
 
 export type OriginFormProps = EntityFormProps<Origin>;
 
-/** Add or edit an origin (spec 2 "Origins", 5 "Origin"). */
+/** Add or edit an origin (docs/product-guide.md#origenes and #origin). */
 export function OriginForm({ editing, onSaved, onCancel, onFailure }: OriginFormProps) {
   const { mutation, save } = formSave(editing, useCreateOrigin(), useUpdateOrigin(), originMessages, { onSaved, onFailure });
   const { register, control, handleSubmit, formState } = useForm<OriginFormValues, unknown, OriginBody>({

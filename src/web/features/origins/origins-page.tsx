@@ -17,7 +17,7 @@ import { ExportCsvButton } from '#web/components/export-csv-button.js';
 
 const PAGE_SIZE = 50;
 
-/** /cafe-origen (spec 2 "Origins"): the form above the table of registered origins. */
+/** /cafe-origen (docs/product-guide.md#origenes): the form above the table of registered origins. */
 export function OriginsPage() {
   const [offset, setOffset] = useState(0);
   const origins = useOrigins({ limit: PAGE_SIZE, offset });
@@ -28,7 +28,7 @@ export function OriginsPage() {
   const onDelete = useDeleteRow<Origin>({
     confirmMessage: originMessages.deleteConfirm,
     deletedMessage: originMessages.deleted,
-    // 'Error al eliminar el origen. Asegúrate de que no haya café verde asociado.' (spec 8, full page).
+    // 'Error al eliminar el origen. Asegúrate de que no haya café verde asociado.' (docs/product-guide.md#interface-texts, full page).
     failedMessage: originMessages.deleteInUse,
     remove: deleteOrigin.mutateAsync,
     editing,

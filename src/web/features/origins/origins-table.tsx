@@ -17,7 +17,7 @@ const COLUMNS: Column<Origin>[] = [
   { label: 'Descripción', className: 'wrap', cell: (origin) => origin.description ?? '—' },
 ];
 
-/** The registered origins with edit and delete (spec 2 "Origins"); rows stack into cards on phones. */
+/** The registered origins with edit and delete (docs/product-guide.md#origenes); rows stack into cards on phones. */
 export function OriginsTable({ origins, onEdit, onDelete, busy }: OriginsTableProps) {
   const actions = actionsColumn<Origin>({
     editLabel: (origin) => `Editar ${origin.name}`,

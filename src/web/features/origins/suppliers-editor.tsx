@@ -11,8 +11,8 @@ export interface SuppliersEditorProps {
 }
 
 /**
- * The origin's suppliers/farms: type one, add it, remove any. "An added supplier
- * is trimmed, and empty ones are ignored" (spec 5 "Origin"); a repeat is kept once.
+ * The origin's suppliers/farms: type one, add it, remove any. An added supplier
+ * is trimmed, and empty ones are ignored (docs/product-guide.md#origin); a repeat is kept once.
  */
 export function SuppliersEditor({ value, onChange, invalid }: SuppliersEditorProps) {
   const [draft, setDraft] = useState('');

@@ -12,7 +12,7 @@ const MonthlySalesBars = lazyNamed(() => import('./charts.js'), 'MonthlySalesBar
 export type ChartMonth = MonthlySales['items'][number] & { margin: number | null };
 
 /**
- * The two routes' months joined by month (issue 17 split them). Each is one
+ * The two routes' months joined by month (docs/decisions/0011-cost-per-kg-and-margins.md says why they are two). Each is one
  * snapshot of its own, so a sale recorded between the two requests can leave a
  * month in one only: the revenue's months are the chart's, a margin it lacks
  * is left out rather than drawn as 0.
@@ -22,7 +22,7 @@ export function withMargins(months: MonthlySales['items'], margins: MonthlyMargi
   return months.map((month) => ({ ...month, margin: marginOf.get(month.month) ?? null }));
 }
 
-/** 'Ventas Mensuales' (spec 2): bars per month, series 'Ventas ($)', tooltip in $ with 2 decimals, Spanish month labels. */
+/** 'Ventas Mensuales' (docs/product-guide.md#reportes): bars per month, series 'Ventas ($)', tooltip in $ with 2 decimals, Spanish month labels. */
 export function MonthlySalesChart({ months }: { months: ChartMonth[] }) {
   return (
     <ReportCard

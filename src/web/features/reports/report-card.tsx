@@ -2,7 +2,7 @@ import { type ReactNode, Suspense, useEffect, useState } from 'react';
 
 /**
  * False until the browser has painted what the first render put on screen.
- * Issue 16: the charts' code (Recharts, 114 KB gzip) and its drawing, one
+ * The charts' code (Recharts, 114 KB gzip, docs/performance.md) and its drawing, one
  * long task, came before the first paint of the report's titles, figures and
  * tiles whenever the chunk was already at hand, and the page's text waited
  * for it (Lighthouse: the largest text painted at 3.1 s on a phone). A frame,
@@ -42,7 +42,7 @@ function ChartLegend({ items }: { items: LegendItem[] }) {
 
 /**
  * One report card: its title, then the chart (hidden from screen readers)
- * followed by the same figures as a table they read (issue 16), or the
+ * followed by the same figures as a table they read (docs/product-guide.md#reportes), or the
  * empty text when the range has nothing.
  */
 export function ReportCard({ id, title, emptyText, isEmpty, chart, legend, columns, rows }: {

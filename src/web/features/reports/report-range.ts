@@ -2,7 +2,7 @@ import { localIsoDate } from '#shared/local-date.js';
 import type { ReportRangeParams } from '#web/api/query-keys.js';
 
 /**
- * The date-range filter of /reportes (issue 16), kept in the URL
+ * The date-range filter of /reportes (docs/product-guide.md#reportes), kept in the URL
  * (`?periodo=…&desde=…&hasta=…`) so a report can be shared or reloaded.
  * Presets are relative to today in the browser's time zone: a shared
  * "Este mes" link shows the month of whoever opens it.

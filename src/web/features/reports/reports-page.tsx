@@ -18,9 +18,9 @@ import { TopProductsChart } from './top-products-chart.js';
 import './reports.css';
 
 /**
- * /reportes (spec 2 "Reports"): the period filter (in the URL), 'Ventas
+ * /reportes (docs/product-guide.md#reportes): the period filter (in the URL), 'Ventas
  * Mensuales', the top 5 pie and the stock tiles. A failed load replaces the
- * content with its red message (spec 8).
+ * content with its red message.
  */
 export function ReportsPage() {
   const [params, setParams] = useSearchParams();

@@ -8,7 +8,7 @@ const TILES = [
   { key: 'blended_kg', label: 'Café Mezcla' },
 ] as const;
 
-/** The stock summary (spec 2): three tiles, on-hand kg with 2 decimals. */
+/** The stock summary (docs/product-guide.md#reportes): three tiles, on-hand kg with 2 decimals. */
 export function StockTiles({ stock }: { stock: StockSummary }) {
   return (
     <section aria-labelledby="stock-summary-title" className="report-stock">

@@ -14,8 +14,8 @@ const COLUMNS: Column<GreenCoffee>[] = [
 ];
 
 /**
- * The table of available green stock (spec 2 "Roasted coffee"): green lots with
- * coffee on hand, what a roast can take, 2 decimals (spec 9). Read-only here:
+ * The table of available green stock (docs/product-guide.md#cafe-tostado): green lots with
+ * coffee on hand, what a roast can take, 2 decimals. Read-only here:
  * green lots are edited on /cafe-verde.
  */
 export function GreenStockTable({ lots }: { lots: GreenCoffee[] }) {

@@ -39,7 +39,7 @@ const toBody = (values: RoastFormValues) => ({
 });
 
 /**
- * The server's schema on the body the form would send (spec 5 rules one and
+ * The server's schema on the body the form would send (docs/product-guide.md#roasted-lot rules one and
  * two, then our limits), then the two rules the server checks against the
  * database, here against the lots the form offers: 'El lote de café verde
  * seleccionado no es válido.' and 'No hay suficiente café verde disponible
@@ -65,7 +65,7 @@ export const emptyRoastValues = (): RoastFormValues => ({
   batch_code: '',
 });
 
-// Quantities load as text (spec 4, "Forms").
+// Quantities load as text (docs/product-guide.md#screens).
 export const roastToValues = (roast: RoastedCoffee): RoastFormValues => ({
   origin_filter: '',
   green_coffee_id: String(roast.green_coffee_id),
@@ -85,9 +85,9 @@ export const greenLotLabel = (lot: GreenLotOption): string =>
   `${lot.batch_code} · ${lot.origin_name} · ${formatKg(gramsToKg(lot.availableG))} disponibles`;
 
 /**
- * 'Generar Lote' (spec 9: CO-010124-1234): the origin of the chosen lot (or,
+ * 'Generar Lote' (CO-010124-1234, docs/product-guide.md#business-constants): the origin of the chosen lot (or,
  * before a lot is chosen, of the filter) and the roast date; otherwise the
- * button's own message (spec 5).
+ * button's own message (docs/product-guide.md#roasted-lot).
  */
 export function generateRoastLotCode(
   values: Pick<RoastFormValues, 'green_coffee_id' | 'origin_filter' | 'roast_date'>,

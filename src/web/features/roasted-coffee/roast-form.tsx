@@ -37,7 +37,7 @@ export interface RoastFormProps extends EntityFormProps<RoastedCoffee> {
   lots: GreenLotOption[];
 }
 
-/** Roast green coffee, or edit a roast (spec 2 "Roasted coffee", 4 "Form auto-behaviour", 5 "Roasted coffee"). */
+/** Roast green coffee, or edit a roast (docs/product-guide.md#cafe-tostado and #roasted-lot). */
 export function RoastForm({ origins, lots, editing, onSaved, onCancel, onFailure }: RoastFormProps) {
   const { mutation, save } = formSave(editing, useCreateRoastedCoffee(), useUpdateRoastedCoffee(), m, { onSaved, onFailure });
   const resolver = useMemo(() => roastResolverFor(lots), [lots]);
@@ -45,13 +45,13 @@ export function RoastForm({ origins, lots, editing, onSaved, onCancel, onFailure
     resolver,
     defaultValues: editing ? roastToValues(editing) : emptyRoastValues(),
   });
-  // The lot-code button's own messages (spec 5), shown until the next attempt.
+  // The lot-code button's own messages (docs/product-guide.md#roasted-lot), shown until the next attempt.
   const [codeMessage, setCodeMessage] = useState<string | null>(null);
 
   const originFilter = useWatch({ control, name: 'origin_filter' });
   const greenKg = useWatch({ control, name: 'quantity_green_kg' });
   const resultantKg = useWatch({ control, name: 'resultant_kg' });
-  // "shrinkage is recomputed whenever either quantity changes" (spec 4): derived on every render, never typed.
+  // 'Merma (Kg)' is recomputed whenever either quantity changes (docs/product-guide.md#cafe-tostado): derived on every render, never typed.
   const shrinkage = shrinkageText(greenKg, resultantKg);
   const shownLots = lotsOfOrigin(lots, originFilter);
 
@@ -68,7 +68,7 @@ export function RoastForm({ origins, lots, editing, onSaved, onCancel, onFailure
 
   const invalid = invalidFields(formState.errors);
   const filterField = register('origin_filter', {
-    // "changing the origin filter clears the chosen batch" (spec 4).
+    // Changing the origin filter clears the chosen lot (docs/product-guide.md#cafe-tostado).
     onChange: () => setValue('green_coffee_id', ''),
   });
 

@@ -26,7 +26,7 @@ const PAGE_SIZE = 50;
 /**
  * What the form may roast from: every lot with stock and, when editing, the
  * roast's own lot (even if it is now empty) with the kg the edit gives back to
- * it first (spec 4: "first returns the old green quantity… then re-checks").
+ * it first (docs/product-guide.md#stock-moves: an edit returns the old green kilos, then takes the new).
  */
 function lotOptions(lots: GreenCoffee[], editing: RoastedCoffee | null): GreenLotOption[] {
   const options = lots.map((lot) => ({
@@ -48,7 +48,7 @@ function lotOptions(lots: GreenCoffee[], editing: RoastedCoffee | null): GreenLo
   return options;
 }
 
-/** /cafe-tostado (spec 2 "Roasted coffee"): the roast form, the available green stock and the roasted stock. */
+/** /cafe-tostado (docs/product-guide.md#cafe-tostado): the roast form, the available green stock and the roasted stock. */
 export function RoastedCoffeePage() {
   const [roastOffset, setRoastOffset] = useState(0);
   const [greenOffset, setGreenOffset] = useState(0);
@@ -65,7 +65,7 @@ export function RoastedCoffeePage() {
   const onDelete = useDeleteRow<RoastedCoffee>({
     confirmMessage: m.deleteConfirm,
     deletedMessage: m.deleted,
-    // 'Error al eliminar el café tostado. Asegúrate de que no esté asociado a mezclas o ventas.' (spec 8, full page).
+    // 'Error al eliminar el café tostado. Asegúrate de que no esté asociado a mezclas o ventas.' (docs/product-guide.md#interface-texts, full page).
     failedMessage: m.deleteInUse,
     remove: deleteRoast.mutateAsync,
     editing,

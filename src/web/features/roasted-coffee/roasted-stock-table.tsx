@@ -14,7 +14,7 @@ const COLUMNS: Column<RoastedCoffee>[] = [
   { label: 'Producido (Kg)', className: 'num', cell: (roast) => formatTwoDecimals(roast.resultant_kg) },
   { label: 'Disponible (Kg)', className: 'num', cell: (roast) => formatTwoDecimals(roast.stock_kg) },
   { label: 'Merma (Kg)', className: 'num', cell: (roast) => formatTwoDecimals(roast.shrinkage_kg) },
-  // Green kg × green price / resultant kg: the yield is in the cost (issue 19, docs/decisions/0011).
+  // Green kg × green price / resultant kg: the yield is in the cost (docs/decisions/0011-cost-per-kg-and-margins.md).
   { label: 'Coste ($/Kg)', className: 'num', cell: (roast) => formatMoney(roast.cost_per_kg) },
   { label: 'Fecha Tostado', cell: (roast) => formatDate(roast.roast_date) },
 ];
@@ -27,9 +27,9 @@ export interface RoastedStockTableProps {
 }
 
 /**
- * The table of roasted stock (spec 2 "Roasted coffee"): what each roast
- * produced (`resultant_kg`) next to what is on hand now (`stock_kg`, DESIGN.md
- * section 1), 2 decimals (spec 9); rows stack into cards on phones.
+ * The table of roasted stock (docs/product-guide.md#cafe-tostado): what each roast
+ * produced (`resultant_kg`) next to what is on hand now (`stock_kg`,
+ * docs/product-guide.md#stock-moves), 2 decimals; rows stack into cards on phones.
  */
 export function RoastedStockTable({ roasts, onEdit, onDelete, busy }: RoastedStockTableProps) {
   const actions = actionsColumn<RoastedCoffee>({

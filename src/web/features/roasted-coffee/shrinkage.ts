@@ -1,7 +1,7 @@
 import { formatTwoDecimals } from '#shared/format.js';
 import { gramsToKg, hasAtMostDecimals, KG_DECIMALS, kgToGrams } from '#shared/units.js';
 
-/** "Shrinkage = quantity_green_kg − resultant_kg" (spec 3), 2 decimals (spec 9); exact in grams when it can be. */
+/** Shrinkage = quantity_green_kg − resultant_kg (docs/product-guide.md#entities), 2 decimals; exact in grams when it can be. */
 export function shrinkageText(greenKg: string, resultantKg: string): string {
   if (greenKg.trim() === '' || resultantKg.trim() === '') return '';
   const green = Number(greenKg);

@@ -34,8 +34,8 @@ export interface ProductPickerProps {
 }
 
 /**
- * The sale form's product picker (spec 4: "choosing a product fills in the
- * product type, the lot and the unit price"): a combobox (WAI-ARIA 1.2
+ * The sale form's product picker (docs/product-guide.md#ventas: choosing a product fills in the
+ * product type, the lot and the unit price): a combobox (WAI-ARIA 1.2
  * pattern, list autocomplete) that searches GET /api/products by name or lot
  * code as you type, shows each lot's code and on-hand kg, and is used with
  * the keyboard: ↓/↑ move, Enter chooses, Escape closes.

@@ -8,7 +8,7 @@ import { centsToPrice, hasAtMostDecimals, kgToGrams, priceToCents } from '#share
 import { isoDateOrAsTyped, numberOrMissing, todayDateText } from '#web/lib/form-values.js';
 import { schemaThenRulesResolver } from '#web/lib/schema-then-rules-resolver.js';
 
-/** What the inputs hold: text, as typed (spec 4: quantity and price load as text). */
+/** What the inputs hold: text, as typed (quantity and price load as text, docs/product-guide.md#screens). */
 export interface SaleFormValues {
   product_id: string;
   product_type: string;
@@ -39,7 +39,7 @@ export interface ChosenProduct extends Product {
  * The server's schema on the body the form would send, then 'No hay
  * suficiente café … disponible. Solo tienes X Kg.' against the chosen
  * product's stock (plus, on an edit of the same product, the sale's own kg,
- * spec 4). The server checks it again in its transaction and decides.
+ * docs/product-guide.md#sale). The server checks it again in its transaction and decides.
  */
 export const saleResolverFor = (chosen: ChosenProduct | null) =>
   schemaThenRulesResolver<SaleFormValues, SaleBody>(saleBodySchema, toBody, [
@@ -56,11 +56,11 @@ export const emptySaleValues = (): SaleFormValues => ({
   batch_code_sold: '',
   quantity_kg: '',
   unit_price: '',
-  // Today by default, in the browser's time zone (spec 4; docs/decisions/0009).
+  // Today by default, in the browser's time zone (docs/product-guide.md#ventas; docs/decisions/0009-sale-totals-and-aggregates.md).
   sale_date: todayDateText(),
 });
 
-// Quantity and price load as text (spec 4, "Forms").
+// Quantity and price load as text (docs/product-guide.md#screens).
 export const saleToValues = (sale: Sale): SaleFormValues => ({
   product_id: String(sale.product_id),
   product_type: sale.product_type,

@@ -44,7 +44,7 @@ const soldProduct = (sale: Sale): ChosenProduct => ({
   availableG: Number.POSITIVE_INFINITY,
 });
 
-/** Record or edit a sale (spec 2 "Sales", 4 "Forms" and "Form auto-behaviour", 5 "Sale"). */
+/** Record or edit a sale (docs/product-guide.md#ventas, #screens and #sale). */
 export function SaleForm({ prices, editing, onSaved, onCancel, onFailure }: SaleFormProps) {
   const { mutation, save } = formSave(editing, useCreateSale(), useUpdateSale(), m, { onSaved, onFailure });
   const [chosen, setChosen] = useState<ChosenProduct | null>(editing ? soldProduct(editing) : null);
@@ -62,7 +62,7 @@ export function SaleForm({ prices, editing, onSaved, onCancel, onFailure }: Sale
   const productField = register('product_id');
   const productInputRef = (element: HTMLInputElement | null) => productField.ref(element ? { focus: () => element.focus() } : null);
 
-  /** "choosing a product fills in the product type, the lot and the unit price" (spec 4). */
+  /** Choosing a product fills in the product type, the lot and the unit price (docs/product-guide.md#ventas). */
   const onChoose = (product: Product | null) => {
     const options = { shouldDirty: true };
     if (!product) {
@@ -72,7 +72,7 @@ export function SaleForm({ prices, editing, onSaved, onCancel, onFailure }: Sale
       setValue('batch_code_sold', '', options);
       return;
     }
-    // On an edit of the same product, the sale's own kg count as available (spec 4).
+    // On an edit of the same product, the sale's own kg count as available (docs/product-guide.md#sale).
     const ownG = editing && editing.product_type === product.type && editing.product_id === product.id ? kgToGrams(editing.quantity_kg) : 0;
     setChosen({ ...product, availableG: kgToGrams(product.stock_kg) + ownG });
     setValue('product_id', String(product.id), options);

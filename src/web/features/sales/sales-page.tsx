@@ -17,7 +17,7 @@ import { ExportCsvButton } from '#web/components/export-csv-button.js';
 
 const PAGE_SIZE = 50;
 
-/** /ventas (spec 2 "Sales"): 'Registro de Ventas', the sale form above 'Historial de Ventas'. */
+/** /ventas (docs/product-guide.md#ventas): 'Registro de Ventas', the sale form above 'Historial de Ventas'. */
 export function SalesPage() {
   const [offset, setOffset] = useState(0);
   const sales = useSales({ limit: PAGE_SIZE, offset });

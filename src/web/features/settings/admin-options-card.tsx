@@ -1,7 +1,7 @@
 import { Users } from 'lucide-react';
 import { Link } from 'react-router';
 
-/** Spec 2 "Recipe configuration": an admin-options card linking to user management. */
+/** An admin-options card linking to user management (docs/product-guide.md#configuracion). */
 export function AdminOptionsCard() {
   return (
     <section className="card" aria-labelledby="admin-options-title">

@@ -25,10 +25,10 @@ import { ExportCsvButton } from '#web/components/export-csv-button.js';
 const PAGE_SIZE = 50;
 
 /**
- * /configuracion (spec 2 "Recipe configuration", administrators only: the route
+ * /configuracion (docs/product-guide.md#configuracion, administrators only: the route
  * sends a tecnico to /): the recipe form, the recipes table, the default sale
  * prices and the admin-options card. A failed load replaces the whole screen
- * with its red message (spec 8 "On the recipe screen the message replaces the screen").
+ * with its red message.
  */
 export function ConfigurationPage() {
   const [offset, setOffset] = useState(0);

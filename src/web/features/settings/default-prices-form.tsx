@@ -11,7 +11,7 @@ import { useUpdateSettings } from './api/update-settings.js';
 
 type PriceSetting = (typeof DEFAULT_PRICE_SETTINGS)[number];
 
-/** What the inputs hold: text, as typed (spec 4: prices load as text). */
+/** What the inputs hold: text, as typed (prices load as text, docs/product-guide.md#screens). */
 type PricesFormValues = Record<PriceSetting, string>;
 
 const PRICE_FIELDS: readonly { name: PriceSetting; id: string; label: string }[] = [
@@ -27,12 +27,12 @@ const toBody = (values: PricesFormValues) => ({
 const resolver = schemaThenRulesResolver<PricesFormValues, DefaultPricesBody>(defaultPricesBodySchema, toBody, []);
 
 /**
- * The default sale prices per kg the sales form prefills (DESIGN.md section 1:
- * spec 9's fixed 15 / 25, editable here). Price inputs step 0.01 (spec 9).
+ * The default sale prices per kg the sales form prefills (the original app's
+ * fixed 15 / 25, editable here). Price inputs step 0.01 (docs/product-guide.md#business-constants).
  */
 export function DefaultPricesForm({ settings, onFailure }: {
   settings: Settings;
-  /** A save that failed for a reason the user cannot fix here (spec 8: full-page red message). */
+  /** A save that failed for a reason the user cannot fix here (full-page red message, docs/product-guide.md#screens). */
   onFailure: (message: string, error: unknown) => void;
 }) {
   const showToast = useToast();

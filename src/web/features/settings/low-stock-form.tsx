@@ -27,7 +27,7 @@ const toBody = (values: LowStockFormValues) => ({
 
 const resolver = schemaThenRulesResolver<LowStockFormValues, LowStockBody>(lowStockBodySchema, toBody, []);
 
-/** The low-stock thresholds the home alert card uses (issue 19), like the default prices form beside it. */
+/** The low-stock thresholds the home alert card uses (docs/product-guide.md#home), like the default prices form beside it. */
 export function LowStockForm({ settings, onFailure }: { settings: Settings; onFailure: (message: string, error: unknown) => void }) {
   const showToast = useToast();
   const update = useUpdateSettings();

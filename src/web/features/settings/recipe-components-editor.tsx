@@ -14,14 +14,14 @@ export interface RecipeComponentsEditorProps {
   /** The origin select and the percentage input of the component being added. */
   originRegistration: UseFormRegisterReturn;
   percentageRegistration: UseFormRegisterReturn;
-  /** Checks the origin and percentage typed and adds them, or shows the spec's message. */
+  /** Checks the origin and percentage typed and adds them, or shows the rule's message (docs/product-guide.md#blend-recipe). */
   onAdd: () => void;
   onRemove: (originId: number) => void;
   invalid: boolean;
 }
 
 /**
- * The recipe's components (spec 2 "Recipe configuration"): pick an origin and a
+ * The recipe's components (docs/product-guide.md#configuracion): pick an origin and a
  * percentage (step 0.01), add it, remove any, with the running total, visibly
  * wrong while it is not 100. An origin already in the recipe leaves the select
  * (one component per origin).
@@ -81,7 +81,7 @@ export function RecipeComponentsEditor(props: RecipeComponentsEditorProps) {
   );
 }
 
-/** "Porcentaje total: 90%": exact (basis points), red with a warning while it is not 100 (spec 9: exactly 100). */
+/** "Porcentaje total: 90%": exact (basis points), red with a warning while it is not 100 (docs/product-guide.md#business-constants: exactly 100). */
 function RecipeTotal({ components }: { components: BlendRecipeComponentBody[] }) {
   const total = sumBasisPoints(components.map((component) => component.percentage));
   const complete = total === FULL_BASIS_POINTS;

@@ -38,7 +38,7 @@ const resolver = schemaThenRulesResolver<RecipeFormValues, BlendRecipeBody>(blen
 
 const noDraft = { component_origin_id: '', component_percentage: '' };
 
-/** Spec 4 "Recipe form: edit loads the name and components". */
+/** Edit loads the name and components (docs/product-guide.md#configuracion). */
 const toValues = (recipe: BlendRecipe | null): RecipeFormValues => ({
   name: recipe?.name ?? '',
   components: recipe?.components.map(({ origin_id, percentage }) => ({ origin_id, percentage })) ?? [],
@@ -49,7 +49,7 @@ export interface RecipeFormProps extends EntityFormProps<BlendRecipe> {
   origins: Origin[];
 }
 
-/** Create or edit a blend recipe (spec 2 "Recipe configuration", 5 "Recipe"); after an update it returns to create mode. */
+/** Create or edit a blend recipe (docs/product-guide.md#configuracion and #blend-recipe); after an update it returns to create mode. */
 export function RecipeForm({ origins, editing, onSaved, onCancel, onFailure }: RecipeFormProps) {
   const { mutation, save } = formSave(editing, useCreateBlendRecipe(), useUpdateBlendRecipe(), m, { onSaved, onFailure });
   const { register, control, handleSubmit, formState, getValues, setValue } = useForm<RecipeFormValues, unknown, BlendRecipeBody>({
@@ -64,7 +64,7 @@ export function RecipeForm({ origins, editing, onSaved, onCancel, onFailure }: R
     // After a refused save the form re-checks as the recipe changes, like any other field.
     setValue('components', next, { shouldValidate: formState.isSubmitted });
 
-  /** Spec 5: 'Por favor, selecciona un origen de café y un porcentaje válido para el componente.' (the server's own component check). */
+  /** 'Por favor, selecciona un origen de café y un porcentaje válido para el componente.' (docs/product-guide.md#blend-recipe; the server's own component check). */
   const addComponent = () => {
     const parsed = blendRecipeComponentBodySchema.safeParse({
       origin_id: numberOrMissing(getValues('component_origin_id')),

@@ -18,7 +18,7 @@ const COLUMNS: Column<BlendRecipe>[] = [
   { label: 'Componentes', className: 'wrap', cell: componentsText },
 ];
 
-/** The registered recipes with edit and delete (spec 2 "Recipe configuration"); rows stack into cards on phones. */
+/** The registered recipes with edit and delete (docs/product-guide.md#configuracion); rows stack into cards on phones. */
 export function RecipesTable({ recipes, onEdit, onDelete, busy }: RecipesTableProps) {
   const actions = actionsColumn<BlendRecipe>({
     editLabel: (recipe) => `Editar ${recipe.name}`,

@@ -23,7 +23,7 @@ const ROAST_COLUMNS: Column<RoastShare>[] = [
 ];
 
 /**
- * Backwards (issue 19): the roasted lots and the green lots, origins and farms
+ * Backwards (docs/product-guide.md#trazabilidad): the roasted lots and the green lots, origins and farms
  * behind the traced kg, the share of each in grams adding up exactly to them.
  */
 export function BackwardTrace({ backward, subject }: { backward: Backward; subject: string }) {

@@ -68,7 +68,7 @@ function GreenItem({ green }: { green: GreenNode }) {
   );
 }
 
-/** Forwards (issue 19): green lot → its roasts (kg in, kg out, yield) → blends that drew on them → what was sold, stock at each step. */
+/** Forwards (docs/product-guide.md#trazabilidad): green lot → its roasts (kg in, kg out, yield) → blends that drew on them → what was sold, stock at each step. */
 export function ForwardTree({ forward }: { forward: NonNullable<Trace['forward']> }) {
   return (
     <section className="card" aria-labelledby="forward-title">

@@ -21,7 +21,7 @@ const COLUMNS: Column<HistoryItem>[] = [
   },
 ];
 
-/** The lot's ledger, newest first (issue 19 "Lot history"): every move, who made it, the change and the running balance. */
+/** The lot's ledger, newest first (docs/product-guide.md#trazabilidad): every move, who made it, the change and the running balance. */
 export function LotHistoryTable({ items }: { items: HistoryItem[] }) {
   return <DataTable caption="Historial del lote" columns={COLUMNS} rows={items} empty="Este lote no tiene movimientos." />;
 }

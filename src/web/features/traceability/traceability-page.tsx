@@ -135,7 +135,7 @@ function TraceResult({ selector }: { selector: Omit<TraceParams, 'limit' | 'offs
 }
 
 /**
- * /trazabilidad (issue 19): type or scan a lot code, or open it from a lot
+ * /trazabilidad (docs/product-guide.md#trazabilidad): type or scan a lot code, or open it from a lot
  * table or a sale, and see the lot both ways: forwards to its roasts, blends
  * and sales, backwards to its green lots, origins and farms; below, the lot's
  * history from the ledger. Printable (print CSS) and exportable as CSV.

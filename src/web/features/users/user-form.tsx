@@ -29,7 +29,7 @@ const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role
 export type UserFormProps = EntityFormProps<User>;
 
 /**
- * Add or edit a user (spec 2 "User management", 4 "User form"): username,
+ * Add or edit a user (docs/product-guide.md#gestion-de-usuarios): username,
  * password, full name and a role select that defaults to tecnico. In edit mode
  * the password may stay blank to keep the current one.
  */
@@ -44,7 +44,7 @@ export function UserForm({ editing, onSaved, onCancel, onFailure }: UserFormProp
   });
 
   // One message, like the server: 'Por favor, completa todos los campos.' while
-  // any field is missing (spec 5 "User" checks that first), else the first rule broken.
+  // any field is missing (docs/product-guide.md#user checks that first), else the first rule broken.
   const alertMessage = formAlertMessage(formState.errors, FIELDS, userMessages.required, mutation.error);
 
   // The resolver validated with the mode's own schema (create or update).

@@ -16,7 +16,7 @@ import { UsersTable } from './users-table.js';
 import { ExportCsvButton } from '#web/components/export-csv-button.js';
 
 /**
- * /gestion-usuarios (spec 2 "User management"): the real accounts that sign in.
+ * /gestion-usuarios (docs/product-guide.md#gestion-de-usuarios): the real accounts that sign in.
  * Only administrators reach it (the router sends a tecnico to /, the API
  * answers them 403).
  */

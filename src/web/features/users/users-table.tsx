@@ -18,8 +18,8 @@ const COLUMNS: Column<User>[] = [
 ];
 
 /**
- * Username, full name, role and the administrators' actions column (spec 2
- * "User management"); rows stack into cards on phones so the actions stay in view.
+ * Username, full name, role and the administrators' actions column
+ * (docs/product-guide.md#gestion-de-usuarios); rows stack into cards on phones so the actions stay in view.
  */
 export function UsersTable({ users, onEdit, onDelete, busy }: UsersTableProps) {
   const actions = actionsColumn<User>({

@@ -3,7 +3,7 @@ import type { GreenCoffeePage } from '#shared/schemas/green-coffee.js';
 import { type PageParams, queryKeys } from '#web/api/query-keys.js';
 import { apiRequest, withQuery } from '#web/lib/api-client.js';
 
-/** One page of green lots, newest entry first, joined to their origin (spec 7). */
+/** One page of green lots, newest entry first, joined to their origin (docs/product-guide.md#cafe-verde). */
 export const getGreenCoffee = (page: PageParams) => apiRequest<GreenCoffeePage>('GET', withQuery('/green-coffee', page));
 
 export const greenCoffeeQueryOptions = (page: PageParams) =>

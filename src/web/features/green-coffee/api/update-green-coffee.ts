@@ -7,7 +7,7 @@ export const updateGreenCoffee = ({ id, body }: { id: number; body: GreenCoffeeB
   apiRequest<GreenCoffee>('PUT', `/green-coffee/${id}`, body);
 
 // Every green list and option; roasts show their green lot's code and origin. The price is in the
-// cost per kg of roasts and blends and in the margin of their sales (issue 19, docs/decisions/0011).
+// cost per kg of roasts and blends and in the margin of their sales (docs/decisions/0011-cost-per-kg-and-margins.md).
 export const updateGreenCoffeeOptions = (queryClient: QueryClient) =>
   mutationOptions({
     mutationFn: updateGreenCoffee,

@@ -3,7 +3,7 @@ import type { OriginPage } from '#shared/schemas/origins.js';
 import { type PageParams, queryKeys } from '#web/api/query-keys.js';
 import { apiRequest, withQuery } from '#web/lib/api-client.js';
 
-/** One page of origins, ordered by name (spec 7: "select all ordered by name ascending"). */
+/** One page of origins, ordered by name (docs/product-guide.md#origenes). */
 export const getOrigins = (page: PageParams) => apiRequest<OriginPage>('GET', withQuery('/coffee-origins', page));
 
 export const originsQueryOptions = (page: PageParams) =>

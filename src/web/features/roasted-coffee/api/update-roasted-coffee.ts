@@ -7,7 +7,7 @@ export const updateRoastedCoffee = ({ id, body }: { id: number; body: RoastedCof
   apiRequest<RoastedCoffee>('PUT', `/roasted-coffee/${id}`, body);
 
 // Editing a roast gives back the old green quantity and takes the new one: roasted, green and sellable products change.
-// Its yield is in the cost of the roast, of the blends drawing on it and in their sales' margins (issue 19).
+// Its yield is in the cost of the roast, of the blends drawing on it and in their sales' margins (docs/decisions/0011-cost-per-kg-and-margins.md).
 export const updateRoastedCoffeeOptions = (queryClient: QueryClient) =>
   mutationOptions({
     mutationFn: updateRoastedCoffee,

@@ -6,7 +6,7 @@ import { apiRequest } from '#web/lib/api-client.js';
 /**
  * The settings, for the default unit price a chosen product fills in
  * (default_price_roasted / default_price_blend, Configuración; 15.00 / 25.00
- * out of the box, spec 9). Same key as the Configuración screen's query, so a
+ * out of the box, docs/product-guide.md#business-constants). Same key as the Configuración screen's query, so a
  * saved price shows here at once; features cannot import each other, so the
  * request is declared again here.
  */

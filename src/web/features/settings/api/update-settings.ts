@@ -6,7 +6,7 @@ import { apiRequest } from '#web/lib/api-client.js';
 export const updateSettings = (body: SettingsBody) => apiRequest<Settings>('PUT', '/settings', body);
 
 // The settings change (the sales form reads its default prices from the same key), and the
-// low-stock thresholds decide what the home alert card lists (issue 19).
+// low-stock thresholds decide what the home alert card lists (docs/product-guide.md#home).
 export const updateSettingsOptions = (queryClient: QueryClient) =>
   mutationOptions({ mutationFn: updateSettings, onSuccess: () => invalidate(queryClient, queryKeys.settings.all, queryKeys.traceability.stockAlerts) });
 
