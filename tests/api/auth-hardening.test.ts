@@ -16,7 +16,7 @@ describe('sign-in hardening', () => {
     for (let i = 0; i < 3; i++) expect((await attempt()).statusCode).toBe(401);
     const limited = await attempt();
     expect(limited.statusCode).toBe(429);
-    // Says when, in the text and in Retry-After (issue 11).
+    // Says when, in the text and in Retry-After (docs/decisions/0008-sign-in-throttling-without-lockout.md).
     const retryAfter = Number(limited.headers['retry-after']);
     expect(retryAfter).toBeGreaterThan(0);
     expect(retryAfter).toBeLessThanOrEqual(60);

@@ -40,7 +40,7 @@ describe.each(testDialects())('autenticación (%s)', (dialect) => {
   });
 
   it('rejects an empty login body with a Spanish 400', async () => {
-    // Spec 5 "Login": anything but a matching username and password answers the spec's one message.
+    // docs/product-guide.md#sign-in: anything but a matching username and password answers the one message.
     const bodies: unknown[] = [
       { username: '', password: '' },
       { username: '   ', password: 'algo-largo-1' },

@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import { loginCookie, TEST_PASSWORD } from '../helpers/test-app.js';
 
 /**
- * `npm run backup` (issue 20) is SQLite's online backup: it runs beside the
+ * `npm run backup` (docs/product-guide.md#beyond-the-original-app) is SQLite's online backup: it runs beside the
  * server on the same file. PostgreSQL has pg_dump (README), so this suite is
  * SQLite only, by design rather than skipped.
  */

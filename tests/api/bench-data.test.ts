@@ -14,7 +14,7 @@ import { planDataset } from '#support/bench/plan.js';
 import { testDialects } from '../helpers/test-database.js';
 
 /**
- * `npm run bench:data` (issue 17) writes with raw SQL, not through the
+ * `npm run bench:data` (docs/performance.md) writes with raw SQL, not through the
  * services: its ledger and aggregates must still come out exactly as the
  * services would leave them, or every bench figure is about wrong data.
  */

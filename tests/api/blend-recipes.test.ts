@@ -131,7 +131,7 @@ describe.each(testDialects())('recetas de mezcla (%s)', (dialect) => {
     const response = await post(recipe('Casi', [0, 33.33], [1, 33.33], [2, 33.33]));
     expect(response.statusCode).toBe(400);
     expect(errorOf(response)).toEqual({ code: 'validation', message: percentageMessages.mustTotal100('99.99') });
-    // Copied from the spec (5 "Recipe"), with X = 99.99.
+    // Copied from docs/product-guide.md#blend-recipe, with X = 99.99.
     expect(errorOf(response).message).toBe('Los porcentajes de los componentes deben sumar 100%. Actualmente suman 99.99%.');
     expect(await countRows('blend_recipes')).toBe(0);
     expect(await countRows('blend_recipe_components')).toBe(0);
@@ -200,7 +200,7 @@ describe.each(testDialects())('recetas de mezcla (%s)', (dialect) => {
     expect(recased.json().name).toBe('Mezcla DE LA Casa');
   });
 
-  it('refuses an origin that does not exist with the spec message, writing nothing', async () => {
+  it('refuses an origin that does not exist with its Spanish message, writing nothing', async () => {
     const response = await post({
       name: 'Fantasma',
       components: [{ origin_id: origins[0], percentage: 50 }, { origin_id: 999_999, percentage: 50 }],
@@ -256,7 +256,7 @@ describe.each(testDialects())('recetas de mezcla (%s)', (dialect) => {
     }
   });
 
-  it('refuses to delete an origin that a recipe uses, with the spec origin delete message', async () => {
+  it('refuses to delete an origin that a recipe uses, with the origin delete message', async () => {
     await post(recipe('Usa Guatemala', [4, 100]));
     const response = await t.call(admin, { method: 'DELETE', url: `/api/coffee-origins/${origins[4]}` });
     expect(response.statusCode).toBe(409);
@@ -320,15 +320,15 @@ describe.each(testDialects())('recetas de mezcla (%s)', (dialect) => {
     expect((await list()).json().items).toEqual([existing]);
   });
 
-  it('uses the spec texts word for word for a missing name and an invalid component', async () => {
+  it('uses the Spanish texts word for word for a missing name and an invalid component', async () => {
     const noName = await post({ name: '', components: [{ origin_id: origins[0], percentage: 100 }] });
     expect(errorOf(noName).message).toBe('Por favor, completa el nombre de la receta y añade al menos un componente.');
     const zero = await post(recipe('Cero', [0, 0], [1, 100]));
     expect(errorOf(zero).message).toBe('Por favor, selecciona un origen de café y un porcentaje válido para el componente.');
   });
 
-  it('checks the name and components are there before anything else (spec order)', async () => {
-    // A 10 000-character name AND no components: the spec's save message wins.
+  it('checks the name and components are there before anything else (documented order)', async () => {
+    // A 10 000-character name AND no components: the required-fields message wins.
     const response = await post({ name: 'x'.repeat(10_000), components: [] });
     expect(errorOf(response).message).toBe(blendRecipeMessages.required);
     // Valid components that do not total 100 AND a duplicate origin: one origin per recipe first.

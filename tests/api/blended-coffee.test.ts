@@ -171,7 +171,7 @@ describe.each(testDialects())('café mezcla (%s)', (dialect) => {
         name: 'Mezcla de la Casa',
         total_quantity_kg: 10,
         stock_kg: 10,
-        // Every lot drawn costs 2 kg of green at 5 $/Kg per kg roasted (issue 19, docs/decisions/0011).
+        // Every lot drawn costs 2 kg of green at 5 $/Kg per kg roasted (docs/decisions/0011-cost-per-kg-and-margins.md).
         cost_per_kg: 10,
         creation_date: '2024-04-02',
         batch_code: 'CA-MZ-020424-1234',
@@ -236,7 +236,7 @@ describe.each(testDialects())('café mezcla (%s)', (dialect) => {
       const before = await snapshot();
       expectError(await post(one()), 409, 'conflict', m.lotCodeUnavailable);
       vi.restoreAllMocks();
-      // 'me-mz-020424-1000 ' is the same lot as 'ME-MZ-020424-1000' (case-blind codes, issue 11).
+      // 'me-mz-020424-1000 ' is the same lot as 'ME-MZ-020424-1000' (case-blind codes, docs/product-guide.md#business-constants).
       expectError(await post(one({ batch_code: 'me-mz-020424-1000 ' })), 409, 'duplicate', m.duplicateBatch);
       expect(await snapshot()).toEqual(before);
     });
@@ -284,7 +284,7 @@ describe.each(testDialects())('café mezcla (%s)', (dialect) => {
     });
   });
 
-  describe('rules (spec 5 "Blend") in the order of issue 14, writing nothing', () => {
+  describe('rules in their documented order, writing nothing', () => {
     let co: { id: number; batch_code: string };
     let co2: { id: number; batch_code: string };
     let et: { id: number; batch_code: string };
@@ -311,7 +311,7 @@ describe.each(testDialects())('café mezcla (%s)', (dialect) => {
     ])('%s: required', async (_case, change) => {
       const response = await post(body(good(), change));
       expectError(response, 400, 'validation', m.required);
-      // The spec's text, copied from spec 5 "Blend".
+      // The text of docs/product-guide.md#blend, copied literally.
       expect(errorOf(response).message).toBe('Por favor, completa todos los campos y añade al menos un componente.');
     });
 

@@ -51,7 +51,7 @@ describe.each(testDialects())('costes por kg y márgenes (%s)', (dialect) => {
     expect((response.json() as Costed).cost_per_kg).toBe(10);
   });
 
-  it("a sale's create answer is the sale as it is read back (built from the transaction's own rows, issue 17)", async () => {
+  it("a sale's create answer is the sale as it is read back (built from the transaction's own rows)", async () => {
     for (const [lot, product_type] of [[chain.r1, 'tostado'], [chain.r3, 'tostado'], [chain.blend, 'mezcla']] as const) {
       const response = await t.call(cookie, {
         method: 'POST',

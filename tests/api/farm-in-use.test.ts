@@ -6,7 +6,7 @@ import { testDialects } from '../helpers/test-database.js';
 interface Origin { id: number; name: string; kilos_per_bag: number; suppliers_fincas: string[]; description: string | null }
 
 /**
- * Issue 11: "A farm in use cannot disappear". Editing an origin so that a
+ * A farm in use cannot disappear (docs/product-guide.md#origin). Editing an origin so that a
  * supplier/farm green lots use is removed or renamed is refused with a Spanish
  * 409 naming the farm and how many lots use it, and nothing is written.
  */

@@ -56,7 +56,7 @@ describe.each(testDialects())('café verde (%s)', (dialect) => {
       name: 'Colombia', kilos_per_bag: 70, suppliers_fincas: ['Finca La Esperanza', 'Finca El Paraíso'], description: 'Huila',
     });
     etiopia = await createOrigin({ name: 'Etiopía', kilos_per_bag: 60, suppliers_fincas: ['Yirgacheffe Coop'] });
-    // issue 4 adds roasted_coffee.green_coffee_id (ON DELETE RESTRICT); this
+    // roasted_coffee.green_coffee_id references a green lot ON DELETE RESTRICT; this
     // stand-in has the same kind of reference, so the refusal is tested now.
     await sql`create table test_roast_reference (id integer primary key, green_coffee_id integer not null references green_coffee(id) on delete restrict)`.execute(t.db);
   });
@@ -143,7 +143,7 @@ describe.each(testDialects())('café verde (%s)', (dialect) => {
     expect(errorOf(bad).message).toBe(commonMessages.invalidRequest);
   });
 
-  describe('validation, in the spec order, writing nothing', () => {
+  describe('validation, in the documented order, writing nothing', () => {
     afterEach(async () => {
       expect(await lotRows()).toEqual([]);
       expect(await movements()).toEqual([]);
@@ -166,7 +166,7 @@ describe.each(testDialects())('café verde (%s)', (dialect) => {
       expect(errorOf(response)).toEqual({ code: 'validation', message: greenCoffeeMessages.required });
     });
 
-    it('uses the spec text word for word, also for a body that is not an object', async () => {
+    it('uses the Spanish text word for word, also for a body that is not an object', async () => {
       for (const payload of [{}, [lot()], 'lote']) {
         const response = await t.call(cookie, {
           method: 'POST', url: '/api/green-coffee', headers: { 'content-type': 'application/json' }, payload: JSON.stringify(payload),
@@ -214,7 +214,7 @@ describe.each(testDialects())('café verde (%s)', (dialect) => {
       expect(errorOf(response)).toEqual({ code: 'validation', message: greenCoffeeMessages.originNotFound });
     });
 
-    it('refuses a supplier of another origin with the spec message', async () => {
+    it('refuses a supplier of another origin with its Spanish message', async () => {
       const response = await post(lot({ supplier_finca: 'Yirgacheffe Coop' }));
       expect(response.statusCode).toBe(400);
       expect(errorOf(response)).toEqual({ code: 'validation', message: greenCoffeeMessages.supplierNotInOrigin });
@@ -357,7 +357,7 @@ describe.each(testDialects())('café verde (%s)', (dialect) => {
       expect(ledger.at(-1)).toMatchObject({ delta_g: -6000, reason: 'adjustment', user_id: userId });
     });
 
-    it('refuses (409, spec message) to delete a lot a roast uses, changing nothing', async () => {
+    it('refuses (409, its Spanish message) to delete a lot a roast uses, changing nothing', async () => {
       const { id } = await createLot();
       await sql`insert into test_roast_reference (id, green_coffee_id) values (1, ${id})`.execute(t.db);
       const response = await del(id);

@@ -5,7 +5,7 @@ import { BODY_LIMIT_BYTES } from '#server/http/malformed-requests.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { testDialects } from '../helpers/test-database.js';
 
-/** The server timeouts and body limit (issue 12: "as fastify/demo sets them"), from config to the listening socket. */
+/** The server timeouts and body limit (as fastify/demo sets them), from config to the listening socket. */
 describe('HTTP limits in the config', () => {
   it('has defaults a slow client cannot use to hold a connection open', () => {
     const { http } = loadConfig({});

@@ -14,7 +14,7 @@ import { createTestApp, errorOf, TEST_PASSWORD, type TestApp } from '../helpers/
 import { testDialects } from '../helpers/test-database.js';
 
 /**
- * Issue 11: the sign-in brake must stop a guesser without handing them a way to
+ * The sign-in brake (docs/decisions/0008-sign-in-throttling-without-lockout.md) must stop a guesser without handing them a way to
  * lock the owner out. Every test is the attacker's traffic, then the owner.
  */
 const ATTACKER = '203.0.113.66';

@@ -12,7 +12,7 @@ import { testDialects } from '../helpers/test-database.js';
 interface Origin { id: number; name: string }
 
 /**
- * Issue 11: 'co-001' and 'CO-001 ' are the same lot code. Each test is the
+ * 'co-001' and 'CO-001 ' are the same lot code (docs/product-guide.md#business-constants). Each test is the
  * request someone sends to slip a second lot in under a code that differs only
  * in case or spaces; the unique index on the normalised code must refuse it.
  */
@@ -59,7 +59,7 @@ describe.each(testDialects())('lot codes without regard to case or spaces (%s)',
     await t.db.deleteFrom('stock_movements').execute();
   });
 
-  it('refuses green lot CO-001 (with a trailing space) when co-001 exists for the origin, with the spec message, writing nothing', async () => {
+  it('refuses green lot CO-001 (with a trailing space) when co-001 exists for the origin, with the duplicate-code message, writing nothing', async () => {
     await createGreen('co-001');
     const before = { rows: await greenRows(), movements: await movementCount() };
     for (const code of ['CO-001 ', ' Co-001', 'CO-001']) {

@@ -7,7 +7,7 @@ import { createTestApp, errorOf, type TestApp } from '../helpers/test-app.js';
 import { testDialects } from '../helpers/test-database.js';
 
 /**
- * Issue 11: requests the router cannot match or the server cannot read. Each
+ * Requests the router cannot match or the server cannot read (docs/product-guide.md#any-request). Each
  * must get the project's `{error: {code, message}}` in Spanish, the security
  * headers and `Cache-Control: no-store`, and never echo what was sent.
  */

@@ -17,7 +17,7 @@ interface OpenApiDocument {
 const METHODS = ['get', 'post', 'put', 'patch', 'delete'];
 
 /**
- * Issue 11: a document client generators accept (`npm run lint:openapi` runs
+ * A document client generators accept (docs/decisions/0017-crud-routes-factory.md; `npm run lint:openapi` runs
  * redocly on it): the session cookie as a security scheme, each operation's
  * scheme matching the guard's rule, a name and a summary on every operation,
  * and the paths users call (no trailing slash).

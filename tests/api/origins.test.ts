@@ -86,22 +86,22 @@ describe.each(testDialects())('orígenes (%s)', (dialect) => {
     ['suppliers that are not a list', { ...validOrigin, suppliers_fincas: 'Finca A' }],
     ['an empty body', {}],
     ['a JSON array as body', [validOrigin]],
-  ])('refuses %s with the spec message, writing nothing', async (_case, payload) => {
+  ])('refuses %s with the required-fields message, writing nothing', async (_case, payload) => {
     const response = await post(payload);
     expect(response.statusCode).toBe(400);
     expect(errorOf(response)).toEqual({ code: 'validation', message: originMessages.required });
     expect(await countOrigins()).toBe(0);
   });
 
-  it('uses the spec text word for word', async () => {
+  it('uses the Spanish text word for word', async () => {
     const response = await post({ ...validOrigin, suppliers_fincas: [] });
     expect(errorOf(response).message).toBe(
       'Por favor, completa el nombre, los kilos por saco y añade al menos un proveedor/finca.',
     );
   });
 
-  it('checks completeness before our own limits (spec order first)', async () => {
-    // A 10 000-character name AND no suppliers: the spec's message wins.
+  it('checks completeness before our own limits (the original app\'s rule first)', async () => {
+    // A 10 000-character name AND no suppliers: the required-fields message wins.
     const response = await post({ ...validOrigin, name: 'x'.repeat(10_000), suppliers_fincas: [] });
     expect(errorOf(response).message).toBe(originMessages.required);
   });

@@ -10,7 +10,7 @@ import { createTestApp, loginCookie, TEST_PASSWORD, type TestApp } from '../help
 import { testDialects } from '../helpers/test-database.js';
 
 /**
- * Issue 10: the race matrix (tests/helpers/race-matrix.ts) on SQLite in one
+ * The race matrix (tests/helpers/race-matrix.ts, docs/decisions/0005-lock-order-and-write-transactions.md) on SQLite in one
  * process and on PostgreSQL through two app instances with their own
  * connection pools on one database (the e2e suite repeats it with two real
  * server processes). RACE_ROUNDS=200 for a long run; CI runs a few rounds.

@@ -12,7 +12,7 @@ interface MarginRow extends MonthRow { margin: number; margin_percent: number | 
 interface TopRow { product_id: number; product_type: 'tostado' | 'mezcla'; name: string; batch_code: string; kg: number }
 
 /**
- * Reportes (issue 16): exact figures on a known data set written through
+ * Reportes (docs/product-guide.md#reportes): exact figures on a known data set written through
  * POST/PUT/DELETE /api/sales, then a property test against a plain recount of
  * the sales table. Expected figures below are worked out by hand.
  */
@@ -30,7 +30,7 @@ describe.each(testDialects())('reportes (%s)', (dialect) => {
   };
   const monthly = (query = '') => ok<{ items: MonthRow[] }>(`/api/reports/monthly-sales${query}`).then((body) => body.items);
   const margins = (query = '') => ok<{ items: MarginRow[] }>(`/api/reports/monthly-margin${query}`).then((body) => body.items);
-  /** 'Ventas Mensuales' (revenue only) and 'Margen bruto' (GET /api/reports/monthly-margin, issue 17) for the same range. */
+  /** 'Ventas Mensuales' (revenue only) and 'Margen bruto' (GET /api/reports/monthly-margin, docs/decisions/0011-cost-per-kg-and-margins.md) for the same range. */
   const expectMonths = async (query: string, rows: MarginRow[]) => {
     expect(await monthly(query)).toEqual(rows.map(({ month, label, revenue }) => ({ month, label, revenue })));
     expect(await margins(query)).toEqual(rows);
@@ -103,7 +103,7 @@ describe.each(testDialects())('reportes (%s)', (dialect) => {
 
     it('ventas mensuales y margen bruto: cada mes al céntimo, en orden cronológico, con el cambio de año y etiquetas en español', async () => {
       await expectMonths('', [
-        // 'Margen bruto' (issue 19): every lot here costs 10.00 $/Kg (2 kg of green at 5 $/Kg per kg), so a month's cost is its grams in cents.
+        // 'Margen bruto' (docs/decisions/0011-cost-per-kg-and-margins.md): every lot here costs 10.00 $/Kg (2 kg of green at 5 $/Kg per kg), so a month's cost is its grams in cents.
         { month: '2023-12', label: 'dic 23', revenue: 69.75, margin: 37.4, margin_percent: 53.62 }, // 69.75 − 32.35
         { month: '2024-01', label: 'ene 24', revenue: 98.33, margin: 25, margin_percent: 25.42 }, // 98.33 − 73.33
         { month: '2024-02', label: 'feb 24', revenue: 28.77, margin: -2.49, margin_percent: -8.65 }, // 28.77 − 31.26: sold below cost

@@ -34,7 +34,7 @@ describe.each(testDialects())('café tostado (%s)', (dialect) => {
   const list = (query = '') => t.call(cookie, { method: 'GET', url: `/api/roasted-coffee${query}` });
 
   let lotCounter = 0;
-  /** A green lot through the issue-3 API (its receipt is in the ledger). */
+  /** A green lot through the green-coffee API (its receipt is in the ledger). */
   const greenLot = async (quantityKg: number, origin: Origin = colombia): Promise<number> => {
     const response = await t.call(cookie, {
       method: 'POST',
@@ -128,7 +128,7 @@ describe.each(testDialects())('café tostado (%s)', (dialect) => {
         resultant_kg: 8.6,
         shrinkage_kg: 1.525,
         stock_kg: 8.6,
-        // (10.125 kg × 5 $/Kg) / 8.6 kg = 5.886… (issue 19, docs/decisions/0011).
+        // (10.125 kg × 5 $/Kg) / 8.6 kg = 5.886… (docs/decisions/0011-cost-per-kg-and-margins.md).
         cost_per_kg: 5.89,
         roast_type: 'Medio',
         roast_date: '2024-03-15',
@@ -145,7 +145,7 @@ describe.each(testDialects())('café tostado (%s)', (dialect) => {
       ]);
     });
 
-    it('generates the lot code (spec 9 shape CO-150324-NNNN) when none is given', async () => {
+    it('generates the lot code (shape CO-150324-NNNN) when none is given', async () => {
       const greenId = await greenLot(100);
       const etiopian = await greenLot(100, etiopia);
       const generated = await createRoast(greenId);
@@ -184,7 +184,7 @@ describe.each(testDialects())('café tostado (%s)', (dialect) => {
     });
   });
 
-  describe('validation (spec 5 "Roasted coffee"), in order, writing nothing', () => {
+  describe('validation, in the documented order, writing nothing', () => {
     let greenId: number;
     let before: Awaited<ReturnType<typeof snapshot>>;
     beforeEach(async () => {
@@ -209,7 +209,7 @@ describe.each(testDialects())('café tostado (%s)', (dialect) => {
       expectError(await post(roast(greenId, change)), 400, 'validation', m.required);
     });
 
-    it('uses the spec text word for word, also for a body that is not an object', async () => {
+    it('uses the Spanish text word for word, also for a body that is not an object', async () => {
       for (const payload of [{}, [roast(greenId)], 'tueste', null]) {
         const response = await t.call(cookie, {
           method: 'POST', url: '/api/roasted-coffee', headers: { 'content-type': 'application/json' }, payload: JSON.stringify(payload),
@@ -469,7 +469,7 @@ describe.each(testDialects())('café tostado (%s)', (dialect) => {
     it.each([
       ['part of it was sold', [-1000]],
       ['a blend took some and gave it all back', [-2000, 2000]],
-    ])('refuses (409, spec message) when %s, changing nothing', async (_case, deltas) => {
+    ])('refuses (409, its Spanish message) when %s, changing nothing', async (_case, deltas) => {
       const greenId = await greenLot(100);
       const created = await createRoast(greenId);
       for (const delta of deltas) await useRoasted(created.id, delta, delta < 0 ? 'blend' : 'sale_reversal');
@@ -489,7 +489,7 @@ describe.each(testDialects())('café tostado (%s)', (dialect) => {
       expect(await greenStock(greenId)).toBe(100_000);
     });
 
-    it('keeps the green lot from being deleted while a roast uses it (foreign key, issue-3 message)', async () => {
+    it('keeps the green lot from being deleted while a roast uses it (foreign key, the green lot\'s delete message)', async () => {
       const greenId = await greenLot(100);
       const created = await createRoast(greenId);
       const refused = await t.call(cookie, { method: 'DELETE', url: `/api/green-coffee/${greenId}` });

@@ -9,7 +9,7 @@ import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { openTestDatabase, testDialects } from '../helpers/test-database.js';
 
 /**
- * The sales totals of migration 0008 (issue 17): the backfill of a database
+ * The sales totals of migration 0008 (docs/architecture.md#aggregates): the backfill of a database
  * that already had sales, and the deadlock rule of the (day, stripe) rows that
  * sales of different lots share.
  */
@@ -20,7 +20,7 @@ describe.each(testDialects())('totales de ventas (%s)', (dialect) => {
       const { db } = database;
       const migrationTableSchema = dialectOf(db) === 'postgres' ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema : undefined;
       const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
-      // Back to 0007 (0008's down drops its tables), as a database made before issue 17.
+      // Back to 0007 (0008's down drops its tables), as a database made before these totals existed.
       const back = await migrator.migrateTo('0007-sales-aggregates');
       expect(back.error).toBeUndefined();
       expect(back.results?.map((r) => [r.migrationName, r.direction, r.status])).toEqual([['0008-sales-totals', 'Down', 'Success']]);

@@ -193,7 +193,7 @@ describe.each(testDialects())('ventas (%s)', (dialect) => {
         quantity_kg: 2.5,
         unit_price: 15.99,
         total: 39.98, // 2.5 × 15.99 = 39.975 → half up
-        // Issue 19: the lot cost 2 kg of green at 5 $/Kg per kg roasted: 2.5 × 10 = 25; 14.98 / 39.98 = 37.47 %.
+        // Cost and margin (docs/decisions/0011-cost-per-kg-and-margins.md): the lot cost 2 kg of green at 5 $/Kg per kg roasted: 2.5 × 10 = 25; 14.98 / 39.98 = 37.47 %.
         cost: 25,
         margin: 14.98,
         margin_percent: 37.47,
@@ -231,14 +231,14 @@ describe.each(testDialects())('ventas (%s)', (dialect) => {
       expect(await roastedStock(lot.id)).toBe(0);
     });
 
-    it("refuses more than the stock with 409 and the spec's message naming the kind, writing nothing", async () => {
+    it("refuses more than the stock with 409 and the message naming the kind, writing nothing", async () => {
       const lot = await roastedLot(10);
       await created(saleBody(lot, { quantity_kg: 2.5 }));
       const blend = await blendLot(4);
       const before = await snapshot();
       const response = await post(saleBody(lot, { quantity_kg: 7.501 }));
       expectError(response, 409, 'insufficient_stock', m.notEnoughStock('tostado', '7.50'));
-      // Literal copy of spec 5 "Sale", with '…' naming the kind and X with 2 decimals (spec 9).
+      // Literal copy of docs/product-guide.md#sale, with '…' naming the kind and X with 2 decimals.
       expect(errorOf(response).message).toBe('No hay suficiente café tostado disponible. Solo tienes 7.50 Kg.');
       expectError(await post(saleBody(blend, { quantity_kg: 4.001 }, 'mezcla')), 409, 'insufficient_stock', 'No hay suficiente café mezcla disponible. Solo tienes 4.00 Kg.');
       expect(await snapshot()).toEqual(before);
@@ -318,7 +318,7 @@ describe.each(testDialects())('ventas (%s)', (dialect) => {
       expect(await snapshot()).toEqual(before);
     });
 
-    it('has the spec\'s texts word for word', async () => {
+    it('has the Spanish texts word for word', async () => {
       const lot = await roastedLot(20);
       expect(errorOf(await post(saleBody(lot, { quantity_kg: 0 }))).message).toBe('La cantidad a vender debe ser mayor que cero.');
     });
@@ -355,7 +355,7 @@ describe.each(testDialects())('ventas (%s)', (dialect) => {
       const { items } = (await list()).json() as { items: Sale[] };
       expect(items.map((s) => s.product_name)).toEqual(['Colombia · Medio', 'Producto Desconocido']);
       expect(m.unknownProduct).toBe('Producto Desconocido');
-      // Its kg have nowhere to go back to: the delete is refused (spec 8), nothing changes.
+      // Its kg have nowhere to go back to: the delete is refused (docs/product-guide.md#sale), nothing changes.
       const orphan = items[1]!;
       const before = await snapshot();
       expectError(await del(orphan.id), 409, 'conflict', 'Error al devolver el stock del producto.');
@@ -481,7 +481,7 @@ describe.each(testDialects())('ventas (%s)', (dialect) => {
     });
   });
 
-  it('keeps a sold roasted lot and a sold blend from being deleted, with their spec messages', async () => {
+  it('keeps a sold roasted lot and a sold blend from being deleted, with their Spanish messages', async () => {
     const lot = await roastedLot(10);
     const blend = await blendLot(5);
     await created(saleBody(lot, { quantity_kg: 1 }));

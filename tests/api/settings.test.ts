@@ -39,7 +39,7 @@ describe.each(testDialects())('ajustes: precios de venta por defecto (%s)', (dia
     expect(await rows()).toEqual([]);
   });
 
-  it('starts with the spec prices, 15 per kg roasted and 25 per kg blended, for anyone signed in', async () => {
+  it('starts with the default prices, 15 per kg roasted and 25 per kg blended, for anyone signed in', async () => {
     const response = await get(tecnico);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ default_price_roasted: 15, default_price_blend: 25, ...LOW_STOCK_DEFAULTS });

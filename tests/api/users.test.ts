@@ -65,7 +65,7 @@ describe.each(testDialects())('gestión de usuarios (%s)', (dialect) => {
       }
     });
 
-    it('refuses a tecnico on every route with the spec message, changing nothing', async () => {
+    it('refuses a tecnico on every route with the permissions message, changing nothing', async () => {
       const tecnico = await t.signIn('tecnico', 'tec-roles');
       const before = await t.db.selectFrom('users').selectAll().orderBy('id').execute();
       for (const route of ROUTES) {
@@ -73,7 +73,7 @@ describe.each(testDialects())('gestión de usuarios (%s)', (dialect) => {
         expect(response.statusCode, `${route.method} ${route.url}`).toBe(403);
         expect(errorOf(response)).toEqual({ code: 'forbidden', message: commonMessages.forbidden });
       }
-      // Spec 5 "User", copied literally so a typo in messages.ts is caught.
+      // docs/product-guide.md#roles-and-permissions, copied literally so a typo in messages.ts is caught.
       expect(commonMessages.forbidden).toBe('No tienes permisos para realizar esta acción.');
       expect(await t.db.selectFrom('users').selectAll().orderBy('id').execute()).toEqual(before);
     });
@@ -137,7 +137,7 @@ describe.each(testDialects())('gestión de usuarios (%s)', (dialect) => {
         { username: 'clavevacia', password: '', full_name: 'Clave vacía' },
         { username: 'claveblanca', password: '         ', full_name: 'Clave de espacios' },
         { username: 42, password: GOOD_PASSWORD, full_name: 'No es texto' },
-        // Required comes first even when another rule also fails (spec check order).
+        // Required comes first even when another rule also fails (docs/product-guide.md#user).
         { username: 'corta', password: 'abc', full_name: '' },
       ];
       for (const body of cases) {
@@ -399,7 +399,7 @@ describe.each(testDialects())('último administrador (%s)', (dialect: DialectNam
     return { a, b, userA: await userOf(`a${round}`), userB: await userOf(`b${round}`) };
   };
 
-  it('an actor who is no longer an administrator writes nothing: the role is read inside the write (issue 10)', async () => {
+  it('an actor who is no longer an administrator writes nothing: the role is read inside the write', async () => {
     await t.db.deleteFrom('users').execute();
     await t.signIn('administrador', 'unica');
     const only = await userOf('unica');

@@ -13,7 +13,7 @@ import type { User } from '#shared/schemas/auth.js';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../helpers/test-app.js';
 import { itOn, testDialects } from '../helpers/test-database.js';
 
-/** Issue 10: the one write-transaction helper, its retries, and the actor's role read inside the write. */
+/** The one write-transaction helper, its retries, and the actor's role read inside the write (docs/decisions/0005-lock-order-and-write-transactions.md). */
 describe.each(testDialects())('write transactions (%s)', (dialect) => {
   let t: TestApp;
   let users = 0;

@@ -13,10 +13,10 @@ import {
 } from '#shared/messages.js';
 
 /**
- * Issue 10's race matrix: every pair of write operations that can touch the
+ * The race matrix (docs/decisions/0005-lock-order-and-write-transactions.md): every pair of write operations that can touch the
  * same lot, run concurrently round after round, on SQLite (one process) and on
  * PostgreSQL (two servers on one database). After each round: no 5xx, every
- * answer is one the operation may give (with the spec's message), every 2xx's
+ * answer is one the operation may give (with its Spanish message), every 2xx's
  * effect is in the database, and the ledger is clean (on-hand = sum of
  * movements, never negative: what `npm run check:stock` checks).
  *
@@ -175,7 +175,7 @@ const createGreen = (origin: 'originA' | 'originB', finca: string): RaceOp => ({
 const createRoast = (lot: 'greenA' | 'greenC', kg = 10): RaceOp => ({
   name: `tostar ${kg} kg de ${lot}`,
   send: (w, send, server) => send(server, w.adminCookie, 'POST', '/api/roasted-coffee', roastBody(w[lot].id, kg)),
-  // The lot deleted first: 'El lote de café verde seleccionado no es válido.' (spec 5), never a 500.
+  // The lot deleted first: 'El lote de café verde seleccionado no es válido.' (docs/product-guide.md#roasted-lot), never a 500.
   refusals: { 400: [r.invalidGreenLot], 409: [r.notEnoughGreen] },
   effect: (w, res, after) => {
     const roast = after.roasts.get(idOf(res));
@@ -219,7 +219,7 @@ const editOrigin = (origin: 'originA' | 'originB', suppliers: string[]): RaceOp 
       suppliers_fincas: suppliers,
       description: null,
     }),
-  // 409: a finca still used by a green lot cannot disappear (issue 11), in whatever words it gives.
+  // 409: a finca still used by a green lot cannot disappear (docs/product-guide.md#origin), in whatever words it gives.
   refusals: { 404: [originMessages.notFound], 409: ['*'] },
   effect: (w, _res, after) => {
     const row = after.origins.get(w[origin]);
@@ -236,7 +236,7 @@ const deleteOrigin = (origin: 'originA' | 'originB'): RaceOp => ({
 });
 
 /**
- * The CSV import of green lots (issue 20): one row for `origin`, found by its
+ * The CSV import of green lots (docs/product-guide.md#csv): one row for `origin`, found by its
  * name, written in one transaction like a green lot create. Against an origin
  * edit or delete it either lands whole (its origin and finca still there) or is
  * refused whole: 'El archivo tiene filas con problemas…' when the preview
@@ -451,12 +451,12 @@ export const RACE_MATRIX: readonly (readonly RaceOp[])[] = [
   [editRoast('roastA', 'greenB', 20), editRoast('roastB', 'greenA', 20)],
   [demoteAdmin2, admin2CreatesUser],
   [deleteAdmin2, admin2CreatesUser],
-  // Issue 10's "mixed run": nine operations at once on three green lots and two roasts.
+  // A mixed run: nine operations at once on three green lots and two roasts.
   [
     deleteGreen('greenC'), editGreen('greenC', 150), createRoast('greenC'), createRoast('greenC'),
     editRoast('roastA', 'greenC', 20), deleteRoast('roastB'), deleteGreen('greenB'), editGreen('greenA', 150), createRoast('greenA'),
   ],
-  // Café Mezcla (issue 14): blends against roasts and each other on the same roasted lots (roastA 8.4 kg).
+  // Café Mezcla: blends against roasts and each other on the same roasted lots (roastA 8.4 kg).
   [createBlend('roastA', 5), createBlend('roastA', 5)],
   [createBlend('roastA', 2), deleteRoast('roastA')],
   [createBlend('roastA', 2), editRoast('roastA', 'greenC', 20)],
@@ -466,7 +466,7 @@ export const RACE_MATRIX: readonly (readonly RaceOp[])[] = [
   [editBlend('roastA', 3), editBlend('roastB', 4)],
   [editBlend('roastA', 3), deleteBlend],
   [deleteBlend, deleteRoast('roastB')],
-  // Ventas (issue 15): sales against each other and against roasts, blends and green lots on the same lots.
+  // Ventas: sales against each other and against roasts, blends and green lots on the same lots.
   [createSale('roastA', 5), createSale('roastA', 5)],
   [createSale('roastA', 2), deleteRoast('roastA')],
   [createSale('roastA', 2), editRoast('roastA', 'greenC', 20)],

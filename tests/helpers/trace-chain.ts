@@ -2,7 +2,7 @@ import { expect } from 'vitest';
 import type { TestApp } from './test-app.js';
 
 /**
- * The known chain of issue 19, made through the public API (so every stock
+ * A known trace chain (docs/product-guide.md#trazabilidad), made through the public API (so every stock
  * move is in the ledger as the services write it):
  *   origin Colombia (fincas La Esperanza, El Paraíso);
  *   green A 'VERDE-01' 100 kg at 8.00 $/Kg (La Esperanza), green B 'VERDE-02' 60 kg at 9.50 $/Kg (El Paraíso);

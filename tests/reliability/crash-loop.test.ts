@@ -11,7 +11,7 @@ import { killHard, scratchPostgresDatabase, signInOver, startBuiltServer } from 
 import { checkAfterCrash, driveLoad, httpSender, LoadLedger, type LoadWorld } from './helpers/write-load.js';
 
 /**
- * Issue 18, "Crash loop": the built server under a mixed write load (about 10
+ * The crash loop (docs/reliability.md): the built server under a mixed write load (about 10
  * requests in flight) is killed -9 at a random moment, restarted on the same
  * database, and checked: SQLite's integrity_check is ok, every write that got
  * a 2xx is there, no write is half done, and the ledger and the sales
@@ -31,7 +31,7 @@ async function crashLoop(label: string, databaseUrl: string, config: DatabaseCon
   const send = httpSender(() => server.url, () => cookie);
   const origin = await send('POST', '/api/coffee-origins', { name: `Origen choque ${label}`, kilos_per_bag: 60, suppliers_fincas: ['Finca C'] });
   expect(origin.status).toBe(201);
-  // Ventas (issue 15) joins the load as soon as its route is registered.
+  // Ventas joins the load as soon as its route is registered.
   const salesAvailable = (await send('GET', '/api/sales?limit=1')).status === 200;
   const world: LoadWorld = { originId: (origin.body as { id: number }).id, supplier: 'Finca C', salesAvailable, tag: label };
   const started = Date.now();

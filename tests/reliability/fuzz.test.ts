@@ -10,7 +10,7 @@ import { type FuzzRequest, mutationsOf } from './helpers/fuzz-mutations.js';
 import { recordCases, reliabilityMode, sizeOf } from './helpers/mode.js';
 
 /**
- * Issue 18, "Fuzzing every write route from its schema": the write routes come
+ * Fuzzing every write route from its schema (docs/reliability.md): the write routes come
  * from the OpenAPI document the app serves (so a route added tomorrow is
  * fuzzed too), each gets a valid body (a known one for the inventory routes,
  * one generated from its JSON schema otherwise), and every mutation of it
@@ -58,7 +58,7 @@ interface JsonSchema {
   default?: unknown;
 }
 
-/** Every string in messages.ts (the spec's texts and ours): a message in this set is Spanish by construction. */
+/** Every string in messages.ts (the original app's texts and ours): a message in this set is Spanish by construction. */
 function knownMessages(): Set<string> {
   const found = new Set<string>();
   const walk = (value: unknown) => {

@@ -11,7 +11,7 @@ import { findLedgerMismatches } from '#server/ledger/ledger.js';
 import { findAggregateMismatches } from '#server/features/sales/aggregates.js';
 
 /**
- * Issue 18, "Load with faults on PostgreSQL": two server processes on one
+ * Load with faults on PostgreSQL (docs/reliability.md): two server processes on one
  * database, 200 concurrent roast / blend / sale requests on a few lots, while
  * process A is killed -9 and started again. At the end stock and ledger agree,
  * every 2xx is in the database, and the only failures are the dropped

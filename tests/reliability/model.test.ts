@@ -10,7 +10,7 @@ import type { Model } from './helpers/inventory-model.js';
 import { recordCases, sizeOf } from './helpers/mode.js';
 
 /**
- * Issue 18, "Model-based test": random sequences of every stock operation,
+ * The model-based test (docs/reliability.md): random sequences of every stock operation,
  * valid and invalid, against the real API (in-process, both databases), next
  * to an in-memory model (helpers/inventory-model.ts). After each command the
  * status equals the model's, every lot's stock_kg equals the model's, nothing
@@ -39,7 +39,7 @@ describe.each(testDialects())('modelo del inventario contra la API (%s)', (diale
     t = await createTestApp(dialect);
     cookie = await t.signIn('administrador', 'modelo');
     const doc = (await t.call(cookie, { method: 'GET', url: '/api/docs/json' })).json() as { paths: Record<string, Record<string, unknown>> };
-    // Ventas (issue 15) lands separately: its commands join as soon as its routes exist.
+    // Ventas lands separately: its commands join as soon as its routes exist.
     salesAvailable = doc.paths['/api/sales']?.post !== undefined && doc.paths['/api/sales/{id}']?.put !== undefined;
   });
   afterAll(() => t?.close());

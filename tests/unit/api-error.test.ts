@@ -14,7 +14,7 @@ describe('ApiError.isUserError: which answers the screen explains in place', () 
     for (const status of [0, 401, 404, 429, 500, 503]) expect(new ApiError(status, 'x', 'mensaje').isUserError, String(status)).toBe(false);
   });
 
-  it("shows a 403 save as the server's message in the form (spec 5 \"User\"), not as the full-page save error", async () => {
+  it("shows a 403 save as the server's message in the form, not as the full-page save error", async () => {
     expect(commonMessages.forbidden).toBe('No tienes permisos para realizar esta acción.');
     expect(formAlertMessage({}, ['username'], userMessages.required, forbidden())).toBe('No tienes permisos para realizar esta acción.');
 

@@ -9,7 +9,7 @@ const percentagesBp = fc
   .map((cuts) => [...cuts, 10_000].map((cut, i, all) => cut - (i === 0 ? 0 : all[i - 1]!)));
 
 describe('splitGrams (largest remainder, docs/decisions/0006)', () => {
-  it('splits the issue-14 cases to the gram', () => {
+  it('splits thirds, halves and sevenths to the gram', () => {
     expect(splitGrams(1000, [3333, 3333, 3334])).toEqual([333, 333, 334]);
     expect(splitGrams(1, [5000, 5000])).toEqual([1, 0]);
     expect(splitGrams(7000, [1429, 1429, 1429, 1429, 1429, 1429, 1426])).toEqual([1001, 1001, 1000, 1000, 1000, 1000, 998]);

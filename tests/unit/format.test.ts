@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { formatDate, formatDateTime, formatKg, parseSpanishDate, formatMoney, formatTwoDecimals } from '#shared/format.js';
 
-describe('two-decimal display (spec section 9)', () => {
+describe('two-decimal display', () => {
   it('rounds the decimal value half away from zero, not its float', () => {
     expect((1.525).toFixed(2)).toBe('1.52'); // the float trap this guards against
     expect(formatTwoDecimals(1.525)).toBe('1.53');
@@ -24,7 +24,7 @@ describe('two-decimal display (spec section 9)', () => {
   });
 });
 
-describe('dates on screen (issue 11: dd/mm/aaaa, the API keeps ISO)', () => {
+describe('dates on screen (dd/mm/aaaa, the API keeps ISO)', () => {
   it('shows a YYYY-MM-DD date as dd/mm/aaaa, whatever the time zone', () => {
     expect(formatDate('2024-03-15')).toBe('15/03/2024');
     expect(formatDate('2026-01-01')).toBe('01/01/2026');

@@ -26,7 +26,7 @@ describe('percentages (recipes and blends)', () => {
     expect(formatPercentTotal(1)).toBe('0.01');
   });
 
-  it('gives the spec message with the actual total, or null at exactly 100', () => {
+  it('gives the Spanish message with the actual total, or null at exactly 100', () => {
     expect(percentagesTotalError([33.33, 33.33, 33.34])).toBeNull();
     expect(percentagesTotalError([33.33, 33.33, 33.33])).toBe(percentageMessages.mustTotal100('99.99'));
     expect(percentagesTotalError([33.33, 33.33, 33.33])).toBe(

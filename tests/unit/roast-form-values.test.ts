@@ -20,7 +20,7 @@ const origins = [
 ];
 const fixedRandom = () => 0.5; // randomLotNumber → 1000 + floor(0.5 × 9000) = 5500
 
-describe('roast form: the lots the select offers (spec 4: "changing the origin filter" narrows the batches)', () => {
+describe('roast form: the lots the select offers (the origin filter narrows them)', () => {
   it('offers every lot without a filter and only the origin\'s lots with one', () => {
     expect(lotsOfOrigin(lots, '').map((lot) => lot.id)).toEqual([1, 2, 3]);
     expect(lotsOfOrigin(lots, '10').map((lot) => lot.id)).toEqual([1, 3]);
@@ -33,7 +33,7 @@ describe('roast form: the lots the select offers (spec 4: "changing the origin f
   });
 });
 
-describe("roast form: 'Generar Lote' (spec 9: CO-010124-1234)", () => {
+describe("roast form: 'Generar Lote' (CO-010124-1234)", () => {
   it("uses the chosen lot's origin and the roast date", () => {
     const values = { green_coffee_id: '2', origin_filter: '10', roast_date: '01/01/2024' };
     expect(generateRoastLotCode(values, lots, origins, fixedRandom)).toEqual({ code: 'ET-010124-5500' });
@@ -50,7 +50,7 @@ describe("roast form: 'Generar Lote' (spec 9: CO-010124-1234)", () => {
     }
   });
 
-  it('asks for an origin and a real date first (spec 5)', () => {
+  it('asks for an origin and a real date first', () => {
     expect(generateRoastLotCode({ green_coffee_id: '', origin_filter: '', roast_date: '2024-01-01' }, lots, origins)).toEqual({
       message: 'Por favor, selecciona un Origen del Café Verde y una Fecha de Tostado para generar el lote.',
     });
@@ -59,14 +59,14 @@ describe("roast form: 'Generar Lote' (spec 9: CO-010124-1234)", () => {
     });
   });
 
-  it('answers the spec message when the origin is not known', () => {
+  it('answers its own message when the origin is not known', () => {
     expect(generateRoastLotCode({ green_coffee_id: '99', origin_filter: '', roast_date: '2024-01-01' }, lots, origins)).toEqual({
       message: roastedCoffeeMessages.lotCodeOriginNotFound,
     });
   });
 });
 
-describe('roast form: an edited roast loads as text (spec 4 "Forms")', () => {
+describe('roast form: an edited roast loads as text', () => {
   it('turns numbers into the text the inputs hold, the date into dd/mm/aaaa, and leaves the filter empty', () => {
     const values = roastToValues({
       id: 7,

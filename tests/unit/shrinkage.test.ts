@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { shrinkageText } from '#web/features/roasted-coffee/shrinkage.js';
 
-describe('roast form shrinkage (spec 3: quantity_green_kg − resultant_kg, 2 decimals)', () => {
+describe('roast form shrinkage (quantity_green_kg − resultant_kg, 2 decimals)', () => {
   it('is empty until both quantities are numbers', () => {
     expect(shrinkageText('', '')).toBe('');
     expect(shrinkageText('12.5', '')).toBe('');

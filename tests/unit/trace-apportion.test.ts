@@ -22,7 +22,7 @@ describe('apportion: backward-trace shares (largest remainder)', () => {
 });
 
 describe('cost arithmetic: exact fractions, one rounding', () => {
-  it('roasts and blends of the issue 19 chain', () => {
+  it('roasts and blends of the known trace chain (tests/helpers/trace-chain.ts)', () => {
     const r1 = roastCost(greenCost(800), 20_000, 16_500);
     const r3 = roastCost(greenCost(950), 15_000, 12_300);
     expect(costPerKgCents(r1)).toBe(970);

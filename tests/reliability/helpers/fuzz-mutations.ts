@@ -1,6 +1,6 @@
 
 /**
- * Issue 18, "Fuzzing every write route": ways to spoil a valid body. Each
+ * Fuzzing every write route (docs/reliability.md): ways to spoil a valid body. Each
  * mutation gives the raw request (JSON text or not, its content type) and
  * whether the API must refuse it; a mutation that might still be valid (an
  * extra key the schema strips, 0 where 0 is allowed) may answer 2xx.

@@ -1,7 +1,7 @@
 /**
- * The in-memory model of the inventory (issue 18, "Model-based test"): lots in
+ * The in-memory model of the inventory (the model-based test of docs/reliability.md): lots in
  * whole grams and the rules the services apply, in their order, written out
- * plainly from the spec (sections 4 and 5) and the services:
+ * plainly from docs/product-guide.md#stock-moves and #validation-rules and the services:
  *   - green-coffee/service.ts: create, edit (stock moves by the difference of
  *     the received quantity, never below zero), delete (refused while a roast
  *     uses the lot);
