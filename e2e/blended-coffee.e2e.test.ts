@@ -60,13 +60,13 @@ describe('café mezcla', () => {
     await expect.poll(() => availableKg(page, 'T-CO-VIEJO')).toBe('2.00');
     await expect.poll(() => page.locator('.empty-text').textContent()).toBe(m.empty);
 
-    // Spec 5: the first rule before anything is sent; the lot-code button's own rule.
+    // docs/product-guide.md#blend: the first rule before anything is sent; the lot-code button's own rule.
     await page.getByRole('button', { name: 'Crear Mezcla', exact: true }).click();
     await expect.poll(() => alertText(page)).toBe('Por favor, completa todos los campos y añade al menos un componente.');
     await page.getByRole('button', { name: 'Generar Lote' }).click();
     await expect.poll(() => alertText(page)).toBe('Por favor, selecciona una Receta y una Fecha de Creación para generar el lote.');
 
-    // Choosing a recipe fills the name (read-only) and the components (spec 4).
+    // Choosing a recipe fills the name (read-only) and the components (docs/product-guide.md#cafe-mezcla).
     await page.getByLabel('Receta').selectOption({ label: 'Casa Especial' });
     const name = page.getByLabel('Nombre de la Mezcla');
     await expect.poll(() => name.inputValue()).toBe('Casa Especial');
@@ -102,7 +102,7 @@ describe('café mezcla', () => {
     const row = blendsTable(page).locator('tbody tr', { hasText: code });
     await row.waitFor();
     await expect.poll(() => row.locator('td').allTextContents()).toEqual([
-      // Coste ($/Kg) (issue 19): (2 kg × 7.50 + 1 kg × 5.50 + 2 kg × 5.50) / 5 kg; then the Historial link and the actions.
+      // Coste ($/Kg) (docs/decisions/0011-cost-per-kg-and-margins.md): (2 kg × 7.50 + 1 kg × 5.50 + 2 kg × 5.50) / 5 kg; then the Historial link and the actions.
       'Casa Especial', code, '5.00', '5.00', '$6.30', '02/04/2024',
       'Colombia 60% (T-CO-VIEJO 2.00 Kg, T-CO-NUEVO 1.00 Kg); Etiopía 40% (T-ET 2.00 Kg)', '', '',
     ]);
@@ -147,7 +147,7 @@ describe('café mezcla', () => {
     await expectNoSeriousAxeViolations(page);
     await page.setViewportSize(DESKTOP);
 
-    // Clearing the recipe empties the name and the components (spec 4).
+    // Clearing the recipe empties the name and the components (docs/product-guide.md#cafe-mezcla).
     await page.getByLabel('Receta').selectOption({ label: 'Sin receta' });
     await expect.poll(() => name.inputValue()).toBe('');
     await expect.poll(() => page.locator('.blend-component').count()).toBe(0);

@@ -45,7 +45,7 @@ describe('configuración', () => {
     await expect.poll(() => page.locator('.empty-text').textContent()).toBe('No hay recetas de mezcla registradas. ¡Es hora de crear algunas!');
     await shot(page, 'empty-desktop');
 
-    // Spec 5 "Recipe": the save rule and the add-component rule, answered in the form before any request.
+    // docs/product-guide.md#blend-recipe: the save rule and the add-component rule, answered in the form before any request.
     await page.getByRole('button', { name: 'Crear Receta' }).click();
     await expect.poll(() => alertText(page)).toBe('Por favor, completa el nombre de la receta y añade al menos un componente.');
     await page.getByRole('button', { name: 'Añadir componente' }).click();
@@ -79,7 +79,7 @@ describe('configuración', () => {
     await expect.poll(() => page.getByLabel('Nombre de la Receta').inputValue()).toBe('');
     await expect.poll(() => chips(page)).toEqual([]);
 
-    // Edit loads the name and the components; after the update the form returns to create mode (spec 4).
+    // Edit loads the name and the components; after the update the form returns to create mode (docs/product-guide.md#configuracion).
     await page.getByRole('button', { name: 'Editar Mezcla de la Casa' }).click();
     await expect.poll(() => formTitle(page)).toBe('Editar Receta de Mezcla');
     await expect.poll(() => page.getByLabel('Nombre de la Receta').inputValue()).toBe('Mezcla de la Casa');
@@ -113,7 +113,7 @@ describe('configuración', () => {
       '¿Estás seguro de que quieres eliminar esta receta?',
     ]);
 
-    // Default sale prices: 15 and 25 until changed (spec 9, DESIGN.md section 1).
+    // Default sale prices: 15 and 25 until changed (docs/product-guide.md#business-constants).
     await expect.poll(() => page.getByLabel('Café Tostado ($/Kg)').inputValue()).toBe('15');
     await expect.poll(() => page.getByLabel('Café Mezcla ($/Kg)').inputValue()).toBe('25');
     await expect.poll(() => page.getByLabel('Café Tostado ($/Kg)').getAttribute('step')).toBe('0.01');
@@ -125,7 +125,7 @@ describe('configuración', () => {
     await page.getByRole('button', { name: 'Guardar Precios' }).click();
     await expect.poll(() => waitForToast(page, settingsMessages.pricesSaved)).toBe(settingsMessages.pricesSaved);
     const saved = await page.request.get('/api/settings');
-    // Plus the low-stock thresholds (issue 19), untouched by this form.
+    // Plus the low-stock thresholds (docs/product-guide.md#configuracion), untouched by this form.
     expect(await saved.json()).toEqual({ default_price_roasted: 16.5, default_price_blend: 25, ...LOW_STOCK_DEFAULTS });
     await page.reload();
     await expect.poll(() => page.getByLabel('Café Tostado ($/Kg)').inputValue()).toBe('16.5');
@@ -155,7 +155,7 @@ describe('configuración', () => {
     await context.close();
   });
 
-  it('shows the loading text, then the spec texts for an empty list on a phone', async () => {
+  it('shows the loading text, then the Spanish texts for an empty list on a phone', async () => {
     const { context, page, problems } = await newPage(env.browser, env.server.url, PHONE);
     await signIn(page, env.server.adminUsername, env.server.adminPassword);
     // Hold the recipes answer so the loading text can be seen.
@@ -179,7 +179,7 @@ describe('configuración', () => {
   it.each([
     ['**/api/blend-recipes?*', 'Error al cargar las recetas.'],
     ['**/api/coffee-origins?*', 'Error al cargar los orígenes de café.'],
-  ])('a failed load of %s replaces the screen with the red message and logs it (spec 8)', async (url, message) => {
+  ])('a failed load of %s replaces the screen with the red message and logs it', async (url, message) => {
     const { context, page, problems } = await newPage(env.browser, env.server.url, DESKTOP);
     await signIn(page, env.server.adminUsername, env.server.adminPassword);
     await page.route(url, (route) =>

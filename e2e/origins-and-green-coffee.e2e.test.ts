@@ -15,7 +15,7 @@ const cells = (page: Page, text: string) => rowWith(page, text).locator('td').al
 describe('orígenes y café verde', () => {
   const env = useServerAndBrowser();
 
-  it('origin with two farms → green lot in Stock Actual → edit → duplicate lot → delete, with the spec texts', async () => {
+  it('origin with two farms → green lot in Stock Actual → edit → duplicate lot → delete, with the Spanish texts', async () => {
     const { context, page, problems } = await newPage(env.browser, env.server.url, DESKTOP);
     await signIn(page, env.server.adminUsername, env.server.adminPassword);
 
@@ -27,7 +27,7 @@ describe('orígenes y café verde', () => {
     await expect.poll(() => page.locator('.empty-text').textContent()).toBe('No hay orígenes de café registrados. ¡Es hora de explorar el mundo!');
     await shot(page, 'origins-empty-desktop');
 
-    // Spec 5 "Origin": the one required-fields message, before anything is sent.
+    // docs/product-guide.md#origin: the one required-fields message, before anything is sent.
     await page.getByRole('button', { name: 'Agregar Origen' }).click();
     await expect.poll(() => alertText(page)).toBe('Por favor, completa el nombre, los kilos por saco y añade al menos un proveedor/finca.');
 
@@ -80,7 +80,7 @@ describe('orígenes y café verde', () => {
     await page.getByRole('button', { name: 'Agregar Café Verde' }).click();
     await expect.poll(() => alertText(page)).toBe('Por favor, completa todos los campos.');
 
-    // Spec 4: choosing an origin defaults the supplier to its first one; the select offers only that origin's.
+    // Choosing an origin defaults the supplier to its first one (docs/product-guide.md#cafe-verde); the select offers only that origin's.
     await page.getByLabel('Origen', { exact: true }).selectOption({ label: 'Colombia' });
     await expect.poll(() => page.getByLabel('Proveedor/Finca').inputValue()).toBe('Finca La Esperanza');
     await expect.poll(() => page.getByLabel('Proveedor/Finca').locator('option').allTextContents())
@@ -107,10 +107,10 @@ describe('orígenes y café verde', () => {
     await expect.poll(() => waitForToast(page, 'Café verde agregado')).toBe('Café verde agregado con éxito.');
     await rowWith(page, '15-03-24').waitFor();
     await expect.poll(() => cells(page, '15-03-24')).toEqual([
-      // Then the Historial link (issue 19) and the actions: icons only.
+      // Then the Historial link (docs/product-guide.md#reaching-new-screens) and the actions: icons only.
       '15-03-24', 'Colombia · Huila, 1700 m', 'Finca El Paraíso', '100.50', '100.50', '$4.25', '15/03/2024', '', '',
     ]);
-    // Issue 11 "Spanish formats on screen": the date column reads dd/mm/aaaa; the API keeps ISO.
+    // The date column reads dd/mm/aaaa; the API keeps ISO (docs/product-guide.md#screens).
     const headers = await page.locator('table.data-table thead th').allTextContents();
     const dateCell = rowWith(page, '15-03-24').locator('td').nth(headers.indexOf('Fecha Entrada'));
     await expect.poll(() => dateCell.textContent()).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
@@ -129,7 +129,7 @@ describe('orígenes y café verde', () => {
     await expect.poll(() => rowWith(page, '15-03-24').locator('td').nth(3).textContent()).toBe('120.00');
     await page.getByRole('button', { name: 'Agregar Café Verde' }).waitFor();
 
-    // The same lot code for the same origin: the server's 409 with the spec's message, shown in the form.
+    // The same lot code for the same origin: the server's 409 with its Spanish message, shown in the form.
     await page.getByLabel('Origen', { exact: true }).selectOption({ label: 'Colombia' });
     await page.getByLabel('Cantidad (Kg)').fill('5');
     await page.getByLabel('Precio Unitario ($/Kg)').fill('4');
@@ -156,7 +156,7 @@ describe('orígenes y café verde', () => {
     await expectNoSeriousAxeViolations(page);
     await page.setViewportSize(DESKTOP);
 
-    // An origin that green coffee uses cannot go: the foreign key refuses, the spec's red full-page message.
+    // An origin that green coffee uses cannot go: the foreign key refuses, the red full-page message of docs/product-guide.md#origin.
     const originDialog = nextDialog(page, true);
     await page.getByRole('button', { name: 'Eliminar Colombia' }).click();
     await expect(originDialog).resolves.toBe(originMessages.deleteConfirm);
@@ -190,7 +190,7 @@ describe('orígenes y café verde', () => {
     await expect.poll(() => waitForToast(page, 'Origen eliminado')).toBe('Origen eliminado con éxito.');
     await expect.poll(() => rowWith(page, 'Colombia').count()).toBe(0);
 
-    // The console error the spec asks for on a failed save (section 8) is the only one.
+    // The console error a failed save logs (docs/product-guide.md#screens) is the only one.
     expect(problems.filter((p) => !p.includes(originMessages.deleteInUse))).toEqual([]);
     await context.close();
 
@@ -208,7 +208,7 @@ describe('orígenes y café verde', () => {
       await handle.close();
     }
   });
-  it('failed loads and saves show the spec catalogue message full page and log it (spec 8)', async () => {
+  it('failed loads and saves show their Spanish message full page and log it', async () => {
     const { context, page, problems } = await newPage(env.browser, env.server.url, DESKTOP);
     await signIn(page, env.server.adminUsername, env.server.adminPassword);
     const broken = { status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 'internal', message: 'x' } }) };

@@ -9,7 +9,7 @@ const shot = shooter('reports');
 /** The charts' screen-reader tables: the figures the bars and slices draw. */
 const tableRows = (page: Page, caption: string) =>
   page.getByRole('table', { name: caption }).locator('tbody tr').evaluateAll((rows) => rows.map((row) => [...row.children].map((cell) => cell.textContent)));
-/** Month and 'Ventas ($)' of the monthly table (issue 19 adds a margin column after them). */
+/** Month and 'Ventas ($)' of the monthly table (the margin column comes after them). */
 const monthRows = async (page: Page) => (await tableRows(page, 'Ventas Mensuales')).map((row) => row.slice(0, 2));
 const tiles = (page: Page) => page.locator('.report-stock .stat').evaluateAll((items) => items.map((item) => item.textContent));
 
@@ -44,7 +44,7 @@ describe('reportes', () => {
     });
     await signIn(page, env.server.adminUsername, env.server.adminPassword);
     await page.getByRole('heading', { level: 1, name: 'Sistema de Gestión de Café' }).waitFor();
-    // Login + home: no report chunk (the Light app rule of issue 16).
+    // Login + home: no report chunk (docs/decisions/0019-web-chunk-groups-and-route-preloads.md).
     expect(scripts.some((script) => script.includes('reports-page'))).toBe(false);
 
     await page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Reportes', exact: true }).click();
@@ -73,14 +73,14 @@ describe('reportes', () => {
       ['ene 24', '$30.00'],
       ['feb 24', '$40.49'],
     ]);
-    // 'Margen bruto ($)' beside it (issue 19): the roasts cost 22 kg × 5 $/Kg / 20 kg = 5.50 $/Kg.
+    // 'Margen bruto ($)' beside it (docs/decisions/0011-cost-per-kg-and-margins.md): the roasts cost 22 kg × 5 $/Kg / 20 kg = 5.50 $/Kg.
     expect((await tableRows(page, 'Ventas Mensuales')).map((row) => row[2])).toEqual(['$19.00', '$29.49']);
     expect(await tableRows(page, m.topProductsTitle)).toEqual([
       ['CO-151223-1001', 'Colombia · Medio', '2.50 Kg'],
       ['CO-151223-1002', 'Colombia · Oscuro', '1.50 Kg'],
     ]);
     expect(await tiles(page)).toEqual(['Café Verde56.00 Kg', 'Café Tostado36.00 Kg', 'Café Mezcla0.00 Kg']);
-    // Both charts are drawn 300 px high (spec 2), once their code has loaded (issue 16: charts.tsx is a chunk of its own).
+    // Both charts are drawn 300 px high (docs/product-guide.md#reportes), once their code has loaded (charts.tsx is a chunk of its own, docs/decisions/0019-web-chunk-groups-and-route-preloads.md).
     const heights = () => page.locator('.report-chart .recharts-wrapper').evaluateAll((boxes) => boxes.map((box) => box.getBoundingClientRect().height));
     await expect.poll(heights).toEqual([300, 300]);
     // The pie's labels: name and percent.
@@ -151,7 +151,7 @@ describe('reportes', () => {
     await phone.context.close();
   });
 
-  // Issue 17 split 'Margen bruto' into its own route: a failure of either monthly route is the same red message (spec 8).
+  // 'Margen bruto' has its own route (docs/decisions/0011-cost-per-kg-and-margins.md): a failure of either monthly route is the same red message.
   it.each(['**/api/reports/monthly-sales*', '**/api/reports/monthly-margin*'])('si falla %s: el mensaje rojo de reportes', async (url) => {
     const { context, page, problems } = await newPage(env.browser, env.server.url, DESKTOP);
     await signIn(page, env.server.adminUsername, env.server.adminPassword);

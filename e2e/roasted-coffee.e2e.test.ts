@@ -47,13 +47,13 @@ describe('café tostado', () => {
     await expect.poll(() => page.locator('.empty-text').textContent()).toBe(m.empty);
     await shot(page, 'empty-desktop');
 
-    // Spec 5: the first rule, before anything is sent; then the lot-code button's own rule.
+    // docs/product-guide.md#roasted-lot: the first rule, before anything is sent; then the lot-code button's own rule.
     await page.getByRole('button', { name: 'Agregar Café Tostado' }).click();
     await expect.poll(() => alertText(page)).toBe('Por favor, completa todos los campos obligatorios.');
     await page.getByRole('button', { name: 'Generar Lote' }).click();
     await expect.poll(() => alertText(page)).toBe('Por favor, selecciona un Origen del Café Verde y una Fecha de Tostado para generar el lote.');
 
-    // The origin filter narrows the lot select; changing it clears the chosen lot (spec 4).
+    // The origin filter narrows the lot select; changing it clears the chosen lot (docs/product-guide.md#cafe-tostado).
     await expect.poll(() => lotOptions(page)).toEqual([
       // The green list's order: entry date, newest first (the later lot first on the same day).
       'Selecciona un lote de café verde',
@@ -99,11 +99,11 @@ describe('café tostado', () => {
     await expect.poll(() => waitForToast(page, 'Café tostado agregado')).toBe('Café tostado agregado con éxito.');
     await roastRow(page, code).waitFor();
     await expect.poll(() => roastRow(page, code).locator('td').allTextContents()).toEqual([
-      // Coste ($/Kg) (issue 19): 12.5 kg × 5 $/Kg / 10.25 kg = 6.097…; then the Historial link and the actions.
+      // Coste ($/Kg) (docs/decisions/0011-cost-per-kg-and-margins.md): 12.5 kg × 5 $/Kg / 10.25 kg = 6.097…; then the Historial link and the actions.
       code, 'V-COL · Colombia', 'Medio', '12.50', '10.25', '10.25', '2.25', '$6.10', '15/03/2024', '', '',
     ]);
     await expect.poll(() => greenCells(page, 'V-COL')).toEqual(['V-COL', 'Colombia', 'Finca La Esperanza', '87.50', '01/03/2024']);
-    // A successful save resets the form (spec 4).
+    // A successful save resets the form (docs/product-guide.md#screens).
     await expect.poll(() => lotSelect(page).inputValue()).toBe('');
     await expect.poll(() => page.getByLabel('Lote', { exact: true }).inputValue()).toBe('');
 
@@ -186,7 +186,7 @@ describe('café tostado', () => {
     );
     await shot(page, 'delete-in-use');
 
-    // The console error the spec asks for on a failed save (section 8) is the only one.
+    // The console error a failed save logs (docs/product-guide.md#screens) is the only one.
     expect(problems.filter((problem) => !problem.includes(m.deleteInUse))).toEqual([]);
     await context.close();
 
@@ -201,7 +201,7 @@ describe('café tostado', () => {
     }
   });
 
-  it('failed loads and saves show the spec catalogue message full page and log it (spec 8)', async () => {
+  it('failed loads and saves show their Spanish message full page and log it', async () => {
     const { context, page, problems } = await newPage(env.browser, env.server.url, DESKTOP);
     await signIn(page, env.server.adminUsername, env.server.adminPassword);
     const broken = { status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 'internal', message: 'x' } }) };

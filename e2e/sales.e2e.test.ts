@@ -16,7 +16,7 @@ const salesTable = (page: Page) => page.getByRole('table', { name: 'Historial de
 /** The product picker's options (the page has other selects, e.g. the CSV export's). */
 const productOptions = (page: Page) =>
   page.locator('ul[role="listbox"][aria-label="Productos"]').getByRole('option');
-/** A sale row's first six cells as text; 'Total ($)' without its muted margin line (issue 19). */
+/** A sale row's first six cells as text; 'Total ($)' without its muted margin line (docs/decisions/0011-cost-per-kg-and-margins.md). */
 const saleCells = async (row: Locator) =>
   Promise.all((await row.locator('td').all()).slice(0, 6).map((td, i) => (i === 4 ? td.locator('.sale-total-cell__amount') : td).textContent()));
 const saleTotal = (row: Locator) => row.locator('td[data-label="Total ($)"] .sale-total-cell__amount').textContent();
@@ -82,7 +82,7 @@ describe('ventas', () => {
     await expect.poll(() => page.locator('.empty-text').textContent()).toBe('No hay ventas registradas. ¡A vender café se ha dicho!');
     await expect.poll(() => page.getByLabel('Fecha Venta').inputValue()).toBe(formatDate(localIsoDate()));
 
-    // The required fields first (our message: the spec gives none).
+    // The required fields first (our message: the original app gave none).
     await page.getByRole('button', { name: 'Registrar Venta', exact: true }).click();
     await expect.poll(() => alertText(page)).toBe(m.required);
 
@@ -101,7 +101,7 @@ describe('ventas', () => {
     await expect.poll(() => page.getByLabel('Precio Unitario ($/Kg)').inputValue()).toBe('15.00');
     await expect.poll(() => picker.inputValue()).toBe('Colombia · Medio · T-CO');
 
-    // Spec 5 rules in the form: quantity above zero, then the stock.
+    // docs/product-guide.md#sale rules in the form: quantity above zero, then the stock.
     await page.getByLabel('Cantidad (Kg)').fill('0');
     await page.getByRole('button', { name: 'Registrar Venta', exact: true }).click();
     await expect.poll(() => alertText(page)).toBe('La cantidad a vender debe ser mayor que cero.');
@@ -117,7 +117,7 @@ describe('ventas', () => {
     await page.getByRole('button', { name: 'Registrar Venta', exact: true }).click();
     await expect.poll(() => waitForToast(page, 'Venta registrada')).toBe('Venta registrada con éxito.');
     const roastedSale = saleRow(page, 'T-CO');
-    // Spec 2's columns, exactly and in order (issue 19's margin and trace link live inside 'Total ($)' and 'Acciones').
+    // The columns of docs/product-guide.md#ventas, exactly and in order (the margin and trace link live inside 'Total ($)' and 'Acciones').
     const headers = await salesTable(page).locator('th').allTextContents();
     expect(headers).toEqual(['Producto', 'Lote Vendido', 'Cantidad (Kg)', 'Precio Unitario ($/Kg)', 'Total ($)', 'Fecha Venta', 'Acciones']);
     await expect.poll(() => saleCells(roastedSale)).toEqual(['Colombia · Medio', 'T-CO', '2.50', '$15.99', '$39.98', today]);
@@ -174,7 +174,7 @@ describe('ventas', () => {
     await expect.poll(() => page.getByRole('button', { name: `Eliminar venta de Mezcla de la Casa (BL-CASA) del ${today}` }).isVisible()).toBe(true);
     await page.setViewportSize(DESKTOP);
 
-    // Delete: the spec's confirmation; dismissed changes nothing, accepted returns the kg.
+    // Delete: the browser confirmation; dismissed changes nothing, accepted returns the kg.
     const dismissed = nextDialog(page, false);
     await page.getByRole('button', { name: `Eliminar venta de Colombia · Medio (T-CO) del ${today}` }).click();
     await expect(dismissed).resolves.toBe('¿Estás seguro de que quieres eliminar esta venta? Esto devolverá el producto al inventario.');

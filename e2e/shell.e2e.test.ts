@@ -18,7 +18,7 @@ const BAR = [
 describe('app shell', () => {
   const env = useServerAndBrowser();
 
-  it('login: the spec title, the wrong-password message, no serious axe findings', async () => {
+  it('login: the Spanish title, the wrong-password message, no serious axe findings', async () => {
     const { context, page, problems } = await newPage(env.browser, env.server.url);
     await page.goto('/');
     await expect.poll(() => page.getByRole('heading', { level: 1 }).textContent()).toBe('Bienvenido al Sistema de Control de Inventario');

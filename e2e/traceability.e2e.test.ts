@@ -7,7 +7,7 @@ import { expectNoSidewaysScroll, shooter, waitForToast } from './helpers/screen.
 const shot = shooter('traceability');
 
 /**
- * The chain of issue 19 (tests/helpers/trace-chain.ts has the same one for the
+ * A known trace chain (tests/helpers/trace-chain.ts has the same one for the
  * API suites): two green lots of Colombia at 8.00 and 9.50 $/Kg, three roasts,
  * a blend of 5 kg of CO-R1 and 4 kg of CO-R3, three sales.
  */
@@ -59,7 +59,7 @@ describe('trazabilidad y costes', () => {
     await page.goto(`${env.server.url}/ventas`);
     // Each sale shows its gross margin (total − kg × cost per kg).
     const blendSale = page.getByRole('table', { name: 'Historial de Ventas' }).locator('tbody tr', { hasText: 'CA-MZ-1' });
-    // Issue 19's margin: a muted line in 'Total ($)'; the trace link: in 'Acciones', beside edit and delete.
+    // The sale's margin (docs/decisions/0011-cost-per-kg-and-margins.md): a muted line in 'Total ($)'; the trace link: in 'Acciones', beside edit and delete.
     await expect.poll(() => blendSale.locator('td[data-label="Total ($)"] .sale-total-cell__margin').textContent()).toBe('Margen $44.91 (63.03 %)');
     await blendSale.locator('td[data-label="Acciones"]').getByRole('link', { name: /^Trazabilidad de la venta de .*\(CA-MZ-1\)/ }).click();
     await page.waitForURL(/\/trazabilidad\?venta=\d+$/);

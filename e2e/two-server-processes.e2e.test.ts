@@ -12,7 +12,7 @@ import { RACE_MATRIX, type RaceSend, raceName, raceRounds, raceTimeout, runLine 
 import { type RunningServer, startServer } from '#support/start-server.js';
 
 /**
- * Issue 4, "How it will be checked": concurrent roasts against PostgreSQL through
+ * Concurrent roasts against PostgreSQL (docs/architecture.md#lock-order) through
  * TWO real server processes. Needs TEST_DATABASE_URL (always set in CI, where
  * its absence fails the run).
  */
@@ -111,7 +111,7 @@ describe.runIf(baseUrl)('two server processes on one PostgreSQL database', () =>
     }
   });
 
-  it('30 concurrent 1 kg blends of a 20 kg roasted lot, split over both processes: exactly 20 pass, never below zero (issue 14)', async () => {
+  it('30 concurrent 1 kg blends of a 20 kg roasted lot, split over both processes: exactly 20 pass, never below zero', async () => {
     const [a, b] = servers as [RunningServer, RunningServer];
     const cookieA = await signIn(a);
     const cookieB = await signIn(b);
@@ -153,7 +153,7 @@ describe.runIf(baseUrl)('two server processes on one PostgreSQL database', () =>
     }
   });
 
-  it('200 concurrent 1 kg sales of a 50 kg roasted lot, split over both processes: exactly 50 sell, 150 get 409 (issue 15)', async () => {
+  it('200 concurrent 1 kg sales of a 50 kg roasted lot, split over both processes: exactly 50 sell, 150 get 409', async () => {
     const [a, b] = servers as [RunningServer, RunningServer];
     const cookieA = await signIn(a);
     const cookieB = await signIn(b);
@@ -201,7 +201,7 @@ describe.runIf(baseUrl)('two server processes on one PostgreSQL database', () =>
   });
 
   /**
-   * Issue 10's race matrix (tests/helpers/race-matrix.ts) through the two
+   * The race matrix (tests/helpers/race-matrix.ts, docs/decisions/0005-lock-order-and-write-transactions.md) through the two
    * processes: each round's operations alternate between them. RACE_ROUNDS=200
    * for a long run.
    */

@@ -13,7 +13,7 @@ const row = (page: Page, username: string) => page.locator('table.data-table tbo
 describe('gestión de usuarios', () => {
   const env = useServerAndBrowser();
 
-  it('an administrator adds, edits and deletes users with the spec texts', async () => {
+  it('an administrator adds, edits and deletes users with the Spanish texts', async () => {
     const { context, page, problems } = await newPage(env.browser, env.server.url, DESKTOP);
     await signIn(page, env.server.adminUsername, env.server.adminPassword);
     await page.goto('/gestion-usuarios');
@@ -21,7 +21,7 @@ describe('gestión de usuarios', () => {
     await page.getByRole('link', { name: 'Inicio' }).first().waitFor();
     await row(page, 'admin').waitFor();
 
-    // Spec 5 "User": every field is required, first check.
+    // docs/product-guide.md#user: every field is required, first check.
     await page.getByRole('button', { name: 'Agregar Usuario' }).click();
     await expect.poll(() => alertText(page)).toBe('Por favor, completa todos los campos.');
 
@@ -48,7 +48,7 @@ describe('gestión de usuarios', () => {
     await page.getByRole('button', { name: 'Agregar Usuario' }).click();
     await expect.poll(() => alertText(page)).toBe(userMessages.duplicateUsername);
 
-    // An administrator to edit: after an update the form returns to add mode with role tecnico (spec 4).
+    // An administrator to edit: after an update the form returns to add mode with role tecnico (docs/product-guide.md#gestion-de-usuarios).
     await page.getByLabel('Nombre de usuario').fill('ayudante');
     await page.getByLabel('Nombre completo').fill('Ayudante Jefe');
     await page.getByLabel('Rol').selectOption('administrador');
@@ -105,7 +105,7 @@ describe('gestión de usuarios', () => {
     return opened;
   };
 
-  it('shows the spec empty text when the list is empty', async () => {
+  it('shows the empty text when the list is empty', async () => {
     // Never empty for real (the administrator is always there): stub the list answer.
     const { context, page, problems } = await openWithStubbedList(200, { items: [], total: 0, limit: 500, offset: 0 });
     await expect.poll(() => page.locator('.empty-text').textContent()).toBe('No hay usuarios registrados. ¡Es hora de invitar a tu equipo!');
@@ -115,7 +115,7 @@ describe('gestión de usuarios', () => {
     await context.close();
   });
 
-  it('a failed load shows the full-page red message and logs it (spec 8)', async () => {
+  it('a failed load shows the full-page red message and logs it', async () => {
     const { context, page, problems } = await openWithStubbedList(500, { error: { code: 'internal', message: 'x' } });
     await expect.poll(() => page.locator('.page-error__message').textContent()).toBe(userMessages.loadError);
     expect(problems.some((problem) => problem.includes(userMessages.loadError))).toBe(true);

@@ -8,7 +8,7 @@ import { useServerAndBrowser } from './helpers/fixture.js';
 const ROUTES = [...NAV_ITEMS.map((item) => item.path), '/gestion-usuarios', '/trazabilidad'];
 
 /**
- * Issue 16: each screen's HTML preloads the API answers the screen asks for
+ * Each screen's HTML preloads (docs/decisions/0019-web-chunk-groups-and-route-preloads.md) the API answers the screen asks for
  * when it opens (vite.config.ts, routeRequests). A preload whose URL or
  * request differs from the app's fetch by one byte is not reused: the answer
  * is downloaded twice and the screen still waits for the second one.

@@ -7,7 +7,7 @@ import { expect } from 'vitest';
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
 
-/** Debian's Chromium with the flags this closed network needs (DESIGN.md section 6). */
+/** Debian's Chromium with the flags a container on a closed network needs (no sandbox or GPU, nothing fetched in the background). */
 export function launchBrowser(): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
@@ -18,7 +18,7 @@ export function launchBrowser(): Promise<Browser> {
 
 /**
  * A fresh context (own cookies) at the given size that fails the test on any
- * uncaught page error or console error: a spec that passes with a broken page
+ * uncaught page error or console error: a test that passes with a broken page
  * proves nothing.
  */
 export async function newPage(browser: Browser, baseURL: string, viewport = DESKTOP): Promise<{ context: BrowserContext; page: Page; problems: string[] }> {

@@ -9,7 +9,7 @@ export interface ServerAndBrowser {
 }
 
 /**
- * What every screen spec starts from: registers the beforeAll that starts the
+ * What every screen test starts from: registers the beforeAll that starts the
  * built server on a fresh temporary SQLite database and launches Chromium, and
  * the afterAll that closes both. Read `server` and `browser` inside the tests
  * (they are set once beforeAll has run), not when the file loads.

@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 /**
- * Small steps every area spec repeats: screenshots under /tmp/shots/<area>/
+ * Small steps every area test repeats: screenshots under /tmp/shots/<area>/
  * (CONTRIBUTING), the form's alert, the toast, the browser confirmation and the
  * no-sideways-scroll check at phone width.
  */

@@ -6,7 +6,7 @@ import type { Role } from '#shared/roles.js';
 
 /**
  * Adds a user straight into a running e2e server's SQLite file (WAL lets a
- * second connection write), for specs that need a role other than the
+ * second connection write), for tests that need a role other than the
  * bootstrap administrator without depending on the users screen.
  */
 export async function addUserToDatabase(databaseFile: string, user: { username: string; password: string; fullName: string; role: Role }): Promise<void> {
