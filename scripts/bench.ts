@@ -1,4 +1,4 @@
-// `npm run bench`: each performance target of issue 17 measured side by side
+// `npm run bench`: each performance target of docs/performance.md measured side by side
 // with its baseline in the same run, on SQLite and, with BENCH_DATABASE_URL,
 // PostgreSQL; prints one table per database (name, baseline, ours, ratio,
 // target, met?). Figures, not a pass/fail test: absolute times on a shared

@@ -1,7 +1,7 @@
 import { FIRST_VISIT_ROUTES, formatKb, measureWebWeight, WEB_BUDGET_GZIP_BYTES } from '#support/web-weight.js';
 
 /**
- * `npm run check:web-budget` (issue 16): after `npm run build`, the JavaScript
+ * `npm run check:web-budget` (docs/decisions/0010-report-ranges-and-month-labels.md): after `npm run build`, the JavaScript
  * of the entry + login + home (static imports followed) must stay within
  * 150 KB gzip and hold no chart module. Exits 1 otherwise.
  */

@@ -4,7 +4,7 @@ import { promisify } from 'node:util';
 import zlib from 'node:zlib';
 
 /**
- * Last step of `npm run build:web` (issue 16): writes `name.br` and `name.gz`
+ * Last step of `npm run build:web` (docs/decisions/0010-report-ranges-and-month-labels.md): writes `name.br` and `name.gz`
  * beside every text file of dist/web (HTML included), so @fastify/static's
  * `preCompressed` sends them with Content-Encoding instead of the raw bytes.
  * Compressing once at build time lets us use the slowest, smallest settings.

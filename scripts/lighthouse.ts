@@ -8,7 +8,7 @@ import { NAV_ITEMS } from '#web/lib/nav-items.js';
  * `npm run lighthouse` (after `npm run build`; the npm script builds first):
  * Lighthouse (mobile, default throttling) on the login screen, home and every
  * other screen of the built server (an empty database, signed in as the
- * administrator). Targets (issue 16): performance ≥ 95, ≥ 90 on /reportes.
+ * administrator). Targets (P4 in docs/performance.md): performance ≥ 95, ≥ 90 on /reportes.
  * Exits 1 below target. `--only=inicio,cafe-verde` runs some of them;
  * `--app-dir=DIR` serves a private copy of package.json + dist/ (to compare two
  * builds in alternating runs while others rebuild dist/); `--json=DIR` keeps

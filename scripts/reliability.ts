@@ -1,5 +1,5 @@
 // `npm run test:reliability [-- --quick | --long] [-- --only=modelo,fuzz,caidas,carga]`
-// (issue 18): the model of the inventory, fuzzing of every write route, the
+// (docs/reliability.md): the model of the inventory, fuzzing of every write route, the
 // kill -9 crash loops and the load with faults on PostgreSQL, one vitest file
 // at a time, then a summary table (cases, failures, seconds). --quick (the
 // default) is the CI size; --long is what docs/reliability.md records.

@@ -1,4 +1,4 @@
-// `npm run seed:demo`: demo users (two administrators, one tecnico, as the spec's
+// `npm run seed:demo`: demo users (two administrators, one tecnico, as the original app's
 // built-in list had) and demo data, loaded through the real API (app.inject) so
 // every rule and every ledger movement applies. Safe to run twice: existing
 // demo users are kept and data is only added to an empty database.

@@ -5,7 +5,7 @@ import path from 'node:path';
 import lighthouse from 'lighthouse';
 
 /**
- * One Lighthouse run (issue 16): the `lighthouse` package drives Debian's
+ * One Lighthouse run (docs/decisions/0010-report-ranges-and-month-labels.md): the `lighthouse` package drives Debian's
  * Chromium with Lighthouse's defaults (mobile, simulated slow 4G and 4× CPU).
  * Shared by `npm run lighthouse` and the benchmark.
  */
@@ -40,7 +40,7 @@ export interface LighthouseOptions {
   cpuSlowdown?: number;
 }
 
-// DESIGN.md section 6: the flags this closed network needs.
+// The flags a container on a closed network needs (no sandbox or GPU, nothing fetched in the background).
 const chromeFlags = [
   '--headless=new',
   '--no-sandbox',

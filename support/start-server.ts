@@ -12,7 +12,7 @@ export interface RunningServer {
   pid: number | undefined;
   adminUsername: string;
   adminPassword: string;
-  /** Everything the server printed, for debugging a failed spec. */
+  /** Everything the server printed, for debugging a failed test. */
   output: () => string;
   stop(): Promise<void>;
 }

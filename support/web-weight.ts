@@ -3,7 +3,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 
 /**
- * What the browser downloads to show a screen (issue 16, "Light app"): the
+ * What the browser downloads to show a screen (docs/decisions/0010-report-ranges-and-month-labels.md, "Light app"): the
  * entry chunk, then the screen's lazy chunk, each with its static imports
  * followed through the Vite manifest. Shared by `npm run check:web-budget`
  * and the benchmark.
@@ -40,7 +40,7 @@ export interface WebWeight {
 /** The login and home screens: what a first visit downloads (the budget's scope). */
 export const FIRST_VISIT_ROUTES = ['features/auth/login-page.tsx', 'features/home/home-page.tsx'];
 
-/** Login + home JavaScript, gzip (issue 16 target). */
+/** Login + home JavaScript, gzip: the budget of docs/decisions/0010-report-ranges-and-month-labels.md. */
 export const WEB_BUDGET_GZIP_BYTES = 150 * 1024;
 
 /** Whether a module id is chart code (Recharts and the d3 modules it brings); also keeps it out of vite.config.ts's shared screen chunk. */

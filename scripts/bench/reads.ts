@@ -3,7 +3,7 @@
 // ratios between data set sizes compare like with like.
 import { type Endpoint, getJson, pairedMedianMs } from './measure.js';
 
-/** DESIGN.md "reports": the three routes, all time (the heaviest range). */
+/** The three report routes, all time (the heaviest range). */
 export const REPORT_PATHS = {
   'monthly-sales': '/api/reports/monthly-sales',
   'top-products': '/api/reports/top-products',
@@ -13,7 +13,7 @@ export type ReportName = keyof typeof REPORT_PATHS;
 
 /**
  * Timed beside the reports but informative, with no target: 'Margen bruto'
- * per month (issue 19) costs each product sold in each month at its current
+ * per month costs each product sold in each month at its current
  * cost (docs/decisions/0011), so it grows with the products sold, and the
  * original app had no such report to compare with. Reported so its scaling
  * is visible.
@@ -56,7 +56,7 @@ async function timesOf<K extends string>(paths: Record<K, string>, endpoints: En
 interface Page<T> { items: T[]; total: number }
 interface SaleItem { sale_date: string; quantity_kg: number; unit_price: number; batch_code_sold: string }
 
-/** The largest page the list routes accept (paginationQuerySchema; the issue's 1,000 is over that cap). */
+/** The largest page the list routes accept (paginationQuerySchema; the original app's 1,000-row pages are over that cap). */
 export const ORIGINAL_PAGE = 500;
 
 /**

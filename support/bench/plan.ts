@@ -1,4 +1,4 @@
-// The benchmark data set (issue 17), in support/ because both scripts/bench* and its test use it.
+// The benchmark data set (docs/performance.md), in support/ because both scripts/bench* and its test use it.
 // The benchmark's data set, planned in memory before anything is written: the
 // lots, their recipes and draws, and N sales over three years with a few best
 // sellers. Every lot is sized from what is later taken out of it (roasts,
