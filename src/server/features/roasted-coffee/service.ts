@@ -12,7 +12,7 @@ import { type DbOrTrx, retryTransaction, withWriteTransaction } from '#server/db
 import { moveStock, writeOffBeforeDelete } from '#server/ledger/ledger.js';
 import { findGreenLotForArea, type GreenLotWithOrigin } from '../green-coffee/service.js';
 import { hasSales } from '../sales/service.js';
-import { roastCostsPerKg } from '../traceability/service.js';
+import { roastCostsPerKg } from '../costs/service.js';
 import * as repository from './repository.js';
 
 /** Every ledger row this feature writes points back at its roast. */

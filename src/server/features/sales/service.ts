@@ -10,10 +10,10 @@ import type { Database, LotKind, SalesTable } from '#server/db/schema.js';
 import { type DbOrTrx, retryTransaction, withWriteTransaction } from '#server/db/write-transaction.js';
 import { AppError, notFoundError, validationError } from '#server/errors.js';
 import { moveStock } from '#server/ledger/ledger.js';
+import { roastedSaleMargin, type SaleMargin, saleMargins } from '../costs/service.js';
 import { findProduct, findProductLocked, type ProductRecord, productNames } from '../products/service.js';
 import { countSale, countSaleChange } from './aggregates.js';
 import * as repository from './repository.js';
-import { roastedSaleMargin, type SaleMargin, saleMargins } from '../traceability/service.js';
 
 /**
  * What other areas may ask the sales area: whether a lot was sold, so the
