@@ -19,7 +19,6 @@ import { productRoutes } from '#server/features/products/routes.js';
 import { salesRoutes } from '#server/features/sales/routes.js';
 import { traceabilityRoutes } from '#server/features/traceability/routes.js';
 import { stockAlertsRoutes } from '#server/features/stock-alerts/routes.js';
-import { csvExportRoutes } from '#server/features/csv-export/routes.js';
 import { greenImportRoutes } from '#server/features/green-import/routes.js';
 import { reportRoutes } from '#server/features/reports/routes.js';
 import { blendRecipeRoutes } from './features/blend-recipes/routes.js';
@@ -113,7 +112,6 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await api.register(salesRoutes, { prefix: '/sales', db: options.db });
     await api.register(traceabilityRoutes, { db: options.db });
     await api.register(stockAlertsRoutes, { prefix: '/stock-alerts', db: options.db });
-    await api.register(csvExportRoutes, { db: options.db });
     await api.register(greenImportRoutes, { prefix: '/green-coffee', db: options.db });
     await api.register(reportRoutes, { prefix: '/reports', db: options.db });
   }, { prefix: '/api' });

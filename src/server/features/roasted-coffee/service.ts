@@ -49,6 +49,9 @@ export async function listRoasts(db: Kysely<Database>, query: RoastedCoffeeListQ
   return { items: rows.map((row) => toRoastedCoffee(row, costs)), total, limit: query.limit, offset: query.offset };
 }
 
+/** Roasted lots by id with their green lot, origin and farm, in no particular order (the trace's backward steps). */
+export const findRoastsWithSource = (db: DbOrTrx, ids: readonly number[]): Promise<repository.RoastRecord[]> => repository.findRoastsByIds(db, ids);
+
 async function readRoast(db: DbOrTrx, id: number): Promise<RoastedCoffee> {
   const record = await repository.findRoastById(db, id);
   if (!record) throw notFoundError(m.notFound);

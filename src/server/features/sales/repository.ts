@@ -50,19 +50,26 @@ const saleColumns = [
 ] as const;
 
 /**
- * "ordered by sale_date descending" (spec 7), newest id first within a day, read
- * straight off the index sales_sale_date_id_idx (sale_date desc, id desc): the
- * first page costs the same at ten sales and at a million.
+ * The list's rows in its order ("ordered by sale_date descending",
+ * docs/product-guide.md#ventas), newest id first within a day, read straight
+ * off the index sales_sale_date_id_idx (sale_date desc, id desc). With `after`,
+ * only the rows that follow it in that order (keyset on the same index: the
+ * CSV export's next batch costs the same at the millionth sale as at the
+ * first). The page and the CSV export both read this one query.
  */
+const listed = (db: DbOrTrx, after?: Pick<SaleRecord, 'sale_date' | 'id'>) => {
+  const rows = db.selectFrom('sales').select(saleColumns).orderBy('sale_date', 'desc').orderBy('id', 'desc');
+  if (!after) return rows;
+  return rows.where((eb) => eb.or([eb('sale_date', '<', after.sale_date), eb.and([eb('sale_date', '=', after.sale_date), eb('id', '<', after.id)])]));
+};
+
+/** A page of the list: the first costs the same at ten sales and at a million. */
 export const listSales = (db: DbOrTrx, page: { limit: number; offset: number }): Promise<SaleRecord[]> =>
-  db
-    .selectFrom('sales')
-    .select(saleColumns)
-    .orderBy('sale_date', 'desc')
-    .orderBy('id', 'desc')
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute();
+  listed(db).limit(page.limit).offset(page.offset).execute();
+
+/** The sales after `after` (all from the newest when undefined), `limit` of them: the CSV export's batches. */
+export const salesAfter = (db: DbOrTrx, after: SaleRecord | undefined, limit: number): Promise<SaleRecord[]> =>
+  listed(db, after).limit(limit).execute();
 
 /**
  * How many sales there are, without COUNT(*) over the sales table on every page

@@ -53,11 +53,20 @@ function toSale(record: repository.SaleRecord, name: string | undefined, margin:
   };
 }
 
-async function withNames(db: DbOrTrx, records: repository.SaleRecord[]): Promise<Sale[]> {
+/**
+ * Each sale with its product's name, two queries however many sales (the list
+ * and the CSV export); a sale whose lot is gone reads 'Producto Desconocido'.
+ */
+export async function withProductNames<Row extends repository.SaleRecord>(db: DbOrTrx, records: readonly Row[]): Promise<(Row & { product_name: string })[]> {
   const idsOf = (type: ProductType) => [...new Set(records.filter((r) => r.product_type === type).map((r) => r.product_id))];
   const names = await productNames(db, { tostado: idsOf('tostado'), mezcla: idsOf('mezcla') });
+  return records.map((record) => ({ ...record, product_name: names.get(productKey(record.product_type, record.product_id)) ?? m.unknownProduct }));
+}
+
+async function withNames(db: DbOrTrx, records: repository.SaleRecord[]): Promise<Sale[]> {
+  const named = await withProductNames(db, records);
   const margins = await saleMargins(db, records);
-  return records.map((record, index) => toSale(record, names.get(productKey(record.product_type, record.product_id)), margins[index]!));
+  return named.map((record, index) => toSale(record, record.product_name, margins[index]!));
 }
 
 export async function listSales(db: Kysely<Database>, query: SalesListQuery): Promise<SalesPage> {

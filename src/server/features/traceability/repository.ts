@@ -152,31 +152,6 @@ export const roastsOfGreen = (db: DbOrTrx, greenId: number) =>
     .orderBy('id')
     .execute();
 
-/** A roast with its green lot, origin and farm (the backward trace's last steps). */
-export const roastWithSource = (db: DbOrTrx, roastIds: readonly number[]) =>
-  roastIds.length === 0
-    ? Promise.resolve([])
-    : db
-        .selectFrom('roasted_coffee as r')
-        .innerJoin('green_coffee as g', 'g.id', 'r.green_coffee_id')
-        .innerJoin('coffee_origins as o', 'o.id', 'g.origin_id')
-        .select([
-          'r.id',
-          'r.batch_code',
-          'r.roast_date',
-          'r.roast_type',
-          'r.quantity_green_g',
-          'r.resultant_g',
-          'r.stock_g',
-          'r.green_coffee_id',
-          'g.batch_code as green_batch_code',
-          'g.supplier_finca',
-          'g.origin_id',
-          'o.name as origin_name',
-        ])
-        .where('r.id', 'in', [...roastIds])
-        .execute();
-
 export const greenWithSource = (db: DbOrTrx, greenId: number) =>
   db
     .selectFrom('green_coffee as g')

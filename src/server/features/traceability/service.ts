@@ -19,6 +19,7 @@ import type { Database, LotKind } from '#server/db/schema.js';
 import type { DbOrTrx } from '#server/db/write-transaction.js';
 import { notFoundError } from '#server/errors.js';
 import { type ProductCosts, productCosts, yieldPercent } from '../costs/service.js';
+import { findRoastsWithSource } from '../roasted-coffee/service.js';
 import { apportion } from './apportion.js';
 import { describeMovement } from './movement-labels.js';
 import * as repository from './repository.js';
@@ -159,7 +160,7 @@ async function backwardOf(db: DbOrTrx, quantityG: number, draws: readonly { roas
   for (const draw of draws) byRoast.set(draw.roastId, (byRoast.get(draw.roastId) ?? 0) + draw.grams);
   const roastIds = [...byRoast.keys()];
   const shares = apportion(quantityG, roastIds.map((id) => byRoast.get(id)!));
-  const sources = new Map((await repository.roastWithSource(db, roastIds)).map((row) => [row.id, row]));
+  const sources = new Map((await findRoastsWithSource(db, roastIds)).map((row) => [row.id, row]));
   const roasts = roastIds.map((id, index) => ({ row: sources.get(id)!, shareG: shares[index]! }));
   const greens = new Map<number, { row: (typeof roasts)[number]['row']; shareG: number }>();
   for (const { row, shareG } of roasts) {
@@ -275,7 +276,7 @@ export async function trace(db: Kysely<Database>, query: TraceQuery): Promise<Tr
       ],
     };
   } else if (lot.kind === 'roasted') {
-    const [roast] = await repository.roastWithSource(db, [lot.id]);
+    const [roast] = await findRoastsWithSource(db, [lot.id]);
     const roasts = [{ ...roast!, stock_g: Number(roast!.stock_g) }];
     facts = await forwardFacts(db, { roasts, blendRows: await repository.blendsDrawingFrom(db, [lot.id]) });
     forward = { green: null, roast: facts.roastNode(roasts[0]!), blend: null };
