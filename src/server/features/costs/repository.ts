@@ -26,14 +26,8 @@ export async function roastCostInputs(db: DbOrTrx, roastIds: readonly number[]):
     .execute();
 }
 
-/** What a blend's cost depends on: each draw's grams, and its roast's yield and green price. */
-export interface BlendCostInput {
-  blend_id: number;
-  quantity_g: number;
-  quantity_green_g: number;
-  resultant_g: number;
-  unit_price_cents: number;
-}
+/** What a blend's cost depends on: each draw's grams, and what its roast's cost depends on. */
+export type BlendCostInput = Omit<RoastCostInput, 'id'> & { blend_id: number; quantity_g: number };
 
 /** One row per draw of a blend, with the roast and green lot behind it: only the columns the cost needs. */
 const blendDraws = (db: DbOrTrx) =>

@@ -152,14 +152,6 @@ export const roastsOfGreen = (db: DbOrTrx, greenId: number) =>
     .orderBy('id')
     .execute();
 
-export const greenWithSource = (db: DbOrTrx, greenId: number) =>
-  db
-    .selectFrom('green_coffee as g')
-    .innerJoin('coffee_origins as o', 'o.id', 'g.origin_id')
-    .select(['g.id', 'g.batch_code', 'g.supplier_finca', 'g.origin_id', 'o.name as origin_name', 'g.unit_price_cents', 'g.quantity_g', 'g.stock_g', 'g.entry_date'])
-    .where('g.id', '=', greenId)
-    .executeTakeFirst();
-
 /** The blends that drew on some roasted lots, with the grams drawn from each. */
 export const blendsDrawingFrom = (db: DbOrTrx, roastIds: readonly number[]) =>
   roastIds.length === 0

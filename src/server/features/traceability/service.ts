@@ -19,6 +19,7 @@ import type { Database, LotKind } from '#server/db/schema.js';
 import type { DbOrTrx } from '#server/db/write-transaction.js';
 import { notFoundError } from '#server/errors.js';
 import { type ProductCosts, productCosts, yieldPercent } from '../costs/service.js';
+import { findGreenLot } from '../green-coffee/service.js';
 import { findRoastsWithSource } from '../roasted-coffee/service.js';
 import { apportion } from './apportion.js';
 import { describeMovement } from './movement-labels.js';
@@ -243,7 +244,7 @@ export async function trace(db: Kysely<Database>, query: TraceQuery): Promise<Tr
   let backward: Backward;
   let facts: Awaited<ReturnType<typeof forwardFacts>>;
   if (lot.kind === 'green') {
-    const green = (await repository.greenWithSource(db, lot.id))!;
+    const green = (await findGreenLot(db, lot.id))!;
     const roasts = (await repository.roastsOfGreen(db, lot.id)).map((roast) => ({ ...roast, stock_g: Number(roast.stock_g) }));
     facts = await forwardFacts(db, { roasts, blendRows: await repository.blendsDrawingFrom(db, roasts.map((roast) => roast.id)) });
     forward = {
