@@ -1,6 +1,6 @@
 import type { RawBuilder } from 'kysely';
 import { saleTotalCents } from '#shared/sale-total.js';
-import type { ProductType } from '#shared/schemas/products.js';
+import type { ProductType, SoldProduct } from '#shared/schemas/products.js';
 import { centsToPrice } from '#shared/units.js';
 import type { DbOrTrx } from '#server/db/write-transaction.js';
 import { blendCost, type CentsPerKg, costOfGramsCents, costPerKgCents, greenCost, marginPercent, percentOf, roastCost } from './cost-math.js';
@@ -56,12 +56,6 @@ export const blendCostsPerKg = async (db: DbOrTrx, blendIds: readonly number[]):
 
 /** A roast's yield, resultant / green × 100 (2 decimals, half up): the measured shrinkage its cost carries. */
 export const yieldPercent = (resultantG: number, greenG: number): number => percentOf(resultantG, greenG);
-
-/** A product that is sold: a roasted lot ('tostado') or a blend ('mezcla'). */
-export interface SoldProduct {
-  product_type: ProductType;
-  product_id: number;
-}
 
 export interface SaleFigures extends SoldProduct {
   quantity_g: number;

@@ -24,6 +24,12 @@ import * as repository from './repository.js';
 export const hasSales = (db: DbOrTrx, productType: SalesTable['product_type'], productId: number): Promise<boolean> =>
   repository.hasSales(db, productType, productId);
 
+/** What the trace asks the sales area: one sale as stored, a page of some lots' sales, and what each lot sold in all. */
+export type { SaleRecord } from './repository.js';
+export const findSaleRecord = (db: DbOrTrx, id: number) => repository.findSale(db, id);
+export const salesOfProducts = repository.salesOfProducts;
+export const soldTotalsByProduct = repository.soldTotalsByProduct;
+
 /** Every ledger row a sale writes points back at it. */
 const REF_KIND = 'sale';
 

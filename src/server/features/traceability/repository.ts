@@ -1,5 +1,4 @@
 import { sql } from 'kysely';
-import type { ProductType } from '#shared/schemas/products.js';
 import type { LotKind, MovementReason } from '#server/db/schema.js';
 import type { DbOrTrx } from '#server/db/write-transaction.js';
 
@@ -176,77 +175,3 @@ export const drawsOfBlend = (db: DbOrTrx, blendId: number) =>
     .orderBy('c.position')
     .orderBy('d.id')
     .execute();
-
-/** A roasted lot ('tostado') or a blend ('mezcla'), as sales name them. */
-export interface ProductRef {
-  product_type: ProductType;
-  product_id: number;
-}
-
-/** (product_type, product_id) in (…): a condition on the sales or sales_daily table. */
-const productCondition = (products: readonly ProductRef[]) => {
-  const idsOf = (type: ProductType) => products.filter((p) => p.product_type === type).map((p) => p.product_id);
-  const [roasted, blends] = [idsOf('tostado'), idsOf('mezcla')];
-  const parts = [];
-  if (roasted.length > 0) parts.push(sql`(product_type = 'tostado' and product_id in (${sql.join(roasted)}))`);
-  if (blends.length > 0) parts.push(sql`(product_type = 'mezcla' and product_id in (${sql.join(blends)}))`);
-  return parts.length === 0 ? sql<boolean>`1 = 0` : sql<boolean>`(${sql.join(parts, sql` or `)})`;
-};
-
-/** Sold grams, revenue and count per product, from the aggregates the sale's own transaction keeps (docs/decisions/0009-sale-totals-and-aggregates.md). */
-export async function salesTotalsByProduct(
-  db: DbOrTrx,
-  products: readonly ProductRef[],
-): Promise<{ product_type: ProductType; product_id: number; quantity_g: number; revenue_cents: number; sale_count: number }[]> {
-  if (products.length === 0) return [];
-  const { rows } = await sql<{ product_type: ProductType; product_id: number; quantity_g: string; revenue_cents: string; sale_count: string }>`
-    select product_type, product_id, sum(quantity_g) as quantity_g, sum(revenue_cents) as revenue_cents, sum(sale_count) as sale_count
-    from sales_monthly where ${productCondition(products)}
-    group by product_type, product_id`.execute(db);
-  return rows.map((row) => ({
-    product_type: row.product_type,
-    product_id: Number(row.product_id),
-    quantity_g: Number(row.quantity_g),
-    revenue_cents: Number(row.revenue_cents),
-    sale_count: Number(row.sale_count),
-  }));
-}
-
-export interface SaleRow {
-  id: number;
-  product_type: ProductType;
-  product_id: number;
-  quantity_g: number;
-  unit_price_cents: number;
-  sale_date: string;
-  batch_code_sold: string;
-}
-
-const saleColumns = ['id', 'product_type', 'product_id', 'quantity_g', 'unit_price_cents', 'sale_date', 'batch_code_sold'] as const;
-
-/** A page of the sales of some products, newest first (index sales_product_idx picks them). */
-export async function salesPage(
-  db: DbOrTrx,
-  products: readonly ProductRef[],
-  page: { limit: number; offset: number },
-): Promise<{ rows: SaleRow[]; total: number }> {
-  if (products.length === 0) return { rows: [], total: 0 };
-  const rows = await db
-    .selectFrom('sales')
-    .select(saleColumns)
-    .where(productCondition(products))
-    .orderBy('sale_date', 'desc')
-    .orderBy('id', 'desc')
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute();
-  const { total } = await db
-    .selectFrom('sales')
-    .select((eb) => eb.fn.countAll<number>().as('total'))
-    .where(productCondition(products))
-    .executeTakeFirstOrThrow();
-  return { rows, total: Number(total) };
-}
-
-export const findSale = (db: DbOrTrx, id: number): Promise<SaleRow | undefined> =>
-  db.selectFrom('sales').select(saleColumns).where('id', '=', id).executeTakeFirst();

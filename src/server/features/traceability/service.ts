@@ -2,6 +2,7 @@ import type { Kysely } from 'kysely';
 import { lotCodeKey } from '#shared/lot-codes.js';
 import { traceabilityMessages as m } from '#shared/messages.js';
 import { saleTotalCents } from '#shared/sale-total.js';
+import type { SoldProduct } from '#shared/schemas/products.js';
 import type {
   Backward,
   BlendNode,
@@ -21,6 +22,7 @@ import { notFoundError } from '#server/errors.js';
 import { type ProductCosts, productCosts, yieldPercent } from '../costs/service.js';
 import { findGreenLot } from '../green-coffee/service.js';
 import { findRoastsWithSource } from '../roasted-coffee/service.js';
+import { findSaleRecord, type SaleRecord, salesOfProducts, soldTotalsByProduct } from '../sales/service.js';
 import { apportion } from './apportion.js';
 import { describeMovement } from './movement-labels.js';
 import * as repository from './repository.js';
@@ -87,8 +89,8 @@ export async function lotHistory(db: Kysely<Database>, code: string, query: Hist
 type SoldTotals = Map<string, { count: number; kg: number; total: number; grams: number; cents: number }>;
 const productKey = (type: string, id: number) => `${type}:${id}`;
 
-async function soldTotals(db: DbOrTrx, products: readonly repository.ProductRef[]): Promise<SoldTotals> {
-  const rows = await repository.salesTotalsByProduct(db, products);
+async function soldTotals(db: DbOrTrx, products: readonly SoldProduct[]): Promise<SoldTotals> {
+  const rows = await soldTotalsByProduct(db, products);
   return new Map(
     rows.map((row) => [
       productKey(row.product_type, row.product_id),
@@ -122,7 +124,7 @@ interface ForwardParts {
 async function forwardFacts(db: DbOrTrx, parts: ForwardParts) {
   const roastIds = parts.roasts.map((roast) => roast.id);
   const blendIds = [...new Set([...parts.blendRows.map((row) => row.id), ...(parts.rootBlend ? [parts.rootBlend.id] : [])])];
-  const products: repository.ProductRef[] = [
+  const products: SoldProduct[] = [
     ...roastIds.map((id) => ({ product_type: 'tostado' as const, product_id: id })),
     ...blendIds.map((id) => ({ product_type: 'mezcla' as const, product_id: id })),
   ];
@@ -192,7 +194,7 @@ async function backwardOf(db: DbOrTrx, quantityG: number, draws: readonly { roas
 const blendDraws = async (db: DbOrTrx, blendId: number) =>
   (await repository.drawsOfBlend(db, blendId)).map((draw) => ({ roastId: draw.roasted_coffee_id, grams: draw.quantity_g }));
 
-function tracedSale(sale: repository.SaleRow, costs: ProductCosts): TracedSale {
+function tracedSale(sale: SaleRecord, costs: ProductCosts): TracedSale {
   return {
     id: sale.id,
     sale_date: sale.sale_date,
@@ -208,7 +210,7 @@ function tracedSale(sale: repository.SaleRow, costs: ProductCosts): TracedSale {
 
 /** The trace of one sale: backwards to its roasts, green lots, origins and farms, with the share of each in its kg. */
 async function traceSale(db: DbOrTrx, saleId: number, page: { limit: number; offset: number }): Promise<Trace> {
-  const sale = await repository.findSale(db, saleId);
+  const sale = await findSaleRecord(db, saleId);
   if (!sale) throw notFoundError(m.saleNotFound);
   const costs = await productCosts(db, [sale]);
   const draws =
@@ -288,7 +290,7 @@ export async function trace(db: Kysely<Database>, query: TraceQuery): Promise<Tr
     backward = await backwardOf(db, lot.quantity_g, await blendDraws(db, lot.id));
   }
 
-  const { rows, total } = await repository.salesPage(db, facts.products, page);
+  const { rows, total } = await salesOfProducts(db, facts.products, page);
   return {
     root: { kind: lot.kind, id: lot.id, batch_code: lot.batch_code },
     matches: matches.map(toLotRef),
