@@ -18,7 +18,7 @@ import { blendedCoffeeRoutes } from '#server/features/blended-coffee/routes.js';
 import { productRoutes } from '#server/features/products/routes.js';
 import { salesRoutes } from '#server/features/sales/routes.js';
 import { traceabilityRoutes } from '#server/features/traceability/routes.js';
-import { csvExportRoutes } from '#server/features/csv-export/routes.js';
+import { stockAlertsRoutes } from '#server/features/stock-alerts/routes.js';
 import { greenImportRoutes } from '#server/features/green-import/routes.js';
 import { reportRoutes } from '#server/features/reports/routes.js';
 import { blendRecipeRoutes } from './features/blend-recipes/routes.js';
@@ -111,7 +111,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await api.register(productRoutes, { prefix: '/products', db: options.db });
     await api.register(salesRoutes, { prefix: '/sales', db: options.db });
     await api.register(traceabilityRoutes, { db: options.db });
-    await api.register(csvExportRoutes, { db: options.db });
+    await api.register(stockAlertsRoutes, { prefix: '/stock-alerts', db: options.db });
     await api.register(greenImportRoutes, { prefix: '/green-coffee', db: options.db });
     await api.register(reportRoutes, { prefix: '/reports', db: options.db });
   }, { prefix: '/api' });

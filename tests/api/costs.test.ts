@@ -2,7 +2,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { findLedgerMismatches } from '#server/ledger/ledger.js';
 import { aggregateRows } from '#server/features/reports/repository.js';
 import { splitRange } from '#server/features/reports/range-split.js';
-import { grossMarginByMonth, grossMarginByMonthOf, saleMargins } from '#server/features/traceability/service.js';
+import { grossMarginByMonth, grossMarginByMonthOf, saleMargins } from '#server/features/costs/service.js';
 import { saleTotalCents } from '#shared/sale-total.js';
 import { buildChain, type Chain } from '../helpers/trace-chain.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import { stockAlerts } from '#server/features/traceability/service.js';
+import { stockAlerts } from '#server/features/stock-alerts/service.js';
 import { traceabilityMessages as m } from '#shared/messages.js';
 import { buildChain, type Chain } from '../helpers/trace-chain.js';
 import { createTestApp, errorOf, type TestApp } from '../helpers/test-app.js';

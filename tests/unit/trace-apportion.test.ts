@@ -1,7 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { apportion } from '#server/features/traceability/apportion.js';
-import { blendCost, costOfGramsCents, costPerKgCents, greenCost, marginPercent, roastCost, roundHalfUp } from '#server/features/traceability/cost-math.js';
+import { blendCost, costOfGramsCents, costPerKgCents, greenCost, marginPercent, roastCost, roundHalfUp } from '#server/features/costs/cost-math.js';
 
 describe('apportion: backward-trace shares (largest remainder)', () => {
   it('the parts add up to the total exactly and each is within one unit of its exact share', () => {

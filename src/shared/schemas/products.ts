@@ -42,3 +42,9 @@ export type Product = z.infer<typeof productSchema>;
 
 export const productListSchema = z.object({ items: z.array(productSchema), limit: z.number().int() });
 export type ProductList = z.infer<typeof productListSchema>;
+
+/** A lot as a sale names it, and as costs and the trace look sales up: its product type and id. */
+export interface SoldProduct {
+  product_type: ProductType;
+  product_id: number;
+}

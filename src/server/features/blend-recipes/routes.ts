@@ -2,15 +2,19 @@ import { blendRecipeBodySchema, blendRecipePageSchema, blendRecipeSchema } from 
 import { paginationQuerySchema } from '#shared/schemas/common.js';
 import { adminOnly } from '#server/auth/guard.js';
 import { crudOperations, crudRoutes } from '#server/http/crud-routes.js';
+import { withCsvExport } from '#server/http/csv-export-route.js';
 import * as service from './service.js';
+import { exportRecipes } from './recipes-csv.js';
+
+const tags = ['recetas'];
 
 /**
  * /api/blend-recipes (DESIGN.md section 3): any signed-in user reads them (the
  * blend form's recipe picker); only an administrador creates, edits or deletes
  * (spec 6), so a tecnico gets 403 'No tienes permisos para realizar esta acción.'.
  */
-export const blendRecipeRoutes = crudRoutes({
-  tags: ['recetas'],
+export const blendRecipeRoutes = withCsvExport(crudRoutes({
+  tags,
   operations: crudOperations({ one: 'BlendRecipe', many: 'BlendRecipes', unoEs: 'una receta de mezcla', muchosEs: 'las recetas de mezcla' }),
   writeConfig: adminOnly,
   listQuery: paginationQuerySchema,
@@ -22,4 +26,9 @@ export const blendRecipeRoutes = crudRoutes({
   create: service.createRecipe,
   update: service.updateRecipe,
   remove: service.deleteRecipe,
+}), {
+  tags,
+  operationId: 'exportBlendRecipesCsv',
+  summary: 'Exportar las recetas de mezcla en CSV',
+  build: exportRecipes,
 });

@@ -18,7 +18,7 @@ import { type DbOrTrx, retryTransaction, withWriteTransaction } from '#server/db
 import { AppError, notFoundError, validationError } from '#server/errors.js';
 import { moveStock, writeOffBeforeDelete } from '#server/ledger/ledger.js';
 import { hasSales } from '../sales/service.js';
-import { blendCostsPerKg } from '../traceability/service.js';
+import { blendCostsPerKg } from '../costs/service.js';
 import * as repository from './repository.js';
 
 /** Every ledger row this feature writes points back at its blend. */

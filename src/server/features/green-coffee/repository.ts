@@ -1,5 +1,6 @@
 import { lotCodeKey } from '#shared/lot-codes.js';
-import type { GreenCoffeeRow } from '#server/db/schema.js';
+import type { ExpressionBuilder } from 'kysely';
+import type { Database, GreenCoffeeRow } from '#server/db/schema.js';
 import type { DbOrTrx } from '#server/db/write-transaction.js';
 
 /** A green lot joined to its origin ("reads are joined to the origin's name and description", spec 3). */
@@ -40,30 +41,44 @@ export interface GreenLotFilter {
   inStock?: boolean | undefined;
 }
 
-/** "ordered by entry_date descending" (spec 7), newest id first within a day so pages are stable. */
+/** The list's filters, on the green lot's own columns. */
+const matching = (filter: GreenLotFilter) => (eb: ExpressionBuilder<Database & { g: Database['green_coffee'] }, 'g'>) =>
+  eb.and([
+    ...(filter.originId === undefined ? [] : [eb('g.origin_id', '=', filter.originId)]),
+    ...(filter.inStock ? [eb('g.stock_g', '>', 0)] : []),
+  ]);
+
+/**
+ * The list's rows: its filters, in its order ("ordered by entry_date
+ * descending", docs/product-guide.md#cafe-verde), newest id first within a day
+ * so pages are stable. With `after`, only the rows that follow it in that
+ * order (keyset on the same index: the CSV export's next batch costs the same
+ * at the millionth row as at the first, where OFFSET would rescan them all).
+ * The page and the CSV export both read this one query.
+ */
+const listed = (db: DbOrTrx, filter: GreenLotFilter, after?: Pick<GreenLotRecord, 'entry_date' | 'id'>) => {
+  const rows = joined(db).where(matching(filter)).orderBy('g.entry_date', 'desc').orderBy('g.id', 'desc');
+  if (!after) return rows;
+  return rows.where((eb) =>
+    eb.or([eb('g.entry_date', '<', after.entry_date), eb.and([eb('g.entry_date', '=', after.entry_date), eb('g.id', '<', after.id)])]));
+};
+
 export async function listGreenLots(
   db: DbOrTrx,
   query: { limit: number; offset: number } & GreenLotFilter,
 ): Promise<{ rows: GreenLotRecord[]; total: number }> {
-  let rows = joined(db);
-  let count = db.selectFrom('green_coffee as g').select((eb) => eb.fn.countAll<number>().as('total'));
-  if (query.originId !== undefined) {
-    rows = rows.where('g.origin_id', '=', query.originId);
-    count = count.where('g.origin_id', '=', query.originId);
-  }
-  if (query.inStock) {
-    rows = rows.where('g.stock_g', '>', 0);
-    count = count.where('g.stock_g', '>', 0);
-  }
-  const page = await rows
-    .orderBy('g.entry_date', 'desc')
-    .orderBy('g.id', 'desc')
-    .limit(query.limit)
-    .offset(query.offset)
-    .execute();
-  const { total } = await count.executeTakeFirstOrThrow();
-  return { rows: page, total: Number(total) };
+  const rows = await listed(db, query).limit(query.limit).offset(query.offset).execute();
+  const { total } = await db
+    .selectFrom('green_coffee as g')
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .where(matching(query))
+    .executeTakeFirstOrThrow();
+  return { rows, total: Number(total) };
 }
+
+/** The list's rows after `after` (all from the first when undefined), `limit` of them: the CSV export's batches. */
+export const greenLotsAfter = (db: DbOrTrx, filter: GreenLotFilter, after: GreenLotRecord | undefined, limit: number): Promise<GreenLotRecord[]> =>
+  listed(db, filter, after).limit(limit).execute();
 
 export async function findGreenLotById(db: DbOrTrx, id: number): Promise<GreenLotRecord | undefined> {
   return joined(db).where('g.id', '=', id).executeTakeFirst();

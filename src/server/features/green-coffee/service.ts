@@ -15,6 +15,9 @@ export type { GreenLotWithOrigin } from './repository.js';
 /** For other areas (a roast checks its green lot inside its own transaction); undefined when missing. */
 export const findGreenLotForArea = (db: DbOrTrx, id: number) => repository.findGreenLotWithOrigin(db, id);
 
+/** A green lot with its origin and farm, as the list shows it, for other areas (the trace's root); undefined when missing. */
+export const findGreenLot = (db: DbOrTrx, id: number) => repository.findGreenLotById(db, id);
+
 const toGreenCoffee = (record: repository.GreenLotRecord): GreenCoffee => ({
   id: record.id,
   origin_id: record.origin_id,

@@ -1,45 +1,47 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import { monthlyMarginSchema, monthlySalesSchema, reportRangeQuerySchema, stockSummarySchema, topProductsSchema } from '#shared/schemas/reports.js';
+import type { z } from 'zod';
+import { monthlyMarginSchema, monthlySalesSchema, type ReportRange, reportRangeQuerySchema, stockSummarySchema, topProductsSchema } from '#shared/schemas/reports.js';
 import type { Database } from '#server/db/schema.js';
 import { errorResponses } from '#server/http/crud-routes.js';
 import { monthlyMargin, monthlySales, stockSummary, topProducts } from './service.js';
 
+const tags = ['reportes'];
+
 /** /api/reports (DESIGN.md section 3): any signed-in user, read-only, from the sales aggregates. */
 export const reportRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> = async (app, { db }) => {
-  app.get('/monthly-sales', {
-    schema: {
-      tags: ['reportes'],
-      operationId: 'getMonthlySalesReport',
-      summary: 'Ventas por mes (en $) dentro del rango de fechas',
-      querystring: reportRangeQuerySchema,
-      response: { 200: monthlySalesSchema, ...errorResponses(400, 401) },
-    },
-  }, (request) => monthlySales(db, request.query));
+  /** A report over a date range: `?from=&to=`, 400 when the range is not valid. */
+  const rangeReport = <Report extends z.ZodType>(
+    url: string,
+    names: { operationId: string; summary: string },
+    report: Report,
+    read: (db: Kysely<Database>, range: ReportRange) => Promise<z.output<Report>>,
+  ) => {
+    // Plain zod to Fastify, as in crudRoutes: it cannot resolve a reply type from a generic schema; `read` is typed above.
+    const body: z.ZodType = report;
+    app.get(url, {
+      schema: { tags, ...names, querystring: reportRangeQuerySchema, response: { 200: body, ...errorResponses(400, 401) } },
+    }, (request) => read(db, request.query));
+  };
 
-  app.get('/monthly-margin', {
-    schema: {
-      tags: ['reportes'],
-      operationId: 'getMonthlyMarginReport',
-      summary: 'Margen bruto por mes (en $) dentro del rango de fechas, con el coste actual de cada lote',
-      querystring: reportRangeQuerySchema,
-      response: { 200: monthlyMarginSchema, ...errorResponses(400, 401) },
-    },
-  }, (request) => monthlyMargin(db, request.query));
+  rangeReport('/monthly-sales', {
+    operationId: 'getMonthlySalesReport',
+    summary: 'Ventas por mes (en $) dentro del rango de fechas',
+  }, monthlySalesSchema, monthlySales);
 
-  app.get('/top-products', {
-    schema: {
-      tags: ['reportes'],
-      operationId: 'getTopProductsReport',
-      summary: 'Los 5 lotes más vendidos en Kg dentro del rango de fechas',
-      querystring: reportRangeQuerySchema,
-      response: { 200: topProductsSchema, ...errorResponses(400, 401) },
-    },
-  }, (request) => topProducts(db, request.query));
+  rangeReport('/monthly-margin', {
+    operationId: 'getMonthlyMarginReport',
+    summary: 'Margen bruto por mes (en $) dentro del rango de fechas, con el coste actual de cada lote',
+  }, monthlyMarginSchema, monthlyMargin);
+
+  rangeReport('/top-products', {
+    operationId: 'getTopProductsReport',
+    summary: 'Los 5 lotes más vendidos en Kg dentro del rango de fechas',
+  }, topProductsSchema, topProducts);
 
   app.get('/stock-summary', {
     schema: {
-      tags: ['reportes'],
+      tags,
       operationId: 'getStockSummaryReport',
       summary: 'Stock disponible en Kg de café verde, tostado y mezcla',
       response: { 200: stockSummarySchema, ...errorResponses(401) },

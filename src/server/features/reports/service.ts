@@ -10,7 +10,7 @@ import {
 import { salesMessages } from '#shared/messages.js';
 import { centsToPrice, gramsToKg } from '#shared/units.js';
 import type { DbOrTrx } from '#server/db/write-transaction.js';
-import { grossMarginByMonthOf } from '../traceability/service.js';
+import { grossMarginByMonthOf } from '../costs/service.js';
 import { splitRange } from './range-split.js';
 import * as repository from './repository.js';
 

@@ -1,10 +1,12 @@
 import { lotCodeKey } from '#shared/lot-codes.js';
-import type { RoastedCoffeeRow } from '#server/db/schema.js';
+import type { ExpressionBuilder } from 'kysely';
+import type { Database, RoastedCoffeeRow } from '#server/db/schema.js';
 import type { DbOrTrx } from '#server/db/write-transaction.js';
 
-/** A roast joined to its green lot's code and origin (spec 7: "with joined green batch_code"). */
+/** A roast joined to its green lot's code and farm and to its origin (the list shows the green lot's code). */
 export interface RoastRecord extends Omit<RoastedCoffeeRow, 'batch_code_key'> {
   green_batch_code: string;
+  supplier_finca: string;
   origin_id: number;
   origin_name: string;
 }
@@ -34,6 +36,7 @@ const joined = (db: DbOrTrx) =>
       'r.batch_code',
       'r.created_at',
       'g.batch_code as green_batch_code',
+      'g.supplier_finca',
       'g.origin_id',
       'o.name as origin_name',
     ]);
@@ -44,33 +47,50 @@ export interface RoastFilter {
   inStock?: boolean | undefined;
 }
 
-/** "ordered by roast_date descending" (spec 7), newest id first within a day so pages are stable. */
+type RoastTables = Database & { r: Database['roasted_coffee']; g: Database['green_coffee'] };
+
+/** The list's filters: the origin is the green lot's. */
+const matching = (filter: RoastFilter) => (eb: ExpressionBuilder<RoastTables, 'r' | 'g'>) =>
+  eb.and([
+    ...(filter.originId === undefined ? [] : [eb('g.origin_id', '=', filter.originId)]),
+    ...(filter.inStock ? [eb('r.stock_g', '>', 0)] : []),
+  ]);
+
+/**
+ * The list's rows: its filters, in its order ("ordered by roast_date
+ * descending", docs/product-guide.md#cafe-tostado), newest id first within a
+ * day so pages are stable. With `after`, only the rows that follow it in that
+ * order (keyset, as for the green lots). The page and the CSV export both read
+ * this one query.
+ */
+const listed = (db: DbOrTrx, filter: RoastFilter, after?: Pick<RoastRecord, 'roast_date' | 'id'>) => {
+  const rows = joined(db).where(matching(filter)).orderBy('r.roast_date', 'desc').orderBy('r.id', 'desc');
+  if (!after) return rows;
+  return rows.where((eb) =>
+    eb.or([eb('r.roast_date', '<', after.roast_date), eb.and([eb('r.roast_date', '=', after.roast_date), eb('r.id', '<', after.id)])]));
+};
+
 export async function listRoasts(
   db: DbOrTrx,
   query: { limit: number; offset: number } & RoastFilter,
 ): Promise<{ rows: RoastRecord[]; total: number }> {
-  let rows = joined(db);
-  let count = db
+  const rows = await listed(db, query).limit(query.limit).offset(query.offset).execute();
+  const { total } = await db
     .selectFrom('roasted_coffee as r')
     .innerJoin('green_coffee as g', 'g.id', 'r.green_coffee_id')
-    .select((eb) => eb.fn.countAll<number>().as('total'));
-  if (query.originId !== undefined) {
-    rows = rows.where('g.origin_id', '=', query.originId);
-    count = count.where('g.origin_id', '=', query.originId);
-  }
-  if (query.inStock) {
-    rows = rows.where('r.stock_g', '>', 0);
-    count = count.where('r.stock_g', '>', 0);
-  }
-  const page = await rows
-    .orderBy('r.roast_date', 'desc')
-    .orderBy('r.id', 'desc')
-    .limit(query.limit)
-    .offset(query.offset)
-    .execute();
-  const { total } = await count.executeTakeFirstOrThrow();
-  return { rows: page, total: Number(total) };
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .where(matching(query))
+    .executeTakeFirstOrThrow();
+  return { rows, total: Number(total) };
 }
+
+/** The list's rows after `after` (all from the first when undefined), `limit` of them: the CSV export's batches. */
+export const roastsAfter = (db: DbOrTrx, filter: RoastFilter, after: RoastRecord | undefined, limit: number): Promise<RoastRecord[]> =>
+  listed(db, filter, after).limit(limit).execute();
+
+/** Roasted lots by id with their green lot, origin and farm (the trace's backward steps). */
+export const findRoastsByIds = (db: DbOrTrx, ids: readonly number[]): Promise<RoastRecord[]> =>
+  ids.length === 0 ? Promise.resolve([]) : joined(db).where('r.id', 'in', [...ids]).execute();
 
 export const findRoastById = (db: DbOrTrx, id: number): Promise<RoastRecord | undefined> =>
   joined(db).where('r.id', '=', id).executeTakeFirst();

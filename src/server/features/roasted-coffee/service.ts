@@ -12,7 +12,7 @@ import { type DbOrTrx, retryTransaction, withWriteTransaction } from '#server/db
 import { moveStock, writeOffBeforeDelete } from '#server/ledger/ledger.js';
 import { findGreenLotForArea, type GreenLotWithOrigin } from '../green-coffee/service.js';
 import { hasSales } from '../sales/service.js';
-import { roastCostsPerKg } from '../traceability/service.js';
+import { roastCostsPerKg } from '../costs/service.js';
 import * as repository from './repository.js';
 
 /** Every ledger row this feature writes points back at its roast. */
@@ -48,6 +48,9 @@ export async function listRoasts(db: Kysely<Database>, query: RoastedCoffeeListQ
   const costs = await roastCostsPerKg(db, rows.map((row) => row.id));
   return { items: rows.map((row) => toRoastedCoffee(row, costs)), total, limit: query.limit, offset: query.offset };
 }
+
+/** Roasted lots by id with their green lot, origin and farm, in no particular order (the trace's backward steps). */
+export const findRoastsWithSource = (db: DbOrTrx, ids: readonly number[]): Promise<repository.RoastRecord[]> => repository.findRoastsByIds(db, ids);
 
 async function readRoast(db: DbOrTrx, id: number): Promise<RoastedCoffee> {
   const record = await repository.findRoastById(db, id);

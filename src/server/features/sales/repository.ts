@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { SoldProduct } from '#shared/schemas/products.js';
 import type { SalesTable } from '#server/db/schema.js';
 import type { DbOrTrx } from '#server/db/write-transaction.js';
 
@@ -49,20 +50,76 @@ const saleColumns = [
   'updated_at',
 ] as const;
 
+/** (product_type, product_id) in (…): a condition on the sales table or its aggregates. */
+const ofProducts = (products: readonly SoldProduct[]) => {
+  const idsOf = (type: SaleRecord['product_type']) => products.filter((p) => p.product_type === type).map((p) => p.product_id);
+  const [roasted, blends] = [idsOf('tostado'), idsOf('mezcla')];
+  const parts = [];
+  if (roasted.length > 0) parts.push(sql`(product_type = 'tostado' and product_id in (${sql.join(roasted)}))`);
+  if (blends.length > 0) parts.push(sql`(product_type = 'mezcla' and product_id in (${sql.join(blends)}))`);
+  return parts.length === 0 ? sql<boolean>`1 = 0` : sql<boolean>`(${sql.join(parts, sql` or `)})`;
+};
+
 /**
- * "ordered by sale_date descending" (spec 7), newest id first within a day, read
- * straight off the index sales_sale_date_id_idx (sale_date desc, id desc): the
- * first page costs the same at ten sales and at a million.
+ * The list's rows in its order ("ordered by sale_date descending",
+ * docs/product-guide.md#ventas), newest id first within a day, read straight
+ * off the index sales_sale_date_id_idx (sale_date desc, id desc); only some
+ * lots' sales with `products` (index sales_product_idx picks them). With
+ * `after`, only the rows that follow it in that order (keyset on the same
+ * index: the CSV export's next batch costs the same at the millionth sale as
+ * at the first). The list, the trace's sales and the CSV export all read this
+ * one query.
  */
+const listed = (db: DbOrTrx, options: { products?: readonly SoldProduct[]; after?: Pick<SaleRecord, 'sale_date' | 'id'> } = {}) => {
+  const { products, after } = options;
+  let rows = db.selectFrom('sales').select(saleColumns).orderBy('sale_date', 'desc').orderBy('id', 'desc');
+  if (products) rows = rows.where(ofProducts(products));
+  if (after) rows = rows.where((eb) => eb.or([eb('sale_date', '<', after.sale_date), eb.and([eb('sale_date', '=', after.sale_date), eb('id', '<', after.id)])]));
+  return rows;
+};
+
+/** A page of the list: the first costs the same at ten sales and at a million. */
 export const listSales = (db: DbOrTrx, page: { limit: number; offset: number }): Promise<SaleRecord[]> =>
-  db
+  listed(db).limit(page.limit).offset(page.offset).execute();
+
+/** The sales after `after` (all from the newest when undefined), `limit` of them: the CSV export's batches. */
+export const salesAfter = (db: DbOrTrx, after: SaleRecord | undefined, limit: number): Promise<SaleRecord[]> =>
+  listed(db, { after }).limit(limit).execute();
+
+/** A page of the sales of some lots, newest first, and how many there are (the trace's sales). */
+export async function salesOfProducts(
+  db: DbOrTrx,
+  products: readonly SoldProduct[],
+  page: { limit: number; offset: number },
+): Promise<{ rows: SaleRecord[]; total: number }> {
+  if (products.length === 0) return { rows: [], total: 0 };
+  const rows = await listed(db, { products }).limit(page.limit).offset(page.offset).execute();
+  const { total } = await db
     .selectFrom('sales')
-    .select(saleColumns)
-    .orderBy('sale_date', 'desc')
-    .orderBy('id', 'desc')
-    .limit(page.limit)
-    .offset(page.offset)
-    .execute();
+    .select((eb) => eb.fn.countAll<number>().as('total'))
+    .where(ofProducts(products))
+    .executeTakeFirstOrThrow();
+  return { rows, total: Number(total) };
+}
+
+/** Sold grams, revenue and count per lot, from the aggregates each sale's own transaction keeps (docs/decisions/0009-sale-totals-and-aggregates.md). */
+export async function soldTotalsByProduct(
+  db: DbOrTrx,
+  products: readonly SoldProduct[],
+): Promise<(SoldProduct & { quantity_g: number; revenue_cents: number; sale_count: number })[]> {
+  if (products.length === 0) return [];
+  const { rows } = await sql<SoldProduct & { quantity_g: string; revenue_cents: string; sale_count: string }>`
+    select product_type, product_id, sum(quantity_g) as quantity_g, sum(revenue_cents) as revenue_cents, sum(sale_count) as sale_count
+    from sales_monthly where ${ofProducts(products)}
+    group by product_type, product_id`.execute(db);
+  return rows.map((row) => ({
+    product_type: row.product_type,
+    product_id: Number(row.product_id),
+    quantity_g: Number(row.quantity_g),
+    revenue_cents: Number(row.revenue_cents),
+    sale_count: Number(row.sale_count),
+  }));
+}
 
 /**
  * How many sales there are, without COUNT(*) over the sales table on every page

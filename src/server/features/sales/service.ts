@@ -10,10 +10,10 @@ import type { Database, LotKind, SalesTable } from '#server/db/schema.js';
 import { type DbOrTrx, retryTransaction, withWriteTransaction } from '#server/db/write-transaction.js';
 import { AppError, notFoundError, validationError } from '#server/errors.js';
 import { moveStock } from '#server/ledger/ledger.js';
+import { roastedSaleMargin, type SaleMargin, saleMargins } from '../costs/service.js';
 import { findProduct, findProductLocked, type ProductRecord, productNames } from '../products/service.js';
 import { countSale, countSaleChange } from './aggregates.js';
 import * as repository from './repository.js';
-import { roastedSaleMargin, type SaleMargin, saleMargins } from '../traceability/service.js';
 
 /**
  * What other areas may ask the sales area: whether a lot was sold, so the
@@ -23,6 +23,12 @@ import { roastedSaleMargin, type SaleMargin, saleMargins } from '../traceability
  */
 export const hasSales = (db: DbOrTrx, productType: SalesTable['product_type'], productId: number): Promise<boolean> =>
   repository.hasSales(db, productType, productId);
+
+/** What the trace asks the sales area: one sale as stored, a page of some lots' sales, and what each lot sold in all. */
+export type { SaleRecord } from './repository.js';
+export const findSaleRecord = (db: DbOrTrx, id: number) => repository.findSale(db, id);
+export const salesOfProducts = repository.salesOfProducts;
+export const soldTotalsByProduct = repository.soldTotalsByProduct;
 
 /** Every ledger row a sale writes points back at it. */
 const REF_KIND = 'sale';
@@ -53,11 +59,20 @@ function toSale(record: repository.SaleRecord, name: string | undefined, margin:
   };
 }
 
-async function withNames(db: DbOrTrx, records: repository.SaleRecord[]): Promise<Sale[]> {
+/**
+ * Each sale with its product's name, two queries however many sales (the list
+ * and the CSV export); a sale whose lot is gone reads 'Producto Desconocido'.
+ */
+export async function withProductNames<Row extends repository.SaleRecord>(db: DbOrTrx, records: readonly Row[]): Promise<(Row & { product_name: string })[]> {
   const idsOf = (type: ProductType) => [...new Set(records.filter((r) => r.product_type === type).map((r) => r.product_id))];
   const names = await productNames(db, { tostado: idsOf('tostado'), mezcla: idsOf('mezcla') });
+  return records.map((record) => ({ ...record, product_name: names.get(productKey(record.product_type, record.product_id)) ?? m.unknownProduct }));
+}
+
+async function withNames(db: DbOrTrx, records: repository.SaleRecord[]): Promise<Sale[]> {
+  const named = await withProductNames(db, records);
   const margins = await saleMargins(db, records);
-  return records.map((record, index) => toSale(record, names.get(productKey(record.product_type, record.product_id)), margins[index]!));
+  return named.map((record, index) => toSale(record, record.product_name, margins[index]!));
 }
 
 export async function listSales(db: Kysely<Database>, query: SalesListQuery): Promise<SalesPage> {

@@ -5,7 +5,6 @@ import {
   historyParamsSchema,
   historyQuerySchema,
   refineTraceSelector,
-  stockAlertsSchema,
   traceQuerySchema,
   traceSchema,
   traceSelectorShape,
@@ -14,7 +13,7 @@ import { z } from 'zod';
 import type { Database } from '#server/db/schema.js';
 import { errorResponses } from '#server/http/crud-routes.js';
 import { csvDialectQuerySchema, sendCsv } from '#server/http/csv-export.js';
-import { lotHistory, stockAlerts, trace } from './service.js';
+import { lotHistory, trace } from './service.js';
 import { TRACE_CSV_COLUMNS, traceCsv } from './trace-csv.js';
 
 /** The trace's own selector (code, kind + id, or sale) without paging, plus the CSV dialect. */
@@ -64,13 +63,4 @@ export const traceabilityRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }>
     sendCsv(reply, { fileBase, dialect, columns: TRACE_CSV_COLUMNS, rows });
     return reply;
   });
-
-  app.get('/stock-alerts', {
-    schema: {
-      tags: ['trazabilidad'],
-      operationId: 'getStockAlerts',
-      summary: 'Alertas de stock bajo y días hasta agotarse al ritmo de venta de los últimos 30 días',
-      response: { 200: stockAlertsSchema, ...errorResponses(401) },
-    },
-  }, () => stockAlerts(db));
 };

@@ -1,7 +1,8 @@
-import type { Kysely, RawBuilder } from 'kysely';
+import type { Kysely } from 'kysely';
 import { lotCodeKey } from '#shared/lot-codes.js';
 import { traceabilityMessages as m } from '#shared/messages.js';
 import { saleTotalCents } from '#shared/sale-total.js';
+import type { SoldProduct } from '#shared/schemas/products.js';
 import type {
   Backward,
   BlendNode,
@@ -10,200 +11,21 @@ import type {
   HistoryQuery,
   LotRef,
   RoastNode,
-  StockAlerts,
   Trace,
   TracedSale,
   TraceQuery,
 } from '#shared/schemas/traceability.js';
-import { localIsoDate } from '#shared/local-date.js';
-import { centsToPrice, gramsToKg, kgToGrams } from '#shared/units.js';
+import { centsToPrice, gramsToKg } from '#shared/units.js';
 import type { Database, LotKind } from '#server/db/schema.js';
 import type { DbOrTrx } from '#server/db/write-transaction.js';
 import { notFoundError } from '#server/errors.js';
-import { getSettings } from '../settings/service.js';
+import { type ProductCosts, productCosts, yieldPercent } from '../costs/service.js';
+import { findGreenLot } from '../green-coffee/service.js';
+import { findRoastsWithSource } from '../roasted-coffee/service.js';
+import { findSaleRecord, type SaleRecord, salesOfProducts, soldTotalsByProduct } from '../sales/service.js';
 import { apportion } from './apportion.js';
-import { blendCost, type CentsPerKg, costOfGramsCents, costPerKgCents, greenCost, marginPercent, roastCost, roundHalfUp } from './cost-math.js';
 import { describeMovement } from './movement-labels.js';
 import * as repository from './repository.js';
-
-/* ------------------------------------------------------------------ costs */
-
-/**
- * Exact cost per kg of some roasted lots, computed on read from the green
- * price and the measured yield (docs/decisions/0011): always current, so a
- * corrected green price or an edited roast changes it at once.
- */
-async function roastCosts(db: DbOrTrx, roastIds: readonly number[]): Promise<Map<number, CentsPerKg>> {
-  const rows = await repository.roastCostInputs(db, roastIds);
-  return new Map(rows.map((row) => [row.id, roastCost(greenCost(row.unit_price_cents), row.quantity_green_g, row.resultant_g)]));
-}
-
-/** Exact cost per kg of blends from their draws: the kg-weighted cost of the draws (grouped in one pass). */
-function blendCostsOf(inputs: readonly repository.BlendCostInput[]): Map<number, CentsPerKg> {
-  const drawsOf = new Map<number, { grams: number; cost: CentsPerKg }[]>();
-  for (const draw of inputs) {
-    const draws = drawsOf.get(draw.blend_id) ?? [];
-    draws.push({ grams: draw.quantity_g, cost: roastCost(greenCost(draw.unit_price_cents), draw.quantity_green_g, draw.resultant_g) });
-    drawsOf.set(draw.blend_id, draws);
-  }
-  const costs = new Map<number, CentsPerKg>();
-  for (const [blendId, draws] of drawsOf) {
-    const cost = blendCost(draws);
-    if (cost) costs.set(blendId, cost);
-  }
-  return costs;
-}
-
-/** Exact cost per kg of some blends. */
-const blendCosts = async (db: DbOrTrx, blendIds: readonly number[]): Promise<Map<number, CentsPerKg>> =>
-  blendCostsOf(await repository.drawsOfBlends(db, blendIds));
-
-const toPrice = (cost: CentsPerKg | undefined): number | null => (cost === undefined ? null : centsToPrice(costPerKgCents(cost)));
-
-/**
- * `cost_per_kg` ($/Kg, 2 decimals) of roasted lots, for the Café Tostado list
- * (other areas reach this module only through this file, docs/decisions/0007).
- */
-export async function roastCostsPerKg(db: DbOrTrx, roastIds: readonly number[]): Promise<Map<number, number>> {
-  const costs = await roastCosts(db, roastIds);
-  return new Map([...costs].map(([id, cost]) => [id, centsToPrice(costPerKgCents(cost))]));
-}
-
-/** `cost_per_kg` of blends, for the Café Mezcla list; a blend without draws has none (null). */
-export async function blendCostsPerKg(db: DbOrTrx, blendIds: readonly number[]): Promise<Map<number, number>> {
-  const costs = await blendCosts(db, blendIds);
-  return new Map([...costs].map(([id, cost]) => [id, centsToPrice(costPerKgCents(cost))]));
-}
-
-export interface SaleFigures {
-  product_type: 'tostado' | 'mezcla';
-  product_id: number;
-  quantity_g: number;
-  unit_price_cents: number;
-}
-
-/** Cost, gross margin (total − kg × cost per kg) and margin % of one sale, in $; null when its lot is gone. */
-export interface SaleMargin {
-  cost: number | null;
-  margin: number | null;
-  margin_percent: number | null;
-}
-
-/** Each product's cost per kg, computed once however many of `sales` (or months) name it. */
-async function productCosts(db: DbOrTrx, sales: readonly Pick<SaleFigures, 'product_type' | 'product_id'>[]) {
-  const ids = (type: SaleFigures['product_type']) => [...new Set(sales.filter((s) => s.product_type === type).map((s) => s.product_id))];
-  const [roasted, blends] = await Promise.all([roastCosts(db, ids('tostado')), blendCosts(db, ids('mezcla'))]);
-  return (sale: Pick<SaleFigures, 'product_type' | 'product_id'>) =>
-    (sale.product_type === 'tostado' ? roasted : blends).get(sale.product_id);
-}
-
-function marginOf(sale: SaleFigures, cost: CentsPerKg | undefined): SaleMargin {
-  if (cost === undefined) return { cost: null, margin: null, margin_percent: null };
-  const totalCents = saleTotalCents(sale.quantity_g, sale.unit_price_cents);
-  const costCents = costOfGramsCents(cost, sale.quantity_g);
-  return { cost: centsToPrice(costCents), margin: centsToPrice(totalCents - costCents), margin_percent: marginPercent(totalCents - costCents, totalCents) };
-}
-
-/**
- * The margin of one sale of a roasted lot whose cost inputs the caller already
- * read (RoastCostInput without its id): what saleMargins answers for it, with
- * no query (a sale's create reads them with the locked lot, issue 17).
- */
-export const roastedSaleMargin = (sale: SaleFigures, roast: Omit<repository.RoastCostInput, 'id'>): SaleMargin =>
-  marginOf(sale, roastCost(greenCost(roast.unit_price_cents), roast.quantity_green_g, roast.resultant_g));
-
-/** `cost` and `margin` of sale items (the Ventas list), in the order given. */
-export async function saleMargins(db: DbOrTrx, sales: readonly SaleFigures[]): Promise<SaleMargin[]> {
-  const costOf = await productCosts(db, sales);
-  return sales.map((sale) => marginOf(sale, costOf(sale)));
-}
-
-/**
- * Cost in cents of sold grams per product (Reportes 'Margen bruto'): grams sold
- * (from the sales aggregates) × the product's current cost per kg, one rounding
- * per product and period.
- */
-export async function costOfSoldGrams(
-  db: DbOrTrx,
-  sold: readonly { product_type: 'tostado' | 'mezcla'; product_id: number; quantity_g: number }[],
-): Promise<number[]> {
-  const costOf = await productCosts(db, sold);
-  return sold.map((s) => {
-    const cost = costOf(s);
-    return cost === undefined ? 0 : costOfGramsCents(cost, s.quantity_g);
-  });
-}
-
-/** Per month, in the order given: revenue, cost and margin in cents, and margin % (null without revenue). */
-const withMargins = (months: Map<string, { revenue_cents: number; cost_cents: number }>) =>
-  [...months].map(([month, totals]) => ({
-    month,
-    ...totals,
-    margin_cents: totals.revenue_cents - totals.cost_cents,
-    margin_percent: marginPercent(totals.revenue_cents - totals.cost_cents, totals.revenue_cents),
-  }));
-
-export interface MonthProductSold {
-  month: string;
-  product_type: 'tostado' | 'mezcla';
-  product_id: number;
-  quantity_g: number;
-  revenue_cents: number;
-}
-
-/**
- * Reportes 'Margen bruto' per month (issue 19): from rows of the sales
- * aggregates (grams and revenue per month and product, migration 0007; a few
- * hundred rows whatever the number of sales) × each product's current cost per
- * kg, rounded once per product and month. Answers per month, in the order
- * first seen: revenue, cost and margin in cents, and margin % (null without revenue).
- */
-export async function grossMarginByMonth(
-  db: DbOrTrx,
-  rows: readonly MonthProductSold[],
-): Promise<{ month: string; revenue_cents: number; cost_cents: number; margin_cents: number; margin_percent: number | null }[]> {
-  const costs = await costOfSoldGrams(db, rows);
-  const months = new Map<string, { revenue_cents: number; cost_cents: number }>();
-  rows.forEach((row, index) => {
-    const month = months.get(row.month) ?? { revenue_cents: 0, cost_cents: 0 };
-    month.revenue_cents += row.revenue_cents;
-    month.cost_cents += costs[index]!;
-    months.set(row.month, month);
-  });
-  return withMargins(months);
-}
-
-/**
- * The same 'Margen bruto' per month as `grossMarginByMonth`, aggregated in the
- * database (issue 17): `rows` is a subquery of (month, product_type, product_id,
- * quantity_g, revenue_cents) aggregate rows. Roasted lots are costed in SQL with
- * the exact rounding of cost-math.ts (repository.monthlyCostTotals), so only one
- * row per month leaves the database, plus the (month, blend) rows, whose cost
- * per kg is a sum of fractions: each of those costs one BigInt product and one
- * rounding (`costOfGramsCents`) with its blend's cost worked out once.
- *
- * The blends' costs come first, before the (month, blend) rows are read (~10,000
- * with a million sales): their BigInt arithmetic is most of the call's garbage,
- * and made while those rows were alive it carried them into V8's old space at
- * every call, which then grew the server by tens of MiB (issue 17, P5).
- */
-export async function grossMarginByMonthOf(
-  db: DbOrTrx,
-  rows: RawBuilder<unknown>,
-): Promise<{ month: string; revenue_cents: number; cost_cents: number; margin_cents: number; margin_percent: number | null }[]> {
-  const blends = blendCostsOf(await repository.blendCostInputsSoldIn(db, rows));
-  const { totals, rest } = await repository.monthlyCostTotals(db, rows);
-  // Two statements: a blend first sold in between has no cost yet; it, and any
-  // roast too costly for the SQL (never in practice), is costed here.
-  const late = await productCosts(db, rest.filter((row) => row.product_type === 'tostado' || !blends.has(row.product_id)));
-  const months = new Map(totals.map((row) => [row.month, { revenue_cents: row.revenue_cents, cost_cents: row.cost_cents }]));
-  for (const row of rest) {
-    const cost = (row.product_type === 'mezcla' ? blends.get(row.product_id) : undefined) ?? late(row);
-    const month = months.get(row.month);
-    if (cost && month) month.cost_cents += costOfGramsCents(cost, row.quantity_g);
-  }
-  return withMargins(months);
-}
 
 /* ---------------------------------------------------------------- lookup */
 
@@ -267,8 +89,8 @@ export async function lotHistory(db: Kysely<Database>, code: string, query: Hist
 type SoldTotals = Map<string, { count: number; kg: number; total: number; grams: number; cents: number }>;
 const productKey = (type: string, id: number) => `${type}:${id}`;
 
-async function soldTotals(db: DbOrTrx, products: readonly repository.ProductRef[]): Promise<SoldTotals> {
-  const rows = await repository.salesTotalsByProduct(db, products);
+async function soldTotals(db: DbOrTrx, products: readonly SoldProduct[]): Promise<SoldTotals> {
+  const rows = await soldTotalsByProduct(db, products);
   return new Map(
     rows.map((row) => [
       productKey(row.product_type, row.product_id),
@@ -281,9 +103,6 @@ const soldOf = (totals: SoldTotals, type: string, id: number) => {
   const sold = totals.get(productKey(type, id));
   return { count: sold?.count ?? 0, kg: sold?.kg ?? 0, total: sold?.total ?? 0 };
 };
-
-/** resultant / green × 100, 2 decimals, half up. */
-const yieldPercent = (resultantG: number, greenG: number) => Number(roundHalfUp(BigInt(resultantG) * 10000n, BigInt(greenG))) / 100;
 
 interface RoastLike {
   id: number;
@@ -305,11 +124,11 @@ interface ForwardParts {
 async function forwardFacts(db: DbOrTrx, parts: ForwardParts) {
   const roastIds = parts.roasts.map((roast) => roast.id);
   const blendIds = [...new Set([...parts.blendRows.map((row) => row.id), ...(parts.rootBlend ? [parts.rootBlend.id] : [])])];
-  const products: repository.ProductRef[] = [
-    ...roastIds.map((id) => ({ type: 'tostado' as const, id })),
-    ...blendIds.map((id) => ({ type: 'mezcla' as const, id })),
+  const products: SoldProduct[] = [
+    ...roastIds.map((id) => ({ product_type: 'tostado' as const, product_id: id })),
+    ...blendIds.map((id) => ({ product_type: 'mezcla' as const, product_id: id })),
   ];
-  const [roastCost, blendCost, sold] = await Promise.all([roastCosts(db, roastIds), blendCosts(db, blendIds), soldTotals(db, products)]);
+  const [costs, sold] = await Promise.all([productCosts(db, products), soldTotals(db, products)]);
   const blendNode = (row: { id: number; batch_code: string; name: string; creation_date?: string; date?: string; total_quantity_g?: number; quantity_g?: number; stock_g: number }, drawnG: number | null): BlendNode => ({
     id: row.id,
     batch_code: row.batch_code,
@@ -317,7 +136,7 @@ async function forwardFacts(db: DbOrTrx, parts: ForwardParts) {
     date: row.creation_date ?? row.date ?? '',
     produced_kg: gramsToKg(Number(row.total_quantity_g ?? row.quantity_g ?? 0)),
     stock_kg: gramsToKg(Number(row.stock_g)),
-    cost_per_kg: toPrice(blendCost.get(row.id)),
+    cost_per_kg: costs.costPerKg({ product_type: 'mezcla', product_id: row.id }),
     drawn_kg: drawnG === null ? null : gramsToKg(drawnG),
     sold: soldOf(sold, 'mezcla', row.id),
   });
@@ -330,12 +149,12 @@ async function forwardFacts(db: DbOrTrx, parts: ForwardParts) {
     resultant_kg: gramsToKg(roast.resultant_g),
     yield_percent: yieldPercent(roast.resultant_g, roast.quantity_green_g),
     stock_kg: gramsToKg(Number(roast.stock_g)),
-    cost_per_kg: toPrice(roastCost.get(roast.id)) ?? 0,
+    cost_per_kg: costs.costPerKg({ product_type: 'tostado', product_id: roast.id }) ?? 0,
     sold: soldOf(sold, 'tostado', roast.id),
     blends: parts.blendRows.filter((row) => row.roasted_coffee_id === roast.id).map((row) => blendNode(row, row.drawn_g)),
   });
   const totals = [...sold.values()].reduce((acc, s) => ({ grams: acc.grams + s.grams, cents: acc.cents + s.cents }), { grams: 0, cents: 0 });
-  return { products, roastNode, blendNode, costs: { roasted: roastCost, blend: blendCost }, totals };
+  return { products, roastNode, blendNode, costs, totals };
 }
 
 /** Sold grams of the traced item split over roasts (by their draws) and then green lots, to the gram. */
@@ -344,7 +163,7 @@ async function backwardOf(db: DbOrTrx, quantityG: number, draws: readonly { roas
   for (const draw of draws) byRoast.set(draw.roastId, (byRoast.get(draw.roastId) ?? 0) + draw.grams);
   const roastIds = [...byRoast.keys()];
   const shares = apportion(quantityG, roastIds.map((id) => byRoast.get(id)!));
-  const sources = new Map((await repository.roastWithSource(db, roastIds)).map((row) => [row.id, row]));
+  const sources = new Map((await findRoastsWithSource(db, roastIds)).map((row) => [row.id, row]));
   const roasts = roastIds.map((id, index) => ({ row: sources.get(id)!, shareG: shares[index]! }));
   const greens = new Map<number, { row: (typeof roasts)[number]['row']; shareG: number }>();
   for (const { row, shareG } of roasts) {
@@ -373,9 +192,9 @@ async function backwardOf(db: DbOrTrx, quantityG: number, draws: readonly { roas
 }
 
 const blendDraws = async (db: DbOrTrx, blendId: number) =>
-  (await repository.drawsOfBlends(db, [blendId])).map((draw) => ({ roastId: draw.roasted_coffee_id, grams: draw.quantity_g }));
+  (await repository.drawsOfBlend(db, blendId)).map((draw) => ({ roastId: draw.roasted_coffee_id, grams: draw.quantity_g }));
 
-function tracedSale(sale: repository.SaleRow, cost: CentsPerKg | undefined): TracedSale {
+function tracedSale(sale: SaleRecord, costs: ProductCosts): TracedSale {
   return {
     id: sale.id,
     sale_date: sale.sale_date,
@@ -385,20 +204,20 @@ function tracedSale(sale: repository.SaleRow, cost: CentsPerKg | undefined): Tra
     quantity_kg: gramsToKg(sale.quantity_g),
     unit_price: centsToPrice(sale.unit_price_cents),
     total: centsToPrice(saleTotalCents(sale.quantity_g, sale.unit_price_cents)),
-    ...marginOf(sale, cost),
+    ...costs.marginOf(sale),
   };
 }
 
 /** The trace of one sale: backwards to its roasts, green lots, origins and farms, with the share of each in its kg. */
 async function traceSale(db: DbOrTrx, saleId: number, page: { limit: number; offset: number }): Promise<Trace> {
-  const sale = await repository.findSale(db, saleId);
+  const sale = await findSaleRecord(db, saleId);
   if (!sale) throw notFoundError(m.saleNotFound);
-  const costOf = await productCosts(db, [sale]);
+  const costs = await productCosts(db, [sale]);
   const draws =
     sale.product_type === 'tostado' ? [{ roastId: sale.product_id, grams: 1 }] : await blendDraws(db, sale.product_id);
   // A sold lot cannot be deleted (roasted and blend delete refuse it), so the draws are there.
   const backward = await backwardOf(db, sale.quantity_g, draws);
-  const item = tracedSale(sale, costOf(sale));
+  const item = tracedSale(sale, costs);
   return {
     root: { kind: 'sale', id: sale.id, batch_code: sale.batch_code_sold },
     matches: [],
@@ -427,7 +246,7 @@ export async function trace(db: Kysely<Database>, query: TraceQuery): Promise<Tr
   let backward: Backward;
   let facts: Awaited<ReturnType<typeof forwardFacts>>;
   if (lot.kind === 'green') {
-    const green = (await repository.greenWithSource(db, lot.id))!;
+    const green = (await findGreenLot(db, lot.id))!;
     const roasts = (await repository.roastsOfGreen(db, lot.id)).map((roast) => ({ ...roast, stock_g: Number(roast.stock_g) }));
     facts = await forwardFacts(db, { roasts, blendRows: await repository.blendsDrawingFrom(db, roasts.map((roast) => roast.id)) });
     forward = {
@@ -460,7 +279,7 @@ export async function trace(db: Kysely<Database>, query: TraceQuery): Promise<Tr
       ],
     };
   } else if (lot.kind === 'roasted') {
-    const [roast] = await repository.roastWithSource(db, [lot.id]);
+    const [roast] = await findRoastsWithSource(db, [lot.id]);
     const roasts = [{ ...roast!, stock_g: Number(roast!.stock_g) }];
     facts = await forwardFacts(db, { roasts, blendRows: await repository.blendsDrawingFrom(db, [lot.id]) });
     forward = { green: null, roast: facts.roastNode(roasts[0]!), blend: null };
@@ -471,9 +290,7 @@ export async function trace(db: Kysely<Database>, query: TraceQuery): Promise<Tr
     backward = await backwardOf(db, lot.quantity_g, await blendDraws(db, lot.id));
   }
 
-  const { rows, total } = await repository.salesPage(db, facts.products, page);
-  const costOf = (sale: repository.SaleRow) =>
-    (sale.product_type === 'tostado' ? facts.costs.roasted : facts.costs.blend).get(sale.product_id);
+  const { rows, total } = await salesOfProducts(db, facts.products, page);
   return {
     root: { kind: lot.kind, id: lot.id, batch_code: lot.batch_code },
     matches: matches.map(toLotRef),
@@ -481,61 +298,11 @@ export async function trace(db: Kysely<Database>, query: TraceQuery): Promise<Tr
     forward,
     backward,
     sales: {
-      items: rows.map((sale) => tracedSale(sale, costOf(sale))),
+      items: rows.map((sale) => tracedSale(sale, facts.costs)),
       total,
       ...page,
       total_kg: gramsToKg(facts.totals.grams),
       total_amount: centsToPrice(facts.totals.cents),
     },
   };
-}
-
-/* ------------------------------------------------------------- low stock */
-
-/** The pace window: kg sold in the last 30 days (today included). */
-const PACE_DAYS = 30;
-
-/**
- * GET /api/stock-alerts (the home card, issue 19): origins whose green stock is
- * under 'low_stock_green_kg', roasted lots and blends under their threshold,
- * and every roasted lot or blend sold in the last 30 days with the days until
- * it runs out at that pace (stock ÷ kg sold per day, whole days, rounded down).
- */
-export async function stockAlerts(db: Kysely<Database>, today = localIsoDate()): Promise<StockAlerts> {
-  const settings = await getSettings(db);
-  const thresholds = {
-    green_kg: settings.low_stock_green_kg,
-    roasted_kg: settings.low_stock_roasted_kg,
-    blend_kg: settings.low_stock_blend_kg,
-  };
-  const since = isoDaysBefore(today, PACE_DAYS - 1);
-  const [origins, roasted, blends] = await Promise.all([
-    repository.originsUnderThreshold(db, kgToGrams(thresholds.green_kg)),
-    repository.lotsToWatch(db, 'roasted', kgToGrams(thresholds.roasted_kg), since),
-    repository.lotsToWatch(db, 'blend', kgToGrams(thresholds.blend_kg), since),
-  ]);
-  const lot = (kind: 'roasted' | 'blend') => (row: repository.WatchedLot) => ({
-    kind,
-    id: row.id,
-    batch_code: row.batch_code,
-    name: row.name,
-    stock_kg: gramsToKg(row.stock_g),
-    sold_30d_kg: gramsToKg(row.sold_g),
-    days_left: row.sold_g > 0 ? Math.floor((row.stock_g * PACE_DAYS) / row.sold_g) : null,
-  });
-  const lots = [...roasted.map(lot('roasted')), ...blends.map(lot('blend'))].sort(
-    (a, b) => (a.days_left ?? Number.MAX_SAFE_INTEGER) - (b.days_left ?? Number.MAX_SAFE_INTEGER) || a.stock_kg - b.stock_kg,
-  );
-  return {
-    thresholds,
-    origins: origins.map((origin) => ({ origin_id: origin.id, origin_name: origin.name, stock_kg: gramsToKg(origin.stock_g) })),
-    lots,
-  };
-}
-
-/** 'YYYY-MM-DD' minus `days` calendar days (UTC arithmetic on a date without time: no zone shifts). */
-function isoDaysBefore(isoDate: string, days: number): string {
-  const date = new Date(`${isoDate}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() - days);
-  return date.toISOString().slice(0, 10);
 }

@@ -2,15 +2,19 @@ import { paginationQuerySchema } from '#shared/schemas/common.js';
 import { createUserBodySchema, updateUserBodySchema, userPageSchema, userResponseSchema } from '#shared/schemas/users.js';
 import { adminOnly } from '#server/auth/guard.js';
 import { crudOperations, crudRoutes } from '#server/http/crud-routes.js';
+import { withCsvExport } from '#server/http/csv-export-route.js';
 import { createUser, deleteUser, getUserPage, updateUser } from './service.js';
+import { exportUsers } from './users-csv.js';
+
+const tags = ['usuarios'];
 
 /**
  * /api/users: the real accounts that sign in (DESIGN.md section 1). Every route
  * is administrator-only, checked by the guard: a tecnico gets 'No tienes
  * permisos para realizar esta acción.' (spec 5 "User"). Account changes are logged.
  */
-export const userRoutes = crudRoutes({
-  tags: ['usuarios'],
+export const userRoutes = withCsvExport(crudRoutes({
+  tags,
   operations: crudOperations({ one: 'User', many: 'Users', unoEs: 'un usuario', muchosEs: 'los usuarios' }),
   config: adminOnly,
   listQuery: paginationQuerySchema,
@@ -33,4 +37,10 @@ export const userRoutes = crudRoutes({
     await deleteUser(db, actor, id);
     log.info({ event: 'user_deleted', userId: id, by: actor.id }, 'usuario eliminado');
   },
+}), {
+  tags,
+  operationId: 'exportUsersCsv',
+  summary: 'Exportar los usuarios en CSV (sin contraseñas)',
+  config: adminOnly,
+  build: exportUsers,
 });

@@ -59,8 +59,11 @@ export const costPerKgCents = (cost: CentsPerKg): number => Number(roundHalfUp(c
 export const costOfGramsCents = (cost: CentsPerKg, grams: number | bigint): number =>
   Number(roundHalfUp(cost.num * BigInt(grams), cost.den * 1000n));
 
+/** part / whole × 100, 2 decimals, half up (whole ≠ 0). */
+export const percentOf = (part: number, whole: number): number => Number(roundHalfUp(BigInt(part) * 10000n, BigInt(whole))) / 100;
+
 /** Gross margin % of a sale or a month: margin / revenue × 100, 2 decimals; null without revenue. */
 export function marginPercent(marginCents: number, revenueCents: number): number | null {
   if (revenueCents === 0) return null;
-  return Number(roundHalfUp(BigInt(marginCents) * 10000n, BigInt(revenueCents))) / 100;
+  return percentOf(marginCents, revenueCents);
 }

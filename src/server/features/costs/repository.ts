@@ -1,0 +1,116 @@
+import { type RawBuilder, sql } from 'kysely';
+import type { ProductType } from '#shared/schemas/products.js';
+import type { DbOrTrx } from '#server/db/write-transaction.js';
+
+/**
+ * All SQL of costs and margins (docs/decisions/0011-cost-per-kg-and-margins.md).
+ * Read-only: a cost is computed on read from what the lot tables already hold
+ * exactly (green price, green grams in, grams out, grams drawn), never stored.
+ */
+
+/** What a roast's cost depends on: green grams in, grams out, the green lot's price. */
+export interface RoastCostInput {
+  id: number;
+  quantity_green_g: number;
+  resultant_g: number;
+  unit_price_cents: number;
+}
+
+export async function roastCostInputs(db: DbOrTrx, roastIds: readonly number[]): Promise<RoastCostInput[]> {
+  if (roastIds.length === 0) return [];
+  return db
+    .selectFrom('roasted_coffee as r')
+    .innerJoin('green_coffee as g', 'g.id', 'r.green_coffee_id')
+    .select(['r.id', 'r.quantity_green_g', 'r.resultant_g', 'g.unit_price_cents'])
+    .where('r.id', 'in', [...roastIds])
+    .execute();
+}
+
+/** What a blend's cost depends on: each draw's grams, and what its roast's cost depends on. */
+export type BlendCostInput = Omit<RoastCostInput, 'id'> & { blend_id: number; quantity_g: number };
+
+/** One row per draw of a blend, with the roast and green lot behind it: only the columns the cost needs. */
+const blendDraws = (db: DbOrTrx) =>
+  db
+    .selectFrom('blended_coffee_draws as d')
+    .innerJoin('blended_coffee_components as c', 'c.id', 'd.component_id')
+    .innerJoin('roasted_coffee as r', 'r.id', 'd.roasted_coffee_id')
+    .innerJoin('green_coffee as g', 'g.id', 'r.green_coffee_id')
+    .select(['c.blend_id', 'd.quantity_g', 'r.quantity_green_g', 'r.resultant_g', 'g.unit_price_cents']);
+
+export async function blendCostInputs(db: DbOrTrx, blendIds: readonly number[]): Promise<BlendCostInput[]> {
+  if (blendIds.length === 0) return [];
+  return blendDraws(db).where('c.blend_id', 'in', [...blendIds]).execute();
+}
+
+/**
+ * The cost inputs of the blends that have rows in `rows` (the reports'
+ * aggregate subquery, as for monthlyCostTotals), so the 'Margen bruto' report
+ * reads them with no id list.
+ */
+export const blendCostInputsSoldIn = (db: DbOrTrx, rows: RawBuilder<unknown>): Promise<BlendCostInput[]> =>
+  blendDraws(db)
+    .where('c.blend_id', 'in', sql<number>`(select a.product_id from (${rows}) a where a.product_type = 'mezcla')`)
+    .execute();
+
+/**
+ * 'Margen bruto' per month computed in the database: `rows` is a subquery of
+ * (month, product_type, product_id, quantity_g, revenue_cents) rows (the sales
+ * aggregates, docs/decisions/0009-sale-totals-and-aggregates.md). Per month it
+ * returns the revenue and the cost of the roasted lots sold, each product-month
+ * rounded once, half up, exactly as `costOfGramsCents` (cost-math.ts) does:
+ * cost = ⌊(2·num·g + 1000·den) / (2000·den)⌋ with num = green price × green g,
+ * den = resultant g. To stay inside 64-bit integers it is computed as
+ * k + ⌊(2·m·den + 2·rem·g + 1000·den) / (2000·den)⌋, where q, rem = num div/mod
+ * den and k, m = (q·g) div/mod 1000 (all operands non-negative, so integer
+ * division truncates the same on SQLite and PostgreSQL).
+ * Rows it cannot cost that way (blends: a sum of fractions; a roast whose cost
+ * per kg or grams pass 2^31 / 2^30, never the case in practice) come back as
+ * `rest`, one per (month, product) as they are in `rows`, for the exact BigInt
+ * path in cost-math.ts; their revenue is already in their month's totals.
+ * `rows` must hold at most one row per (month, product) (the reports' aggregate
+ * rows do: a month comes whole from sales_monthly or grouped from sales_daily).
+ * One statement, so one snapshot. The months and the rest are two arms of a
+ * UNION ALL rather than one GROUP BY on (month, product when rest): grouping by
+ * month alone follows sales_monthly's primary key order in SQLite, so the
+ * ~100,000 rows of a million sales are not sorted in a temporary B-tree on
+ * every call (time and memory: P5 in docs/performance.md), and the rest rows pass
+ * through ungrouped. `rows` is written twice (inlined, not a CTE: a CTE used
+ * twice would be materialised).
+ */
+export async function monthlyCostTotals(
+  db: DbOrTrx,
+  rows: RawBuilder<unknown>,
+): Promise<{
+  totals: { month: string; revenue_cents: number; cost_cents: number }[];
+  rest: { month: string; product_type: ProductType; product_id: number; quantity_g: number }[];
+}> {
+  const safe = sql`(rc.q < 2147483648 and a.quantity_g < 1073741824)`;
+  const { rows: result } = await sql<{ month: string; product_type: ProductType | null; product_id: number | string | null; quantity_g: number | string | null; revenue_cents: number | string | null; cost_cents: number | string | null }>`
+    with rc as (
+      select r.id, cast(r.resultant_g as bigint) as den,
+        (cast(g.unit_price_cents as bigint) * r.quantity_green_g) / r.resultant_g as q,
+        (cast(g.unit_price_cents as bigint) * r.quantity_green_g) % r.resultant_g as rem
+      from roasted_coffee r join green_coffee g on g.id = r.green_coffee_id
+      where r.resultant_g > 0
+    )
+    select a.month, null as product_type, null as product_id, null as quantity_g,
+      sum(a.revenue_cents) as revenue_cents,
+      sum(case when rc.id is not null and ${safe} then
+          (rc.q * a.quantity_g) / 1000
+          + (2 * ((rc.q * a.quantity_g) % 1000) * rc.den + 2 * rc.rem * a.quantity_g + 1000 * rc.den) / (2000 * rc.den)
+        else 0 end) as cost_cents
+    from (${rows}) a left join rc on a.product_type = 'tostado' and rc.id = a.product_id
+    group by a.month
+    union all
+    select a.month, a.product_type, a.product_id, a.quantity_g, null, null
+    from (${rows}) a left join rc on a.product_type = 'tostado' and rc.id = a.product_id
+    where a.product_type = 'mezcla' or (rc.id is not null and not ${safe})`.execute(db);
+  const totals: { month: string; revenue_cents: number; cost_cents: number }[] = [];
+  const rest: { month: string; product_type: ProductType; product_id: number; quantity_g: number }[] = [];
+  for (const row of result) {
+    if (row.product_type === null) totals.push({ month: row.month, revenue_cents: Number(row.revenue_cents), cost_cents: Number(row.cost_cents) });
+    else rest.push({ month: row.month, product_type: row.product_type, product_id: Number(row.product_id), quantity_g: Number(row.quantity_g) });
+  }
+  return { totals, rest };
+}

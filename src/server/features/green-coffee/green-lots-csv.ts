@@ -1,0 +1,28 @@
+import type { Kysely } from 'kysely';
+import { GREEN_CSV_HEADERS as HEADERS } from '#shared/schemas/green-import.js';
+import { KG_DECIMALS, PRICE_DECIMALS } from '#shared/units.js';
+import type { Database } from '#server/db/schema.js';
+import { type CsvColumn, keysetBatches } from '#server/http/csv-export.js';
+import type { CsvExport } from '#server/http/csv-export-route.js';
+import { greenLotsAfter, type GreenLotRecord } from './repository.js';
+
+/** The headers the green import reads back: an exported file imports to the same lots. */
+const columns: CsvColumn<GreenLotRecord>[] = [
+  { header: HEADERS.batchCode, cell: (g) => g.batch_code },
+  { header: HEADERS.origin, cell: (g) => g.origin_name },
+  { header: HEADERS.supplier, cell: (g) => g.supplier_finca },
+  { header: HEADERS.stock, cell: (g, f) => f.scaled(g.stock_g, KG_DECIMALS) },
+  { header: HEADERS.quantity, cell: (g, f) => f.scaled(g.quantity_g, KG_DECIMALS) },
+  { header: HEADERS.price, cell: (g, f) => f.scaled(g.unit_price_cents, PRICE_DECIMALS) },
+  { header: HEADERS.entryDate, cell: (g, f) => f.date(g.entry_date) },
+];
+
+/** GET /api/green-coffee/export.csv: every lot of the list's filter, in the list's order, read in keyset batches. */
+export const exportGreenLots = (
+  db: Kysely<Database>,
+  filter: { origin_id?: number | undefined; in_stock?: boolean | undefined },
+): CsvExport<GreenLotRecord> => ({
+  fileBase: 'cafe-verde',
+  columns,
+  rows: keysetBatches((after, limit) => greenLotsAfter(db, { originId: filter.origin_id, inStock: filter.in_stock }, after, limit)),
+});

@@ -1,0 +1,19 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import { stockAlertsSchema } from '#shared/schemas/traceability.js';
+import type { Database } from '#server/db/schema.js';
+import { errorResponses } from '#server/http/crud-routes.js';
+import { stockAlerts } from './service.js';
+
+/** /api/stock-alerts (the home's alert card): any signed-in user, read-only. */
+export const stockAlertsRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> = async (app, { db }) => {
+  // '' rather than '/': the prefix alone is the URL, with no '/api/stock-alerts/' twin.
+  app.get('', {
+    schema: {
+      tags: ['trazabilidad'],
+      operationId: 'getStockAlerts',
+      summary: 'Alertas de stock bajo y días hasta agotarse al ritmo de venta de los últimos 30 días',
+      response: { 200: stockAlertsSchema, ...errorResponses(401) },
+    },
+  }, () => stockAlerts(db));
+};
