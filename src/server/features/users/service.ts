@@ -3,12 +3,12 @@ import { userMessages } from '#shared/messages.js';
 import type { PaginationQuery } from '#shared/schemas/common.js';
 import type { User } from '#shared/schemas/auth.js';
 import { type CreateUserBody, passwordProblem, type UpdateUserBody, type UserPage } from '#shared/schemas/users.js';
+import { requireActorRole } from '#server/auth/actor-role.js';
 import { hashPassword } from '#server/auth/passwords.js';
 import { deleteSessionsOfUser } from '#server/auth/sessions.js';
 import { isForeignKeyViolation, isUniqueViolation } from '#server/db/constraint-errors.js';
 import type { Database } from '#server/db/schema.js';
 import { AppError, conflictError, notFoundError, validationError } from '#server/errors.js';
-import { requireActorRole } from '#server/db/row-locks.js';
 import { withWriteTransaction } from '#server/db/write-transaction.js';
 import {
   countUsers,
