@@ -1,23 +1,61 @@
 import fs from 'node:fs';
+import path from 'node:path';
 import js from '@eslint/js';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
+/**
+ * Every path here is read from this file's folder, not from the directory ESLint
+ * runs in: run from elsewhere (an editor, `cd src && npx eslint …`), the zones
+ * would otherwise point at folders that do not exist and fence nothing.
+ */
+const root = import.meta.dirname;
+
 /** The feature folders of a layer, read at lint time so a new area is fenced in without editing this file. */
-const featuresOf = (dir) =>
-  fs.existsSync(dir) ? fs.readdirSync(dir, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name) : [];
+const featuresOf = (dir) => {
+  const absolute = path.join(root, dir);
+  return fs.existsSync(absolute)
+    ? fs.readdirSync(absolute, { withFileTypes: true }).filter((entry) => entry.isDirectory()).map((entry) => entry.name)
+    : [];
+};
+
+const serverFeatures = featuresOf('src/server/features');
 
 /**
- * Import zones (docs/decisions/0007-subpath-imports.md): the flow is one-way,
- * shared → server | web; in the web, components/lib/api → features → app.
+ * The server's infrastructure, in floors (docs/decisions/0015): each imports
+ * only the floors below it, and none imports an area of src/server/features.
+ */
+const SERVER_FLOORS = [
+  ['./src/server/config.ts', './src/server/errors.ts'],
+  ['./src/server/db'],
+  ['./src/server/ledger'],
+  ['./src/server/http'],
+  ['./src/server/auth'],
+];
+
+/**
+ * Import zones (docs/decisions/0007-subpath-imports.md, docs/decisions/0015):
+ * the flow is one-way, shared → server | web; on the server, infrastructure →
+ * features, and in an area repository → service → routes; in the web,
+ * components/lib/api → features → app.
  */
 const importZones = [
   {
     target: './src/shared',
     from: ['./src/server', './src/web'],
     message: 'src/shared lo usan servidor y web: no importa nada de src/server ni de src/web.',
+  },
+  {
+    target: './src/web',
+    from: './src/server',
+    message: 'La web no importa nada del servidor: lo que comparten (esquemas, mensajes, unidades) está en src/shared.',
+  },
+  {
+    target: './src/server',
+    from: './src/web',
+    message: 'El servidor no importa nada de la web: lo que comparten (esquemas, mensajes, unidades) está en src/shared.',
   },
   {
     target: ['./src/web/components', './src/web/lib', './src/web/api'],
@@ -35,10 +73,25 @@ const importZones = [
     except: [`./${feature}`],
     message: 'Un área de la web no importa otra área: sube lo compartido a src/web/components, src/web/lib o src/web/api.',
   })),
-  ...featuresOf('src/server/features').map((feature, _index, all) => ({
+  {
+    target: SERVER_FLOORS.flat(),
+    from: './src/server/features',
+    message: 'La infraestructura del servidor (db, http, ledger, auth, config.ts, errors.ts) no importa ninguna área: las áreas la usan a ella.',
+  },
+  ...SERVER_FLOORS.slice(0, -1).map((floor, index) => ({
+    target: floor,
+    from: SERVER_FLOORS.slice(index + 1).flat(),
+    message: 'La infraestructura del servidor va por pisos (config.ts y errors.ts → db → ledger → http → auth): un piso no importa uno de encima.',
+  })),
+  ...serverFeatures.map((feature) => ({
+    target: `./src/server/features/${feature}/repository.ts`,
+    from: serverFeatures.map((area) => `./src/server/features/${area}/service.ts`),
+    message: 'Un repository no importa ningún service: el service usa el repository, nunca al revés.',
+  })),
+  ...serverFeatures.map((feature) => ({
     target: `./src/server/features/${feature}`,
     from: './src/server/features',
-    except: [`./${feature}`, ...all.filter((other) => other !== feature).map((other) => `./${other}/service.ts`)],
+    except: [`./${feature}`, ...serverFeatures.filter((other) => other !== feature).map((other) => `./${other}/service.ts`)],
     message: 'Un área del servidor llega a otra solo por su service.ts (nunca por su repository ni sus rutas).',
   })),
 ];
@@ -88,6 +141,9 @@ export default tseslint.config(
     files: ['src/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
     settings: {
+      // The files import-x reads to follow imports (no-cycle): TypeScript through its parser.
+      'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+      'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       // Resolves '#shared/…' like tsc and Vite do (package.json "imports", "cafe-source" condition, .js → .ts/.tsx).
       'import-x/resolver-next': [
         importX.createNodeResolver({
@@ -97,7 +153,11 @@ export default tseslint.config(
         }),
       ],
     },
-    rules: { 'import-x/no-restricted-paths': ['error', { zones: importZones }] },
+    rules: {
+      'import-x/no-restricted-paths': ['error', { basePath: root, zones: importZones }],
+      // A cycle of files has no order to read or load them in (docs/decisions/0015).
+      'import-x/no-cycle': ['error', { ignoreExternal: true }],
+    },
   },
   {
     files: ['src/web/**/*.{ts,tsx}'],

@@ -6,8 +6,8 @@
 // Reads only, so it may run beside a live server.
 import { loadConfig } from '#server/config.js';
 import { openDatabase } from '#server/db/database.js';
-import { LOT_KINDS } from '#server/db/schema.js';
-import { findLedgerMismatches, LOT_TABLES } from '#server/ledger/ledger.js';
+import { LOT_KINDS, LOT_TABLES } from '#server/db/schema.js';
+import { findLedgerMismatches } from '#server/ledger/ledger.js';
 import { findAggregateMismatches } from '#server/features/sales/aggregates.js';
 
 const config = loadConfig();

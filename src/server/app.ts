@@ -6,7 +6,6 @@ import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastif
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { registerAuthGuard } from './auth/guard.js';
-import { authRoutes } from './auth/routes.js';
 import type { Database } from './db/schema.js';
 import { useTransactionLogger } from './db/write-transaction.js';
 import type { Role } from '#shared/roles.js';
@@ -23,6 +22,7 @@ import { greenImportRoutes } from '#server/features/green-import/routes.js';
 import { reportRoutes } from '#server/features/reports/routes.js';
 import { blendRecipeRoutes } from './features/blend-recipes/routes.js';
 import { settingsRoutes } from './features/settings/routes.js';
+import { sessionRoutes } from './features/session/routes.js';
 import { userRoutes } from './features/users/routes.js';
 import { registerDurableResponses } from './http/durable-responses.js';
 import { registerErrorHandling } from './http/error-handler.js';
@@ -96,7 +96,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
 
   await app.register(async (api) => {
     await api.register(healthRoutes, { prefix: '/health', db: options.db });
-    await api.register(authRoutes, {
+    await api.register(sessionRoutes, {
       prefix: '/auth',
       db: options.db,
       loginRateLimitPerMinute: options.loginRateLimitPerMinute ?? 20,

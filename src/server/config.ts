@@ -4,7 +4,6 @@ import { z } from 'zod';
 import { userMessages } from '#shared/messages.js';
 import { USERNAME_MAX } from '#shared/limits.js';
 import { passwordProblem } from '#shared/schemas/users.js';
-import { BODY_LIMIT_BYTES } from '#server/http/malformed-requests.js';
 
 /**
  * The environment, parsed once at start-up. A bad value stops the app with a
@@ -42,6 +41,13 @@ export interface HttpLimits {
   /** Largest request body in bytes; the 413's Spanish message states it (error-handler.ts). */
   bodyLimit: number;
 }
+
+/**
+ * The largest request body Fastify reads (`bodyLimit`), 256 KiB; the 413's
+ * Spanish message states it (http/error-handler.ts). The CSV import route sets
+ * its own (IMPORT_MAX_BYTES).
+ */
+export const BODY_LIMIT_BYTES = 256 * 1024;
 
 /** Milliseconds, and bytes for the body. Override the timeouts with HTTP_*_TIMEOUT_MS. */
 export const HTTP_DEFAULTS: HttpLimits = {

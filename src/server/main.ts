@@ -1,9 +1,9 @@
 // First: V8's flags must be set before the rest of the server is loaded.
 import './memory-mode.js';
 import { buildApp } from './app.js';
-import { bootstrapAdmin } from './auth/bootstrap-admin.js';
 import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from './db/database.js';
+import { bootstrapAdmin } from './features/users/service.js';
 
 /** Reads the configuration, opens the database, listens, and shuts down cleanly on SIGINT/SIGTERM. */
 async function main(): Promise<void> {

@@ -1,8 +1,8 @@
 import { afterEach, describe, expect, it } from 'vitest';
-import { bootstrapAdmin } from '#server/auth/bootstrap-admin.js';
 import { verifyPassword } from '#server/auth/passwords.js';
 import type { DatabaseHandle } from '#server/db/database.js';
 import { findUserByUsername } from '#server/features/users/repository.js';
+import { bootstrapAdmin } from '#server/features/users/service.js';
 import { openTestDatabase, testDialects } from '../helpers/test-database.js';
 
 describe.each(testDialects())('first administrator (%s)', (dialect) => {

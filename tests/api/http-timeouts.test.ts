@@ -1,7 +1,6 @@
 import net from 'node:net';
 import { afterEach, describe, expect, it } from 'vitest';
-import { ConfigError, configMessages, HTTP_DEFAULTS, loadConfig } from '#server/config.js';
-import { BODY_LIMIT_BYTES } from '#server/http/malformed-requests.js';
+import { BODY_LIMIT_BYTES, ConfigError, configMessages, HTTP_DEFAULTS, loadConfig } from '#server/config.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { testDialects } from '../helpers/test-database.js';
 

@@ -1,12 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { authMessages, commonMessages } from '#shared/messages.js';
 import type { Role } from '#shared/roles.js';
-import type { User } from '#shared/schemas/auth.js';
 import type { Database } from '../db/schema.js';
 import type { Kysely } from 'kysely';
 import { AppError } from '../errors.js';
 import { isApiRequest } from '../http/api-request.js';
-import { readSessionToken } from './session-cookie.js';
+// Declares request.user, which the guard fills and route handlers read with currentUser.
+import '../http/current-user.js';
+import { readSessionToken } from '../http/session-cookie.js';
 import { findSessionUser } from './sessions.js';
 
 declare module 'fastify' {
@@ -15,10 +16,6 @@ declare module 'fastify' {
     public?: boolean;
     /** Roles allowed; absent means any signed-in user. */
     roles?: readonly Role[];
-  }
-  interface FastifyRequest {
-    /** The signed-in user; set by the guard on every non-public /api route. */
-    user: User | null;
   }
 }
 
@@ -43,10 +40,4 @@ export function registerAuthGuard(app: FastifyInstance, db: Kysely<Database>): v
     if (config.roles && !config.roles.includes(user.role)) throw new AppError('forbidden', commonMessages.forbidden);
     request.user = user;
   });
-}
-
-/** The signed-in user inside a guarded route handler. */
-export function currentUser(request: { user: User | null }): User {
-  if (!request.user) throw new AppError('unauthenticated', authMessages.notSignedIn);
-  return request.user;
 }

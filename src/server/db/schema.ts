@@ -40,6 +40,17 @@ export interface LoginThrottleTable {
 export const LOT_KINDS = ['green', 'roasted', 'blend'] as const;
 export type LotKind = (typeof LOT_KINDS)[number];
 
+/**
+ * The table of each kind of lot, whose `stock_g` only the ledger moves
+ * (ledger/ledger.ts) and whose rows the stock layer locks (ledger/lot-locks.ts);
+ * each area's migration creates its table.
+ */
+export const LOT_TABLES: Record<LotKind, string> = {
+  green: 'green_coffee',
+  roasted: 'roasted_coffee',
+  blend: 'blended_coffee',
+};
+
 export const MOVEMENT_REASONS = [
   'receipt',
   'adjustment',

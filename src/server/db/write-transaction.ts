@@ -8,8 +8,8 @@ import type { GroupCommitSqliteDriver } from './sqlite-group-commit.js';
  * Writes that read stock or depend on a row existing (docs/decisions/0005):
  *
  *   return withWriteTransaction(db, async (trx) => {
- *     await requireActorRole(trx, actorId, 'administrador'); // admin-only writes
- *     await lockLots(trx, [{ kind: 'green', id }]);          // every row you depend on, up front
+ *     await requireActorRole(trx, actorId, 'administrador'); // admin-only writes (auth/actor-role.ts)
+ *     await lockLots(trx, [{ kind: 'green', id }]);          // every row you depend on, up front (ledger/lot-locks.ts)
  *     … read the locked rows, check the rules, write, moveStock …
  *   });
  *

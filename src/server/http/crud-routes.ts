@@ -4,9 +4,9 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { User } from '#shared/schemas/auth.js';
 import { errorBodySchema, idParamsSchema } from '#shared/schemas/common.js';
-import { currentUser } from '../auth/guard.js';
-import { readSessionToken } from '../auth/session-cookie.js';
 import type { Database } from '../db/schema.js';
+import { currentUser } from './current-user.js';
+import { readSessionToken } from './session-cookie.js';
 
 /** `{400: errorBodySchema, …}`: the error answers a route declares, so the OpenAPI document lists them. */
 export const errorResponses = <S extends number>(...statuses: S[]) =>

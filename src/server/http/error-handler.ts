@@ -1,8 +1,8 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { commonMessages, requestMessages } from '#shared/messages.js';
+import { BODY_LIMIT_BYTES } from '#server/config.js';
 import { AppError, type ErrorCode } from '../errors.js';
-import { BODY_LIMIT_BYTES } from './malformed-requests.js';
 
 /** Bodies Fastify cannot read, by its error code: what a person is told (issue 11). */
 const UNREADABLE_BODY: Record<string, string> = {

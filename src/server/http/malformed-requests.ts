@@ -17,8 +17,6 @@ import { AppError } from '#server/errors.js';
  * and the answer is the usual `{error: {code, message}}` in Spanish, 401 before
  * 400 for a caller without a session, like any other /api URL.
  */
-export const BODY_LIMIT_BYTES = 256 * 1024;
-
 const REFUSAL_PATH = '_solicitud-no-valida';
 const REASONS = { url: requestMessages.malformedUrl, larga: requestMessages.urlTooLong } as const;
 type Reason = keyof typeof REASONS;

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { dialectOf } from '#server/db/dialect.js';
-import type { LotKind, MovementReason } from '#server/db/schema.js';
+import { LOT_TABLES, type LotKind, type MovementReason } from '#server/db/schema.js';
 import type { DbOrTrx } from '#server/db/write-transaction.js';
 
 /**
@@ -8,13 +8,6 @@ import type { DbOrTrx } from '#server/db/write-transaction.js';
  * caller's transaction and both moves the lot's on-hand `stock_g` and appends
  * the matching row to `stock_movements`, so the two can never disagree.
  */
-
-/** The lot table and its on-hand column for each kind; each feature's migration creates its table. */
-export const LOT_TABLES: Record<LotKind, string> = {
-  green: 'green_coffee',
-  roasted: 'roasted_coffee',
-  blend: 'blended_coffee',
-};
 
 export interface StockMove {
   lotKind: LotKind;

@@ -5,7 +5,7 @@ import { dialectOf, idColumn, idColumnType } from '../dialect.js';
  * Orígenes and Café Verde (issue 3). Quantities are integer grams and prices
  * integer cents (DESIGN.md section 1); a green lot keeps what it received
  * (`quantity_g`) apart from what is on hand (`stock_g`, moved only through the
- * ledger, see ledger.ts LOT_TABLES.green).
+ * ledger, see schema.ts LOT_TABLES.green).
  */
 export async function up(db: Kysely<any>): Promise<void> {
   // Byte order on both dialects, so "origins ordered by name" pages the same way

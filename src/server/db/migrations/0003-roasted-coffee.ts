@@ -4,7 +4,7 @@ import { idColumn, idColumnType, millisColumnType } from '../dialect.js';
 /**
  * Café Tostado (issue 4). A roasted lot keeps what went in (`quantity_green_g`)
  * and what it produced (`resultant_g`) apart from what is on hand
- * (`stock_g`, moved only through the ledger, see ledger.ts LOT_TABLES.roasted;
+ * (`stock_g`, moved only through the ledger, see schema.ts LOT_TABLES.roasted;
  * DESIGN.md section 1). Shrinkage is not stored: it is always
  * quantity_green_g − resultant_g, computed where it is read, so the two can
  * never disagree.

@@ -6,7 +6,7 @@ import { idColumn, idColumnType, millisColumnType } from '../dialect.js';
  *
  * - `blended_coffee` keeps what the blend produced (`total_quantity_g`) apart
  *   from what is on hand (`stock_g`, moved only through the ledger, see
- *   ledger.ts LOT_TABLES.blend; DESIGN.md section 1). `batch_code_key` =
+ *   schema.ts LOT_TABLES.blend; DESIGN.md section 1). `batch_code_key` =
  *   lotCodeKey(batch_code) under a unique index: blend codes are unique across
  *   blends without regard to case or spaces, like roasted codes (migration 0004).
  * - `recipe_id` is ON DELETE SET NULL: a recipe is only the template the form

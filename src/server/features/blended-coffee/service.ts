@@ -12,10 +12,10 @@ import {
 import { gramsToKg, kgToGrams } from '#shared/units.js';
 import { isForeignKeyViolation, isUniqueViolation } from '#server/db/constraint-errors.js';
 import { insertWithLotCode } from '#server/db/insert-with-lot-code.js';
-import { type LockTarget, lockLots } from '#server/db/row-locks.js';
 import type { Database } from '#server/db/schema.js';
 import { type DbOrTrx, retryTransaction, withWriteTransaction } from '#server/db/write-transaction.js';
 import { AppError, notFoundError, validationError } from '#server/errors.js';
+import { type LockTarget, lockLots } from '#server/ledger/lot-locks.js';
 import { moveStock, writeOffBeforeDelete } from '#server/ledger/ledger.js';
 import { hasSales } from '../sales/service.js';
 import { blendCostsPerKg } from '../costs/service.js';

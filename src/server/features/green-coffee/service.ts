@@ -5,8 +5,8 @@ import { centsToPrice, gramsToKg, kgToGrams, priceToCents } from '#shared/units.
 import { isForeignKeyViolation, isUniqueViolation } from '#server/db/constraint-errors.js';
 import type { Database } from '#server/db/schema.js';
 import { AppError, conflictError, notFoundError, validationError } from '#server/errors.js';
-import { type LockTarget, lockLots } from '#server/db/row-locks.js';
 import { type DbOrTrx, withWriteTransaction } from '#server/db/write-transaction.js';
+import { type LockTarget, lockLots } from '#server/ledger/lot-locks.js';
 import { moveStock, writeOffBeforeDelete } from '#server/ledger/ledger.js';
 import { findOriginForArea } from '../origins/service.js';
 import * as repository from './repository.js';

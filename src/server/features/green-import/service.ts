@@ -6,9 +6,9 @@ import { type GreenCoffeeBody, greenCoffeeBodySchema } from '#shared/schemas/gre
 import type { ImportResult, ImportRow } from '#shared/schemas/green-import.js';
 import type { Origin } from '#shared/schemas/origins.js';
 import type { Database } from '#server/db/schema.js';
-import { lockLots } from '#server/db/row-locks.js';
 import { withWriteTransaction } from '#server/db/write-transaction.js';
 import { AppError, validationError } from '#server/errors.js';
+import { lockLots } from '#server/ledger/lot-locks.js';
 import { pagedItems } from '#server/http/csv-export.js';
 import { createGreenLotInTransaction } from '../green-coffee/service.js';
 import { listOrigins } from '../origins/service.js';

@@ -6,8 +6,8 @@ import { gramsToKg, kgToGrams } from '#shared/units.js';
 import { isForeignKeyViolation } from '#server/db/constraint-errors.js';
 import type { Database } from '#server/db/schema.js';
 import { AppError, notFoundError } from '#server/errors.js';
-import { lockLots } from '#server/db/row-locks.js';
 import { type DbOrTrx, withWriteTransaction } from '#server/db/write-transaction.js';
+import { lockLots } from '#server/ledger/lot-locks.js';
 import * as repository from './repository.js';
 
 /** For other areas (a green lot checks its origin and farm inside its own transaction); undefined when missing. */

@@ -1,6 +1,7 @@
-import { type Expression, type RawBuilder, type SqlBool, sql } from 'kysely';
+import { type Expression, type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { ProductType } from '#shared/schemas/products.js';
 import { type DialectName, dialectOf } from '#server/db/dialect.js';
+import type { Database } from '#server/db/schema.js';
 import type { DbOrTrx } from '#server/db/write-transaction.js';
 
 /**
@@ -17,7 +18,7 @@ export interface ProductRecord {
   /** The lot's roast or creation date, for "newest lots first". */
   made_on: string;
   /**
-   * Only from findProduct with `lock`, for a roasted lot: what its cost per kg
+   * Only from findProductForSale, for a roasted lot: what its cost per kg
    * is computed from (traceability's RoastCostInput), so the sale just recorded
    * gets its margin without another query.
    */
@@ -118,28 +119,32 @@ export async function findProducts(
   return [...roastedRows.map(toRecord('tostado')), ...blendRows.map(toRecord('mezcla'))];
 }
 
+/** One product, or undefined when no lot of that type has the id. */
+export async function findProduct(db: DbOrTrx, type: ProductType, id: number): Promise<ProductRecord | undefined> {
+  const row = await (type === 'mezcla'
+    ? blendProducts(db).where('b.id', '=', id).executeTakeFirst()
+    : roastedProducts(db).where('r.id', '=', id).executeTakeFirst());
+  return row === undefined ? undefined : toRecord(type)(row);
+}
+
 /**
- * One product as a sale sees it, or undefined when no lot of that type has the id.
- * With `lock`, on PostgreSQL the same statement locks the lot row FOR NO KEY
- * UPDATE (row-locks.ts explains the mode), and only it (`of r` / `of b`: the
- * green lot and origin it joins are read, not locked): the lock and the read a
- * write needs in one round trip instead of two. Only for a write that locks
- * nothing else, so the global lock order cannot be broken (a sale's create).
- * A locked roasted lot also brings its cost inputs (`roast_cost`).
+ * How the one statement of findProductForSale runs: `read` selects the lot's
+ * row, its table under `lotAlias`. The sale passes the stock layer's
+ * lockLotAndRead (ledger/lot-locks.ts), which also locks that row.
  */
-export async function findProduct(db: DbOrTrx, type: ProductType, id: number, lock = false): Promise<ProductRecord | undefined> {
-  const locking = lock && dialectOf(db) === 'postgres';
+export type LotReader = <Row>(read: SelectQueryBuilder<Database, any, Row>, lotAlias: 'r' | 'b') => Promise<Row | undefined>;
+
+/**
+ * One product as a sale records it, in one statement run by `readLot`: the
+ * product, and for a roasted lot its cost inputs (`roast_cost`), so the sale
+ * just recorded gets its margin without another query.
+ */
+export async function findProductForSale(db: DbOrTrx, type: ProductType, id: number, readLot: LotReader): Promise<ProductRecord | undefined> {
   if (type === 'mezcla') {
-    const query = blendProducts(db).where('b.id', '=', id);
-    const row = await (locking ? query.forNoKeyUpdate('b') : query).executeTakeFirst();
+    const row = await readLot(blendProducts(db).where('b.id', '=', id), 'b');
     return row === undefined ? undefined : toRecord(type)(row);
   }
-  if (!lock) {
-    const row = await roastedProducts(db).where('r.id', '=', id).executeTakeFirst();
-    return row === undefined ? undefined : toRecord(type)(row);
-  }
-  const query = roastedProducts(db).select(['r.quantity_green_g', 'r.resultant_g', 'g.unit_price_cents']).where('r.id', '=', id);
-  const row = await (locking ? query.forNoKeyUpdate('r') : query).executeTakeFirst();
+  const row = await readLot(roastedProducts(db).select(['r.quantity_green_g', 'r.resultant_g', 'g.unit_price_cents']).where('r.id', '=', id), 'r');
   if (row === undefined) return undefined;
   const { quantity_green_g, resultant_g, unit_price_cents, ...product } = row;
   return { ...toRecord(type)(product), roast_cost: { quantity_green_g, resultant_g, unit_price_cents } };

@@ -25,20 +25,23 @@ export async function listProducts(db: DbOrTrx, query: ProductsQuery): Promise<P
 
 /**
  * What the sales area asks about a product (other areas reach products only
- * through this file, docs/decisions/0007): one lot with its on-hand grams,
- * read after the sale locked it, and the names a page of sales shows.
+ * through this file, docs/decisions/0007): one lot with its on-hand grams, and
+ * the names a page of sales shows. findProductForSale is the read of a sale's
+ * create: its one statement is run by `readLot`, which the sale gives as the
+ * stock layer's lockLotAndRead (ledger/lot-locks.ts): the lot is locked and read
+ * in one round trip. Products only read; locking lots is the stock layer's.
  */
 export const findProduct = (db: DbOrTrx, type: ProductType, id: number): Promise<repository.ProductRecord | undefined> =>
   repository.findProduct(db, type, id);
 
-/**
- * findProduct that also locks the lot on PostgreSQL, in the same statement (see
- * repository.findProduct): for a write whose only lock is this lot, at its start.
- */
-export const findProductLocked = (trx: DbOrTrx, type: ProductType, id: number): Promise<repository.ProductRecord | undefined> =>
-  repository.findProduct(trx, type, id, true);
+export const findProductForSale = (
+  db: DbOrTrx,
+  type: ProductType,
+  id: number,
+  readLot: repository.LotReader,
+): Promise<repository.ProductRecord | undefined> => repository.findProductForSale(db, type, id, readLot);
 
 export const productNames = (db: DbOrTrx, ids: { tostado: readonly number[]; mezcla: readonly number[] }): Promise<Map<string, string>> =>
   repository.productNames(db, ids);
 
-export type { ProductRecord } from './repository.js';
+export type { LotReader, ProductRecord } from './repository.js';

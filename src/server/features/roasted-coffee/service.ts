@@ -7,8 +7,8 @@ import { isForeignKeyViolation, isUniqueViolation } from '#server/db/constraint-
 import { insertWithLotCode } from '#server/db/insert-with-lot-code.js';
 import type { Database, RoastedCoffeeRow } from '#server/db/schema.js';
 import { AppError, notFoundError, validationError } from '#server/errors.js';
-import { lockLots } from '#server/db/row-locks.js';
 import { type DbOrTrx, retryTransaction, withWriteTransaction } from '#server/db/write-transaction.js';
+import { lockLots } from '#server/ledger/lot-locks.js';
 import { moveStock, writeOffBeforeDelete } from '#server/ledger/ledger.js';
 import { findGreenLotForArea, type GreenLotWithOrigin } from '../green-coffee/service.js';
 import { hasSales } from '../sales/service.js';

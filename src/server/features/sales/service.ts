@@ -5,13 +5,13 @@ import { saleTotalCents } from '#shared/sale-total.js';
 import type { ProductType } from '#shared/schemas/products.js';
 import { availableKgText, type Sale, type SaleBody, type SalesListQuery, type SalesPage } from '#shared/schemas/sales.js';
 import { centsToPrice, gramsToKg, kgToGrams, priceToCents } from '#shared/units.js';
-import { type LockTarget, lockLots } from '#server/db/row-locks.js';
 import type { Database, LotKind, SalesTable } from '#server/db/schema.js';
 import { type DbOrTrx, retryTransaction, withWriteTransaction } from '#server/db/write-transaction.js';
 import { AppError, notFoundError, validationError } from '#server/errors.js';
+import { type LockTarget, lockLotAndRead, lockLots } from '#server/ledger/lot-locks.js';
 import { moveStock } from '#server/ledger/ledger.js';
 import { roastedSaleMargin, type SaleMargin, saleMargins } from '../costs/service.js';
-import { findProduct, findProductLocked, type ProductRecord, productNames } from '../products/service.js';
+import { findProduct, findProductForSale, type ProductRecord, productNames } from '../products/service.js';
 import { countSale, countSaleChange } from './aggregates.js';
 import * as repository from './repository.js';
 
@@ -87,12 +87,15 @@ async function readSale(db: DbOrTrx, id: number): Promise<Sale> {
 }
 
 /**
- * The body's product, read after its lot is locked: 'Producto seleccionado no
- * válido.' for an id no lot of that type has (an id of the other type
- * included, spec 3 "Product (sales view)").
+ * The body's product, read after its lot is locked (or, for a create, locked
+ * by the read itself: `lockedRead`): 'Producto seleccionado no válido.' for an
+ * id no lot of that type has (an id of the other type included, spec 3
+ * "Product (sales view)").
  */
-async function productOf(trx: DbOrTrx, body: SaleBody, lock = false): Promise<ProductRecord> {
-  const product = await (lock ? findProductLocked : findProduct)(trx, body.product_type, body.product_id);
+async function productOf(trx: Transaction<Database>, body: SaleBody, lockedRead = false): Promise<ProductRecord> {
+  const product = lockedRead
+    ? await findProductForSale(trx, body.product_type, body.product_id, (read, lotAlias) => lockLotAndRead(trx, read, lotAlias))
+    : await findProduct(trx, body.product_type, body.product_id);
   if (!product) throw validationError(m.invalidProduct);
   return product;
 }
@@ -147,7 +150,7 @@ async function move(trx: DbOrTrx, sale: { id: number; type: ProductType; product
 export async function createSale(db: Kysely<Database>, body: SaleBody, userId: number): Promise<Sale> {
   return withWriteTransaction(db, async (trx) => {
     // Its lot is the only row a create locks: locked by the statement that reads
-    // it (findProductLocked), the same lock lockLots takes, one round trip fewer.
+    // it (lockLotAndRead), the same lock lockLots takes, one round trip fewer.
     const product = await productOf(trx, body, true);
     const values = valuesOf(body, batchCodeFor(body, product));
     if (product.stock_g < values.quantity_g) throw notEnoughStock(product.type, product.stock_g);

@@ -1,9 +1,10 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { settingsBodySchema, settingsSchema } from '#shared/schemas/settings.js';
-import { adminOnly, currentUser } from '#server/auth/guard.js';
+import { adminOnly } from '#server/auth/guard.js';
 import type { Database } from '#server/db/schema.js';
 import { errorResponses } from '#server/http/crud-routes.js';
+import { currentUser } from '#server/http/current-user.js';
 import { getSettings, updateSettings } from './service.js';
 
 /**

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { SETTING_NAMES, settingDefinitions, type Settings, type SettingsBody } from '#shared/schemas/settings.js';
-import { requireActorRole } from '#server/db/row-locks.js';
+import { requireActorRole } from '#server/auth/actor-role.js';
 import type { Database } from '#server/db/schema.js';
 import { type DbOrTrx, withWriteTransaction } from '#server/db/write-transaction.js';
 import * as repository from './repository.js';

@@ -1,25 +1,79 @@
+import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import { userMessages } from '#shared/messages.js';
 import type { PaginationQuery } from '#shared/schemas/common.js';
 import type { User } from '#shared/schemas/auth.js';
 import { type CreateUserBody, passwordProblem, type UpdateUserBody, type UserPage } from '#shared/schemas/users.js';
-import { hashPassword } from '#server/auth/passwords.js';
+import { requireActorRole } from '#server/auth/actor-role.js';
+import { decoyPasswordHash, hashPassword, verifyPassword } from '#server/auth/passwords.js';
 import { deleteSessionsOfUser } from '#server/auth/sessions.js';
 import { isForeignKeyViolation, isUniqueViolation } from '#server/db/constraint-errors.js';
 import type { Database } from '#server/db/schema.js';
 import { AppError, conflictError, notFoundError, validationError } from '#server/errors.js';
-import { requireActorRole } from '#server/db/row-locks.js';
 import { withWriteTransaction } from '#server/db/write-transaction.js';
 import {
   countUsers,
   deleteUserKeepingAnAdministrator,
   findUserById,
+  findUserByUsername,
   insertUser,
   listUsers,
   lockAdministrators,
   normalizeUsername,
   updateUserKeepingAnAdministrator,
 } from './repository.js';
+
+/**
+ * What sign-in and the first start ask the users area (other code reaches
+ * users only through this file): the canonical form of a typed username, the
+ * account behind a username and password, and the first administrator.
+ */
+export { normalizeUsername } from './repository.js';
+
+/**
+ * The account behind `username` when `password` is its password; undefined
+ * otherwise. The same work whether or not the username exists (an unknown one
+ * is checked against a decoy hash), so timing reveals nothing. The hash itself
+ * never leaves this area.
+ */
+export async function checkCredentials(db: Kysely<Database>, username: string, password: string): Promise<User | undefined> {
+  const user = await findUserByUsername(db, username);
+  const valid = await verifyPassword(user?.password_hash ?? (await decoyPasswordHash()), password);
+  if (!user || !valid) return undefined;
+  return { id: user.id, username: user.username, full_name: user.full_name, role: user.role };
+}
+
+export interface BootstrapResult {
+  username: string;
+  /** Set only when no ADMIN_PASSWORD was given: shown once, never stored in clear. */
+  generatedPassword?: string;
+}
+
+/**
+ * First start on an empty database (DESIGN.md section 1): create one
+ * administrator so somebody can sign in. No default password lives in code.
+ * Returns null when users already exist.
+ */
+export async function bootstrapAdmin(
+  db: Kysely<Database>,
+  settings: { username: string; password: string | undefined },
+): Promise<BootstrapResult | null> {
+  if ((await countUsers(db)) > 0) return null;
+  const password = settings.password ?? randomBytes(12).toString('base64url');
+  try {
+    await insertUser(db, {
+      username: settings.username,
+      full_name: 'Administrador',
+      role: 'administrador',
+      password_hash: await hashPassword(password),
+    });
+  } catch (error) {
+    // Another PostgreSQL-backed process created it first: theirs stands.
+    if ((await countUsers(db)) > 0) return null;
+    throw error;
+  }
+  return settings.password ? { username: settings.username } : { username: settings.username, generatedPassword: password };
+}
 
 /** The unique index on users.username decides, also when two requests race. */
 function duplicateUsernameOr(error: unknown): unknown {

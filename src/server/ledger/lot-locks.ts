@@ -1,27 +1,25 @@
-import { type Transaction, sql } from 'kysely';
-import { commonMessages } from '#shared/messages.js';
-import type { Role } from '#shared/roles.js';
-import { AppError } from '#server/errors.js';
-import { LOT_TABLES } from '#server/ledger/ledger.js';
-import { dialectOf } from './dialect.js';
-import type { Database, LotKind } from './schema.js';
+import { type SelectQueryBuilder, type Transaction, sql } from 'kysely';
+import { dialectOf } from '#server/db/dialect.js';
+import { type Database, LOT_TABLES, type LotKind } from '#server/db/schema.js';
 
 /**
- * Row locks for write transactions (docs/decisions/0005), used inside
+ * Lot locks for write transactions (docs/decisions/0005), used inside
  * withWriteTransaction. The global order, which every write follows so two
  * transactions never wait for each other in a circle:
  *
  *   users (administrators by id, then the actor) → origin → green → roasted → blend,
  *   ascending id within a kind.
  *
+ * The users come first and are locked by the users area (lockAdministrators)
+ * and auth/actor-role.ts (requireActorRole); this file owns the rest.
  * Take all the locks a write needs at its start, in ONE lockLots call (it sorts
  * them), then read the locked rows: under READ COMMITTED a read after the lock
  * sees the latest committed row, and nobody can change or delete it until the
- * transaction ends. On SQLite every function here is a no-op: BEGIN IMMEDIATE
+ * transaction ends. On SQLite every function here locks nothing: BEGIN IMMEDIATE
  * already makes each write transaction the only one.
  * One exception, for the hottest write: a sale's create, whose only lock is its
  * product lot, takes that same lock in the statement that reads the lot
- * (products repository findProduct with `lock`): one round trip instead of two.
+ * (lockLotAndRead): one round trip instead of two.
  */
 
 /** Lots, plus origins: the parent of green lots (the supplier list a green lot must belong to). */
@@ -77,16 +75,19 @@ export async function lockLots(trx: Transaction<Database>, targets: readonly Loc
 }
 
 /**
- * The actor's role as it is NOW, read inside the write transaction (and, on
- * PostgreSQL, share-locked until it ends, so a concurrent demotion waits for
- * this write or this write sees the demotion). An administrator demoted or
- * deleted while their request was in flight gets 'No tienes permisos para
- * realizar esta acción.' (spec 5 "User") and nothing is written. The session
- * guard checked the role when the request arrived; this closes the gap.
- * In the users area call it after lockAdministrators (users come first in the order).
+ * One lot row locked by the statement that reads it: `read` selects that one
+ * row, its lot table under `lotAlias`. On PostgreSQL the statement gets FOR NO
+ * KEY UPDATE (the mode lockLots takes) OF that alias only: the tables it joins
+ * (a roasted lot's green lot and origin) are read, not locked. The lock and the
+ * read a write needs, in one round trip instead of two; only for a write that
+ * locks nothing else, so the global order cannot be broken (a sale's create,
+ * reading its product through the products area). Returns undefined when no
+ * row matches.
  */
-export async function requireActorRole(trx: Transaction<Database>, userId: number, role: Role): Promise<void> {
-  const query = trx.selectFrom('users').select('role').where('id', '=', userId);
-  const actor = await (dialectOf(trx) === 'postgres' ? query.forShare() : query).executeTakeFirst();
-  if (actor?.role !== role) throw new AppError('forbidden', commonMessages.forbidden);
+export function lockLotAndRead<Row>(
+  trx: Transaction<Database>,
+  read: SelectQueryBuilder<Database, any, Row>,
+  lotAlias: string,
+): Promise<Row | undefined> {
+  return (dialectOf(trx) === 'postgres' ? read.forNoKeyUpdate(lotAlias) : read).executeTakeFirst();
 }

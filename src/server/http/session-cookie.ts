@@ -1,7 +1,9 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { SESSION_ABSOLUTE_MS } from './sessions.js';
 
 /**
+ * The cookie that carries a session's token (auth/sessions.ts keeps the
+ * sessions): read by the guard and by the routes that need the caller's own
+ * session, set at sign-in, cleared at sign-out.
  * Over HTTPS the cookie gets Secure and the __Host- prefix (no Domain, Path=/,
  * so no sibling host can set or read it); plain-HTTP local use keeps a plain name.
  */
@@ -9,13 +11,14 @@ const cookieName = (request: FastifyRequest) => (request.protocol === 'https' ? 
 
 export const readSessionToken = (request: FastifyRequest): string | undefined => request.cookies[cookieName(request)];
 
-export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string): void {
+/** `lifetimeMs`: how long the session may last at most (auth/sessions.ts SESSION_ABSOLUTE_MS), the cookie's Max-Age. */
+export function setSessionCookie(request: FastifyRequest, reply: FastifyReply, token: string, lifetimeMs: number): void {
   reply.setCookie(cookieName(request), token, {
     httpOnly: true,
     sameSite: 'strict',
     secure: request.protocol === 'https',
     path: '/',
-    maxAge: SESSION_ABSOLUTE_MS / 1000,
+    maxAge: lifetimeMs / 1000,
   });
 }
 

@@ -5,22 +5,28 @@ import { z } from 'zod';
 import { authMessages } from '#shared/messages.js';
 import { loginBodySchema, sessionUserResponseSchema } from '#shared/schemas/auth.js';
 import { errorBodySchema } from '#shared/schemas/common.js';
-import type { Database } from '../db/schema.js';
-import { AppError } from '../errors.js';
-import { findUserByUsername, normalizeUsername } from '../features/users/repository.js';
-import { currentUser, publicRoute } from './guard.js';
-import { LoginThrottle } from './login-throttle.js';
-import { decoyPasswordHash, verifyPassword } from './passwords.js';
-import { clearSessionCookie, readSessionToken, setSessionCookie } from './session-cookie.js';
-import { createSession, deleteSession } from './sessions.js';
+import { publicRoute } from '#server/auth/guard.js';
+import { LoginThrottle } from '#server/auth/login-throttle.js';
+import { decoyPasswordHash } from '#server/auth/passwords.js';
+import { createSession, deleteSession, SESSION_ABSOLUTE_MS } from '#server/auth/sessions.js';
+import type { Database } from '#server/db/schema.js';
+import { AppError } from '#server/errors.js';
+import { currentUser } from '#server/http/current-user.js';
+import { clearSessionCookie, readSessionToken, setSessionCookie } from '#server/http/session-cookie.js';
+import { checkCredentials, normalizeUsername } from '../users/service.js';
 
-export interface AuthRoutesOptions {
+export interface SessionRoutesOptions {
   db: Kysely<Database>;
   /** Per-address limit on login attempts per minute. */
   loginRateLimitPerMinute: number;
 }
 
-export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, { db, loginRateLimitPerMinute }) => {
+/**
+ * /api/auth: sign in, sign out and the signed-in user. The sign-in brakes and
+ * sessions are auth's (src/server/auth); the accounts are the users area's,
+ * asked through its service.
+ */
+export const sessionRoutes: FastifyPluginAsyncZod<SessionRoutesOptions> = async (app, { db, loginRateLimitPerMinute }) => {
   const throttle = new LoginThrottle(db);
   // Made now, not on the first unknown username: that first answer would otherwise take twice as long.
   void decoyPasswordHash();
@@ -61,18 +67,17 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
     }
     // Many recent failures on this account from anywhere: wait, never refuse.
     if (decision.delayMs > 0) await sleep(decision.delayMs);
-    const user = await findUserByUsername(db, username);
     // Same work whether or not the user exists, so timing reveals nothing.
-    const valid = await verifyPassword(user?.password_hash ?? (await decoyPasswordHash()), request.body.password);
-    if (!user || !valid) {
+    const user = await checkCredentials(db, username, request.body.password);
+    if (!user) {
       request.log.warn({ event: 'login_failed', username, ip: request.ip }, 'inicio de sesión fallido');
       throw new AppError('unauthenticated', authMessages.wrongCredentials);
     }
     await throttle.succeeded(request.ip, username);
     const token = await createSession(db, user.id);
-    setSessionCookie(request, reply, token);
+    setSessionCookie(request, reply, token, SESSION_ABSOLUTE_MS);
     request.log.info({ event: 'login', userId: user.id, username }, 'inicio de sesión');
-    return { user: { id: user.id, username: user.username, full_name: user.full_name, role: user.role } };
+    return { user };
   });
 
   app.post('/logout', {
