@@ -55,7 +55,7 @@ export const commonMessages = {
 } as const;
 
 /**
- * Ours: text that does not show what it means (docs/data-rules-text-and-origins.md,
+ * Ours: text that does not show what it means (docs/product-guide.md#data-rules,
  * src/shared/text-rules.ts), naming the field as the form labels it, and
  * look-alike usernames and lot codes (Unicode TR39 confusables).
  */
@@ -143,7 +143,7 @@ export const originMessages = {
   tooManySuppliers: `Un origen puede tener como máximo ${SUPPLIERS_MAX_COUNT} proveedores/fincas.`,
   descriptionInvalid: 'La descripción debe ser texto.',
   descriptionTooLong: `La descripción no puede tener más de ${DESCRIPTION_MAX} caracteres.`,
-  // One origin per name, whatever its case, accents, width or surrounding spaces (docs/data-rules-text-and-origins.md).
+  // One origin per name, whatever its case, accents, width or surrounding spaces (docs/product-guide.md#data-rules).
   duplicateName: (existing: string) => `Ya existe un origen con ese nombre: «${existing}». Usa otro nombre o edita el origen existente.`,
   // ours (issue 11): a supplier/farm that green lots use cannot disappear from the origin.
   farmInUse: (farm: string, lots: number) =>

@@ -1,5 +1,5 @@
 /**
- * The forms in which two texts are "the same" (docs/data-rules-text-and-origins.md):
+ * The forms in which two texts are "the same" (docs/product-guide.md#data-rules):
  * lot codes, usernames, recipe names and origin names compare after NFKC and
  * case folding, so 'ＧＣ-001' (full-width) is 'GC-001' and 'ADMIN' is 'admin'.
  * Computed here, never by SQL `lower()`/`upper()` (SQLite folds only ASCII,

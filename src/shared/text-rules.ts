@@ -1,7 +1,7 @@
 import { textMessages } from './messages.js';
 
 /**
- * What a text field may hold (docs/data-rules-text-and-origins.md): text that
+ * What a text field may hold (docs/product-guide.md#data-rules): text that
  * shows what it means. The request text check (src/server/http/text-input.ts,
  * docs/decisions/0004 and 0021) applies these rules to every string a route
  * receives, by the name of the field it arrives in; the green-lot CSV import

@@ -150,7 +150,7 @@ describe.each(testDialects())('importar CSV de café verde (%s)', (dialect) => {
   });
 
   it('con o sin BOM, coma o punto y coma, saltos de línea entre comillas', async () => {
-    // A supplier/farm is one line (docs/data-rules-text-and-origins.md): the quoted cell carries quotes and a comma.
+    // A supplier/farm is one line (docs/product-guide.md#data-rules): the quoted cell carries quotes and a comma.
     await createOrigin({ name: 'Kenia', kilos_per_bag: 60, suppliers_fincas: ['Finca "Alta", Nyeri'] });
     const standard = 'Lote,Origen,Proveedor/Finca,Recibido (Kg),Precio ($/Kg),Fecha Entrada\r\nK-1,Kenia,"Finca ""Alta"", Nyeri",1.5,3.25,2024-06-01\r\n';
     const result = (await upload(standard, false)).json() as ImportResult;

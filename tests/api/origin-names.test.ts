@@ -5,7 +5,7 @@ import { createTestApp, errorOf, type TestApp } from '../helpers/test-app.js';
 import { itOn, testDialects } from '../helpers/test-database.js';
 
 /**
- * One origin per name (docs/data-rules-text-and-origins.md): names are equal
+ * One origin per name (docs/product-guide.md#data-rules): names are equal
  * whatever their case, accents, width (NFKC) or surrounding spaces, in a
  * create, an edit, two creates at once, and the green-lot CSV import, which
  * refuses a name that could be more than one origin instead of picking one.

@@ -7,7 +7,7 @@ import { testDialects } from '../helpers/test-database.js';
 import { roastBody } from '../helpers/bodies.js';
 
 /**
- * Text that means what it shows (docs/data-rules-text-and-origins.md): every
+ * Text that means what it shows (docs/product-guide.md#data-rules): every
  * text field refuses control characters and invisible or bidirectional ones,
  * naming the field; notes and descriptions take line breaks (CRLF stored as
  * LF); a body that is not UTF-8 is refused instead of stored with '�'.

@@ -7,7 +7,7 @@ const CODE_ATTEMPTS = 20;
  * Inserts a lot whose code is unique (roasted and blend lots, DESIGN.md
  * section 1: the unique index on the code's key decides, not a prior read).
  * A code the user typed is first checked by `refuseTaken` (which names a
- * look-alike it finds, docs/data-rules-text-and-origins.md), then tried once,
+ * look-alike it finds, docs/product-guide.md#data-rules), then tried once,
  * and a taken one is the caller's `duplicate` error (409); without one,
  * `generate` makes codes of the spec 9 shape and another random number is
  * tried while the indexes say it is taken (or looks like a taken one).

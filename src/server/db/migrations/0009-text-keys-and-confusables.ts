@@ -7,7 +7,7 @@ import { type MigrationLog, stderrMigrationLog } from '../migration-log.js';
 
 /**
  * One origin per name, and codes and usernames that cannot be told apart only
- * by case, width or look (docs/data-rules-text-and-origins.md,
+ * by case, width or look (docs/product-guide.md#data-rules,
  * docs/decisions/0021-text-rules-and-confusables.md):
  *
  * - `coffee_origins.name_key` = nameKey(name) (NFKC, case-folded, trimmed,

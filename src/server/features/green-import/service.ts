@@ -23,7 +23,7 @@ import * as repository from './repository.js';
  * form's own schema and rules, in the spec's order ('Por favor, completa todos
  * los campos.', the supplier of the origin, the lot code unique per origin and
  * unlike any other there, within the file too) and the text rules of every
- * field (docs/data-rules-text-and-origins.md); the answer is the preview, each
+ * field (docs/product-guide.md#data-rules); the answer is the preview, each
  * row with its problems.
  * Unless it is a dry run and only when no row has a problem, all lots are
  * written in ONE write transaction, each with its receipt in the ledger,

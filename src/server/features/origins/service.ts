@@ -42,7 +42,7 @@ export async function createOrigin(db: Kysely<Database>, body: OriginBody): Prom
 
 /**
  * One origin per name, whatever its case, accents, width or surrounding spaces
- * (docs/data-rules-text-and-origins.md): the 409 names the origin that has it.
+ * (docs/product-guide.md#data-rules): the 409 names the origin that has it.
  * This lookup answers the common case; the unique index on name_key decides,
  * also between two requests at once (rethrowTakenName).
  */
