@@ -1,9 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '#server/db/schema.js';
 import { requestMessages, textMessages } from '#shared/messages.js';
 import { createTestApp, errorOf, TEST_PASSWORD, type TestApp } from '../helpers/test-app.js';
-import { testDialects } from '../helpers/test-database.js';
+import { countRows, testDialects } from '../helpers/test-database.js';
 import { roastBody } from '../helpers/bodies.js';
 
 /**
@@ -36,18 +35,10 @@ describe.each(testDialects())('reglas del texto (%s)', (dialect) => {
 
   const call = (method: 'POST' | 'PUT' | 'GET', url: string, payload?: unknown) =>
     t.call(admin, { method, url, ...(payload === undefined ? {} : { payload: payload as object }) });
-  const countRows = async (table: keyof Database) =>
-    Number((await t.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
-  const counts = async () => ({
-    users: await countRows('users'),
-    origins: await countRows('coffee_origins'),
-    green: await countRows('green_coffee'),
-    roasted: await countRows('roasted_coffee'),
-    recipes: await countRows('blend_recipes'),
-    blends: await countRows('blended_coffee'),
-    sales: await countRows('sales'),
-    movements: await countRows('stock_movements'),
-  });
+  const counts = async () => {
+    const tables = ['users', 'coffee_origins', 'green_coffee', 'roasted_coffee', 'blend_recipes', 'blended_coffee', 'sales', 'stock_movements'] as const;
+    return Object.fromEntries(await Promise.all(tables.map(async (table) => [table, await countRows(t.db, table)])));
+  };
   const created = async (url: string, payload: unknown) => {
     const response = await call('POST', url, payload);
     expect(response.statusCode, response.body).toBe(201);
