@@ -1,3 +1,5 @@
+import { textKey } from './text-keys.js';
+
 /**
  * Lot codes (docs/product-guide.md#business-constants), shared by the forms' 'Generar Lote' buttons and
  * the server (which generates one when none is given and retries on a
@@ -38,13 +40,12 @@ export const blendLotCode = (recipeName: string, creationDate: string, random?: 
 
 /**
  * The form of a lot code that decides whether two codes are the same lot:
- * 'co-001', 'CO-001' and ' CO-001 ' are one lot (docs/product-guide.md#business-constants). Trimmed, NFC
- * (request text already is, see docs/decisions/0004) and upper-cased with the
- * full Unicode rules, computed here rather than by SQL `upper()` because
- * SQLite's only folds ASCII while PostgreSQL's folds everything: the same
- * function on both databases. Stored beside the code (`batch_code_key`) under
+ * 'co-001', 'CO-001', ' CO-001 ' and 'ＣＯ-００１' (full width) are one lot.
+ * textKey (NFKC, trimmed, case-folded: src/shared/text-keys.ts) written in
+ * capitals, as lot codes are. Stored beside the code (`batch_code_key`) under
  * a unique index, for green lots per origin and for roasted and blend lots
- * across all lots. Changing this function changes which stored keys are valid:
- * it needs a migration that recomputes them (see migration 0004).
+ * across all lots; look-alike codes ('CO-0O1') are the confusable skeleton's
+ * job (migration 0009). Changing this function changes which stored keys are
+ * valid: it needs a migration that recomputes them (as 0004 and 0009 did).
  */
-export const lotCodeKey = (code: string): string => code.normalize('NFC').trim().toUpperCase();
+export const lotCodeKey = (code: string): string => textKey(code).toUpperCase().normalize('NFKC');

@@ -55,6 +55,24 @@ export const commonMessages = {
 } as const;
 
 /**
+ * Ours: text that does not show what it means (docs/product-guide.md#data-rules,
+ * src/shared/text-rules.ts), naming the field as the form labels it, and
+ * look-alike usernames and lot codes (Unicode TR39 confusables).
+ */
+export const textMessages = {
+  controlCharacters: (field: string) =>
+    `El campo «${field}» no puede contener tabuladores, saltos de línea ni otros caracteres de control.`,
+  controlCharactersMultiline: (field: string) =>
+    `El campo «${field}» solo admite saltos de línea: no puede contener tabuladores ni otros caracteres de control.`,
+  invisibleCharacters: (field: string) =>
+    `El campo «${field}» no puede contener caracteres invisibles ni marcas que cambian la dirección del texto.`,
+  confusableUsername: (existing: string) =>
+    `El nombre de usuario se confunde a simple vista con uno que ya existe («${existing}»). Elige otro.`,
+  confusableLotCode: (existing: string) =>
+    `El código de lote se confunde a simple vista con uno que ya existe («${existing}»). Usa un código diferente.`,
+} as const;
+
+/**
  * Ours (docs/product-guide.md#any-request): requests the server cannot even route or read, answered in
  * Spanish in the usual `{error}` shape, never echoing what was sent.
  */
@@ -65,6 +83,8 @@ export const requestMessages = {
   unreadable: 'La solicitud no se pudo leer.',
   timeout: 'La solicitud tardó demasiado en llegar.',
   invalidJson: 'El cuerpo de la solicitud no es JSON válido.',
+  // The body's bytes are not UTF-8 (a Latin-1 'é', a cut sequence): refused rather than stored as '�'.
+  invalidUtf8: 'El cuerpo de la solicitud no está codificado en UTF-8 válido.',
   bodyTooLarge: (maxKb: number) => `El cuerpo de la solicitud es demasiado grande (máximo ${maxKb} KB).`,
 } as const;
 
@@ -123,6 +143,8 @@ export const originMessages = {
   tooManySuppliers: `Un origen puede tener como máximo ${SUPPLIERS_MAX_COUNT} proveedores/fincas.`,
   descriptionInvalid: 'La descripción debe ser texto.',
   descriptionTooLong: `La descripción no puede tener más de ${DESCRIPTION_MAX} caracteres.`,
+  // One origin per name, whatever its case, accents, width or surrounding spaces (docs/product-guide.md#data-rules).
+  duplicateName: (existing: string) => `Ya existe un origen con ese nombre: «${existing}». Usa otro nombre o edita el origen existente.`,
   // ours (docs/product-guide.md#origin): a supplier/farm that green lots use cannot disappear from the origin.
   farmInUse: (farm: string, lots: number) =>
     `No se puede quitar ni renombrar el proveedor/finca «${farm}»: lo ${lots === 1 ? 'usa 1 lote' : `usan ${lots} lotes`} de café verde. ` +
@@ -440,6 +462,8 @@ export const csvMessages = {
   // One row
   rowColumnCount: (found: number, expected: number) => `La fila tiene ${found} columnas y el encabezado ${expected}.`,
   unknownOrigin: (name: string) => `El origen «${name}» no existe. Créalo antes en Orígenes.`,
+  ambiguousOrigin: (name: string, origins: readonly string[]) =>
+    `El origen «${name}» puede ser cualquiera de estos: ${origins.map((origin) => `«${origin}»`).join(', ')}. Escribe su nombre exacto.`,
   badNumber: (header: string) => `«${header}» no es un número válido (usa coma o punto decimal, sin separador de miles).`,
   badDate: 'La fecha de entrada no es válida (usa dd/mm/aaaa o aaaa-mm-dd).',
   duplicateInFile: (row: number) => `El código de lote ya aparece en la fila ${row} para el mismo origen.`,

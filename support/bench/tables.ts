@@ -3,9 +3,11 @@
 // The ledger rows are exactly the ones the services write (reason, ref_kind,
 // ref_id): green receipt, roast out of green and into roasted, blend draws
 // out of roasted and into the blend, and one 'sale' movement per sale.
+import { confusableSkeleton } from '#server/confusable-skeleton.js';
 import { originSortKey } from '#server/features/origins/repository.js';
 import { SALES_TOTAL_STRIPES } from '#server/features/sales/aggregates.js';
 import { lotCodeKey } from '#shared/lot-codes.js';
+import { nameKey } from '#shared/text-keys.js';
 import { isoDay, millisOf, type Plan } from './plan.js';
 
 /** Column types, for PostgreSQL's typed unnest() batches (SQLite ignores them). */
@@ -29,26 +31,26 @@ export function datasetTables(plan: Plan, userId: number): TableRows[] {
   return [
     {
       table: 'coffee_origins', explicitIds: true,
-      columns: [['id', 'int'], ['name', 'text'], ['name_sort', 'text'], ['kilos_per_bag_g', 'int'], ['suppliers_fincas', 'text'], ['description', 'text']],
-      rows: () => origins.map((o) => [o.id, o.name, originSortKey(o.name), 60_000, JSON.stringify([o.supplier]), null]),
+      columns: [['id', 'int'], ['name', 'text'], ['name_sort', 'text'], ['name_key', 'text'], ['kilos_per_bag_g', 'int'], ['suppliers_fincas', 'text'], ['description', 'text']],
+      rows: () => origins.map((o) => [o.id, o.name, originSortKey(o.name), nameKey(o.name), 60_000, JSON.stringify([o.supplier]), null]),
     },
     {
       table: 'green_coffee', explicitIds: true,
       columns: [['id', 'int'], ['origin_id', 'int'], ['supplier_finca', 'text'], ['quantity_g', 'int'], ['stock_g', 'int'],
-        ['unit_price_cents', 'int'], ['entry_date', 'text'], ['batch_code', 'text'], ['batch_code_key', 'text']],
-      rows: () => green.map((g) => [g.id, g.originId, g.supplier, g.quantityG, g.stockG, g.priceCents, g.entryDate, g.code, lotCodeKey(g.code)]),
+        ['unit_price_cents', 'int'], ['entry_date', 'text'], ['batch_code', 'text'], ['batch_code_key', 'text'], ['batch_code_skeleton', 'text']],
+      rows: () => green.map((g) => [g.id, g.originId, g.supplier, g.quantityG, g.stockG, g.priceCents, g.entryDate, g.code, lotCodeKey(g.code), confusableSkeleton(g.code)]),
     },
     {
       table: 'roasted_coffee', explicitIds: true,
       columns: [['id', 'int'], ['green_coffee_id', 'int'], ['quantity_green_g', 'int'], ['resultant_g', 'int'], ['stock_g', 'int'],
-        ['roast_type', 'text'], ['roast_date', 'text'], ['batch_code', 'text'], ['batch_code_key', 'text'], ['created_at', 'bigint']],
-      rows: () => roasts.map((r) => [r.id, r.greenId, r.greenG, r.resultantG, r.stockG, r.roastType, r.date, r.code, lotCodeKey(r.code), millisOf(r.date)]),
+        ['roast_type', 'text'], ['roast_date', 'text'], ['batch_code', 'text'], ['batch_code_key', 'text'], ['batch_code_skeleton', 'text'], ['created_at', 'bigint']],
+      rows: () => roasts.map((r) => [r.id, r.greenId, r.greenG, r.resultantG, r.stockG, r.roastType, r.date, r.code, lotCodeKey(r.code), confusableSkeleton(r.code), millisOf(r.date)]),
     },
     {
       table: 'blended_coffee', explicitIds: true,
       columns: [['id', 'int'], ['name', 'text'], ['total_quantity_g', 'int'], ['stock_g', 'int'], ['creation_date', 'text'],
-        ['batch_code', 'text'], ['batch_code_key', 'text'], ['created_at', 'bigint'], ['updated_at', 'bigint']],
-      rows: () => blends.map((b) => [b.id, b.name, b.totalG, b.stockG, b.date, b.code, lotCodeKey(b.code), millisOf(b.date), millisOf(b.date)]),
+        ['batch_code', 'text'], ['batch_code_key', 'text'], ['batch_code_skeleton', 'text'], ['created_at', 'bigint'], ['updated_at', 'bigint']],
+      rows: () => blends.map((b) => [b.id, b.name, b.totalG, b.stockG, b.date, b.code, lotCodeKey(b.code), confusableSkeleton(b.code), millisOf(b.date), millisOf(b.date)]),
     },
     {
       table: 'blended_coffee_components', explicitIds: true,

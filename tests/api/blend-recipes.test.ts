@@ -6,6 +6,7 @@ import { AppError } from '#server/errors.js';
 import * as recipeService from '#server/features/blend-recipes/service.js';
 import { createTestApp, errorOf, type TestApp } from '../helpers/test-app.js';
 import { testDialects } from '../helpers/test-database.js';
+import { textRuleMessages } from '../helpers/text-rule-messages.js';
 import { anyCodeUnit } from '../helpers/arbitraries.js';
 
 describe.each(testDialects())('recetas de mezcla (%s)', (dialect) => {
@@ -356,6 +357,7 @@ describe.each(testDialects())('recetas de mezcla (%s)', (dialect) => {
       commonMessages.invalidRequest,
       commonMessages.invalidText,
       commonMessages.jsonRequired,
+      ...textRuleMessages(['Nombre']),
     ];
     await fc.assert(
       fc.asyncProperty(body, fc.boolean(), async (payload, edit) => {

@@ -64,7 +64,8 @@ describe.each(testDialects())('exportar CSV (%s)', (dialect) => {
   });
 
   it('neutraliza las fórmulas (OWASP): =, +, -, @, tabulador y retorno de carro empiezan por un apóstrofo', async () => {
-    const codes = ['=1+1', '+SUMA(A1)', '-2+3', '@SUM(A1)', '\tTAB', '\rCR', 'normal-=x'];
+    // A code can no longer hold a TAB or CR (the text rules refuse control characters); these were stored trimmed anyway.
+    const codes = ['=1+1', '+SUMA(A1)', '-2+3', '@SUM(A1)', 'TAB', 'CR', 'normal-=x'];
     for (const code of codes) {
       const response = await t.call(cookie, {
         method: 'POST',
@@ -75,7 +76,7 @@ describe.each(testDialects())('exportar CSV (%s)', (dialect) => {
     }
     const rows = readCsv((await get(`/api/green-coffee/export.csv?origin_id=${originId}`)).body, ';').slice(1);
     const byCode = new Map(rows.map((row) => [row[0], row]));
-    // The API trims codes (so '\tTAB' is stored as 'TAB'); the supplier keeps its '='.
+    // The supplier keeps its '='.
     expect(byCode.get("'=1+1")?.[2]).toBe('\'=HYPERLINK("http://x")');
     expect(byCode.has("'+SUMA(A1)")).toBe(true);
     expect(byCode.has("'-2+3")).toBe(true);

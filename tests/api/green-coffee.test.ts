@@ -7,13 +7,20 @@ import { commonMessages, greenCoffeeMessages, requestMessages } from '#shared/me
 import { createTestApp, errorOf, type TestApp } from '../helpers/test-app.js';
 import { itOn, testDialects } from '../helpers/test-database.js';
 import { anyCodeUnit } from '../helpers/arbitraries.js';
+import { textRuleMessages } from '../helpers/text-rule-messages.js';
 
 interface Origin { id: number; name: string; suppliers_fincas: string[] }
 
 /** Every answer a green-lot body can get is one of our Spanish texts (never zod's or Fastify's English). */
 const known = (message: string) =>
-  [...Object.values(greenCoffeeMessages), commonMessages.invalidRequest, commonMessages.invalidText, commonMessages.tooManyDecimals(2), commonMessages.tooManyDecimals(3)]
-    .includes(message) || message.startsWith(greenCoffeeMessages.stockBelowZero('').split('(')[0]!);
+  [
+    ...Object.values(greenCoffeeMessages),
+    commonMessages.invalidRequest,
+    commonMessages.invalidText,
+    commonMessages.tooManyDecimals(2),
+    commonMessages.tooManyDecimals(3),
+    ...textRuleMessages(['Proveedor/Finca', 'Fecha de entrada', 'Lote']),
+  ].includes(message) || message.startsWith(greenCoffeeMessages.stockBelowZero('').split('(')[0]!);
 
 describe.each(testDialects())('café verde (%s)', (dialect) => {
   let t: TestApp;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { findLedgerMismatches } from '#server/ledger/ledger.js';
-import { csvMessages, greenCoffeeMessages } from '#shared/messages.js';
+import { csvMessages, greenCoffeeMessages, textMessages } from '#shared/messages.js';
 import type { ImportResult } from '#shared/schemas/green-import.js';
 import { createTestApp, errorOf, type TestApp } from '../helpers/test-app.js';
 import { testDialects } from '../helpers/test-database.js';
@@ -150,11 +150,15 @@ describe.each(testDialects())('importar CSV de café verde (%s)', (dialect) => {
   });
 
   it('con o sin BOM, coma o punto y coma, saltos de línea entre comillas', async () => {
-    await createOrigin({ name: 'Kenia', kilos_per_bag: 60, suppliers_fincas: ['Finca "Alta"\nNyeri'] });
-    const standard = 'Lote,Origen,Proveedor/Finca,Recibido (Kg),Precio ($/Kg),Fecha Entrada\r\nK-1,Kenia,"Finca ""Alta""\nNyeri",1.5,3.25,2024-06-01\r\n';
+    // A supplier/farm is one line (docs/product-guide.md#data-rules): the quoted cell carries quotes and a comma.
+    await createOrigin({ name: 'Kenia', kilos_per_bag: 60, suppliers_fincas: ['Finca "Alta", Nyeri'] });
+    const standard = 'Lote,Origen,Proveedor/Finca,Recibido (Kg),Precio ($/Kg),Fecha Entrada\r\nK-1,Kenia,"Finca ""Alta"", Nyeri",1.5,3.25,2024-06-01\r\n';
     const result = (await upload(standard, false)).json() as ImportResult;
     expect(result.imported).toBe(1);
-    expect(await lots()).toEqual([{ batch_code: 'K-1', supplier_finca: 'Finca "Alta"\nNyeri', quantity_g: 1500, stock_g: 1500, unit_price_cents: 325, entry_date: '2024-06-01' }]);
+    expect(await lots()).toEqual([{ batch_code: 'K-1', supplier_finca: 'Finca "Alta", Nyeri', quantity_g: 1500, stock_g: 1500, unit_price_cents: 325, entry_date: '2024-06-01' }]);
+    // A line break between quotes stays in its row, whose cell the text rules then refuse.
+    const broken = (await upload(standard.replace('K-1', 'K-3').replace('"", Nyeri', '""\nNyeri'), true)).json() as ImportResult;
+    expect(broken.rows.map((row) => [row.line, row.problems])).toEqual([[2, [textMessages.controlCharacters('Proveedor/Finca')]]]);
     const withBom = (await upload(`\uFEFF${standard.replace('K-1', 'K-2')}`, true)).json() as ImportResult;
     expect(withBom.rows[0]?.problems).toEqual([]);
   });

@@ -5,6 +5,7 @@ import { commonMessages, originMessages } from '#shared/messages.js';
 import { createTestApp, errorOf, type TestApp } from '../helpers/test-app.js';
 import { testDialects } from '../helpers/test-database.js';
 import { anyCodeUnit } from '../helpers/arbitraries.js';
+import { textRuleMessages } from '../helpers/text-rule-messages.js';
 
 const validOrigin = {
   name: 'Colombia',
@@ -146,8 +147,10 @@ describe.each(testDialects())('orígenes (%s)', (dialect) => {
       description: field(fc.oneof(text, fc.constant(null))),
     });
     // Complete bodies whose texts may carry any code unit: only these get as far as the database.
+    // Each name its own (a numbered prefix): two origins may not share a name, whatever its case or accents.
+    let numbered = 0;
     const wellFormed = fc.record({
-      name: text.map((name) => `Origen ${name}`),
+      name: text.map((name) => `Origen ${++numbered}: ${name}`),
       kilos_per_bag: fc.constant(70),
       suppliers_fincas: fc.array(text.map((supplier) => `Finca ${supplier}`), { minLength: 1, maxLength: 3 }),
       description: fc.oneof(text, fc.constant(null)),
@@ -161,7 +164,13 @@ describe.each(testDialects())('orígenes (%s)', (dialect) => {
         expect([200, 201, 400]).toContain(response.statusCode);
         // One of our Spanish texts, never zod's or Fastify's English.
         if (response.statusCode >= 400) {
-          expect([...Object.values(originMessages), commonMessages.invalidRequest, commonMessages.invalidText, commonMessages.tooManyDecimals(3)]).toContain(errorOf(response).message);
+          expect([
+            ...Object.values(originMessages),
+            commonMessages.invalidRequest,
+            commonMessages.invalidText,
+            commonMessages.tooManyDecimals(3),
+            ...textRuleMessages(['Nombre', 'Proveedores/Fincas'], ['Descripción']),
+          ]).toContain(errorOf(response).message);
         }
       }),
       { numRuns: 150 },

@@ -20,10 +20,11 @@ describe.each(testDialects())('totales de ventas (%s)', (dialect) => {
       const { db } = database;
       const migrationTableSchema = dialectOf(db) === 'postgres' ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema : undefined;
       const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
-      // Back to 0007 (0008's down drops its tables), as a database made before these totals existed.
+      // Back to 0007 (0008's down drops its tables, after the later migrations' downs), as a database made before these totals existed.
       const back = await migrator.migrateTo('0007-sales-aggregates');
       expect(back.error).toBeUndefined();
-      expect(back.results?.map((r) => [r.migrationName, r.direction, r.status])).toEqual([['0008-sales-totals', 'Down', 'Success']]);
+      expect(back.results?.map((r) => [r.migrationName, r.direction, r.status]).at(-1)).toEqual(['0008-sales-totals', 'Down', 'Success']);
+      expect(back.results?.every((r) => r.direction === 'Down' && r.status === 'Success')).toBe(true);
 
       // Sales as 0007's app wrote them: products whose ids share stripes, several a day, a total that rounds half up.
       const sales = [

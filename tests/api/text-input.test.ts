@@ -1,10 +1,9 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import type { Database } from '#server/db/schema.js';
 import { findLedgerMismatches } from '#server/ledger/ledger.js';
 import { commonMessages, userMessages } from '#shared/messages.js';
 import { createTestApp, errorOf, TEST_PASSWORD, type TestApp } from '../helpers/test-app.js';
-import { testDialects } from '../helpers/test-database.js';
+import { countRows, testDialects } from '../helpers/test-database.js';
 import { roastBody } from '../helpers/bodies.js';
 
 const NUL = '\u0000';
@@ -27,16 +26,14 @@ describe.each(testDialects())('texto de entrada (%s)', (dialect) => {
 
   const call = (method: 'POST' | 'PUT' | 'GET', url: string, payload?: unknown) =>
     t.call(admin, { method, url, ...(payload === undefined ? {} : { payload: payload as object }) });
-  const countRows = async (table: keyof Database) =>
-    Number((await t.db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);
   /** Every table a write could touch, to prove a refused request wrote nothing. */
   const counts = async () => ({
-    users: await countRows('users'),
-    sessions: await countRows('sessions'),
-    origins: await countRows('coffee_origins'),
-    green: await countRows('green_coffee'),
-    roasted: await countRows('roasted_coffee'),
-    movements: await countRows('stock_movements'),
+    users: await countRows(t.db, 'users'),
+    sessions: await countRows(t.db, 'sessions'),
+    origins: await countRows(t.db, 'coffee_origins'),
+    green: await countRows(t.db, 'green_coffee'),
+    roasted: await countRows(t.db, 'roasted_coffee'),
+    movements: await countRows(t.db, 'stock_movements'),
   });
   const expectInvalidText = (response: LightMyRequestResponse) => {
     expect(response.statusCode, response.body).toBe(400);

@@ -3,7 +3,9 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import type { Kysely } from 'kysely';
 import { type DatabaseHandle, openDatabase } from '#server/db/database.js';
+import type { Database } from '#server/db/schema.js';
 import { withPgClient } from '#support/pg-client.js';
 import type { DialectName } from '#server/db/dialect.js';
 
@@ -47,3 +49,7 @@ export async function openTestDatabase(dialect: DialectName): Promise<DatabaseHa
  */
 export const itOn = (dialect: DialectName, wanted: DialectName): typeof it =>
   dialect === wanted ? it : (((..._args: unknown[]) => undefined) as unknown as typeof it);
+
+/** How many rows a table has: tests compare these before and after a refused request. */
+export const countRows = async (db: Kysely<Database>, table: keyof Database): Promise<number> =>
+  Number((await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n);

@@ -6,19 +6,23 @@ const CODE_ATTEMPTS = 20;
 /**
  * Inserts a lot whose code is unique (roasted and blend lots, DESIGN.md
  * section 1: the unique index on the code's key decides, not a prior read).
- * A code the user typed is tried once and a taken one is the caller's
- * `duplicate` error (409); without one, `generate` makes codes of the spec 9
- * shape and another random number is tried while the index says it is taken.
+ * A code the user typed is first checked by `refuseTaken` (which names a
+ * look-alike it finds, docs/product-guide.md#data-rules), then tried once,
+ * and a taken one is the caller's `duplicate` error (409); without one,
+ * `generate` makes codes of the spec 9 shape and another random number is
+ * tried while the indexes say it is taken (or looks like a taken one).
  * `insert` returns the new id, or undefined when the code was taken.
  */
 export async function insertWithLotCode(options: {
   typedCode: string | undefined;
   generate: () => string;
+  refuseTaken: (code: string) => Promise<void>;
   insert: (code: string) => Promise<number | undefined>;
   duplicate: () => AppError;
   unavailableMessage: string;
 }): Promise<number> {
   if (options.typedCode !== undefined) {
+    await options.refuseTaken(options.typedCode);
     const id = await options.insert(options.typedCode);
     if (id === undefined) throw options.duplicate();
     return id;

@@ -1,8 +1,10 @@
-import { type Kysely, Migrator, sql } from 'kysely';
+import { type Kysely, type Migration, Migrator, sql } from 'kysely';
 import { dialectOf } from './dialect.js';
+import { type MigrationLog, stderrMigrationLog } from './migration-log.js';
 import { migrations } from './migrations/registry.js';
 
-export async function migrateToLatest(db: Kysely<any>): Promise<void> {
+/** Every migration to the newest; one that changes data says so through `log` (migrations/registry.ts). */
+export async function migrateToLatest(db: Kysely<any>, log: MigrationLog = stderrMigrationLog): Promise<void> {
   // Kysely looks its migration tables up by name in every PostgreSQL schema unless told which
   // one: with the tables already in another schema of the same database (each test's schema,
   // the benchmark's), it skips creating ours and fails with "kysely_migration_lock does not
@@ -11,9 +13,15 @@ export async function migrateToLatest(db: Kysely<any>): Promise<void> {
     dialectOf(db) === 'postgres'
       ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema
       : undefined;
+  const withLog = Object.fromEntries(
+    Object.entries(migrations).map(([name, migration]): [string, Migration] => [
+      name,
+      { ...migration, up: (migrationDb) => migration.up(migrationDb, log) },
+    ]),
+  );
   const migrator = new Migrator({
     db,
-    provider: { getMigrations: async () => migrations },
+    provider: { getMigrations: async () => withLog },
     ...(migrationTableSchema ? { migrationTableSchema } : {}),
   });
   const { error, results } = await migrator.migrateToLatest();

@@ -9,8 +9,14 @@ import type { RoastType } from '#shared/schemas/roasted-coffee.js';
  */
 export interface UsersTable {
   id: Generated<number>;
-  /** Stored lower-cased: usernames are case-insensitive. */
+  /** Stored as its key, textKey (NFKC, case-folded): usernames are case- and width-insensitive. */
   username: string;
+  /**
+   * Its Unicode TR39 confusable skeleton (src/server/confusable-skeleton.ts),
+   * unique: no look-alike of an existing username (migration 0009). NULL only
+   * for a row written past the repository.
+   */
+  username_skeleton: string | null;
   full_name: string;
   role: Role;
   password_hash: string;
@@ -81,6 +87,11 @@ export interface CoffeeOriginsTable {
   name: string;
   /** Lower-cased name without accents: the list's order. */
   name_sort: string;
+  /**
+   * nameKey(name) (NFKC, case-folded, trimmed, without accents), unique: one
+   * origin per name (migration 0009). NULL only for a row written past the repository.
+   */
+  name_key: string | null;
   kilos_per_bag_g: number;
   suppliers_fincas: string;
   description: string | null;
@@ -98,8 +109,10 @@ export interface GreenCoffeeTable {
   unit_price_cents: number;
   entry_date: string;
   batch_code: string;
-  /** lotCodeKey(batch_code): unique per origin, so 'co-001' and 'CO-001 ' are one lot (migration 0004). */
+  /** lotCodeKey(batch_code): unique per origin, so 'co-001' and 'CO-001 ' are one lot (migrations 0004, 0009). */
   batch_code_key: string;
+  /** confusableSkeleton(batch_code), unique per origin: no look-alike codes (migration 0009); NULL only past the repository. */
+  batch_code_skeleton: string | null;
 }
 export type GreenCoffeeRow = Selectable<GreenCoffeeTable>;
 
@@ -117,15 +130,17 @@ export interface RoastedCoffeeTable {
   roast_type: RoastType;
   roast_date: string;
   batch_code: string;
-  /** lotCodeKey(batch_code): unique across roasted lots (migration 0004). */
+  /** lotCodeKey(batch_code): unique across roasted lots (migrations 0004, 0009). */
   batch_code_key: string;
+  /** confusableSkeleton(batch_code), unique across roasted lots (migration 0009); NULL only past the repository. */
+  batch_code_skeleton: string | null;
   created_at: number;
 }
 export type RoastedCoffeeRow = Selectable<RoastedCoffeeTable>;
 
 /**
- * A blend recipe (Configuración). `name_key` is the trimmed, lower-cased,
- * accent-free name: its UNIQUE index refuses duplicates and it is the list's order.
+ * A blend recipe (Configuración). `name_key` is nameKey(name) (NFKC, trimmed,
+ * case-folded, accent-free): its UNIQUE index refuses duplicates and it is the list's order.
  */
 export interface BlendRecipesTable {
   id: Generated<number>;
@@ -169,6 +184,8 @@ export interface BlendedCoffeeTable {
   creation_date: string;
   batch_code: string;
   batch_code_key: string;
+  /** confusableSkeleton(batch_code), unique across blends (migration 0009); NULL only past the repository. */
+  batch_code_skeleton: string | null;
   recipe_id: number | null;
   created_at: number;
   updated_at: number;

@@ -1,5 +1,14 @@
 import type { FastifyInstance } from 'fastify';
-import { commonMessages } from '#shared/messages.js';
+import { commonMessages, requestMessages } from '#shared/messages.js';
+import {
+  fieldLabel,
+  normalizeLineBreaks,
+  type TextKind,
+  textKindOf,
+  textProblem,
+  type TextProblem,
+  textProblemMessage,
+} from '#shared/text-rules.js';
 import { AppError } from '../errors.js';
 
 /**
@@ -16,52 +25,111 @@ const INVALID_TEXT = /[\0\p{Cs}]/u;
  * preValidation hook), so no /api route, present or future, can forget it.
  * Deliberately for every route, not only URLs that look like /api: the web
  * app's pages take no text input, and no spelling of a URL (`/%61pi/…`) can
- * slip past. Why:
+ * slip past. Why (docs/decisions/0004 and 0021):
  * - PostgreSQL text cannot hold NUL (a 500 there, silently stored by SQLite),
  *   and a lone surrogate is stored differently by the two databases: both are
- *   refused with a 400 'El texto contiene caracteres no válidos.';
+ *   refused with a 400 'El texto contiene caracteres no válidos.', in any
+ *   string, object keys and passwords included;
+ * - text must show what it means (src/shared/text-rules.ts): by the field a
+ *   string arrives in (the body's, query's or path's own key it sits under,
+ *   however deep), a control character (TAB, CR, LF, ESC…) or an invisible or
+ *   bidirectional one is a 400 naming the field as the forms label it (a key
+ *   the API does not know is never echoed: the general message instead); notes
+ *   and descriptions take line breaks, CRLF kept as LF; passwords, never
+ *   shown, keep what they have;
  * - every string (object keys too) becomes its NFC form, so 'José' typed
  *   composed or decomposed is one username, one origin name and one lot-code
- *   prefix.
+ *   prefix;
+ * - a JSON body that is not UTF-8 is refused (registerUtf8Json below).
+ * A CSV upload (`config.csvBody`) is a file, whose line breaks and separators
+ * are its structure: only the first and third rules apply to it whole, and the
+ * import applies the field rules to each cell (green-import).
  */
 export function registerTextInputCheck(app: FastifyInstance): void {
+  registerUtf8Json(app);
   app.addHook('preValidation', async (request) => {
     // No matched route (a 404): no handler will read the input, and the answer stays the 404.
     if (request.routeOptions.url === undefined) return;
-    request.body = cleanText(request.body);
+    request.body = request.routeOptions.config.csvBody === true && typeof request.body === 'string'
+      ? cleanString(request.body, 'file')
+      : cleanText(request.body);
     request.query = cleanText(request.query);
     request.params = cleanText(request.params);
   });
 }
 
-function cleanString(text: string): string {
+/**
+ * JSON bodies decoded as UTF-8 with a fatal decoder: Fastify's own parser
+ * reads the bytes as UTF-8 text that replaces what is not UTF-8 (a Latin-1
+ * 'é', a cut sequence) with U+FFFD, which would then be stored. Such a body is
+ * a 400 'El cuerpo de la solicitud no está codificado en UTF-8 válido.'; a
+ * valid one goes on to Fastify's JSON parser, with its errors and its
+ * prototype-poisoning defence.
+ */
+function registerUtf8Json(app: FastifyInstance): void {
+  const parseJson = app.getDefaultJsonParser('error', 'error');
+  const utf8 = new TextDecoder('utf-8', { fatal: true });
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'buffer' }, (request, body, done) => {
+    let text: string;
+    try {
+      text = utf8.decode(body as Buffer);
+    } catch {
+      done(new AppError('validation', requestMessages.invalidUtf8), undefined);
+      return;
+    }
+    parseJson(request, text, done);
+  });
+}
+
+/**
+ * How a string is checked: by the rules of its field's kind (a bare string
+ * body has no field: single-line rules), or, an object key or a whole file, by
+ * the first and third rules only.
+ */
+type Rule = { field: string | undefined; kind: TextKind } | 'key' | 'file';
+
+const ruleFor = (field: string | undefined): Rule => ({ field, kind: field === undefined ? 'line' : textKindOf(field) });
+
+/** The field named in the message: its form label; the general message for a field without one. */
+const messageFor = (problem: TextProblem, field: string | undefined, kind: TextKind): string => {
+  const label = field === undefined ? undefined : fieldLabel(field);
+  return label === undefined ? commonMessages.invalidText : textProblemMessage(problem, label, kind);
+};
+
+function cleanString(text: string, rule: Rule): string {
   if (INVALID_TEXT.test(text)) throw new AppError('validation', commonMessages.invalidText);
-  return text.normalize('NFC');
+  if (rule === 'key' || rule === 'file') return text.normalize('NFC');
+  const cleaned = rule.kind === 'lines' ? normalizeLineBreaks(text) : text;
+  const problem = textProblem(cleaned, rule.kind);
+  if (problem) throw new AppError('validation', messageFor(problem, rule.field, rule.kind));
+  return cleaned.normalize('NFC');
 }
 
 /**
  * Cleans a parsed JSON value (or querystring object) in place and returns it.
  * A loop with a work list rather than recursion: a deeply nested body must be
- * a 400 from the schemas, not a stack overflow.
+ * a 400 from the schemas, not a stack overflow. Each node goes with the field
+ * it belongs to (the top-level key above it), whose rules its strings get.
  */
 function cleanText(value: unknown): unknown {
-  if (typeof value === 'string') return cleanString(value);
-  const pending: object[] = [];
-  const visit = (child: unknown): unknown => {
-    if (typeof child === 'string') return cleanString(child);
-    if (typeof child === 'object' && child !== null) pending.push(child);
+  const pending: [object, string | undefined][] = [];
+  const visit = (child: unknown, field: string | undefined): unknown => {
+    if (typeof child === 'string') return cleanString(child, ruleFor(field));
+    if (typeof child === 'object' && child !== null) pending.push([child, field]);
     return child;
   };
-  visit(value);
-  for (let node = pending.pop(); node !== undefined; node = pending.pop()) {
+  visit(value, undefined);
+  for (let next = pending.pop(); next !== undefined; next = pending.pop()) {
+    const [node, field] = next;
     if (Array.isArray(node)) {
-      for (let i = 0; i < node.length; i++) node[i] = visit(node[i]);
+      for (let i = 0; i < node.length; i++) node[i] = visit(node[i], field);
       continue;
     }
     const record = node as Record<string, unknown>;
     for (const key of Object.keys(record)) {
-      const child = visit(record[key]);
-      const cleanKey = cleanString(key);
+      const cleanKey = cleanString(key, 'key');
+      const child = visit(record[key], field ?? cleanKey);
       if (cleanKey === key) {
         record[key] = child;
       } else {

@@ -1,4 +1,5 @@
-import type { Migration } from 'kysely';
+import type { Kysely, Migration } from 'kysely';
+import type { MigrationLog } from '../migration-log.js';
 import * as authAndLedger from './0001-auth-and-ledger.js';
 import * as originsAndGreenCoffee from './0002-origins-and-green-coffee.js';
 import * as roastedCoffee from './0003-roasted-coffee.js';
@@ -7,13 +8,19 @@ import * as blendRecipesAndSettings from './0005-blend-recipes-and-settings.js';
 import * as blendedCoffeeAndSales from './0006-blended-coffee-and-sales.js';
 import * as salesAggregates from './0007-sales-aggregates.js';
 import * as salesTotals from './0008-sales-totals.js';
+import * as textKeysAndConfusables from './0009-text-keys-and-confusables.js';
+
+/** A migration that may report what it changed (Kysely calls `up(db)`; migrateToLatest passes its log too). */
+export interface LoggingMigration extends Migration {
+  up(db: Kysely<any>, log?: MigrationLog): Promise<void>;
+}
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so the
  * compiled server and the tests run exactly the same set. Add new ones at the end
  * with the next number.
  */
-export const migrations: Record<string, Migration> = {
+export const migrations: Record<string, LoggingMigration> = {
   '0001-auth-and-ledger': authAndLedger,
   '0002-origins-and-green-coffee': originsAndGreenCoffee,
   '0003-roasted-coffee': roastedCoffee,
@@ -22,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '0006-blended-coffee-and-sales': blendedCoffeeAndSales,
   '0007-sales-aggregates': salesAggregates,
   '0008-sales-totals': salesTotals,
+  '0009-text-keys-and-confusables': textKeysAndConfusables,
 };

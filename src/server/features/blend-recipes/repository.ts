@@ -1,3 +1,4 @@
+import { nameKey } from '#shared/text-keys.js';
 import type { DbOrTrx } from '#server/db/write-transaction.js';
 
 /** A component as stored: `percentage_bp` in basis points (33.33 % = 3333), joined to its origin's name. */
@@ -17,15 +18,6 @@ export interface RecipeValues {
   name: string;
   components: { origin_id: number; percentage_bp: number }[];
 }
-
-/**
- * The key that makes two recipe names the same one, and the list's order:
- * trimmed, inner spaces collapsed, lower-cased and without accents, so "Mezcla
- * de la Casa", " mezcla  de la casa " and "Mézcla de la casa" cannot coexist
- * (blend_recipes_name_key_uq) and "Ábaco" sorts next to "abeja".
- */
-export const recipeNameKey = (name: string): string =>
-  name.trim().replace(/\s+/gu, ' ').normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
 async function componentsOf(db: DbOrTrx, recipeIds: readonly number[]): Promise<Map<number, RecipeComponentRecord[]>> {
   const byRecipe = new Map<number, RecipeComponentRecord[]>(recipeIds.map((id) => [id, []]));
@@ -79,13 +71,15 @@ async function insertComponents(trx: DbOrTrx, recipeId: number, components: Reci
 
 /**
  * Inserts the recipe and its components; run it in a transaction. Throws the
- * unique violation of a name already taken, or the foreign-key violation of an
+ * unique violation of a name already taken (name_key = nameKey(name): "Mezcla
+ * de la Casa", " mezcla  de la casa " and "ＭＥＺＣＬＡ de la casa" are one
+ * name; it is also the list's order), or the foreign-key violation of an
  * origin that does not exist.
  */
 export async function insertRecipe(trx: DbOrTrx, values: RecipeValues, now: number): Promise<number> {
   const { id } = await trx
     .insertInto('blend_recipes')
-    .values({ name: values.name, name_key: recipeNameKey(values.name), created_at: now, updated_at: now })
+    .values({ name: values.name, name_key: nameKey(values.name), created_at: now, updated_at: now })
     .returning('id')
     .executeTakeFirstOrThrow();
   await insertComponents(trx, id, values.components);
@@ -96,7 +90,7 @@ export async function insertRecipe(trx: DbOrTrx, values: RecipeValues, now: numb
 export async function updateRecipe(trx: DbOrTrx, id: number, values: RecipeValues, now: number): Promise<boolean> {
   const result = await trx
     .updateTable('blend_recipes')
-    .set({ name: values.name, name_key: recipeNameKey(values.name), updated_at: now })
+    .set({ name: values.name, name_key: nameKey(values.name), updated_at: now })
     .where('id', '=', id)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) return false;

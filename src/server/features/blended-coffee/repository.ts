@@ -1,9 +1,9 @@
-import { lotCodeKey } from '#shared/lot-codes.js';
+import { lotCodeColumns } from '#server/db/lot-code-columns.js';
 import type { BlendedCoffeeRow } from '#server/db/schema.js';
 import type { DbOrTrx } from '#server/db/write-transaction.js';
 
-/** A blend row without its key column (the API never shows it). */
-export type BlendRecord = Omit<BlendedCoffeeRow, 'batch_code_key'>;
+/** A blend row without its code's key and skeleton (the API never shows them). */
+export type BlendRecord = Omit<BlendedCoffeeRow, 'batch_code_key' | 'batch_code_skeleton'>;
 
 /** What a create or edit writes; `stock_g` is never among them: only the ledger moves it. */
 export type BlendValues = Pick<BlendedCoffeeRow, 'name' | 'total_quantity_g' | 'creation_date' | 'batch_code' | 'recipe_id'>;
@@ -128,15 +128,16 @@ export const findRecipeName = async (db: DbOrTrx, id: number): Promise<string | 
 
 /**
  * Inserts the blend with no stock (the caller moves it through the ledger in
- * the same transaction). Undefined when the code's key is taken: the unique
- * index decides, and ON CONFLICT DO NOTHING leaves the transaction usable on
+ * the same transaction). Undefined when the code is taken or looks like a
+ * taken one: the unique indexes on its key and skeleton decide, and ON
+ * CONFLICT DO NOTHING (whichever index) leaves the transaction usable on
  * PostgreSQL, so the caller can try another code.
  */
 export async function insertBlend(db: DbOrTrx, values: BlendValues, now: number): Promise<number | undefined> {
   const row = await db
     .insertInto('blended_coffee')
-    .values({ ...values, batch_code_key: lotCodeKey(values.batch_code), stock_g: 0, created_at: now, updated_at: now })
-    .onConflict((conflict) => conflict.column('batch_code_key').doNothing())
+    .values({ ...values, ...lotCodeColumns(values.batch_code), stock_g: 0, created_at: now, updated_at: now })
+    .onConflict((conflict) => conflict.doNothing())
     .returning('id')
     .executeTakeFirst();
   return row?.id;
@@ -146,7 +147,7 @@ export async function insertBlend(db: DbOrTrx, values: BlendValues, now: number)
 export async function updateBlend(db: DbOrTrx, id: number, values: BlendValues, now: number): Promise<void> {
   await db
     .updateTable('blended_coffee')
-    .set({ ...values, batch_code_key: lotCodeKey(values.batch_code), updated_at: now })
+    .set({ ...values, ...lotCodeColumns(values.batch_code), updated_at: now })
     .where('id', '=', id)
     .execute();
 }

@@ -12,6 +12,7 @@ import {
 import { gramsToKg, kgToGrams } from '#shared/units.js';
 import { isForeignKeyViolation, isUniqueViolation } from '#server/db/constraint-errors.js';
 import { insertWithLotCode } from '#server/db/insert-with-lot-code.js';
+import { refuseTakenLotCode } from '#server/db/lot-code-columns.js';
 import type { Database } from '#server/db/schema.js';
 import { type DbOrTrx, retryTransaction, withWriteTransaction } from '#server/db/write-transaction.js';
 import { AppError, notFoundError, validationError } from '#server/errors.js';
@@ -164,6 +165,8 @@ async function returnDraws(trx: DbOrTrx, draws: ReadonlyMap<number, number>, use
   }
 }
 
+const duplicateBatch = () => new AppError('duplicate', m.duplicateBatch);
+
 /**
  * Inserts the blend under the typed code or one made from the recipe's name,
  * or the blend's when there is no recipe, and the creation date (spec 9,
@@ -179,8 +182,9 @@ const insertBlend = (
   return insertWithLotCode({
     typedCode,
     generate: () => blendLotCode(prefixName, values.creation_date),
+    refuseTaken: (code) => refuseTakenLotCode(trx, 'blended_coffee', code, {}, duplicateBatch),
     insert: (batch_code) => repository.insertBlend(trx, { ...values, batch_code }, now),
-    duplicate: () => new AppError('duplicate', m.duplicateBatch),
+    duplicate: duplicateBatch,
     unavailableMessage: m.lotCodeUnavailable,
   });
 };
@@ -280,6 +284,7 @@ export async function updateBlend(db: Kysely<Database>, id: number, body: Blende
     });
     if (!adjusted) throw new AppError('insufficient_stock', m.stockBelowZero(kgText(blend.total_quantity_g - Number(blend.stock_g))));
 
+    if (body.batch_code !== undefined) await refuseTakenLotCode(trx, 'blended_coffee', body.batch_code, { exceptId: id }, duplicateBatch);
     try {
       await asRecipeRefusal(() =>
         repository.updateBlend(
@@ -297,7 +302,7 @@ export async function updateBlend(db: Kysely<Database>, id: number, body: Blende
         ),
       );
     } catch (error) {
-      if (isUniqueViolation(error)) throw new AppError('duplicate', m.duplicateBatch);
+      if (isUniqueViolation(error)) throw duplicateBatch();
       throw error;
     }
     await repository.deleteComponents(trx, id);

@@ -1,22 +1,22 @@
-import { lotCodeKey } from '#shared/lot-codes.js';
 import type { ExpressionBuilder } from 'kysely';
+import { lotCodeColumns } from '#server/db/lot-code-columns.js';
 import type { Database, GreenCoffeeRow } from '#server/db/schema.js';
 import type { DbOrTrx } from '#server/db/write-transaction.js';
 
 /** A green lot joined to its origin ("reads are joined to the origin's name and description", spec 3). */
-export interface GreenLotRecord extends Omit<GreenCoffeeRow, 'batch_code_key'> {
+export interface GreenLotRecord extends Omit<GreenCoffeeRow, 'batch_code_key' | 'batch_code_skeleton'> {
   origin_name: string;
   origin_description: string | null;
 }
 
 /**
  * What a create or edit writes; `stock_g` is never among them: only the ledger
- * moves it. Nor `batch_code_key`: written here from the code, always.
+ * moves it. Nor the code's key and skeleton: written here from the code, always.
  */
-export type GreenLotValues = Omit<GreenCoffeeRow, 'id' | 'stock_g' | 'batch_code_key'>;
+export type GreenLotValues = Omit<GreenCoffeeRow, 'id' | 'stock_g' | 'batch_code_key' | 'batch_code_skeleton'>;
 
-/** The row's columns: the code's key beside it, under the unique index that makes 'co-001' and 'CO-001 ' one lot. */
-const withKey = (values: GreenLotValues) => ({ ...values, batch_code_key: lotCodeKey(values.batch_code) });
+/** The row's columns: the code's key and skeleton beside it, each under its unique index per origin. */
+const withKey = (values: GreenLotValues) => ({ ...values, ...lotCodeColumns(values.batch_code) });
 
 const joined = (db: DbOrTrx) =>
   db

@@ -5,6 +5,7 @@ import { centsToPrice, gramsToKg, kgToGrams, priceToCents } from '#shared/units.
 import { isForeignKeyViolation, isUniqueViolation } from '#server/db/constraint-errors.js';
 import type { Database } from '#server/db/schema.js';
 import { AppError, conflictError, notFoundError, validationError } from '#server/errors.js';
+import { refuseTakenLotCode } from '#server/db/lot-code-columns.js';
 import { type DbOrTrx, withWriteTransaction } from '#server/db/write-transaction.js';
 import { type LockTarget, lockLots } from '#server/ledger/lot-locks.js';
 import { moveStock, writeOffBeforeDelete } from '#server/ledger/ledger.js';
@@ -62,8 +63,10 @@ async function checkOriginAndSupplier(trx: DbOrTrx, body: GreenCoffeeBody): Prom
  * the unique index; and an origin deleted between our check and the write
  * (the foreign key refuses it) is an unknown origin, not a 500.
  */
+const duplicateBatch = () => new AppError('duplicate', m.duplicateBatch);
+
 function rethrowConstraint(error: unknown): never {
-  if (isUniqueViolation(error)) throw new AppError('duplicate', m.duplicateBatch);
+  if (isUniqueViolation(error)) throw duplicateBatch();
   if (isForeignKeyViolation(error)) throw validationError(m.originNotFound);
   throw error;
 }
@@ -94,6 +97,7 @@ export async function createGreenLot(db: Kysely<Database>, body: GreenCoffeeBody
 export async function createGreenLotInTransaction(trx: Transaction<Database>, body: GreenCoffeeBody, userId: number): Promise<number> {
   await lockLots(trx, [originLock(body)]);
   await checkOriginAndSupplier(trx, body);
+  await refuseTakenLotCode(trx, 'green_coffee', body.batch_code, { originId: body.origin_id }, duplicateBatch);
   const values = toValues(body);
   const id = await repository.insertGreenLot(trx, values).catch(rethrowConstraint);
   const moved = await moveStock(trx, {
@@ -126,6 +130,7 @@ export async function updateGreenLot(
     const current = await repository.findGreenLotById(trx, id);
     if (!current) throw notFoundError(m.notFound);
     await checkOriginAndSupplier(trx, body);
+    await refuseTakenLotCode(trx, 'green_coffee', body.batch_code, { originId: body.origin_id, exceptId: id }, duplicateBatch);
     const values = toValues(body);
     const updated = await repository.updateGreenLot(trx, id, current.quantity_g, values).catch(rethrowConstraint);
     if (!updated) throw conflictError(m.concurrentEdit);

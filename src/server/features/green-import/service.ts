@@ -1,10 +1,13 @@
 import type { Kysely } from 'kysely';
 import { parseSpanishDate } from '#shared/format.js';
 import { lotCodeKey } from '#shared/lot-codes.js';
-import { csvMessages as m, greenCoffeeMessages as g } from '#shared/messages.js';
+import { csvMessages as m, greenCoffeeMessages as g, textMessages } from '#shared/messages.js';
 import { type GreenCoffeeBody, greenCoffeeBodySchema } from '#shared/schemas/green-coffee.js';
 import type { ImportResult, ImportRow } from '#shared/schemas/green-import.js';
 import type { Origin } from '#shared/schemas/origins.js';
+import { nameKey } from '#shared/text-keys.js';
+import { textProblem, textProblemMessage } from '#shared/text-rules.js';
+import { confusableSkeleton } from '#server/confusable-skeleton.js';
 import type { Database } from '#server/db/schema.js';
 import { withWriteTransaction } from '#server/db/write-transaction.js';
 import { AppError, validationError } from '#server/errors.js';
@@ -12,14 +15,16 @@ import { lockLots } from '#server/ledger/lot-locks.js';
 import { pagedItems } from '#server/http/csv-export.js';
 import { createGreenLotInTransaction } from '../green-coffee/service.js';
 import { listOrigins } from '../origins/service.js';
-import { FIELD_HEADERS, foldText, type GreenCsvRow, parseDecimalText, readGreenCsv } from './read-csv.js';
+import { FIELD_HEADERS, foldText, type GreenCsvField, type GreenCsvRow, parseDecimalText, readGreenCsv } from './read-csv.js';
 import * as repository from './repository.js';
 
 /**
  * Import of green lots from CSV (issue 20). Every row is checked with the green
  * form's own schema and rules, in the spec's order ('Por favor, completa todos
- * los campos.', the supplier of the origin, the lot code unique per origin,
- * within the file too); the answer is the preview, each row with its problems.
+ * los campos.', the supplier of the origin, the lot code unique per origin and
+ * unlike any other there, within the file too) and the text rules of every
+ * field (docs/product-guide.md#data-rules); the answer is the preview, each
+ * row with its problems.
  * Unless it is a dry run and only when no row has a problem, all lots are
  * written in ONE write transaction, each with its receipt in the ledger,
  * through the green area's own create: all of them or none.
@@ -30,26 +35,10 @@ export async function importGreenLots(
   options: { dryRun: boolean; userId: number },
 ): Promise<ImportResult> {
   const csvRows = readGreenCsv(text);
-  const exact = new Map<string, Origin>();
-  const folded = new Map<string, Origin>();
-  for await (const origin of pagedItems((page) => listOrigins(db, page))) {
-    exact.set(origin.name, origin);
-    if (!folded.has(foldText(origin.name))) folded.set(foldText(origin.name), origin);
-  }
-  // The exact name first; then one written without accents or in other case ('etiopia').
-  const findOrigin = (name: string) => exact.get(name) ?? folded.get(foldText(name));
-
-  const checked = csvRows.map((csvRow) => checkRow(csvRow, findOrigin));
-  const taken = await repository.existingBatchKeys(db, [...new Set(checked.flatMap((c) => (c.body ? [c.body.origin_id] : [])))]);
-  const firstRowOf = new Map<string, number>();
-  for (const c of checked) {
-    if (!c.body) continue;
-    const key = `${c.body.origin_id}:${lotCodeKey(c.body.batch_code)}`;
-    const first = firstRowOf.get(key);
-    if (taken.has(key)) c.row.problems.push(g.duplicateBatch);
-    else if (first !== undefined) c.row.problems.push(m.duplicateInFile(first));
-    else firstRowOf.set(key, c.row.line);
-  }
+  const origins: Origin[] = [];
+  for await (const origin of pagedItems((page) => listOrigins(db, page))) origins.push(origin);
+  const checked = csvRows.map((csvRow) => checkRow(csvRow, originMatcher(origins)));
+  checkLotCodes(checked, await repository.existingLotCodes(db, [...new Set(checked.flatMap((c) => (c.body ? [c.body.origin_id] : [])))]));
 
   const withProblems = checked.filter((c) => c.row.problems.length > 0).length;
   const result: ImportResult = { dry_run: options.dryRun, total: checked.length, with_problems: withProblems, imported: 0, rows: checked.map((c) => c.row) };
@@ -73,13 +62,59 @@ export async function importGreenLots(
   return { ...result, imported: checked.length };
 }
 
+/**
+ * The origins a name in the file may be. By its key first (nameKey: case,
+ * accents, width and spaces aside, unique since migration 0009, so one at
+ * most); only when no origin has that key, by a looser reading that also
+ * drops punctuation and spaces ('santaana'), which can fit two origins
+ * ('Santa Ana' and 'Santa-Ana'): the row then names both rather than pick one.
+ * The keys are computed here from the names, so even origins written past the
+ * application with the same key are two candidates, never a silent choice.
+ */
+function originMatcher(origins: readonly Origin[]): (name: string) => Origin[] {
+  const group = (keyOf: (name: string) => string) => {
+    const groups = new Map<string, Origin[]>();
+    for (const origin of origins) groups.set(keyOf(origin.name), [...(groups.get(keyOf(origin.name)) ?? []), origin]);
+    return groups;
+  };
+  const byKey = group(nameKey);
+  const byLooseName = group(foldText);
+  // A name of no Latin letters or digits has no loose reading: it is matched by its key only.
+  return (name) => byKey.get(nameKey(name)) ?? (foldText(name) === '' ? undefined : byLooseName.get(foldText(name))) ?? [];
+}
+
+/**
+ * Each row's lot code against its origin's lots and the rows above it: taken
+ * ('Ya existe un lote con este código…'), like a taken one (names it), or
+ * already in the file (names that row).
+ */
+function checkLotCodes(checked: readonly CheckedRow[], existing: Awaited<ReturnType<typeof repository.existingLotCodes>>): void {
+  const takenKeys = new Set(existing.map((lot) => `${lot.origin_id}:${lot.batch_code_key}`));
+  const takenLooks = new Map(existing.map((lot) => [`${lot.origin_id}:${lot.batch_code_skeleton}`, lot.batch_code]));
+  const firstRowOf = new Map<string, number>();
+  for (const c of checked) {
+    if (!c.body) continue;
+    const key = `${c.body.origin_id}:${lotCodeKey(c.body.batch_code)}`;
+    const looks = `${c.body.origin_id}:${confusableSkeleton(c.body.batch_code)}`;
+    const first = firstRowOf.get(key) ?? firstRowOf.get(looks);
+    const lookAlike = takenLooks.get(looks);
+    if (takenKeys.has(key)) c.row.problems.push(g.duplicateBatch);
+    else if (lookAlike !== undefined) c.row.problems.push(textMessages.confusableLotCode(lookAlike));
+    else if (first !== undefined) c.row.problems.push(m.duplicateInFile(first));
+    else {
+      firstRowOf.set(key, c.row.line);
+      firstRowOf.set(looks, c.row.line);
+    }
+  }
+}
+
 interface CheckedRow {
   row: ImportRow;
   /** The green form's body, when the row passed the checks that need no database. */
   body?: GreenCoffeeBody;
 }
 
-function checkRow(csvRow: GreenCsvRow, findOrigin: (name: string) => Origin | undefined): CheckedRow {
+function checkRow(csvRow: GreenCsvRow, findOrigins: (name: string) => Origin[]): CheckedRow {
   const { values } = csvRow;
   const row: ImportRow = { line: csvRow.row, ...values, problems: [] };
   if (csvRow.columnCountProblem) {
@@ -91,8 +126,16 @@ function checkRow(csvRow: GreenCsvRow, findOrigin: (name: string) => Origin | un
     row.problems.push(g.required);
     return { row };
   }
-  const origin = findOrigin(values.origin);
-  if (!origin) row.problems.push(m.unknownOrigin(values.origin));
+  // The rules every text field has in the forms, each cell named by its column.
+  for (const [field, value] of Object.entries(values) as [GreenCsvField, string][]) {
+    const problem = textProblem(value, 'line');
+    if (problem) row.problems.push(textProblemMessage(problem, FIELD_HEADERS[field], 'line'));
+  }
+  if (row.problems.length > 0) return { row };
+  const candidates = findOrigins(values.origin);
+  const origin = candidates.length === 1 ? candidates[0] : undefined;
+  if (candidates.length === 0) row.problems.push(m.unknownOrigin(values.origin));
+  if (candidates.length > 1) row.problems.push(m.ambiguousOrigin(values.origin, candidates.map((candidate) => candidate.name)));
   const quantity = parseDecimalText(values.quantity_kg);
   if (quantity === null) row.problems.push(m.badNumber(FIELD_HEADERS.quantity_kg));
   const price = parseDecimalText(values.unit_price);

@@ -1,3 +1,4 @@
+import { nameKey } from '#shared/text-keys.js';
 import type { CoffeeOriginRow } from '#server/db/schema.js';
 import type { DbOrTrx } from '#server/db/write-transaction.js';
 
@@ -16,7 +17,7 @@ export type OriginValues = Omit<OriginRecord, 'id'>;
 export const originSortKey = (name: string): string =>
   name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
-const toRecord = (row: Omit<CoffeeOriginRow, 'name_sort'>): OriginRecord => ({
+const toRecord = (row: Omit<CoffeeOriginRow, 'name_sort' | 'name_key'>): OriginRecord => ({
   id: row.id,
   name: row.name,
   kilos_per_bag_g: row.kilos_per_bag_g,
@@ -27,6 +28,8 @@ const toRecord = (row: Omit<CoffeeOriginRow, 'name_sort'>): OriginRecord => ({
 const toColumns = (values: OriginValues) => ({
   name: values.name,
   name_sort: originSortKey(values.name),
+  // One origin per name: unique (migration 0009).
+  name_key: nameKey(values.name),
   kilos_per_bag_g: values.kilos_per_bag_g,
   suppliers_fincas: JSON.stringify(values.suppliers_fincas),
   description: values.description,
@@ -59,6 +62,14 @@ export async function findOriginById(db: DbOrTrx, id: number): Promise<OriginRec
   return row && toRecord(row);
 }
 
+/** The origin (other than `exceptId`) whose name is `name` once case, accents, width and spaces are set aside. */
+export const findOriginByName = (db: DbOrTrx, name: string, exceptId?: number): Promise<{ id: number; name: string } | undefined> => {
+  let query = db.selectFrom('coffee_origins').select(['id', 'name']).where('name_key', '=', nameKey(name));
+  if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
+  return query.executeTakeFirst();
+};
+
+/** Throws the unique violation when another origin has the name (name_key). */
 export async function insertOrigin(db: DbOrTrx, values: OriginValues): Promise<number> {
   const row = await db.insertInto('coffee_origins').values(toColumns(values)).returning('id').executeTakeFirstOrThrow();
   return row.id;
@@ -86,7 +97,7 @@ export async function countGreenLotsBySupplier(
   return suppliers.filter((supplier) => counts.has(supplier)).map((supplier) => ({ supplier, lots: counts.get(supplier)! }));
 }
 
-/** False when no origin has that id. */
+/** False when no origin has that id; throws the unique violation when another origin has the name. */
 export async function updateOrigin(db: DbOrTrx, id: number, values: OriginValues): Promise<boolean> {
   const result = await db.updateTable('coffee_origins').set(toColumns(values)).where('id', '=', id).executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;

@@ -3,7 +3,7 @@ import { originMessages } from '#shared/messages.js';
 import type { PaginationQuery } from '#shared/schemas/common.js';
 import type { Origin, OriginBody } from '#shared/schemas/origins.js';
 import { gramsToKg, kgToGrams } from '#shared/units.js';
-import { isForeignKeyViolation } from '#server/db/constraint-errors.js';
+import { isForeignKeyViolation, isUniqueViolation } from '#server/db/constraint-errors.js';
 import type { Database } from '#server/db/schema.js';
 import { AppError, notFoundError } from '#server/errors.js';
 import { type DbOrTrx, withWriteTransaction } from '#server/db/write-transaction.js';
@@ -35,8 +35,27 @@ export async function listOrigins(db: Kysely<Database>, page: PaginationQuery) {
 
 export async function createOrigin(db: Kysely<Database>, body: OriginBody): Promise<Origin> {
   const values = toValues(body);
-  const id = await repository.insertOrigin(db, values);
+  await refuseTakenName(db, body.name);
+  const id = await repository.insertOrigin(db, values).catch((error: unknown) => rethrowTakenName(db, error, body.name));
   return toOrigin({ id, ...values });
+}
+
+/**
+ * One origin per name, whatever its case, accents, width or surrounding spaces
+ * (docs/product-guide.md#data-rules): the 409 names the origin that has it.
+ * This lookup answers the common case; the unique index on name_key decides,
+ * also between two requests at once (rethrowTakenName).
+ */
+async function refuseTakenName(db: DbOrTrx, name: string, exceptId?: number): Promise<void> {
+  const existing = await repository.findOriginByName(db, name, exceptId);
+  if (existing) throw new AppError('duplicate', originMessages.duplicateName(existing.name));
+}
+
+/** After the write failed (outside its transaction): the index refused a name another request took meanwhile. */
+async function rethrowTakenName(db: Kysely<Database>, error: unknown, name: string): Promise<never> {
+  if (!isUniqueViolation(error)) throw error;
+  const existing = await repository.findOriginByName(db, name);
+  throw new AppError('duplicate', originMessages.duplicateName(existing?.name ?? name));
 }
 
 /**
@@ -50,10 +69,11 @@ export async function updateOrigin(db: Kysely<Database>, id: number, body: Origi
   return withWriteTransaction(db, async (trx) => {
     await lockLots(trx, [{ kind: 'origin', id }]);
     await refuseRemovingFarmsInUse(trx, id, values.suppliers_fincas);
+    await refuseTakenName(trx, body.name, id);
     const updated = await repository.updateOrigin(trx, id, values);
     if (!updated) throw notFoundError(originMessages.notFound);
     return toOrigin({ id, ...values });
-  });
+  }).catch((error: unknown) => rethrowTakenName(db, error, body.name));
 }
 
 /**

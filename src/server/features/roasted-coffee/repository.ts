@@ -1,10 +1,10 @@
-import { lotCodeKey } from '#shared/lot-codes.js';
 import type { ExpressionBuilder } from 'kysely';
+import { lotCodeColumns } from '#server/db/lot-code-columns.js';
 import type { Database, RoastedCoffeeRow } from '#server/db/schema.js';
 import type { DbOrTrx } from '#server/db/write-transaction.js';
 
 /** A roast joined to its green lot's code and farm and to its origin (the list shows the green lot's code). */
-export interface RoastRecord extends Omit<RoastedCoffeeRow, 'batch_code_key'> {
+export interface RoastRecord extends Omit<RoastedCoffeeRow, 'batch_code_key' | 'batch_code_skeleton'> {
   green_batch_code: string;
   supplier_finca: string;
   origin_id: number;
@@ -17,8 +17,8 @@ export type RoastValues = Pick<
   'green_coffee_id' | 'quantity_green_g' | 'resultant_g' | 'roast_type' | 'roast_date' | 'batch_code'
 >;
 
-/** The row's columns: the code's key beside it, under the unique index that makes 'co-001' and 'CO-001 ' one lot. */
-const withKey = (values: RoastValues) => ({ ...values, batch_code_key: lotCodeKey(values.batch_code) });
+/** The row's columns: the code's key and skeleton beside it, each under its unique index. */
+const withKey = (values: RoastValues) => ({ ...values, ...lotCodeColumns(values.batch_code) });
 
 const joined = (db: DbOrTrx) =>
   db
@@ -101,15 +101,16 @@ export const findRoastRow = (db: DbOrTrx, id: number): Promise<RoastedCoffeeRow 
 
 /**
  * Inserts the roast with no stock (the caller moves it through the ledger in the
- * same transaction). Undefined when the batch code is taken: the unique index
- * decides, and ON CONFLICT DO NOTHING leaves the transaction usable on
+ * same transaction). Undefined when the batch code is taken or looks like a
+ * taken one: the unique indexes on its key and skeleton decide, and ON
+ * CONFLICT DO NOTHING (whichever index) leaves the transaction usable on
  * PostgreSQL, so the caller can try another code.
  */
 export async function insertRoast(db: DbOrTrx, values: RoastValues, createdAt: number): Promise<number | undefined> {
   const row = await db
     .insertInto('roasted_coffee')
     .values({ ...withKey(values), stock_g: 0, created_at: createdAt })
-    .onConflict((conflict) => conflict.column('batch_code_key').doNothing())
+    .onConflict((conflict) => conflict.doNothing())
     .returning('id')
     .executeTakeFirst();
   return row?.id;

@@ -5,6 +5,7 @@ import type { RoastedCoffee, RoastedCoffeeBody, RoastedCoffeeListQuery } from '#
 import { gramsToKg, kgToGrams } from '#shared/units.js';
 import { isForeignKeyViolation, isUniqueViolation } from '#server/db/constraint-errors.js';
 import { insertWithLotCode } from '#server/db/insert-with-lot-code.js';
+import { refuseTakenLotCode } from '#server/db/lot-code-columns.js';
 import type { Database, RoastedCoffeeRow } from '#server/db/schema.js';
 import { AppError, notFoundError, validationError } from '#server/errors.js';
 import { type DbOrTrx, retryTransaction, withWriteTransaction } from '#server/db/write-transaction.js';
@@ -76,6 +77,7 @@ const insertRoast = (
   return insertWithLotCode({
     typedCode,
     generate: () => roastedLotCode(originName, values.roast_date),
+    refuseTaken: (code) => refuseTakenLotCode(trx, 'roasted_coffee', code, {}, duplicateBatch),
     insert: (batch_code) => repository.insertRoast(trx, { ...values, batch_code }, now),
     duplicate: duplicateBatch,
     unavailableMessage: m.lotCodeUnavailable,
@@ -198,6 +200,7 @@ export async function updateRoast(
     });
     if (!adjusted) throw new AppError('insufficient_stock', m.stockBelowZero(String(gramsToKg(roast.resultant_g - roast.stock_g))));
 
+    if (body.batch_code !== undefined) await refuseTakenLotCode(trx, 'roasted_coffee', body.batch_code, { exceptId: id }, duplicateBatch);
     try {
       await repository.updateRoast(trx, id, {
         green_coffee_id: green.id,

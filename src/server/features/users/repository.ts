@@ -1,25 +1,41 @@
 import { type Insertable, type Kysely, type Transaction, sql } from 'kysely';
 import type { User } from '#shared/schemas/auth.js';
+import { textKey } from '#shared/text-keys.js';
+import { confusableSkeleton } from '#server/confusable-skeleton.js';
 import type { Role } from '#shared/roles.js';
 import type { Database, UserRow, UsersTable } from '#server/db/schema.js';
 import { dialectOf } from '#server/db/dialect.js';
 import type { DbOrTrx } from '#server/db/write-transaction.js';
 
 /**
- * The username's canonical key: usernames are case-insensitive (stored and
- * looked up lower-cased) and Unicode-normalized (NFC), so 'José' typed with a
- * composed 'é' or with 'e' + combining accent is one account, wherever the name
- * comes from (API, ADMIN_USERNAME, scripts).
+ * The username's canonical key, textKey (src/shared/text-keys.ts): usernames
+ * are stored and looked up trimmed, case-folded and in NFKC, so 'José' typed
+ * with a composed 'é' or with 'e' + combining accent, 'ADMIN' and 'ａｄｍｉｎ'
+ * (full width) are each one account, wherever the name comes from (API,
+ * ADMIN_USERNAME, scripts).
  */
-export const normalizeUsername = (username: string): string => username.trim().toLowerCase().normalize('NFC');
+export const normalizeUsername = (username: string): string => textKey(username);
+
+/** The stored username and its confusable skeleton (unique, migration 0009): no look-alike accounts. */
+const usernameColumns = (username: string) => {
+  const stored = normalizeUsername(username);
+  return { username: stored, username_skeleton: confusableSkeleton(stored) };
+};
+
+/** The user (other than `exceptId`) whose username is, or looks like, `username`. */
+export function findUserLike(db: DbOrTrx, username: string, exceptId?: number): Promise<{ username: string } | undefined> {
+  let query = db.selectFrom('users').select('username').where('username_skeleton', '=', usernameColumns(username).username_skeleton);
+  if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
+  return query.executeTakeFirst();
+}
 
 export const findUserByUsername = (db: Kysely<Database>, username: string): Promise<UserRow | undefined> =>
   db.selectFrom('users').selectAll().where('username', '=', normalizeUsername(username)).executeTakeFirst();
 
-export async function insertUser(db: DbOrTrx, user: Omit<Insertable<UsersTable>, 'created_at'>): Promise<number> {
+export async function insertUser(db: DbOrTrx, user: Omit<Insertable<UsersTable>, 'created_at' | 'username_skeleton'>): Promise<number> {
   const row = await db
     .insertInto('users')
-    .values({ ...user, username: normalizeUsername(user.username), created_at: Date.now() })
+    .values({ ...user, ...usernameColumns(user.username), created_at: Date.now() })
     .returning('id')
     .executeTakeFirstOrThrow();
   return row.id;
@@ -73,7 +89,7 @@ export interface UserChanges {
  * violation: the index decides, also under concurrent requests.
  */
 export async function updateUserKeepingAnAdministrator(trx: DbOrTrx, id: number, changes: UserChanges): Promise<boolean> {
-  const values = { ...changes, ...(changes.username === undefined ? {} : { username: normalizeUsername(changes.username) }) };
+  const values = { ...changes, ...(changes.username === undefined ? {} : usernameColumns(changes.username)) };
   let query = trx.updateTable('users').set(values).where('id', '=', id);
   if (changes.role !== 'administrador') query = query.where(keepsAnAdministrator);
   const result = await query.executeTakeFirst();

@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { userMessages } from '#shared/messages.js';
+import { textMessages, userMessages } from '#shared/messages.js';
 import type { PaginationQuery } from '#shared/schemas/common.js';
 import type { User } from '#shared/schemas/auth.js';
 import { type CreateUserBody, passwordProblem, type UpdateUserBody, type UserPage } from '#shared/schemas/users.js';
@@ -10,12 +10,13 @@ import { deleteSessionsOfUser } from '#server/auth/sessions.js';
 import { isForeignKeyViolation, isUniqueViolation } from '#server/db/constraint-errors.js';
 import type { Database } from '#server/db/schema.js';
 import { AppError, conflictError, notFoundError, validationError } from '#server/errors.js';
-import { withWriteTransaction } from '#server/db/write-transaction.js';
+import { type DbOrTrx, withWriteTransaction } from '#server/db/write-transaction.js';
 import {
   countUsers,
   deleteUserKeepingAnAdministrator,
   findUserById,
   findUserByUsername,
+  findUserLike,
   insertUser,
   listUsers,
   lockAdministrators,
@@ -75,9 +76,23 @@ export async function bootstrapAdmin(
   return settings.password ? { username: settings.username } : { username: settings.username, generatedPassword: password };
 }
 
-/** The unique index on users.username decides, also when two requests race. */
+/** The unique indexes on users.username and its skeleton decide, also when two requests race. */
 function duplicateUsernameOr(error: unknown): unknown {
   return isUniqueViolation(error) ? new AppError('duplicate', userMessages.duplicateUsername) : error;
+}
+
+/**
+ * A username another user has ('Ya existe un usuario con ese nombre de
+ * usuario.'), or one that looks like another's ('аdmin' with a Cyrillic а
+ * beside 'admin'), naming it: one lookup on the skeleton's index.
+ */
+async function refuseTakenUsername(trx: DbOrTrx, username: string, exceptId?: number): Promise<void> {
+  const existing = await findUserLike(trx, username, exceptId);
+  if (!existing) return;
+  throw new AppError(
+    'duplicate',
+    existing.username === normalizeUsername(username) ? userMessages.duplicateUsername : textMessages.confusableUsername(existing.username),
+  );
 }
 
 export async function getUserPage(db: Kysely<Database>, page: PaginationQuery): Promise<UserPage> {
@@ -99,6 +114,7 @@ export async function createUser(db: Kysely<Database>, actor: User, body: Create
   try {
     return await withWriteTransaction(db, async (trx) => {
       await requireActorRole(trx, actor.id, ADMIN);
+      await refuseTakenUsername(trx, body.username);
       const id = await insertUser(trx, { username: body.username, full_name: body.full_name, role: body.role, password_hash: passwordHash });
       return { id, username: normalizeUsername(body.username), full_name: body.full_name, role: body.role };
     });
@@ -131,6 +147,7 @@ export async function updateUser(
       await requireActorRole(trx, actor.id, ADMIN);
       const before = await findUserById(trx, id);
       if (!before) throw notFoundError(userMessages.notFound);
+      if (body.username !== undefined) await refuseTakenUsername(trx, body.username, id);
       // The schema compares a new password with the username in the body; without
       // one the username stays, so compare with the stored one (same rule, same message).
       if (body.password !== undefined && body.username === undefined) {
