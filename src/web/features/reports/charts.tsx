@@ -1,10 +1,8 @@
 import { Bar, BarChart, CartesianGrid, Cell, Pie, PieChart, type PieLabelRenderProps, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatKg, formatMoney, formatTwoDecimals } from '#shared/format.js';
 import { reportMessages as m, traceabilityMessages } from '#shared/messages.js';
-import type { TopProducts } from '#shared/schemas/reports.js';
+import { type ChartMonth, productKey, type TopProduct } from './chart-data.js';
 import { BAR_COLOUR, CHART_HEIGHT, MARGIN_BAR_COLOUR, PIE_COLOURS, TOOLTIP_ITEM_STYLE } from './chart-palette.js';
-import type { ChartMonth } from './monthly-sales-chart.js';
-import { productKey } from './top-products-chart.js';
 
 /**
  * The two Recharts drawings of /reportes, in a chunk of their own (issue 16):
@@ -17,12 +15,10 @@ import { productKey } from './top-products-chart.js';
  * third of drawing /reportes (issue 16).
  */
 
-type Product = TopProducts['items'][number];
-
 const CHART_SIZE = { width: '100%', height: CHART_HEIGHT };
 
 /** "labels show name and percent" (spec 2). */
-const sliceLabel = ({ payload, percent }: PieLabelRenderProps) => `${(payload as Product).name} ${Math.round(Number(percent ?? 0) * 100)}%`;
+const sliceLabel = ({ payload, percent }: PieLabelRenderProps) => `${(payload as TopProduct).name} ${Math.round(Number(percent ?? 0) * 100)}%`;
 
 /** 'Ventas Mensuales' bars: revenue and 'Margen bruto' per month, tooltip in $ with 2 decimals. */
 export function MonthlySalesBars({ months }: { months: ChartMonth[] }) {
@@ -40,7 +36,7 @@ export function MonthlySalesBars({ months }: { months: ChartMonth[] }) {
 }
 
 /** The top 5 pie: one slice per lot code, labels with name and percent, tooltip in kg with 2 decimals. */
-export function TopProductsPie({ products }: { products: Product[] }) {
+export function TopProductsPie({ products }: { products: TopProduct[] }) {
   return (
     <PieChart responsive style={CHART_SIZE} accessibilityLayer={false}>
       {/* rootTabIndex -1: the chart is aria-hidden (the table speaks for it), so nothing in it may take focus. */}
