@@ -1,6 +1,7 @@
 import { type QueryClient, type QueryKey, useMutation, type UseMutationOptions, useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { PageParams } from '../api/query-keys.js';
+import type { RowActionHandlers } from '../components/data-table.js';
 import { PAGE_SIZE } from './page-size.js';
 import { type DeleteRowOptions, useDeleteRow } from './use-delete-row.js';
 import { useFormScreen } from './use-form-screen.js';
@@ -48,7 +49,7 @@ export function useListPage<Data extends ListPage<{ id: number }>, Key extends Q
     ...screen,
     list,
     /** What the table takes for its edit and delete buttons. */
-    rowActions: { busy: remove.isPending, onEdit: screen.startEditing, onDelete },
+    rowActions: { busy: remove.isPending, onEdit: screen.startEditing, onDelete } satisfies RowActionHandlers<Row>,
     /** What <Pager> takes besides `total` and `label`. */
     paging: { limit: PAGE_SIZE, offset, onChange: setOffset },
   };

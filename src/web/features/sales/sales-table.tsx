@@ -1,9 +1,8 @@
 import { formatDate, formatMoney, formatTwoDecimals } from '#shared/format.js';
 import { salesMessages as m } from '#shared/messages.js';
 import type { Sale } from '#shared/schemas/sales.js';
-import { type Column, DataTable } from '#web/components/data-table.js';
+import { actionsColumn, type Column, DataTable, type RowActionHandlers } from '#web/components/data-table.js';
 import { LotTraceLink, tracePath } from '#web/components/lot-trace-link.js';
-import { RowActions } from '#web/components/row-actions.js';
 
 // Spec 2 "Sales": these columns, in this order; 2 decimals and the $ prefix (spec 9).
 const COLUMNS: Column<Sale>[] = [
@@ -15,11 +14,8 @@ const COLUMNS: Column<Sale>[] = [
   { label: 'Fecha Venta', cell: (sale) => formatDate(sale.sale_date) },
 ];
 
-export interface SalesTableProps {
+export interface SalesTableProps extends RowActionHandlers<Sale> {
   sales: Sale[];
-  onEdit: (sale: Sale) => void;
-  onDelete: (sale: Sale) => void;
-  busy: boolean;
 }
 
 /** Issue 19's cost and gross margin, as a muted second line of the 'Total ($)' cell ("Margen $12.34 (41.20 %)"). */
@@ -42,22 +38,11 @@ function TotalCell({ sale }: { sale: Sale }) {
 }
 
 /** 'Historial de Ventas' (spec 2): 'Producto Desconocido' comes from the server when a lot is gone; rows stack into cards on phones. */
-export function SalesTable({ sales, onEdit, onDelete, busy }: SalesTableProps) {
+export function SalesTable({ sales, ...rowActions }: SalesTableProps) {
   const describe = (sale: Sale) => `venta de ${sale.product_name} (${sale.batch_code_sold}) del ${formatDate(sale.sale_date)}`;
   // Spec 2's 'Acciones': edit and delete, plus (issue 19) the sale's trace link, from the sale to its roasts, green lots, origins and farms.
-  const actions: Column<Sale> = {
-    label: 'Acciones',
-    cell: (sale) => (
-      <RowActions
-        editLabel={`Editar ${describe(sale)}`}
-        deleteLabel={`Eliminar ${describe(sale)}`}
-        onEdit={() => onEdit(sale)}
-        onDelete={() => onDelete(sale)}
-        busy={busy}
-      >
-        <LotTraceLink to={tracePath({ sale: sale.id })} label={`Trazabilidad de la ${describe(sale)}`} />
-      </RowActions>
-    ),
-  };
+  const actions = actionsColumn(rowActions, describe, (sale) => (
+    <LotTraceLink to={tracePath({ sale: sale.id })} label={`Trazabilidad de la ${describe(sale)}`} />
+  ));
   return <DataTable caption={m.historyTitle} columns={[...COLUMNS, actions]} rows={sales} empty={m.empty} />;
 }
