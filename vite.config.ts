@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
+import { HOME_SCREEN, LOGIN_MODULE, SCREENS } from './src/web/lib/screens.js';
 import { SIGNED_OUT_META } from './src/web/lib/signed-out-page.js';
 import { isChartModule } from './support/web-weight.js';
 
@@ -25,57 +26,16 @@ function chunkModulesFile(): Plugin {
 }
 
 /**
- * The screen each client route opens (src/web/app/routes.tsx; '' is home), and
- * the login, which a signed-out browser gets on any route.
- */
-const loginScreen = 'src/web/features/auth/login-page.tsx';
-const routeScreens: Record<string, string> = {
-  '': 'src/web/features/home/home-page.tsx',
-  'cafe-origen': 'src/web/features/origins/origins-page.tsx',
-  'cafe-verde': 'src/web/features/green-coffee/green-coffee-page.tsx',
-  'cafe-tostado': 'src/web/features/roasted-coffee/roasted-coffee-page.tsx',
-  'cafe-mezcla': 'src/web/features/blended-coffee/blended-coffee-page.tsx',
-  ventas: 'src/web/features/sales/sales-page.tsx',
-  trazabilidad: 'src/web/features/traceability/traceability-page.tsx',
-  reportes: 'src/web/features/reports/reports-page.tsx',
-  configuracion: 'src/web/features/settings/configuration-page.tsx',
-  'gestion-usuarios': 'src/web/features/users/users-page.tsx',
-};
-
-/**
- * The API requests each route makes when it opens, byte for byte as the app's
- * queries write them (src/web/lib/api-client.ts: first pages, `limit` then
- * `offset`; fetchAllPages: filters first, then limit=500&offset=0); every page
- * first asks /api/auth/me. Issue 16: the page preloads them, so the answers
- * arrive while the JavaScript downloads instead of after it has run (the
- * session, then the screen's queries, each a round trip). A URL that differs
- * is fetched twice and Chromium warns about the unused preload:
- * e2e/web-preloads.e2e.test.ts checks each page against what it requests.
+ * The screens (src/web/lib/screens.ts): each one's HTML page preloads its
+ * chunk and the API requests it makes when it opens. Every page first asks
+ * /api/auth/me. The answers then arrive while the JavaScript downloads instead
+ * of after it has run (the session, then the screen's queries, each a round
+ * trip).
  */
 const sessionRequest = '/api/auth/me';
-const routeRequests: Record<string, string[]> = {
-  '': ['/api/stock-alerts'],
-  'cafe-origen': ['/api/coffee-origins?limit=50&offset=0'],
-  'cafe-verde': ['/api/green-coffee?limit=50&offset=0', '/api/coffee-origins?limit=500&offset=0'],
-  'cafe-tostado': [
-    '/api/roasted-coffee?limit=50&offset=0',
-    '/api/green-coffee?limit=50&offset=0&in_stock=true',
-    '/api/green-coffee?in_stock=true&limit=500&offset=0',
-    '/api/coffee-origins?limit=500&offset=0',
-  ],
-  'cafe-mezcla': [
-    '/api/blended-coffee?limit=50&offset=0',
-    '/api/roasted-coffee?in_stock=true&limit=500&offset=0',
-    '/api/blend-recipes?limit=500&offset=0',
-    '/api/coffee-origins?limit=500&offset=0',
-  ],
-  ventas: ['/api/sales?limit=50&offset=0', '/api/settings'],
-  trazabilidad: [],
-  // The whole period (no ?from=&to=): a /reportes URL with a range in it asks for other URLs.
-  reportes: ['/api/reports/monthly-sales', '/api/reports/monthly-margin', '/api/reports/top-products', '/api/reports/stock-summary'],
-  configuracion: ['/api/blend-recipes?limit=50&offset=0', '/api/coffee-origins?limit=500&offset=0', '/api/settings'],
-  'gestion-usuarios': ['/api/users?limit=500&offset=0'],
-};
+
+/** The page the server sends a browser with a session cookie on a screen's URL (src/server/http/web-app.ts). */
+const pageFileOf = (screenPath: string) => (screenPath === '/' ? 'app.html' : `app.${screenPath.slice(1)}.html`);
 
 /**
  * Lighthouse (issue 17) found a waterfall: index.html → entry → /api/auth/me →
@@ -112,14 +72,14 @@ function screenPreloads(): Plugin {
       };
       // `crossorigin` (anonymous): the credentials mode of the app's fetch (same-origin), which Chromium
       // must match to hand the preloaded answer to it.
-      const apiPreloads = (requests: string[]) =>
+      const apiPreloads = (requests: readonly string[]) =>
         [sessionRequest, ...requests].map((url) => `    <link rel="preload" as="fetch" crossorigin href="${url.replaceAll('&', '&amp;')}">`);
       const html = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
       const write = (file: string, source: string, head: string[]) =>
         fs.writeFileSync(path.join(outDir, file), html.replace('  </head>', `${[...head, ...preloadsOf(source)].join('\n')}\n  </head>`));
-      for (const [route, source] of Object.entries(routeScreens)) write(route ? `app.${route}.html` : 'app.html', source, apiPreloads(routeRequests[route]!));
+      for (const screen of SCREENS) write(pageFileOf(screen.path), screen.module, apiPreloads(screen.requests));
       // The server sends index.html only to a browser without a session cookie: the login, and no /api/auth/me to ask.
-      write('index.html', loginScreen, [`    <meta name="${SIGNED_OUT_META}" content="">`]);
+      write('index.html', LOGIN_MODULE, [`    <meta name="${SIGNED_OUT_META}" content="">`]);
     },
   };
 }
@@ -138,7 +98,7 @@ function screenPreloads(): Plugin {
  *   (scripts/check-web-budget.ts) does not grow, and except the charts, which
  *   only /reportes loads when it draws one.
  */
-const firstVisitSources = ['src/web/main.tsx', loginScreen, routeScreens['']!];
+const firstVisitSources = ['src/web/main.tsx', LOGIN_MODULE, HOME_SCREEN.module];
 const firstVisitModules = new Set<string>();
 const isChartCode = (id: string) => isChartModule(id) || /[\\/]reports[\\/]charts\.tsx$/.test(id);
 

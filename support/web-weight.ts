@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import zlib from 'node:zlib';
+import { HOME_SCREEN, LOGIN_MODULE } from '#web/lib/screens.js';
 
 /**
  * What the browser downloads to show a screen (docs/decisions/0010-report-ranges-and-month-labels.md, "Light app"): the
@@ -37,8 +38,8 @@ export interface WebWeight {
   chartModules: string[];
 }
 
-/** The login and home screens: what a first visit downloads (the budget's scope). */
-export const FIRST_VISIT_ROUTES = ['features/auth/login-page.tsx', 'features/home/home-page.tsx'];
+/** The login and home screens' manifest keys (relative to the build's root, src/web): what a first visit downloads (the budget's scope). */
+export const FIRST_VISIT_ROUTES = [LOGIN_MODULE, HOME_SCREEN.module].map((module) => path.posix.relative('src/web', module));
 
 /** Login + home JavaScript, gzip: the budget of docs/decisions/0010-report-ranges-and-month-labels.md. */
 export const WEB_BUDGET_GZIP_BYTES = 150 * 1024;

@@ -55,18 +55,26 @@ export function DataTable<Row extends { id: number }>({ caption, columns, rows, 
   );
 }
 
-/** The 'Acciones' column: a row's edit and delete buttons, named after the row ("Editar Colombia"). */
-export function actionsColumn<Row>({ editLabel, deleteLabel, onEdit, onDelete, busy }: {
-  editLabel: (row: Row) => string;
-  deleteLabel: (row: Row) => string;
+/** What a table with edit and delete buttons takes from its screen (useListPage's `rowActions`). */
+export interface RowActionHandlers<Row> {
   onEdit: (row: Row) => void;
   onDelete: (row: Row) => void;
+  /** While a delete is under way the delete buttons wait. */
   busy: boolean;
-}): Column<Row> {
+}
+
+/**
+ * The 'Acciones' column: a row's edit and delete buttons, named after the row
+ * (`name` gives "Colombia": "Editar Colombia", "Eliminar Colombia"), after the
+ * row's `extra` links when it has some.
+ */
+export function actionsColumn<Row>({ onEdit, onDelete, busy }: RowActionHandlers<Row>, name: (row: Row) => string, extra?: (row: Row) => ReactNode): Column<Row> {
   return {
     label: 'Acciones',
     cell: (row) => (
-      <RowActions editLabel={editLabel(row)} deleteLabel={deleteLabel(row)} onEdit={() => onEdit(row)} onDelete={() => onDelete(row)} busy={busy} />
+      <RowActions editLabel={`Editar ${name(row)}`} deleteLabel={`Eliminar ${name(row)}`} onEdit={() => onEdit(row)} onDelete={() => onDelete(row)} busy={busy}>
+        {extra?.(row)}
+      </RowActions>
     ),
   };
 }

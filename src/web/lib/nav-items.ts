@@ -1,4 +1,5 @@
 import { Blend, ChartColumn, Flame, Globe, House, type LucideIcon, Settings, ShoppingCart, Sprout } from 'lucide-react';
+import { type ScreenIcon, SCREENS } from './screens.js';
 
 export interface NavItem {
   label: string;
@@ -9,16 +10,16 @@ export interface NavItem {
   adminOnly?: boolean;
 }
 
-/** The 8 entries of the bottom bar, in the original's order (docs/product-guide.md#reaching-new-screens). Home shows all but Inicio as cards. */
-export const NAV_ITEMS: readonly NavItem[] = [
-  { label: 'Inicio', path: '/', icon: House, description: 'Panel principal del sistema.' },
-  { label: 'Orígenes', path: '/cafe-origen', icon: Globe, description: 'Países y regiones de origen, con sus proveedores y fincas.' },
-  { label: 'Café Verde', path: '/cafe-verde', icon: Sprout, description: 'Inventario de café sin tostar.' },
-  { label: 'Café Tostado', path: '/cafe-tostado', icon: Flame, description: 'Stock tostado y listo para moler.' },
-  { label: 'Café Mezcla', path: '/cafe-mezcla', icon: Blend, description: 'Mezclas especiales a partir de lotes tostados.' },
-  { label: 'Ventas', path: '/ventas', icon: ShoppingCart, description: 'Registro y seguimiento de ventas.' },
-  { label: 'Reportes', path: '/reportes', icon: ChartColumn, description: 'Informes de ventas e inventario.' },
-  { label: 'Configuración', path: '/configuracion', icon: Settings, description: 'Recetas de mezcla y otros ajustes.', adminOnly: true },
-];
+/**
+ * The component of each icon the screen list names. Imported one by one: a
+ * lookup in all of lucide-react would put every icon in the first visit's code.
+ */
+const ICONS: Record<ScreenIcon, LucideIcon> = { Blend, ChartColumn, Flame, Globe, House, Settings, ShoppingCart, Sprout };
 
+/** The 8 entries of the bottom bar: the screens with a `nav` entry, in the list's order (src/web/lib/screens.ts). */
+export const NAV_ITEMS: readonly NavItem[] = SCREENS.flatMap(({ path, nav, adminOnly }) =>
+  nav ? [{ label: nav.label, path, icon: ICONS[nav.icon], description: nav.description, adminOnly }] : [],
+);
+
+/** Home shows all but Inicio as cards. */
 export const AREA_CARDS = NAV_ITEMS.filter((item) => item.path !== '/');

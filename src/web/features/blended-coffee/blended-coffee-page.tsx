@@ -1,50 +1,39 @@
-import { useMemo, useState } from 'react';
+import { useMemo } from 'react';
 import { blendedCoffeeMessages as m } from '#shared/messages.js';
-import type { BlendedCoffee } from '#shared/schemas/blended-coffee.js';
+import { useOriginOptions } from '#web/api/get-origin-options.js';
+import { ListCard } from '#web/components/list-card.js';
 import { LoadFailure } from '#web/components/load-failure.js';
 import { LoadedPage, LoadingPage } from '#web/components/loading-page.js';
 import { PageError } from '#web/components/page-error.js';
-import { Pager } from '#web/components/pager.js';
 import { loadFailed } from '#web/lib/api-client.js';
-import { useDeleteRow } from '#web/lib/use-delete-row.js';
-import { useFormScreen } from '#web/lib/use-form-screen.js';
-import { useDeleteBlendedCoffee } from './api/delete-blended-coffee.js';
-import { useBlendedCoffee } from './api/get-blended-coffee.js';
-import { useOriginOptions } from '#web/api/get-origin-options.js';
+import { useListPage } from '#web/lib/use-list-page.js';
+import { deleteBlendedCoffeeOptions } from './api/delete-blended-coffee.js';
+import { blendedCoffeeQueryOptions } from './api/get-blended-coffee.js';
 import { useRecipeOptions } from './api/get-recipe-options.js';
 import { useRoastedInStock } from './api/get-roasted-in-stock.js';
 import { BlendForm } from './blend-form.js';
 import { lotOptions } from './blend-form-values.js';
 import { BlendsTable } from './blends-table.js';
 import { RoastedStockTable } from './roasted-stock-table.js';
-import { ExportCsvButton } from '#web/components/export-csv-button.js';
 
-const PAGE_SIZE = 50;
-
-/** /cafe-mezcla (docs/product-guide.md#cafe-mezcla): the blend form, the available roasted stock and the current blends. */
+/** /cafe-mezcla (spec 2 "Blends"): the blend form, the available roasted stock and the current blends. */
 export function BlendedCoffeePage() {
-  const [offset, setOffset] = useState(0);
-  const blends = useBlendedCoffee({ limit: PAGE_SIZE, offset });
+  const { list: blends, rowActions, paging, editing, formKey, formProps, failure, formRef } = useListPage({
+    pageQuery: blendedCoffeeQueryOptions,
+    deleteMutation: deleteBlendedCoffeeOptions,
+    messages: {
+      // "The blend one adds that the roasted coffee will be returned to inventory" (spec 5).
+      confirmMessage: m.deleteConfirm,
+      deletedMessage: m.deleted,
+      // 'Error al eliminar la mezcla de café. Asegúrate de que no esté asociada a ventas.' (spec 8, full page).
+      failedMessage: m.deleteInUse,
+    },
+  });
   const roasted = useRoastedInStock();
   const recipes = useRecipeOptions();
   const origins = useOriginOptions();
-  const deleteBlend = useDeleteBlendedCoffee();
-  const { editing, formKey, formProps, failure, fail, backToAddMode, startEditing, formRef } = useFormScreen<BlendedCoffee>();
   const lots = useMemo(() => (roasted.data ? lotOptions(roasted.data, editing) : undefined), [roasted.data, editing]);
   const page = blends.data;
-
-  const onDelete = useDeleteRow<BlendedCoffee>({
-    // The blend's confirmation adds that the roasted coffee returns to the inventory (docs/product-guide.md#cafe-mezcla).
-    confirmMessage: m.deleteConfirm,
-    deletedMessage: m.deleted,
-    // 'Error al eliminar la mezcla de café. Asegúrate de que no esté asociada a ventas.' (docs/product-guide.md#interface-texts, full page).
-    failedMessage: m.deleteInUse,
-    remove: deleteBlend.mutateAsync,
-    editing,
-    backToAddMode,
-    fail,
-    paging: { rowsOnPage: page?.items.length, offset, limit: PAGE_SIZE, setOffset },
-  });
 
   if (failure) return <PageError message={failure} />;
   if (loadFailed(blends)) return <LoadFailure message={m.loadError} error={blends.error} />;
@@ -57,20 +46,12 @@ export function BlendedCoffeePage() {
       <div ref={formRef}>
         <BlendForm key={formKey} origins={origins.data} recipes={recipes.data} lots={lots} {...formProps} />
       </div>
-      <section className="card" aria-labelledby="blend-roasted-title">
-        <h2 id="blend-roasted-title" className="card__title">
-          {m.roastedStockTitle}
-        </h2>
+      <ListCard id="blend-roasted" title={m.roastedStockTitle}>
         <RoastedStockTable lots={roasted.data} />
-      </section>
-      <section className="card" aria-labelledby="blends-title">
-        <h2 id="blends-title" className="card__title">
-          {m.blendsTitle}
-        </h2>
-        <ExportCsvButton path="/blended-coffee/export.csv" />
-        <BlendsTable blends={page.items} busy={deleteBlend.isPending} onEdit={startEditing} onDelete={onDelete} />
-        <Pager total={page.total} limit={PAGE_SIZE} offset={offset} onChange={setOffset} label="Páginas de mezclas" />
-      </section>
+      </ListCard>
+      <ListCard id="blends" title={m.blendsTitle} exportPath="/blended-coffee/export.csv" pager={{ total: page.total, ...paging, label: 'Páginas de mezclas' }}>
+        <BlendsTable blends={page.items} {...rowActions} />
+      </ListCard>
     </LoadedPage>
   );
 }

@@ -1,7 +1,7 @@
 import { formatDate, formatMoney, formatTwoDecimals } from '#shared/format.js';
 import { blendedCoffeeMessages as m } from '#shared/messages.js';
 import type { BlendedCoffee } from '#shared/schemas/blended-coffee.js';
-import { actionsColumn, type Column, DataTable } from '#web/components/data-table.js';
+import { actionsColumn, type Column, DataTable, type RowActionHandlers } from '#web/components/data-table.js';
 import { lotTraceColumn } from '#web/components/lot-trace-link.js';
 
 /** "Colombia 60% (CO-1 6.00), Etiopía 40% (ET-2 4.00)": each component with the lots it drew. */
@@ -24,24 +24,15 @@ const COLUMNS: Column<BlendedCoffee>[] = [
   { label: 'Componentes', className: 'wrap', cell: componentsText },
 ];
 
-export interface BlendsTableProps {
+export interface BlendsTableProps extends RowActionHandlers<BlendedCoffee> {
   blends: BlendedCoffee[];
-  onEdit: (blend: BlendedCoffee) => void;
-  onDelete: (blend: BlendedCoffee) => void;
-  busy: boolean;
 }
 
 /**
  * The current blends (docs/product-guide.md#cafe-mezcla): what each produced next to what is on
  * hand now (docs/product-guide.md#stock-moves), 2 decimals, its components and lots.
  */
-export function BlendsTable({ blends, onEdit, onDelete, busy }: BlendsTableProps) {
-  const actions = actionsColumn<BlendedCoffee>({
-    editLabel: (blend) => `Editar mezcla ${blend.batch_code}`,
-    deleteLabel: (blend) => `Eliminar mezcla ${blend.batch_code}`,
-    onEdit,
-    onDelete,
-    busy,
-  });
+export function BlendsTable({ blends, ...rowActions }: BlendsTableProps) {
+  const actions = actionsColumn(rowActions, (blend: BlendedCoffee) => `mezcla ${blend.batch_code}`);
   return <DataTable caption={m.blendsTitle} columns={[...COLUMNS, lotTraceColumn<BlendedCoffee>('blend'), actions]} rows={blends} empty={m.empty} />;
 }

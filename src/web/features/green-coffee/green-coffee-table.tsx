@@ -1,14 +1,11 @@
 import { formatDate, formatMoney, formatTwoDecimals } from '#shared/format.js';
 import { greenCoffeeMessages as m } from '#shared/messages.js';
 import type { GreenCoffee } from '#shared/schemas/green-coffee.js';
-import { actionsColumn, type Column, DataTable } from '#web/components/data-table.js';
+import { actionsColumn, type Column, DataTable, type RowActionHandlers } from '#web/components/data-table.js';
 import { lotTraceColumn } from '#web/components/lot-trace-link.js';
 
-export interface GreenCoffeeTableProps {
+export interface GreenCoffeeTableProps extends RowActionHandlers<GreenCoffee> {
   lots: GreenCoffee[];
-  onEdit: (lot: GreenCoffee) => void;
-  onDelete: (lot: GreenCoffee) => void;
-  busy: boolean;
 }
 
 const COLUMNS: Column<GreenCoffee>[] = [
@@ -35,13 +32,7 @@ const COLUMNS: Column<GreenCoffee>[] = [
  * and what it received (docs/product-guide.md#stock-moves), 2 decimals; rows stack
  * into cards on phones.
  */
-export function GreenCoffeeTable({ lots, onEdit, onDelete, busy }: GreenCoffeeTableProps) {
-  const actions = actionsColumn<GreenCoffee>({
-    editLabel: (lot) => `Editar lote ${lot.batch_code} de ${lot.origin_name}`,
-    deleteLabel: (lot) => `Eliminar lote ${lot.batch_code} de ${lot.origin_name}`,
-    onEdit,
-    onDelete,
-    busy,
-  });
+export function GreenCoffeeTable({ lots, ...rowActions }: GreenCoffeeTableProps) {
+  const actions = actionsColumn(rowActions, (lot: GreenCoffee) => `lote ${lot.batch_code} de ${lot.origin_name}`);
   return <DataTable caption={m.stockTitle} columns={[...COLUMNS, lotTraceColumn<GreenCoffee>('green'), actions]} rows={lots} empty={m.empty} />;
 }

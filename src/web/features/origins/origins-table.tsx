@@ -1,13 +1,10 @@
 import { formatKg } from '#shared/format.js';
 import { originMessages } from '#shared/messages.js';
 import type { Origin } from '#shared/schemas/origins.js';
-import { actionsColumn, type Column, DataTable } from '#web/components/data-table.js';
+import { actionsColumn, type Column, DataTable, type RowActionHandlers } from '#web/components/data-table.js';
 
-export interface OriginsTableProps {
+export interface OriginsTableProps extends RowActionHandlers<Origin> {
   origins: Origin[];
-  onEdit: (origin: Origin) => void;
-  onDelete: (origin: Origin) => void;
-  busy: boolean;
 }
 
 const COLUMNS: Column<Origin>[] = [
@@ -17,14 +14,8 @@ const COLUMNS: Column<Origin>[] = [
   { label: 'Descripción', className: 'wrap', cell: (origin) => origin.description ?? '—' },
 ];
 
-/** The registered origins with edit and delete (docs/product-guide.md#origenes); rows stack into cards on phones. */
-export function OriginsTable({ origins, onEdit, onDelete, busy }: OriginsTableProps) {
-  const actions = actionsColumn<Origin>({
-    editLabel: (origin) => `Editar ${origin.name}`,
-    deleteLabel: (origin) => `Eliminar ${origin.name}`,
-    onEdit,
-    onDelete,
-    busy,
-  });
+/** The registered origins with edit and delete (spec 2 "Origins"); rows stack into cards on phones. */
+export function OriginsTable({ origins, ...rowActions }: OriginsTableProps) {
+  const actions = actionsColumn(rowActions, (origin: Origin) => origin.name);
   return <DataTable caption="Orígenes registrados" columns={[...COLUMNS, actions]} rows={origins} empty={originMessages.empty} />;
 }

@@ -1,6 +1,6 @@
 import { formatKg } from '#shared/format.js';
 import { reportMessages as m } from '#shared/messages.js';
-import type { TopProducts } from '#shared/schemas/reports.js';
+import { productKey, type TopProduct } from './chart-data.js';
 import { PIE_COLOURS } from './chart-palette.js';
 import { lazyNamed } from '#web/lib/lazy-named.js';
 import { ReportCard } from './report-card.js';
@@ -8,14 +8,11 @@ import { ReportCard } from './report-card.js';
 // Recharts loads only when there is a chart to draw (charts.tsx).
 const TopProductsPie = lazyNamed(() => import('./charts.js'), 'TopProductsPie');
 
-/** A slice's React key: one per lot. */
-export const productKey = (product: TopProducts['items'][number]) => `${product.product_type}-${product.product_id}`;
-
 /** A lot's share of the top 5's kg, in whole percent (as the slice labels round it). */
-const percentOf = (kg: number, products: TopProducts['items']) => Math.round((kg / products.reduce((sum, product) => sum + product.kg, 0)) * 100);
+const percentOf = (kg: number, products: TopProduct[]) => Math.round((kg / products.reduce((sum, product) => sum + product.kg, 0)) * 100);
 
-/** The top 5 lots by kg sold (docs/product-guide.md#reportes): one slice per lot code, labels with name and percent, tooltip in kg with 2 decimals. */
-export function TopProductsChart({ products }: { products: TopProducts['items'] }) {
+/** The top 5 lots by kg sold (spec 2): one slice per lot code, labels with name and percent, tooltip in kg with 2 decimals. */
+export function TopProductsChart({ products }: { products: TopProduct[] }) {
   return (
     <ReportCard
       id="top-products-title"

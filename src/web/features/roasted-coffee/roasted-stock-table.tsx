@@ -1,7 +1,7 @@
 import { formatDate, formatMoney, formatTwoDecimals } from '#shared/format.js';
 import { roastedCoffeeMessages as m } from '#shared/messages.js';
 import type { RoastedCoffee } from '#shared/schemas/roasted-coffee.js';
-import { actionsColumn, type Column, DataTable } from '#web/components/data-table.js';
+import { actionsColumn, type Column, DataTable, type RowActionHandlers } from '#web/components/data-table.js';
 import { lotTraceColumn } from '#web/components/lot-trace-link.js';
 
 export const ROASTED_STOCK_TITLE = 'Stock de Café Tostado';
@@ -19,11 +19,8 @@ const COLUMNS: Column<RoastedCoffee>[] = [
   { label: 'Fecha Tostado', cell: (roast) => formatDate(roast.roast_date) },
 ];
 
-export interface RoastedStockTableProps {
+export interface RoastedStockTableProps extends RowActionHandlers<RoastedCoffee> {
   roasts: RoastedCoffee[];
-  onEdit: (roast: RoastedCoffee) => void;
-  onDelete: (roast: RoastedCoffee) => void;
-  busy: boolean;
 }
 
 /**
@@ -31,13 +28,7 @@ export interface RoastedStockTableProps {
  * produced (`resultant_kg`) next to what is on hand now (`stock_kg`,
  * docs/product-guide.md#stock-moves), 2 decimals; rows stack into cards on phones.
  */
-export function RoastedStockTable({ roasts, onEdit, onDelete, busy }: RoastedStockTableProps) {
-  const actions = actionsColumn<RoastedCoffee>({
-    editLabel: (roast) => `Editar café tostado ${roast.batch_code}`,
-    deleteLabel: (roast) => `Eliminar café tostado ${roast.batch_code}`,
-    onEdit,
-    onDelete,
-    busy,
-  });
+export function RoastedStockTable({ roasts, ...rowActions }: RoastedStockTableProps) {
+  const actions = actionsColumn(rowActions, (roast: RoastedCoffee) => `café tostado ${roast.batch_code}`);
   return <DataTable caption={ROASTED_STOCK_TITLE} columns={[...COLUMNS, lotTraceColumn<RoastedCoffee>('roasted'), actions]} rows={roasts} empty={m.empty} />;
 }

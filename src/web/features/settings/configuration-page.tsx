@@ -1,28 +1,22 @@
-import { useState } from 'react';
 import { blendRecipeMessages as m, settingsMessages } from '#shared/messages.js';
-import type { BlendRecipe } from '#shared/schemas/blend-recipes.js';
+import { ListCard } from '#web/components/list-card.js';
 import { LoadFailure } from '#web/components/load-failure.js';
 import { Deferred } from '#web/components/loading-page.js';
 import { LoadingText } from '#web/components/loading-text.js';
 import { Page } from '#web/components/page.js';
 import { PageError } from '#web/components/page-error.js';
-import { Pager } from '#web/components/pager.js';
 import { useOriginOptions } from '#web/api/get-origin-options.js';
 import { loadFailed } from '#web/lib/api-client.js';
-import { useDeleteRow } from '#web/lib/use-delete-row.js';
-import { useFormScreen } from '#web/lib/use-form-screen.js';
+import { useListPage } from '#web/lib/use-list-page.js';
 import { AdminOptionsCard } from './admin-options-card.js';
-import { useDeleteBlendRecipe } from './api/delete-blend-recipe.js';
-import { useBlendRecipes } from './api/get-blend-recipes.js';
+import { deleteBlendRecipeOptions } from './api/delete-blend-recipe.js';
+import { blendRecipesQueryOptions } from './api/get-blend-recipes.js';
 import { useSettings } from './api/get-settings.js';
 import { DefaultPricesForm } from './default-prices-form.js';
 import { LowStockForm } from './low-stock-form.js';
 import { RecipeForm } from './recipe-form.js';
 import { RecipesTable } from './recipes-table.js';
 import './settings.css';
-import { ExportCsvButton } from '#web/components/export-csv-button.js';
-
-const PAGE_SIZE = 50;
 
 /**
  * /configuracion (docs/product-guide.md#configuracion, administrators only: the route
@@ -31,24 +25,14 @@ const PAGE_SIZE = 50;
  * with its red message.
  */
 export function ConfigurationPage() {
-  const [offset, setOffset] = useState(0);
-  const recipes = useBlendRecipes({ limit: PAGE_SIZE, offset });
+  const { list: recipes, rowActions, paging, formKey, formProps, failure, fail, formRef } = useListPage({
+    pageQuery: blendRecipesQueryOptions,
+    deleteMutation: deleteBlendRecipeOptions,
+    messages: { confirmMessage: m.deleteConfirm, deletedMessage: m.deleted, failedMessage: m.deleteError },
+  });
   const origins = useOriginOptions();
   const settings = useSettings();
-  const deleteRecipe = useDeleteBlendRecipe();
-  const { editing, formKey, formProps, failure, fail, backToAddMode, startEditing, formRef } = useFormScreen<BlendRecipe>();
   const page = recipes.data;
-
-  const onDelete = useDeleteRow<BlendRecipe>({
-    confirmMessage: m.deleteConfirm,
-    deletedMessage: m.deleted,
-    failedMessage: m.deleteError,
-    remove: deleteRecipe.mutateAsync,
-    editing,
-    backToAddMode,
-    fail,
-    paging: { rowsOnPage: page?.items.length, offset, limit: PAGE_SIZE, setOffset },
-  });
 
   if (failure) return <PageError message={failure} />;
   if (loadFailed(recipes)) return <LoadFailure message={m.loadError} error={recipes.error} />;
@@ -61,14 +45,14 @@ export function ConfigurationPage() {
           <div ref={formRef}>
             <RecipeForm key={formKey} origins={origins.data} {...formProps} />
           </div>
-          <section className="card" aria-labelledby="recipes-title">
-            <h2 id="recipes-title" className="card__title">
-              Recetas de Mezcla Registradas
-            </h2>
-            <ExportCsvButton path="/blend-recipes/export.csv" />
-            <RecipesTable recipes={page.items} busy={deleteRecipe.isPending} onEdit={startEditing} onDelete={onDelete} />
-            <Pager total={page.total} limit={PAGE_SIZE} offset={offset} onChange={setOffset} label="Páginas de recetas" />
-          </section>
+          <ListCard
+            id="recipes"
+            title="Recetas de Mezcla Registradas"
+            exportPath="/blend-recipes/export.csv"
+            pager={{ total: page.total, ...paging, label: 'Páginas de recetas' }}
+          >
+            <RecipesTable recipes={page.items} {...rowActions} />
+          </ListCard>
           <DefaultPricesForm settings={settings.data} onFailure={fail} />
           <LowStockForm settings={settings.data} onFailure={fail} />
           <AdminOptionsCard />

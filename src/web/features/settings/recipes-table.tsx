@@ -1,12 +1,9 @@
 import { blendRecipeMessages as m } from '#shared/messages.js';
 import type { BlendRecipe } from '#shared/schemas/blend-recipes.js';
-import { actionsColumn, type Column, DataTable } from '#web/components/data-table.js';
+import { actionsColumn, type Column, DataTable, type RowActionHandlers } from '#web/components/data-table.js';
 
-export interface RecipesTableProps {
+export interface RecipesTableProps extends RowActionHandlers<BlendRecipe> {
   recipes: BlendRecipe[];
-  onEdit: (recipe: BlendRecipe) => void;
-  onDelete: (recipe: BlendRecipe) => void;
-  busy: boolean;
 }
 
 /** "Colombia 60%, Etiopía 40%": the components in the order they were added. */
@@ -18,14 +15,8 @@ const COLUMNS: Column<BlendRecipe>[] = [
   { label: 'Componentes', className: 'wrap', cell: componentsText },
 ];
 
-/** The registered recipes with edit and delete (docs/product-guide.md#configuracion); rows stack into cards on phones. */
-export function RecipesTable({ recipes, onEdit, onDelete, busy }: RecipesTableProps) {
-  const actions = actionsColumn<BlendRecipe>({
-    editLabel: (recipe) => `Editar ${recipe.name}`,
-    deleteLabel: (recipe) => `Eliminar ${recipe.name}`,
-    onEdit,
-    onDelete,
-    busy,
-  });
+/** The registered recipes with edit and delete (spec 2 "Recipe configuration"); rows stack into cards on phones. */
+export function RecipesTable({ recipes, ...rowActions }: RecipesTableProps) {
+  const actions = actionsColumn(rowActions, (recipe: BlendRecipe) => recipe.name);
   return <DataTable caption="Recetas de mezcla registradas" columns={[...COLUMNS, actions]} rows={recipes} empty={m.empty} />;
 }

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { userMessages } from '#shared/messages.js';
 import type { User } from '#shared/schemas/auth.js';
 import { FormAlert } from '#web/components/form-alert.js';
+import { ListCard } from '#web/components/list-card.js';
 import { LoadFailure } from '#web/components/load-failure.js';
 import { LoadingText } from '#web/components/loading-text.js';
 import { Page } from '#web/components/page.js';
@@ -13,7 +14,6 @@ import { useDeleteUser } from './api/delete-user.js';
 import { useUsers } from './api/get-users.js';
 import { UserForm } from './user-form.js';
 import { UsersTable } from './users-table.js';
-import { ExportCsvButton } from '#web/components/export-csv-button.js';
 
 /**
  * /gestion-usuarios (docs/product-guide.md#gestion-de-usuarios): the real accounts that sign in.
@@ -46,11 +46,7 @@ export function UsersPage() {
       <div ref={formRef}>
         <UserForm key={formKey} {...formProps} />
       </div>
-      <section className="card" aria-labelledby="users-title">
-        <h2 id="users-title" className="card__title">
-          Usuarios Registrados
-        </h2>
-        <ExportCsvButton path="/users/export.csv" />
+      <ListCard id="users" title="Usuarios Registrados" exportPath="/users/export.csv">
         {users.data ? (
           <UsersTable
             users={users.data}
@@ -69,7 +65,7 @@ export function UsersPage() {
         )}
         {/* Why a delete was refused (oneself, the last administrator), under the rows. */}
         <FormAlert message={tableAlert} />
-      </section>
+      </ListCard>
     </Page>
   );
 }

@@ -1,14 +1,10 @@
 import { userMessages } from '#shared/messages.js';
 import type { User } from '#shared/schemas/auth.js';
-import { actionsColumn, type Column, DataTable } from '#web/components/data-table.js';
+import { actionsColumn, type Column, DataTable, type RowActionHandlers } from '#web/components/data-table.js';
 import { ROLE_LABELS } from './role-labels.js';
 
-export interface UsersTableProps {
+export interface UsersTableProps extends RowActionHandlers<User> {
   users: User[];
-  onEdit: (user: User) => void;
-  onDelete: (user: User) => void;
-  /** While a delete is under way its buttons wait. */
-  busy: boolean;
 }
 
 const COLUMNS: Column<User>[] = [
@@ -21,13 +17,7 @@ const COLUMNS: Column<User>[] = [
  * Username, full name, role and the administrators' actions column
  * (docs/product-guide.md#gestion-de-usuarios); rows stack into cards on phones so the actions stay in view.
  */
-export function UsersTable({ users, onEdit, onDelete, busy }: UsersTableProps) {
-  const actions = actionsColumn<User>({
-    editLabel: (user) => `Editar ${user.username}`,
-    deleteLabel: (user) => `Eliminar ${user.username}`,
-    onEdit,
-    onDelete,
-    busy,
-  });
+export function UsersTable({ users, ...rowActions }: UsersTableProps) {
+  const actions = actionsColumn(rowActions, (user: User) => user.username);
   return <DataTable caption="Usuarios registrados" columns={[...COLUMNS, actions]} rows={users} empty={userMessages.empty} />;
 }

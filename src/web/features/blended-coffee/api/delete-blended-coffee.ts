@@ -1,4 +1,4 @@
-import { mutationOptions, type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { mutationOptions, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '#web/lib/api-client.js';
 import { invalidateAfterBlendSave } from './create-blended-coffee.js';
 
@@ -6,5 +6,3 @@ export const deleteBlendedCoffee = (id: number) => apiRequest<void>('DELETE', `/
 
 export const deleteBlendedCoffeeOptions = (queryClient: QueryClient) =>
   mutationOptions({ mutationFn: deleteBlendedCoffee, onSuccess: () => invalidateAfterBlendSave(queryClient) });
-
-export const useDeleteBlendedCoffee = () => useMutation(deleteBlendedCoffeeOptions(useQueryClient()));

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { BlendedCoffeePage } from '#shared/schemas/blended-coffee.js';
 import { type PageParams, queryKeys } from '#web/api/query-keys.js';
 import { apiRequest, withQuery } from '#web/lib/api-client.js';
@@ -8,5 +8,3 @@ export const getBlendedCoffee = (page: PageParams) => apiRequest<BlendedCoffeePa
 
 export const blendedCoffeeQueryOptions = (page: PageParams) =>
   queryOptions({ queryKey: queryKeys.blendedCoffee.page(page), queryFn: () => getBlendedCoffee(page), placeholderData: keepPreviousData });
-
-export const useBlendedCoffee = (page: PageParams) => useQuery(blendedCoffeeQueryOptions(page));

@@ -1,4 +1,4 @@
-import { mutationOptions, type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { mutationOptions, type QueryClient } from '@tanstack/react-query';
 import { invalidate, queryKeys } from '#web/api/query-keys.js';
 import { apiRequest } from '#web/lib/api-client.js';
 
@@ -7,5 +7,3 @@ export const deleteGreenCoffee = (id: number) => apiRequest<void>('DELETE', `/gr
 // Only a lot no roast used can go (the server refuses the rest): only green lists and options change.
 export const deleteGreenCoffeeOptions = (queryClient: QueryClient) =>
   mutationOptions({ mutationFn: deleteGreenCoffee, onSuccess: () => invalidate(queryClient, queryKeys.greenCoffee.all) });
-
-export const useDeleteGreenCoffee = () => useMutation(deleteGreenCoffeeOptions(useQueryClient()));

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { GreenCoffeePage } from '#shared/schemas/green-coffee.js';
 import { type PageParams, queryKeys } from '#web/api/query-keys.js';
 import { apiRequest, withQuery } from '#web/lib/api-client.js';
@@ -8,5 +8,3 @@ export const getGreenCoffee = (page: PageParams) => apiRequest<GreenCoffeePage>(
 
 export const greenCoffeeQueryOptions = (page: PageParams) =>
   queryOptions({ queryKey: queryKeys.greenCoffee.page(page), queryFn: () => getGreenCoffee(page), placeholderData: keepPreviousData });
-
-export const useGreenCoffee = (page: PageParams) => useQuery(greenCoffeeQueryOptions(page));

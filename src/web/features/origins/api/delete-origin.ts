@@ -1,4 +1,4 @@
-import { mutationOptions, type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { mutationOptions, type QueryClient } from '@tanstack/react-query';
 import { invalidate, queryKeys } from '#web/api/query-keys.js';
 import { apiRequest } from '#web/lib/api-client.js';
 
@@ -7,5 +7,3 @@ export const deleteOrigin = (id: number) => apiRequest<void>('DELETE', `/coffee-
 // Only an origin no lot uses can go (the server refuses the rest): only origin lists change.
 export const deleteOriginOptions = (queryClient: QueryClient) =>
   mutationOptions({ mutationFn: deleteOrigin, onSuccess: () => invalidate(queryClient, queryKeys.origins.all) });
-
-export const useDeleteOrigin = () => useMutation(deleteOriginOptions(useQueryClient()));

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { OriginPage } from '#shared/schemas/origins.js';
 import { type PageParams, queryKeys } from '#web/api/query-keys.js';
 import { apiRequest, withQuery } from '#web/lib/api-client.js';
@@ -8,5 +8,3 @@ export const getOrigins = (page: PageParams) => apiRequest<OriginPage>('GET', wi
 
 export const originsQueryOptions = (page: PageParams) =>
   queryOptions({ queryKey: queryKeys.origins.page(page), queryFn: () => getOrigins(page), placeholderData: keepPreviousData });
-
-export const useOrigins = (page: PageParams) => useQuery(originsQueryOptions(page));

@@ -1,4 +1,4 @@
-import { mutationOptions, type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { mutationOptions, type QueryClient } from '@tanstack/react-query';
 import { invalidate, queryKeys } from '#web/api/query-keys.js';
 import { apiRequest } from '#web/lib/api-client.js';
 
@@ -7,5 +7,3 @@ export const deleteRoastedCoffee = (id: number) => apiRequest<void>('DELETE', `/
 // Deleting a roast gives its green coffee back: roasted, green and sellable products change.
 export const deleteRoastedCoffeeOptions = (queryClient: QueryClient) =>
   mutationOptions({ mutationFn: deleteRoastedCoffee, onSuccess: () => invalidate(queryClient, queryKeys.roastedCoffee.all, queryKeys.greenCoffee.all, queryKeys.products.all) });
-
-export const useDeleteRoastedCoffee = () => useMutation(deleteRoastedCoffeeOptions(useQueryClient()));

@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { RoastedCoffeePage } from '#shared/schemas/roasted-coffee.js';
 import { type PageParams, queryKeys } from '#web/api/query-keys.js';
 import { apiRequest, withQuery } from '#web/lib/api-client.js';
@@ -8,5 +8,3 @@ export const getRoastedCoffee = (page: PageParams) => apiRequest<RoastedCoffeePa
 
 export const roastedCoffeeQueryOptions = (page: PageParams) =>
   queryOptions({ queryKey: queryKeys.roastedCoffee.page(page), queryFn: () => getRoastedCoffee(page), placeholderData: keepPreviousData });
-
-export const useRoastedCoffee = (page: PageParams) => useQuery(roastedCoffeeQueryOptions(page));

@@ -1,4 +1,4 @@
-import { mutationOptions, type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { mutationOptions, type QueryClient } from '@tanstack/react-query';
 import { apiRequest } from '#web/lib/api-client.js';
 import { invalidateAfterSaleSave } from './create-sale.js';
 
@@ -6,5 +6,3 @@ export const deleteSale = (id: number) => apiRequest<void>('DELETE', `/sales/${i
 
 export const deleteSaleOptions = (queryClient: QueryClient) =>
   mutationOptions({ mutationFn: deleteSale, onSuccess: () => invalidateAfterSaleSave(queryClient) });
-
-export const useDeleteSale = () => useMutation(deleteSaleOptions(useQueryClient()));

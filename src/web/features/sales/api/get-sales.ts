@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { SalesPage } from '#shared/schemas/sales.js';
 import { type PageParams, queryKeys } from '#web/api/query-keys.js';
 import { apiRequest, withQuery } from '#web/lib/api-client.js';
@@ -8,5 +8,3 @@ export const getSales = (page: PageParams) => apiRequest<SalesPage>('GET', withQ
 
 export const salesQueryOptions = (page: PageParams) =>
   queryOptions({ queryKey: queryKeys.sales.page(page), queryFn: () => getSales(page), placeholderData: keepPreviousData });
-
-export const useSales = (page: PageParams) => useQuery(salesQueryOptions(page));

@@ -1,4 +1,4 @@
-import { mutationOptions, type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { mutationOptions, type QueryClient } from '@tanstack/react-query';
 import { invalidate, queryKeys } from '#web/api/query-keys.js';
 import { apiRequest } from '#web/lib/api-client.js';
 
@@ -7,5 +7,3 @@ export const deleteBlendRecipe = (id: number) => apiRequest<void>('DELETE', `/bl
 // Only recipe lists change: blends made from it keep their components (the server sets their recipe_id to null).
 export const deleteBlendRecipeOptions = (queryClient: QueryClient) =>
   mutationOptions({ mutationFn: deleteBlendRecipe, onSuccess: () => invalidate(queryClient, queryKeys.blendRecipes.all) });
-
-export const useDeleteBlendRecipe = () => useMutation(deleteBlendRecipeOptions(useQueryClient()));

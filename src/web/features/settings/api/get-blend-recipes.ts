@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { BlendRecipePage } from '#shared/schemas/blend-recipes.js';
 import { type PageParams, queryKeys } from '#web/api/query-keys.js';
 import { apiRequest, withQuery } from '#web/lib/api-client.js';
@@ -8,5 +8,3 @@ export const getBlendRecipes = (page: PageParams) => apiRequest<BlendRecipePage>
 
 export const blendRecipesQueryOptions = (page: PageParams) =>
   queryOptions({ queryKey: queryKeys.blendRecipes.page(page), queryFn: () => getBlendRecipes(page), placeholderData: keepPreviousData });
-
-export const useBlendRecipes = (page: PageParams) => useQuery(blendRecipesQueryOptions(page));

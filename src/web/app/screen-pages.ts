@@ -1,0 +1,39 @@
+import { type ComponentType, lazy, type LazyExoticComponent } from 'react';
+import { type ListedScreen, type ScreenId, SCREENS } from '../lib/screens.js';
+
+/**
+ * Where each screen's page component is (src/web/lib/screens.ts declares the
+ * screens; the path here is its `module`). Each import() is a chunk of its own,
+ * downloaded when the screen is first opened, so the login and home download
+ * only their own code. tsc asks for a line here when a screen is added.
+ */
+const pageLoaders: Record<ScreenId, () => Promise<ComponentType>> = {
+  home: async () => (await import('../features/home/home-page.js')).HomePage,
+  origins: async () => (await import('../features/origins/origins-page.js')).OriginsPage,
+  greenCoffee: async () => (await import('../features/green-coffee/green-coffee-page.js')).GreenCoffeePage,
+  roastedCoffee: async () => (await import('../features/roasted-coffee/roasted-coffee-page.js')).RoastedCoffeePage,
+  blendedCoffee: async () => (await import('../features/blended-coffee/blended-coffee-page.js')).BlendedCoffeePage,
+  sales: async () => (await import('../features/sales/sales-page.js')).SalesPage,
+  traceability: async () => (await import('../features/traceability/traceability-page.js')).TraceabilityPage,
+  reports: async () => (await import('../features/reports/reports-page.js')).ReportsPage,
+  configuration: async () => (await import('../features/settings/configuration-page.js')).ConfigurationPage,
+  users: async () => (await import('../features/users/users-page.js')).UsersPage,
+};
+
+/**
+ * A form screen's chunk, loaded after the code every form screen shares: vite.config.ts puts it
+ * in the `screens` chunk (use-form-screen and the shared fields, tables and schemas), which
+ * imports the `forms` one (zod, react-hook-form). The browser evaluates a dynamic import's
+ * modules in one task, 40–60 ms for all of it on this project's machines (Total Blocking
+ * Time, docs/performance.md); importing the shared part first makes that two tasks.
+ */
+async function formCodeFirst(load: () => Promise<ComponentType>): Promise<ComponentType> {
+  await import('../lib/use-form-screen.js');
+  return load();
+}
+
+const pageOf = (screen: ListedScreen): LazyExoticComponent<ComponentType> =>
+  lazy(async () => ({ default: await (screen.forms ? formCodeFirst(pageLoaders[screen.id]) : pageLoaders[screen.id]()) }));
+
+/** Each screen of the list with its lazy page component, in the list's order. */
+export const SCREEN_PAGES = SCREENS.map((screen) => ({ ...screen, Page: pageOf(screen) }));

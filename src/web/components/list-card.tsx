@@ -1,0 +1,29 @@
+import type { ReactNode } from 'react';
+import { ExportCsvButton } from './export-csv-button.js';
+import { Pager, type PagerProps } from './pager.js';
+
+export interface ListCardProps {
+  /** Names the title (`${id}-title`), which labels the card. */
+  id: string;
+  title: ReactNode;
+  /** The list's 'Exportar CSV' route under /api, when it has one (e.g. '/sales/export.csv'). */
+  exportPath?: string;
+  /** The list's pages, once the first one is in. */
+  pager?: PagerProps | undefined;
+  /** The table (or the loading text). */
+  children: ReactNode;
+}
+
+/** A list as every screen shows it: a card with its title, its CSV export, the table and its pager. */
+export function ListCard({ id, title, exportPath, pager, children }: ListCardProps) {
+  return (
+    <section className="card" aria-labelledby={`${id}-title`}>
+      <h2 id={`${id}-title`} className="card__title">
+        {title}
+      </h2>
+      {exportPath && <ExportCsvButton path={exportPath} />}
+      {children}
+      {pager && <Pager {...pager} />}
+    </section>
+  );
+}

@@ -1,0 +1,88 @@
+import { useMemo } from 'react';
+import { useForm } from 'react-hook-form';
+import type { z } from 'zod';
+import type { SettingName, Settings } from '#shared/schemas/settings.js';
+import { DecimalField } from '#web/components/decimal-field.js';
+import { FormCard } from '#web/components/form-card.js';
+import { useToast } from '#web/components/toast.js';
+import { formAlertMessage, invalidFields, saveWithFeedback } from '#web/lib/form-feedback.js';
+import { numberOrMissing } from '#web/lib/form-values.js';
+import { schemaThenRulesResolver } from '#web/lib/schema-then-rules-resolver.js';
+import { useUpdateSettings } from './api/update-settings.js';
+
+/** What a section of Configuración takes from the page: the settings as loaded, and the full-page failure. */
+export interface SettingsSectionProps {
+  settings: Settings;
+  /** A save that failed for a reason the user cannot fix here (spec 8: full-page red message). */
+  onFailure: (message: string, error: unknown) => void;
+}
+
+/** A section of Configuración that edits some of the shop's number settings. */
+export interface SettingsFormSection<Name extends SettingName, Body> {
+  /** The form's id (its title is `${id}-title`). */
+  id: string;
+  title: string;
+  /** What the settings are for, under the title. */
+  note: string;
+  submitLabel: string;
+  /** Kilos or prices: the inputs' step. */
+  kind: 'kg' | 'price';
+  /** One input per setting, in this order. */
+  fields: readonly { name: Name; id: string; label: string }[];
+  /** The server's schema of the section's PUT /api/settings body. */
+  schema: z.ZodType<Body>;
+  /** The form's one message while a field is empty, and the toast or full-page message of the save. */
+  messages: { required: string; saved: string; failed: string };
+}
+
+/**
+ * A section of Configuración (the default prices, the low-stock thresholds):
+ * one decimal input per setting, loaded as text with the value the shop has
+ * (spec 4), checked with the server's schema and saved together (PUT
+ * /api/settings with only these settings), with the green toast.
+ */
+export function SettingsForm<Name extends SettingName, Body extends Partial<Record<SettingName, number>>>({
+  section,
+  settings,
+  onFailure,
+}: SettingsSectionProps & { section: SettingsFormSection<Name, Body> }) {
+  // The inputs' text by setting name (spec 4: numbers load as text).
+  type Values = Record<string, string>;
+  const { id, title, note, submitLabel, kind, fields, schema, messages } = section;
+  const showToast = useToast();
+  const update = useUpdateSettings();
+  const resolver = useMemo(
+    () => schemaThenRulesResolver<Values, Body>(schema, (values) => Object.fromEntries(fields.map(({ name }) => [name, numberOrMissing(values[name] ?? '')])), []),
+    [schema, fields],
+  );
+  const { register, handleSubmit, formState } = useForm<Values, unknown, Body>({
+    resolver,
+    defaultValues: Object.fromEntries(fields.map(({ name }) => [name, String(settings[name])])),
+  });
+  const alertMessage = formAlertMessage(formState.errors, fields.map((field) => field.name), messages.required, update.error);
+  const invalid = invalidFields(formState.errors);
+  const onSubmit = handleSubmit((body) =>
+    saveWithFeedback(() => update.mutateAsync(body), { saved: messages.saved, failed: messages.failed }, { onSaved: showToast, onFailure }),
+  );
+
+  return (
+    <FormCard
+      id={id}
+      title={title}
+      onSubmit={onSubmit}
+      note={<p className="prices-note">{note}</p>}
+      alert={alertMessage}
+      actions={
+        <div className="form-actions">
+          <button type="submit" className="btn btn-primary" disabled={update.isPending}>
+            {submitLabel}
+          </button>
+        </div>
+      }
+    >
+      {fields.map((field) => (
+        <DecimalField key={field.name} id={field.id} label={field.label} kind={kind} invalid={invalid(field.name)} registration={register(field.name)} />
+      ))}
+    </FormCard>
+  );
+}

@@ -1,0 +1,9 @@
+/**
+ * Rows per page of every paginated table on the web: the page asks for this
+ * many, its <Pager> steps by it, and its HTML preloads the first page with it
+ * (src/web/lib/screens.ts).
+ */
+export const PAGE_SIZE = 50;
+
+/** The API's largest page: what fetchAllPages asks for at a time (a form's select, the users list). */
+export const LARGEST_PAGE_SIZE = 500;

@@ -1,0 +1,147 @@
+import { LARGEST_PAGE_SIZE, PAGE_SIZE } from './page-size.js';
+
+/**
+ * Every screen of the app, declared once (docs/decisions/0016-one-screen-list.md).
+ * The router (src/web/app/routes.tsx), the bottom bar and the home cards
+ * (src/web/lib/nav-items.ts) and the build (vite.config.ts: one HTML page per
+ * screen with its preloads, and the first-visit chunks; support/web-weight.ts)
+ * all read this list. It is plain data, no React: vite.config.ts imports it in
+ * Node at build time. The page components are imported in
+ * src/web/app/screen-pages.ts, by `id`.
+ */
+export interface Screen {
+  /** The screen's name in code: src/web/app/screen-pages.ts maps it to its page component. */
+  id: string;
+  /** Its URL; '/' is home. */
+  path: `/${string}`;
+  /** The page component's source: the screen's lazy chunk, whose files its HTML page preloads. */
+  module: `src/web/features/${string}.tsx`;
+  /** Only administrators: the router sends a tecnico to /, and home marks the card "Solo administradores". */
+  adminOnly?: boolean;
+  /**
+   * The screen has create/edit forms: its chunk is loaded after the code every
+   * form screen shares (src/web/app/screen-pages.ts, formCodeFirst).
+   */
+  forms?: boolean;
+  /**
+   * The API requests the screen makes when it opens, byte for byte as its
+   * queries write them; its HTML page preloads each one (besides
+   * /api/auth/me, which every page asks first) so the answers download with
+   * the JavaScript. A URL that differs by one byte is fetched twice:
+   * e2e/web-preloads.e2e.test.ts checks every screen against what it requests.
+   */
+  requests: readonly string[];
+  /** Its entry in the bottom bar and, for every screen but home, its card on home. Screens without one are reached from another screen. */
+  nav?: {
+    label: string;
+    /** A lucide-react icon by name (src/web/lib/nav-items.ts maps it to the component). */
+    icon: string;
+    /** The home card's text. */
+    description: string;
+  };
+}
+
+/** A table's first page as the app's queries ask for it (api-client withQuery: `limit`, `offset`, then the filters). */
+const firstPage = (path: string, filters = '') => `/api${path}?limit=${PAGE_SIZE}&offset=0${filters && `&${filters}`}`;
+
+/** A whole list as fetchAllPages asks for it: the filters, then its largest page from the start. */
+const everyRow = (path: string, filters = '') => `/api${path}?${filters && `${filters}&`}limit=${LARGEST_PAGE_SIZE}&offset=0`;
+
+/** In the bottom bar's order (home first); a screen's place here is its place in the bar and on home. */
+const screens = [
+  {
+    id: 'home',
+    path: '/',
+    module: 'src/web/features/home/home-page.tsx',
+    requests: ['/api/stock-alerts'],
+    nav: { label: 'Inicio', icon: 'House', description: 'Panel principal del sistema.' },
+  },
+  {
+    id: 'origins',
+    path: '/cafe-origen',
+    module: 'src/web/features/origins/origins-page.tsx',
+    forms: true,
+    requests: [firstPage('/coffee-origins')],
+    nav: { label: 'Orígenes', icon: 'Globe', description: 'Países y regiones de origen, con sus proveedores y fincas.' },
+  },
+  {
+    id: 'greenCoffee',
+    path: '/cafe-verde',
+    module: 'src/web/features/green-coffee/green-coffee-page.tsx',
+    forms: true,
+    requests: [firstPage('/green-coffee'), everyRow('/coffee-origins')],
+    nav: { label: 'Café Verde', icon: 'Sprout', description: 'Inventario de café sin tostar.' },
+  },
+  {
+    id: 'roastedCoffee',
+    path: '/cafe-tostado',
+    module: 'src/web/features/roasted-coffee/roasted-coffee-page.tsx',
+    forms: true,
+    requests: [firstPage('/roasted-coffee'), firstPage('/green-coffee', 'in_stock=true'), everyRow('/green-coffee', 'in_stock=true'), everyRow('/coffee-origins')],
+    nav: { label: 'Café Tostado', icon: 'Flame', description: 'Stock tostado y listo para moler.' },
+  },
+  {
+    id: 'blendedCoffee',
+    path: '/cafe-mezcla',
+    module: 'src/web/features/blended-coffee/blended-coffee-page.tsx',
+    forms: true,
+    requests: [firstPage('/blended-coffee'), everyRow('/roasted-coffee', 'in_stock=true'), everyRow('/blend-recipes'), everyRow('/coffee-origins')],
+    nav: { label: 'Café Mezcla', icon: 'Blend', description: 'Mezclas especiales a partir de lotes tostados.' },
+  },
+  {
+    id: 'sales',
+    path: '/ventas',
+    module: 'src/web/features/sales/sales-page.tsx',
+    forms: true,
+    requests: [firstPage('/sales'), '/api/settings'],
+    nav: { label: 'Ventas', icon: 'ShoppingCart', description: 'Registro y seguimiento de ventas.' },
+  },
+  {
+    id: 'traceability',
+    path: '/trazabilidad',
+    module: 'src/web/features/traceability/traceability-page.tsx',
+    // Nothing until a lot code is searched.
+    requests: [],
+  },
+  {
+    id: 'reports',
+    path: '/reportes',
+    module: 'src/web/features/reports/reports-page.tsx',
+    // The whole period (no ?from=&to=): a /reportes URL with a range in it asks for other URLs.
+    requests: ['/api/reports/monthly-sales', '/api/reports/monthly-margin', '/api/reports/top-products', '/api/reports/stock-summary'],
+    nav: { label: 'Reportes', icon: 'ChartColumn', description: 'Informes de ventas e inventario.' },
+  },
+  {
+    id: 'configuration',
+    path: '/configuracion',
+    module: 'src/web/features/settings/configuration-page.tsx',
+    adminOnly: true,
+    forms: true,
+    requests: [firstPage('/blend-recipes'), everyRow('/coffee-origins'), '/api/settings'],
+    nav: { label: 'Configuración', icon: 'Settings', description: 'Recetas de mezcla y otros ajustes.' },
+  },
+  {
+    id: 'users',
+    path: '/gestion-usuarios',
+    module: 'src/web/features/users/users-page.tsx',
+    adminOnly: true,
+    forms: true,
+    requests: [everyRow('/users')],
+  },
+] as const satisfies readonly Screen[];
+
+export type ScreenId = (typeof screens)[number]['id'];
+
+/** The icons the list names: src/web/lib/nav-items.ts must have a component for each. */
+export type ScreenIcon = Extract<(typeof screens)[number], { nav: object }>['nav']['icon'];
+
+/** A screen of the list, its id and icon narrowed to the ones the list has. */
+export type ListedScreen = Screen & { id: ScreenId; nav?: NonNullable<Screen['nav']> & { icon: ScreenIcon } };
+
+export const SCREENS: readonly ListedScreen[] = screens;
+
+/** Home, the screen a signed-in first visit opens. */
+export const HOME_SCREEN = SCREENS.find((screen) => screen.path === '/')!;
+
+/** The login, the one screen outside the list: a signed-out browser gets it on any route, with no URL of its own. */
+export const LOGIN_MODULE = 'src/web/features/auth/login-page.tsx';

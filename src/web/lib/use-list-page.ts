@@ -1,0 +1,56 @@
+import { type QueryClient, type QueryKey, useMutation, type UseMutationOptions, useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/react-query';
+import { useState } from 'react';
+import type { PageParams } from '../api/query-keys.js';
+import type { RowActionHandlers } from '../components/data-table.js';
+import { PAGE_SIZE } from './page-size.js';
+import { type DeleteRowOptions, useDeleteRow } from './use-delete-row.js';
+import { useFormScreen } from './use-form-screen.js';
+
+/** A page of a list as the API answers it (`{items,total,limit,offset}`). */
+export interface ListPage<Row> {
+  items: Row[];
+  total: number;
+}
+
+export interface ListPageOptions<Data extends ListPage<{ id: number }>, Key extends QueryKey> {
+  /** One page of the list: the area's query options (e.g. originsQueryOptions). */
+  pageQuery: (page: PageParams) => UseQueryOptions<Data, Error, Data, Key>;
+  /** A row's delete: the area's mutation options (e.g. deleteOriginOptions). */
+  deleteMutation: (queryClient: QueryClient) => UseMutationOptions<void, Error, number>;
+  /** The delete's browser question, its green toast and its full-page failure. */
+  messages: Pick<DeleteRowOptions<Data['items'][number]>, 'confirmMessage' | 'deletedMessage' | 'failedMessage'>;
+}
+
+/**
+ * A screen with a create/edit form above a paginated table of what it
+ * registered: the page shown (PAGE_SIZE rows from `offset`), the form's state
+ * (useFormScreen) and the row delete (useDeleteRow: confirm, toast, back to the
+ * page before when the last row of a later page goes).
+ *
+ * The page renders `<XForm key={formKey} {...formProps} />` in `formRef`,
+ * `<XTable rows={list.data.items} {...rowActions} />` and
+ * `<Pager total={list.data.total} {...paging} />`.
+ */
+export function useListPage<Data extends ListPage<{ id: number }>, Key extends QueryKey>({ pageQuery, deleteMutation, messages }: ListPageOptions<Data, Key>) {
+  type Row = Data['items'][number];
+  const [offset, setOffset] = useState(0);
+  const list = useQuery(pageQuery({ limit: PAGE_SIZE, offset }));
+  const remove = useMutation(deleteMutation(useQueryClient()));
+  const screen = useFormScreen<Row>();
+  const onDelete = useDeleteRow<Row>({
+    ...messages,
+    remove: remove.mutateAsync,
+    editing: screen.editing,
+    backToAddMode: screen.backToAddMode,
+    fail: screen.fail,
+    paging: { rowsOnPage: list.data?.items.length, offset, limit: PAGE_SIZE, setOffset },
+  });
+  return {
+    ...screen,
+    list,
+    /** What the table takes for its edit and delete buttons. */
+    rowActions: { busy: remove.isPending, onEdit: screen.startEditing, onDelete } satisfies RowActionHandlers<Row>,
+    /** What <Pager> takes besides `total` and `label`. */
+    paging: { limit: PAGE_SIZE, offset, onChange: setOffset },
+  };
+}
