@@ -84,6 +84,10 @@ export async function findGreenLotById(db: DbOrTrx, id: number): Promise<GreenLo
   return joined(db).where('g.id', '=', id).executeTakeFirst();
 }
 
+/** The lots whose code has this key (lotCodeKey: 'co-001' finds 'CO-001 '), oldest first. */
+export const findGreenLotsByCodeKey = (db: DbOrTrx, key: string): Promise<GreenLotRecord[]> =>
+  joined(db).where('g.batch_code_key', '=', key).orderBy('g.id').execute();
+
 /**
  * A green lot with what a roast needs to know about it (issue 4 reuses this):
  * its origin, its code and its on-hand grams. Read-only: deduct with

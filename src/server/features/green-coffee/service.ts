@@ -16,8 +16,11 @@ export type { GreenLotWithOrigin } from './repository.js';
 /** For other areas (a roast checks its green lot inside its own transaction); undefined when missing. */
 export const findGreenLotForArea = (db: DbOrTrx, id: number) => repository.findGreenLotWithOrigin(db, id);
 
-/** A green lot with its origin and farm, as the list shows it, for other areas (the trace's root); undefined when missing. */
+/** A green lot with its origin and farm, as the list shows it, for other areas (the trace); undefined when missing. */
+export type { GreenLotRecord } from './repository.js';
 export const findGreenLot = (db: DbOrTrx, id: number) => repository.findGreenLotById(db, id);
+/** Every green lot whose code has this key (a code is unique per origin only), for the trace's lookup by code. */
+export const findGreenLotsByCodeKey = (db: DbOrTrx, key: string) => repository.findGreenLotsByCodeKey(db, key);
 
 const toGreenCoffee = (record: repository.GreenLotRecord): GreenCoffee => ({
   id: record.id,

@@ -92,6 +92,10 @@ export const roastsAfter = (db: DbOrTrx, filter: RoastFilter, after: RoastRecord
 export const findRoastsByIds = (db: DbOrTrx, ids: readonly number[]): Promise<RoastRecord[]> =>
   ids.length === 0 ? Promise.resolve([]) : joined(db).where('r.id', 'in', [...ids]).execute();
 
+/** The roasts whose code has this key (lotCodeKey: 'co-001' finds 'CO-001 '), oldest first. */
+export const findRoastsByCodeKey = (db: DbOrTrx, key: string): Promise<RoastRecord[]> =>
+  joined(db).where('r.batch_code_key', '=', key).orderBy('r.id').execute();
+
 export const findRoastById = (db: DbOrTrx, id: number): Promise<RoastRecord | undefined> =>
   joined(db).where('r.id', '=', id).executeTakeFirst();
 

@@ -50,8 +50,10 @@ export async function listRoasts(db: Kysely<Database>, query: RoastedCoffeeListQ
   return { items: rows.map((row) => toRoastedCoffee(row, costs)), total, limit: query.limit, offset: query.offset };
 }
 
-/** Roasted lots by id with their green lot, origin and farm, in no particular order (the trace's backward steps). */
+/** For the trace: roasted lots by id (in no particular order) or by code key, with their green lot, origin and farm. */
+export type { RoastRecord } from './repository.js';
 export const findRoastsWithSource = (db: DbOrTrx, ids: readonly number[]): Promise<repository.RoastRecord[]> => repository.findRoastsByIds(db, ids);
+export const findRoastsByCodeKey = (db: DbOrTrx, key: string): Promise<repository.RoastRecord[]> => repository.findRoastsByCodeKey(db, key);
 
 async function readRoast(db: DbOrTrx, id: number): Promise<RoastedCoffee> {
   const record = await repository.findRoastById(db, id);

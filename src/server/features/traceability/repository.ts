@@ -22,51 +22,21 @@ export interface LotRow {
   quantity_g: number;
 }
 
-const greenLots = (db: DbOrTrx) =>
-  db
-    .selectFrom('green_coffee as g')
-    .innerJoin('coffee_origins as o', 'o.id', 'g.origin_id')
-    .select(['g.id', 'g.batch_code', 'o.name', 'g.entry_date as date', 'g.stock_g', 'g.quantity_g']);
-const roastedLots = (db: DbOrTrx) =>
-  db
-    .selectFrom('roasted_coffee as r')
-    .innerJoin('green_coffee as g', 'g.id', 'r.green_coffee_id')
-    .innerJoin('coffee_origins as o', 'o.id', 'g.origin_id')
-    .select(['r.id', 'r.batch_code', 'o.name', 'r.roast_date as date', 'r.stock_g', 'r.resultant_g as quantity_g']);
+/** A blend as a lot of the trace (the green and roasted lots come from their areas' services). */
 const blendLots = (db: DbOrTrx) =>
   db
     .selectFrom('blended_coffee as b')
     .select(['b.id', 'b.batch_code', 'b.name', 'b.creation_date as date', 'b.stock_g', 'b.total_quantity_g as quantity_g']);
 
-const withKind = (kind: LotKind) => (row: Omit<LotRow, 'kind'>): LotRow => ({
-  ...row,
-  kind,
-  stock_g: Number(row.stock_g),
-  quantity_g: Number(row.quantity_g),
-});
+const asLot = (row: Omit<LotRow, 'kind'>): LotRow => ({ ...row, kind: 'blend', stock_g: Number(row.stock_g), quantity_g: Number(row.quantity_g) });
 
-/**
- * Every lot whose code has this key (lotCodeKey: 'co-001' finds 'CO-001 '). A
- * green code is unique only per origin (migration 0004), so several green lots,
- * and a roasted lot or a blend, may share one: the caller lets the user choose.
- */
-export async function lotsByCodeKey(db: DbOrTrx, key: string): Promise<LotRow[]> {
-  const [green, roasted, blend] = await Promise.all([
-    greenLots(db).where('g.batch_code_key', '=', key).orderBy('g.id').execute(),
-    roastedLots(db).where('r.batch_code_key', '=', key).orderBy('r.id').execute(),
-    blendLots(db).where('b.batch_code_key', '=', key).orderBy('b.id').execute(),
-  ]);
-  return [...green.map(withKind('green')), ...roasted.map(withKind('roasted')), ...blend.map(withKind('blend'))];
-}
+/** The blends whose code has this key (lotCodeKey: 'co-001' finds 'CO-001 '), oldest first. */
+export const blendLotsByCodeKey = async (db: DbOrTrx, key: string): Promise<LotRow[]> =>
+  (await blendLots(db).where('b.batch_code_key', '=', key).orderBy('b.id').execute()).map(asLot);
 
-export async function findLot(db: DbOrTrx, kind: LotKind, id: number): Promise<LotRow | undefined> {
-  const row =
-    kind === 'green'
-      ? await greenLots(db).where('g.id', '=', id).executeTakeFirst()
-      : kind === 'roasted'
-        ? await roastedLots(db).where('r.id', '=', id).executeTakeFirst()
-        : await blendLots(db).where('b.id', '=', id).executeTakeFirst();
-  return row === undefined ? undefined : withKind(kind)(row);
+export async function findBlendLot(db: DbOrTrx, id: number): Promise<LotRow | undefined> {
+  const row = await blendLots(db).where('b.id', '=', id).executeTakeFirst();
+  return row === undefined ? undefined : asLot(row);
 }
 
 /** One ledger row of a lot with its running balance and where its reference stands. */

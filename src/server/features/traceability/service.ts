@@ -20,8 +20,8 @@ import type { Database, LotKind } from '#server/db/schema.js';
 import type { DbOrTrx } from '#server/db/write-transaction.js';
 import { notFoundError } from '#server/errors.js';
 import { type ProductCosts, productCosts, yieldPercent } from '../costs/service.js';
-import { findGreenLot } from '../green-coffee/service.js';
-import { findRoastsWithSource } from '../roasted-coffee/service.js';
+import { findGreenLot, findGreenLotsByCodeKey, type GreenLotRecord } from '../green-coffee/service.js';
+import { findRoastsByCodeKey, findRoastsWithSource, type RoastRecord } from '../roasted-coffee/service.js';
 import { findSaleRecord, type SaleRecord, salesOfProducts, soldTotalsByProduct } from '../sales/service.js';
 import { apportion } from './apportion.js';
 import { describeMovement } from './movement-labels.js';
@@ -39,6 +39,46 @@ const toLotRef = (lot: repository.LotRow): LotRef => ({
   stock_kg: gramsToKg(lot.stock_g),
 });
 
+const greenLot = (green: GreenLotRecord): repository.LotRow => ({
+  kind: 'green',
+  id: green.id,
+  batch_code: green.batch_code,
+  name: green.origin_name,
+  date: green.entry_date,
+  stock_g: Number(green.stock_g),
+  quantity_g: Number(green.quantity_g),
+});
+
+const roastedLot = (roast: RoastRecord): repository.LotRow => ({
+  kind: 'roasted',
+  id: roast.id,
+  batch_code: roast.batch_code,
+  name: roast.origin_name,
+  date: roast.roast_date,
+  stock_g: Number(roast.stock_g),
+  quantity_g: Number(roast.resultant_g),
+});
+
+/**
+ * Every lot whose code has this key (lotCodeKey: 'co-001' finds 'CO-001 '). A
+ * green code is unique only per origin (migration 0004), so several green lots,
+ * and a roasted lot or a blend, may share one: the caller lets the user choose.
+ */
+async function lotsByCodeKey(db: DbOrTrx, key: string): Promise<repository.LotRow[]> {
+  const [green, roasted, blends] = await Promise.all([findGreenLotsByCodeKey(db, key), findRoastsByCodeKey(db, key), repository.blendLotsByCodeKey(db, key)]);
+  return [...green.map(greenLot), ...roasted.map(roastedLot), ...blends];
+}
+
+async function findLot(db: DbOrTrx, kind: LotKind, id: number): Promise<repository.LotRow | undefined> {
+  if (kind === 'blend') return repository.findBlendLot(db, id);
+  if (kind === 'green') {
+    const green = await findGreenLot(db, id);
+    return green && greenLot(green);
+  }
+  const [roast] = await findRoastsWithSource(db, [id]);
+  return roast && roastedLot(roast);
+}
+
 /**
  * The lot a request names: by `kind` + `id`, or by code. An unknown lot is
  * 404 'Lote no encontrado…', never a 5xx; a code several lots share answers
@@ -49,12 +89,12 @@ async function resolveLot(
   selector: { code?: string | undefined; kind?: LotKind | undefined; id?: number | undefined },
 ): Promise<{ lot: repository.LotRow | undefined; matches: repository.LotRow[] }> {
   if (selector.kind !== undefined && selector.id !== undefined) {
-    const lot = await repository.findLot(db, selector.kind, selector.id);
+    const lot = await findLot(db, selector.kind, selector.id);
     if (!lot) throw notFoundError(m.lotNotFound);
     return { lot, matches: [lot] };
   }
   const code = selector.code?.trim() ?? '';
-  const matches = code === '' ? [] : await repository.lotsByCodeKey(db, lotCodeKey(code));
+  const matches = code === '' ? [] : await lotsByCodeKey(db, lotCodeKey(code));
   if (matches.length === 0) throw notFoundError(m.lotNotFound);
   return { lot: matches.length === 1 ? matches[0] : undefined, matches };
 }
