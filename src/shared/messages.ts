@@ -70,7 +70,7 @@ export const commonMessages = {
   invalidText: 'El texto contiene caracteres no válidos.',
   tooManyDecimals: (decimals: number) => `Usa como máximo ${decimals} decimales.`,
   loading: 'Cargando...',
-  // ours (data rules, docs/data-rules-chronology-and-locks.md): what a date field accepts, under it.
+  // ours (data rules, docs/product-guide.md#data-rules): what a date field accepts, under it.
   dateHint: `dd/mm/aaaa, del ${EARLIEST} a hoy`,
   rangeDateHint: `dd/mm/aaaa, desde el ${EARLIEST}`,
 } as const;

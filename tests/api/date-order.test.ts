@@ -12,7 +12,7 @@ import { createTestApp, errorOf, type TestApp } from '../helpers/test-app.js';
 import { testDialects } from '../helpers/test-database.js';
 
 /**
- * Dates in order (docs/data-rules-chronology-and-locks.md): every business
+ * Dates in order (docs/product-guide.md#data-rules): every business
  * date is a day from 01/01/2000 to today (server's local date), a roast comes
  * on or after its green lot's entry, a blend on or after the newest roast it
  * draws, a sale on or after its product was roasted or blended; and no edit

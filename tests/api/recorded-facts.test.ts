@@ -7,7 +7,7 @@ import { createTestApp, errorOf, type TestApp } from '../helpers/test-app.js';
 import { testDialects } from '../helpers/test-database.js';
 
 /**
- * What blends and sales recorded stays true (docs/data-rules-chronology-and-locks.md):
+ * What blends and sales recorded stays true (docs/product-guide.md#data-rules):
  * a green lot with roasts keeps its origin; a roast in a blend or sold keeps
  * its green lot and roast type; a sold blend keeps its recipe, origins,
  * percentages and drawn lots. Each refusal is a Spanish 409 that writes

@@ -196,7 +196,7 @@ describe.each(testDialects())('reportes (%s)', (dialect) => {
       expect((await get(`${url}?from=2024-01-01%00`)).statusCode).toBe(400);
     });
 
-    // No business date is older than 01/01/2000 (docs/data-rules-chronology-and-locks.md), so neither is a range: a '1900-01' month never reaches a report.
+    // No business date is older than 01/01/2000 (docs/product-guide.md#data-rules), so neither is a range: a '1900-01' month never reaches a report.
     it.each(['monthly-sales', 'monthly-margin', 'top-products'])('%s: nada antes del 01/01/2000', async (report) => {
       const url = `/api/reports/${report}`;
       expectBadRange(await get(`${url}?from=1900-01-01&to=1900-01-31`), m.fromTooOld);

@@ -186,7 +186,7 @@ const createRoast = (lot: 'greenA' | 'greenC', kg = 10): RaceOp => ({
   },
 });
 
-/** A roast already in a blend or sold keeps its green lot (docs/data-rules-chronology-and-locks.md). */
+/** A roast already in a blend or sold keeps its green lot (docs/product-guide.md#data-rules). */
 const greenLotFixed = (message: string) => message.startsWith('No se puede cambiar el lote de café verde: el tueste ya se usó en ');
 
 const editRoast = (roast: 'roastA' | 'roastB', to: 'greenA' | 'greenB' | 'greenC', kg: number): RaceOp => ({
@@ -338,7 +338,7 @@ const createBlend = (roast: 'roastA' | 'roastB', kg: number): RaceOp => ({
   effect: (w, res, after) => (blendTook(after, idOf(res), w[roast], kg) ? undefined : 'el tostado no se descontó en el libro'),
 });
 
-/** A sold blend keeps the roasted lots it draws (docs/data-rules-chronology-and-locks.md). */
+/** A sold blend keeps the roasted lots it draws (docs/product-guide.md#data-rules). */
 const compositionFixed = (message: string) => /^La mezcla ya tiene \d+ ventas?: no se pueden cambiar su receta/.test(message);
 
 /** Edits the round's blend to draw `kg` (≠ 1) from `roast`. */

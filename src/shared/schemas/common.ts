@@ -58,7 +58,7 @@ export const isoDateSchema = (message: string) =>
  * API, which decides). ISO text compares like the calendar; "today" is read
  * when the body is checked. Each rule answers with its field's own message,
  * and only the first that fails. The order against other lots' dates needs the
- * database: docs/data-rules-chronology-and-locks.md.
+ * database: docs/product-guide.md#data-rules.
  */
 export const businessDateSchema = (messages: { invalidDate: string; dateTooOld: string; futureDate: string }) =>
   z

@@ -19,8 +19,8 @@ export const greenCoffeeBodySchema = z
       quantity_kg: z.number({ error: m.required }),
       unit_price: z.number({ error: m.required }),
       entry_date: z.string({ error: m.required }).trim().min(1, m.required),
-      // The lot code's hint is DD-MM-AA but "no format is enforced" (spec 5 "Green coffee"):
-      // free text. The entry date is a calendar date (businessDateSchema).
+      // The lot code's hint is DD-MM-AA but no format is enforced: free text. The entry date
+      // is a calendar date, not free text (docs/product-guide.md#data-rules).
       batch_code: z.string({ error: m.required }).trim().min(1, m.required),
     },
     { error: m.required },

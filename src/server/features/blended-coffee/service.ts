@@ -146,7 +146,7 @@ async function checkBody(
 }
 
 /**
- * What a blend's sales recorded stays true (docs/data-rules-chronology-and-locks.md):
+ * What a blend's sales recorded stays true (docs/product-guide.md#data-rules):
  * once sold, its composition (recipe, each origin's percentage, the roasted lots
  * each component draws from) is fixed, though quantities may be corrected; and
  * its date cannot move after its first sale. The blend is locked, and every

@@ -96,7 +96,7 @@ export async function findGreenLotWithOrigin(db: DbOrTrx, id: number): Promise<G
 /**
  * The roasts made from a lot, oldest roast date first (then oldest id): once
  * there is one, the lot's origin is fixed and its entry date stays on or
- * before the first (docs/data-rules-chronology-and-locks.md).
+ * before the first (docs/product-guide.md#data-rules).
  */
 export async function roastsOfLot(db: DbOrTrx, id: number): Promise<{ batch_code: string; roast_date: string }[]> {
   return db

@@ -107,7 +107,7 @@ export async function createGreenLotInTransaction(trx: Transaction<Database>, bo
 }
 
 /**
- * What the lot's roasts recorded stays true (docs/data-rules-chronology-and-locks.md):
+ * What the lot's roasts recorded stays true (docs/product-guide.md#data-rules):
  * once roasted, its origin is fixed (its roasts, and the blends that list them
  * under that origin, say where the coffee came from: 409), and its entry date
  * stays on or before its first roast (400). The lot is locked, and every roast

@@ -70,7 +70,7 @@ function refuseRoastBeforeEntry(body: RoastedCoffeeBody, green: GreenLotWithOrig
 
 /**
  * What the blends and sales of a roasted lot recorded stays true
- * (docs/data-rules-chronology-and-locks.md): once the lot is in a blend or
+ * (docs/product-guide.md#data-rules): once the lot is in a blend or
  * sold, its green lot (and so its origin) and its roast type are fixed (409),
  * and its date stays on or before the first blend and the first sale that use
  * it (400). The roasted lot is locked, and every blend and sale write locks the

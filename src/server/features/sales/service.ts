@@ -27,7 +27,7 @@ export const hasSales = (db: DbOrTrx, productType: SalesTable['product_type'], p
 /**
  * How many sales a lot has and its first sale day (null without sales): the
  * roasted and blend edit services keep their dates before it and their
- * recorded facts fixed once sold (docs/data-rules-chronology-and-locks.md).
+ * recorded facts fixed once sold (docs/product-guide.md#data-rules).
  * Call it after locking the lot: every sale write locks its product first.
  */
 export const salesSummary = (
@@ -114,7 +114,7 @@ function batchCodeFor(body: SaleBody, product: ProductRecord, kept?: repository.
  * A lot is sold on or after the day it was roasted or blended (a sale the
  * same day is fine): 'La fecha de venta no puede ser anterior al tueste del
  * lote …'. `product` was read under its lot's lock, so a roast or blend edit
- * cannot move that day meanwhile (docs/data-rules-chronology-and-locks.md).
+ * cannot move that day meanwhile (docs/product-guide.md#data-rules).
  */
 function refuseSaleBeforeProduct(body: SaleBody, product: ProductRecord): void {
   if (body.sale_date < product.made_on) throw validationError(m.beforeProduct(product.type, product.batch_code, product.made_on));
