@@ -8,6 +8,7 @@ import {
   roastedCoffeeMessages as r,
   salesMessages as s,
 } from '#shared/messages.js';
+import { inventorySnapshot } from '../helpers/inventory-snapshot.js';
 import { createTestApp, errorOf, type TestApp } from '../helpers/test-app.js';
 import { testDialects } from '../helpers/test-database.js';
 
@@ -62,20 +63,11 @@ describe.each(testDialects())('fechas en orden (%s)', (dialect) => {
   const blend = (roasts: readonly Lot[], date: string) => created('/api/blended-coffee', blendBody(roasts, date));
   const sale = (lot: Lot, type: 'tostado' | 'mezcla', date: string) => created('/api/sales', saleBody(lot, type, date));
 
-  /** Every row a refused write could have touched. */
-  const snapshot = async () => ({
-    green: await t.db.selectFrom('green_coffee').selectAll().orderBy('id').execute(),
-    roasted: await t.db.selectFrom('roasted_coffee').selectAll().orderBy('id').execute(),
-    blends: await t.db.selectFrom('blended_coffee').selectAll().orderBy('id').execute(),
-    draws: await t.db.selectFrom('blended_coffee_draws').selectAll().orderBy('id').execute(),
-    sales: await t.db.selectFrom('sales').selectAll().orderBy('id').execute(),
-    movements: await t.db.selectFrom('stock_movements').select('id').orderBy('id').execute(),
-  });
   /** The write is refused with `message` and leaves every table as it was. */
   const expectNothingWritten = async (write: () => Promise<LightMyRequestResponse>, message: string) => {
-    const before = await snapshot();
+    const before = await inventorySnapshot(t.db);
     expectRefused(await write(), message);
-    expect(await snapshot()).toEqual(before);
+    expect(await inventorySnapshot(t.db)).toEqual(before);
   };
 
   beforeAll(async () => {

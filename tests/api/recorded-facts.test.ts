@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { findLedgerMismatches } from '#server/ledger/ledger.js';
 import { blendedCoffeeMessages as b, greenCoffeeMessages as g, roastedCoffeeMessages as r } from '#shared/messages.js';
 import { buildChain, type Chain } from '../helpers/trace-chain.js';
+import { inventorySnapshot } from '../helpers/inventory-snapshot.js';
 import { createTestApp, errorOf, type TestApp } from '../helpers/test-app.js';
 import { testDialects } from '../helpers/test-database.js';
 
@@ -40,21 +41,12 @@ describe.each(testDialects())('hechos registrados (%s)', (dialect) => {
     ...change,
   });
 
-  const snapshot = async () => ({
-    green: await t.db.selectFrom('green_coffee').selectAll().orderBy('id').execute(),
-    roasted: await t.db.selectFrom('roasted_coffee').selectAll().orderBy('id').execute(),
-    blends: await t.db.selectFrom('blended_coffee').selectAll().orderBy('id').execute(),
-    components: await t.db.selectFrom('blended_coffee_components').selectAll().orderBy('id').execute(),
-    draws: await t.db.selectFrom('blended_coffee_draws').selectAll().orderBy('id').execute(),
-    sales: await t.db.selectFrom('sales').selectAll().orderBy('id').execute(),
-    movements: await t.db.selectFrom('stock_movements').select('id').orderBy('id').execute(),
-  });
   /** Refused with 409 `message`, and every table as it was. */
   const expectFixed = async (write: () => Promise<LightMyRequestResponse>, message: string) => {
-    const before = await snapshot();
+    const before = await inventorySnapshot(t.db);
     const response = await write();
     expect({ status: response.statusCode, error: errorOf(response) }).toEqual({ status: 409, error: { code: 'in_use', message } });
-    expect(await snapshot()).toEqual(before);
+    expect(await inventorySnapshot(t.db)).toEqual(before);
   };
   const expectOk = async (response: LightMyRequestResponse) => expect(response.statusCode, response.body).toBe(200);
 
