@@ -3,6 +3,8 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { openDatabase } from '#server/db/database.js';
 import { findLedgerMismatches } from '#server/ledger/ledger.js';
+import { formatDate } from '#shared/format.js';
+import { localIsoDate } from '#shared/local-date.js';
 import { greenCoffeeMessages, originMessages } from '#shared/messages.js';
 import { DESKTOP, expectNoSeriousAxeViolations, newPage, PHONE, signIn } from './helpers/browser.js';
 import { useServerAndBrowser } from './helpers/fixture.js';
@@ -102,6 +104,25 @@ describe('orígenes y café verde', () => {
     await page.getByLabel('Lote', { exact: true }).fill('15-03-24');
     await page.getByRole('button', { name: 'Agregar Café Verde' }).click();
     await expect.poll(() => alertText(page)).toBe('La fecha de entrada no es válida.');
+    // Data rules: the field says which days it takes (from 01/01/2000 to today, in words and in min/max),
+    // and the form refuses tomorrow with the API's own message before anything is sent.
+    const today = localIsoDate();
+    await expect.poll(() => page.getByLabel('Fecha de Entrada').getAttribute('max')).toBe(today);
+    await expect.poll(() => page.getByLabel('Fecha de Entrada').getAttribute('min')).toBe('2000-01-01');
+    await expect.poll(() => page.locator('#green-date-hint').textContent()).toBe('dd/mm/aaaa, del 01/01/2000 a hoy');
+    const [year, month, day] = today.split('-').map(Number) as [number, number, number];
+    const posts: string[] = [];
+    page.on('request', (request) => {
+      if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/green-coffee') posts.push(request.url());
+    });
+    await page.getByLabel('Fecha de Entrada').fill(formatDate(localIsoDate(new Date(year, month - 1, day + 1))));
+    await page.getByRole('button', { name: 'Agregar Café Verde' }).click();
+    await expect.poll(() => alertText(page)).toBe(greenCoffeeMessages.futureDate);
+    expect(greenCoffeeMessages.futureDate).toBe('La fecha de entrada no puede ser posterior a hoy.');
+    expect(posts).toEqual([]);
+    await page.getByLabel('Fecha de Entrada').fill('31/12/1999');
+    await page.getByRole('button', { name: 'Agregar Café Verde' }).click();
+    await expect.poll(() => alertText(page)).toBe('La fecha de entrada no puede ser anterior al 01/01/2000.');
     await page.getByLabel('Fecha de Entrada').fill('15/03/2024');
     await page.getByRole('button', { name: 'Agregar Café Verde' }).click();
     await expect.poll(() => waitForToast(page, 'Café verde agregado')).toBe('Café verde agregado con éxito.');

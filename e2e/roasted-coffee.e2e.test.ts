@@ -95,6 +95,13 @@ describe('café tostado', () => {
     await expect.poll(() => page.locator('.form-alert').count()).toBe(0);
     await shot(page, 'form-filled-desktop');
 
+    // Data rules: a roast dated before its green lot entered (01/03/2024) is refused by the server, its message in the form.
+    await page.getByLabel('Fecha de Tostado').fill('29/02/2024');
+    await page.getByRole('button', { name: 'Agregar Café Tostado' }).click();
+    await expect.poll(() => alertText(page)).toBe(m.beforeGreenEntry('V-COL', '2024-03-01'));
+    expect(m.beforeGreenEntry('V-COL', '2024-03-01')).toBe('La fecha de tostado no puede ser anterior a la entrada del lote de café verde V-COL (01/03/2024).');
+    await page.getByLabel('Fecha de Tostado').fill('15/03/2024');
+
     await page.getByRole('button', { name: 'Agregar Café Tostado' }).click();
     await expect.poll(() => waitForToast(page, 'Café tostado agregado')).toBe('Café tostado agregado con éxito.');
     await roastRow(page, code).waitFor();

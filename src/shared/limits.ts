@@ -27,3 +27,8 @@ export const GREEN_PRICE_MAX = 1_000_000;
 // keeps grams within PostgreSQL's integer column and a total within a safe integer of cents.
 export const SALE_QUANTITY_MAX_KG = 1_000_000;
 export const SALE_PRICE_MAX = 1_000_000;
+
+// Business dates (entry, roast, blend creation, sale, report ranges): none before
+// this day. A typo such as 1900 or 0024 would otherwise sort first everywhere and
+// open a report a century wide; the upper bound is today (local-date.ts).
+export const EARLIEST_DATE = '2000-01-01';

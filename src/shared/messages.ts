@@ -1,6 +1,8 @@
+import { formatDate } from './format.js';
 import {
   BATCH_CODE_MAX,
   DESCRIPTION_MAX,
+  EARLIEST_DATE,
   FULL_NAME_MAX,
   GREEN_PRICE_MAX,
   GREEN_QUANTITY_MAX_KG,
@@ -31,6 +33,22 @@ export const authMessages = {
     `Demasiados intentos de inicio de sesión. Inténtalo de nuevo dentro de ${waitText(retryAfterSeconds)}.`,
 } as const;
 
+/** '01/01/2000': the earliest business date as the screens write it. */
+const EARLIEST = formatDate(EARLIEST_DATE);
+
+/** 'CO-1, CO-2, CO-3, …': the first lot codes of a list, so a message stays short however many there are. */
+const codeList = (codes: readonly string[], shown = 3): string =>
+  codes.length > shown ? `${codes.slice(0, shown).join(', ')}, …` : codes.join(', ');
+
+/** What already uses a roasted lot: 'la mezcla CA-MZ-1 y en 2 ventas', 'las mezclas A, B', '1 venta'. */
+const roastUsesText = (blendCodes: readonly string[], sales: number): string =>
+  [
+    blendCodes.length === 1 ? `la mezcla ${blendCodes[0]}` : blendCodes.length > 1 ? `las mezclas ${codeList(blendCodes)}` : '',
+    sales === 1 ? '1 venta' : sales > 1 ? `${sales} ventas` : '',
+  ]
+    .filter(Boolean)
+    .join(' y en ');
+
 /** '45 segundos', '1 minuto', '15 minutos': a wait as a person reads it, rounded up. */
 function waitText(seconds: number): string {
   if (seconds <= 60) return seconds === 1 ? '1 segundo' : `${seconds} segundos`;
@@ -52,6 +70,9 @@ export const commonMessages = {
   invalidText: 'El texto contiene caracteres no válidos.',
   tooManyDecimals: (decimals: number) => `Usa como máximo ${decimals} decimales.`,
   loading: 'Cargando...',
+  // ours (data rules, docs/product-guide.md#data-rules): what a date field accepts, under it.
+  dateHint: `dd/mm/aaaa, del ${EARLIEST} a hoy`,
+  rangeDateHint: `dd/mm/aaaa, desde el ${EARLIEST}`,
 } as const;
 
 /**
@@ -183,6 +204,13 @@ export const greenCoffeeMessages = {
   concurrentEdit: 'El lote cambió mientras lo editabas. Vuelve a cargar la página e inténtalo de nuevo.',
   stockBelowZero: (usedKg: string) =>
     `La cantidad no puede ser menor que lo ya usado de este lote (${usedKg} Kg): el stock quedaría por debajo de cero.`,
+  // ours (data rules): dates in order, and an origin its roasts keep.
+  futureDate: 'La fecha de entrada no puede ser posterior a hoy.',
+  dateTooOld: `La fecha de entrada no puede ser anterior al ${EARLIEST}.`,
+  entryAfterRoast: (roastCode: string, roastDate: string) =>
+    `La fecha de entrada no puede ser posterior al tueste ${roastCode} (${formatDate(roastDate)}) hecho con este lote.`,
+  originFixed: (roastCodes: readonly string[]) =>
+    `No se puede cambiar el origen: el lote ya tiene ${roastCodes.length === 1 ? 'un tueste' : 'tuestes'} (${codeList(roastCodes)}).`,
 } as const;
 
 /** Café Tostado (docs/product-guide.md#cafe-tostado, #roasted-lot and #interface-texts). */
@@ -223,6 +251,18 @@ export const roastedCoffeeMessages = {
     `Los Kilos Resultantes no pueden ser menores que lo ya usado de este lote (${usedKg} Kg): el stock quedaría por debajo de cero.`,
   greenEmpty: 'No hay café verde disponible para tostar.',
   empty: 'No hay café tostado en el inventario...',
+  // ours (data rules): dates in order, and what blends and sales recorded about the roast.
+  futureDate: 'La fecha de tostado no puede ser posterior a hoy.',
+  dateTooOld: `La fecha de tostado no puede ser anterior al ${EARLIEST}.`,
+  beforeGreenEntry: (greenCode: string, entryDate: string) =>
+    `La fecha de tostado no puede ser anterior a la entrada del lote de café verde ${greenCode} (${formatDate(entryDate)}).`,
+  afterBlend: (blendCode: string, creationDate: string) =>
+    `La fecha de tostado no puede ser posterior a la mezcla ${blendCode} (${formatDate(creationDate)}) que usa este tueste.`,
+  afterSale: (saleDate: string) => `La fecha de tostado no puede ser posterior a la primera venta de este tueste (${formatDate(saleDate)}).`,
+  greenLotFixed: (blendCodes: readonly string[], sales: number) =>
+    `No se puede cambiar el lote de café verde: el tueste ya se usó en ${roastUsesText(blendCodes, sales)}.`,
+  roastTypeFixed: (blendCodes: readonly string[], sales: number) =>
+    `No se puede cambiar el tipo de tueste: el tueste ya se usó en ${roastUsesText(blendCodes, sales)}.`,
 } as const;
 
 /** Café Mezcla (docs/product-guide.md#cafe-mezcla, #blend and #interface-texts). */
@@ -279,6 +319,15 @@ export const blendedCoffeeMessages = {
   fifoNeedsTotals: 'Para rellenar los lotes, indica la cantidad total y porcentajes que sumen 100%.',
   roastedStockTitle: 'Café Tostado Disponible',
   blendsTitle: 'Mezclas Actuales',
+  // ours (data rules): dates in order, and the composition its sales recorded.
+  futureDate: 'La fecha de creación no puede ser posterior a hoy.',
+  dateTooOld: `La fecha de creación no puede ser anterior al ${EARLIEST}.`,
+  beforeRoast: (roastCode: string, roastDate: string) =>
+    `La fecha de creación no puede ser anterior al tueste del lote ${roastCode} (${formatDate(roastDate)}) que usa la mezcla.`,
+  afterSale: (saleDate: string) => `La fecha de creación no puede ser posterior a la primera venta de esta mezcla (${formatDate(saleDate)}).`,
+  compositionFixed: (sales: number) =>
+    `La mezcla ya tiene ${sales === 1 ? '1 venta' : `${sales} ventas`}: no se pueden cambiar su receta, sus orígenes, sus porcentajes ` +
+    'ni los lotes de café tostado que usa (sí las cantidades, el nombre, la fecha y el lote).',
 } as const;
 
 /**
@@ -373,6 +422,12 @@ export const salesMessages = {
   priceTooLarge: `El precio unitario no puede superar ${SALE_PRICE_MAX} $/Kg.`,
   invalidDate: 'La fecha de venta no es válida.',
   futureDate: 'La fecha de venta no puede ser posterior a hoy.',
+  // ours (data rules): a sale comes after its product was made.
+  dateTooOld: `La fecha de venta no puede ser anterior al ${EARLIEST}.`,
+  beforeProduct: (productType: 'tostado' | 'mezcla', batchCode: string, madeOn: string) =>
+    productType === 'tostado'
+      ? `La fecha de venta no puede ser anterior al tueste del lote ${batchCode} (${formatDate(madeOn)}).`
+      : `La fecha de venta no puede ser anterior a la creación de la mezcla ${batchCode} (${formatDate(madeOn)}).`,
   batchCodeTooLong: `El lote vendido puede tener como máximo ${BATCH_CODE_MAX} caracteres.`,
   batchMismatch: 'El lote indicado no corresponde al producto seleccionado. Vuelve a elegir el producto.',
   notFound: 'La venta no existe.',
@@ -417,6 +472,9 @@ export const reportMessages = {
   fromInvalid: 'La fecha "Desde" no es una fecha válida.',
   toInvalid: 'La fecha "Hasta" no es una fecha válida.',
   rangeReversed: 'La fecha "Desde" no puede ser posterior a la fecha "Hasta".',
+  // ours (data rules): no business date is older, so neither is a range.
+  fromTooOld: `La fecha "Desde" no puede ser anterior al ${EARLIEST}.`,
+  toTooOld: `La fecha "Hasta" no puede ser anterior al ${EARLIEST}.`,
   topProductsTitle: 'Top 5 Productos Más Vendidos (Kg)',
   stockSummaryTitle: 'Resumen de Stock',
   noSales: 'No hay ventas en este periodo.',

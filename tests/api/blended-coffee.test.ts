@@ -57,7 +57,7 @@ describe.each(testDialects())('café mezcla (%s)', (dialect) => {
     const green = await t.call(cookie, {
       method: 'POST',
       url: '/api/green-coffee',
-      payload: { origin_id: origin.id, supplier_finca: `Finca ${origin.name}`, quantity_kg: kg * 2, unit_price: 5, entry_date: '2024-03-01', batch_code: `V-${++counter}` },
+      payload: { origin_id: origin.id, supplier_finca: `Finca ${origin.name}`, quantity_kg: kg * 2, unit_price: 5, entry_date: '2024-01-01', batch_code: `V-${++counter}` },
     });
     expect(green.statusCode).toBe(201);
     const roast = await t.call(cookie, {
@@ -553,7 +553,8 @@ describe.each(testDialects())('café mezcla (%s)', (dialect) => {
   });
 
   it('lists newest creation date first (then newest id), paginated, with components', async () => {
-    const a = await roastedLot(colombia, 10);
+    // Roasted on the oldest blend's day: a blend is never dated before the roasts it draws.
+    const a = await roastedLot(colombia, 10, '2024-01-01');
     const make = (date: string) => created(body([component(colombia, 100, [[a.id, 1]])], { total_quantity_kg: 1, creation_date: date }));
     const older = await make('2024-01-01');
     const newer = await make('2024-05-01');

@@ -420,7 +420,7 @@ describe.each(testDialects())('café verde (%s)', (dialect) => {
   it('findGreenLotWithOrigin gives a roast what it needs about a lot', async () => {
     const { id } = await createLot({ quantity_kg: 2.5 });
     expect(await findGreenLotWithOrigin(t.db, id)).toEqual({
-      id, origin_id: colombia.id, origin_name: 'Colombia', batch_code: '10-01-24', stock_g: 2500,
+      id, origin_id: colombia.id, origin_name: 'Colombia', batch_code: '10-01-24', entry_date: '2024-01-10', stock_g: 2500,
     });
     expect(await findGreenLotWithOrigin(t.db, 987654)).toBeUndefined();
   });

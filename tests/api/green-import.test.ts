@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { findLedgerMismatches } from '#server/ledger/ledger.js';
+import { localIsoDate } from '#shared/local-date.js';
 import { csvMessages, greenCoffeeMessages, textMessages } from '#shared/messages.js';
 import type { ImportResult } from '#shared/schemas/green-import.js';
 import { createTestApp, errorOf, type TestApp } from '../helpers/test-app.js';
@@ -84,6 +85,30 @@ describe.each(testDialects())('importar CSV de café verde (%s)', (dialect) => {
     expect(refused.statusCode).toBe(400);
     expect(errorOf(refused).message).toBe(csvMessages.notSaved);
     expect((await lots()).map((lot) => lot.batch_code)).toEqual(['YA']);
+  });
+
+  it('fechas de entrada entre el 01/01/2000 y hoy, con los mensajes del formulario; nada se importa si una falla', async () => {
+    const [year, month, day] = localIsoDate().split('-');
+    const tomorrow = localIsoDate(new Date(Number(year), Number(month) - 1, Number(day) + 1));
+    const csv = [
+      HEADER,
+      `HOY;Colombia;Finca La Esperanza;1;1;${day}/${month}/${year}`,
+      'INICIO;Colombia;Finca La Esperanza;1;1;01/01/2000',
+      'ANTES;Colombia;Finca La Esperanza;1;1;31/12/1999',
+      'SIGLO;Colombia;Finca La Esperanza;1;1;1900-01-15',
+      `MANANA;Colombia;Finca La Esperanza;1;1;${tomorrow}`,
+    ].join('\n');
+    const preview = (await upload(csv, true)).json() as ImportResult;
+    expect(preview.rows.map((row) => [row.batch_code, row.problems])).toEqual([
+      ['HOY', []],
+      ['INICIO', []],
+      ['ANTES', [greenCoffeeMessages.dateTooOld]],
+      ['SIGLO', ['La fecha de entrada no puede ser anterior al 01/01/2000.']],
+      ['MANANA', [greenCoffeeMessages.futureDate]],
+    ]);
+    const saved = await upload(csv, false);
+    expect({ status: saved.statusCode, error: errorOf(saved) }).toEqual({ status: 400, error: { code: 'validation', message: csvMessages.notSaved } });
+    expect(await lots()).toEqual([]);
   });
 
   it('todo o nada: con la fila 9.999 de 10.000 mal, no se guarda ninguna', { timeout: 120_000 }, async () => {

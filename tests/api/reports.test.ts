@@ -196,6 +196,16 @@ describe.each(testDialects())('reportes (%s)', (dialect) => {
       expect((await get(`${url}?from=2024-01-01%00`)).statusCode).toBe(400);
     });
 
+    // No business date is older than 01/01/2000 (docs/product-guide.md#data-rules), so neither is a range: a '1900-01' month never reaches a report.
+    it.each(['monthly-sales', 'monthly-margin', 'top-products'])('%s: nada antes del 01/01/2000', async (report) => {
+      const url = `/api/reports/${report}`;
+      expectBadRange(await get(`${url}?from=1900-01-01&to=1900-01-31`), m.fromTooOld);
+      expectBadRange(await get(`${url}?from=1999-12-31`), 'La fecha "Desde" no puede ser anterior al 01/01/2000.');
+      expectBadRange(await get(`${url}?to=1999-12-31`), m.toTooOld);
+      expectBadRange(await get(`${url}?to=1900-01-31`), 'La fecha "Hasta" no puede ser anterior al 01/01/2000.');
+      expect((await get(`${url}?from=2000-01-01&to=2000-01-01`)).statusCode).toBe(200);
+    });
+
     it('sin sesión: 401', async () => {
       for (const report of ['monthly-sales', 'monthly-margin', 'top-products', 'stock-summary']) {
         expect((await t.call(undefined, { method: 'GET', url: `/api/reports/${report}` })).statusCode).toBe(401);

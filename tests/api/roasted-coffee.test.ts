@@ -44,7 +44,8 @@ describe.each(testDialects())('café tostado (%s)', (dialect) => {
         supplier_finca: origin === colombia ? 'Finca La Esperanza' : 'Yirgacheffe Coop',
         quantity_kg: quantityKg,
         unit_price: 5,
-        entry_date: '2024-03-01',
+        // On or before every roast date below: a roast is never dated before its green lot's entry.
+        entry_date: '2024-01-01',
         batch_code: `V-${++lotCounter}`,
       },
     });

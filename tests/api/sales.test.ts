@@ -336,7 +336,7 @@ describe.each(testDialects())('ventas (%s)', (dialect) => {
       const a = await created(saleBody(lot, { sale_date: '2024-05-10', quantity_kg: 1 }));
       const b = await created(saleBody(blend, { sale_date: '2024-06-01', quantity_kg: 1.25, unit_price: 25 }, 'mezcla'));
       const c = await created(saleBody(lot, { sale_date: '2024-05-10', quantity_kg: 2 }));
-      const d = await created(saleBody(lot, { sale_date: '2023-12-31', quantity_kg: 3 }));
+      const d = await created(saleBody(lot, { sale_date: '2024-03-31', quantity_kg: 3 }));
       const page = (await list('?limit=2')).json() as { items: Sale[]; total: number; limit: number; offset: number };
       expect(page).toMatchObject({ total: 4, limit: 2, offset: 0 });
       expect(page.items.map((s) => s.id)).toEqual([b.id, c.id]);

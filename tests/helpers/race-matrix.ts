@@ -186,10 +186,14 @@ const createRoast = (lot: 'greenA' | 'greenC', kg = 10): RaceOp => ({
   },
 });
 
+/** A roast already in a blend or sold keeps its green lot (docs/product-guide.md#data-rules). */
+const greenLotFixed = (message: string) => message.startsWith('No se puede cambiar el lote de café verde: el tueste ya se usó en ');
+
 const editRoast = (roast: 'roastA' | 'roastB', to: 'greenA' | 'greenB' | 'greenC', kg: number): RaceOp => ({
   name: `editar ${roast} a ${kg} kg de ${to}`,
   send: (w, send, server) => send(server, w.adminCookie, 'PUT', `/api/roasted-coffee/${w[roast]}`, roastBody(w[to].id, kg)),
-  refusals: { 400: [r.invalidGreenLot], 404: [r.notFound], 409: [r.notEnoughGreen] },
+  // 409 greenLotFixed: a blend or sale of the roast committed first and the edit moves it to another green lot.
+  refusals: { 400: [r.invalidGreenLot], 404: [r.notFound], 409: [r.notEnoughGreen, greenLotFixed] },
   effect: (w, _res, after) => {
     const row = after.roasts.get(w[roast]);
     // Deleted afterwards in the same round: its edit returned and re-took green in the ledger.
@@ -334,12 +338,16 @@ const createBlend = (roast: 'roastA' | 'roastB', kg: number): RaceOp => ({
   effect: (w, res, after) => (blendTook(after, idOf(res), w[roast], kg) ? undefined : 'el tostado no se descontó en el libro'),
 });
 
+/** A sold blend keeps the roasted lots it draws (docs/product-guide.md#data-rules). */
+const compositionFixed = (message: string) => /^La mezcla ya tiene \d+ ventas?: no se pueden cambiar su receta/.test(message);
+
 /** Edits the round's blend to draw `kg` (≠ 1) from `roast`. */
 const editBlend = (roast: 'roastA' | 'roastB', kg: number): RaceOp => ({
   name: `editar la mezcla a ${kg} kg de ${roast}`,
   prepare: ensureBlend,
   send: (w, send, server) => send(server, w.adminCookie, 'PUT', `/api/blended-coffee/${w.blend!}`, blendBody(w, roast, kg)),
-  refusals: { 400: [b.invalidRoastedLot], 404: [b.notFound], 409: [notEnoughRoasted] },
+  // 409 compositionFixed: a sale of the blend committed first and the edit draws from another roasted lot.
+  refusals: { 400: [b.invalidRoastedLot], 404: [b.notFound], 409: [notEnoughRoasted, compositionFixed] },
   effect: (w, _res, after) => (blendTook(after, w.blend!, w[roast], kg) ? undefined : 'la edición no tomó el tostado en el libro'),
 });
 
@@ -461,7 +469,9 @@ export const RACE_MATRIX: readonly (readonly RaceOp[])[] = [
   [createBlend('roastA', 2), deleteRoast('roastA')],
   [createBlend('roastA', 2), editRoast('roastA', 'greenC', 20)],
   [editBlend('roastA', 3), deleteRoast('roastA')],
-  [editBlend('roastB', 3), editRoast('roastB', 'greenA', 20)],
+  // The round's blend draws roastB before the race, so the roast edit keeps its green lot (it may not move a
+  // roast a blend uses) and changes its quantity: both writes still move roastB and greenB.
+  [editBlend('roastB', 3), editRoast('roastB', 'greenB', 20)],
   [editBlend('roastA', 3), createBlend('roastA', 6)],
   [editBlend('roastA', 3), editBlend('roastB', 4)],
   [editBlend('roastA', 3), deleteBlend],

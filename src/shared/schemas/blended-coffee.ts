@@ -3,7 +3,7 @@ import { splitGrams } from '../blend-grams.js';
 import { blendedCoffeeMessages as m } from '../messages.js';
 import { percentagesTotalError, percentageSchema, percentToBasisPoints } from '../percentages.js';
 import { gramsToKg, hasAtMostDecimals, KG_DECIMALS, kgToGrams, PERCENT_DECIMALS } from '../units.js';
-import { decimalSchema, isRealIsoDate, MAX_ROW_ID, pageSchema, paginationQuerySchema } from './common.js';
+import { businessDateSchema, decimalSchema, MAX_ROW_ID, pageSchema, paginationQuerySchema } from './common.js';
 
 export const BLEND_NAME_MAX = 120;
 export const BLEND_BATCH_CODE_MAX = 40;
@@ -35,7 +35,7 @@ const blendFieldsSchema = z
       total_quantity_kg: decimalSchema(KG_DECIMALS, m.required)
         .refine((kg) => kg > 0, m.totalPositive)
         .refine((kg) => kg <= BLEND_TOTAL_MAX_KG, m.totalTooLarge(BLEND_TOTAL_MAX_KG)),
-      creation_date: z.string().refine(isRealIsoDate, m.invalidDate),
+      creation_date: businessDateSchema(m),
       recipe_id: idSchema(m.invalidRecipe).nullish().transform((id) => id ?? null),
       batch_code: z
         .string()
@@ -91,8 +91,8 @@ const blendFieldsSchema = z
  *      obligatory: left empty, the server generates one as for roasts);
  *   2. 'Los porcentajes … deben sumar 100%. Actualmente suman X%.';
  *   3. 'Por favor, selecciona un origen y un porcentaje válido para el componente adicional.';
- *   4. our limits (decimals, positive kg, real date, ids, one component per
- *      origin, each roasted lot once).
+ *   4. our limits (decimals, positive kg, a date from 01/01/2000 to today,
+ *      ids, one component per origin, each roasted lot once).
  * The service then checks against the database that each lot exists and is of
  * its component's origin, that each component draws exactly its grams
  * (drawMismatch below) and that each lot has the stock.

@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { EARLIEST_DATE } from '../limits.js';
+import { localIsoDate } from '../local-date.js';
 import { commonMessages } from '../messages.js';
 import { hasAtMostDecimals } from '../units.js';
 
@@ -48,6 +50,22 @@ export const decimalSchema = (decimals: number, missingMessage: string) =>
 /** A calendar date as YYYY-MM-DD that exists (no 2024-02-31). */
 export const isoDateSchema = (message: string) =>
   z.string({ error: message }).refine(isRealIsoDate, { message });
+
+/**
+ * A business date (a green lot's entry, a roast, a blend's creation, a sale):
+ * a real YYYY-MM-DD day from EARLIEST_DATE to today, today in the local time
+ * zone of whoever checks (the browser's for a form, the server's TZ for the
+ * API, which decides). ISO text compares like the calendar; "today" is read
+ * when the body is checked. Each rule answers with its field's own message,
+ * and only the first that fails. The order against other lots' dates needs the
+ * database: docs/product-guide.md#data-rules.
+ */
+export const businessDateSchema = (messages: { invalidDate: string; dateTooOld: string; futureDate: string }) =>
+  z
+    .string()
+    .refine(isRealIsoDate, { message: messages.invalidDate, abort: true })
+    .refine((date) => date >= EARLIEST_DATE, { message: messages.dateTooOld, abort: true })
+    .refine((date) => date <= localIsoDate(), { message: messages.futureDate, abort: true });
 
 export function isRealIsoDate(value: string): boolean {
   if (!/^\d{4}-\d{2}-\d{2}$/.test(value)) return false;

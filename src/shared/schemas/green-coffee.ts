@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { BATCH_CODE_MAX, GREEN_PRICE_MAX, GREEN_QUANTITY_MAX_KG, SUPPLIER_MAX } from '../limits.js';
 import { commonMessages, greenCoffeeMessages as m } from '../messages.js';
 import { KG_DECIMALS, PRICE_DECIMALS } from '../units.js';
-import { decimalSchema, isRealIsoDate, MAX_ROW_ID, pageSchema, paginationQuerySchema, rowIdSchema } from './common.js';
+import { businessDateSchema, decimalSchema, MAX_ROW_ID, pageSchema, paginationQuerySchema, rowIdSchema } from './common.js';
 
 /**
  * Body of POST/PUT /api/green-coffee, also the green form's schema. Stage one is
@@ -19,7 +19,8 @@ export const greenCoffeeBodySchema = z
       quantity_kg: z.number({ error: m.required }),
       unit_price: z.number({ error: m.required }),
       entry_date: z.string({ error: m.required }).trim().min(1, m.required),
-      // The hint is DD-MM-AA but no format is enforced (docs/product-guide.md#green-lot).
+      // The lot code's hint is DD-MM-AA but no format is enforced: free text. The entry date
+      // is a calendar date, not free text (docs/product-guide.md#data-rules).
       batch_code: z.string({ error: m.required }).trim().min(1, m.required),
     },
     { error: m.required },
@@ -34,7 +35,7 @@ export const greenCoffeeBodySchema = z
       unit_price: decimalSchema(PRICE_DECIMALS, m.required)
         .refine((price) => price >= 0, m.priceNegative)
         .refine((price) => price <= GREEN_PRICE_MAX, m.priceTooLarge),
-      entry_date: z.string().refine(isRealIsoDate, m.invalidDate),
+      entry_date: businessDateSchema(m),
       batch_code: z.string().max(BATCH_CODE_MAX, m.batchCodeTooLong),
     }),
   );

@@ -1,16 +1,27 @@
 import { z } from 'zod';
+import { EARLIEST_DATE } from '../limits.js';
 import { reportMessages } from '../messages.js';
 import { isRealIsoDate } from './common.js';
 
 /**
  * The optional date range of every report (docs/product-guide.md#report-range-and-trace-lookup): `from` and `to`
  * inclusive, YYYY-MM-DD; missing = all time. A range the wrong way round, a
- * date that does not exist or text that is not a date is a 400 in Spanish.
+ * date that does not exist, text that is not a date or a date before
+ * 01/01/2000 (no business date is older: a '1900-01' month cannot reach a
+ * report) is a 400 in Spanish.
  */
-const rangeDate = (message: string) => z.string({ error: message }).refine(isRealIsoDate, { message }).optional();
+const rangeDate = (message: string, tooOld: string) =>
+  z
+    .string({ error: message })
+    .refine(isRealIsoDate, { message, abort: true })
+    .refine((date) => date >= EARLIEST_DATE, { message: tooOld, abort: true })
+    .optional();
 
 export const reportRangeQuerySchema = z
-  .object({ from: rangeDate(reportMessages.fromInvalid), to: rangeDate(reportMessages.toInvalid) })
+  .object({
+    from: rangeDate(reportMessages.fromInvalid, reportMessages.fromTooOld),
+    to: rangeDate(reportMessages.toInvalid, reportMessages.toTooOld),
+  })
   .refine((range) => range.from === undefined || range.to === undefined || range.from <= range.to, {
     message: reportMessages.rangeReversed,
     path: ['to'],

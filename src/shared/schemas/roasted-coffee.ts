@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { BATCH_CODE_MAX, GREEN_QUANTITY_MAX_KG } from '../limits.js';
 import { commonMessages, roastedCoffeeMessages as m } from '../messages.js';
 import { KG_DECIMALS } from '../units.js';
-import { decimalSchema, isRealIsoDate, MAX_ROW_ID, pageSchema, paginationQuerySchema, rowIdSchema } from './common.js';
+import { businessDateSchema, decimalSchema, MAX_ROW_ID, pageSchema, paginationQuerySchema, rowIdSchema } from './common.js';
 
 /** The roast types (docs/product-guide.md#business-constants). */
 export const ROAST_TYPES = ['Claro', 'Medio', 'Oscuro'] as const;
@@ -14,7 +14,8 @@ export type RoastType = (typeof ROAST_TYPES)[number];
  *   1. 'Por favor, completa todos los campos obligatorios.' for any missing field
  *      (the lot code is not obligatory: left empty, the server generates one);
  *   2. 'Los Kilos Resultantes no pueden ser mayores que la Cantidad de Café Verde.';
- *   3. our limits (decimals, positive, a real roast type and date, code length);
+ *   3. our limits (decimals, positive, a real roast type, a date from
+ *      01/01/2000 to today, code length);
  * then the service checks, against the database, 'El lote de café verde
  * seleccionado no es válido.' and 'No hay suficiente café verde disponible para
  * tostar esta cantidad.'. A `shrinkage_kg` sent by a client is ignored: it is
@@ -45,7 +46,7 @@ export const roastedCoffeeBodySchema = z
         .string()
         .refine((type) => (ROAST_TYPES as readonly string[]).includes(type), m.invalidRoastType)
         .transform((type) => type as RoastType),
-      roast_date: z.string().refine(isRealIsoDate, m.invalidDate),
+      roast_date: businessDateSchema(m),
       // Optional: absent, null or blank means "generate one" (create) or "keep it" (edit).
       batch_code: z
         .string()

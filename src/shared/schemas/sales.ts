@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { BATCH_CODE_MAX, SALE_PRICE_MAX, SALE_QUANTITY_MAX_KG } from '../limits.js';
-import { localIsoDate } from '../local-date.js';
 import { salesMessages as m } from '../messages.js';
 import { formatTwoDecimals } from '../format.js';
 import { gramsToKg, KG_DECIMALS, PRICE_DECIMALS } from '../units.js';
-import { decimalSchema, isRealIsoDate, MAX_ROW_ID, pageSchema, paginationQuerySchema } from './common.js';
+import { businessDateSchema, decimalSchema, MAX_ROW_ID, pageSchema, paginationQuerySchema } from './common.js';
 import { PRODUCT_TYPES, type ProductType } from './products.js';
 
 /** Absent, null or blank: the "required" rule; anything else of the wrong type: that field's own message. */
@@ -19,8 +18,8 @@ const requiredNumber = (notNumber: string) => z.number({ error: (issue) => (miss
  *   1. the required fields (product, type, quantity, price, date, lot), one
  *      message of ours since the original app gave no text;
  *   2. 'La cantidad a vender debe ser mayor que cero.', then our limits
- *      (3 decimals for kg, 2 for the price, not negative, a real date that is
- *      not after today in the local time zone, a known product type:
+ *      (3 decimals for kg, 2 for the price, not negative, a real date from
+ *      01/01/2000 to today in the local time zone, a known product type:
  *      'Producto seleccionado no válido.');
  * then the service checks, against the locked product lot, 'Producto
  * seleccionado no válido.' (unknown id, or an id of the other type), the lot
@@ -51,11 +50,7 @@ export const saleBodySchema = z
       unit_price: decimalSchema(PRICE_DECIMALS, m.required)
         .refine((price) => price >= 0, m.priceNegative)
         .refine((price) => price <= SALE_PRICE_MAX, m.priceTooLarge),
-      // ISO text compares like the calendar; "today" is read when the body is checked.
-      sale_date: z
-        .string()
-        .refine(isRealIsoDate, m.invalidDate)
-        .refine((date) => date <= localIsoDate(), m.futureDate),
+      sale_date: businessDateSchema(m),
       batch_code_sold: z.string().max(BATCH_CODE_MAX, m.batchCodeTooLong),
     }),
   );

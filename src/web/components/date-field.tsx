@@ -1,5 +1,16 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { EARLIEST_DATE } from '#shared/limits.js';
+import { localIsoDate } from '#shared/local-date.js';
+import { commonMessages } from '#shared/messages.js';
 import { Field } from './field.js';
+
+/**
+ * Which days a date field takes, as the shared schemas check them:
+ * - 'business': an entry, roast, blend or sale date, from 01/01/2000 to today
+ *   (businessDateSchema in #shared/schemas/common);
+ * - 'range': a report's Desde/Hasta, from 01/01/2000 (reportRangeQuerySchema).
+ */
+export type DateFieldKind = 'business' | 'range';
 
 /**
  * A labelled date input on <Field> that reads and writes dd/mm/aaaa, as Spain
@@ -9,16 +20,25 @@ import { Field } from './field.js';
  * A text input rather than <input type="date">: the native one shows
  * mm/dd/yyyy in an English browser, and building the first one on a page
  * loads the locale's date data, a long task on every form screen's first paint.
+ * The days it takes are said twice: under it, in words ('dd/mm/aaaa, del
+ * 01/01/2000 a hoy'), and in `min`/`max` (YYYY-MM-DD, as a date input writes
+ * them) for tools and tests; the schema, not the browser, refuses the rest.
  */
-export function DateField({ id, label, invalid, registration }: {
+export function DateField({ id, label, kind, invalid, registration }: {
   id: string;
   label: string;
+  kind: DateFieldKind;
   invalid: boolean | undefined;
   registration: UseFormRegisterReturn;
 }) {
+  const hint = kind === 'business' ? commonMessages.dateHint : commonMessages.rangeDateHint;
+  // Today in the browser's time zone when the form renders, as the schema's rule reads it.
+  const max = kind === 'business' ? localIsoDate() : undefined;
   return (
-    <Field id={id} label={label} hint="dd/mm/aaaa" invalid={invalid} registration={registration}>
-      {(control) => <input {...control} inputMode="numeric" autoComplete="off" placeholder="dd/mm/aaaa" maxLength={10} />}
+    <Field id={id} label={label} hint={hint} invalid={invalid} registration={registration}>
+      {(control) => (
+        <input {...control} inputMode="numeric" autoComplete="off" placeholder="dd/mm/aaaa" maxLength={10} min={EARLIEST_DATE} max={max} />
+      )}
     </Field>
   );
 }

@@ -163,6 +163,9 @@ const deleteGreen = pickArb.map((pick) =>
   }),
 );
 
+/** Every roast and blend of the model is of this day; green lots enter before it, sales come after. */
+const ROAST_DATE = '2026-11-20';
+
 /** Green and resultant grams: usually resultant below green (shrinkage), sometimes above (refused). */
 const roastGramsArb = fc.tuple(fc.integer({ min: 1, max: 30_000 }), fc.integer({ min: 50, max: 105 })).map(([green, percent]) => ({
   quantityG: green,
@@ -173,7 +176,7 @@ const roastPayload = (body: rules.RoastBody) => ({
   quantity_green_kg: kg(body.quantityG),
   resultant_kg: kg(body.resultantG),
   roast_type: 'Medio',
-  roast_date: '2026-11-20',
+  roast_date: ROAST_DATE,
 });
 
 const createRoast = fc.tuple(pickArb, roastGramsArb).map(([pick, grams]) =>
@@ -232,9 +235,10 @@ const createBlend = fc
           : [],
       }));
       const payload = {
-        name: 'Mezcla Modelo',
+        name: m.blendName,
         total_quantity_kg: kg(totalG),
-        creation_date: m.blendDate,
+        // On the roasts' day (roastPayload): a blend is never dated before the roasts it draws.
+        creation_date: ROAST_DATE,
         recipe_id: null,
         components: components.map((c) => ({
           origin_id: c.originId,

@@ -3,11 +3,12 @@
  * whole grams and the rules the services apply, in their order, written out
  * plainly from docs/product-guide.md#stock-moves and #validation-rules and the services:
  *   - green-coffee/service.ts: create, edit (stock moves by the difference of
- *     the received quantity, never below zero), delete (refused while a roast
- *     uses the lot);
+ *     the received quantity, never below zero; the origin is fixed once the
+ *     lot has roasts), delete (refused while a roast uses the lot);
  *   - roasted-coffee/service.ts: create (green must cover it), edit (old green
- *     back, new green out, produced difference on the roasted lot), delete
- *     (refused once a blend or a sale drew from it, even if since undone);
+ *     back, new green out, produced difference on the roasted lot; the green
+ *     lot is fixed while a blend or a sale uses the roast), delete (refused
+ *     once a blend or a sale drew from it, even if since undone);
  *   - blended-coffee/service.ts: create (each draw from a lot of its
  *     component's origin, draws add up to the component's grams, lots have
  *     the stock), delete (refused while it has sales; draws go back);
@@ -59,8 +60,8 @@ export interface Model {
   /** Ids that existed and were deleted, per kind: what a request for a gone row names. */
   gone: { green: number[]; roasted: number[]; blend: number[]; sale: number[] };
   salesAvailable: boolean;
-  /** This run's blend creation date: the blends list (newest date first) shows the run's blends first. */
-  blendDate: string;
+  /** This run's blend name: the run's blends are those listed under it. */
+  blendName: string;
 }
 
 export const NO_SUCH_ID = 2_000_000_000;
@@ -105,6 +106,8 @@ export function expectEditGreen(model: Model, id: number, body: GreenBody): Outc
   if (!lot) return ok(404);
   const origin = model.origins.find((o) => o.id === body.originId);
   if (!origin || origin.supplier !== body.supplier) return ok(400);
+  // 'No se puede cambiar el origen: el lote ya tiene tuestes (…).'
+  if (body.originId !== lot.originId && model.roasts.some((r) => r.greenId === id)) return ok(409);
   if (model.greens.some((g) => g.id !== id && g.originId === body.originId && g.code === body.code)) return ok(409);
   const delta = body.quantityG - lot.quantityG;
   if (lot.stockG + delta < 0) return ok(409);
@@ -163,6 +166,9 @@ export function expectEditRoast(model: Model, id: number, body: RoastBody): Outc
   if (!roast) return ok(404);
   const green = model.greens.find((g) => g.id === body.greenId);
   if (!green) return ok(400);
+  // 'No se puede cambiar el lote de café verde: el tueste ya se usó en …' (a blend or a sale that exists now).
+  const inUse = model.blends.some((b) => b.draws.some(([roastId]) => roastId === id)) || model.sales.some((s) => s.type === 'tostado' && s.productId === id);
+  if (green.id !== roast.greenId && inUse) return ok(409);
   const moves = green.id !== roast.greenId || body.quantityG !== roast.quantityGreenG;
   if (moves) {
     const available = green.stockG + (green.id === roast.greenId ? roast.quantityGreenG : 0);

@@ -24,10 +24,11 @@ export interface ComponentRecord {
   draws: { roasted_coffee_id: number; batch_code: string; quantity_g: number }[];
 }
 
-/** A roasted lot as a blend sees it: its code, on-hand grams and origin (roasted → green lot → origin). */
+/** A roasted lot as a blend sees it: its code, roast date, on-hand grams and origin (roasted → green lot → origin). */
 export interface RoastedLotForBlend {
   id: number;
   batch_code: string;
+  roast_date: string;
   stock_g: number;
   origin_id: number;
   origin_name: string;
@@ -111,10 +112,34 @@ export async function roastedLotsForBlend(db: DbOrTrx, ids: readonly number[]): 
     .selectFrom('roasted_coffee as r')
     .innerJoin('green_coffee as g', 'g.id', 'r.green_coffee_id')
     .innerJoin('coffee_origins as o', 'o.id', 'g.origin_id')
-    .select(['r.id', 'r.batch_code', 'r.stock_g', 'g.origin_id', 'o.name as origin_name'])
+    .select(['r.id', 'r.batch_code', 'r.roast_date', 'r.stock_g', 'g.origin_id', 'o.name as origin_name'])
     .where('r.id', 'in', [...ids])
     .execute();
   return new Map(rows.map((row) => [row.id, { ...row, stock_g: Number(row.stock_g) }]));
+}
+
+/**
+ * The blends that draw from a roasted lot, oldest creation date first (then
+ * oldest id): what a roast edit must keep true (its date, green lot and roast
+ * type). Read through blended_coffee_draws_roasted_coffee_id_idx.
+ */
+export async function blendsDrawing(db: DbOrTrx, roastedId: number): Promise<{ batch_code: string; creation_date: string }[]> {
+  return db
+    .selectFrom('blended_coffee as b')
+    .select(['b.batch_code', 'b.creation_date'])
+    .where((eb) =>
+      eb.exists(
+        eb
+          .selectFrom('blended_coffee_draws as d')
+          .innerJoin('blended_coffee_components as c', 'c.id', 'd.component_id')
+          .select('d.id')
+          .whereRef('c.blend_id', '=', 'b.id')
+          .where('d.roasted_coffee_id', '=', roastedId),
+      ),
+    )
+    .orderBy('b.creation_date')
+    .orderBy('b.id')
+    .execute();
 }
 
 export async function originNames(db: DbOrTrx, ids: readonly number[]): Promise<Map<number, string>> {

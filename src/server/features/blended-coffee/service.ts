@@ -18,9 +18,16 @@ import { type DbOrTrx, retryTransaction, withWriteTransaction } from '#server/db
 import { AppError, notFoundError, validationError } from '#server/errors.js';
 import { type LockTarget, lockLots } from '#server/ledger/lot-locks.js';
 import { moveStock, writeOffBeforeDelete } from '#server/ledger/ledger.js';
-import { hasSales } from '../sales/service.js';
+import { hasSales, salesSummary } from '../sales/service.js';
 import { blendCostsPerKg } from '../costs/service.js';
 import * as repository from './repository.js';
+
+/**
+ * For the roasted area: the blends drawing from a roasted lot (code and
+ * creation date, oldest first), which a roast edit must keep true. Call it
+ * with the roasted lot locked: every blend write locks the lots it draws.
+ */
+export const blendsDrawing = (db: DbOrTrx, roastedId: number) => repository.blendsDrawing(db, roastedId);
 
 /** Every ledger row this feature writes points back at its blend. */
 const REF_KIND = 'blend';
@@ -92,8 +99,9 @@ const lockTargets = (body: BlendedCoffeeBody, roastedIds: Iterable<number>, blen
  * schema's: the recipe and the origins exist; each roasted lot exists and is
  * of its component's origin (roasted lot → green lot → origin); each
  * component draws exactly its grams (drawMismatch); each lot has the stock,
- * counting what this blend gives back on an edit (`returned`). Runs with the
- * lots locked, so what it reads is what the moves below will find.
+ * counting what this blend gives back on an edit (`returned`); then ours: the
+ * blend is dated on or after its newest roast. Runs with the lots locked, so
+ * what it reads is what the moves below will find.
  */
 async function checkBody(
   trx: DbOrTrx,
@@ -131,8 +139,41 @@ async function checkBody(
       if (available < needed) throw new AppError('insufficient_stock', m.notEnoughStock(lot.batch_code, kgText(available), kgText(needed)));
     }
   }
+
+  let newest: repository.RoastedLotForBlend | undefined;
+  for (const lot of lots.values()) if (!newest || lot.roast_date > newest.roast_date) newest = lot;
+  if (newest && body.creation_date < newest.roast_date) throw validationError(m.beforeRoast(newest.batch_code, newest.roast_date));
   return { recipeName };
 }
+
+/**
+ * What a blend's sales recorded stays true (docs/product-guide.md#data-rules):
+ * once sold, its composition (recipe, each origin's percentage, the roasted lots
+ * each component draws from) is fixed, though quantities may be corrected; and
+ * its date cannot move after its first sale. The blend is locked, and every
+ * sale write locks its product first, so no sale comes or goes meanwhile.
+ */
+async function refuseContradictingSales(trx: DbOrTrx, blend: repository.BlendRecord, body: BlendedCoffeeBody): Promise<void> {
+  const sales = await salesSummary(trx, 'mezcla', blend.id);
+  if (sales.count === 0) return;
+  const current = await repository.componentsOf(trx, [blend.id]);
+  const was = compositionOf(blend.recipe_id, current.map((c) => ({ originId: c.origin_id, basisPoints: c.percentage_bp, lots: c.draws.map((d) => d.roasted_coffee_id) })));
+  const now = compositionOf(
+    body.recipe_id,
+    body.components.map((c) => ({ originId: c.origin_id, basisPoints: percentToBasisPoints(c.percentage), lots: c.selected_roasted_batches.map((d) => d.id) })),
+  );
+  if (was !== now) throw new AppError('in_use', m.compositionFixed(sales.count));
+  if (sales.firstDate !== null && body.creation_date > sales.firstDate) throw validationError(m.afterSale(sales.firstDate));
+}
+
+/** A composition as comparable text: the recipe, then per origin its percentage and drawn lots, in no particular order. */
+const compositionOf = (recipeId: number | null, components: { originId: number; basisPoints: number; lots: number[] }[]): string =>
+  JSON.stringify([
+    recipeId,
+    components
+      .map((component) => [component.originId, component.basisPoints, [...component.lots].sort((a, b) => a - b)] as const)
+      .sort((a, b) => a[0] - b[0]),
+  ]);
 
 const componentValues = (body: BlendedCoffeeBody): repository.ComponentValues[] =>
   body.components.map((component) => ({
@@ -268,6 +309,7 @@ export async function updateBlend(db: Kysely<Database>, id: number, body: Blende
   return withWriteTransaction(db, async (trx) => {
     const { blend, draws } = await lockBlendAndDraws(trx, id, body);
     await checkBody(trx, body, draws);
+    await refuseContradictingSales(trx, blend, body);
     const totalG = kgToGrams(body.total_quantity_kg);
 
     await returnDraws(trx, draws, userId, id);

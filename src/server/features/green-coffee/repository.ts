@@ -98,6 +98,8 @@ export interface GreenLotWithOrigin {
   origin_id: number;
   origin_name: string;
   batch_code: string;
+  /** A roast of the lot is dated on or after it. */
+  entry_date: string;
   stock_g: number;
 }
 
@@ -105,9 +107,24 @@ export async function findGreenLotWithOrigin(db: DbOrTrx, id: number): Promise<G
   return db
     .selectFrom('green_coffee as g')
     .innerJoin('coffee_origins as o', 'o.id', 'g.origin_id')
-    .select(['g.id', 'g.origin_id', 'o.name as origin_name', 'g.batch_code', 'g.stock_g'])
+    .select(['g.id', 'g.origin_id', 'o.name as origin_name', 'g.batch_code', 'g.entry_date', 'g.stock_g'])
     .where('g.id', '=', id)
     .executeTakeFirst();
+}
+
+/**
+ * The roasts made from a lot, oldest roast date first (then oldest id): once
+ * there is one, the lot's origin is fixed and its entry date stays on or
+ * before the first (docs/product-guide.md#data-rules).
+ */
+export async function roastsOfLot(db: DbOrTrx, id: number): Promise<{ batch_code: string; roast_date: string }[]> {
+  return db
+    .selectFrom('roasted_coffee')
+    .select(['batch_code', 'roast_date'])
+    .where('green_coffee_id', '=', id)
+    .orderBy('roast_date')
+    .orderBy('id')
+    .execute();
 }
 
 /** Inserts the lot with no stock; the caller records the receipt through the ledger in the same transaction. */

@@ -117,6 +117,21 @@ export async function createGreenLotInTransaction(trx: Transaction<Database>, bo
 }
 
 /**
+ * What the lot's roasts recorded stays true (docs/product-guide.md#data-rules):
+ * once roasted, its origin is fixed (its roasts, and the blends that list them
+ * under that origin, say where the coffee came from: 409), and its entry date
+ * stays on or before its first roast (400). The lot is locked, and every roast
+ * write locks its green lot first, so no roast comes, goes or moves meanwhile.
+ */
+async function refuseContradictingRoasts(trx: DbOrTrx, current: repository.GreenLotRecord, body: GreenCoffeeBody): Promise<void> {
+  const roasts = await repository.roastsOfLot(trx, current.id);
+  const first = roasts[0];
+  if (!first) return;
+  if (body.origin_id !== current.origin_id) throw new AppError('in_use', m.originFixed(roasts.map((roast) => roast.batch_code)));
+  if (body.entry_date > first.roast_date) throw validationError(m.entryAfterRoast(first.batch_code, first.roast_date));
+}
+
+/**
  * Editing the received quantity moves the on-hand stock by the difference (an
  * 'adjustment' in the ledger), never below zero: what roasts already took stays
  * taken (DESIGN.md section 1).
@@ -133,6 +148,7 @@ export async function updateGreenLot(
     const current = await repository.findGreenLotById(trx, id);
     if (!current) throw notFoundError(m.notFound);
     await checkOriginAndSupplier(trx, body);
+    await refuseContradictingRoasts(trx, current, body);
     await refuseTakenLotCode(trx, 'green_coffee', body.batch_code, { originId: body.origin_id, exceptId: id }, duplicateBatch);
     const values = toValues(body);
     const updated = await repository.updateGreenLot(trx, id, current.quantity_g, values).catch(rethrowConstraint);

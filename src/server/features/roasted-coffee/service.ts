@@ -12,7 +12,8 @@ import { type DbOrTrx, retryTransaction, withWriteTransaction } from '#server/db
 import { lockLots } from '#server/ledger/lot-locks.js';
 import { moveStock, writeOffBeforeDelete } from '#server/ledger/ledger.js';
 import { findGreenLotForArea, type GreenLotWithOrigin } from '../green-coffee/service.js';
-import { hasSales } from '../sales/service.js';
+import { blendsDrawing } from '../blended-coffee/service.js';
+import { hasSales, salesSummary } from '../sales/service.js';
 import { roastCostsPerKg } from '../costs/service.js';
 import * as repository from './repository.js';
 
@@ -66,6 +67,32 @@ async function validGreenLot(trx: DbOrTrx, id: number): Promise<GreenLotWithOrig
   const green = await findGreenLotForArea(trx, id);
   if (!green) throw validationError(m.invalidGreenLot);
   return green;
+}
+
+/** A roast is dated on or after its green lot's entry (the same day is fine). */
+function refuseRoastBeforeEntry(body: RoastedCoffeeBody, green: GreenLotWithOrigin): void {
+  if (body.roast_date < green.entry_date) throw validationError(m.beforeGreenEntry(green.batch_code, green.entry_date));
+}
+
+/**
+ * What the blends and sales of a roasted lot recorded stays true
+ * (docs/product-guide.md#data-rules): once the lot is in a blend or
+ * sold, its green lot (and so its origin) and its roast type are fixed (409),
+ * and its date stays on or before the first blend and the first sale that use
+ * it (400). The roasted lot is locked, and every blend and sale write locks the
+ * lots it takes from, so none comes, goes or changes date meanwhile.
+ */
+async function refuseContradictingUses(trx: DbOrTrx, roast: RoastedCoffeeRow, body: RoastedCoffeeBody): Promise<void> {
+  const blends = await blendsDrawing(trx, roast.id);
+  const sales = await salesSummary(trx, 'tostado', roast.id);
+  if (blends.length > 0 || sales.count > 0) {
+    const blendCodes = blends.map((blend) => blend.batch_code);
+    if (body.green_coffee_id !== roast.green_coffee_id) throw new AppError('in_use', m.greenLotFixed(blendCodes, sales.count));
+    if (body.roast_type !== roast.roast_type) throw new AppError('in_use', m.roastTypeFixed(blendCodes, sales.count));
+  }
+  const firstBlend = blends[0];
+  if (firstBlend && body.roast_date > firstBlend.creation_date) throw validationError(m.afterBlend(firstBlend.batch_code, firstBlend.creation_date));
+  if (sales.firstDate !== null && body.roast_date > sales.firstDate) throw validationError(m.afterSale(sales.firstDate));
 }
 
 /** Inserts the roast under the typed code or one made from the origin and roast date (spec 9, CO-010124-1234). */
@@ -125,6 +152,7 @@ export async function createRoast(db: Kysely<Database>, body: RoastedCoffeeBody,
     // duplicate-code 409 as in the spec's order. It decides nothing: the
     // conditional UPDATE in moveStock below is the race-free check.
     if (green.stock_g < quantityG) throw notEnoughGreen();
+    refuseRoastBeforeEntry(body, green);
     const values = {
       green_coffee_id: green.id,
       quantity_green_g: quantityG,
@@ -170,6 +198,8 @@ export async function updateRoast(
     const roast = await lockRoastWithGreen(trx, id, body.green_coffee_id);
     if (!roast) throw notFoundError(m.notFound);
     const green = await validGreenLot(trx, body.green_coffee_id);
+    await refuseContradictingUses(trx, roast, body);
+    refuseRoastBeforeEntry(body, green);
     const quantityG = kgToGrams(body.quantity_green_kg);
     const resultantG = kgToGrams(body.resultant_kg);
     const ref = { userId, refKind: REF_KIND, refId: id };

@@ -20,6 +20,25 @@ export async function hasSales(db: DbOrTrx, productType: SalesTable['product_typ
   return row !== undefined;
 }
 
+/**
+ * How many sales a lot has and the first day it was sold (null without
+ * sales): what a roast or blend edit must not contradict (its date after that
+ * day, its composition once sold). Read through sales_product_idx.
+ */
+export async function salesSummary(
+  db: DbOrTrx,
+  productType: SalesTable['product_type'],
+  productId: number,
+): Promise<{ count: number; firstDate: string | null }> {
+  const row = await db
+    .selectFrom('sales')
+    .select((eb) => [eb.fn.countAll<number | string>().as('count'), eb.fn.min<string | null>('sale_date').as('first_date')])
+    .where('product_type', '=', productType)
+    .where('product_id', '=', productId)
+    .executeTakeFirstOrThrow();
+  return { count: Number(row.count), firstDate: row.first_date ?? null };
+}
+
 /** A sale row as stored (grams, cents; created_at/updated_at are bigint strings on PostgreSQL). */
 export interface SaleRecord {
   id: number;

@@ -30,6 +30,18 @@ export const findSaleRecord = (db: DbOrTrx, id: number) => repository.findSale(d
 export const salesOfProducts = repository.salesOfProducts;
 export const soldTotalsByProduct = repository.soldTotalsByProduct;
 
+/**
+ * How many sales a lot has and its first sale day (null without sales): the
+ * roasted and blend edit services keep their dates before it and their
+ * recorded facts fixed once sold (docs/product-guide.md#data-rules).
+ * Call it after locking the lot: every sale write locks its product first.
+ */
+export const salesSummary = (
+  db: DbOrTrx,
+  productType: SalesTable['product_type'],
+  productId: number,
+): Promise<{ count: number; firstDate: string | null }> => repository.salesSummary(db, productType, productId);
+
 /** Every ledger row a sale writes points back at it. */
 const REF_KIND = 'sale';
 
@@ -116,6 +128,16 @@ function batchCodeFor(body: SaleBody, product: ProductRecord, kept?: repository.
   throw validationError(m.batchMismatch);
 }
 
+/**
+ * A lot is sold on or after the day it was roasted or blended (a sale the
+ * same day is fine): 'La fecha de venta no puede ser anterior al tueste del
+ * lote …'. `product` was read under its lot's lock, so a roast or blend edit
+ * cannot move that day meanwhile (docs/product-guide.md#data-rules).
+ */
+function refuseSaleBeforeProduct(body: SaleBody, product: ProductRecord): void {
+  if (body.sale_date < product.made_on) throw validationError(m.beforeProduct(product.type, product.batch_code, product.made_on));
+}
+
 const valuesOf = (body: SaleBody, batchCode: string): repository.SaleValues => ({
   product_id: body.product_id,
   product_type: body.product_type,
@@ -153,6 +175,7 @@ export async function createSale(db: Kysely<Database>, body: SaleBody, userId: n
     // it (lockLotAndRead), the same lock lockLots takes, one round trip fewer.
     const product = await productOf(trx, body, true);
     const values = valuesOf(body, batchCodeFor(body, product));
+    refuseSaleBeforeProduct(body, product);
     if (product.stock_g < values.quantity_g) throw notEnoughStock(product.type, product.stock_g);
     const now = Date.now();
     const id = await repository.insertSale(trx, { ...values, user_id: userId }, now);
@@ -211,6 +234,7 @@ export async function updateSale(db: Kysely<Database>, id: number, body: SaleBod
     const old = await lockSale(trx, id, body);
     const product = await productOf(trx, body);
     const values = valuesOf(body, batchCodeFor(body, product, old));
+    refuseSaleBeforeProduct(body, product);
     const sameProduct = old.product_type === product.type && old.product_id === product.id;
 
     if (sameProduct) {

@@ -109,7 +109,7 @@ export function BlendForm({ origins, recipes, lots, editing, onSaved, onCancel, 
           {(field) => <input {...field} autoComplete="off" readOnly={fromRecipe} />}
         </Field>
         <DecimalField id="blend-total" label="Cantidad Total (Kg)" kind="kg" invalid={invalid('total_quantity_kg')} registration={register('total_quantity_kg')} />
-        <DateField id="blend-date" label="Fecha de Creación" invalid={invalid('creation_date')} registration={register('creation_date')} />
+        <DateField id="blend-date" label="Fecha de Creación" kind="business" invalid={invalid('creation_date')} registration={register('creation_date')} />
         <LotCodeField
           id="blend-batch"
           invalid={invalid('batch_code')}

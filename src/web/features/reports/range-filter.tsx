@@ -48,8 +48,8 @@ export function RangeFilter({ choice, onChange }: { choice: RangeChoice; onChang
         <SelectField id="report-period" label="Periodo" options={PERIODS} registration={periodRegistration} />
         {period === 'personalizado' && (
           <>
-            <DateField id="report-from" label="Desde" invalid={Boolean(message)} registration={register('from')} />
-            <DateField id="report-to" label="Hasta" invalid={Boolean(message)} registration={register('to')} />
+            <DateField id="report-from" label="Desde" kind="range" invalid={Boolean(message)} registration={register('from')} />
+            <DateField id="report-to" label="Hasta" kind="range" invalid={Boolean(message)} registration={register('to')} />
             <button type="submit" className="btn btn-primary report-range__apply">
               Aplicar
             </button>

@@ -114,7 +114,7 @@ export function RoastForm({ origins, lots, editing, onSaved, onCancel, onFailure
           {(field) => <input {...field} readOnly value={shrinkage} />}
         </Field>
         <SelectField id="roast-type" label="Tipo de Tueste" invalid={invalid('roast_type')} placeholder="Selecciona un tipo" options={ROAST_TYPE_OPTIONS} registration={register('roast_type')} />
-        <DateField id="roast-date" label="Fecha de Tostado" invalid={invalid('roast_date')} registration={register('roast_date')} />
+        <DateField id="roast-date" label="Fecha de Tostado" kind="business" invalid={invalid('roast_date')} registration={register('roast_date')} />
         <LotCodeField
           id="roast-batch"
           invalid={invalid('batch_code')}

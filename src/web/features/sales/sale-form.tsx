@@ -122,7 +122,7 @@ export function SaleForm({ prices, editing, onSaved, onCancel, onFailure }: Sale
         hint="Por defecto, el de Configuración para su tipo."
         registration={register('unit_price')}
       />
-      <DateField id="sale-date" label="Fecha Venta" invalid={invalid('sale_date')} registration={register('sale_date')} />
+      <DateField id="sale-date" label="Fecha Venta" kind="business" invalid={invalid('sale_date')} registration={register('sale_date')} />
       <Field id="sale-total" label="Total ($)" hint="Cantidad × precio, redondeado al céntimo.">
         {(control) => <output {...control} className="sale-total" aria-live="polite">{lineTotalText(quantity, price)}</output>}
       </Field>
