@@ -22,10 +22,10 @@ export function BlendedCoffeePage() {
     pageQuery: blendedCoffeeQueryOptions,
     deleteMutation: deleteBlendedCoffeeOptions,
     messages: {
-      // "The blend one adds that the roasted coffee will be returned to inventory" (spec 5).
+      // The question adds that the roasted coffee goes back to stock (docs/product-guide.md#interface-texts).
       confirmMessage: m.deleteConfirm,
       deletedMessage: m.deleted,
-      // 'Error al eliminar la mezcla de café. Asegúrate de que no esté asociada a ventas.' (spec 8, full page).
+      // 'Error al eliminar la mezcla de café. Asegúrate de que no esté asociada a ventas.' (full page, docs/product-guide.md#interface-texts).
       failedMessage: m.deleteInUse,
     },
   });

@@ -21,7 +21,7 @@ export function GreenCoffeePage() {
     messages: {
       confirmMessage: m.deleteConfirm,
       deletedMessage: m.deleted,
-      // 'Error al eliminar el café verde. Asegúrate de que no esté asociado a café tostado.' (spec 8, full page).
+      // 'Error al eliminar el café verde. Asegúrate de que no esté asociado a café tostado.' (full page, docs/product-guide.md#interface-texts).
       failedMessage: m.deleteInUse,
     },
   });

@@ -19,7 +19,7 @@ export function OriginsPage() {
     messages: {
       confirmMessage: originMessages.deleteConfirm,
       deletedMessage: originMessages.deleted,
-      // 'Error al eliminar el origen. Asegúrate de que no haya café verde asociado.' (spec 8, full page).
+      // 'Error al eliminar el origen. Asegúrate de que no haya café verde asociado.' (full page, docs/product-guide.md#interface-texts).
       failedMessage: originMessages.deleteInUse,
     },
   });

@@ -53,7 +53,7 @@ export function RoastedCoffeePage() {
     messages: {
       confirmMessage: m.deleteConfirm,
       deletedMessage: m.deleted,
-      // 'Error al eliminar el café tostado. Asegúrate de que no esté asociado a mezclas o ventas.' (spec 8, full page).
+      // 'Error al eliminar el café tostado. Asegúrate de que no esté asociado a mezclas o ventas.' (full page, docs/product-guide.md#interface-texts).
       failedMessage: m.deleteInUse,
     },
   });
