@@ -16,16 +16,16 @@ import { lotOptions } from './blend-form-values.js';
 import { BlendsTable } from './blends-table.js';
 import { RoastedStockTable } from './roasted-stock-table.js';
 
-/** /cafe-mezcla (spec 2 "Blends"): the blend form, the available roasted stock and the current blends. */
+/** /cafe-mezcla (docs/product-guide.md#cafe-mezcla): the blend form, the available roasted stock and the current blends. */
 export function BlendedCoffeePage() {
   const { list: blends, rowActions, paging, editing, formKey, formProps, failure, formRef } = useListPage({
     pageQuery: blendedCoffeeQueryOptions,
     deleteMutation: deleteBlendedCoffeeOptions,
     messages: {
-      // "The blend one adds that the roasted coffee will be returned to inventory" (spec 5).
+      // "The blend one adds that the roasted coffee will be returned to inventory" (docs/product-guide.md#interface-texts).
       confirmMessage: m.deleteConfirm,
       deletedMessage: m.deleted,
-      // 'Error al eliminar la mezcla de café. Asegúrate de que no esté asociada a ventas.' (spec 8, full page).
+      // 'Error al eliminar la mezcla de café. Asegúrate de que no esté asociada a ventas.' (docs/product-guide.md#interface-texts, full page).
       failedMessage: m.deleteInUse,
     },
   });

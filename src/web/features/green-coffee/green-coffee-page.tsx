@@ -13,7 +13,7 @@ import { GreenCoffeeForm } from './green-coffee-form.js';
 import { GreenCoffeeTable } from './green-coffee-table.js';
 import { ImportGreenCoffeePanel } from './import-green-coffee-panel.js';
 
-/** /cafe-verde (spec 2 "Green coffee"): the add/edit form above the 'Stock Actual' table. */
+/** /cafe-verde (docs/product-guide.md#cafe-verde): the add/edit form above the 'Stock Actual' table. */
 export function GreenCoffeePage() {
   const { list, rowActions, paging, formKey, formProps, failure, formRef } = useListPage({
     pageQuery: greenCoffeeQueryOptions,
@@ -21,7 +21,7 @@ export function GreenCoffeePage() {
     messages: {
       confirmMessage: m.deleteConfirm,
       deletedMessage: m.deleted,
-      // 'Error al eliminar el café verde. Asegúrate de que no esté asociado a café tostado.' (spec 8, full page).
+      // 'Error al eliminar el café verde. Asegúrate de que no esté asociado a café tostado.' (docs/product-guide.md#interface-texts, full page).
       failedMessage: m.deleteInUse,
     },
   });

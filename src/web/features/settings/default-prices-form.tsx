@@ -3,8 +3,8 @@ import { type DefaultPricesBody, defaultPricesBodySchema } from '#shared/schemas
 import { SettingsForm, type SettingsFormSection, type SettingsSectionProps } from './settings-form.js';
 
 /**
- * The default sale prices per kg the sales form prefills (DESIGN.md section 1:
- * spec 9's fixed 15 / 25, editable here). Price inputs step 0.01 (spec 9).
+ * The default sale prices per kg the sales form prefills (docs/product-guide.md#business-constants:
+ * the original fixed 15 / 25, editable here). Price inputs step 0.01.
  */
 const DEFAULT_PRICES: SettingsFormSection<keyof DefaultPricesBody, DefaultPricesBody> = {
   id: 'prices-form',

@@ -2,7 +2,7 @@ import { traceabilityMessages as m } from '#shared/messages.js';
 import { type LowStockBody, lowStockBodySchema } from '#shared/schemas/settings.js';
 import { SettingsForm, type SettingsFormSection, type SettingsSectionProps } from './settings-form.js';
 
-/** The low-stock thresholds the home alert card uses (issue 19), like the default prices form beside it. */
+/** The low-stock thresholds the home alert card uses (docs/product-guide.md#home), like the default prices form beside it. */
 const LOW_STOCK: SettingsFormSection<keyof LowStockBody, LowStockBody> = {
   id: 'low-stock-form',
   title: 'Umbrales de Stock Bajo',

@@ -13,7 +13,7 @@ import { useUpdateSettings } from './api/update-settings.js';
 /** What a section of Configuración takes from the page: the settings as loaded, and the full-page failure. */
 export interface SettingsSectionProps {
   settings: Settings;
-  /** A save that failed for a reason the user cannot fix here (spec 8: full-page red message). */
+  /** A save that failed for a reason the user cannot fix here (docs/product-guide.md#screens: full-page red message). */
   onFailure: (message: string, error: unknown) => void;
 }
 
@@ -38,7 +38,7 @@ export interface SettingsFormSection<Name extends SettingName, Body> {
 /**
  * A section of Configuración (the default prices, the low-stock thresholds):
  * one decimal input per setting, loaded as text with the value the shop has
- * (spec 4), checked with the server's schema and saved together (PUT
+ * (docs/product-guide.md#screens), checked with the server's schema and saved together (PUT
  * /api/settings with only these settings), with the green toast.
  */
 export function SettingsForm<Name extends SettingName, Body extends Partial<Record<SettingName, number>>>({
@@ -46,7 +46,7 @@ export function SettingsForm<Name extends SettingName, Body extends Partial<Reco
   settings,
   onFailure,
 }: SettingsSectionProps & { section: SettingsFormSection<Name, Body> }) {
-  // The inputs' text by setting name (spec 4: numbers load as text).
+  // The inputs' text by setting name (docs/product-guide.md#screens: numbers load as text).
   type Values = Record<string, string>;
   const { id, title, note, submitLabel, kind, fields, schema, messages } = section;
   const showToast = useToast();
