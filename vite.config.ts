@@ -9,7 +9,7 @@ import { isChartModule } from './support/web-weight.js';
 /**
  * Writes .vite/chunk-modules.json (chunk file → the modules bundled in it) so
  * scripts/check-web-budget.ts can prove Recharts/d3 stay out of the login and
- * home chunks (issue 16); the manifest only names chunks, not their modules.
+ * home chunks (docs/decisions/0019-web-chunk-groups-and-route-preloads.md); the manifest only names chunks, not their modules.
  */
 function chunkModulesFile(): Plugin {
   return {
@@ -38,7 +38,7 @@ const sessionRequest = '/api/auth/me';
 const pageFileOf = (screenPath: string) => (screenPath === '/' ? 'app.html' : `app.${screenPath.slice(1)}.html`);
 
 /**
- * Lighthouse (issue 17) found a waterfall: index.html → entry → /api/auth/me →
+ * Lighthouse (docs/decisions/0019-web-chunk-groups-and-route-preloads.md) found a waterfall: index.html → entry → /api/auth/me →
  * the lazy screen chunk, one after the other. After the build this rewrites
  * index.html with <link rel="modulepreload"> for the login chunk and its
  * imports, and writes app.html (home) and app.<route>.html (every other screen)
@@ -85,7 +85,7 @@ function screenPreloads(): Plugin {
 }
 
 /**
- * Issue 16 (Lighthouse, LCP of the form-and-table screens): automatic
+ * docs/decisions/0019-web-chunk-groups-and-route-preloads.md (Lighthouse, LCP of the form-and-table screens): automatic
  * splitting cut the modules the screens share into ~20 chunks of 0.2–2 KB
  * gzip, each its own request (on a mobile connection a round trip each, six at
  * a time), after the entry. Two groups bring a screen down to its own chunk,

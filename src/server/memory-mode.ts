@@ -2,7 +2,7 @@ import v8 from 'node:v8';
 
 /**
  * Imported first by main.ts, before the rest of the server is loaded: V8's
- * memory-saving mode (issue 17, P5). A small shop's server is mostly idle and
+ * memory-saving mode (docs/decisions/0018-v8-optimize-for-size.md). A small shop's server is mostly idle and
  * its target is ≤ 150 MiB; by default V8 grows its heap and keeps optimised-code
  * memory generously after bursts of work. Measured on 1,000,000 sales, 40 calls
  * of /api/reports/monthly-margin: RSS 164–171 MiB after them by default,

@@ -10,7 +10,7 @@ import { AppError } from '#server/errors.js';
  * PostgreSQL, share-locked until it ends, so a concurrent demotion waits for
  * this write or this write sees the demotion). An administrator demoted or
  * deleted while their request was in flight gets 'No tienes permisos para
- * realizar esta acción.' (spec 5 "User") and nothing is written. The session
+ * realizar esta acción.' (docs/product-guide.md#roles-and-permissions) and nothing is written. The session
  * guard checked the role when the request arrived; this closes the gap.
  * Users come first in the lock order (docs/decisions/0005, ledger/lot-locks.ts):
  * call it before lockLots, and in the users area after lockAdministrators.

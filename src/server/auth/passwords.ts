@@ -1,7 +1,7 @@
 import { hash, verify } from '@node-rs/argon2';
 
 /**
- * argon2id with OWASP's minimum (m = 19 MiB, t = 2, p = 1), as DESIGN.md asks.
+ * argon2id with OWASP's minimum (m = 19 MiB, t = 2, p = 1), as docs/decisions/0002-server-side-sessions.md records.
  * `2` is Algorithm.Argon2id: the package exports it as a const enum, which
  * isolated modules cannot inline.
  */

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { User } from '#shared/schemas/auth.js';
 import type { Database } from '../db/schema.js';
 
-/** DESIGN.md section 1: 30 minutes idle, 12 hours absolute. */
+/** 30 minutes idle, 12 hours absolute (docs/decisions/0002-server-side-sessions.md). */
 export const SESSION_IDLE_MS = 30 * 60 * 1000;
 export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
 /** Writing last_seen_at on every request would turn each read into a write. */

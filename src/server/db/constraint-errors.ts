@@ -1,6 +1,6 @@
 /**
  * Recognises constraint violations from either driver, so a service can turn
- * them into the spec's 409 messages instead of a 500. better-sqlite3 reports
+ * them into their Spanish 409 messages instead of a 500. better-sqlite3 reports
  * extended result codes (`SQLITE_CONSTRAINT_UNIQUE`); pg reports SQLSTATE
  * (`23505` unique, `23503` foreign key). Kysely passes both through unchanged.
  */

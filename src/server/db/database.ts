@@ -28,7 +28,7 @@ export interface OpenOptions {
   skipSqliteLock?: boolean;
 }
 
-/** Older SQLite has the WAL-reset corruption bug fixed in 3.51.3 (DESIGN.md section 2). */
+/** Older SQLite has the WAL-reset corruption bug fixed in 3.51.3 (docs/architecture.md#databases). */
 const MIN_SQLITE_VERSION = [3, 51, 3] as const;
 
 export async function openDatabase(config: DatabaseConfig, options: OpenOptions = {}): Promise<DatabaseHandle> {

@@ -4,12 +4,12 @@ import { AppError } from '#server/errors.js';
 const CODE_ATTEMPTS = 20;
 
 /**
- * Inserts a lot whose code is unique (roasted and blend lots, DESIGN.md
- * section 1: the unique index on the code's key decides, not a prior read).
+ * Inserts a lot whose code is unique (roasted and blend lots,
+ * docs/product-guide.md#business-constants: the unique index on the code's key decides, not a prior read).
  * A code the user typed is first checked by `refuseTaken` (which names a
  * look-alike it finds, docs/product-guide.md#data-rules), then tried once,
  * and a taken one is the caller's `duplicate` error (409); without one,
- * `generate` makes codes of the spec 9 shape and another random number is
+ * `generate` makes codes of the docs/product-guide.md#business-constants shape and another random number is
  * tried while the indexes say it is taken (or looks like a taken one).
  * `insert` returns the new id, or undefined when the code was taken.
  */

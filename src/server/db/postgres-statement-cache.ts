@@ -4,7 +4,7 @@ import type pg from 'pg';
 /**
  * Kysely's PostgreSQL driver sends every query as an unnamed statement, so the
  * server parses and plans the same text again on each call: a sale's ten
- * statements, each time (issue 17, P1). This hands Kysely a pool whose clients
+ * statements, each time (docs/decisions/0014-postgresql-prepared-statements.md). This hands Kysely a pool whose clients
  * run a query with parameters as a named prepared statement, one name per
  * text: `pg` sends the Parse once per connection and afterwards only Bind and
  * Execute; PostgreSQL keeps the parsed statement (and, after a few runs, a

@@ -5,7 +5,7 @@ import type { RoastType } from '#shared/schemas/roasted-coffee.js';
 /**
  * Row types of every table. Times are epoch milliseconds; business dates are
  * `YYYY-MM-DD` text (sorts correctly and needs no dialect-specific date type);
- * quantities are integer grams and prices integer cents (DESIGN.md section 1).
+ * quantities are integer grams and prices integer cents (docs/product-guide.md#business-constants).
  */
 export interface UsersTable {
   id: Generated<number>;
@@ -210,7 +210,7 @@ export interface BlendedCoffeeDrawsTable {
   quantity_g: number;
 }
 
-/** A sale (created in migration 0006 for the Ventas issue); `product_id` points into the table its type names. */
+/** A sale (created in migration 0006 for Ventas); `product_id` points into the table its type names. */
 export interface SalesTable {
   id: Generated<number>;
   product_id: number;

@@ -3,7 +3,7 @@ import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 
 /**
- * `npm run backup` (issue 20): a consistent copy of the SQLite file while the
+ * `npm run backup` (docs/product-guide.md#beyond-the-original-app): a consistent copy of the SQLite file while the
  * server keeps writing. SQLite's online backup API (better-sqlite3 `backup()`)
  * copies page by page and restarts when a writer changes a page it already
  * copied, so the copy is one committed state, never a torn file as `cp` of a

@@ -10,7 +10,7 @@ import {
 } from 'kysely';
 
 /**
- * Group commit for the server's single SQLite connection (issue 17, P1;
+ * Group commit for the server's single SQLite connection (docs/performance.md, P1;
  * docs/decisions/0013).
  *
  * With `synchronous = FULL` every COMMIT waits for an fsync of the WAL: 2–5 ms

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 
 /**
- * SQLite serves one server process (DESIGN.md section 2): a second server on the
+ * SQLite serves one server process (docs/architecture.md#databases): a second server on the
  * same file must refuse to start. A pid file beside the database, as PostgreSQL's
  * postmaster.pid does; a file left by a process that no longer runs is taken over.
  */

@@ -4,7 +4,7 @@ import type { SqliteDatabase as KyselySqliteDatabase } from 'kysely';
 /**
  * Kysely's SQLite driver calls `prepare` for every query it runs, and
  * better-sqlite3 compiles the SQL each time: with a sale's dozen statements that
- * was a tenth of the server's CPU (issue 17, P1). Queries built by the same code
+ * was a tenth of the server's CPU (docs/performance.md, P1). Queries built by the same code
  * have the same text, so a compiled statement is kept per text and reused.
  *
  * Bounded (least recently used goes first): `where id in (?, ?, …)` makes a text

@@ -77,7 +77,7 @@ const contextOf = (request: FastifyRequest): CrudContext => ({
 });
 
 /**
- * The list / create / update / delete routes every area has (DESIGN.md section 3):
+ * The list / create / update / delete routes every area has (docs/decisions/0017-crud-routes-factory.md):
  * `GET /`, `POST /` → 201, `PUT /:id`, `DELETE /:id` → 204, each declaring its
  * params, body and every response, so no area writes them by hand. Areas with
  * other routes register those next to it.

@@ -6,7 +6,7 @@ import { formatDate } from '#shared/format.js';
 import { commonMessages } from '#shared/messages.js';
 
 /**
- * Every CSV the API writes goes through here (issue 20, docs/decisions/0012):
+ * Every CSV the API writes goes through here (docs/product-guide.md#csv, docs/decisions/0012-csv-dialects.md):
  * the two dialects, the formula-injection guard, the file name and the
  * streaming. Rows arrive as an async iterable that the caller fills in batches
  * (keyset queries), and are pulled only as fast as the client reads, so a

@@ -4,7 +4,7 @@ import { commonMessages, requestMessages } from '#shared/messages.js';
 import { BODY_LIMIT_BYTES } from '#server/config.js';
 import { AppError, type ErrorCode } from '../errors.js';
 
-/** Bodies Fastify cannot read, by its error code: what a person is told (issue 11). */
+/** Bodies Fastify cannot read, by its error code: what a person is told (docs/product-guide.md#any-request). */
 const UNREADABLE_BODY: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: requestMessages.invalidJson,
   FST_ERR_CTP_EMPTY_JSON_BODY: requestMessages.invalidJson,
@@ -18,9 +18,9 @@ export interface ErrorBody {
 const body = (code: ErrorCode, message: string): ErrorBody => ({ error: { code, message } });
 
 /**
- * One place that shapes every error answer (DESIGN.md section 3). Validation
+ * One place that shapes every error answer (docs/architecture.md#request-flow). Validation
  * errors carry the message of the first failed rule, which the shared schemas
- * set to the spec's Spanish text; a 5xx never shows its cause.
+ * set to the Spanish text of docs/product-guide.md#validation-rules; a 5xx never shows its cause.
  */
 export function registerErrorHandling(app: FastifyInstance): void {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {

@@ -5,7 +5,7 @@ import { requestMessages } from '#shared/messages.js';
 import { AppError } from '#server/errors.js';
 
 /**
- * Requests the router cannot match (issue 11): a path whose %-escapes do not
+ * Requests the router cannot match (docs/product-guide.md#any-request): a path whose %-escapes do not
  * decode (`/api/coffee-origins/%ZZ`, FST_ERR_BAD_URL) or whose parameter is
  * longer than the router takes (an id of 150 digits, FST_ERR_MAX_PARAM_LENGTH).
  * Fastify answers those itself, in English, in another body shape, echoing the

@@ -4,7 +4,7 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
 /**
  * The OpenAPI document at /api/docs/json, in a shape client generators accept
- * (issue 11; checked by `npm run lint:openapi`, part of `validate`):
+ * (docs/decisions/0017-crud-routes-factory.md; checked by `npm run lint:openapi`, part of `validate`):
  *
  * - the session cookie is a security scheme, and each operation says which one
  *   it needs: none (sign-in, health), any signed-in user (`sesion`) or an

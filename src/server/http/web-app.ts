@@ -21,7 +21,7 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string | und
       wildcard: false,
       index: false,
       // scripts/compress-web.ts writes .br and .gz beside each file at build time
-      // (issue 16); this sends them to browsers that accept them, index.html included.
+      // (docs/decisions/0019-web-chunk-groups-and-route-preloads.md); this sends them to browsers that accept them, index.html included.
       preCompressed: true,
       // The pages themselves are never served by their file name (GET /index.html): the
       // not-found handler below picks the one for the request's cookie, and index.html tells
@@ -38,7 +38,7 @@ export async function registerWebApp(app: FastifyInstance, webRoot: string | und
   }
 
   // vite.config.ts writes app.html (home) and app.<route>.html: index.html with
-  // modulepreload links for that screen's chunk instead of the login's (issue 17).
+  // modulepreload links for that screen's chunk instead of the login's (docs/decisions/0019-web-chunk-groups-and-route-preloads.md).
   // A session cookie (even an expired one: it is only a download hint) picks
   // them; Vary keeps shared caches from mixing the two.
   const appPages = new Set(hasBuild ? fs.readdirSync(webRoot!).filter((file) => /^app(\.[a-z-]+)?\.html$/.test(file)) : []);

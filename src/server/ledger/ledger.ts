@@ -4,7 +4,7 @@ import { LOT_TABLES, type LotKind, type MovementReason } from '#server/db/schema
 import type { DbOrTrx } from '#server/db/write-transaction.js';
 
 /**
- * The one way stock changes (DESIGN.md section 4). Every call runs inside the
+ * The one way stock changes (docs/architecture.md#ledger). Every call runs inside the
  * caller's transaction and both moves the lot's on-hand `stock_g` and appends
  * the matching row to `stock_movements`, so the two can never disagree.
  */
@@ -25,7 +25,7 @@ export interface StockMove {
  * Applies one move. A deduction is a single conditional UPDATE ("… WHERE
  * stock_g >= :x"), so two concurrent requests cannot both pass the check and
  * oversell. Returns false, changing nothing, when the lot lacks the stock or
- * does not exist; the caller turns that into the spec's message.
+ * does not exist; the caller turns that into its message (docs/product-guide.md#stock-moves).
  */
 export async function moveStock(trx: DbOrTrx, move: StockMove): Promise<boolean> {
   if (!Number.isSafeInteger(move.deltaG)) throw new RangeError(`delta_g no entero: ${move.deltaG}`);
@@ -34,7 +34,7 @@ export async function moveStock(trx: DbOrTrx, move: StockMove): Promise<boolean>
   if (dialectOf(trx) === 'postgres') {
     // The same two writes in one statement: the ledger row is inserted only if
     // the conditional update moved the lot (a data-modifying CTE, which SQLite
-    // lacks). One round trip fewer per move (issue 17, P1); inserted rows = 1 or 0.
+    // lacks). One round trip fewer per move (docs/performance.md, P1); inserted rows = 1 or 0.
     const result = await sql`
       with moved as (
         update ${table} set stock_g = stock_g + ${move.deltaG}
@@ -117,7 +117,7 @@ export async function findLedgerMismatches(db: DbOrTrx, kinds: readonly LotKind[
  * zero and findLedgerMismatches stays clean. The stock is read under a row lock
  * (FOR UPDATE on PostgreSQL; SQLite's write transaction is already exclusive):
  * an edit committing between the read and the write-off would otherwise leave
- * its adjustment in the ledger of a lot whose stock went to zero (issue 10).
+ * its adjustment in the ledger of a lot whose stock went to zero (docs/decisions/0005-lock-order-and-write-transactions.md).
  */
 export async function writeOffBeforeDelete(
   trx: DbOrTrx,

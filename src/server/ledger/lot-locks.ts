@@ -51,7 +51,7 @@ const TABLES: Record<LockKind, string> = { origin: 'coffee_origins', ...LOT_TABL
 
 /**
  * Locks the rows in the global order. Rows that do not exist are simply not
- * locked: read them afterwards and answer the spec's "not found"/"not valid".
+ * locked: read them afterwards and answer "not found"/"not valid" (docs/product-guide.md#validation-rules).
  * Call it once per transaction, before any other read or write of those rows.
  */
 export async function lockLots(trx: Transaction<Database>, targets: readonly LockTarget[]): Promise<void> {

@@ -23,7 +23,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .execute();
   await db.schema.createIndex('sessions_user_id_idx').on('sessions').column('user_id').execute();
 
-  // Append-only ledger (DESIGN.md section 4): lot_id points into the table named by
+  // Append-only ledger (docs/architecture.md#ledger): lot_id points into the table named by
   // lot_kind, so it has no foreign key; the ledger services keep it consistent.
   await db.schema
     .createTable('stock_movements')

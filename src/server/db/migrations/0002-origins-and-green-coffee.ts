@@ -2,8 +2,8 @@ import { type Kysely, sql } from 'kysely';
 import { dialectOf, idColumn, idColumnType } from '../dialect.js';
 
 /**
- * Orígenes and Café Verde (issue 3). Quantities are integer grams and prices
- * integer cents (DESIGN.md section 1); a green lot keeps what it received
+ * Orígenes and Café Verde. Quantities are integer grams and prices
+ * integer cents (docs/product-guide.md#business-constants); a green lot keeps what it received
  * (`quantity_g`) apart from what is on hand (`stock_g`, moved only through the
  * ledger, see schema.ts LOT_TABLES.green).
  */

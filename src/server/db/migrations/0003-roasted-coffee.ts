@@ -2,10 +2,10 @@ import { type Kysely, sql } from 'kysely';
 import { idColumn, idColumnType, millisColumnType } from '../dialect.js';
 
 /**
- * Café Tostado (issue 4). A roasted lot keeps what went in (`quantity_green_g`)
+ * Café Tostado. A roasted lot keeps what went in (`quantity_green_g`)
  * and what it produced (`resultant_g`) apart from what is on hand
  * (`stock_g`, moved only through the ledger, see schema.ts LOT_TABLES.roasted;
- * DESIGN.md section 1). Shrinkage is not stored: it is always
+ * docs/product-guide.md#stock-moves). Shrinkage is not stored: it is always
  * quantity_green_g − resultant_g, computed where it is read, so the two can
  * never disagree.
  */
@@ -27,7 +27,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('batch_code', 'text', (col) => col.notNull().unique())
     .addColumn('created_at', millisColumnType(db), (col) => col.notNull())
     .execute();
-  // The list's order ("ordered by roast_date descending", spec 7), newest id first within a day.
+  // The list's order (roast_date descending, docs/product-guide.md#cafe-tostado), newest id first within a day.
   await db.schema.createIndex('roasted_coffee_roast_date_idx').on('roasted_coffee').columns(['roast_date', 'id']).execute();
   // The join to green lots, and the RESTRICT check when a green lot is deleted.
   await db.schema.createIndex('roasted_coffee_green_coffee_id_idx').on('roasted_coffee').column('green_coffee_id').execute();

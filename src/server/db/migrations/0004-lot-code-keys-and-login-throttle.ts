@@ -3,9 +3,9 @@ import { lotCodeKey } from '#shared/lot-codes.js';
 import { dialectOf, millisColumnType } from '../dialect.js';
 
 /**
- * Issue 11 (hardening), two parts.
+ * Hardening, two parts.
  *
- * 1. Lot codes unique without regard to case or surrounding spaces (issue 11):
+ * 1. Lot codes unique without regard to case or surrounding spaces (docs/product-guide.md#business-constants):
  * 'co-001' and 'CO-001 ' are the same lot. Each lot table gets `batch_code_key`
  * = lotCodeKey(batch_code), written by the repositories beside the code, under
  * a unique index: per origin for green lots ('Ya existe un lote con este código

@@ -2,16 +2,16 @@ import { type Kysely, sql } from 'kysely';
 import { dialectOf, idColumn, idColumnType, millisColumnType } from '../dialect.js';
 
 /**
- * Configuración (issue 13): blend recipes and the typed settings area.
+ * Configuración (docs/product-guide.md#configuracion): blend recipes and the typed settings area.
  *
  * - `blend_recipes.name_key` is the name trimmed, with inner spaces collapsed,
  *   lower-cased and without accents (see src/shared/schemas/blend-recipes.ts
  *   `recipeNameKey`). Its UNIQUE index, not a prior SELECT, refuses a second
  *   "mezcla  de la casa" beside "Mezcla de la Casa", and it is also the list's
- *   order ("ordered by name", spec 7). Byte order (collate "C") on PostgreSQL,
+ *   order (by name, docs/product-guide.md#configuracion). Byte order (collate "C") on PostgreSQL,
  *   so both dialects page the same way whatever the server's locale.
  * - Component percentages are integer basis points (33.33 % = 3333), so a
- *   recipe's components add up to exactly 10000 (DESIGN.md section 1: no floats).
+ *   recipe's components add up to exactly 10000 (docs/product-guide.md#business-constants: no floats).
  * - `blend_recipe_components.origin_id` is ON DELETE RESTRICT: deleting an origin
  *   that a recipe uses is refused by the database and answered with
  *   'Error al eliminar el origen. Asegúrate de que no haya café verde asociado.'

@@ -2,11 +2,11 @@ import { type Kysely, sql } from 'kysely';
 import { idColumn, idColumnType, millisColumnType } from '../dialect.js';
 
 /**
- * Café Mezcla (issue 14) and the `sales` table the Ventas issue (15) builds on.
+ * Café Mezcla and the `sales` table that Ventas builds on.
  *
  * - `blended_coffee` keeps what the blend produced (`total_quantity_g`) apart
  *   from what is on hand (`stock_g`, moved only through the ledger, see
- *   schema.ts LOT_TABLES.blend; DESIGN.md section 1). `batch_code_key` =
+ *   schema.ts LOT_TABLES.blend; docs/product-guide.md#stock-moves). `batch_code_key` =
  *   lotCodeKey(batch_code) under a unique index: blend codes are unique across
  *   blends without regard to case or spaces, like roasted codes (migration 0004).
  * - `recipe_id` is ON DELETE SET NULL: a recipe is only the template the form
@@ -19,9 +19,9 @@ import { idColumn, idColumnType, millisColumnType } from '../dialect.js';
  *   lot a blend drew from cannot be deleted ('Error al eliminar el café
  *   tostado. Asegúrate de que no esté asociado a mezclas o ventas.').
  *   `blended_coffee_components.origin_id` is RESTRICT too: the origins service
- *   answers the refusal with its spec delete message.
+ *   answers the refusal with its delete message (docs/product-guide.md#interface-texts).
  * - `sales.product_id` points at roasted_coffee or blended_coffee depending on
- *   `product_type` ('tostado' | 'mezcla', spec 3), so it has no foreign key;
+ *   `product_type` ('tostado' | 'mezcla', docs/product-guide.md#entities), so it has no foreign key;
  *   the roasted and blend delete services check it ('… asociada a ventas.').
  *   `user_id` (who recorded the sale) has no ON DELETE action: a user with
  *   sales is refused deletion ('No se puede eliminar el usuario porque tiene
@@ -44,7 +44,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('updated_at', millis, (col) => col.notNull())
     .execute();
   await db.schema.createIndex('blended_coffee_batch_code_key_uq').on('blended_coffee').column('batch_code_key').unique().execute();
-  // The list's order ("ordered by creation_date descending", spec 7), newest id first within a day.
+  // The list's order (creation_date descending, docs/product-guide.md#cafe-mezcla), newest id first within a day.
   await db.schema.createIndex('blended_coffee_creation_date_idx').on('blended_coffee').columns(['creation_date', 'id']).execute();
   // SET NULL when a recipe is deleted looks blends up by recipe.
   await db.schema.createIndex('blended_coffee_recipe_id_idx').on('blended_coffee').column('recipe_id').execute();

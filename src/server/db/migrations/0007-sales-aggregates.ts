@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 import { millisColumnType } from '../dialect.js';
 
 /**
- * Sales aggregates (issues 15 and 16): what the reports read instead of the
+ * Sales aggregates (docs/decisions/0009-sale-totals-and-aggregates.md): what the reports read instead of the
  * sales table, so a report costs the same at 10,000 and 1,000,000 sales.
  *
  * - One row per (day, product) in `sales_daily` and per (month, product) in

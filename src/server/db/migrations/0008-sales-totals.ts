@@ -2,7 +2,7 @@ import { type Kysely, sql } from 'kysely';
 import { millisColumnType } from '../dialect.js';
 
 /**
- * Sales totals (issue 17, target P2b): what the all-time reports read, so
+ * Sales totals (docs/performance.md, target P2b): what the all-time reports read, so
  * their cost no longer grows with the number of products sold per month.
  *
  * - `sales_daily_totals`: one row per (day, stripe), stripe = product_id % 16.

@@ -34,7 +34,7 @@ async function componentsOf(db: DbOrTrx, recipeIds: readonly number[]): Promise<
   return byRecipe;
 }
 
-/** "select all ordered by name (ascending)" (spec 7), one page at a time, each recipe with its components. */
+/** Ordered by name, ascending (docs/product-guide.md#configuracion), one page at a time, each recipe with its components. */
 export async function listRecipes(
   db: DbOrTrx,
   page: { limit: number; offset: number },

@@ -9,9 +9,9 @@ import { exportRecipes } from './recipes-csv.js';
 const tags = ['recetas'];
 
 /**
- * /api/blend-recipes (DESIGN.md section 3): any signed-in user reads them (the
+ * /api/blend-recipes: any signed-in user reads them (the
  * blend form's recipe picker); only an administrador creates, edits or deletes
- * (spec 6), so a tecnico gets 403 'No tienes permisos para realizar esta acción.'.
+ * (docs/product-guide.md#roles-and-permissions), so a tecnico gets 403 'No tienes permisos para realizar esta acción.'.
  */
 export const blendRecipeRoutes = withCsvExport(crudRoutes({
   tags,

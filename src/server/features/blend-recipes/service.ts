@@ -60,7 +60,7 @@ async function refusedByDatabase<T>(write: () => Promise<T>): Promise<T> {
 }
 
 /**
- * Recipes are administrator-only writes (spec 6): the guard checked the role
+ * Recipes are administrator-only writes (docs/product-guide.md#roles-and-permissions): the guard checked the role
  * when the request arrived, requireActorRole checks it again inside the
  * transaction, so an administrator demoted meanwhile writes nothing.
  */
@@ -73,7 +73,7 @@ export async function createRecipe(db: Kysely<Database>, body: BlendRecipeBody, 
   });
 }
 
-/** Replaces the name and the whole component list (spec 7: "Update by id with the same payload"). */
+/** Replaces the name and the whole component list (docs/product-guide.md#configuracion). */
 export async function updateRecipe(
   db: Kysely<Database>,
   id: number,

@@ -46,7 +46,7 @@ const blendColumns = [
   'updated_at',
 ] as const;
 
-/** "ordered by creation_date descending" (spec 7), newest id first within a day so pages are stable. */
+/** Ordered by creation_date descending (docs/product-guide.md#cafe-mezcla), newest id first within a day so pages are stable. */
 export async function listBlends(db: DbOrTrx, page: { limit: number; offset: number }): Promise<{ rows: BlendRecord[]; total: number }> {
   const rows = await db
     .selectFrom('blended_coffee')

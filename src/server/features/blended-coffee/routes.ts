@@ -11,7 +11,7 @@ import { exportBlends } from './blends-csv.js';
 
 const tags = ['café mezcla'];
 
-/** /api/blended-coffee (DESIGN.md section 3): any signed-in user. */
+/** /api/blended-coffee: any signed-in user. */
 export const blendedCoffeeRoutes = withCsvExport(crudRoutes({
   tags,
   operations: crudOperations({ one: 'BlendedCoffeeLot', many: 'BlendedCoffeeLots', unoEs: 'un lote de café mezcla', muchosEs: 'los lotes de café mezcla' }),

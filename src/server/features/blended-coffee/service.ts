@@ -95,7 +95,7 @@ const lockTargets = (body: BlendedCoffeeBody, roastedIds: Iterable<number>, blen
 ];
 
 /**
- * The checks that need the database, in the order of issue 14 after the
+ * The checks that need the database, in the order of docs/product-guide.md#blend after the
  * schema's: the recipe and the origins exist; each roasted lot exists and is
  * of its component's origin (roasted lot → green lot → origin); each
  * component draws exactly its grams (drawMismatch); each lot has the stock,
@@ -188,7 +188,7 @@ const drawsByLot = (body: BlendedCoffeeBody): [number, number][] =>
     .flatMap((component) => component.selected_roasted_batches.map((draw): [number, number] => [draw.id, kgToGrams(draw.quantity_used)]))
     .sort((a, b) => a[0] - b[0]);
 
-/** "Creating or updating a blend subtracts each used quantity from the roasted batches" (spec 4). */
+/** "Creating or updating a blend subtracts each used quantity from the roasted batches" (docs/product-guide.md#stock-moves). */
 async function deductDraws(trx: DbOrTrx, body: BlendedCoffeeBody, userId: number, blendId: number): Promise<void> {
   for (const [lotId, grams] of drawsByLot(body)) {
     const moved = await moveStock(trx, { userId, refKind: REF_KIND, refId: blendId, lotKind: 'roasted', lotId, deltaG: -grams, reason: 'blend' });
@@ -197,7 +197,7 @@ async function deductDraws(trx: DbOrTrx, body: BlendedCoffeeBody, userId: number
   }
 }
 
-/** "Deleting a blend returns the used quantities to the roasted batches" (spec 4); also the first half of an edit. */
+/** "Deleting a blend returns the used quantities to the roasted batches" (docs/product-guide.md#stock-moves); also the first half of an edit. */
 async function returnDraws(trx: DbOrTrx, draws: ReadonlyMap<number, number>, userId: number, blendId: number): Promise<void> {
   for (const [lotId, grams] of [...draws].sort((a, b) => a[0] - b[0])) {
     const moved = await moveStock(trx, { userId, refKind: REF_KIND, refId: blendId, lotKind: 'roasted', lotId, deltaG: grams, reason: 'blend_reversal' });
@@ -210,7 +210,7 @@ const duplicateBatch = () => new AppError('duplicate', m.duplicateBatch);
 
 /**
  * Inserts the blend under the typed code or one made from the recipe's name,
- * or the blend's when there is no recipe, and the creation date (spec 9,
+ * or the blend's when there is no recipe, and the creation date (docs/product-guide.md#business-constants,
  * BL-MZ-010124-1234).
  */
 const insertBlend = (
@@ -296,13 +296,13 @@ async function lockBlendAndDraws(
 }
 
 /**
- * Editing a blend (spec 4: "updating a blend subtracts each used quantity"),
+ * Editing a blend (docs/product-guide.md#stock-moves: "updating a blend subtracts each used quantity"),
  * in ONE write transaction, so a refusal at any step leaves every lot, the
  * blend and the ledger as they were:
  *   1. the old draws go back to their roasted lots ('blend_reversal');
  *   2. the new draws leave their lots ('blend');
  *   3. the blend's on-hand moves by the produced difference, never below zero:
- *      kg already sold stay sold (DESIGN.md section 1);
+ *      kg already sold stay sold (docs/product-guide.md#stock-moves);
  *   4. the row, its components and draws.
  */
 export async function updateBlend(db: Kysely<Database>, id: number, body: BlendedCoffeeBody, userId: number): Promise<BlendedCoffee> {
@@ -354,7 +354,7 @@ export async function updateBlend(db: Kysely<Database>, id: number, body: Blende
 }
 
 /**
- * Deleting a blend (spec 4: "returns the used quantities to the roasted
+ * Deleting a blend (docs/product-guide.md#stock-moves: "returns the used quantities to the roasted
  * batches"), refused once it has sales ('Error al eliminar la mezcla de café.
  * Asegúrate de que no esté asociada a ventas.'). One transaction: the draws go
  * back ('blend_reversal'), the blend's on-hand leaves through the ledger, then

@@ -3,7 +3,7 @@ import { lotCodeColumns } from '#server/db/lot-code-columns.js';
 import type { Database, GreenCoffeeRow } from '#server/db/schema.js';
 import type { DbOrTrx } from '#server/db/write-transaction.js';
 
-/** A green lot joined to its origin ("reads are joined to the origin's name and description", spec 3). */
+/** A green lot joined to its origin ("reads are joined to the origin's name and description", docs/product-guide.md#entities). */
 export interface GreenLotRecord extends Omit<GreenCoffeeRow, 'batch_code_key' | 'batch_code_skeleton'> {
   origin_name: string;
   origin_description: string | null;
@@ -89,7 +89,7 @@ export const findGreenLotsByCodeKey = (db: DbOrTrx, key: string): Promise<GreenL
   joined(db).where('g.batch_code_key', '=', key).orderBy('g.id').execute();
 
 /**
- * A green lot with what a roast needs to know about it (issue 4 reuses this):
+ * A green lot with what a roast needs to know about it (the roast reuses this):
  * its origin, its code and its on-hand grams. Read-only: deduct with
  * ledger.moveStock, whose conditional UPDATE is the real stock check.
  */

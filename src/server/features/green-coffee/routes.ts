@@ -11,7 +11,7 @@ import { exportGreenLots } from './green-lots-csv.js';
 
 const tags = ['café verde'];
 
-/** /api/green-coffee (DESIGN.md section 3): any signed-in user; the guard answers 401 otherwise. */
+/** /api/green-coffee: any signed-in user; the guard answers 401 otherwise. */
 export const greenCoffeeRoutes = withCsvExport(crudRoutes({
   tags,
   operations: crudOperations({ one: 'GreenCoffeeLot', many: 'GreenCoffeeLots', unoEs: 'un lote de café verde', muchosEs: 'los lotes de café verde' }),

@@ -54,7 +54,7 @@ export async function listGreenLots(db: Kysely<Database>, query: GreenCoffeeList
   return { items: rows.map(toGreenCoffee), total, limit: query.limit, offset: query.offset };
 }
 
-/** The database rules of spec 5 "Green coffee", after the schema's 'Por favor, completa todos los campos.'. */
+/** The database rules of docs/product-guide.md#green-lot, after the schema's 'Por favor, completa todos los campos.'. */
 async function checkOriginAndSupplier(trx: DbOrTrx, body: GreenCoffeeBody): Promise<void> {
   const origin = await findOriginForArea(trx, body.origin_id);
   if (!origin) throw validationError(m.originNotFound);
@@ -134,7 +134,7 @@ async function refuseContradictingRoasts(trx: DbOrTrx, current: repository.Green
 /**
  * Editing the received quantity moves the on-hand stock by the difference (an
  * 'adjustment' in the ledger), never below zero: what roasts already took stays
- * taken (DESIGN.md section 1).
+ * taken (docs/product-guide.md#stock-moves).
  */
 export async function updateGreenLot(
   db: Kysely<Database>,

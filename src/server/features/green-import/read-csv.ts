@@ -4,7 +4,7 @@ import { GREEN_CSV_HEADERS, IMPORT_MAX_COLUMNS, IMPORT_MAX_ROWS } from '#shared/
 import { validationError } from '#server/errors.js';
 
 /**
- * Reads the uploaded green-lot CSV into rows of text (issue 20), refusing a
+ * Reads the uploaded green-lot CSV into rows of text (docs/product-guide.md#csv), refusing a
  * file that cannot be one: not UTF-8, empty, unreadable as CSV, over the
  * limits, or without the columns a lot needs. Both dialects the export writes
  * are read back: `;` or `,`, with or without BOM, quoted newlines.

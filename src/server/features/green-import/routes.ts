@@ -26,7 +26,7 @@ const TEMPLATE_ROW = {
 
 /**
  * POST /api/green-coffee/import and GET /api/green-coffee/import-template.csv
- * (issue 20). The CSV is the raw body (`text/csv`), read by a parser that
+ * (docs/product-guide.md#csv). The CSV is the raw body (`text/csv`), read by a parser that
  * exists only in this plugin, with its own size limit: the rest of the API
  * keeps JSON and 256 KB.
  */

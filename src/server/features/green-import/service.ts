@@ -19,8 +19,8 @@ import { FIELD_HEADERS, foldText, type GreenCsvField, type GreenCsvRow, parseDec
 import * as repository from './repository.js';
 
 /**
- * Import of green lots from CSV (issue 20). Every row is checked with the green
- * form's own schema and rules, in the spec's order ('Por favor, completa todos
+ * Import of green lots from CSV (docs/product-guide.md#csv). Every row is checked with the green
+ * form's own schema and rules, in the order of docs/product-guide.md#green-lot ('Por favor, completa todos
  * los campos.', the supplier of the origin, the lot code unique per origin and
  * unlike any other there, within the file too) and the text rules of every
  * field (docs/product-guide.md#data-rules); the answer is the preview, each
@@ -121,7 +121,7 @@ function checkRow(csvRow: GreenCsvRow, findOrigins: (name: string) => Origin[]):
     row.problems.push(m.rowColumnCount(csvRow.columnCountProblem.found, csvRow.columnCountProblem.expected));
     return { row };
   }
-  // Spec 5 "Green coffee": all fields are required, checked first.
+  // docs/product-guide.md#green-lot: all fields are required, checked first.
   if (Object.values(values).some((value) => value === '')) {
     row.problems.push(g.required);
     return { row };
@@ -159,7 +159,7 @@ function checkRow(csvRow: GreenCsvRow, findOrigins: (name: string) => Origin[]):
     row.problems.push(...new Set(messages));
     return { row };
   }
-  // Spec 5: 'El proveedor/finca seleccionado no pertenece al origen elegido.'
+  // docs/product-guide.md#green-lot: 'El proveedor/finca seleccionado no pertenece al origen elegido.'
   if (!origin.suppliers_fincas.includes(parsed.data.supplier_finca)) {
     row.problems.push(g.supplierNotInOrigin);
     return { row };

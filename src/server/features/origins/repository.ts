@@ -37,7 +37,7 @@ const toColumns = (values: OriginValues) => ({
 
 const columns = ['id', 'name', 'kilos_per_bag_g', 'suppliers_fincas', 'description'] as const;
 
-/** "select all ordered by name ascending" (spec 7), one page at a time. */
+/** Ordered by name, ascending (docs/product-guide.md#origenes), one page at a time. */
 export async function listOrigins(
   db: DbOrTrx,
   page: { limit: number; offset: number },
@@ -78,7 +78,7 @@ export async function insertOrigin(db: DbOrTrx, values: OriginValues): Promise<n
 /**
  * How many green lots of the origin use each of `suppliers` (only those used
  * at least once), in the order given: a supplier/farm in use cannot leave the
- * origin's list (issue 11).
+ * origin's list (docs/product-guide.md#origin).
  */
 export async function countGreenLotsBySupplier(
   db: DbOrTrx,

@@ -7,7 +7,7 @@ import { exportOrigins } from './origins-csv.js';
 
 const tags = ['orígenes'];
 
-/** /api/coffee-origins (DESIGN.md section 3): any signed-in user; the guard answers 401 otherwise. */
+/** /api/coffee-origins: any signed-in user; the guard answers 401 otherwise. */
 export const originRoutes = withCsvExport(crudRoutes({
   tags,
   operations: crudOperations({ one: 'CoffeeOrigin', many: 'CoffeeOrigins', unoEs: 'un origen de café', muchosEs: 'los orígenes de café' }),

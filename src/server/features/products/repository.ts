@@ -5,7 +5,7 @@ import type { Database } from '#server/db/schema.js';
 import type { DbOrTrx } from '#server/db/write-transaction.js';
 
 /**
- * The sellable lots (spec 3 "Product (sales view)"): roasted lots ('tostado')
+ * The sellable lots (docs/product-guide.md#entities): roasted lots ('tostado')
  * and blends ('mezcla'), read from their own tables. Nothing here writes:
  * a sale moves a product's stock through the ledger (sales/service.ts).
  */
@@ -38,7 +38,7 @@ const ACCENTS: [string, string][] = [...'áàäâÁÀÄÂ'].map((c): [string, st
  * The chain of replace() calls runs only on text with a character outside
  * printable ASCII; plain text ('Mezcla de la casa', every lot code) needs only
  * lower(). A search that matches few lots reads every lot with stock, and the
- * chain on each one was most of its cost (issue 17, P3: 8 ms of blends with
+ * chain on each one was most of its cost (docs/performance.md, P3: 8 ms of blends with
  * 800 of them on SQLite, 0.5 ms without it).
  */
 function folded(dialect: DialectName, expression: Expression<string> | RawBuilder<string>): RawBuilder<string> {

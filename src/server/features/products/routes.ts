@@ -5,7 +5,7 @@ import type { Database } from '#server/db/schema.js';
 import { errorResponses } from '#server/http/crud-routes.js';
 import { listProducts } from './service.js';
 
-/** /api/products (DESIGN.md section 3): read-only, any signed-in user (both roles sell, spec 6). */
+/** /api/products: read-only, any signed-in user (both roles sell, docs/product-guide.md#roles-and-permissions). */
 export const productRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> = async (app, { db }) => {
   app.get('/', {
     schema: {

@@ -3,7 +3,7 @@ import type { DbOrTrx } from '#server/db/write-transaction.js';
 import type { RangeSplit } from './range-split.js';
 
 /**
- * The reports' SQL (issues 16, 17). They read the sales aggregates (never the
+ * The reports' SQL (docs/product-guide.md#reportes, docs/architecture.md#aggregates). They read the sales aggregates (never the
  * sales table): the totals of migration 0008 where they answer the question
  * (revenue per month; the all-time top 5), otherwise those of 0007: the whole
  * months of the range from `sales_monthly`, its cut months from `sales_daily`. Each report is ONE
@@ -50,7 +50,7 @@ export interface ProductSold {
 
 /**
  * The candidates for the top `limit` products in the range: grams sold per
- * product, ranked in the database (issue 17), keeping every product whose
+ * product, ranked in the database (docs/architecture.md#aggregates), keeping every product whose
  * grams reach the `limit`-th largest (so a tie at the last place is all here),
  * with the lot's code and name (roasted: 'Origen · Tipo de tueste', as the
  * products list names it) joined for those few rows only. The service
@@ -69,7 +69,7 @@ export async function topProductsSold(db: DbOrTrx, split: RangeSplit, limit: num
 }
 
 /**
- * The same candidates for all time (issue 17): read in order from
+ * The same candidates for all time (docs/architecture.md#aggregates): read in order from
  * `sales_product_totals` (migration 0008) through its quantity_g index, so
  * nothing is grouped: the `limit`-th largest total is one index step, and the
  * rows reaching it (a tie at the last place included) are a short index range.
@@ -95,7 +95,7 @@ async function namedProducts(db: DbOrTrx, best: RawBuilder<unknown>): Promise<Pr
 }
 
 /**
- * Revenue per month with sales in the range (issue 17): grouped from the
+ * Revenue per month with sales in the range (docs/architecture.md#aggregates): grouped from the
  * (day, stripe) rows of `sales_daily_totals` (migration 0008), at most 16 per
  * day whatever the number of sales or products. Both bounds are inclusive days.
  */

@@ -8,7 +8,7 @@ import { monthlyMargin, monthlySales, stockSummary, topProducts } from './servic
 
 const tags = ['reportes'];
 
-/** /api/reports (DESIGN.md section 3): any signed-in user, read-only, from the sales aggregates. */
+/** /api/reports: any signed-in user, read-only, from the sales aggregates. */
 export const reportRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> = async (app, { db }) => {
   /** A report over a date range: `?from=&to=`, 400 when the range is not valid. */
   const rangeReport = <Report extends z.ZodType>(

@@ -17,8 +17,8 @@ import * as repository from './repository.js';
 const byMonth = (a: { month: string }, b: { month: string }) => (a.month < b.month ? -1 : a.month > b.month ? 1 : 0);
 
 /**
- * 'Ventas Mensuales' (spec 2): revenue per calendar month with sales, chronological, exact to the cent.
- * From the (day, stripe) totals (issue 17), so it costs the same at 10,000 and 1,000,000 sales.
+ * 'Ventas Mensuales' (docs/product-guide.md#reportes): revenue per calendar month with sales, chronological, exact to the cent.
+ * From the (day, stripe) totals (docs/architecture.md#aggregates), so it costs the same at 10,000 and 1,000,000 sales.
  */
 export async function monthlySales(db: DbOrTrx, range: ReportRange): Promise<MonthlySales> {
   const months = await repository.monthlyRevenue(db, range);
@@ -26,8 +26,8 @@ export async function monthlySales(db: DbOrTrx, range: ReportRange): Promise<Mon
 }
 
 /**
- * 'Margen bruto' per month (issue 19): grams per product × current cost per kg,
- * from the (month, product) aggregates. Its own route since issue 17: costing
+ * 'Margen bruto' per month (docs/decisions/0011-cost-per-kg-and-margins.md): grams per product × current cost per kg,
+ * from the (month, product) aggregates. Its own route: costing
  * on read (docs/decisions/0011) grows with the products sold in each month,
  * and 'Ventas Mensuales' should not wait for it.
  */
@@ -48,7 +48,7 @@ export async function monthlyMargin(db: DbOrTrx, range: ReportRange): Promise<Mo
 const byCode = (a: string, b: string) => (a < b ? -1 : a > b ? 1 : 0);
 
 /**
- * The pie's top 5 (spec 2, 9): kg sold per lot in the range, most first; a tie
+ * The pie's top 5 (docs/product-guide.md#reportes): kg sold per lot in the range, most first; a tie
  * goes to the lot code that sorts first (then type and id, so the order is total).
  */
 export async function topProducts(db: DbOrTrx, range: ReportRange): Promise<TopProducts> {
@@ -72,7 +72,7 @@ export async function topProducts(db: DbOrTrx, range: ReportRange): Promise<TopP
   };
 }
 
-/** The three stock tiles (spec 2): on-hand kg of green, roasted and blended coffee. The range does not apply: stock is now. */
+/** The three stock tiles (docs/product-guide.md#reportes): on-hand kg of green, roasted and blended coffee. The range does not apply: stock is now. */
 export async function stockSummary(db: DbOrTrx): Promise<StockSummary> {
   const totals = await repository.stockTotals(db);
   return { green_kg: gramsToKg(totals.green_g), roasted_kg: gramsToKg(totals.roasted_g), blended_kg: gramsToKg(totals.blended_g) };

@@ -11,7 +11,7 @@ import { exportRoasts } from './roasts-csv.js';
 
 const tags = ['café tostado'];
 
-/** /api/roasted-coffee (DESIGN.md section 3; the body names the green lot `green_coffee_id`): any signed-in user. */
+/** /api/roasted-coffee (the body names the green lot `green_coffee_id`): any signed-in user. */
 export const roastedCoffeeRoutes = withCsvExport(crudRoutes({
   tags,
   operations: crudOperations({ one: 'RoastedCoffeeLot', many: 'RoastedCoffeeLots', unoEs: 'un lote de café tostado', muchosEs: 'los lotes de café tostado' }),

@@ -28,7 +28,7 @@ const toRoastedCoffee = (record: repository.RoastRecord, costs: ReadonlyMap<numb
   origin_name: record.origin_name,
   quantity_green_kg: gramsToKg(record.quantity_green_g),
   resultant_kg: gramsToKg(record.resultant_g),
-  // "Shrinkage = quantity_green_kg − resultant_kg" (spec 3), computed from the stored grams, never stored.
+  // "Shrinkage = quantity_green_kg − resultant_kg" (docs/product-guide.md#entities), computed from the stored grams, never stored.
   shrinkage_kg: gramsToKg(record.quantity_green_g - record.resultant_g),
   stock_kg: gramsToKg(record.stock_g),
   cost_per_kg: costs.get(record.id) ?? 0,
@@ -62,7 +62,7 @@ async function readRoast(db: DbOrTrx, id: number): Promise<RoastedCoffee> {
   return toRoastedCoffee(record, await roastCostsPerKg(db, [id]));
 }
 
-/** 'El lote de café verde seleccionado no es válido.' (spec 5, third rule, after the schema's two). */
+/** 'El lote de café verde seleccionado no es válido.' (docs/product-guide.md#roasted-lot, third rule, after the schema's two). */
 async function validGreenLot(trx: DbOrTrx, id: number): Promise<GreenLotWithOrigin> {
   const green = await findGreenLotForArea(trx, id);
   if (!green) throw validationError(m.invalidGreenLot);
@@ -95,7 +95,7 @@ async function refuseContradictingUses(trx: DbOrTrx, roast: RoastedCoffeeRow, bo
   if (sales.firstDate !== null && body.roast_date > sales.firstDate) throw validationError(m.afterSale(sales.firstDate));
 }
 
-/** Inserts the roast under the typed code or one made from the origin and roast date (spec 9, CO-010124-1234). */
+/** Inserts the roast under the typed code or one made from the origin and roast date (docs/product-guide.md#business-constants, CO-010124-1234). */
 const insertRoast = (
   trx: Transaction<Database>,
   values: Omit<repository.RoastValues, 'batch_code'>,
@@ -136,7 +136,7 @@ async function lockRoastWithGreen(
 }
 
 /**
- * Creating a roast (spec 4 "Stock movements"): in ONE transaction the roast row,
+ * Creating a roast (docs/product-guide.md#stock-moves): in ONE transaction the roast row,
  * the green lot's deduction and the roasted lot's entry, both in the ledger
  * (reason 'roast', ref the roast). Any failure undoes all three.
  */
@@ -149,7 +149,7 @@ export async function createRoast(db: Kysely<Database>, body: RoastedCoffeeBody,
     const quantityG = kgToGrams(body.quantity_green_kg);
     const resultantG = kgToGrams(body.resultant_kg);
     // An early answer, so 'No hay suficiente café verde…' comes before a
-    // duplicate-code 409 as in the spec's order. It decides nothing: the
+    // duplicate-code 409 (docs/product-guide.md#roasted-lot). It decides nothing: the
     // conditional UPDATE in moveStock below is the race-free check.
     if (green.stock_g < quantityG) throw notEnoughGreen();
     refuseRoastBeforeEntry(body, green);
@@ -177,14 +177,14 @@ export async function createRoast(db: Kysely<Database>, body: RoastedCoffeeBody,
 }
 
 /**
- * Editing a roast (spec 4: "first returns the old green quantity to the old
+ * Editing a roast (docs/product-guide.md#stock-moves: "first returns the old green quantity to the old
  * green batch, then re-checks and deducts the new quantity"), all in ONE
  * transaction, so a failure at any step leaves both green lots, the roasted lot
  * and the ledger as they were:
  *   1. the old quantity goes back to the old green lot ('roast_reversal');
  *   2. the new quantity leaves the (possibly different) green lot ('roast');
  *   3. the roasted lot's on-hand moves by the produced difference, never below
- *      zero: coffee already taken by blends or sales stays taken (DESIGN.md 1);
+ *      zero: coffee already taken by blends or sales stays taken (docs/product-guide.md#stock-moves);
  *   4. the row itself.
  * Steps 1 and 2 are skipped when neither the green lot nor its quantity changed.
  */
@@ -252,7 +252,7 @@ export async function updateRoast(
 }
 
 /**
- * "Used by a blend or a sale" (spec 8: 'Error al eliminar el café tostado.
+ * "Used by a blend or a sale" (docs/product-guide.md#interface-texts: 'Error al eliminar el café tostado.
  * Asegúrate de que no esté asociado a mezclas o ventas.'). Blends and sales do
  * not exist yet, but they can only take roasted coffee through the ledger, so
  * the lot counts as used when its on-hand differs from what it produced, or
@@ -269,7 +269,7 @@ async function isRoastUsed(trx: DbOrTrx, roast: RoastedCoffeeRow): Promise<boole
 }
 
 /**
- * Deleting a roast (spec 4: "returns its green quantity to the green batch"),
+ * Deleting a roast (docs/product-guide.md#stock-moves: "returns its green quantity to the green batch"),
  * refused while the roasted lot is used. One transaction: the green quantity
  * goes back ('roast_reversal'), the roasted stock leaves through the ledger,
  * then the row goes.

@@ -8,7 +8,7 @@ import { saleTotalCents } from '#shared/sale-total.js';
  * The sales aggregates: per (day, product) and per (month, product) grams,
  * cents and count (migration 0007); per (day, stripe) and per product, all
  * time (migration 0008). Only this module writes them, always inside the same
- * write transaction as the sale it counts, so the reports (issues 16, 17) read
+ * write transaction as the sale it counts, so the reports (docs/architecture.md#aggregates) read
  * a few thousand rows however many sales there are.
  */
 
@@ -82,7 +82,7 @@ function mergedByRow(changes: readonly RowChange[]): RowChange[] {
  * Applies the changes in the order given; a removal that empties a row deletes
  * it, so the aggregates equal a recount row for row. On PostgreSQL the upserts
  * of one call go as one statement (data-modifying CTEs): a sale's four
- * aggregate rows cost one round trip instead of four (issue 17, P1). Inside one
+ * aggregate rows cost one round trip instead of four (docs/performance.md, P1). Inside one
  * statement a row may change only once (hence mergedByRow) and the order is
  * unspecified, so a call may hold at most one row that other lots' sales share
  * (countSaleChange takes its two shared rows one call at a time).

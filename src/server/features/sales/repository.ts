@@ -146,7 +146,7 @@ export async function soldTotalsByProduct(
  * The per-day stripes (sales_daily_totals, migration 0008: one row per day and
  * stripe, at most 16 a day) are the smallest of them, and unlike the monthly
  * rows (one per month and product, 112,079 with 1,000,000 sales) they do not
- * grow with the catalogue (issue 17, P3).
+ * grow with the catalogue (docs/architecture.md#aggregates).
  */
 export async function countSales(db: DbOrTrx): Promise<number> {
   const { rows } = await sql<{ total: number | string | null }>`select sum(sale_count) as total from sales_daily_totals`.execute(db);

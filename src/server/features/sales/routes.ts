@@ -6,7 +6,7 @@ import { exportSales } from './sales-csv.js';
 
 const tags = ['ventas'];
 
-/** /api/sales (DESIGN.md section 3): any signed-in user; both roles record, edit and delete sales (spec 6). */
+/** /api/sales: any signed-in user; both roles record, edit and delete sales (docs/product-guide.md#roles-and-permissions). */
 export const salesRoutes = withCsvExport(crudRoutes({
   tags,
   operations: crudOperations({ one: 'Sale', many: 'Sales', unoEs: 'una venta', muchosEs: 'las ventas' }),

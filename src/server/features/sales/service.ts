@@ -45,7 +45,7 @@ export const salesSummary = (
 /** Every ledger row a sale writes points back at it. */
 const REF_KIND = 'sale';
 
-/** Spec 3: 'tostado' is a roasted lot, 'mezcla' a blend. */
+/** 'tostado' is a roasted lot, 'mezcla' a blend (docs/product-guide.md#entities). */
 const LOT_KIND: Record<ProductType, LotKind> = { tostado: 'roasted', mezcla: 'blend' };
 
 const productKey = (type: ProductType, id: number) => `${type}:${id}`;
@@ -101,7 +101,7 @@ async function readSale(db: DbOrTrx, id: number): Promise<Sale> {
 /**
  * The body's product, read after its lot is locked (or, for a create, locked
  * by the read itself: `lockedRead`): 'Producto seleccionado no válido.' for an
- * id no lot of that type has (an id of the other type included, spec 3
+ * id no lot of that type has (an id of the other type included, docs/product-guide.md#entities
  * "Product (sales view)").
  */
 async function productOf(trx: Transaction<Database>, body: SaleBody, lockedRead = false): Promise<ProductRecord> {
@@ -114,7 +114,7 @@ async function productOf(trx: Transaction<Database>, body: SaleBody, lockedRead 
 
 /**
  * The lot code a sale records (docs/decisions/0009): the product's own code is
- * authoritative. The body must name it (spec 5: the lot is required), compared
+ * authoritative. The body must name it (docs/product-guide.md#sale: the lot is required), compared
  * like lot codes are (lotCodeKey: case and spaces aside), and the product's
  * spelling is stored. An edit that keeps the product may also keep the code the
  * sale recorded, if the lot was renamed since.
@@ -162,7 +162,7 @@ async function move(trx: DbOrTrx, sale: { id: number; type: ProductType; product
 }
 
 /**
- * Recording a sale (spec 4: "Creating a sale reduces the product's stock by the
+ * Recording a sale (docs/product-guide.md#stock-moves: "Creating a sale reduces the product's stock by the
  * sold quantity"), in ONE write transaction: the product lot is locked and
  * read first (one statement); the sale row, the deduction in the ledger ('sale', ref the sale)
  * and the sales aggregates are written together, so two sales of the last
@@ -190,7 +190,7 @@ export async function createSale(db: Kysely<Database>, body: SaleBody, userId: n
  * inserted and the product it read under the lock (its name, and for a roasted
  * lot the cost inputs, which readSale would look up again). A blend's cost
  * comes from its draws: read here as readSale does. Same body as
- * readSale(trx, id), three or four queries fewer per sale (issue 17, P1).
+ * readSale(trx, id), three or four queries fewer per sale (docs/performance.md, P1).
  */
 async function createdSale(record: repository.SaleRecord, product: ProductRecord, trx: DbOrTrx): Promise<Sale> {
   const margin = product.roast_cost ? roastedSaleMargin(record, product.roast_cost) : (await saleMargins(trx, [record]))[0]!;
@@ -218,7 +218,7 @@ async function lockSale(trx: Transaction<Database>, id: number, body?: SaleBody)
 }
 
 /**
- * Editing a sale (spec 4: "adjusts stock by the quantity difference; the old
+ * Editing a sale (docs/product-guide.md#stock-moves: "adjusts stock by the quantity difference; the old
  * sale's quantity is added back to the available amount"), in ONE write
  * transaction, so a refusal leaves the lots, the sale, the ledger and the
  * aggregates as they were:
@@ -256,10 +256,10 @@ export async function updateSale(db: Kysely<Database>, id: number, body: SaleBod
 }
 
 /**
- * Deleting a sale (spec 4: "first adds its quantity back to the product stock,
+ * Deleting a sale (docs/product-guide.md#stock-moves: "first adds its quantity back to the product stock,
  * then deletes the row"), in ONE write transaction with the aggregates. If the
  * product lot no longer exists the kg have nowhere to go: 'Error al devolver el
- * stock del producto.' and the delete is aborted (spec 8).
+ * stock del producto.' and the delete is aborted (docs/product-guide.md#interface-texts).
  */
 export async function deleteSale(db: Kysely<Database>, id: number, userId: number): Promise<void> {
   await withWriteTransaction(db, async (trx) => {

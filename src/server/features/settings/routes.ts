@@ -8,7 +8,7 @@ import { currentUser } from '#server/http/current-user.js';
 import { getSettings, updateSettings } from './service.js';
 
 /**
- * /api/settings (DESIGN.md section 3): any signed-in user reads them (the sales
+ * /api/settings: any signed-in user reads them (the sales
  * form prefills the default prices); only an administrador changes them.
  */
 export const settingsRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> = async (app, { db }) => {

@@ -33,7 +33,7 @@ export async function getSettings(db: DbOrTrx): Promise<Settings> {
 }
 
 /**
- * Saves the settings present in the body (administrators only, spec 6: the
+ * Saves the settings present in the body (administrators only, docs/product-guide.md#roles-and-permissions: the
  * guard checked the role on arrival, requireActorRole checks it again inside
  * the transaction) and answers all of them.
  */

@@ -1,7 +1,7 @@
 import type { LotKind, MovementReason } from '#server/db/schema.js';
 
 /**
- * What a ledger row means, in Spanish, for the lot history (issue 19: "reception,
+ * What a ledger row means, in Spanish, for the lot history (docs/product-guide.md#trazabilidad: "reception,
  * roast, roast edit, roast deleted, blend draw, sale, sale edit, …"). The
  * ledger stores a reason and a reference (ref_kind/ref_id: the green lot, roast,
  * blend or sale that moved the stock, as each service writes it); whether a row

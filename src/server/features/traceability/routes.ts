@@ -20,7 +20,7 @@ import { TRACE_CSV_COLUMNS, traceCsv } from './trace-csv.js';
 const traceExportQuerySchema = refineTraceSelector(z.object({ ...traceSelectorShape, ...csvDialectQuerySchema.shape }));
 
 /**
- * /api/lots/:code/history and /api/trace (issue 19): any signed-in user, both
+ * /api/lots/:code/history and /api/trace (docs/product-guide.md#trazabilidad): any signed-in user, both
  * roles see costs and margins (docs/decisions/0011). Read-only.
  */
 export const traceabilityRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> = async (app, { db }) => {

@@ -23,7 +23,7 @@ export interface TraceCsvRow {
 
 const number = (value: number | null, format: { decimal(value: number): string }) => (value === null ? '' : format.decimal(value));
 
-/** The columns, named as the screen names them (issue 19: "exportable as CSV"). */
+/** The columns, named as the screen names them (docs/product-guide.md#trazabilidad). */
 export const TRACE_CSV_COLUMNS: readonly CsvColumn<TraceCsvRow>[] = [
   { header: 'Sección', cell: (row) => row.section },
   { header: 'Nivel', cell: (row) => String(row.level) },

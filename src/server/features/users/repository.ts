@@ -49,7 +49,7 @@ export async function countUsers(db: Kysely<Database>): Promise<number> {
 /** The public columns only: no query here ever hands a password hash to the routes. */
 const PUBLIC_COLUMNS = ['id', 'username', 'full_name', 'role'] as const;
 
-/** One page of users in the order they were added (the spec's list order). */
+/** One page of users in the order they were added (docs/product-guide.md#gestion-de-usuarios). */
 export const listUsers = (db: DbOrTrx, page: { limit: number; offset: number }): Promise<User[]> =>
   db.selectFrom('users').select(PUBLIC_COLUMNS).orderBy('id').limit(page.limit).offset(page.offset).execute();
 
@@ -61,7 +61,7 @@ export const findUserById = (db: DbOrTrx, id: number): Promise<User | undefined>
  * row-locks every administrator (in id order, so two callers cannot deadlock)
  * until the transaction ends; a second caller waits and then sees the first
  * one's result. SQLite needs nothing: its one connection runs one transaction
- * at a time (DESIGN.md: one process per SQLite file).
+ * at a time (docs/architecture.md#databases: one process per SQLite file).
  */
 export async function lockAdministrators(trx: Transaction<Database>): Promise<void> {
   if (dialectOf(trx) !== 'postgres') return;

@@ -9,9 +9,9 @@ import { exportUsers } from './users-csv.js';
 const tags = ['usuarios'];
 
 /**
- * /api/users: the real accounts that sign in (DESIGN.md section 1). Every route
+ * /api/users: the real accounts that sign in (docs/product-guide.md#beyond-the-original-app). Every route
  * is administrator-only, checked by the guard: a tecnico gets 'No tienes
- * permisos para realizar esta acción.' (spec 5 "User"). Account changes are logged.
+ * permisos para realizar esta acción.' (docs/product-guide.md#roles-and-permissions). Account changes are logged.
  */
 export const userRoutes = withCsvExport(crudRoutes({
   tags,

@@ -51,7 +51,7 @@ export interface BootstrapResult {
 }
 
 /**
- * First start on an empty database (DESIGN.md section 1): create one
+ * First start on an empty database (docs/product-guide.md#beyond-the-original-app): create one
  * administrator so somebody can sign in. No default password lives in code.
  * Returns null when users already exist.
  */

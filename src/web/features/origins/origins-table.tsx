@@ -14,7 +14,7 @@ const COLUMNS: Column<Origin>[] = [
   { label: 'Descripción', className: 'wrap', cell: (origin) => origin.description ?? '—' },
 ];
 
-/** The registered origins with edit and delete (spec 2 "Origins"); rows stack into cards on phones. */
+/** The registered origins with edit and delete (docs/product-guide.md#origenes); rows stack into cards on phones. */
 export function OriginsTable({ origins, ...rowActions }: OriginsTableProps) {
   const actions = actionsColumn(rowActions, (origin: Origin) => origin.name);
   return <DataTable caption="Orígenes registrados" columns={[...COLUMNS, actions]} rows={origins} empty={originMessages.empty} />;

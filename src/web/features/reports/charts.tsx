@@ -5,19 +5,19 @@ import { type ChartMonth, productKey, type TopProduct } from './chart-data.js';
 import { BAR_COLOUR, CHART_HEIGHT, MARGIN_BAR_COLOUR, PIE_COLOURS, TOOLTIP_ITEM_STYLE } from './chart-palette.js';
 
 /**
- * The two Recharts drawings of /reportes, in a chunk of their own (issue 16):
+ * The two Recharts drawings of /reportes, in a chunk of their own (docs/decisions/0019-web-chunk-groups-and-route-preloads.md):
  * Recharts is 116 KB gzip, and evaluating it with the page made the first
  * render one long task (Lighthouse Total Blocking Time 460–860 ms). The page,
  * its tables, tiles and empty texts need none of it; <ReportCard> loads this
  * when it has something to draw. The charts' legends are HTML in the card
  * (<ChartLegend>), not Recharts' <Legend>: that one measures itself after the
  * first drawing and makes Recharts lay the chart out again, which was about a
- * third of drawing /reportes (issue 16).
+ * third of drawing /reportes (docs/decisions/0019-web-chunk-groups-and-route-preloads.md).
  */
 
 const CHART_SIZE = { width: '100%', height: CHART_HEIGHT };
 
-/** "labels show name and percent" (spec 2). */
+/** "labels show name and percent" (docs/product-guide.md#reportes). */
 const sliceLabel = ({ payload, percent }: PieLabelRenderProps) => `${(payload as TopProduct).name} ${Math.round(Number(percent ?? 0) * 100)}%`;
 
 /** 'Ventas Mensuales' bars: revenue and 'Margen bruto' per month, tooltip in $ with 2 decimals. */
@@ -29,7 +29,7 @@ export function MonthlySalesBars({ months }: { months: ChartMonth[] }) {
       <YAxis interval={0} tickFormatter={(value: number) => formatTwoDecimals(value)} width={72} />
       <Tooltip formatter={(value) => formatMoney(Number(value))} isAnimationActive={false} itemStyle={TOOLTIP_ITEM_STYLE} />
       <Bar dataKey="revenue" name={m.monthlySalesSeries} fill={BAR_COLOUR} isAnimationActive={false} />
-      {/* Issue 19: 'Margen bruto' per month beside revenue (GET /api/reports/monthly-margin since issue 17; docs/decisions/0011). */}
+      {/* 'Margen bruto' per month beside revenue (GET /api/reports/monthly-margin; docs/decisions/0011-cost-per-kg-and-margins.md). */}
       <Bar dataKey="margin" name={traceabilityMessages.grossMarginSeries} fill={MARGIN_BAR_COLOUR} isAnimationActive={false} />
     </BarChart>
   );

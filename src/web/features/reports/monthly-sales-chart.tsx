@@ -8,7 +8,7 @@ import { ReportCard } from './report-card.js';
 // Recharts loads only when there is a chart to draw (charts.tsx).
 const MonthlySalesBars = lazyNamed(() => import('./charts.js'), 'MonthlySalesBars');
 
-/** 'Ventas Mensuales' (spec 2): bars per month, series 'Ventas ($)', tooltip in $ with 2 decimals, Spanish month labels. */
+/** 'Ventas Mensuales' (docs/product-guide.md#reportes): bars per month, series 'Ventas ($)', tooltip in $ with 2 decimals, Spanish month labels. */
 export function MonthlySalesChart({ months }: { months: ChartMonth[] }) {
   return (
     <ReportCard

@@ -11,7 +11,7 @@ const TopProductsPie = lazyNamed(() => import('./charts.js'), 'TopProductsPie');
 /** A lot's share of the top 5's kg, in whole percent (as the slice labels round it). */
 const percentOf = (kg: number, products: TopProduct[]) => Math.round((kg / products.reduce((sum, product) => sum + product.kg, 0)) * 100);
 
-/** The top 5 lots by kg sold (spec 2): one slice per lot code, labels with name and percent, tooltip in kg with 2 decimals. */
+/** The top 5 lots by kg sold (docs/product-guide.md#reportes): one slice per lot code, labels with name and percent, tooltip in kg with 2 decimals. */
 export function TopProductsChart({ products }: { products: TopProduct[] }) {
   return (
     <ReportCard

@@ -4,7 +4,7 @@ import type { Sale } from '#shared/schemas/sales.js';
 import { actionsColumn, type Column, DataTable, type RowActionHandlers } from '#web/components/data-table.js';
 import { LotTraceLink, tracePath } from '#web/components/lot-trace-link.js';
 
-// Spec 2 "Sales": these columns, in this order; 2 decimals and the $ prefix (spec 9).
+// docs/product-guide.md#ventas: these columns, in this order; 2 decimals and the $ prefix (docs/product-guide.md#business-constants).
 const COLUMNS: Column<Sale>[] = [
   { label: 'Producto', className: 'wrap', cell: (sale) => sale.product_name },
   { label: 'Lote Vendido', cell: (sale) => <strong>{sale.batch_code_sold}</strong> },
@@ -18,14 +18,14 @@ export interface SalesTableProps extends RowActionHandlers<Sale> {
   sales: Sale[];
 }
 
-/** Issue 19's cost and gross margin, as a muted second line of the 'Total ($)' cell ("Margen $12.34 (41.20 %)"). */
+/** The cost and gross margin (docs/decisions/0011-cost-per-kg-and-margins.md), as a muted second line of the 'Total ($)' cell ("Margen $12.34 (41.20 %)"). */
 function marginText(sale: Sale): string {
   if (sale.margin === null) return 'Margen —';
   const percent = sale.margin_percent === null ? '' : ` (${formatTwoDecimals(sale.margin_percent)} %)`;
   return `Margen ${formatMoney(sale.margin)}${percent}`;
 }
 
-/** The 'Total ($)' cell: the total, then (issue 19) the cost and margin in small muted type; the spec keeps its seven columns. */
+/** The 'Total ($)' cell: the total, then the cost and margin in small muted type; the table keeps its seven columns (docs/product-guide.md#ventas). */
 function TotalCell({ sale }: { sale: Sale }) {
   return (
     <span className="sale-total-cell">
@@ -37,10 +37,10 @@ function TotalCell({ sale }: { sale: Sale }) {
   );
 }
 
-/** 'Historial de Ventas' (spec 2): 'Producto Desconocido' comes from the server when a lot is gone; rows stack into cards on phones. */
+/** 'Historial de Ventas' (docs/product-guide.md#ventas): 'Producto Desconocido' comes from the server when a lot is gone; rows stack into cards on phones. */
 export function SalesTable({ sales, ...rowActions }: SalesTableProps) {
   const describe = (sale: Sale) => `venta de ${sale.product_name} (${sale.batch_code_sold}) del ${formatDate(sale.sale_date)}`;
-  // Spec 2's 'Acciones': edit and delete, plus (issue 19) the sale's trace link, from the sale to its roasts, green lots, origins and farms.
+  // 'Acciones' (docs/product-guide.md#ventas): edit and delete, plus the sale's trace link (docs/product-guide.md#trazabilidad), from the sale to its roasts, green lots, origins and farms.
   const actions = actionsColumn(rowActions, describe, (sale) => (
     <LotTraceLink to={tracePath({ sale: sale.id })} label={`Trazabilidad de la ${describe(sale)}`} />
   ));

@@ -15,7 +15,7 @@ const COLUMNS: Column<BlendRecipe>[] = [
   { label: 'Componentes', className: 'wrap', cell: componentsText },
 ];
 
-/** The registered recipes with edit and delete (spec 2 "Recipe configuration"); rows stack into cards on phones. */
+/** The registered recipes with edit and delete (docs/product-guide.md#configuracion); rows stack into cards on phones. */
 export function RecipesTable({ recipes, ...rowActions }: RecipesTableProps) {
   const actions = actionsColumn(rowActions, (recipe: BlendRecipe) => recipe.name);
   return <DataTable caption="Recetas de mezcla registradas" columns={[...COLUMNS, actions]} rows={recipes} empty={m.empty} />;
