@@ -9,6 +9,7 @@ import type { DatabaseConfig } from '#server/config.js';
 import { openDatabase } from '#server/db/database.js';
 import { LOT_KINDS } from '#server/db/schema.js';
 import { findAggregateMismatches } from '#server/features/sales/aggregates.js';
+import { insertUser } from '#server/features/users/repository.js';
 import { findLedgerMismatches } from '#server/ledger/ledger.js';
 import { localIsoDate } from '#shared/local-date.js';
 import type { MonthlyMargin, MonthlySales, TopProducts } from '#shared/schemas/reports.js';
@@ -89,7 +90,7 @@ describe.each(testDialects())('npm run seed:demo (%s)', (dialect) => {
 });
 
 describe.each(testDialects())('what seed:demo calls an empty database (%s)', (dialect) => {
-  it('the first start administrator, its sessions and failed sign-ins; not a second user, a técnico or a saved setting', async () => {
+  it('the first start administrator, its sessions and failed sign-ins; not a técnico, a second user or a saved setting', async () => {
     const database = await openTestDatabase(dialect);
     const db = database.db;
     try {
@@ -100,14 +101,17 @@ describe.each(testDialects())('what seed:demo calls an empty database (%s)', (di
       await db.insertInto('login_throttle').values({ scope: 'account', subject: 'admin', failures: 2, window_start: Date.now() }).execute();
       expect(await existingData(db)).toBeNull();
 
-      await db.insertInto('settings').values({ key: 'low_stock_green_g', value: '1000', updated_at: Date.now(), updated_by: admin.id }).execute();
-      expect(await existingData(db)).toBe('ajustes de Configuración: 1');
-      await db.deleteFrom('settings').execute();
-
       await db.updateTable('users').set({ role: 'tecnico' }).execute();
       expect(await existingData(db)).toBe('usuarios: 1');
-      await expect(seedDemo(db)).rejects.toThrow(seedDemoMessages.notEmpty('usuarios: 1'));
-      expect(await db.selectFrom('users').select('username').execute()).toEqual([{ username: 'admin' }]);
+      await db.updateTable('users').set({ role: 'administrador' }).execute();
+
+      await insertUser(db, { username: 'cajera', full_name: 'Cajera', role: 'tecnico', password_hash: 'x' });
+      expect(await existingData(db)).toBe('usuarios: 2');
+      await expect(seedDemo(db)).rejects.toThrow(seedDemoMessages.notEmpty('usuarios: 2'));
+      expect(await db.selectFrom('users').select('username').orderBy('username').execute()).toEqual([{ username: 'admin' }, { username: 'cajera' }]);
+
+      await db.insertInto('settings').values({ key: 'low_stock_green_g', value: '1000', updated_at: Date.now(), updated_by: admin.id }).execute();
+      expect(await existingData(db)).toBe('ajustes de Configuración: 1, usuarios: 2');
     } finally {
       await database.close();
     }
