@@ -1,43 +1,26 @@
-// `npm run seed:demo`: demo users (two administrators, one tecnico, as the original app's
-// built-in list had) and demo data, loaded through the real API (app.inject) so
-// every rule and every ledger movement applies. Safe to run twice: existing
-// demo users are kept and data is only added to an empty database.
-// Stop the server first when using SQLite (one process per file).
-import { randomBytes } from 'node:crypto';
-import { buildApp } from '#server/app.js';
-import { hashPassword } from '#server/auth/passwords.js';
+// `npm run seed:demo`: demo users (two administrators and one tecnico) and a
+// year of a small roaster's work (origins, green lots, roasts, recipes,
+// blends and sales up to today), written through the app's services
+// (support/demo/seed.ts). Only on an empty database: anything but the first
+// start's administrator and it refuses with one line, writes nothing and exits
+// with 1. Stop the server first when using SQLite (one process per file).
 import { loadConfig } from '#server/config.js';
 import { openDatabase } from '#server/db/database.js';
-import { findUserByUsername, insertUser } from '#server/features/users/repository.js';
-import type { Role } from '#shared/roles.js';
-import { seedDemoData } from './seed-demo-data.js';
+import { SeedDemoRefused, seedDemo } from '#support/demo/seed.js';
 
-const DEMO_USERS: { username: string; full_name: string; role: Role }[] = [
-  { username: 'gerente', full_name: 'Gabriela Gerente', role: 'administrador' },
-  { username: 'tostador', full_name: 'Tomás Tostador', role: 'administrador' },
-  { username: 'tecnico', full_name: 'Teresa Técnica', role: 'tecnico' },
-];
-
+const started = performance.now();
 const config = loadConfig();
 const database = await openDatabase(config.database);
 try {
-  const printed: string[] = [];
-  for (const user of DEMO_USERS) {
-    if (await findUserByUsername(database.db, user.username)) {
-      printed.push(`  ${user.username} (${user.role}): ya existía, contraseña sin cambios`);
-      continue;
-    }
-    const password = process.env.DEMO_PASSWORD ?? randomBytes(9).toString('base64url');
-    await insertUser(database.db, { ...user, password_hash: await hashPassword(password) });
-    printed.push(`  ${user.username} (${user.role}): ${password}`);
-  }
-
-  const app = await buildApp({ db: database.db });
-  const summary = await seedDemoData(app, database.db, DEMO_USERS[0]!.username);
-  await app.close();
-
-  console.log(`Usuarios de demostración en ${database.description}:\n${printed.join('\n')}`);
-  console.log(summary);
+  const { users, summary } = await seedDemo(database.db, { password: process.env.DEMO_PASSWORD });
+  const lines = users.map((user) =>
+    `  ${user.username} (${user.role}): ${user.password ?? 'ya existía, contraseña sin cambios'}`);
+  console.log(`Usuarios de demostración en ${database.description}:\n${lines.join('\n')}`);
+  console.log(`${summary} En ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+} catch (error) {
+  if (!(error instanceof SeedDemoRefused)) throw error;
+  console.error(error.message);
+  process.exitCode = 1;
 } finally {
   await database.close();
 }

@@ -5,6 +5,7 @@
 // blend draws, sales), so no stock ever goes negative, and every lot's final
 // stock is known, which lets the writers insert it directly beside the ledger
 // rows that add up to it (findLedgerMismatches stays empty).
+import { seededRandom } from '../seeded-random.js';
 
 export interface Origin { id: number; name: string; supplier: string }
 export interface GreenLot { id: number; originId: number; supplier: string; quantityG: number; stockG: number; priceCents: number; entryDate: string; code: string }
@@ -39,18 +40,6 @@ export const DAY_ZERO = Date.UTC(2023, 10, 23);
 export const DAYS = 3 * 365;
 export const isoDay = (day: number): string => new Date(DAY_ZERO + day * 86_400_000).toISOString().slice(0, 10);
 
-/** A small seeded generator (mulberry32): the same N always gives the same data. */
-function random(seed: number): () => number {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
 const ORIGIN_NAMES = ['Colombia', 'Etiopía', 'Brasil', 'Guatemala', 'Kenia', 'Costa Rica', 'Honduras', 'Perú', 'Ruanda', 'Indonesia', 'México', 'Nicaragua'];
 const ROAST_TYPES = ['Claro', 'Medio', 'Oscuro'] as const;
 /** Typical bag sizes (0.25 kg … 5 kg): at most two decimals in kilos, like the form allows. */
@@ -68,7 +57,7 @@ const SPARE_G = 250_000;
  * fewer sales, so the two sets differ in sales only.
  */
 export function planDataset(salesCount: number, catalogueOf = salesCount, seed = 20261123): Plan {
-  const rnd = random(seed ^ salesCount ^ (catalogueOf === salesCount ? 0 : catalogueOf * 31));
+  const rnd = seededRandom(seed ^ salesCount ^ (catalogueOf === salesCount ? 0 : catalogueOf * 31));
   const int = (lo: number, hi: number) => lo + Math.floor(rnd() * (hi - lo + 1));
 
   // Lots grow with the business: about one green lot per 250 sales, two roasts per green lot.

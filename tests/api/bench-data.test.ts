@@ -1,3 +1,4 @@
+import { spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -83,4 +84,25 @@ describe.each(testDialects())('bench:data en %s', (dialect) => {
       await database.close();
     }
   });
+});
+
+describe('bench:data with a database it cannot write', () => {
+  it('refuses a --database-url that is not PostgreSQL with one Spanish line and exit code 1, creating nothing', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cafe-bench-test-'));
+    const file = path.join(dir, 'bench.sqlite');
+    try {
+      const run = spawnSync(path.resolve('node_modules/.bin/tsx'), ['--conditions=cafe-source', 'scripts/bench-data.ts', '--database-url', `sqlite:${file}`], {
+        encoding: 'utf8',
+        timeout: 60_000,
+      });
+      expect(run.stderr).toBe(
+        `bench:data: --database-url es solo para PostgreSQL (postgres://usuario@host:5432/base); para SQLite usa --file ruta.sqlite (es «sqlite:${file}»).\n`,
+      );
+      expect(run.stdout).toBe('');
+      expect(run.status).toBe(1);
+      expect(fs.readdirSync(dir)).toEqual([]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 90_000);
 });

@@ -8,6 +8,7 @@ import { findLedgerMismatches, moveStock } from '#server/ledger/ledger.js';
 import { stockOf as ledgerStockOf } from '#server/ledger/ledger.js';
 import { BLEND_COMPONENTS_MAX } from '#shared/schemas/blended-coffee.js';
 import { blendedCoffeeMessages as m, commonMessages, originMessages, percentageMessages, requestMessages, roastedCoffeeMessages } from '#shared/messages.js';
+import { resetDatabase } from '../helpers/reset-database.js';
 import { createTestApp, errorOf, type TestApp } from '../helpers/test-app.js';
 import { itOn, testDialects } from '../helpers/test-database.js';
 
@@ -125,18 +126,13 @@ describe.each(testDialects())('café mezcla (%s)', (dialect) => {
     cookie = await t.signIn('tecnico', 'mezclador');
     adminCookie = await t.signIn('administrador', 'jefa');
     userId = (await t.db.selectFrom('users').select('id').where('username', '=', 'mezclador').executeTakeFirstOrThrow()).id;
-    colombia = await createOrigin('Colombia');
-    etiopia = await createOrigin('Etiopía');
-    brasil = await createOrigin('Brasil');
   });
   afterAll(() => t.close());
   beforeEach(async () => {
-    await t.db.deleteFrom('sales').execute();
-    await t.db.deleteFrom('blended_coffee').execute();
-    await t.db.deleteFrom('blend_recipes').execute();
-    await t.db.deleteFrom('roasted_coffee').execute();
-    await t.db.deleteFrom('green_coffee').execute();
-    await t.db.deleteFrom('stock_movements').execute();
+    await resetDatabase(t.db);
+    colombia = await createOrigin('Colombia');
+    etiopia = await createOrigin('Etiopía');
+    brasil = await createOrigin('Brasil');
   });
   afterEach(async () => {
     vi.restoreAllMocks();
@@ -545,7 +541,7 @@ describe.each(testDialects())('café mezcla (%s)', (dialect) => {
       const a = await roastedLot(brasil, 10);
       const recipe = await createRecipe('Casa', [{ origin_id: brasil.id, percentage: 100 }]);
       const blend = await created(body([component(brasil, 100, [[a.id, 1]])], { total_quantity_kg: 1, recipe_id: recipe }));
-      await t.db.deleteFrom('blend_recipes').execute();
+      await t.db.deleteFrom('blend_recipes').where('id', '=', recipe).execute();
       expectError(await t.call(cookie, { method: 'DELETE', url: `/api/coffee-origins/${brasil.id}` }), 409, 'in_use', originMessages.deleteInUse);
       const listed = (await list()).json() as { items: Blend[] };
       expect(listed.items.find((item) => item.id === blend.id)?.recipe_id).toBeNull();

@@ -1,10 +1,11 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { findLedgerMismatches } from '#server/ledger/ledger.js';
 import { aggregateRows } from '#server/features/reports/repository.js';
 import { splitRange } from '#server/features/reports/range-split.js';
 import { grossMarginByMonth, grossMarginByMonthOf, saleMargins } from '#server/features/costs/service.js';
 import { saleTotalCents } from '#shared/sale-total.js';
 import { buildChain, type Chain } from '../helpers/trace-chain.js';
+import { resetDatabase } from '../helpers/reset-database.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
 import { testDialects } from '../helpers/test-database.js';
 
@@ -21,14 +22,17 @@ describe.each(testDialects())('costes por kg y márgenes (%s)', (dialect) => {
     return new Map((response.json() as { items: Costed[] }).items.map((item) => [item.id, item.cost_per_kg]));
   };
 
-  beforeEach(async () => {
+  beforeAll(async () => {
     t = await createTestApp(dialect);
     cookie = await t.signIn('tecnico');
+  });
+  afterAll(() => t.close());
+  beforeEach(async () => {
+    await resetDatabase(t.db);
     chain = await buildChain(t, cookie);
   });
   afterEach(async () => {
     expect(await findLedgerMismatches(t.db, ['green', 'roasted', 'blend'])).toEqual([]);
-    await t.close();
   });
 
   it('a roast costs green kg × green price / resultant kg; a blend the kg-weighted cost of its draws', async () => {

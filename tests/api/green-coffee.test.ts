@@ -4,6 +4,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { findGreenLotWithOrigin } from '#server/features/green-coffee/repository.js';
 import { findLedgerMismatches, moveStock } from '#server/ledger/ledger.js';
 import { commonMessages, greenCoffeeMessages, requestMessages } from '#shared/messages.js';
+import { resetDatabase } from '../helpers/reset-database.js';
 import { createTestApp, errorOf, type TestApp } from '../helpers/test-app.js';
 import { itOn, testDialects } from '../helpers/test-database.js';
 import { anyCodeUnit } from '../helpers/arbitraries.js';
@@ -57,21 +58,19 @@ describe.each(testDialects())('café verde (%s)', (dialect) => {
     t = await createTestApp(dialect);
     cookie = await t.signIn('tecnico', 'tostador');
     userId = (await t.db.selectFrom('users').select('id').where('username', '=', 'tostador').executeTakeFirstOrThrow()).id;
-    const createOrigin = async (payload: object) =>
-      (await t.call(cookie, { method: 'POST', url: '/api/coffee-origins', payload })).json() as Origin;
-    colombia = await createOrigin({
-      name: 'Colombia', kilos_per_bag: 70, suppliers_fincas: ['Finca La Esperanza', 'Finca El Paraíso'], description: 'Huila',
-    });
-    etiopia = await createOrigin({ name: 'Etiopía', kilos_per_bag: 60, suppliers_fincas: ['Yirgacheffe Coop'] });
     // roasted_coffee.green_coffee_id references a green lot ON DELETE RESTRICT; this
     // stand-in has the same kind of reference, so the refusal is tested now.
     await sql`create table test_roast_reference (id integer primary key, green_coffee_id integer not null references green_coffee(id) on delete restrict)`.execute(t.db);
   });
   afterAll(() => t.close());
   beforeEach(async () => {
-    await t.db.deleteFrom('test_roast_reference' as never).execute();
-    await t.db.deleteFrom('green_coffee').execute();
-    await t.db.deleteFrom('stock_movements').execute();
+    await resetDatabase(t.db);
+    const createOrigin = async (payload: object) =>
+      (await t.call(cookie, { method: 'POST', url: '/api/coffee-origins', payload })).json() as Origin;
+    colombia = await createOrigin({
+      name: 'Colombia', kilos_per_bag: 70, suppliers_fincas: ['Finca La Esperanza', 'Finca El Paraíso'], description: 'Huila',
+    });
+    etiopia = await createOrigin({ name: 'Etiopía', kilos_per_bag: 60, suppliers_fincas: ['Yirgacheffe Coop'] });
   });
   afterEach(async () => {
     // The ledger invariant after every test: on-hand = sum of movements, never below zero.

@@ -3,10 +3,13 @@ import { findLedgerMismatches } from '#server/ledger/ledger.js';
 import { localIsoDate } from '#shared/local-date.js';
 import { csvMessages, greenCoffeeMessages, textMessages } from '#shared/messages.js';
 import type { ImportResult } from '#shared/schemas/green-import.js';
+import { resetDatabase } from '../helpers/reset-database.js';
 import { createTestApp, errorOf, type TestApp } from '../helpers/test-app.js';
 import { testDialects } from '../helpers/test-database.js';
 
 const HEADER = 'Lote;Origen;Proveedor/Finca;Recibido (Kg);Precio ($/Kg);Fecha Entrada';
+const COLOMBIA = { name: 'Colombia', kilos_per_bag: 70, suppliers_fincas: ['Finca La Esperanza', 'Finca El Paraíso'] };
+const ETIOPIA = { name: 'Etiopía', kilos_per_bag: 60, suppliers_fincas: ['Yirgacheffe Coop'] };
 
 describe.each(testDialects())('importar CSV de café verde (%s)', (dialect) => {
   let t: TestApp;
@@ -20,12 +23,11 @@ describe.each(testDialects())('importar CSV de café verde (%s)', (dialect) => {
   beforeAll(async () => {
     t = await createTestApp(dialect);
     cookie = await t.signIn('tecnico', 'tostador');
-    await createOrigin({ name: 'Colombia', kilos_per_bag: 70, suppliers_fincas: ['Finca La Esperanza', 'Finca El Paraíso'] });
-    await createOrigin({ name: 'Etiopía', kilos_per_bag: 60, suppliers_fincas: ['Yirgacheffe Coop'] });
   });
   beforeEach(async () => {
-    await t.db.deleteFrom('stock_movements').where('lot_kind', '=', 'green').execute();
-    await t.db.deleteFrom('green_coffee').execute();
+    await resetDatabase(t.db);
+    await createOrigin(COLOMBIA);
+    await createOrigin(ETIOPIA);
   });
   afterAll(() => t.close());
 
@@ -131,12 +133,10 @@ describe.each(testDialects())('importar CSV de café verde (%s)', (dialect) => {
     expect(before).toHaveLength(2);
     for (const dialectName of ['es', 'standard']) {
       const exported = await t.call(cookie, { method: 'GET', url: `/api/green-coffee/export.csv?dialect=${dialectName}` });
-      // An empty database but for the origins, created again (new ids: the file names them).
-      await t.db.deleteFrom('stock_movements').where('lot_kind', '=', 'green').execute();
-      await t.db.deleteFrom('green_coffee').execute();
-      await t.db.deleteFrom('coffee_origins').execute();
-      await createOrigin({ name: 'Colombia', kilos_per_bag: 70, suppliers_fincas: ['Finca La Esperanza', 'Finca El Paraíso'] });
-      await createOrigin({ name: 'Etiopía', kilos_per_bag: 60, suppliers_fincas: ['Yirgacheffe Coop'] });
+      // An empty database but for the origins, created again in the other order: other ids (the file names them).
+      await resetDatabase(t.db);
+      await createOrigin(ETIOPIA);
+      await createOrigin(COLOMBIA);
       const imported = await upload(exported.body, false);
       expect(imported.statusCode, imported.body).toBe(200);
       expect(await lots()).toEqual(before);

@@ -6,6 +6,7 @@ import { findLedgerMismatches } from '#server/ledger/ledger.js';
 import { lotCodeKey } from '#shared/lot-codes.js';
 import { greenCoffeeMessages, roastedCoffeeMessages } from '#shared/messages.js';
 import { roastBody } from '../helpers/bodies.js';
+import { resetDatabase } from '../helpers/reset-database.js';
 import { createTestApp, errorOf, type TestApp } from '../helpers/test-app.js';
 import { testDialects } from '../helpers/test-database.js';
 
@@ -47,16 +48,14 @@ describe.each(testDialects())('lot codes without regard to case or spaces (%s)',
   beforeAll(async () => {
     t = await createTestApp(dialect);
     cookie = await t.signIn('tecnico', 'lotes');
+  });
+  afterAll(() => t.close());
+  beforeEach(async () => {
+    await resetDatabase(t.db);
     const origin = async (payload: object) =>
       (await t.call(cookie, { method: 'POST', url: '/api/coffee-origins', payload })).json() as Origin;
     colombia = await origin({ name: 'Colombia', kilos_per_bag: 70, suppliers_fincas: ['Finca La Esperanza'] });
     brasil = await origin({ name: 'Brasil', kilos_per_bag: 60, suppliers_fincas: ['Fazenda Boa Vista'] });
-  });
-  afterAll(() => t.close());
-  beforeEach(async () => {
-    await t.db.deleteFrom('roasted_coffee').execute();
-    await t.db.deleteFrom('green_coffee').execute();
-    await t.db.deleteFrom('stock_movements').execute();
   });
 
   it('refuses green lot CO-001 (with a trailing space) when co-001 exists for the origin, with the duplicate-code message, writing nothing', async () => {

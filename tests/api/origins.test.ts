@@ -1,7 +1,8 @@
 import fc from 'fast-check';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { findLedgerMismatches } from '#server/ledger/ledger.js';
 import { commonMessages, originMessages } from '#shared/messages.js';
+import { resetDatabase } from '../helpers/reset-database.js';
 import { createTestApp, errorOf, type TestApp } from '../helpers/test-app.js';
 import { testDialects } from '../helpers/test-database.js';
 import { anyCodeUnit } from '../helpers/arbitraries.js';
@@ -23,12 +24,9 @@ describe.each(testDialects())('orígenes (%s)', (dialect) => {
     cookie = await t.signIn('tecnico');
   });
   afterAll(() => t.close());
+  beforeEach(() => resetDatabase(t.db));
   afterEach(async () => {
     expect(await findLedgerMismatches(t.db, ['green'])).toEqual([]);
-    // Each test starts from no origins (green lots first: they reference them).
-    await t.db.deleteFrom('green_coffee').execute();
-    await t.db.deleteFrom('stock_movements').execute();
-    await t.db.deleteFrom('coffee_origins').execute();
   });
 
   const post = (payload: unknown) => t.call(cookie, { method: 'POST', url: '/api/coffee-origins', payload: payload as object });

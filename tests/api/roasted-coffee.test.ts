@@ -5,6 +5,7 @@ import { buildApp } from '#server/app.js';
 import { type DatabaseHandle, openDatabase } from '#server/db/database.js';
 import { findLedgerMismatches, moveStock } from '#server/ledger/ledger.js';
 import { commonMessages, greenCoffeeMessages, requestMessages, roastedCoffeeMessages as m } from '#shared/messages.js';
+import { resetDatabase } from '../helpers/reset-database.js';
 import { createTestApp, errorOf, type TestApp } from '../helpers/test-app.js';
 import { itOn, testDialects } from '../helpers/test-database.js';
 import { roastBody } from '../helpers/bodies.js';
@@ -83,16 +84,14 @@ describe.each(testDialects())('café tostado (%s)', (dialect) => {
     t = await createTestApp(dialect);
     cookie = await t.signIn('tecnico', 'tostador');
     userId = (await t.db.selectFrom('users').select('id').where('username', '=', 'tostador').executeTakeFirstOrThrow()).id;
+  });
+  afterAll(() => t.close());
+  beforeEach(async () => {
+    await resetDatabase(t.db);
     const createOrigin = async (payload: object) =>
       (await t.call(cookie, { method: 'POST', url: '/api/coffee-origins', payload })).json() as Origin;
     colombia = await createOrigin({ name: 'Colombia', kilos_per_bag: 70, suppliers_fincas: ['Finca La Esperanza'] });
     etiopia = await createOrigin({ name: 'Etiopía', kilos_per_bag: 60, suppliers_fincas: ['Yirgacheffe Coop'] });
-  });
-  afterAll(() => t.close());
-  beforeEach(async () => {
-    await t.db.deleteFrom('roasted_coffee').execute();
-    await t.db.deleteFrom('green_coffee').execute();
-    await t.db.deleteFrom('stock_movements').execute();
   });
   afterEach(async () => {
     vi.restoreAllMocks();

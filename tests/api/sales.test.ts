@@ -8,6 +8,7 @@ import { findLedgerMismatches, stockOf } from '#server/ledger/ledger.js';
 import { countSale, findAggregateMismatches } from '#server/features/sales/aggregates.js';
 import { localIsoDate } from '#shared/local-date.js';
 import { blendedCoffeeMessages, commonMessages, roastedCoffeeMessages, salesMessages as m } from '#shared/messages.js';
+import { resetDatabase } from '../helpers/reset-database.js';
 import { createTestApp, errorOf, type TestApp } from '../helpers/test-app.js';
 import { itOn, testDialects } from '../helpers/test-database.js';
 
@@ -142,24 +143,16 @@ describe.each(testDialects())('ventas (%s)', (dialect) => {
     cookie = await t.signIn('tecnico', 'vendedor');
     adminCookie = await t.signIn('administrador', 'jefa');
     userId = (await t.db.selectFrom('users').select('id').where('username', '=', 'vendedor').executeTakeFirstOrThrow()).id;
+  });
+  afterAll(() => t.close());
+  beforeEach(async () => {
+    await resetDatabase(t.db);
     const origin = await t.call(cookie, {
       method: 'POST',
       url: '/api/coffee-origins',
       payload: { name: 'Colombia', kilos_per_bag: 70, suppliers_fincas: ['Finca Colombia'] },
     });
     colombia = origin.json() as { id: number };
-  });
-  afterAll(() => t.close());
-  beforeEach(async () => {
-    await t.db.deleteFrom('sales').execute();
-    await t.db.deleteFrom('sales_daily').execute();
-    await t.db.deleteFrom('sales_monthly').execute();
-    await t.db.deleteFrom('sales_daily_totals').execute();
-    await t.db.deleteFrom('sales_product_totals').execute();
-    await t.db.deleteFrom('blended_coffee').execute();
-    await t.db.deleteFrom('roasted_coffee').execute();
-    await t.db.deleteFrom('green_coffee').execute();
-    await t.db.deleteFrom('stock_movements').execute();
   });
   afterEach(async () => {
     // After every test: on-hand = sum of movements, and the aggregates equal a recount of the sales.
@@ -251,8 +244,15 @@ describe.each(testDialects())('ventas (%s)', (dialect) => {
     });
 
     it("answers 'Producto seleccionado no válido.' for an unknown product, a product of the other type or an unknown type", async () => {
-      const lot = await roastedLot(10);
+      // Ids that only the other table has: the first roasted lot is gone, so the
+      // blend's id names no roasted lot, and the last roasted lot's id no blend.
+      const removed = await roastedLot(1);
+      expect((await t.call(cookie, { method: 'DELETE', url: `/api/roasted-coffee/${removed.id}` })).statusCode).toBe(204);
       const blend = await blendLot(5);
+      const lot = await roastedLot(10);
+      const idsOf = async (table: 'roasted_coffee' | 'blended_coffee') => (await t.db.selectFrom(table).select('id').execute()).map((row) => row.id);
+      expect(await idsOf('roasted_coffee')).not.toContain(blend.id);
+      expect(await idsOf('blended_coffee')).not.toContain(lot.id);
       const before = await snapshot();
       for (const payload of [
         saleBody(lot, { product_id: 999_999 }),

@@ -1,9 +1,10 @@
 import fc from 'fast-check';
-import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { commonMessages, settingsMessages } from '#shared/messages.js';
 import { DEFAULT_PRICE_MAX, LOW_STOCK_DEFAULTS } from '#shared/schemas/settings.js';
 import { AppError } from '#server/errors.js';
 import { updateSettings } from '#server/features/settings/service.js';
+import { resetDatabase } from '../helpers/reset-database.js';
 import { createTestApp, errorOf, type TestApp } from '../helpers/test-app.js';
 import { testDialects } from '../helpers/test-database.js';
 import { anyCodeUnit } from '../helpers/arbitraries.js';
@@ -19,9 +20,7 @@ describe.each(testDialects())('ajustes: precios de venta por defecto (%s)', (dia
     tecnico = await t.signIn('tecnico', 'tec');
   });
   afterAll(() => t.close());
-  afterEach(async () => {
-    await t.db.deleteFrom('settings').execute();
-  });
+  beforeEach(() => resetDatabase(t.db));
 
   // null: no session (undefined would pick the default cookie).
   const get = (cookie: string | null = tecnico) => t.call(cookie ?? undefined, { method: 'GET', url: '/api/settings' });

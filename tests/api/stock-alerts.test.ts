@@ -1,7 +1,8 @@
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { stockAlerts } from '#server/features/stock-alerts/service.js';
 import { traceabilityMessages as m } from '#shared/messages.js';
 import { buildChain, type Chain } from '../helpers/trace-chain.js';
+import { resetDatabase } from '../helpers/reset-database.js';
 import { createTestApp, errorOf, type TestApp } from '../helpers/test-app.js';
 import { testDialects } from '../helpers/test-database.js';
 
@@ -11,13 +12,16 @@ describe.each(testDialects())('alertas de stock bajo (%s)', (dialect) => {
   let admin: string;
   let chain: Chain;
 
-  beforeEach(async () => {
+  beforeAll(async () => {
     t = await createTestApp(dialect);
     cookie = await t.signIn('tecnico');
     admin = await t.signIn('administrador');
+  });
+  afterAll(() => t.close());
+  beforeEach(async () => {
+    await resetDatabase(t.db);
     chain = await buildChain(t, cookie);
   });
-  afterEach(() => t.close());
 
   it('lists what is under its threshold and, for lots sold in the last 30 days, the days until they run out', async () => {
     const saved = await t.call(admin, { method: 'PUT', url: '/api/settings', payload: { low_stock_green_kg: 120, low_stock_roasted_kg: 9 } });
