@@ -16,7 +16,7 @@ import { lotOptions } from './blend-form-values.js';
 import { BlendsTable } from './blends-table.js';
 import { RoastedStockTable } from './roasted-stock-table.js';
 
-/** /cafe-mezcla (spec 2 "Blends"): the blend form, the available roasted stock and the current blends. */
+/** /cafe-mezcla (docs/product-guide.md#cafe-mezcla): the blend form, the available roasted stock and the current blends. */
 export function BlendedCoffeePage() {
   const { list: blends, rowActions, paging, editing, formKey, formProps, failure, formRef } = useListPage({
     pageQuery: blendedCoffeeQueryOptions,

@@ -13,7 +13,7 @@ import { GreenCoffeeForm } from './green-coffee-form.js';
 import { GreenCoffeeTable } from './green-coffee-table.js';
 import { ImportGreenCoffeePanel } from './import-green-coffee-panel.js';
 
-/** /cafe-verde (spec 2 "Green coffee"): the add/edit form above the 'Stock Actual' table. */
+/** /cafe-verde (docs/product-guide.md#cafe-verde): the add/edit form above the 'Stock Actual' table. */
 export function GreenCoffeePage() {
   const { list, rowActions, paging, formKey, formProps, failure, formRef } = useListPage({
     pageQuery: greenCoffeeQueryOptions,

@@ -11,7 +11,7 @@ import { originsQueryOptions } from './api/get-origins.js';
 import { OriginForm } from './origin-form.js';
 import { OriginsTable } from './origins-table.js';
 
-/** /cafe-origen (spec 2 "Origins"): the form above the table of registered origins. */
+/** /cafe-origen (docs/product-guide.md#origenes): the form above the table of registered origins. */
 export function OriginsPage() {
   const { list, rowActions, paging, formKey, formProps, failure, formRef } = useListPage({
     pageQuery: originsQueryOptions,

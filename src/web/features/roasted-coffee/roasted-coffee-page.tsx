@@ -23,7 +23,7 @@ import { ROASTED_STOCK_TITLE, RoastedStockTable } from './roasted-stock-table.js
 /**
  * What the form may roast from: every lot with stock and, when editing, the
  * roast's own lot (even if it is now empty) with the kg the edit gives back to
- * it first (spec 4: "first returns the old green quantity… then re-checks").
+ * it first (docs/product-guide.md#stock-moves: "first returns the old green quantity… then re-checks").
  */
 function lotOptions(lots: GreenCoffee[], editing: RoastedCoffee | null): GreenLotOption[] {
   const options = lots.map((lot) => ({
@@ -45,7 +45,7 @@ function lotOptions(lots: GreenCoffee[], editing: RoastedCoffee | null): GreenLo
   return options;
 }
 
-/** /cafe-tostado (spec 2 "Roasted coffee"): the roast form, the available green stock and the roasted stock. */
+/** /cafe-tostado (docs/product-guide.md#cafe-tostado): the roast form, the available green stock and the roasted stock. */
 export function RoastedCoffeePage() {
   const { list: roasts, rowActions, paging, editing, formKey, formProps, failure, formRef } = useListPage({
     pageQuery: roastedCoffeeQueryOptions,
