@@ -53,6 +53,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** The reverse proxies trusted for X-Forwarded-* (config TRUST_PROXY); never `true`: any client could forge its address. */
   trustProxy?: false | readonly string[];
+  /** PUBLIC_URL's origin (config.ts): when set, the only Origin a write may carry (http/security.ts). */
+  publicUrl?: string | undefined;
   loginRateLimitPerMinute?: number;
   /** Timeouts and body limit (config.ts); HTTP_DEFAULTS when omitted. */
   http?: HttpLimits;
@@ -86,7 +88,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
   await registerSecurityHeaders(app);
-  registerSameOriginCheck(app);
+  registerSameOriginCheck(app, options.publicUrl);
   registerAuthGuard(app, options.db);
   registerTextInputCheck(app);
   registerMalformedRequestRoutes(app);

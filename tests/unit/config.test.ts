@@ -115,6 +115,28 @@ describe('configuration', () => {
     }
   });
 
+  it('PUBLIC_URL is optional and kept as the origin a browser sends: scheme, host and port, default port dropped', () => {
+    expect(loadConfig({}).publicUrl).toBeUndefined();
+    expect(loadConfig({ PUBLIC_URL: '  ' }).publicUrl).toBeUndefined();
+    expect(loadConfig({ PUBLIC_URL: 'https://cafe.example.com' }).publicUrl).toBe('https://cafe.example.com');
+    expect(loadConfig({ PUBLIC_URL: ' HTTPS://Cafe.Example.com:443/ ' }).publicUrl).toBe('https://cafe.example.com');
+    expect(loadConfig({ PUBLIC_URL: 'http://cafe.example.com:80' }).publicUrl).toBe('http://cafe.example.com');
+    expect(loadConfig({ PUBLIC_URL: 'http://10.0.0.5:3000' }).publicUrl).toBe('http://10.0.0.5:3000');
+    expect(loadConfig({ PUBLIC_URL: 'https://café.example' }).publicUrl).toBe('https://xn--caf-dma.example');
+  });
+
+  it('refuses a PUBLIC_URL that is not an http(s) origin, in Spanish', () => {
+    for (const url of ['cafe.example.com', 'ftp://cafe.example.com', 'https://', 'https://usuario:clave@cafe.example.com', 'javascript:alert(1)']) {
+      expect(problemsOf({ PUBLIC_URL: url }), url).toEqual([`PUBLIC_URL: ${configMessages.publicUrl}`]);
+    }
+    for (const url of ['https://cafe.example.com/app', 'https://cafe.example.com/?a=1', 'https://cafe.example.com/#inicio', 'https://cafe.example.com?']) {
+      expect(problemsOf({ PUBLIC_URL: url }), url).toEqual([`PUBLIC_URL: ${configMessages.publicUrlPath}`]);
+    }
+    expect(problemsOf({ PUBLIC_URL: 'https://cafe.example.com/app' })).toEqual([
+      'PUBLIC_URL: solo la dirección del sitio: sin ruta, consulta ni fragmento (https://cafe.example.com, no https://cafe.example.com/app)',
+    ]);
+  });
+
   it('lists every problem at once, each in Spanish with its variable', () => {
     const problems = problemsOf({
       HOST: ' ',
@@ -123,6 +145,7 @@ describe('configuration', () => {
       ADMIN_USERNAME: 'u'.repeat(101),
       ADMIN_PASSWORD: 'password123',
       TRUST_PROXY: 'quizá',
+      PUBLIC_URL: 'cafe.example.com',
       LOG_LEVEL: 'verbose',
       WEB_ROOT: '',
     });
@@ -132,6 +155,7 @@ describe('configuration', () => {
       `DATABASE_URL: ${configMessages.sqliteNoPath}`,
       `ADMIN_USERNAME: ${userMessages.usernameTooLong}`,
       `TRUST_PROXY: ${configMessages.trustProxyEntry('quizá')}`,
+      `PUBLIC_URL: ${configMessages.publicUrl}`,
       `LOG_LEVEL: ${configMessages.logLevel}`,
       `WEB_ROOT: ${configMessages.empty}`,
       `ADMIN_PASSWORD: ${userMessages.passwordTooCommon}`,
