@@ -87,7 +87,7 @@ export const userMessages = {
   passwordTooShort: `La contraseña debe tener al menos ${PASSWORD_MIN} caracteres.`,
   passwordTooLong: `La contraseña puede tener como máximo ${PASSWORD_MAX} caracteres.`,
   passwordTooCommon: 'Esa contraseña es demasiado común y fácil de adivinar. Elige otra.',
-  passwordIsUsername: 'La contraseña no puede ser igual al nombre de usuario.',
+  passwordContainsUsername: 'La contraseña no puede contener el nombre de usuario.',
   duplicateUsername: 'Ya existe un usuario con ese nombre de usuario.',
   notFound: 'El usuario no existe.',
   cannotDeleteSelf: 'No puedes eliminar tu propio usuario.',

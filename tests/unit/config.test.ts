@@ -40,7 +40,7 @@ describe('configuration', () => {
     expect((error as ConfigError).problems).toHaveLength(4);
   });
 
-  it('gives ADMIN_PASSWORD the users screen rules: 8 to 128 characters, not common, not the username', () => {
+  it('gives ADMIN_PASSWORD the users screen rules: 8 to 128 characters, not common, not containing the username', () => {
     expect(problemsOf({ ADMIN_PASSWORD: 'password123' })).toEqual([`ADMIN_PASSWORD: ${userMessages.passwordTooCommon}`]);
     expect(problemsOf({ ADMIN_PASSWORD: 'QWERTY123' })).toEqual([
       'ADMIN_PASSWORD: Esa contraseña es demasiado común y fácil de adivinar. Elige otra.',
@@ -48,7 +48,12 @@ describe('configuration', () => {
     expect(problemsOf({ ADMIN_PASSWORD: 'corta' })).toEqual([`ADMIN_PASSWORD: ${userMessages.passwordTooShort}`]);
     expect(problemsOf({ ADMIN_PASSWORD: 'x'.repeat(129) })).toEqual([`ADMIN_PASSWORD: ${userMessages.passwordTooLong}`]);
     expect(problemsOf({ ADMIN_USERNAME: 'Tostador-Jefe', ADMIN_PASSWORD: 'tostador-jefe' })).toEqual([
-      `ADMIN_PASSWORD: ${userMessages.passwordIsUsername}`,
+      `ADMIN_PASSWORD: ${userMessages.passwordContainsUsername}`,
+    ]);
+    // Containing it is enough, and the default username counts when ADMIN_USERNAME is unset.
+    expect(problemsOf({ ADMIN_USERNAME: 'adm2', ADMIN_PASSWORD: 'adm2adm2' })).toEqual([`ADMIN_PASSWORD: ${userMessages.passwordContainsUsername}`]);
+    expect(problemsOf({ ADMIN_PASSWORD: 'clave-ADMIN-2026' })).toEqual([
+      'ADMIN_PASSWORD: La contraseña no puede contener el nombre de usuario.',
     ]);
     expect(loadConfig({ ADMIN_PASSWORD: 'una-clave-larga' }).adminPassword).toBe('una-clave-larga');
   });
