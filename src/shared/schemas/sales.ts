@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { BATCH_CODE_MAX, SALE_PRICE_MAX, SALE_QUANTITY_MAX_KG } from '../limits.js';
 import { localIsoDate } from '../local-date.js';
 import { salesMessages as m } from '../messages.js';
-import { formatTwoDecimals } from '../format.js';
 import { gramsToKg, KG_DECIMALS, PRICE_DECIMALS } from '../units.js';
 import { decimalSchema, isRealIsoDate, MAX_ROW_ID, pageSchema, paginationQuerySchema } from './common.js';
 import { PRODUCT_TYPES, type ProductType } from './products.js';
@@ -96,9 +95,11 @@ export const salesPageSchema = pageSchema(saleSchema);
 export type SalesPage = z.infer<typeof salesPageSchema>;
 
 /**
- * X of 'No hay suficiente café … disponible. Solo tienes X Kg.' (spec 5): 2
- * decimals (spec 9 "stock totals show 2 decimals"), rounded DOWN to 10 g so
- * the message never promises more than is on hand (9.999 Kg reads "9.99").
- * The server and the form's early check both write it this way.
+ * X of 'No hay suficiente café … disponible. Solo tienes X Kg.' (spec 5): the
+ * exact kilos on hand, to the gram, trailing zeros dropped ('0.999', '7.5',
+ * '4'), as the blends' 'Disponible: …' figures are written. Never rounded:
+ * 0.999 Kg rounded to 2 decimals would read 1.00 (more than there is) or,
+ * rounded down, 0.99 (less: the sale of 0.995 Kg the message seems to forbid
+ * would pass). The server and the form's early check both write it this way.
  */
-export const availableKgText = (grams: number): string => formatTwoDecimals(gramsToKg(Math.floor(grams / 10) * 10));
+export const availableKgText = (grams: number): string => String(gramsToKg(grams));
