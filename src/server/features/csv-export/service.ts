@@ -29,9 +29,11 @@ export interface CsvExport<Row> {
   rows: AsyncIterable<Row>;
 }
 
-const kg = (grams: number, f: CsvFormat) => f.scaled(grams, KG_DECIMALS);
-const money = (cents: number, f: CsvFormat) => f.scaled(cents, PRICE_DECIMALS);
+// Number cells (a spreadsheet adds them up); kgText is the same figure inside a text cell.
+const kg = (grams: number, f: CsvFormat) => f.scaledNumber(grams, KG_DECIMALS);
+const money = (cents: number, f: CsvFormat) => f.scaledNumber(cents, PRICE_DECIMALS);
 const kgOf = (kilos: number, f: CsvFormat) => kg(kgToGrams(kilos), f);
+const kgText = (kilos: number, f: CsvFormat) => f.scaled(kgToGrams(kilos), KG_DECIMALS);
 
 export const originColumns: CsvColumn<Origin>[] = [
   { header: 'Nombre', cell: (o) => o.name },
@@ -94,7 +96,7 @@ export const exportRoasts = (
 const blendComponentsText = (blend: BlendedCoffee, f: CsvFormat) =>
   blend.components
     .map((component) => {
-      const draws = component.selected_roasted_batches.map((draw) => `${draw.batch_code} ${kgOf(draw.quantity_used, f)} Kg`).join(', ');
+      const draws = component.selected_roasted_batches.map((draw) => `${draw.batch_code} ${kgText(draw.quantity_used, f)} Kg`).join(', ');
       return `${component.origin_name} ${f.decimal(component.percentage)}%${draws ? ` (${draws})` : ''}`;
     })
     .join('; ');
