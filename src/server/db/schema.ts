@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { Role } from '#shared/roles.js';
 import type { RoastType } from '#shared/schemas/roasted-coffee.js';
+import type { MOVEMENT_REASONS } from '#shared/schemas/traceability.js';
 
 /**
  * Row types of every table. Times are epoch milliseconds; business dates are
@@ -40,16 +41,7 @@ export interface LoginThrottleTable {
 export const LOT_KINDS = ['green', 'roasted', 'blend'] as const;
 export type LotKind = (typeof LOT_KINDS)[number];
 
-export const MOVEMENT_REASONS = [
-  'receipt',
-  'adjustment',
-  'roast',
-  'roast_reversal',
-  'blend',
-  'blend_reversal',
-  'sale',
-  'sale_reversal',
-] as const;
+/** The ledger's reasons; the list lives with the lot history's schema, which publishes it in the OpenAPI document. */
 export type MovementReason = (typeof MOVEMENT_REASONS)[number];
 
 export interface StockMovementsTable {

@@ -4,7 +4,7 @@ import { localIsoDate } from '../local-date.js';
 import { salesMessages as m } from '../messages.js';
 import { gramsToKg, KG_DECIMALS, PRICE_DECIMALS } from '../units.js';
 import { decimalSchema, isRealIsoDate, MAX_ROW_ID, pageSchema, paginationQuerySchema } from './common.js';
-import { PRODUCT_TYPES, type ProductType } from './products.js';
+import { PRODUCT_TYPES } from './products.js';
 
 /** Absent, null or blank: the "required" rule; anything else of the wrong type: that field's own message. */
 const missing = (input: unknown) => input === undefined || input === null || (typeof input === 'string' && input.trim() === '');
@@ -40,10 +40,8 @@ export const saleBodySchema = z
   .pipe(
     z.object({
       product_id: z.number().int(m.invalidProduct).positive(m.invalidProduct).max(MAX_ROW_ID, m.invalidProduct),
-      product_type: z
-        .string()
-        .refine((type) => (PRODUCT_TYPES as readonly string[]).includes(type), m.invalidProduct)
-        .transform((type) => type as ProductType),
+      // An enum (not a refine) so the OpenAPI document lists tostado and mezcla.
+      product_type: z.enum(PRODUCT_TYPES, { error: m.invalidProduct }),
       quantity_kg: decimalSchema(KG_DECIMALS, m.required)
         .refine((kg) => kg > 0, m.quantityPositive)
         .refine((kg) => kg <= SALE_QUANTITY_MAX_KG, m.quantityTooLarge),
