@@ -7,6 +7,7 @@ import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fas
 import type { Kysely } from 'kysely';
 import { registerAuthGuard } from './auth/guard.js';
 import { authRoutes } from './auth/routes.js';
+import { sessionRoutes } from './auth/session-routes.js';
 import type { Database } from './db/schema.js';
 import { useTransactionLogger } from './db/write-transaction.js';
 import type { Role } from '#shared/roles.js';
@@ -103,6 +104,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       db: options.db,
       loginRateLimitPerMinute: options.loginRateLimitPerMinute ?? 20,
     });
+    await api.register(sessionRoutes, { prefix: '/auth', db: options.db });
     await api.register(userRoutes, { prefix: '/users', db: options.db });
     await api.register(originRoutes, { prefix: '/coffee-origins', db: options.db });
     await api.register(greenCoffeeRoutes, { prefix: '/green-coffee', db: options.db });

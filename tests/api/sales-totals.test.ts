@@ -23,7 +23,9 @@ describe.each(testDialects())('totales de ventas (%s)', (dialect) => {
       // Back to 0007 (0008's down drops its tables), as a database made before issue 17.
       const back = await migrator.migrateTo('0007-sales-aggregates');
       expect(back.error).toBeUndefined();
-      expect(back.results?.map((r) => [r.migrationName, r.direction, r.status])).toEqual([['0008-sales-totals', 'Down', 'Success']]);
+      // Every later migration comes down first, 0008 last.
+      expect(back.results?.every((r) => r.direction === 'Down' && r.status === 'Success')).toBe(true);
+      expect(back.results?.at(-1)?.migrationName).toBe('0008-sales-totals');
 
       // Sales as 0007's app wrote them: products whose ids share stripes, several a day, a total that rounds half up.
       const sales = [

@@ -69,7 +69,7 @@ export const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (app, 
       throw new AppError('unauthenticated', authMessages.wrongCredentials);
     }
     await throttle.succeeded(request.ip, username);
-    const token = await createSession(db, user.id);
+    const token = await createSession(db, user.id, { userAgent: request.headers['user-agent'], ip: request.ip });
     setSessionCookie(request, reply, token);
     request.log.info({ event: 'login', userId: user.id, username }, 'inicio de sesión');
     return { user: { id: user.id, username: user.username, full_name: user.full_name, role: user.role } };

@@ -25,6 +25,10 @@ export interface SessionsTable {
   user_id: number;
   created_at: number;
   last_seen_at: number;
+  /** The sign-in request's User-Agent, at most 512 characters; null before migration 0010. */
+  user_agent: string | null;
+  /** The client's address at sign-in (behind TRUST_PROXY, the forwarded one); null before migration 0010. */
+  ip: string | null;
 }
 
 /**

@@ -7,6 +7,7 @@ import * as blendRecipesAndSettings from './0005-blend-recipes-and-settings.js';
 import * as blendedCoffeeAndSales from './0006-blended-coffee-and-sales.js';
 import * as salesAggregates from './0007-sales-aggregates.js';
 import * as salesTotals from './0008-sales-totals.js';
+import * as sessionDevices from './0010-session-devices.js';
 
 /**
  * Every migration, in order. Listed statically (not read from disk) so the
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0006-blended-coffee-and-sales': blendedCoffeeAndSales,
   '0007-sales-aggregates': salesAggregates,
   '0008-sales-totals': salesTotals,
+  '0010-session-devices': sessionDevices,
 };

@@ -1,15 +1,22 @@
 import { paginationQuerySchema } from '#shared/schemas/common.js';
 import { createUserBodySchema, updateUserBodySchema, userPageSchema, userResponseSchema } from '#shared/schemas/users.js';
 import { adminOnly } from '#server/auth/guard.js';
-import { crudOperations, crudRoutes } from '#server/http/crud-routes.js';
-import { createUser, deleteUser, getUserPage, updateUser } from './service.js';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import { closedSessionsSchema } from '#shared/schemas/sessions.js';
+import { idParamsSchema } from '#shared/schemas/common.js';
+import { readSessionToken } from '#server/auth/session-cookie.js';
+import { currentUser } from '#server/auth/guard.js';
+import type { Database } from '#server/db/schema.js';
+import { crudOperations, crudRoutes, errorResponses } from '#server/http/crud-routes.js';
+import { createUser, deleteUser, endUserSessions, getUserPage, updateUser } from './service.js';
 
 /**
  * /api/users: the real accounts that sign in (DESIGN.md section 1). Every route
  * is administrator-only, checked by the guard: a tecnico gets 'No tienes
  * permisos para realizar esta acción.' (spec 5 "User"). Account changes are logged.
  */
-export const userRoutes = crudRoutes({
+const userCrudRoutes = crudRoutes({
   tags: ['usuarios'],
   operations: crudOperations({ one: 'User', many: 'Users', unoEs: 'un usuario', muchosEs: 'los usuarios' }),
   config: adminOnly,
@@ -34,3 +41,24 @@ export const userRoutes = crudRoutes({
     log.info({ event: 'user_deleted', userId: id, by: actor.id }, 'usuario eliminado');
   },
 });
+
+/** The four user routes, and DELETE /api/users/:id/sessions: «Cerrar sesiones» of one user (administrators). */
+export const userRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> = async (app, options) => {
+  // Called, not registered: a nested plugin would lose the prefix's '/api/users' (no trailing slash) route.
+  await userCrudRoutes(app, options);
+  app.delete('/:id/sessions', {
+    config: adminOnly,
+    schema: {
+      tags: ['usuarios'],
+      operationId: 'endUserSessions',
+      summary: 'Cerrar todas las sesiones de un usuario',
+      params: idParamsSchema,
+      response: { 200: closedSessionsSchema, ...errorResponses(400, 401, 403, 404) },
+    },
+  }, async (request) => {
+    const actor = currentUser(request);
+    const closed = await endUserSessions(options.db, actor, request.params.id, readSessionToken(request));
+    request.log.info({ event: 'user_sessions_ended', userId: request.params.id, by: actor.id, closed }, 'sesiones de un usuario cerradas');
+    return { closed };
+  });
+};
