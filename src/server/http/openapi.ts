@@ -58,7 +58,7 @@ export const openApiOptions: SwaggerOptions = {
   },
   transform(input) {
     const { schema, url } = jsonSchemaTransform(input);
-    const body = input.schema.body;
+    const body = input.schema?.body;
     if (body instanceof z.ZodPipe) {
       let last: z.ZodType = body;
       while (last instanceof z.ZodPipe) last = last.def.out as z.ZodType;
