@@ -181,7 +181,7 @@ describe.runIf(baseUrl)('two server processes on one PostgreSQL database', () =>
     expect(statuses.filter((s) => s === 409)).toHaveLength(150);
     for (const response of responses.filter((r) => r.status === 409)) {
       const { error } = await response.json() as { error: { message: string } };
-      expect(error.message).toBe(salesMessages.notEnoughStock('tostado', '0.00'));
+      expect(error.message).toBe(salesMessages.notEnoughStock('tostado', '0'));
     }
     const page = await (await send(b, cookieB, 'GET', '/api/sales?limit=100')).json() as { total: number; items: { total: number }[] };
     expect(page.total).toBe(50);

@@ -28,7 +28,8 @@ const root = path.resolve(import.meta.dirname, '..');
 export async function startServer(extraEnv: Record<string, string> = {}, options: { appDir?: string } = {}): Promise<RunningServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cafe-e2e-'));
   const port = await freePort();
-  const adminPassword = 'clave-admin-e2e-2026';
+  // Must not contain the username ('admin'): the password rules refuse that at start.
+  const adminPassword = 'clave-tostador-e2e-2026';
   const databaseFile = path.join(dir, 'cafe.sqlite');
   let output = '';
   const child: ChildProcess = spawn(process.execPath, ['dist/server/main.js'], {

@@ -22,6 +22,7 @@ import { greenImportRoutes } from '#server/features/green-import/routes.js';
 import { reportRoutes } from '#server/features/reports/routes.js';
 import { blendRecipeRoutes } from './features/blend-recipes/routes.js';
 import { settingsRoutes } from './features/settings/routes.js';
+import { mySessionsRoutes } from './features/session/my-sessions-routes.js';
 import { sessionRoutes } from './features/session/routes.js';
 import { userRoutes } from './features/users/routes.js';
 import { registerDurableResponses } from './http/durable-responses.js';
@@ -53,6 +54,8 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger'];
   /** The reverse proxies trusted for X-Forwarded-* (config TRUST_PROXY); never `true`: any client could forge its address. */
   trustProxy?: false | readonly string[];
+  /** PUBLIC_URL's origin (config.ts): when set, the only Origin a write may carry (http/security.ts). */
+  publicUrl?: string | undefined;
   loginRateLimitPerMinute?: number;
   /** Timeouts and body limit (config.ts); HTTP_DEFAULTS when omitted. */
   http?: HttpLimits;
@@ -86,7 +89,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(cookie);
   await app.register(rateLimit, { global: false });
   await registerSecurityHeaders(app);
-  registerSameOriginCheck(app);
+  registerSameOriginCheck(app, options.publicUrl);
   registerAuthGuard(app, options.db);
   registerTextInputCheck(app);
   registerMalformedRequestRoutes(app);
@@ -101,6 +104,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
       db: options.db,
       loginRateLimitPerMinute: options.loginRateLimitPerMinute ?? 20,
     });
+    await api.register(mySessionsRoutes, { prefix: '/auth', db: options.db });
     await api.register(userRoutes, { prefix: '/users', db: options.db });
     await api.register(originRoutes, { prefix: '/coffee-origins', db: options.db });
     await api.register(greenCoffeeRoutes, { prefix: '/green-coffee', db: options.db });

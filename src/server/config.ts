@@ -21,6 +21,11 @@ export interface Config {
   adminPassword: string | undefined;
   /** The reverse proxies whose X-Forwarded-* headers count (Fastify `trustProxy`); false: none. */
   trustProxy: false | string[];
+  /**
+   * PUBLIC_URL as an origin ('https://cafe.example.com'): the address people
+   * open. When set, a write must come with exactly this Origin (http/security.ts).
+   */
+  publicUrl: string | undefined;
   logLevel: string;
   webRoot: string;
   http: HttpLimits;
@@ -80,6 +85,8 @@ export const configMessages = {
     'sqlite://… es ambiguo: usa sqlite:/ruta/absoluta.sqlite, sqlite:///ruta/absoluta.sqlite o sqlite:ruta/relativa.sqlite (relativa a la carpeta de arranque)',
   postgresUrl: 'no es una URL de PostgreSQL válida (formato: postgres://usuario:clave@host:5432/base)',
   timeoutMs: 'debe ser un número entero de milisegundos entre 1000 y 600000',
+  publicUrl: 'debe ser la dirección completa con la que se abre la aplicación, http:// o https://, sin usuario ni contraseña (por ejemplo https://cafe.example.com)',
+  publicUrlPath: 'solo la dirección del sitio: sin ruta, consulta ni fragmento (https://cafe.example.com, no https://cafe.example.com/app)',
 } as const;
 
 /** Text that must hold something besides spaces (kept as given otherwise). */
@@ -161,6 +168,42 @@ const databaseUrlSchema = z
     return problem(configMessages.databaseScheme);
   });
 
+/**
+ * An origin as browsers send it in the `Origin` header: scheme, host and port,
+ * lower case, without the scheme's default port ('HTTPS://Cafe.Example.com:443/'
+ * → 'https://cafe.example.com'). `path` says whether the text had more than an
+ * origin (a path, a query or a fragment); undefined when it is no http(s) origin.
+ */
+export function parseOrigin(text: string): { origin: string; path: boolean } | undefined {
+  if (!URL.canParse(text)) return undefined;
+  const url = new URL(text);
+  if ((url.protocol !== 'http:' && url.protocol !== 'https:') || url.username !== '' || url.password !== '' || url.hostname === '') {
+    return undefined;
+  }
+  // `new URL('https://x?')` drops an empty query: look at the text for '?' and '#' too.
+  const path = url.pathname !== '/' || url.search !== '' || url.hash !== '' || /[?#]/.test(text);
+  return { origin: url.origin, path };
+}
+
+/**
+ * `PUBLIC_URL`: unset or empty → none (the Origin of a write is then compared
+ * with the request's Host, as before); otherwise the app's public address,
+ * kept as its origin.
+ */
+const publicUrlSchema = z
+  .string()
+  .optional()
+  .transform((text, ctx): string | undefined => {
+    const value = (text ?? '').trim();
+    if (value === '') return undefined;
+    const parsed = parseOrigin(value);
+    if (!parsed || parsed.path) {
+      ctx.addIssue({ code: 'custom', message: parsed ? configMessages.publicUrlPath : configMessages.publicUrl });
+      return z.NEVER;
+    }
+    return parsed.origin;
+  });
+
 /** A timeout in milliseconds: at least a second (slow networks), at most ten minutes (0 would mean "never"). */
 const timeoutMs = (fallback: number) =>
   z
@@ -186,6 +229,7 @@ const envSchema = z.object({
   // Checked below with the users screen's password rules (they need the username too).
   ADMIN_PASSWORD: z.string().optional(),
   TRUST_PROXY: trustProxySchema,
+  PUBLIC_URL: publicUrlSchema,
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { error: configMessages.logLevel }).default('info'),
   WEB_ROOT: nonBlank('dist/web'),
   HTTP_CONNECTION_TIMEOUT_MS: timeoutMs(HTTP_DEFAULTS.connectionTimeout),
@@ -219,6 +263,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminUsername: e.ADMIN_USERNAME,
     adminPassword: e.ADMIN_PASSWORD,
     trustProxy: e.TRUST_PROXY,
+    publicUrl: e.PUBLIC_URL,
     logLevel: e.LOG_LEVEL,
     webRoot: path.resolve(e.WEB_ROOT),
     http: {

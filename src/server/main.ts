@@ -13,6 +13,7 @@ async function main(): Promise<void> {
     db: database.db,
     webRoot: config.webRoot,
     trustProxy: config.trustProxy,
+    publicUrl: config.publicUrl,
     http: config.http,
     logger: { level: config.logLevel },
   });

@@ -128,7 +128,7 @@ export const userMessages = {
   passwordTooShort: `La contraseña debe tener al menos ${PASSWORD_MIN} caracteres.`,
   passwordTooLong: `La contraseña puede tener como máximo ${PASSWORD_MAX} caracteres.`,
   passwordTooCommon: 'Esa contraseña es demasiado común y fácil de adivinar. Elige otra.',
-  passwordIsUsername: 'La contraseña no puede ser igual al nombre de usuario.',
+  passwordContainsUsername: 'La contraseña no puede contener el nombre de usuario.',
   duplicateUsername: 'Ya existe un usuario con ese nombre de usuario.',
   notFound: 'El usuario no existe.',
   cannotDeleteSelf: 'No puedes eliminar tu propio usuario.',
@@ -139,6 +139,35 @@ export const userMessages = {
   addError: 'Error al agregar el usuario.',
   updateError: 'Error al actualizar el usuario.',
   deleteError: 'Error al eliminar el usuario.',
+} as const;
+
+/** Ours: «Mis sesiones» in the header's profile menu, and Gestión de usuarios' «Cerrar sesiones». */
+export const sessionMessages = {
+  profileMenu: 'Mi cuenta',
+  title: 'Mis sesiones',
+  intro: 'Dispositivos con tu sesión abierta. Cierra los que no reconozcas.',
+  current: 'Esta sesión',
+  unknownDevice: 'Dispositivo desconocido',
+  started: 'Iniciada',
+  lastSeen: 'Última actividad',
+  address: 'Dirección',
+  endOne: 'Cerrar sesión',
+  endOthers: 'Cerrar las demás sesiones',
+  noOthers: 'No tienes otras sesiones abiertas.',
+  confirmEndOne: '¿Estás seguro de que quieres cerrar esta sesión? Ese dispositivo tendrá que iniciar sesión de nuevo.',
+  confirmEndOthers: '¿Estás seguro de que quieres cerrar todas tus demás sesiones? Esos dispositivos tendrán que iniciar sesión de nuevo.',
+  endedOne: 'Sesión cerrada con éxito.',
+  endedOthers: (count: number) => (count === 1 ? 'Se cerró 1 sesión.' : `Se cerraron ${count} sesiones.`),
+  notFound: 'La sesión no existe o ya se cerró.',
+  loadError: 'Error al cargar las sesiones.',
+  endError: 'Error al cerrar la sesión.',
+  close: 'Volver',
+  // Gestión de usuarios
+  endUserSessions: (username: string) => `Cerrar las sesiones de ${username}`,
+  confirmEndUserSessions: '¿Estás seguro de que quieres cerrar todas las sesiones de este usuario? Tendrá que iniciar sesión de nuevo.',
+  endedUserSessions: (count: number) =>
+    count === 0 ? 'Ese usuario no tenía sesiones abiertas.' : count === 1 ? 'Se cerró 1 sesión del usuario.' : `Se cerraron ${count} sesiones del usuario.`,
+  endUserSessionsError: 'Error al cerrar las sesiones del usuario.',
 } as const;
 
 /** Orígenes (docs/product-guide.md#origenes, #origin and #interface-texts). */

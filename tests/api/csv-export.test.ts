@@ -5,6 +5,8 @@ import vm from 'node:vm';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commonMessages } from '#shared/messages.js';
+import type { Trace } from '#shared/schemas/traceability.js';
+import { buildChain, type Chain } from '../helpers/trace-chain.js';
 import { createTestApp, errorOf, type TestApp } from '../helpers/test-app.js';
 import { testDialects } from '../helpers/test-database.js';
 
@@ -187,5 +189,96 @@ describe.each(testDialects())('exportar CSV (%s)', (dialect) => {
     // Loading the rows at once would retain 100,000 row objects (tens of MB) before the first byte;
     // in batches of 1,000 what is retained is one batch and the stream buffers (about 1 MB measured).
     expect(growthMb).toBeLessThan(8);
+  });
+});
+
+type SpreadsheetCell = string | number;
+
+/**
+ * Reads a CSV as a spreadsheet set to take quoted fields as text does
+ * (LibreOffice's «Campo entre comillas como texto», Excel's text import): a
+ * quoted cell is text; a bare one is a number when it looks like one in the
+ * dialect (decimal comma in `es`), text otherwise.
+ */
+function readAsSpreadsheet(body: string, dialect: 'es' | 'standard'): SpreadsheetCell[][] {
+  const number = dialect === 'es' ? /^-?\d+(,\d+)?$/ : /^-?\d+(\.\d+)?$/;
+  return parse(body, {
+    delimiter: dialect === 'es' ? ';' : ',',
+    bom: true,
+    cast: (value, context) => (context.quoting || !number.test(value) ? value : Number(value.replace(',', '.'))),
+  }) as SpreadsheetCell[][];
+}
+
+const cents = (amount: number) => Math.round(amount * 100);
+
+describe.each(testDialects())('CSV abierto en una hoja de cálculo (%s)', (dialect) => {
+  let t: TestApp;
+  let cookie: string;
+  let chain: Chain;
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    cookie = await t.signIn('tecnico', 'contable');
+    chain = await buildChain(t, cookie);
+    // Sold below cost: 2 kg of R1 (969.69… c/Kg) at 1 $/Kg, a margin of 2.00 − 19.39 = −17.39 $.
+    const loss = await t.call(cookie, {
+      method: 'POST',
+      url: '/api/sales',
+      payload: { product_id: chain.r1.id, product_type: 'tostado', quantity_kg: 2, unit_price: 1, sale_date: '2024-04-05', batch_code_sold: chain.r1.batch_code },
+    });
+    expect(loss.statusCode, loss.body).toBe(201);
+  });
+  afterAll(() => t.close());
+
+  it.each(['es', 'standard'] as const)('las cifras, negativas incluidas, son números que se suman (%s)', async (csvDialect) => {
+    const url = `/api/trace/export.csv?kind=green&id=${chain.greenA.id}&dialect=${csvDialect}`;
+    const [header, ...rows] = readAsSpreadsheet((await t.call(cookie, { method: 'GET', url })).body, csvDialect);
+    const column = (name: string) => header!.indexOf(name);
+    const sales = rows.filter((row) => row[0] === 'Ventas');
+    expect(sales).toHaveLength(4);
+    for (const name of ['Cantidad (Kg)', 'Total ($)', 'Coste ($)', 'Margen ($)']) {
+      for (const row of sales) expect(typeof row[column(name)], `${name}: ${String(row[column(name)])}`).toBe('number');
+    }
+    const margins = sales.map((row) => row[column('Margen ($)')] as number);
+    expect(margins).toContain(-17.39);
+
+    // The spreadsheet's SUM of the column is the API's own total, to the cent.
+    const traced = (await t.call(cookie, { method: 'GET', url: `/api/trace?kind=green&id=${chain.greenA.id}` })).json() as Trace;
+    const expected = traced.sales.items.reduce((sum, sale) => sum + cents(sale.margin!), 0);
+    expect(margins.reduce((sum, margin) => sum + cents(margin), 0)).toBe(expected);
+    expect(sales.reduce((sum, row) => sum + cents(row[column('Total ($)')] as number), 0)).toBe(cents(traced.sales.total_amount));
+  });
+
+  it("el texto descriptivo lleva la coma decimal en el dialecto español, y las demás tablas también dan números", async () => {
+    const es = readAsSpreadsheet((await t.call(cookie, { method: 'GET', url: `/api/trace/export.csv?kind=green&id=${chain.greenA.id}` })).body, 'es');
+    const details = es.slice(1).map((row) => String(row[4]));
+    // R1: 20 kg of green → 16.5 kg roasted, an 82.5 % yield.
+    expect(details).toContain('Medio; verde 20 Kg → 16,5 Kg (rendimiento 82,5 %); vendido 3 Kg en 2 ventas');
+    expect(details.find((detail) => detail.startsWith(`Venta ${chain.s2.id};`))).toBe(`Venta ${chain.s2.id}; 28,5 $/Kg`);
+    for (const detail of details) expect(detail, detail).not.toMatch(/\d\.\d/);
+    const standard = readAsSpreadsheet((await t.call(cookie, { method: 'GET', url: `/api/trace/export.csv?kind=green&id=${chain.greenA.id}&dialect=standard` })).body, 'standard');
+    expect(standard.slice(1).map((row) => row[4])).toContain('Medio; verde 20 Kg → 16.5 Kg (rendimiento 82.5 %); vendido 3 Kg en 2 ventas');
+
+    const roasts = readAsSpreadsheet((await t.call(cookie, { method: 'GET', url: '/api/roasted-coffee/export.csv' })).body, 'es');
+    expect(roasts.find((row) => row[0] === 'CO-R1')).toEqual(['CO-R1', 'VERDE-01', 'Colombia', 'Medio', 20, 16.5, 8.5, 3.5, '05/03/2024']);
+    const blends = readAsSpreadsheet((await t.call(cookie, { method: 'GET', url: '/api/blended-coffee/export.csv' })).body, 'es');
+    expect(blends[1]).toEqual(['Casa', 'CA-MZ-1', 9, 6.5, '10/03/2024', 'Colombia 100% (CO-R1 5,000 Kg, CO-R3 4,000 Kg)']);
+  });
+
+  it('guarda también las celdas de texto que empiezan por «|» y la importación lo deshace', async () => {
+    for (const batch_code of ['|cmd', '＝1+1']) {
+      const lot = await t.call(cookie, {
+        method: 'POST',
+        url: '/api/green-coffee',
+        payload: { origin_id: chain.origin.id, supplier_finca: 'Finca La Esperanza', quantity_kg: 1, unit_price: 1, entry_date: '2024-01-02', batch_code },
+      });
+      expect(lot.statusCode, lot.body).toBe(201);
+    }
+    const body = (await t.call(cookie, { method: 'GET', url: `/api/green-coffee/export.csv?origin_id=${chain.origin.id}` })).body;
+    const codes = readAsSpreadsheet(body, 'es').slice(1).map((row) => row[0]);
+    expect(codes).toEqual(expect.arrayContaining(["'|cmd", "'＝1+1"]));
+    // Imported back (a dry run), the guard is undone: the same codes, already taken.
+    const preview = await t.call(cookie, { method: 'POST', url: '/api/green-coffee/import?dry_run=true', headers: { 'content-type': 'text/csv' }, payload: body });
+    expect(preview.body).toContain('|cmd');
+    expect(preview.body).not.toContain("'|cmd");
   });
 });

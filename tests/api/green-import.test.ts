@@ -193,7 +193,8 @@ describe.each(testDialects())('importar CSV de café verde (%s)', (dialect) => {
     expect((await upload(HEADER, true, 'application/octet-stream')).statusCode).toBe(415);
     const template = await t.call(cookie, { method: 'GET', url: '/api/green-coffee/import-template.csv' });
     expect(template.statusCode).toBe(200);
-    expect(template.body).toBe('\uFEFF"Lote";"Origen";"Proveedor/Finca";"Recibido (Kg)";"Precio ($/Kg)";"Fecha Entrada"\r\n"10-01-24";"Colombia";"Finca La Esperanza";"70,000";"5,50";"10/01/2024"\r\n');
+    // Numbers bare, so a spreadsheet reads them as numbers; text quoted.
+    expect(template.body).toBe('\uFEFF"Lote";"Origen";"Proveedor/Finca";"Recibido (Kg)";"Precio ($/Kg)";"Fecha Entrada"\r\n"10-01-24";"Colombia";"Finca La Esperanza";70,000;5,50;"10/01/2024"\r\n');
     // The template itself imports (Colombia and its farm exist here).
     expect(((await upload(template.body, true)).json() as ImportResult).with_problems).toBe(0);
   });

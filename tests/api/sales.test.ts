@@ -230,17 +230,25 @@ describe.each(testDialects())('ventas (%s)', (dialect) => {
       const blend = await blendLot(4);
       const before = await snapshot();
       const response = await post(saleBody(lot, { quantity_kg: 7.501 }));
-      expectError(response, 409, 'insufficient_stock', m.notEnoughStock('tostado', '7.50'));
-      // Literal copy of docs/product-guide.md#sale, with '…' naming the kind and X with 2 decimals.
-      expect(errorOf(response).message).toBe('No hay suficiente café tostado disponible. Solo tienes 7.50 Kg.');
-      expectError(await post(saleBody(blend, { quantity_kg: 4.001 }, 'mezcla')), 409, 'insufficient_stock', 'No hay suficiente café mezcla disponible. Solo tienes 4.00 Kg.');
+      expectError(response, 409, 'insufficient_stock', m.notEnoughStock('tostado', '7.5'));
+      // Literal copy of docs/product-guide.md#sale, with '…' naming the kind and X the exact kilos, trailing zeros dropped.
+      expect(errorOf(response).message).toBe('No hay suficiente café tostado disponible. Solo tienes 7.5 Kg.');
+      expectError(await post(saleBody(blend, { quantity_kg: 4.001 }, 'mezcla')), 409, 'insufficient_stock', 'No hay suficiente café mezcla disponible. Solo tienes 4 Kg.');
       expect(await snapshot()).toEqual(before);
     });
 
-    it('never states more kg than are on hand: 9.999 Kg reads 9.99', async () => {
-      const lot = await roastedLot(10);
+    it('states exactly the kg on hand, never rounded up or down: 0.999 Kg reads 0.999', async () => {
+      const lot = await roastedLot(1);
       await created(saleBody(lot, { quantity_kg: 0.001 }));
-      expectError(await post(saleBody(lot, { quantity_kg: 10 })), 409, 'insufficient_stock', m.notEnoughStock('tostado', '9.99'));
+      const refused = await post(saleBody(lot, { quantity_kg: 1 }));
+      expectError(refused, 409, 'insufficient_stock', m.notEnoughStock('tostado', '0.999'));
+      expect(errorOf(refused).message).toBe('No hay suficiente café tostado disponible. Solo tienes 0.999 Kg.');
+      // What the message states can be sold: all of it.
+      expect((await post(saleBody(lot, { quantity_kg: 0.999 }))).statusCode).toBe(201);
+
+      const other = await roastedLot(10);
+      await created(saleBody(other, { quantity_kg: 0.005 }));
+      expectError(await post(saleBody(other, { quantity_kg: 10 })), 409, 'insufficient_stock', m.notEnoughStock('tostado', '9.995'));
     });
 
     it("answers 'Producto seleccionado no válido.' for an unknown product, a product of the other type or an unknown type", async () => {
@@ -387,7 +395,7 @@ describe.each(testDialects())('ventas (%s)', (dialect) => {
       const sale = await created(saleBody(lot, { quantity_kg: 4 }));
       const before = await snapshot();
       // 6 kg on hand + 4 kg of this sale = 10 kg available to it.
-      expectError(await put(sale.id, saleBody(lot, { quantity_kg: 10.001 })), 409, 'insufficient_stock', m.notEnoughStock('tostado', '10.00'));
+      expectError(await put(sale.id, saleBody(lot, { quantity_kg: 10.001 })), 409, 'insufficient_stock', m.notEnoughStock('tostado', '10'));
       expect(await snapshot()).toEqual(before);
       expect((await put(sale.id, saleBody(lot, { quantity_kg: 10 }))).statusCode).toBe(200);
       expect(await roastedStock(lot.id)).toBe(0);
@@ -410,7 +418,7 @@ describe.each(testDialects())('ventas (%s)', (dialect) => {
       const before = await snapshot();
       const other = await roastedLot(2);
       const refused = await put(sale.id, saleBody(other, { quantity_kg: 2.5 }));
-      expectError(refused, 409, 'insufficient_stock', m.notEnoughStock('tostado', '2.00'));
+      expectError(refused, 409, 'insufficient_stock', m.notEnoughStock('tostado', '2'));
       expect((await snapshot()).sales).toEqual(before.sales);
       expect(await blendStock(blend.id)).toBe(2_000);
       expect((await put(sale.id, saleBody(lot, { quantity_kg: 1 }))).statusCode).toBe(200);
@@ -502,7 +510,7 @@ describe.each(testDialects())('ventas (%s)', (dialect) => {
     expect(statuses.filter((s) => s === 201)).toHaveLength(50);
     expect(statuses.filter((s) => s === 409)).toHaveLength(150);
     for (const response of responses.filter((r) => r.statusCode === 409)) {
-      expect(errorOf(response)).toEqual({ code: 'insufficient_stock', message: m.notEnoughStock('tostado', '0.00') });
+      expect(errorOf(response)).toEqual({ code: 'insufficient_stock', message: m.notEnoughStock('tostado', '0') });
     }
     expect(await roastedStock(lot.id)).toBe(0);
     expect((await list()).json()).toMatchObject({ total: 50 });

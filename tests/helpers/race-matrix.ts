@@ -378,7 +378,7 @@ const saleBody = (w: RaceWorld, target: SaleTarget, kg: number) => {
     batch_code_sold: w.codes?.get(`${product.type}:${product.id}`) ?? '?',
   };
 };
-const notEnoughProduct = (message: string) => /^No hay suficiente café (tostado|mezcla) disponible\. Solo tienes \d+\.\d{2} Kg\.$/.test(message);
+const notEnoughProduct = (message: string) => /^No hay suficiente café (tostado|mezcla) disponible\. Solo tienes \d+(\.\d{1,3})? Kg\.$/.test(message);
 
 /** The round's products and their lot codes (their names carry the round's tag), read before it fires. */
 async function ensureCodes(w: RaceWorld, send: RaceSend, target: SaleTarget): Promise<void> {

@@ -40,7 +40,7 @@ export async function createTestApp(dialect: DialectName, options: Partial<Omit<
         role,
         password_hash: await hashPassword(TEST_PASSWORD),
       });
-      return loginCookie(app, username, TEST_PASSWORD);
+      return loginCookie(app, username, TEST_PASSWORD, options.publicUrl);
     },
     async close() {
       await app.close();
@@ -49,8 +49,9 @@ export async function createTestApp(dialect: DialectName, options: Partial<Omit<
   };
 }
 
-export async function loginCookie(app: FastifyInstance, username: string, password: string): Promise<string> {
-  const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password } });
+/** Signs in as a browser would; `origin` is needed when the app has a PUBLIC_URL (a write without it is refused). */
+export async function loginCookie(app: FastifyInstance, username: string, password: string, origin?: string): Promise<string> {
+  const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password }, ...(origin ? { headers: { origin } } : {}) });
   if (response.statusCode !== 200) throw new Error(`login de ${username} falló: ${response.statusCode} ${response.body}`);
   const cookie = response.cookies.find((c) => c.name === 'cafe_sesion');
   if (!cookie) throw new Error('el login no devolvió la cookie de sesión');

@@ -40,7 +40,7 @@ describe('configuration', () => {
     expect((error as ConfigError).problems).toHaveLength(4);
   });
 
-  it('gives ADMIN_PASSWORD the users screen rules: 8 to 128 characters, not common, not the username', () => {
+  it('gives ADMIN_PASSWORD the users screen rules: 8 to 128 characters, not common, not containing the username', () => {
     expect(problemsOf({ ADMIN_PASSWORD: 'password123' })).toEqual([`ADMIN_PASSWORD: ${userMessages.passwordTooCommon}`]);
     expect(problemsOf({ ADMIN_PASSWORD: 'QWERTY123' })).toEqual([
       'ADMIN_PASSWORD: Esa contraseña es demasiado común y fácil de adivinar. Elige otra.',
@@ -48,7 +48,12 @@ describe('configuration', () => {
     expect(problemsOf({ ADMIN_PASSWORD: 'corta' })).toEqual([`ADMIN_PASSWORD: ${userMessages.passwordTooShort}`]);
     expect(problemsOf({ ADMIN_PASSWORD: 'x'.repeat(129) })).toEqual([`ADMIN_PASSWORD: ${userMessages.passwordTooLong}`]);
     expect(problemsOf({ ADMIN_USERNAME: 'Tostador-Jefe', ADMIN_PASSWORD: 'tostador-jefe' })).toEqual([
-      `ADMIN_PASSWORD: ${userMessages.passwordIsUsername}`,
+      `ADMIN_PASSWORD: ${userMessages.passwordContainsUsername}`,
+    ]);
+    // Containing it is enough, and the default username counts when ADMIN_USERNAME is unset.
+    expect(problemsOf({ ADMIN_USERNAME: 'adm2', ADMIN_PASSWORD: 'adm2adm2' })).toEqual([`ADMIN_PASSWORD: ${userMessages.passwordContainsUsername}`]);
+    expect(problemsOf({ ADMIN_PASSWORD: 'clave-ADMIN-2026' })).toEqual([
+      'ADMIN_PASSWORD: La contraseña no puede contener el nombre de usuario.',
     ]);
     expect(loadConfig({ ADMIN_PASSWORD: 'una-clave-larga' }).adminPassword).toBe('una-clave-larga');
   });
@@ -115,6 +120,28 @@ describe('configuration', () => {
     }
   });
 
+  it('PUBLIC_URL is optional and kept as the origin a browser sends: scheme, host and port, default port dropped', () => {
+    expect(loadConfig({}).publicUrl).toBeUndefined();
+    expect(loadConfig({ PUBLIC_URL: '  ' }).publicUrl).toBeUndefined();
+    expect(loadConfig({ PUBLIC_URL: 'https://cafe.example.com' }).publicUrl).toBe('https://cafe.example.com');
+    expect(loadConfig({ PUBLIC_URL: ' HTTPS://Cafe.Example.com:443/ ' }).publicUrl).toBe('https://cafe.example.com');
+    expect(loadConfig({ PUBLIC_URL: 'http://cafe.example.com:80' }).publicUrl).toBe('http://cafe.example.com');
+    expect(loadConfig({ PUBLIC_URL: 'http://10.0.0.5:3000' }).publicUrl).toBe('http://10.0.0.5:3000');
+    expect(loadConfig({ PUBLIC_URL: 'https://café.example' }).publicUrl).toBe('https://xn--caf-dma.example');
+  });
+
+  it('refuses a PUBLIC_URL that is not an http(s) origin, in Spanish', () => {
+    for (const url of ['cafe.example.com', 'ftp://cafe.example.com', 'https://', 'https://usuario:clave@cafe.example.com', 'javascript:alert(1)']) {
+      expect(problemsOf({ PUBLIC_URL: url }), url).toEqual([`PUBLIC_URL: ${configMessages.publicUrl}`]);
+    }
+    for (const url of ['https://cafe.example.com/app', 'https://cafe.example.com/?a=1', 'https://cafe.example.com/#inicio', 'https://cafe.example.com?']) {
+      expect(problemsOf({ PUBLIC_URL: url }), url).toEqual([`PUBLIC_URL: ${configMessages.publicUrlPath}`]);
+    }
+    expect(problemsOf({ PUBLIC_URL: 'https://cafe.example.com/app' })).toEqual([
+      'PUBLIC_URL: solo la dirección del sitio: sin ruta, consulta ni fragmento (https://cafe.example.com, no https://cafe.example.com/app)',
+    ]);
+  });
+
   it('lists every problem at once, each in Spanish with its variable', () => {
     const problems = problemsOf({
       HOST: ' ',
@@ -123,6 +150,7 @@ describe('configuration', () => {
       ADMIN_USERNAME: 'u'.repeat(101),
       ADMIN_PASSWORD: 'password123',
       TRUST_PROXY: 'quizá',
+      PUBLIC_URL: 'cafe.example.com',
       LOG_LEVEL: 'verbose',
       WEB_ROOT: '',
     });
@@ -132,6 +160,7 @@ describe('configuration', () => {
       `DATABASE_URL: ${configMessages.sqliteNoPath}`,
       `ADMIN_USERNAME: ${userMessages.usernameTooLong}`,
       `TRUST_PROXY: ${configMessages.trustProxyEntry('quizá')}`,
+      `PUBLIC_URL: ${configMessages.publicUrl}`,
       `LOG_LEVEL: ${configMessages.logLevel}`,
       `WEB_ROOT: ${configMessages.empty}`,
       `ADMIN_PASSWORD: ${userMessages.passwordTooCommon}`,

@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { Role } from '#shared/roles.js';
 import type { RoastType } from '#shared/schemas/roasted-coffee.js';
+import type { MOVEMENT_REASONS } from '#shared/schemas/traceability.js';
 
 /**
  * Row types of every table. Times are epoch milliseconds; business dates are
@@ -30,6 +31,10 @@ export interface SessionsTable {
   user_id: number;
   created_at: number;
   last_seen_at: number;
+  /** The sign-in request's User-Agent, at most 512 characters; null before migration 0010. */
+  user_agent: string | null;
+  /** The client's address at sign-in (behind TRUST_PROXY, the forwarded one); null before migration 0010. */
+  ip: string | null;
 }
 
 /**
@@ -57,16 +62,7 @@ export const LOT_TABLES: Record<LotKind, string> = {
   blend: 'blended_coffee',
 };
 
-export const MOVEMENT_REASONS = [
-  'receipt',
-  'adjustment',
-  'roast',
-  'roast_reversal',
-  'blend',
-  'blend_reversal',
-  'sale',
-  'sale_reversal',
-] as const;
+/** The ledger's reasons; the list lives with the lot history's schema, which publishes it in the OpenAPI document. */
 export type MovementReason = (typeof MOVEMENT_REASONS)[number];
 
 export interface StockMovementsTable {

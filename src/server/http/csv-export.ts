@@ -29,44 +29,88 @@ export const csvDialectQuerySchema = z.object({
   dialect: z.enum(CSV_DIALECTS, { error: commonMessages.invalidRequest }).default('es'),
 });
 
+/**
+ * A cell a spreadsheet must read as a number, negative ones included: written
+ * bare (never quoted) and never formula-guarded, so `-17,40` is minus seventeen
+ * forty that a SUM adds up, not the text "'-17,40". Made only by CsvFormat,
+ * from exact values, so no text can pass itself off as one.
+ */
+export interface CsvNumber {
+  readonly csvNumber: string;
+}
+
+/** What a column's cell function returns: text (quoted, formula-guarded) or a number. */
+export type CsvCell = string | CsvNumber;
+
+/** Text with figures in it ('verde 12.5 Kg → 10.4 Kg'), written once the dialect is known: see `csvText`. */
+export type CsvText = (format: CsvFormat) => string;
+
 /** How one dialect writes numbers and dates; a column's cell function gets it. */
 export interface CsvFormat {
   dialect: CsvDialect;
-  /** An exact scaled integer (grams, cents) as a decimal with `decimals` places: 10125 g, 3 → '10,125' or '10.125'. */
+  /** An exact scaled integer (grams, cents) as text with `decimals` places: 10125 g, 3 → '10,125' or '10.125'. */
   scaled(value: number, decimals: number): string;
-  /** A plain decimal number (a percentage, 33.33) with the dialect's decimal mark. */
+  /** A plain decimal number (a percentage, 33.33) as text with the dialect's decimal mark. */
   decimal(value: number): string;
+  /** `scaled` as a number cell. */
+  scaledNumber(value: number, decimals: number): CsvNumber;
+  /** `decimal` as a number cell. */
+  decimalNumber(value: number): CsvNumber;
   /** 'YYYY-MM-DD' → '15/03/2024' (es) or as is (standard). */
   date(isoDate: string): string;
 }
 
-export const csvFormat = (dialect: CsvDialect): CsvFormat => ({
-  dialect,
-  scaled(value, decimals) {
+export const csvFormat = (dialect: CsvDialect): CsvFormat => {
+  const mark = dialect === 'es' ? ',' : '.';
+  const scaled = (value: number, decimals: number) => {
     const sign = value < 0 ? '-' : '';
     const digits = String(Math.abs(value)).padStart(decimals + 1, '0');
     const whole = digits.slice(0, digits.length - decimals);
     const fraction = digits.slice(digits.length - decimals);
-    return decimals === 0 ? `${sign}${whole}` : `${sign}${whole}${dialect === 'es' ? ',' : '.'}${fraction}`;
-  },
-  decimal: (value) => (dialect === 'es' ? String(value).replace('.', ',') : String(value)),
-  date: (isoDate) => (dialect === 'es' ? formatDate(isoDate) : isoDate),
-});
+    return decimals === 0 ? `${sign}${whole}` : `${sign}${whole}${mark}${fraction}`;
+  };
+  const decimal = (value: number) => String(value).replace('.', mark);
+  return {
+    dialect,
+    scaled,
+    decimal,
+    scaledNumber: (value, decimals) => ({ csvNumber: scaled(value, decimals) }),
+    decimalNumber: (value) => ({ csvNumber: decimal(value) }),
+    date: (isoDate) => (dialect === 'es' ? formatDate(isoDate) : isoDate),
+  };
+};
+
+/**
+ * Descriptive text with figures in it, as a template: csvText`verde ${12.5} Kg`
+ * reads 'verde 12,5 Kg' in the Spanish dialect and 'verde 12.5 Kg' in the
+ * standard one, so a Spanish reader never meets a decimal point. Only the
+ * numbers given as values change; the text around them (and any string value,
+ * a lot code say) is kept as written.
+ */
+export const csvText = (parts: TemplateStringsArray, ...values: (string | number)[]): CsvText => (format) =>
+  parts.reduce((text, part, index) => {
+    const value = values[index - 1];
+    return text + (typeof value === 'number' ? format.decimal(value) : value) + part;
+  });
 
 export interface CsvColumn<Row> {
   /** The header, as the table on screen names the column. */
   header: string;
-  cell(row: Row, format: CsvFormat): string;
+  cell(row: Row, format: CsvFormat): CsvCell;
 }
 
 /**
- * OWASP "CSV Injection": a cell a spreadsheet would read as a formula (=, +,
- * -, @, or a tab / carriage return before one) gets a leading apostrophe, so
- * it shows as text. Applied to every cell, ours included, so no column can
- * forget it; the import (green lots) removes exactly this apostrophe again.
+ * OWASP "CSV Injection": a text cell a spreadsheet would read as a formula (=,
+ * +, -, @, | (DDE in Excel), their full-width forms, or a tab / carriage return
+ * before one) gets a leading apostrophe, so it shows as text. Applied to every
+ * text cell, ours included, so no column can forget it; number cells (CsvNumber)
+ * are exact values we wrote and stay numbers. The import (green lots) removes
+ * exactly this apostrophe again (`unguardFormula`).
  */
-const FORMULA_START = /^[=+\-@\t\r]/;
+const FORMULA_START = /^[=+\-@|\t\r\uFF1D\uFF0B\uFF0D\uFF20]/;
 export const neutraliseFormula = (cell: string): string => (FORMULA_START.test(cell) ? `'${cell}` : cell);
+/** The guard undone: "'=A1" was "=A1"; any other cell is as it was. */
+export const unguardFormula = (cell: string): string => (cell.startsWith("'") && FORMULA_START.test(cell.slice(1)) ? cell.slice(1) : cell);
 
 /** 'cafe-verde-2026-11-23.csv': the table and the day (UTC) it was exported. */
 export const csvFileName = (base: string, now = new Date()): string => `${base}-${now.toISOString().slice(0, 10)}.csv`;
@@ -80,10 +124,17 @@ export function csvStream<Row>(columns: readonly CsvColumn<Row>[], rows: AsyncIt
     record_delimiter: '\r\n',
     // Quote every text cell: a leading apostrophe or space survives any reader.
     quoted_string: true,
+    // A number cell goes out bare: its field is not a string, so quoted_string leaves it alone.
+    cast: { object: (cell) => String(cell.csvNumber) },
   });
   async function* records() {
     yield columns.map((column) => column.header);
-    for await (const row of rows) yield columns.map((column) => neutraliseFormula(column.cell(row, format)));
+    for await (const row of rows) {
+      yield columns.map((column) => {
+        const cell = column.cell(row, format);
+        return typeof cell === 'string' ? neutraliseFormula(cell) : cell;
+      });
+    }
   }
   const source = Readable.from(records());
   // A failed query half-way must end the download, not leave it hanging: the

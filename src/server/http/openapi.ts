@@ -1,6 +1,7 @@
 import type { SwaggerOptions } from '@fastify/swagger';
 import type { FastifyContextConfig } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
+import { z } from 'zod';
 
 /**
  * The OpenAPI document at /api/docs/json, in a shape client generators accept
@@ -16,6 +17,12 @@ import { jsonSchemaTransform } from 'fastify-type-provider-zod';
  *
  * Every route states its own `operationId` and Spanish `summary` (crud-routes.ts
  * `operations` for the usual four); the lint fails on one that does not.
+ *
+ * A body checked in stages (`z.object(…).pipe(z.object(…))`: the product guide's
+ * messages first, then the typed fields; roasts, recipes, blends, sales) is
+ * documented by all its stages at once (`documentStages`): a JSON schema of the
+ * first stage alone would say `components: unknown[]` and `roast_type: string`,
+ * when the server takes only typed components and Claro, Medio or Oscuro.
  */
 export const SESSION_SCHEME = 'sesion';
 export const ADMIN_SESSION_SCHEME = 'sesionAdministrador';
@@ -51,9 +58,44 @@ export const openApiOptions: SwaggerOptions = {
   },
   transform(input) {
     const { schema, url } = jsonSchemaTransform(input);
+    const body = input.schema?.body;
+    if (body instanceof z.ZodPipe) {
+      let last: z.ZodType = body;
+      while (last instanceof z.ZodPipe) last = last.def.out as z.ZodType;
+      const typed = jsonSchemaTransform({ ...input, schema: { body: last } }).schema as { body: JsonSchema };
+      (schema as { body: JsonSchema }).body = documentStages((schema as { body: JsonSchema }).body, typed.body);
+    }
     return {
       schema: { ...schema, security: securityOf(input.route.config as FastifyContextConfig | undefined) },
       url: url.length > 1 ? url.replace(/\/+$/, '') : url,
     };
   },
 };
+
+type JsonSchema = Record<string, unknown>;
+const isSchema = (value: unknown): value is JsonSchema => typeof value === 'object' && value !== null && !Array.isArray(value);
+
+/**
+ * What a staged body must satisfy: every keyword of its first stage (required
+ * fields, non-blank strings) and of its typed last stage (types, enums, item
+ * shapes), the typed one winning where both say something. Properties, items
+ * and `required` merge field by field; an untyped `{}` gives way to the other.
+ */
+export function documentStages(first: JsonSchema, typed: JsonSchema): JsonSchema {
+  if (Object.keys(first).length === 0) return typed;
+  if (Object.keys(typed).length === 0) return first;
+  const merged: JsonSchema = { ...first, ...typed };
+  const [a, b] = [first.properties, typed.properties];
+  if (isSchema(a) && isSchema(b)) {
+    merged.properties = Object.fromEntries(
+      [...new Set([...Object.keys(a), ...Object.keys(b)])].map((name) => {
+        const [x, y] = [a[name], b[name]];
+        return [name, isSchema(x) && isSchema(y) ? documentStages(x, y) : (y ?? x)];
+      }),
+    );
+  }
+  if (isSchema(first.items) && isSchema(typed.items)) merged.items = documentStages(first.items, typed.items);
+  const required = [first.required, typed.required].flatMap((list) => (Array.isArray(list) ? (list as string[]) : []));
+  if (required.length > 0) merged.required = [...new Set(required)];
+  return merged;
+}

@@ -1,6 +1,7 @@
 import helmet from '@fastify/helmet';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { commonMessages } from '#shared/messages.js';
+import { parseOrigin } from '../config.js';
 import { AppError } from '../errors.js';
 import { isApiRequest } from './api-request.js';
 
@@ -47,8 +48,28 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
  * State-changing /api calls only from our own pages and only as JSON: a form on
  * another site can send neither a JSON content type nor our Origin. (The session
  * cookie is SameSite=Strict too; this is the second lock on the door.)
+ *
+ * Which origin is "ours" (docs/decisions/0022-public-url-and-origin-check.md):
+ * with `publicUrl` (config PUBLIC_URL) exactly that one, and a write without an
+ * Origin is refused (every browser sends one on POST, PUT, PATCH and DELETE).
+ * Without it, the Origin must name the request's own Host, which a trusted
+ * proxy may replace with X-Forwarded-Host: whoever can set that header chooses
+ * what "same origin" means, hence the warning at start.
  */
-export function registerSameOriginCheck(app: FastifyInstance): void {
+export function registerSameOriginCheck(app: FastifyInstance, publicUrl?: string): void {
+  if (publicUrl === undefined) {
+    app.log.warn(
+      { event: 'public_url_missing' },
+      'PUBLIC_URL no está definida: una escritura se acepta si su Origin coincide con la cabecera Host. ' +
+        'Detrás de un proxy inverso define PUBLIC_URL con la dirección pública (por ejemplo PUBLIC_URL=https://cafe.example.com).',
+    );
+  }
+  const isOurOrigin = publicUrl === undefined
+    ? (origin: string, request: FastifyRequest) => isSameHost(origin, request.host)
+    : (origin: string) => {
+        const parsed = parseOrigin(origin);
+        return parsed !== undefined && !parsed.path && parsed.origin === publicUrl;
+      };
   app.addHook('onRequest', async (request) => {
     // By the matched route, not the raw URL: see isApiRequest.
     if (!STATE_CHANGING.has(request.method) || !isApiRequest(request)) return;
@@ -57,7 +78,7 @@ export function registerSameOriginCheck(app: FastifyInstance): void {
       throw new AppError('forbidden', commonMessages.crossOrigin);
     }
     const origin = request.headers.origin;
-    if (origin !== undefined && !isSameOrigin(origin, request.host)) {
+    if (origin === undefined ? publicUrl !== undefined : !isOurOrigin(origin, request)) {
       throw new AppError('forbidden', commonMessages.crossOrigin);
     }
     const hasBody = Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;
@@ -71,7 +92,8 @@ export function registerSameOriginCheck(app: FastifyInstance): void {
   });
 }
 
-function isSameOrigin(origin: string, host: string): boolean {
+/** Without PUBLIC_URL: the Origin's host and port are the request's Host (the scheme is not compared: a proxy may end TLS). */
+function isSameHost(origin: string, host: string): boolean {
   try {
     return new URL(origin).host === host;
   } catch {

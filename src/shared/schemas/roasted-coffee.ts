@@ -42,10 +42,8 @@ export const roastedCoffeeBodySchema = z
         .refine((kg) => kg > 0, m.greenQuantityPositive)
         .refine((kg) => kg <= GREEN_QUANTITY_MAX_KG, m.quantityTooLarge),
       resultant_kg: decimalSchema(KG_DECIMALS, m.required).refine((kg) => kg > 0, m.resultantPositive),
-      roast_type: z
-        .string()
-        .refine((type) => (ROAST_TYPES as readonly string[]).includes(type), m.invalidRoastType)
-        .transform((type) => type as RoastType),
+      // An enum (not a refine) so the OpenAPI document lists Claro, Medio, Oscuro.
+      roast_type: z.enum(ROAST_TYPES, { error: m.invalidRoastType }),
       roast_date: businessDateSchema(m),
       // Optional: absent, null or blank means "generate one" (create) or "keep it" (edit).
       batch_code: z

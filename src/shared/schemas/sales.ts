@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { BATCH_CODE_MAX, SALE_PRICE_MAX, SALE_QUANTITY_MAX_KG } from '../limits.js';
 import { salesMessages as m } from '../messages.js';
-import { formatTwoDecimals } from '../format.js';
 import { gramsToKg, KG_DECIMALS, PRICE_DECIMALS } from '../units.js';
 import { businessDateSchema, decimalSchema, MAX_ROW_ID, pageSchema, paginationQuerySchema } from './common.js';
-import { PRODUCT_TYPES, type ProductType } from './products.js';
+import { PRODUCT_TYPES } from './products.js';
 
 /** Absent, null or blank: the "required" rule; anything else of the wrong type: that field's own message. */
 const missing = (input: unknown) => input === undefined || input === null || (typeof input === 'string' && input.trim() === '');
@@ -40,10 +39,8 @@ export const saleBodySchema = z
   .pipe(
     z.object({
       product_id: z.number().int(m.invalidProduct).positive(m.invalidProduct).max(MAX_ROW_ID, m.invalidProduct),
-      product_type: z
-        .string()
-        .refine((type) => (PRODUCT_TYPES as readonly string[]).includes(type), m.invalidProduct)
-        .transform((type) => type as ProductType),
+      // An enum (not a refine) so the OpenAPI document lists tostado and mezcla.
+      product_type: z.enum(PRODUCT_TYPES, { error: m.invalidProduct }),
       quantity_kg: decimalSchema(KG_DECIMALS, m.required)
         .refine((kg) => kg > 0, m.quantityPositive)
         .refine((kg) => kg <= SALE_QUANTITY_MAX_KG, m.quantityTooLarge),
@@ -91,9 +88,11 @@ export const salesPageSchema = pageSchema(saleSchema);
 export type SalesPage = z.infer<typeof salesPageSchema>;
 
 /**
- * X of 'No hay suficiente café … disponible. Solo tienes X Kg.' (docs/product-guide.md#sale): 2
- * decimals (docs/product-guide.md#business-constants), rounded DOWN to 10 g so
- * the message never promises more than is on hand (9.999 Kg reads "9.99").
- * The server and the form's early check both write it this way.
+ * X of 'No hay suficiente café … disponible. Solo tienes X Kg.' (docs/product-guide.md#sale): the
+ * exact kilos on hand, to the gram, trailing zeros dropped ('0.999', '7.5',
+ * '4'), as the blends' 'Disponible: …' figures are written. Never rounded:
+ * 0.999 Kg rounded to 2 decimals would read 1.00 (more than there is) or,
+ * rounded down, 0.99 (less: the sale of 0.995 Kg the message seems to forbid
+ * would pass). The server and the form's early check both write it this way.
  */
-export const availableKgText = (grams: number): string => formatTwoDecimals(gramsToKg(Math.floor(grams / 10) * 10));
+export const availableKgText = (grams: number): string => String(gramsToKg(grams));

@@ -46,12 +46,24 @@ export const historyQuerySchema = paginationQuerySchema
   .refine(kindWithId, m.kindAndIdTogether);
 export type HistoryQuery = z.infer<typeof historyQuerySchema>;
 
+/** Why the ledger moved stock: one of these, written by the server only (src/server/ledger/ledger.ts). */
+export const MOVEMENT_REASONS = [
+  'receipt',
+  'adjustment',
+  'roast',
+  'roast_reversal',
+  'blend',
+  'blend_reversal',
+  'sale',
+  'sale_reversal',
+] as const;
+
 export const historyItemSchema = z.object({
   id: z.number().int(),
   /** ISO date and time of the move. */
   created_at: z.string(),
   user_name: z.string().nullable(),
-  reason: z.string(),
+  reason: z.enum(MOVEMENT_REASONS),
   /** What happened, in Spanish ('Recepción', 'Tueste', 'Edición de tueste', 'Venta'…). */
   description: z.string(),
   delta_kg: z.number(),

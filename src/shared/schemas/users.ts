@@ -18,14 +18,24 @@ const passwordText = () => z.string({ error: userMessages.required }).refine((pa
 const roleSchema = z.enum(ROLES, { error: userMessages.invalidRole });
 
 /**
- * The password rules (docs/product-guide.md#user), in this order: 8 to 128 characters, not one of
- * the most common passwords (case-insensitive), not the username itself.
+ * Shortest username a password may not contain: a two-letter name ('jo') sits
+ * inside too many ordinary words to forbid them all; a password equal to it is
+ * already too short.
+ */
+export const USERNAME_IN_PASSWORD_MIN = 3;
+
+/**
+ * The password rules (docs/product-guide.md#user), in this order:
+ * 8 to 128 characters, not one of the most common passwords (case-insensitive),
+ * and not containing the username, whatever its case: whoever knows the name
+ * tries 'adm2adm2' for 'adm2' first.
  */
 export function passwordProblem(password: string, username: string): string | undefined {
   if (length(password) < PASSWORD_MIN) return userMessages.passwordTooShort;
   if (length(password) > PASSWORD_MAX) return userMessages.passwordTooLong;
   if (isCommonPassword(password)) return userMessages.passwordTooCommon;
-  if (username !== '' && password.toLowerCase() === username.trim().toLowerCase()) return userMessages.passwordIsUsername;
+  const name = username.trim().toLowerCase();
+  if (length(name) >= USERNAME_IN_PASSWORD_MIN && password.toLowerCase().includes(name)) return userMessages.passwordContainsUsername;
   return undefined;
 }
 

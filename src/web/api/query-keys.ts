@@ -25,6 +25,8 @@ export type ProductSearch = { q: string; include_type?: 'tostado' | 'mezcla'; in
  */
 export const queryKeys = {
   session: ['session'],
+  /** «Mis sesiones»: the signed-in user's open sessions; ending one, or an administrator's «Cerrar sesiones», changes them. */
+  sessions: { all: ['sessions'], mine: ['sessions', 'mine'] },
   users: { all: ['users'] },
   origins: {
     all: ['origins'],

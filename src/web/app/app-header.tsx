@@ -1,11 +1,41 @@
-import { Coffee, LogOut } from 'lucide-react';
+import { Coffee, LogOut, UserRound } from 'lucide-react';
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { sessionMessages } from '#shared/messages.js';
 import { useCurrentUser } from '../api/get-session.js';
 import { useLogout } from '../features/auth/api/logout.js';
+import { lazyNamed } from '../lib/lazy-named.js';
 
-/** After sign-in: a greeting with full name and role, and the sign-out button (docs/product-guide.md#screens). */
+// Loaded when first opened: most visits never open it.
+const SessionsDialog = lazyNamed(() => import('../features/sessions/sessions-dialog.js'), 'SessionsDialog');
+
+/**
+ * After sign-in: a greeting with full name and role, the sign-out button
+ * (docs/product-guide.md#screens) and the profile menu («Mi cuenta» → «Mis sesiones»).
+ */
 export function AppHeader() {
   const user = useCurrentUser();
   const logout = useLogout();
+  const [menuOpen, setMenuOpen] = useState(false);
+  const [sessionsOpen, setSessionsOpen] = useState(false);
+  const menu = useRef<HTMLDivElement>(null);
+  const menuButton = useRef<HTMLButtonElement>(null);
+  const firstItem = useRef<HTMLButtonElement>(null);
+
+  // Open: focus goes to the first item; a click or focus anywhere outside closes it.
+  useEffect(() => {
+    if (!menuOpen) return;
+    firstItem.current?.focus();
+    const closeOutside = (event: Event) => {
+      if (!menu.current?.contains(event.target as Node)) setMenuOpen(false);
+    };
+    document.addEventListener('pointerdown', closeOutside);
+    document.addEventListener('focusin', closeOutside);
+    return () => {
+      document.removeEventListener('pointerdown', closeOutside);
+      document.removeEventListener('focusin', closeOutside);
+    };
+  }, [menuOpen]);
+
   return (
     <header className="app-header">
       <div className="app-header__brand">
@@ -15,10 +45,60 @@ export function AppHeader() {
       <p className="app-header__greeting">
         ¡Hola, <strong>{user.full_name}</strong>! <span className="app-header__role">({user.role})</span>
       </p>
-      <button type="button" className="btn btn-secondary" onClick={() => logout.mutate()} disabled={logout.isPending}>
-        <LogOut aria-hidden="true" size={18} />
-        Cerrar Sesión
-      </button>
+      <div className="app-header__actions">
+        <div
+          className="profile-menu"
+          ref={menu}
+          onKeyDown={(event) => {
+            if (event.key === 'Escape' && menuOpen) {
+              setMenuOpen(false);
+              menuButton.current?.focus();
+            }
+          }}
+        >
+          <button
+            ref={menuButton}
+            type="button"
+            className="btn btn-secondary profile-menu__button"
+            aria-expanded={menuOpen}
+            aria-controls="perfil-menu"
+            onClick={() => setMenuOpen((open) => !open)}
+          >
+            <UserRound aria-hidden="true" size={18} />
+            {sessionMessages.profileMenu}
+          </button>
+          {menuOpen ? (
+            <div id="perfil-menu" className="profile-menu__panel">
+              <p className="profile-menu__who">{user.username}</p>
+              <button
+                ref={firstItem}
+                type="button"
+                className="profile-menu__item"
+                onClick={() => {
+                  setMenuOpen(false);
+                  setSessionsOpen(true);
+                }}
+              >
+                {sessionMessages.title}
+              </button>
+            </div>
+          ) : null}
+        </div>
+        <button type="button" className="btn btn-secondary" onClick={() => logout.mutate()} disabled={logout.isPending}>
+          <LogOut aria-hidden="true" size={18} />
+          Cerrar Sesión
+        </button>
+      </div>
+      {sessionsOpen ? (
+        <Suspense fallback={null}>
+          <SessionsDialog
+            onClose={() => {
+              setSessionsOpen(false);
+              menuButton.current?.focus();
+            }}
+          />
+        </Suspense>
+      ) : null}
     </header>
   );
 }

@@ -9,6 +9,7 @@ import * as blendedCoffeeAndSales from './0006-blended-coffee-and-sales.js';
 import * as salesAggregates from './0007-sales-aggregates.js';
 import * as salesTotals from './0008-sales-totals.js';
 import * as textKeysAndConfusables from './0009-text-keys-and-confusables.js';
+import * as sessionDevices from './0010-session-devices.js';
 
 /** A migration that may report what it changed (Kysely calls `up(db)`; migrateToLatest passes its log too). */
 export interface LoggingMigration extends Migration {
@@ -30,4 +31,5 @@ export const migrations: Record<string, LoggingMigration> = {
   '0007-sales-aggregates': salesAggregates,
   '0008-sales-totals': salesTotals,
   '0009-text-keys-and-confusables': textKeysAndConfusables,
+  '0010-session-devices': sessionDevices,
 };

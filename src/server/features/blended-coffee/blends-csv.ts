@@ -6,13 +6,15 @@ import { type CsvColumn, type CsvFormat, pagedItems } from '#server/http/csv-exp
 import type { CsvExport } from '#server/http/csv-export-route.js';
 import { listBlends } from './service.js';
 
-const kg = (kilos: number, f: CsvFormat) => f.scaled(kgToGrams(kilos), KG_DECIMALS);
+// Number cells (a spreadsheet adds them up); kgText is the same figure inside a text cell.
+const kg = (kilos: number, f: CsvFormat) => f.scaledNumber(kgToGrams(kilos), KG_DECIMALS);
+const kgText = (kilos: number, f: CsvFormat) => f.scaled(kgToGrams(kilos), KG_DECIMALS);
 
 /** As the blends table shows them: 'Colombia 60% (CO-010124-1234 6,000 Kg); Brasil 40% (…)'. */
 const componentsText = (blend: BlendedCoffee, f: CsvFormat) =>
   blend.components
     .map((component) => {
-      const draws = component.selected_roasted_batches.map((draw) => `${draw.batch_code} ${kg(draw.quantity_used, f)} Kg`).join(', ');
+      const draws = component.selected_roasted_batches.map((draw) => `${draw.batch_code} ${kgText(draw.quantity_used, f)} Kg`).join(', ');
       return `${component.origin_name} ${f.decimal(component.percentage)}%${draws ? ` (${draws})` : ''}`;
     })
     .join('; ');

@@ -11,9 +11,9 @@ const columns: CsvColumn<GreenLotRecord>[] = [
   { header: HEADERS.batchCode, cell: (g) => g.batch_code },
   { header: HEADERS.origin, cell: (g) => g.origin_name },
   { header: HEADERS.supplier, cell: (g) => g.supplier_finca },
-  { header: HEADERS.stock, cell: (g, f) => f.scaled(g.stock_g, KG_DECIMALS) },
-  { header: HEADERS.quantity, cell: (g, f) => f.scaled(g.quantity_g, KG_DECIMALS) },
-  { header: HEADERS.price, cell: (g, f) => f.scaled(g.unit_price_cents, PRICE_DECIMALS) },
+  { header: HEADERS.stock, cell: (g, f) => f.scaledNumber(g.stock_g, KG_DECIMALS) },
+  { header: HEADERS.quantity, cell: (g, f) => f.scaledNumber(g.quantity_g, KG_DECIMALS) },
+  { header: HEADERS.price, cell: (g, f) => f.scaledNumber(g.unit_price_cents, PRICE_DECIMALS) },
   { header: HEADERS.entryDate, cell: (g, f) => f.date(g.entry_date) },
 ];
 

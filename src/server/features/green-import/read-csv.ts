@@ -2,6 +2,7 @@ import { CsvError, parse } from 'csv-parse/sync';
 import { csvMessages as m } from '#shared/messages.js';
 import { GREEN_CSV_HEADERS, IMPORT_MAX_COLUMNS, IMPORT_MAX_ROWS } from '#shared/schemas/green-import.js';
 import { validationError } from '#server/errors.js';
+import { unguardFormula } from '#server/http/csv-export.js';
 
 /**
  * Reads the uploaded green-lot CSV into rows of text (docs/product-guide.md#csv), refusing a
@@ -61,8 +62,6 @@ export function decodeCsv(bytes: Buffer): string {
   }
 }
 
-/** The export's formula guard undone: "'=A1" was "=A1" (csv-export.ts neutraliseFormula). */
-const unguard = (cell: string): string => (/^'[=+\-@\t\r]/.test(cell) ? cell.slice(1) : cell);
 
 export function readGreenCsv(text: string): GreenCsvRow[] {
   const content = text.replace(/^\uFEFF/, '');
@@ -89,7 +88,7 @@ export function readGreenCsv(text: string): GreenCsvRow[] {
 
   const columnOf = new Map<GreenCsvField, number>();
   header.forEach((name, index) => {
-    const field = FIELD_BY_HEADER.get(foldText(unguard(name.trim())));
+    const field = FIELD_BY_HEADER.get(foldText(unguardFormula(name.trim())));
     if (field === undefined) return;
     if (columnOf.has(field)) throw validationError(m.duplicateColumn(name.trim()));
     columnOf.set(field, index);
@@ -99,7 +98,7 @@ export function readGreenCsv(text: string): GreenCsvRow[] {
   if (data.length === 0) throw validationError(m.fileNoRows);
 
   return data.map((cells, index) => {
-    const value = (field: GreenCsvField) => unguard((cells[columnOf.get(field) ?? -1] ?? '').trim());
+    const value = (field: GreenCsvField) => unguardFormula((cells[columnOf.get(field) ?? -1] ?? '').trim());
     const row: GreenCsvRow = {
       row: index + 2,
       values: {

@@ -79,8 +79,8 @@ export const greenImportRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> 
         { header: GREEN_CSV_HEADERS.batchCode, cell: (r) => r.batch_code },
         { header: GREEN_CSV_HEADERS.origin, cell: (r) => r.origin },
         { header: GREEN_CSV_HEADERS.supplier, cell: (r) => r.supplier },
-        { header: GREEN_CSV_HEADERS.quantity, cell: (r, f) => f.scaled(r.quantity_g, KG_DECIMALS) },
-        { header: GREEN_CSV_HEADERS.price, cell: (r, f) => f.scaled(r.price_cents, PRICE_DECIMALS) },
+        { header: GREEN_CSV_HEADERS.quantity, cell: (r, f) => f.scaledNumber(r.quantity_g, KG_DECIMALS) },
+        { header: GREEN_CSV_HEADERS.price, cell: (r, f) => f.scaledNumber(r.price_cents, PRICE_DECIMALS) },
         { header: GREEN_CSV_HEADERS.entryDate, cell: (r, f) => f.date(r.entry_date) },
       ],
     });

@@ -8,7 +8,7 @@ import { listOrigins } from './service.js';
 
 const columns: CsvColumn<Origin>[] = [
   { header: 'Nombre', cell: (o) => o.name },
-  { header: 'Kilos por Saco', cell: (o, f) => f.scaled(kgToGrams(o.kilos_per_bag), KG_DECIMALS) },
+  { header: 'Kilos por Saco', cell: (o, f) => f.scaledNumber(kgToGrams(o.kilos_per_bag), KG_DECIMALS) },
   { header: 'Proveedores/Fincas', cell: (o) => o.suppliers_fincas.join(', ') },
   { header: 'Descripción', cell: (o) => o.description ?? '' },
 ];

@@ -10,11 +10,11 @@ const columns: CsvColumn<RoastRecord>[] = [
   { header: 'Lote Verde', cell: (r) => r.green_batch_code },
   { header: 'Origen', cell: (r) => r.origin_name },
   { header: 'Tipo de Tueste', cell: (r) => r.roast_type },
-  { header: 'Café Verde (Kg)', cell: (r, f) => f.scaled(r.quantity_green_g, KG_DECIMALS) },
-  { header: 'Producido (Kg)', cell: (r, f) => f.scaled(r.resultant_g, KG_DECIMALS) },
-  { header: 'Disponible (Kg)', cell: (r, f) => f.scaled(r.stock_g, KG_DECIMALS) },
+  { header: 'Café Verde (Kg)', cell: (r, f) => f.scaledNumber(r.quantity_green_g, KG_DECIMALS) },
+  { header: 'Producido (Kg)', cell: (r, f) => f.scaledNumber(r.resultant_g, KG_DECIMALS) },
+  { header: 'Disponible (Kg)', cell: (r, f) => f.scaledNumber(r.stock_g, KG_DECIMALS) },
   // Shrinkage = green kg − resultant kg (docs/product-guide.md#entities), computed, never stored.
-  { header: 'Merma (Kg)', cell: (r, f) => f.scaled(r.quantity_green_g - r.resultant_g, KG_DECIMALS) },
+  { header: 'Merma (Kg)', cell: (r, f) => f.scaledNumber(r.quantity_green_g - r.resultant_g, KG_DECIMALS) },
   { header: 'Fecha Tostado', cell: (r, f) => f.date(r.roast_date) },
 ];
 

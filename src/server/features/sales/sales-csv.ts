@@ -12,10 +12,10 @@ type NamedSale = SaleRecord & { product_name: string };
 const columns: CsvColumn<NamedSale>[] = [
   { header: 'Producto', cell: (s) => s.product_name },
   { header: 'Lote Vendido', cell: (s) => s.batch_code_sold },
-  { header: 'Cantidad (Kg)', cell: (s, f) => f.scaled(s.quantity_g, KG_DECIMALS) },
-  { header: 'Precio Unitario ($/Kg)', cell: (s, f) => f.scaled(s.unit_price_cents, PRICE_DECIMALS) },
+  { header: 'Cantidad (Kg)', cell: (s, f) => f.scaledNumber(s.quantity_g, KG_DECIMALS) },
+  { header: 'Precio Unitario ($/Kg)', cell: (s, f) => f.scaledNumber(s.unit_price_cents, PRICE_DECIMALS) },
   // Quantity × price, exact and rounded half up as everywhere (sale-total.ts).
-  { header: 'Total ($)', cell: (s, f) => f.scaled(saleTotalCents(s.quantity_g, s.unit_price_cents), PRICE_DECIMALS) },
+  { header: 'Total ($)', cell: (s, f) => f.scaledNumber(saleTotalCents(s.quantity_g, s.unit_price_cents), PRICE_DECIMALS) },
   { header: 'Fecha Venta', cell: (s, f) => f.date(s.sale_date) },
 ];
 

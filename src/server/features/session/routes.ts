@@ -74,7 +74,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<SessionRoutesOptions> = async 
       throw new AppError('unauthenticated', authMessages.wrongCredentials);
     }
     await throttle.succeeded(request.ip, username);
-    const token = await createSession(db, user.id);
+    const token = await createSession(db, user.id, { userAgent: request.headers['user-agent'], ip: request.ip });
     setSessionCookie(request, reply, token, SESSION_ABSOLUTE_MS);
     request.log.info({ event: 'login', userId: user.id, username }, 'inicio de sesión');
     return { user };

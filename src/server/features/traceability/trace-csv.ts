@@ -1,8 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { BlendNode, RoastNode, Trace, TracedSale, TraceQuery } from '#shared/schemas/traceability.js';
 import type { Database } from '#server/db/schema.js';
-import type { CsvColumn } from '#server/http/csv-export.js';
-import { pagedItems } from '#server/http/csv-export.js';
+import { type CsvColumn, type CsvFormat, type CsvText, csvText, pagedItems } from '#server/http/csv-export.js';
 import { trace } from './service.js';
 
 /** One line of the exported trace: the tree, level by level, then the sources and every sale. */
@@ -11,7 +10,8 @@ export interface TraceCsvRow {
   level: number;
   kind: string;
   code: string;
-  detail: string;
+  /** Text with figures in it: they take the dialect's decimal mark. */
+  detail: CsvText;
   date: string;
   quantityKg: number | null;
   stockKg: number | null;
@@ -21,15 +21,16 @@ export interface TraceCsvRow {
   margin: number | null;
 }
 
-const number = (value: number | null, format: { decimal(value: number): string }) => (value === null ? '' : format.decimal(value));
+/** A figure column: a number cell (margins may be negative: still numbers), or empty. */
+const number = (value: number | null, format: CsvFormat) => (value === null ? '' : format.decimalNumber(value));
 
 /** The columns, named as the screen names them (docs/product-guide.md#trazabilidad). */
 export const TRACE_CSV_COLUMNS: readonly CsvColumn<TraceCsvRow>[] = [
   { header: 'Sección', cell: (row) => row.section },
-  { header: 'Nivel', cell: (row) => String(row.level) },
+  { header: 'Nivel', cell: (row, format) => format.decimalNumber(row.level) },
   { header: 'Tipo', cell: (row) => row.kind },
   { header: 'Lote', cell: (row) => row.code },
-  { header: 'Detalle', cell: (row) => row.detail },
+  { header: 'Detalle', cell: (row, format) => row.detail(format) },
   { header: 'Fecha', cell: (row, format) => (row.date === '' ? '' : format.date(row.date)) },
   { header: 'Cantidad (Kg)', cell: (row, format) => number(row.quantityKg, format) },
   { header: 'En stock (Kg)', cell: (row, format) => number(row.stockKg, format) },
@@ -47,7 +48,9 @@ const blendRow = (blend: BlendNode, level: number): TraceCsvRow => ({
   level,
   kind: 'Mezcla',
   code: blend.batch_code,
-  detail: `${blend.name}${blend.drawn_kg === null ? '' : `; tomó ${blend.drawn_kg} Kg`}; vendido ${blend.sold.kg} Kg en ${blend.sold.count} ventas`,
+  detail: blend.drawn_kg === null
+    ? csvText`${blend.name}; vendido ${blend.sold.kg} Kg en ${blend.sold.count} ventas`
+    : csvText`${blend.name}; tomó ${blend.drawn_kg} Kg; vendido ${blend.sold.kg} Kg en ${blend.sold.count} ventas`,
   date: blend.date,
   quantityKg: blend.produced_kg,
   stockKg: blend.stock_kg,
@@ -62,7 +65,7 @@ const roastRows = (roast: RoastNode, level: number): TraceCsvRow[] => [
     level,
     kind: 'Tueste',
     code: roast.batch_code,
-    detail: `${roast.roast_type}; verde ${roast.green_used_kg} Kg → ${roast.resultant_kg} Kg (rendimiento ${roast.yield_percent} %); vendido ${roast.sold.kg} Kg en ${roast.sold.count} ventas`,
+    detail: csvText`${roast.roast_type}; verde ${roast.green_used_kg} Kg → ${roast.resultant_kg} Kg (rendimiento ${roast.yield_percent} %); vendido ${roast.sold.kg} Kg en ${roast.sold.count} ventas`,
     date: roast.date,
     quantityKg: roast.resultant_kg,
     stockKg: roast.stock_kg,
@@ -77,7 +80,7 @@ const saleRow = (sale: TracedSale): TraceCsvRow => ({
   level: 0,
   kind: sale.product_type === 'tostado' ? 'Venta de café tostado' : 'Venta de café mezcla',
   code: sale.batch_code_sold,
-  detail: `Venta ${sale.id}; ${sale.unit_price} $/Kg`,
+  detail: csvText`Venta ${String(sale.id)}; ${sale.unit_price} $/Kg`,
   date: sale.sale_date,
   quantityKg: sale.quantity_kg,
   stockKg: null,
@@ -98,7 +101,7 @@ function treeRows(first: Trace): TraceCsvRow[] {
       level: 0,
       kind: 'Café Verde',
       code: green.batch_code,
-      detail: `${green.origin_name}; ${green.supplier_finca}`,
+      detail: csvText`${green.origin_name}; ${green.supplier_finca}`,
       date: green.date,
       quantityKg: green.received_kg,
       stockKg: green.stock_kg,
@@ -109,10 +112,10 @@ function treeRows(first: Trace): TraceCsvRow[] {
   if (forward?.roast) rows.push(...roastRows(forward.roast, 0));
   if (forward?.blend) rows.push(blendRow(forward.blend, 0));
   for (const roast of first.backward?.roasts ?? []) {
-    rows.push({ ...empty, section: 'Hacia atrás', level: 1, kind: 'Tueste', code: roast.batch_code, detail: `lote verde ${roast.green_batch_code}`, date: roast.date, quantityKg: roast.share_kg });
+    rows.push({ ...empty, section: 'Hacia atrás', level: 1, kind: 'Tueste', code: roast.batch_code, detail: csvText`lote verde ${roast.green_batch_code}`, date: roast.date, quantityKg: roast.share_kg });
   }
   for (const source of first.backward?.sources ?? []) {
-    rows.push({ ...empty, section: 'Hacia atrás', level: 2, kind: 'Café Verde', code: source.batch_code, detail: `${source.origin_name}; ${source.supplier_finca}`, quantityKg: source.share_kg });
+    rows.push({ ...empty, section: 'Hacia atrás', level: 2, kind: 'Café Verde', code: source.batch_code, detail: csvText`${source.origin_name}; ${source.supplier_finca}`, quantityKg: source.share_kg });
   }
   return rows;
 }

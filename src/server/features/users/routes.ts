@@ -1,9 +1,15 @@
-import { paginationQuerySchema } from '#shared/schemas/common.js';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import { idParamsSchema, paginationQuerySchema } from '#shared/schemas/common.js';
+import { closedSessionsSchema } from '#shared/schemas/sessions.js';
 import { createUserBodySchema, updateUserBodySchema, userPageSchema, userResponseSchema } from '#shared/schemas/users.js';
 import { adminOnly } from '#server/auth/guard.js';
-import { crudOperations, crudRoutes } from '#server/http/crud-routes.js';
+import type { Database } from '#server/db/schema.js';
+import { crudOperations, crudRoutes, errorResponses } from '#server/http/crud-routes.js';
 import { withCsvExport } from '#server/http/csv-export-route.js';
-import { createUser, deleteUser, getUserPage, updateUser } from './service.js';
+import { currentUser } from '#server/http/current-user.js';
+import { readSessionToken } from '#server/http/session-cookie.js';
+import { createUser, deleteUser, endUserSessions, getUserPage, updateUser } from './service.js';
 import { exportUsers } from './users-csv.js';
 
 const tags = ['usuarios'];
@@ -13,7 +19,7 @@ const tags = ['usuarios'];
  * is administrator-only, checked by the guard: a tecnico gets 'No tienes
  * permisos para realizar esta acción.' (docs/product-guide.md#roles-and-permissions). Account changes are logged.
  */
-export const userRoutes = withCsvExport(crudRoutes({
+const userCrudRoutes = withCsvExport(crudRoutes({
   tags,
   operations: crudOperations({ one: 'User', many: 'Users', unoEs: 'un usuario', muchosEs: 'los usuarios' }),
   config: adminOnly,
@@ -44,3 +50,24 @@ export const userRoutes = withCsvExport(crudRoutes({
   config: adminOnly,
   build: exportUsers,
 });
+
+/** The four user routes, the CSV export, and DELETE /api/users/:id/sessions: «Cerrar sesiones» of one user (administrators). */
+export const userRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> = async (app, options) => {
+  // Called, not registered: a nested plugin would lose the prefix's '/api/users' (no trailing slash) route.
+  await userCrudRoutes(app, options);
+  app.delete('/:id/sessions', {
+    config: adminOnly,
+    schema: {
+      tags,
+      operationId: 'endUserSessions',
+      summary: 'Cerrar todas las sesiones de un usuario',
+      params: idParamsSchema,
+      response: { 200: closedSessionsSchema, ...errorResponses(400, 401, 403, 404) },
+    },
+  }, async (request) => {
+    const actor = currentUser(request);
+    const closed = await endUserSessions(options.db, actor, request.params.id, readSessionToken(request));
+    request.log.info({ event: 'user_sessions_ended', userId: request.params.id, by: actor.id, closed }, 'sesiones de un usuario cerradas');
+    return { closed };
+  });
+};

@@ -190,3 +190,17 @@ export async function deleteUser(db: Kysely<Database>, actor: User, id: number):
     throw error;
   }
 }
+
+/**
+ * An administrator's «Cerrar sesiones» in Gestión de usuarios: ends every open
+ * session of a user at once (a lost phone, a shared computer). On oneself it
+ * keeps the session it was asked from, as a password change does. Returns how
+ * many were open.
+ */
+export async function endUserSessions(db: Kysely<Database>, actor: User, id: number, callerSessionToken?: string): Promise<number> {
+  return withWriteTransaction(db, async (trx) => {
+    await requireActorRole(trx, actor.id, ADMIN);
+    if (!(await findUserById(trx, id))) throw notFoundError(userMessages.notFound);
+    return deleteSessionsOfUser(trx, id, id === actor.id ? callerSessionToken : undefined);
+  });
+}

@@ -66,7 +66,7 @@ export function UserForm({ editing, onSaved, onCancel, onFailure }: UserFormProp
         id="user-password"
         label="Contraseña"
         invalid={invalid('password')}
-        hint={editing ? 'Dejar en blanco para no cambiarla.' : `Entre ${PASSWORD_MIN} y ${PASSWORD_MAX} caracteres; evita las contraseñas comunes.`}
+        hint={editing ? 'Dejar en blanco para no cambiarla.' : `Entre ${PASSWORD_MIN} y ${PASSWORD_MAX} caracteres, sin el nombre de usuario; evita las contraseñas comunes.`}
         registration={register('password')}
       >
         {(field) => <input {...field} type="password" autoComplete="new-password" />}

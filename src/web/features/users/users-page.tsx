@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { userMessages } from '#shared/messages.js';
+import { sessionMessages, userMessages } from '#shared/messages.js';
 import type { User } from '#shared/schemas/auth.js';
 import { FormAlert } from '#web/components/form-alert.js';
 import { ListCard } from '#web/components/list-card.js';
@@ -7,10 +7,13 @@ import { LoadFailure } from '#web/components/load-failure.js';
 import { LoadingText } from '#web/components/loading-text.js';
 import { Page } from '#web/components/page.js';
 import { PageError } from '#web/components/page-error.js';
-import { loadFailed } from '#web/lib/api-client.js';
+import { confirmAction } from '#web/components/confirm.js';
+import { useToast } from '#web/components/toast.js';
+import { ApiError, isSessionLost, loadFailed } from '#web/lib/api-client.js';
 import { useDeleteRow } from '#web/lib/use-delete-row.js';
 import { useFormScreen } from '#web/lib/use-form-screen.js';
 import { useDeleteUser } from './api/delete-user.js';
+import { useEndUserSessions } from './api/end-user-sessions.js';
 import { useUsers } from './api/get-users.js';
 import { UserForm } from './user-form.js';
 import { UsersTable } from './users-table.js';
@@ -26,6 +29,19 @@ export function UsersPage() {
   // The form remounts after each save, so it starts clean in add mode (role tecnico).
   const { editing, formKey, formProps, failure, fail, backToAddMode, startEditing, formRef } = useFormScreen<User>();
   const [tableAlert, setTableAlert] = useState<string | null>(null);
+  const endSessions = useEndUserSessions();
+  const showToast = useToast();
+
+  /** «Cerrar sesiones»: after the browser confirmation, every open session of the user ends. */
+  const endSessionsOf = async (user: User) => {
+    setTableAlert(null);
+    if (!confirmAction(sessionMessages.confirmEndUserSessions)) return;
+    try {
+      showToast(sessionMessages.endedUserSessions((await endSessions.mutateAsync(user.id)).closed));
+    } catch (error) {
+      if (!isSessionLost(error)) setTableAlert(error instanceof ApiError && (error.isUserError || error.status === 404) ? error.message : sessionMessages.endUserSessionsError);
+    }
+  };
 
   const deleteRow = useDeleteRow<User>({
     confirmMessage: userMessages.confirmDelete,
@@ -50,7 +66,8 @@ export function UsersPage() {
         {users.data ? (
           <UsersTable
             users={users.data}
-            busy={deleteUser.isPending}
+            busy={deleteUser.isPending || endSessions.isPending}
+            onEndSessions={(user) => void endSessionsOf(user)}
             onEdit={(user) => {
               setTableAlert(null);
               startEditing(user);

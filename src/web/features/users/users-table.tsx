@@ -1,10 +1,13 @@
-import { userMessages } from '#shared/messages.js';
+import { LogOut } from 'lucide-react';
+import { sessionMessages, userMessages } from '#shared/messages.js';
 import type { User } from '#shared/schemas/auth.js';
 import { actionsColumn, type Column, DataTable, type RowActionHandlers } from '#web/components/data-table.js';
 import { ROLE_LABELS } from './role-labels.js';
 
 export interface UsersTableProps extends RowActionHandlers<User> {
   users: User[];
+  /** «Cerrar sesiones»: ends every open session of the user. While it (or a delete) is under way, `busy` holds its button too. */
+  onEndSessions: (user: User) => void;
 }
 
 const COLUMNS: Column<User>[] = [
@@ -15,9 +18,21 @@ const COLUMNS: Column<User>[] = [
 
 /**
  * Username, full name, role and the administrators' actions column
- * (docs/product-guide.md#gestion-de-usuarios); rows stack into cards on phones so the actions stay in view.
+ * (docs/product-guide.md#gestion-de-usuarios: edit, delete; ours: «Cerrar sesiones»);
+ * rows stack into cards on phones so the actions stay in view.
  */
-export function UsersTable({ users, ...rowActions }: UsersTableProps) {
-  const actions = actionsColumn(rowActions, (user: User) => user.username);
+export function UsersTable({ users, onEndSessions, ...rowActions }: UsersTableProps) {
+  const actions = actionsColumn(rowActions, (user: User) => user.username, (user) => (
+    <button
+      type="button"
+      className="icon-button"
+      aria-label={sessionMessages.endUserSessions(user.username)}
+      title="Cerrar sesiones"
+      disabled={rowActions.busy}
+      onClick={() => onEndSessions(user)}
+    >
+      <LogOut aria-hidden="true" size={18} />
+    </button>
+  ));
   return <DataTable caption="Usuarios registrados" columns={[...COLUMNS, actions]} rows={users} empty={userMessages.empty} />;
 }

@@ -1,0 +1,75 @@
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { sessionMessages } from '#shared/messages.js';
+import { closedSessionsSchema, type Session, sessionIdParamsSchema, sessionListSchema } from '#shared/schemas/sessions.js';
+import { deleteSessionOfUser, deleteSessionsOfUser, listSessionsOfUser, publicIdOfToken, publicSessionId, type SessionRow } from '#server/auth/sessions.js';
+import type { Database } from '#server/db/schema.js';
+import { notFoundError } from '#server/errors.js';
+import { errorResponses } from '#server/http/crud-routes.js';
+import { currentUser } from '#server/http/current-user.js';
+import { clearSessionCookie, readSessionToken } from '#server/http/session-cookie.js';
+import { deviceLabel, shortIp } from './device-label.js';
+
+/**
+ * /api/auth/sessions: the signed-in user's own sessions («Mis sesiones» in the
+ * header's profile menu). Any signed-in user, and only ever their own: another
+ * user's session id is a 404 like an unknown one. Tokens never leave the
+ * server; a session is named by publicSessionId. (An administrator ends all of
+ * someone else's sessions with DELETE /api/users/:id/sessions.)
+ */
+export const mySessionsRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> = async (app, { db }) => {
+  const tags = ['sesión'];
+
+  const toSession = (row: SessionRow, currentId: string | undefined): Session => ({
+    id: publicSessionId(row.id),
+    created_at: new Date(row.created_at).toISOString(),
+    last_seen_at: new Date(row.last_seen_at).toISOString(),
+    device: deviceLabel(row.user_agent),
+    ip: shortIp(row.ip),
+    current: publicSessionId(row.id) === currentId,
+  });
+
+  app.get('/sessions', {
+    schema: { tags, operationId: 'listMySessions', summary: 'Listar mis sesiones abiertas', response: { 200: sessionListSchema, ...errorResponses(401) } },
+  }, async (request) => {
+    const user = currentUser(request);
+    const token = readSessionToken(request);
+    const currentId = token ? publicIdOfToken(token) : undefined;
+    const rows = await listSessionsOfUser(db, user.id);
+    // «Esta sesión» first, then the most recently used.
+    const items = rows.map((row) => toSession(row, currentId)).sort((a, b) => Number(b.current) - Number(a.current));
+    return { items };
+  });
+
+  app.delete('/sessions/:id', {
+    schema: {
+      tags,
+      operationId: 'endMySession',
+      summary: 'Cerrar una de mis sesiones (la actual, como Cerrar Sesión)',
+      params: sessionIdParamsSchema,
+      response: { 204: z.null(), ...errorResponses(400, 401, 403, 404) },
+    },
+  }, async (request, reply) => {
+    const user = currentUser(request);
+    const token = readSessionToken(request);
+    if (!(await deleteSessionOfUser(db, user.id, request.params.id))) throw notFoundError(sessionMessages.notFound);
+    if (token && publicIdOfToken(token) === request.params.id) clearSessionCookie(request, reply);
+    request.log.info({ event: 'session_ended', userId: user.id, by: user.id }, 'sesión cerrada por su usuario');
+    return reply.status(204).send(null);
+  });
+
+  app.delete('/sessions', {
+    schema: {
+      tags,
+      operationId: 'endMyOtherSessions',
+      summary: 'Cerrar todas mis sesiones menos la actual',
+      response: { 200: closedSessionsSchema, ...errorResponses(401, 403) },
+    },
+  }, async (request) => {
+    const user = currentUser(request);
+    const closed = await deleteSessionsOfUser(db, user.id, readSessionToken(request));
+    request.log.info({ event: 'sessions_ended', userId: user.id, by: user.id, closed }, 'otras sesiones cerradas por su usuario');
+    return { closed };
+  });
+};

@@ -1,0 +1,12 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { ClosedSessions } from '#shared/schemas/sessions.js';
+import { invalidate, queryKeys } from '#web/api/query-keys.js';
+import { apiRequest } from '#web/lib/api-client.js';
+
+export const endUserSessions = (id: number) => apiRequest<ClosedSessions>('DELETE', `/users/${id}/sessions`);
+
+// Ending one's own other sessions this way changes «Mis sesiones» too; the users list does not change.
+export function useEndUserSessions() {
+  const queryClient = useQueryClient();
+  return useMutation({ mutationFn: endUserSessions, onSuccess: () => invalidate(queryClient, queryKeys.sessions.all) });
+}
