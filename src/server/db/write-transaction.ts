@@ -41,8 +41,14 @@ export interface WriteTransactionOptions {
   log?: RetryLogger;
 }
 
-/** Runs of the work function before giving up with a 409: one try plus three retries. */
-export const WRITE_ATTEMPTS = 4;
+/**
+ * Runs of the work function before giving up with a 409: one try plus five retries.
+ * Four were too few for a roast edit racing edits that move the same roast between
+ * green lots (each sees the roast moved and reruns): under a loaded machine the
+ * last of twelve such edits ran out of tries (tests/api/roasted-coffee.test.ts,
+ * "no deadlock"), also before the repository reorganisation.
+ */
+export const WRITE_ATTEMPTS = 6;
 
 /**
  * PostgreSQL's deadlock_detected and serialization_failure, and SQLite's busy

@@ -3,35 +3,41 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { User } from '#shared/schemas/auth.js';
-import { errorBodySchema, idParamsSchema } from '#shared/schemas/common.js';
+import { idParamsSchema } from '#shared/schemas/common.js';
 import type { Database } from '../db/schema.js';
+import { type CsvExport, csvExportQuery, withCsvExport } from './csv-export-route.js';
 import { currentUser } from './current-user.js';
+import { errorResponses } from './error-responses.js';
 import { readSessionToken } from './session-cookie.js';
 
-/** `{400: errorBodySchema, …}`: the error answers a route declares, so the OpenAPI document lists them. */
-export const errorResponses = <S extends number>(...statuses: S[]) =>
-  Object.fromEntries(statuses.map((status) => [status, errorBodySchema])) as Record<S, typeof errorBodySchema>;
+/** The resource's names, from which the OpenAPI document names its routes (`crudOperations`). */
+export interface CrudNames {
+  one: string;
+  many: string;
+  unoEs: string;
+  muchosEs: string;
+}
 
-/** What the OpenAPI document calls one of the four routes: an id for client generators, a Spanish summary for people. */
+/** What the OpenAPI document calls one route: an id for client generators, a Spanish summary for people. */
 export interface CrudOperation {
   operationId: string;
   summary: string;
 }
 
 /**
- * The four operations' names from the resource's: `{ one: 'CoffeeOrigin', many:
+ * The operations' names from the resource's: `{ one: 'CoffeeOrigin', many:
  * 'CoffeeOrigins', unoEs: 'un origen de café', muchosEs: 'los orígenes de café' }`
  * → listCoffeeOrigins 'Listar los orígenes de café', createCoffeeOrigin 'Crear un
- * origen de café', updateCoffeeOrigin, deleteCoffeeOrigin.
+ * origen de café', updateCoffeeOrigin, deleteCoffeeOrigin, and the CSV export's
+ * exportCoffeeOriginsCsv 'Exportar los orígenes de café en CSV'.
  */
-export const crudOperations = (names: { one: string; many: string; unoEs: string; muchosEs: string }): CrudDefinitionOperations => ({
+export const crudOperations = (names: CrudNames): Record<'list' | 'create' | 'update' | 'remove' | 'export', CrudOperation> => ({
   list: { operationId: `list${names.many}`, summary: `Listar ${names.muchosEs}` },
   create: { operationId: `create${names.one}`, summary: `Crear ${names.unoEs}` },
   update: { operationId: `update${names.one}`, summary: `Actualizar ${names.unoEs}` },
   remove: { operationId: `delete${names.one}`, summary: `Eliminar ${names.unoEs}` },
+  export: { operationId: `export${names.many}Csv`, summary: `Exportar ${names.muchosEs} en CSV` },
 });
-
-type CrudDefinitionOperations = Record<'list' | 'create' | 'update' | 'remove', CrudOperation>;
 
 /** Who is calling, for services that record the user (ledger) or check self-rules (users). */
 export interface CrudContext {
@@ -41,33 +47,72 @@ export interface CrudContext {
   log: FastifyBaseLogger;
 }
 
+/** The four service functions behind the routes, each given the database first and the caller's context last. */
+export interface CrudService<Query, Page, Item, CreateBody, UpdateBody = CreateBody> {
+  list(db: Kysely<Database>, query: Query, context: CrudContext): Promise<Page>;
+  create(db: Kysely<Database>, body: CreateBody, context: CrudContext): Promise<Item>;
+  update(db: Kysely<Database>, id: number, body: UpdateBody, context: CrudContext): Promise<Item>;
+  remove(db: Kysely<Database>, id: number, context: CrudContext): Promise<void>;
+}
+
+/**
+ * The services that write the ledger take the writer's id last (`createSale(db,
+ * body, userId)`, as the demo seed calls them too): this gives them the
+ * factory's calling convention.
+ */
+export const byActorId = <Query, Page, Item, Body>(service: {
+  list(db: Kysely<Database>, query: Query): Promise<Page>;
+  create(db: Kysely<Database>, body: Body, userId: number): Promise<Item>;
+  update(db: Kysely<Database>, id: number, body: Body, userId: number): Promise<Item>;
+  remove(db: Kysely<Database>, id: number, userId: number): Promise<void>;
+}): CrudService<Query, Page, Item, Body> => ({
+  list: (db, query) => service.list(db, query),
+  create: (db, body, { actor }) => service.create(db, body, actor.id),
+  update: (db, id, body, { actor }) => service.update(db, id, body, actor.id),
+  remove: (db, id, { actor }) => service.remove(db, id, actor.id),
+});
+
+/** A list's query: its paging, and the filters its CSV export takes too. */
+type ListQuery = z.ZodObject<{ limit: z.ZodType; offset: z.ZodType }>;
+
+/** What a CSV export's `build` is given: the list's filters without the paging, and the dialect. */
+type ExportQuery<Query extends ListQuery> = z.output<ReturnType<typeof csvExportQuery<Query['shape']>>>;
+
 export interface CrudDefinition<
-  Query extends z.ZodType,
+  Query extends ListQuery,
   Page extends z.ZodType,
   Item extends z.ZodType,
-  CreateBody extends z.ZodType,
+  Body extends z.ZodType,
   UpdateBody extends z.ZodType,
+  Row,
 > {
   tags: string[];
   /**
-   * How the OpenAPI document names each route: an `operationId` for client
-   * generators (camelCase, unique in the API) and a Spanish `summary` for people.
-   * `npm run lint:openapi` fails on a route without them. Usually `crudOperations(…)`.
+   * Names every route in the OpenAPI document (`crudOperations`): an
+   * `operationId` for client generators (camelCase, unique in the API) and a
+   * Spanish `summary` for people. `npm run lint:openapi` fails on a route without them.
    */
-  operations: CrudDefinitionOperations;
-  /** Route config for all four routes, e.g. `adminOnly`; default: any signed-in user. */
+  names: CrudNames;
+  /** Route config for all the routes, e.g. `adminOnly`; default: any signed-in user. */
   config?: FastifyContextConfig;
   /** Route config for POST, PUT and DELETE only (recipes: anyone reads, administrators write); default: `config`. */
   writeConfig?: FastifyContextConfig;
-  listQuery: Query;
-  page: Page;
-  item: Item;
-  createBody: CreateBody;
-  updateBody: UpdateBody;
-  list(db: Kysely<Database>, query: z.output<Query>, context: CrudContext): Promise<z.output<Page>>;
-  create(db: Kysely<Database>, body: z.output<CreateBody>, context: CrudContext): Promise<z.output<Item>>;
-  update(db: Kysely<Database>, id: number, body: z.output<UpdateBody>, context: CrudContext): Promise<z.output<Item>>;
-  remove(db: Kysely<Database>, id: number, context: CrudContext): Promise<void>;
+  schemas: {
+    listQuery: Query;
+    page: Page;
+    item: Item;
+    /** What POST takes, and PUT too unless `updateBody` says otherwise (users: the password is optional on PUT). */
+    body: Body;
+    updateBody?: UpdateBody;
+  };
+  service: CrudService<z.output<Query>, z.output<Page>, z.output<Item>, z.output<Body>, z.output<UpdateBody>>;
+  /**
+   * `GET /export.csv` (csv-export-route.ts), under `config` like the list: every
+   * row of the list's filters. `operationId` and `summary` replace the names'.
+   */
+  csv?: Partial<CrudOperation> & {
+    build(db: Kysely<Database>, query: ExportQuery<Query>): CsvExport<Row>;
+  };
 }
 
 const contextOf = (request: FastifyRequest): CrudContext => ({
@@ -78,36 +123,39 @@ const contextOf = (request: FastifyRequest): CrudContext => ({
 
 /**
  * The list / create / update / delete routes every area has (docs/decisions/0017-crud-routes-factory.md):
- * `GET /`, `POST /` → 201, `PUT /:id`, `DELETE /:id` → 204, each declaring its
- * params, body and every response, so no area writes them by hand. Areas with
- * other routes register those next to it.
+ * `GET /`, `POST /` → 201, `PUT /:id`, `DELETE /:id` → 204, and with `csv`
+ * `GET /export.csv`, each declaring its params, body and every response, so no
+ * area writes them by hand. Areas with other routes register those next to it.
  */
 export function crudRoutes<
-  Query extends z.ZodType,
+  Query extends ListQuery,
   Page extends z.ZodType,
   Item extends z.ZodType,
-  CreateBody extends z.ZodType,
-  UpdateBody extends z.ZodType,
->(resource: CrudDefinition<Query, Page, Item, CreateBody, UpdateBody>): FastifyPluginAsyncZod<{ db: Kysely<Database> }> {
-  return async (app, { db }) => {
-    // The routes see the schemas as plain zod types: Fastify cannot resolve
-    // reply types from generic ones. The zod validator and serializer still
-    // check every request and response at run time, and the definition's own
-    // types (service in and out) are checked where it is written.
-    const schemas: Record<'listQuery' | 'page' | 'item' | 'createBody' | 'updateBody', z.ZodType> = resource;
-    const { tags, config = {}, operations } = resource;
-    const writeConfig = resource.writeConfig ?? config;
+  Body extends z.ZodType,
+  Row,
+  UpdateBody extends z.ZodType = Body,
+>(resource: CrudDefinition<Query, Page, Item, Body, UpdateBody, Row>): FastifyPluginAsyncZod<{ db: Kysely<Database> }> {
+  const { tags, config = {}, service, csv } = resource;
+  const writeConfig = resource.writeConfig ?? config;
+  const operations = crudOperations(resource.names);
+  // The routes see the schemas as plain zod types: Fastify cannot resolve
+  // reply types from generic ones. The zod validator and serializer still
+  // check every request and response at run time, and the definition's own
+  // types (service in and out) are checked where it is written.
+  const schemas: Record<'listQuery' | 'page' | 'item' | 'body', z.ZodType> = resource.schemas;
+  const updateBody: z.ZodType = resource.schemas.updateBody ?? schemas.body;
 
+  const routes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> = async (app, { db }) => {
     app.get('/', {
       config,
       schema: { tags, ...operations.list, querystring: schemas.listQuery, response: { 200: schemas.page, ...errorResponses(400, 401, 403) } },
-    }, (request) => resource.list(db, request.query as z.output<Query>, contextOf(request)));
+    }, (request) => service.list(db, request.query as z.output<Query>, contextOf(request)));
 
     app.post('/', {
       config: writeConfig,
-      schema: { tags, ...operations.create, body: schemas.createBody, response: { 201: schemas.item, ...errorResponses(400, 401, 403, 409) } },
+      schema: { tags, ...operations.create, body: schemas.body, response: { 201: schemas.item, ...errorResponses(400, 401, 403, 409) } },
     }, async (request, reply) =>
-      reply.status(201).send(await resource.create(db, request.body as z.output<CreateBody>, contextOf(request))));
+      reply.status(201).send(await service.create(db, request.body as z.output<Body>, contextOf(request))));
 
     app.put('/:id', {
       config: writeConfig,
@@ -115,17 +163,28 @@ export function crudRoutes<
         tags,
         ...operations.update,
         params: idParamsSchema,
-        body: schemas.updateBody,
+        body: updateBody,
         response: { 200: schemas.item, ...errorResponses(400, 401, 403, 404, 409) },
       },
-    }, (request) => resource.update(db, request.params.id, request.body as z.output<UpdateBody>, contextOf(request)));
+    }, (request) => service.update(db, request.params.id, request.body as z.output<UpdateBody>, contextOf(request)));
 
     app.delete('/:id', {
       config: writeConfig,
       schema: { tags, ...operations.remove, params: idParamsSchema, response: { 204: z.null(), ...errorResponses(400, 401, 403, 404, 409) } },
     }, async (request, reply) => {
-      await resource.remove(db, request.params.id, contextOf(request));
+      await service.remove(db, request.params.id, contextOf(request));
       return reply.status(204).send(null);
     });
   };
+  if (!csv) return routes;
+  const { build, ...names } = csv;
+  return withCsvExport(routes, {
+    tags,
+    ...operations.export,
+    ...names,
+    ...(resource.config ? { config } : {}),
+    querystring: csvExportQuery(resource.schemas.listQuery),
+    // As above: the querystring schema has parsed the query (csvExportQuery of the list's), which TypeScript cannot follow through the generic.
+    build: (db, query) => build(db, query as ExportQuery<Query>),
+  });
 }

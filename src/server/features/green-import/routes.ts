@@ -7,7 +7,7 @@ import { GREEN_CSV_HEADERS, IMPORT_MAX_BYTES, importQuerySchema, importResultSch
 import { KG_DECIMALS, PRICE_DECIMALS } from '#shared/units.js';
 import type { Database } from '#server/db/schema.js';
 import { currentUser } from '#server/http/current-user.js';
-import { errorResponses } from '#server/http/crud-routes.js';
+import { errorResponses } from '#server/http/error-responses.js';
 import { csvDialectQuerySchema, sendCsv } from '#server/http/csv-export.js';
 import { decodeCsv } from './read-csv.js';
 import { importGreenLots } from './service.js';

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { productListSchema, productsQuerySchema } from '#shared/schemas/products.js';
 import type { Database } from '#server/db/schema.js';
-import { errorResponses } from '#server/http/crud-routes.js';
+import { errorResponses } from '#server/http/error-responses.js';
 import { listProducts } from './service.js';
 
 /** /api/products: read-only, any signed-in user (both roles sell, docs/product-guide.md#roles-and-permissions). */

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import type { z } from 'zod';
 import { monthlyMarginSchema, monthlySalesSchema, type ReportRange, reportRangeQuerySchema, stockSummarySchema, topProductsSchema } from '#shared/schemas/reports.js';
 import type { Database } from '#server/db/schema.js';
-import { errorResponses } from '#server/http/crud-routes.js';
+import { errorResponses } from '#server/http/error-responses.js';
 import { monthlyMargin, monthlySales, stockSummary, topProducts } from './service.js';
 
 const tags = ['reportes'];

@@ -6,7 +6,7 @@ import { closedSessionsSchema, type Session, sessionIdParamsSchema, sessionListS
 import { deleteSessionOfUser, deleteSessionsOfUser, listSessionsOfUser, publicIdOfToken, publicSessionId, type SessionRow } from '#server/auth/sessions.js';
 import type { Database } from '#server/db/schema.js';
 import { notFoundError } from '#server/errors.js';
-import { errorResponses } from '#server/http/crud-routes.js';
+import { errorResponses } from '#server/http/error-responses.js';
 import { currentUser } from '#server/http/current-user.js';
 import { clearSessionCookie, readSessionToken } from '#server/http/session-cookie.js';
 import { deviceLabel, shortIp } from './device-label.js';

@@ -3,7 +3,7 @@ import type { Kysely } from 'kysely';
 import { settingsBodySchema, settingsSchema } from '#shared/schemas/settings.js';
 import { adminOnly } from '#server/auth/guard.js';
 import type { Database } from '#server/db/schema.js';
-import { errorResponses } from '#server/http/crud-routes.js';
+import { errorResponses } from '#server/http/error-responses.js';
 import { currentUser } from '#server/http/current-user.js';
 import { getSettings, updateSettings } from './service.js';
 

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { stockAlertsSchema } from '#shared/schemas/traceability.js';
 import type { Database } from '#server/db/schema.js';
-import { errorResponses } from '#server/http/crud-routes.js';
+import { errorResponses } from '#server/http/error-responses.js';
 import { stockAlerts } from './service.js';
 
 /** /api/stock-alerts (the home's alert card): any signed-in user, read-only. */

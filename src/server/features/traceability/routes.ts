@@ -11,7 +11,7 @@ import {
 } from '#shared/schemas/traceability.js';
 import { z } from 'zod';
 import type { Database } from '#server/db/schema.js';
-import { errorResponses } from '#server/http/crud-routes.js';
+import { errorResponses } from '#server/http/error-responses.js';
 import { csvDialectQuerySchema, sendCsv } from '#server/http/csv-export.js';
 import { lotHistory, trace } from './service.js';
 import { TRACE_CSV_COLUMNS, traceCsv } from './trace-csv.js';
