@@ -3,7 +3,8 @@
 // kill -9 crash loops and the load with faults on PostgreSQL, one vitest file
 // at a time, then a summary table (cases, failures, seconds). --quick (the
 // default) is the CI size; --long is what docs/reliability.md records.
-// PostgreSQL parts need TEST_DATABASE_URL. Exits 1 on any failure.
+// PostgreSQL parts need TEST_DATABASE_URL: without it the others run on SQLite
+// alone and a last line says what was skipped and how to run it. Exits 1 on any failure.
 import { execSync, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
@@ -14,12 +15,17 @@ const args = process.argv.slice(2);
 const mode = args.includes('--long') ? 'long' : 'quick';
 const only = args.find((arg) => arg.startsWith('--only='))?.slice('--only='.length).split(',');
 
+const withPostgres = Boolean(process.env.TEST_DATABASE_URL);
+
+/** `postgresOnly`: the file declares no test without TEST_DATABASE_URL, so it is not started (vitest would fail on the empty file). */
 const PARTS = [
-  { name: 'modelo', file: 'tests/reliability/model.test.ts', server: false },
-  { name: 'fuzz', file: 'tests/reliability/fuzz.test.ts', server: false },
-  { name: 'caidas', file: 'tests/reliability/crash-loop.test.ts', server: true },
-  { name: 'carga', file: 'tests/reliability/load-faults.test.ts', server: true },
+  { name: 'modelo', file: 'tests/reliability/model.test.ts', server: false, postgresOnly: false },
+  { name: 'fuzz', file: 'tests/reliability/fuzz.test.ts', server: false, postgresOnly: false },
+  { name: 'caidas', file: 'tests/reliability/crash-loop.test.ts', server: true, postgresOnly: false },
+  { name: 'carga', file: 'tests/reliability/load-faults.test.ts', server: true, postgresOnly: true },
 ].filter((part) => !only || only.includes(part.name));
+const skipped = withPostgres ? [] : PARTS.filter((part) => part.postgresOnly);
+const toRun = PARTS.filter((part) => !skipped.includes(part));
 
 /** The newest modification time under a folder (like scripts/start.mjs, to know whether dist/ is stale). */
 function newestTime(dir: string): number {
@@ -33,7 +39,7 @@ function newestTime(dir: string): number {
 
 // The crash loops run the built server. RELIABILITY_APP_DIR (a private copy of
 // package.json + dist/) is used as it is; otherwise dist/ is built when missing or stale.
-if (PARTS.some((part) => part.server) && !process.env.RELIABILITY_APP_DIR) {
+if (toRun.some((part) => part.server) && !process.env.RELIABILITY_APP_DIR) {
   const stamp = path.join(root, 'dist', '.build-stamp');
   const fresh = fs.existsSync(stamp) && fs.existsSync(path.join(root, 'dist/server/main.js')) && fs.statSync(stamp).mtimeMs >= newestTime(path.join(root, 'src'));
   if (!fresh) {
@@ -56,6 +62,10 @@ let crashed = false;
 const started = Date.now();
 
 for (const part of PARTS) {
+  if (skipped.includes(part)) {
+    lines.push({ part: part.name, cases: 0, failures: 0, detail: 'no se ejecutó: solo PostgreSQL (falta TEST_DATABASE_URL)', seconds: 0 });
+    continue;
+  }
   const partStart = Date.now();
   fs.writeFileSync(summaryFile, '');
   const run = spawnSync('npx', ['vitest', 'run', '--config', 'vitest.reliability.config.ts', part.file], {
@@ -91,4 +101,12 @@ for (const row of rows) console.log(row.map((cell, column) => (column === 4 ? ce
 const totalCases = lines.reduce((sum, l) => sum + l.cases, 0);
 const totalFailures = lines.reduce((sum, l) => sum + l.failures, 0);
 console.log(`Total: ${totalCases} casos, ${totalFailures} fallos, ${((Date.now() - started) / 1000).toFixed(1)} s`);
+if (!withPostgres) {
+  const ran = toRun.map((part) => part.name).join(', ');
+  const notRun = skipped.length > 0 ? `; ${skipped.map((part) => part.name).join(', ')} no se ejecutó` : '';
+  console.log(
+    `PostgreSQL omitido (${ran ? `${ran} solo en SQLite` : 'nada en SQLite'}${notRun}): para probarlo también, ` +
+      'define TEST_DATABASE_URL=postgres://usuario@host:5432/base (una base de pruebas) y vuelve a ejecutar npm run test:reliability.',
+  );
+}
 if (crashed || totalFailures > 0) process.exitCode = 1;
