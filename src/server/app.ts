@@ -33,6 +33,7 @@ import { HTTP_DEFAULTS, type HttpLimits } from './config.js';
 import { registerSameOriginCheck, registerSecurityHeaders } from './http/security.js';
 import { registerTextInputCheck } from './http/text-input.js';
 import { registerWebApp } from './http/web-app.js';
+import { registerWritePipeline } from './write-pipeline/write-pipeline.js';
 
 export interface RegisteredRoute {
   method: string;
@@ -93,6 +94,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   registerAuthGuard(app, options.db);
   registerTextInputCheck(app);
   registerMalformedRequestRoutes(app);
+  // Before any /api route is added: it wraps every write (docs/architecture.md#write-pipeline).
+  registerWritePipeline(app, options.db);
 
   await app.register(swagger, openApiOptions);
   await app.register(swaggerUi, { routePrefix: '/api/docs' });

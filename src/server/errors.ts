@@ -13,6 +13,8 @@ export const ERROR_STATUS = {
   in_use: 409,
   duplicate: 409,
   unsupported_media_type: 415,
+  /** An Idempotency-Key already used for another request (docs/decisions/0023-idempotency-keys.md). */
+  idempotency_key_reused: 422,
   rate_limited: 429,
   internal: 500,
 } as const;

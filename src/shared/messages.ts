@@ -410,11 +410,29 @@ export const settingsMessages = {
   priceTooLarge: (max: number) => `El precio de venta por defecto no puede superar ${max} $/Kg.`,
   nothingToSave: 'Indica al menos un ajuste para guardar.',
   unknownSetting: 'La solicitud incluye un ajuste que no existe.',
+  /** How the activity log names the settings (they are one record). */
+  activityLabel: 'Configuración',
 } as const;
 
 /** Concurrent writes on the same rows (docs/decisions/0005-lock-order-and-write-transactions.md). Ours: the original app had one user at a time. */
 export const concurrencyMessages = {
   busy: 'Otra operación estaba modificando los mismos datos al mismo tiempo. Inténtalo de nuevo.',
+} as const;
+
+/** Retry-safe writes: the Idempotency-Key header (docs/decisions/0023-idempotency-keys.md). Ours. */
+export const idempotencyMessages = {
+  invalidKey: 'La cabecera Idempotency-Key debe tener entre 1 y 255 caracteres ASCII visibles.',
+  keyReused: 'Esta clave de idempotencia ya se usó para otra solicitud. Genera una clave nueva para enviar datos distintos.',
+  inProgress: 'La misma solicitud ya se está procesando.',
+} as const;
+
+/** Registro de Actividad (docs/product-guide.md#activity-log). Ours. */
+export const activityMessages = {
+  title: 'Registro de Actividad',
+  invalidFilter: 'Los filtros del registro de actividad no son válidos.',
+  invalidDate: 'La fecha del filtro no es válida.',
+  fromAfterTo: 'La fecha "desde" no puede ser posterior a la fecha "hasta".',
+  invalidCursor: 'La página pedida no es válida.',
 } as const;
 
 /** Ventas (docs/product-guide.md#ventas, #sale and #interface-texts). */

@@ -3,6 +3,7 @@ import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { User } from '#shared/schemas/auth.js';
 import { SESSION_PUBLIC_ID_LENGTH } from '#shared/schemas/sessions.js';
 import type { Database } from '../db/schema.js';
+import type { DbOrTrx } from '../db/write-transaction.js';
 
 /** 30 minutes idle, 12 hours absolute (docs/decisions/0002-server-side-sessions.md). */
 export const SESSION_IDLE_MS = 30 * 60 * 1000;
@@ -22,7 +23,7 @@ export interface SessionDevice {
 }
 
 /** A fresh 256-bit token per sign-in; only its hash is stored. */
-export async function createSession(db: Kysely<Database>, userId: number, device: SessionDevice = {}, now = Date.now()): Promise<string> {
+export async function createSession(db: DbOrTrx, userId: number, device: SessionDevice = {}, now = Date.now()): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await db.deleteFrom('sessions').where(expired(now)).execute();
   await db.insertInto('sessions').values({
@@ -58,7 +59,7 @@ export interface SessionRow {
 export const SESSIONS_LISTED_MAX = 100;
 
 /** A user's open (not expired) sessions, most recently used first. */
-export async function listSessionsOfUser(db: Kysely<Database>, userId: number, now = Date.now()): Promise<SessionRow[]> {
+export async function listSessionsOfUser(db: DbOrTrx, userId: number, now = Date.now()): Promise<SessionRow[]> {
   const rows = await db
     .selectFrom('sessions')
     .select(['id', 'created_at', 'last_seen_at', 'user_agent', 'ip'])
@@ -76,7 +77,7 @@ export async function listSessionsOfUser(db: Kysely<Database>, userId: number, n
  * Ends one of a user's sessions by its public id; false when that user has no
  * open session with it (another user's id answers exactly as an unknown one).
  */
-export async function deleteSessionOfUser(db: Kysely<Database>, userId: number, publicId: string, now = Date.now()): Promise<boolean> {
+export async function deleteSessionOfUser(db: DbOrTrx, userId: number, publicId: string, now = Date.now()): Promise<boolean> {
   const match = (await listSessionsOfUser(db, userId, now)).find((row) => publicSessionId(row.id) === publicId);
   if (!match) return false;
   const result = await db.deleteFrom('sessions').where('id', '=', match.id).where('user_id', '=', userId).executeTakeFirst();
@@ -103,7 +104,7 @@ export async function findSessionUser(db: Kysely<Database>, token: string, now =
   return { id: row.id, username: row.username, full_name: row.full_name, role: row.role };
 }
 
-export async function deleteSession(db: Kysely<Database>, token: string): Promise<void> {
+export async function deleteSession(db: DbOrTrx, token: string): Promise<void> {
   await db.deleteFrom('sessions').where('id', '=', sessionId(token)).execute();
 }
 
@@ -114,7 +115,7 @@ export async function deleteSession(db: Kysely<Database>, token: string): Promis
  * who changes their own password stays signed in where they did it, while every
  * other session ends.
  */
-export async function deleteSessionsOfUser(db: Kysely<Database>, userId: number, exceptToken?: string, now = Date.now()): Promise<number> {
+export async function deleteSessionsOfUser(db: DbOrTrx, userId: number, exceptToken?: string, now = Date.now()): Promise<number> {
   const kept = exceptToken === undefined ? undefined : sessionId(exceptToken);
   // Counted as a person sees them: an expired row was closed already.
   let open = db.selectFrom('sessions').select((eb) => eb.fn.countAll<number>().as('count')).where('user_id', '=', userId).where((eb) => eb.not(expired(now)(eb)));

@@ -2,6 +2,7 @@ import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { Role } from '#shared/roles.js';
 import type { RoastType } from '#shared/schemas/roasted-coffee.js';
 import type { MOVEMENT_REASONS } from '#shared/schemas/traceability.js';
+import type { ActivityAction, ActivityArea } from '#shared/schemas/activity.js';
 
 /**
  * Row types of every table. Times are epoch milliseconds; business dates are
@@ -256,6 +257,36 @@ export interface SalesProductTotalsTable {
   sale_count: number;
 }
 
+/** One stored answer of a write sent with an Idempotency-Key (write-pipeline/idempotency-store.ts). */
+export interface IdempotencyKeysTable {
+  user_id: number;
+  key: string;
+  method: string;
+  /** The request's path with its query, as the router received it. */
+  path: string;
+  /** SHA-256 (hex) of the validated body, so the same key with another body is refused. */
+  body_hash: string;
+  status: number;
+  /** The answer's JSON; null for a 204. */
+  response_body: string | null;
+  created_at: number;
+}
+
+/** One entry of the activity log (write-pipeline/activity-log.ts); never updated or deleted. */
+export interface ActivityLogTable {
+  id: Generated<number>;
+  at: number;
+  user_id: number | null;
+  /** As it was when the entry was written; for a refused sign-in, the username tried. */
+  username: string | null;
+  action: ActivityAction;
+  area: ActivityArea;
+  record_id: number | null;
+  record_label: string;
+  /** JSON `{ field: { before, after } }` for an update, else null. */
+  changes: string | null;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -275,4 +306,6 @@ export interface Database {
   sales_monthly: SalesMonthlyTable;
   sales_daily_totals: SalesDailyTotalsTable;
   sales_product_totals: SalesProductTotalsTable;
+  idempotency_keys: IdempotencyKeysTable;
+  activity_log: ActivityLogTable;
 }

@@ -3,6 +3,7 @@ import { concurrencyMessages } from '#shared/messages.js';
 import { AppError } from '#server/errors.js';
 import type { Database } from './schema.js';
 import type { GroupCommitSqliteDriver } from './sqlite-group-commit.js';
+import { currentTransactionHooks, type TransactionHooks } from './transaction-hooks.js';
 
 /**
  * Writes that read stock or depend on a row existing (docs/decisions/0005):
@@ -99,19 +100,33 @@ export function useTransactionLogger(db: Kysely<Database>, log: RetryLogger): vo
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** The work between the write pipeline's first and last steps (db/transaction-hooks.ts). */
+const withHooks =
+  <T>(hooks: TransactionHooks, work: (trx: Transaction<Database>) => Promise<T>) =>
+  async (trx: Transaction<Database>): Promise<T> => {
+    await hooks.begin(trx);
+    const value = await work(trx);
+    await hooks.end(trx, value);
+    return value;
+  };
+
 /** The one way to open a write transaction (see the top of this file). */
 export async function withWriteTransaction<T>(
   db: Kysely<Database>,
   work: (trx: Transaction<Database>) => Promise<T>,
   options: WriteTransactionOptions = {},
 ): Promise<T> {
+  const hooks = currentTransactionHooks();
+  if (hooks?.opened) throw new Error('una petición abre una sola transacción de escritura (docs/architecture.md#write-pipeline)');
+  if (hooks) hooks.opened = true;
+  const run = hooks ? withHooks(hooks, work) : work;
   for (let attempt = 1; ; attempt++) {
     try {
       const groupCommit = groupCommits.get(db);
-      if (!groupCommit) return await db.transaction().execute(work);
+      if (!groupCommit) return await db.transaction().execute(run);
       let committed: Promise<void> | undefined;
       const result = await db.transaction().execute(async (trx) => {
-        const value = await work(trx);
+        const value = await run(trx);
         committed = groupCommit.commitOf();
         return value;
       });

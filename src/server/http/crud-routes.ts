@@ -4,7 +4,9 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { User } from '#shared/schemas/auth.js';
 import { idParamsSchema } from '#shared/schemas/common.js';
+import type { ActivityArea } from '#shared/schemas/activity.js';
 import type { Database } from '../db/schema.js';
+import type { DbOrTrx } from '../db/write-transaction.js';
 import { type CsvExport, csvExportQuery, withCsvExport } from './csv-export-route.js';
 import { currentUser } from './current-user.js';
 import { errorResponses } from './error-responses.js';
@@ -113,6 +115,17 @@ export interface CrudDefinition<
   csv?: Partial<CrudOperation> & {
     build(db: Kysely<Database>, query: ExportQuery<Query>): CsvExport<Row>;
   };
+  /**
+   * How the activity log names the area's records (docs/decisions/0024-activity-log.md):
+   * the area's URL name, a record's human label (a name, a lot code), and the
+   * record as the API shows it, read inside the write's transaction for an
+   * edit's "before" and a delete's label.
+   */
+  activity: {
+    area: ActivityArea;
+    label(item: z.output<Item>): string;
+    find(db: DbOrTrx, id: number): Promise<z.output<Item> | undefined>;
+  };
 }
 
 const contextOf = (request: FastifyRequest): CrudContext => ({
@@ -137,6 +150,11 @@ export function crudRoutes<
 >(resource: CrudDefinition<Query, Page, Item, Body, UpdateBody, Row>): FastifyPluginAsyncZod<{ db: Kysely<Database> }> {
   const { tags, config = {}, service, csv } = resource;
   const writeConfig = resource.writeConfig ?? config;
+  // The write pipeline's rule for these routes (write-pipeline/activity-rule.ts).
+  const { area, label, find } = resource.activity;
+  const describe = (item: z.output<Item> & { id: number }) => ({ id: item.id, label: label(item) });
+  const createConfig = { ...writeConfig, activity: { area, describe } };
+  const changeConfig = { ...writeConfig, activity: { area, describe, before: (trx: DbOrTrx, request: FastifyRequest) => find(trx, (request.params as { id: number }).id) } };
   const operations = crudOperations(resource.names);
   // The routes see the schemas as plain zod types: Fastify cannot resolve
   // reply types from generic ones. The zod validator and serializer still
@@ -152,13 +170,13 @@ export function crudRoutes<
     }, (request) => service.list(db, request.query as z.output<Query>, contextOf(request)));
 
     app.post('/', {
-      config: writeConfig,
+      config: createConfig,
       schema: { tags, ...operations.create, body: schemas.body, response: { 201: schemas.item, ...errorResponses(400, 401, 403, 409) } },
     }, async (request, reply) =>
       reply.status(201).send(await service.create(db, request.body as z.output<Body>, contextOf(request))));
 
     app.put('/:id', {
-      config: writeConfig,
+      config: changeConfig,
       schema: {
         tags,
         ...operations.update,
@@ -169,7 +187,7 @@ export function crudRoutes<
     }, (request) => service.update(db, request.params.id, request.body as z.output<UpdateBody>, contextOf(request)));
 
     app.delete('/:id', {
-      config: writeConfig,
+      config: changeConfig,
       schema: { tags, ...operations.remove, params: idParamsSchema, response: { 204: z.null(), ...errorResponses(400, 401, 403, 404, 409) } },
     }, async (request, reply) => {
       await service.remove(db, request.params.id, contextOf(request));

@@ -2,7 +2,7 @@ import { blendRecipeBodySchema, blendRecipePageSchema, blendRecipeSchema } from 
 import { paginationQuerySchema } from '#shared/schemas/common.js';
 import { adminOnly } from '#server/auth/guard.js';
 import { crudRoutes } from '#server/http/crud-routes.js';
-import { createRecipe, deleteRecipe, listRecipes, updateRecipe } from './service.js';
+import { createRecipe, deleteRecipe, findRecipeItem, listRecipes, updateRecipe } from './service.js';
 import { exportRecipes } from './recipes-csv.js';
 
 /**
@@ -17,4 +17,5 @@ export const blendRecipeRoutes = crudRoutes({
   schemas: { listQuery: paginationQuerySchema, page: blendRecipePageSchema, item: blendRecipeSchema, body: blendRecipeBodySchema },
   service: { list: listRecipes, create: createRecipe, update: updateRecipe, remove: deleteRecipe },
   csv: { build: exportRecipes },
+  activity: { area: 'blend-recipes', label: (recipe) => recipe.name, find: findRecipeItem },
 });

@@ -38,10 +38,16 @@ export async function listRecipes(db: Kysely<Database>, page: PaginationQuery) {
   return { items: rows.map(toRecipe), total, limit: page.limit, offset: page.offset };
 }
 
-async function readRecipe(db: DbOrTrx, id: number): Promise<BlendRecipe> {
+/** The recipe as the API shows it, or undefined (the activity log's "before", write-pipeline/activity-rule.ts). */
+export async function findRecipeItem(db: DbOrTrx, id: number): Promise<BlendRecipe | undefined> {
   const record = await repository.findRecipeById(db, id);
-  if (!record) throw notFoundError(m.notFound);
-  return toRecipe(record);
+  return record ? toRecipe(record) : undefined;
+}
+
+async function readRecipe(db: DbOrTrx, id: number): Promise<BlendRecipe> {
+  const recipe = await findRecipeItem(db, id);
+  if (!recipe) throw notFoundError(m.notFound);
+  return recipe;
 }
 
 /**

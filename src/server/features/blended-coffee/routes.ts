@@ -5,7 +5,7 @@ import {
   blendedCoffeeSchema,
 } from '#shared/schemas/blended-coffee.js';
 import { byActorId, crudRoutes } from '#server/http/crud-routes.js';
-import { createBlend, deleteBlend, listBlends, updateBlend } from './service.js';
+import { createBlend, deleteBlend, findBlendItem, listBlends, updateBlend } from './service.js';
 import { exportBlends } from './blends-csv.js';
 
 /** /api/blended-coffee: any signed-in user. */
@@ -15,4 +15,5 @@ export const blendedCoffeeRoutes = crudRoutes({
   schemas: { listQuery: blendedCoffeeListQuerySchema, page: blendedCoffeePageSchema, item: blendedCoffeeSchema, body: blendedCoffeeBodySchema },
   service: byActorId({ list: listBlends, create: createBlend, update: updateBlend, remove: deleteBlend }),
   csv: { build: exportBlends, operationId: 'exportBlendedCoffeeCsv', summary: 'Exportar las mezclas de café en CSV' },
+  activity: { area: 'blended-coffee', label: (blend) => blend.batch_code, find: findBlendItem },
 });

@@ -78,10 +78,16 @@ export async function listBlends(db: Kysely<Database>, query: BlendedCoffeeListQ
   };
 }
 
-async function readBlend(db: DbOrTrx, id: number): Promise<BlendedCoffee> {
+/** The blend as the API shows it, or undefined (the activity log's "before", write-pipeline/activity-rule.ts). */
+export async function findBlendItem(db: DbOrTrx, id: number): Promise<BlendedCoffee | undefined> {
   const record = await repository.findBlend(db, id);
-  if (!record) throw notFoundError(m.notFound);
-  return toBlendedCoffee(record, await repository.componentsOf(db, [id]), await blendCostsPerKg(db, [id]));
+  return record ? toBlendedCoffee(record, await repository.componentsOf(db, [id]), await blendCostsPerKg(db, [id])) : undefined;
+}
+
+async function readBlend(db: DbOrTrx, id: number): Promise<BlendedCoffee> {
+  const blend = await findBlendItem(db, id);
+  if (!blend) throw notFoundError(m.notFound);
+  return blend;
 }
 
 const drawnLotIds = (body: BlendedCoffeeBody): number[] =>

@@ -5,7 +5,7 @@ import {
   greenCoffeeSchema,
 } from '#shared/schemas/green-coffee.js';
 import { byActorId, crudRoutes } from '#server/http/crud-routes.js';
-import { createGreenLot, deleteGreenLot, listGreenLots, updateGreenLot } from './service.js';
+import { createGreenLot, deleteGreenLot, findGreenLotItem, listGreenLots, updateGreenLot } from './service.js';
 import { exportGreenLots } from './green-lots-csv.js';
 
 /** /api/green-coffee: any signed-in user; the guard answers 401 otherwise. The CSV export takes the list's filters. */
@@ -15,4 +15,5 @@ export const greenCoffeeRoutes = crudRoutes({
   schemas: { listQuery: greenCoffeeListQuerySchema, page: greenCoffeePageSchema, item: greenCoffeeSchema, body: greenCoffeeBodySchema },
   service: byActorId({ list: listGreenLots, create: createGreenLot, update: updateGreenLot, remove: deleteGreenLot }),
   csv: { build: exportGreenLots },
+  activity: { area: 'green-coffee', label: (lot) => lot.batch_code, find: findGreenLotItem },
 });

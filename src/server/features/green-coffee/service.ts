@@ -74,10 +74,16 @@ function rethrowConstraint(error: unknown): never {
   throw error;
 }
 
-async function readLot(db: DbOrTrx, id: number): Promise<GreenCoffee> {
+/** The lot as the API shows it, or undefined (the activity log's "before", write-pipeline/activity-rule.ts). */
+export async function findGreenLotItem(db: DbOrTrx, id: number): Promise<GreenCoffee | undefined> {
   const record = await repository.findGreenLotById(db, id);
-  if (!record) throw notFoundError(m.notFound);
-  return toGreenCoffee(record);
+  return record ? toGreenCoffee(record) : undefined;
+}
+
+async function readLot(db: DbOrTrx, id: number): Promise<GreenCoffee> {
+  const lot = await findGreenLotItem(db, id);
+  if (!lot) throw notFoundError(m.notFound);
+  return lot;
 }
 
 /**

@@ -46,7 +46,8 @@ export const greenImportRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> 
   });
 
   app.post('/import', {
-    config: { csvBody: true },
+    // Each imported lot is logged by the service (recordActivity); a dry run writes nothing.
+    config: { csvBody: true, activity: { area: 'green-coffee', action: 'import' } },
     bodyLimit: IMPORT_MAX_BYTES,
     schema: {
       tags: ['café verde'],

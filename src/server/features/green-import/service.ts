@@ -10,6 +10,7 @@ import { textProblem, textProblemMessage } from '#shared/text-rules.js';
 import { confusableSkeleton } from '#server/confusable-skeleton.js';
 import type { Database } from '#server/db/schema.js';
 import { withWriteTransaction } from '#server/db/write-transaction.js';
+import { recordActivity } from '#server/write-pipeline/activity-log.js';
 import { AppError, validationError } from '#server/errors.js';
 import { lockLots } from '#server/ledger/lot-locks.js';
 import { pagedItems } from '#server/http/csv-export.js';
@@ -45,21 +46,23 @@ export async function importGreenLots(
   if (options.dryRun) return result;
   if (withProblems > 0) throw validationError(m.notSaved);
 
-  await withWriteTransaction(db, async (trx) => {
+  // The answer comes out of the transaction: it is what a retry with the same Idempotency-Key gets back.
+  return withWriteTransaction(db, async (trx) => {
     // Every origin the file names, locked up front in the one global order (docs/decisions/0005),
     // rather than row by row in the file's order.
     await lockLots(trx, [...new Set(checked.map((c) => c.body!.origin_id))].map((id) => ({ kind: 'origin', id, share: true })));
     for (const c of checked) {
       try {
-        await createGreenLotInTransaction(trx, c.body!, options.userId);
+        const id = await createGreenLotInTransaction(trx, c.body!, options.userId);
+        recordActivity({ action: 'import', area: 'green-coffee', record_id: id, record_label: c.body!.batch_code });
       } catch (error) {
         // A lot created or an origin changed since the preview: say which row, keep the status.
         if (error instanceof AppError) throw new AppError(error.code, m.rowLine(c.row.line, error.message));
         throw error;
       }
     }
+    return { ...result, imported: checked.length };
   });
-  return { ...result, imported: checked.length };
 }
 
 /**

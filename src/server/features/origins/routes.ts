@@ -1,7 +1,7 @@
 import { paginationQuerySchema } from '#shared/schemas/common.js';
 import { originBodySchema, originPageSchema, originSchema } from '#shared/schemas/origins.js';
 import { crudRoutes } from '#server/http/crud-routes.js';
-import { createOrigin, deleteOrigin, listOrigins, updateOrigin } from './service.js';
+import { createOrigin, deleteOrigin, findOriginItem, listOrigins, updateOrigin } from './service.js';
 import { exportOrigins } from './origins-csv.js';
 
 /** /api/coffee-origins: any signed-in user; the guard answers 401 otherwise. */
@@ -11,4 +11,5 @@ export const originRoutes = crudRoutes({
   schemas: { listQuery: paginationQuerySchema, page: originPageSchema, item: originSchema, body: originBodySchema },
   service: { list: listOrigins, create: createOrigin, update: updateOrigin, remove: deleteOrigin },
   csv: { build: exportOrigins },
+  activity: { area: 'coffee-origins', label: (origin) => origin.name, find: findOriginItem },
 });

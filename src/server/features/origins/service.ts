@@ -28,6 +28,12 @@ const toValues = (body: OriginBody): repository.OriginValues => ({
   description: body.description,
 });
 
+/** The origin as the API shows it, or undefined (the activity log's "before", write-pipeline/activity-rule.ts). */
+export async function findOriginItem(db: DbOrTrx, id: number): Promise<Origin | undefined> {
+  const record = await repository.findOriginById(db, id);
+  return record ? toOrigin(record) : undefined;
+}
+
 export async function listOrigins(db: Kysely<Database>, page: PaginationQuery) {
   const { rows, total } = await repository.listOrigins(db, page);
   return { items: rows.map(toOrigin), total, limit: page.limit, offset: page.offset };
@@ -35,9 +41,11 @@ export async function listOrigins(db: Kysely<Database>, page: PaginationQuery) {
 
 export async function createOrigin(db: Kysely<Database>, body: OriginBody): Promise<Origin> {
   const values = toValues(body);
-  await refuseTakenName(db, body.name);
-  const id = await repository.insertOrigin(db, values).catch((error: unknown) => rethrowTakenName(db, error, body.name));
-  return toOrigin({ id, ...values });
+  return withWriteTransaction(db, async (trx) => {
+    await refuseTakenName(trx, body.name);
+    const id = await repository.insertOrigin(trx, values);
+    return toOrigin({ id, ...values });
+  }).catch((error: unknown) => rethrowTakenName(db, error, body.name));
 }
 
 /**

@@ -5,7 +5,7 @@ import {
   roastedCoffeeSchema,
 } from '#shared/schemas/roasted-coffee.js';
 import { byActorId, crudRoutes } from '#server/http/crud-routes.js';
-import { createRoast, deleteRoast, listRoasts, updateRoast } from './service.js';
+import { createRoast, deleteRoast, findRoastItem, listRoasts, updateRoast } from './service.js';
 import { exportRoasts } from './roasts-csv.js';
 
 /** /api/roasted-coffee (the body names the green lot `green_coffee_id`): any signed-in user. */
@@ -15,4 +15,5 @@ export const roastedCoffeeRoutes = crudRoutes({
   schemas: { listQuery: roastedCoffeeListQuerySchema, page: roastedCoffeePageSchema, item: roastedCoffeeSchema, body: roastedCoffeeBodySchema },
   service: byActorId({ list: listRoasts, create: createRoast, update: updateRoast, remove: deleteRoast }),
   csv: { build: exportRoasts },
+  activity: { area: 'roasted-coffee', label: (roast) => roast.batch_code, find: findRoastItem },
 });

@@ -56,10 +56,16 @@ export type { RoastRecord } from './repository.js';
 export const findRoastsWithSource = (db: DbOrTrx, ids: readonly number[]): Promise<repository.RoastRecord[]> => repository.findRoastsByIds(db, ids);
 export const findRoastsByCodeKey = (db: DbOrTrx, key: string): Promise<repository.RoastRecord[]> => repository.findRoastsByCodeKey(db, key);
 
-async function readRoast(db: DbOrTrx, id: number): Promise<RoastedCoffee> {
+/** The roast as the API shows it, or undefined (the activity log's "before", write-pipeline/activity-rule.ts). */
+export async function findRoastItem(db: DbOrTrx, id: number): Promise<RoastedCoffee | undefined> {
   const record = await repository.findRoastById(db, id);
-  if (!record) throw notFoundError(m.notFound);
-  return toRoastedCoffee(record, await roastCostsPerKg(db, [id]));
+  return record ? toRoastedCoffee(record, await roastCostsPerKg(db, [id])) : undefined;
+}
+
+async function readRoast(db: DbOrTrx, id: number): Promise<RoastedCoffee> {
+  const roast = await findRoastItem(db, id);
+  if (!roast) throw notFoundError(m.notFound);
+  return roast;
 }
 
 /** 'El lote de café verde seleccionado no es válido.' (docs/product-guide.md#roasted-lot, third rule, after the schema's two). */

@@ -1,6 +1,6 @@
 import { saleBodySchema, saleSchema, salesListQuerySchema, salesPageSchema } from '#shared/schemas/sales.js';
 import { byActorId, crudRoutes } from '#server/http/crud-routes.js';
-import { createSale, deleteSale, listSales, updateSale } from './service.js';
+import { createSale, deleteSale, findSaleItem, listSales, updateSale } from './service.js';
 import { exportSales } from './sales-csv.js';
 
 /** /api/sales: any signed-in user; both roles record, edit and delete sales (docs/product-guide.md#roles-and-permissions). */
@@ -10,4 +10,5 @@ export const salesRoutes = crudRoutes({
   schemas: { listQuery: salesListQuerySchema, page: salesPageSchema, item: saleSchema, body: saleBodySchema },
   service: byActorId({ list: listSales, create: createSale, update: updateSale, remove: deleteSale }),
   csv: { build: exportSales },
+  activity: { area: 'sales', label: (sale) => `${sale.product_name} · ${sale.batch_code_sold}`, find: findSaleItem },
 });

@@ -92,10 +92,16 @@ export async function listSales(db: Kysely<Database>, query: SalesListQuery): Pr
   return { items: await withNames(db, records), total, limit: query.limit, offset: query.offset };
 }
 
-async function readSale(db: DbOrTrx, id: number): Promise<Sale> {
+/** The sale as the API shows it, or undefined (the activity log's "before", write-pipeline/activity-rule.ts). */
+export async function findSaleItem(db: DbOrTrx, id: number): Promise<Sale | undefined> {
   const record = await repository.findSale(db, id);
-  if (!record) throw notFoundError(m.notFound);
-  return (await withNames(db, [record]))[0]!;
+  return record ? (await withNames(db, [record]))[0] : undefined;
+}
+
+async function readSale(db: DbOrTrx, id: number): Promise<Sale> {
+  const sale = await findSaleItem(db, id);
+  if (!sale) throw notFoundError(m.notFound);
+  return sale;
 }
 
 /**

@@ -5,6 +5,8 @@ import { sessionMessages } from '#shared/messages.js';
 import { closedSessionsSchema, type Session, sessionIdParamsSchema, sessionListSchema } from '#shared/schemas/sessions.js';
 import { deleteSessionOfUser, deleteSessionsOfUser, listSessionsOfUser, publicIdOfToken, publicSessionId, type SessionRow } from '#server/auth/sessions.js';
 import type { Database } from '#server/db/schema.js';
+import { withWriteTransaction } from '#server/db/write-transaction.js';
+import { recordActivity } from '#server/write-pipeline/activity-log.js';
 import { notFoundError } from '#server/errors.js';
 import { errorResponses } from '#server/http/error-responses.js';
 import { currentUser } from '#server/http/current-user.js';
@@ -42,7 +44,11 @@ export const mySessionsRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> =
     return { items };
   });
 
+  // Ending one's own sessions is signing those devices out (the log names the user and the address asked from).
+  const signOut = { activity: { area: 'auth', action: 'sign_out' } } as const;
+
   app.delete('/sessions/:id', {
+    config: signOut,
     schema: {
       tags,
       operationId: 'endMySession',
@@ -53,13 +59,17 @@ export const mySessionsRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> =
   }, async (request, reply) => {
     const user = currentUser(request);
     const token = readSessionToken(request);
-    if (!(await deleteSessionOfUser(db, user.id, request.params.id))) throw notFoundError(sessionMessages.notFound);
+    await withWriteTransaction(db, async (trx) => {
+      if (!(await deleteSessionOfUser(trx, user.id, request.params.id))) throw notFoundError(sessionMessages.notFound);
+      recordActivity({ action: 'sign_out', area: 'auth', record_id: user.id, record_label: request.ip });
+    });
     if (token && publicIdOfToken(token) === request.params.id) clearSessionCookie(request, reply);
     request.log.info({ event: 'session_ended', userId: user.id, by: user.id }, 'sesión cerrada por su usuario');
     return reply.status(204).send(null);
   });
 
   app.delete('/sessions', {
+    config: signOut,
     schema: {
       tags,
       operationId: 'endMyOtherSessions',
@@ -68,8 +78,11 @@ export const mySessionsRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> =
     },
   }, async (request) => {
     const user = currentUser(request);
-    const closed = await deleteSessionsOfUser(db, user.id, readSessionToken(request));
-    request.log.info({ event: 'sessions_ended', userId: user.id, by: user.id, closed }, 'otras sesiones cerradas por su usuario');
-    return { closed };
+    const answer = await withWriteTransaction(db, async (trx) => {
+      recordActivity({ action: 'sign_out', area: 'auth', record_id: user.id, record_label: request.ip });
+      return { closed: await deleteSessionsOfUser(trx, user.id, readSessionToken(request)) };
+    });
+    request.log.info({ event: 'sessions_ended', userId: user.id, by: user.id, closed: answer.closed }, 'otras sesiones cerradas por su usuario');
+    return answer;
   });
 };

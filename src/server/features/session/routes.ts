@@ -10,6 +10,8 @@ import { LoginThrottle } from '#server/auth/login-throttle.js';
 import { decoyPasswordHash } from '#server/auth/passwords.js';
 import { createSession, deleteSession, SESSION_ABSOLUTE_MS } from '#server/auth/sessions.js';
 import type { Database } from '#server/db/schema.js';
+import { withWriteTransaction } from '#server/db/write-transaction.js';
+import { recordActivity } from '#server/write-pipeline/activity-log.js';
 import { AppError } from '#server/errors.js';
 import { currentUser } from '#server/http/current-user.js';
 import { clearSessionCookie, readSessionToken, setSessionCookie } from '#server/http/session-cookie.js';
@@ -39,6 +41,9 @@ export const sessionRoutes: FastifyPluginAsyncZod<SessionRoutesOptions> = async 
   app.post('/login', {
     config: {
       ...publicRoute,
+      // Logged by the handler (signed in or refused); a sign-in is never replayed by key.
+      activity: { area: 'auth', action: 'sign_in' },
+      idempotencyKey: false,
       rateLimit: {
         max: loginRateLimitPerMinute,
         timeWindow: '1 minute',
@@ -71,21 +76,32 @@ export const sessionRoutes: FastifyPluginAsyncZod<SessionRoutesOptions> = async 
     const user = await checkCredentials(db, username, request.body.password);
     if (!user) {
       request.log.warn({ event: 'login_failed', username, ip: request.ip }, 'inicio de sesión fallido');
+      // The refusal is logged with the username tried and the address (never the password).
+      await withWriteTransaction(db, async () =>
+        recordActivity({ action: 'sign_in_refused', area: 'auth', record_id: null, record_label: request.ip, user: { id: null, username } }),
+      );
       throw new AppError('unauthenticated', authMessages.wrongCredentials);
     }
     await throttle.succeeded(request.ip, username);
-    const token = await createSession(db, user.id, { userAgent: request.headers['user-agent'], ip: request.ip });
+    const token = await withWriteTransaction(db, async (trx) => {
+      recordActivity({ action: 'sign_in', area: 'auth', record_id: user.id, record_label: request.ip, user: { id: user.id, username: user.username } });
+      return createSession(trx, user.id, { userAgent: request.headers['user-agent'], ip: request.ip });
+    });
     setSessionCookie(request, reply, token, SESSION_ABSOLUTE_MS);
     request.log.info({ event: 'login', userId: user.id, username }, 'inicio de sesión');
     return { user };
   });
 
   app.post('/logout', {
+    config: { activity: { area: 'auth', action: 'sign_out' }, idempotencyKey: false },
     schema: { tags: ['sesión'], operationId: 'logout', summary: 'Cerrar la sesión', response: { 204: z.null(), 401: errorBodySchema } },
   }, async (request, reply) => {
     const user = currentUser(request);
     const token = readSessionToken(request);
-    if (token) await deleteSession(db, token);
+    await withWriteTransaction(db, async (trx) => {
+      if (token) await deleteSession(trx, token);
+      recordActivity({ action: 'sign_out', area: 'auth', record_id: user.id, record_label: request.ip });
+    });
     clearSessionCookie(request, reply);
     request.log.info({ event: 'logout', userId: user.id, username: user.username }, 'cierre de sesión');
     return reply.status(204).send(null);

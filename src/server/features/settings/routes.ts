@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
+import { settingsMessages } from '#shared/messages.js';
 import { settingsBodySchema, settingsSchema } from '#shared/schemas/settings.js';
 import { adminOnly } from '#server/auth/guard.js';
 import type { Database } from '#server/db/schema.js';
@@ -17,7 +18,10 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> = a
   }, () => getSettings(db));
 
   app.put('/', {
-    config: adminOnly,
+    config: {
+      ...adminOnly,
+      activity: { area: 'settings', describe: () => ({ id: null, label: settingsMessages.activityLabel }), before: (trx) => getSettings(trx) },
+    },
     schema: { tags: ['configuración'], operationId: 'updateSettings', summary: 'Cambiar la configuración', body: settingsBodySchema, response: { 200: settingsSchema, ...errorResponses(400, 401, 403, 409) } },
   }, (request) => updateSettings(db, request.body, currentUser(request)));
 };

@@ -3,13 +3,15 @@ import type { Kysely } from 'kysely';
 import { idParamsSchema, paginationQuerySchema } from '#shared/schemas/common.js';
 import { closedSessionsSchema } from '#shared/schemas/sessions.js';
 import { createUserBodySchema, updateUserBodySchema, userPageSchema, userResponseSchema } from '#shared/schemas/users.js';
+import type { User } from '#shared/schemas/auth.js';
 import { adminOnly } from '#server/auth/guard.js';
+import { recordIdOf } from '#server/write-pipeline/activity-rule.js';
 import type { Database } from '#server/db/schema.js';
 import { crudRoutes } from '#server/http/crud-routes.js';
 import { currentUser } from '#server/http/current-user.js';
 import { errorResponses } from '#server/http/error-responses.js';
 import { readSessionToken } from '#server/http/session-cookie.js';
-import { createUser, deleteUser, endUserSessions, getUserPage, updateUser } from './service.js';
+import { createUser, deleteUser, endUserSessions, findUserItem, getUserPage, updateUser } from './service.js';
 import { exportUsers } from './users-csv.js';
 
 /**
@@ -42,6 +44,7 @@ const userCrudRoutes = crudRoutes({
     },
   },
   csv: { build: exportUsers, summary: 'Exportar los usuarios en CSV (sin contraseñas)' },
+  activity: { area: 'users', label: (user) => user.username, find: findUserItem },
 });
 
 /** The four user routes, the CSV export, and DELETE /api/users/:id/sessions: «Cerrar sesiones» of one user (administrators). */
@@ -49,7 +52,11 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> = async
   // Called, not registered: a nested plugin would lose the prefix's '/api/users' (no trailing slash) route.
   await userCrudRoutes(app, options);
   app.delete('/:id/sessions', {
-    config: adminOnly,
+    config: {
+      ...adminOnly,
+      // Logged as signing the user out, named as the user is.
+      activity: { area: 'users', action: 'sign_out', describe: (user: User) => ({ id: user.id, label: user.username }), before: (trx, request) => findUserItem(trx, recordIdOf(request)!) },
+    },
     schema: {
       tags,
       operationId: 'endUserSessions',
@@ -59,8 +66,8 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> = async
     },
   }, async (request) => {
     const actor = currentUser(request);
-    const closed = await endUserSessions(options.db, actor, request.params.id, readSessionToken(request));
-    request.log.info({ event: 'user_sessions_ended', userId: request.params.id, by: actor.id, closed }, 'sesiones de un usuario cerradas');
-    return { closed };
+    const answer = await endUserSessions(options.db, actor, request.params.id, readSessionToken(request));
+    request.log.info({ event: 'user_sessions_ended', userId: request.params.id, by: actor.id, closed: answer.closed }, 'sesiones de un usuario cerradas');
+    return answer;
   });
 };

@@ -95,6 +95,9 @@ async function refuseTakenUsername(trx: DbOrTrx, username: string, exceptId?: nu
   );
 }
 
+/** The user as the API shows it (never the password hash), or undefined: the activity log's "before". */
+export const findUserItem = (db: DbOrTrx, id: number): Promise<User | undefined> => findUserById(db, id);
+
 export async function getUserPage(db: Kysely<Database>, page: PaginationQuery): Promise<UserPage> {
   const [items, total] = await Promise.all([listUsers(db, page), countUsers(db)]);
   return { items, total, limit: page.limit, offset: page.offset };
@@ -194,13 +197,13 @@ export async function deleteUser(db: Kysely<Database>, actor: User, id: number):
 /**
  * An administrator's «Cerrar sesiones» in Gestión de usuarios: ends every open
  * session of a user at once (a lost phone, a shared computer). On oneself it
- * keeps the session it was asked from, as a password change does. Returns how
+ * keeps the session it was asked from, as a password change does. Answers how
  * many were open.
  */
-export async function endUserSessions(db: Kysely<Database>, actor: User, id: number, callerSessionToken?: string): Promise<number> {
+export async function endUserSessions(db: Kysely<Database>, actor: User, id: number, callerSessionToken?: string): Promise<{ closed: number }> {
   return withWriteTransaction(db, async (trx) => {
     await requireActorRole(trx, actor.id, ADMIN);
     if (!(await findUserById(trx, id))) throw notFoundError(userMessages.notFound);
-    return deleteSessionsOfUser(trx, id, id === actor.id ? callerSessionToken : undefined);
+    return { closed: await deleteSessionsOfUser(trx, id, id === actor.id ? callerSessionToken : undefined) };
   });
 }

@@ -1,0 +1,72 @@
+import type { Transaction } from 'kysely';
+import type { ActivityAction, ActivityArea, ActivityChanges } from '#shared/schemas/activity.js';
+import type { Database } from '../db/schema.js';
+import { currentTransactionHooks } from '../db/transaction-hooks.js';
+
+/** One change as an area describes it; the pipeline adds who and when. */
+export interface ActivityInput {
+  action: ActivityAction;
+  area: ActivityArea;
+  record_id: number | null;
+  record_label: string;
+  changes?: ActivityChanges | null;
+  /** Who, when not the signed-in user: the user signing in, or the username tried by a refused sign-in. */
+  user?: { id: number | null; username: string };
+}
+
+/** Who wrote: the session's user (or ActivityInput.user). */
+export interface ActivityAuthor {
+  id: number | null;
+  username: string | null;
+}
+
+/** Where recordActivity leaves its entries: the request's write context (write-pipeline.ts). */
+export interface ActivitySink {
+  record(entry: ActivityInput): void;
+}
+
+/**
+ * Records a change from inside the request's write transaction, for writes that
+ * touch several records (an import, a count) or that no route rule can
+ * describe: the entry is written with the transaction, or not at all. Outside a
+ * request (the demo seed, a test calling a service) it does nothing.
+ */
+export function recordActivity(entry: ActivityInput): void {
+  const hooks = currentTransactionHooks();
+  if (hooks && 'record' in hooks) (hooks as unknown as ActivitySink).record(entry);
+}
+
+/** Fields that change on every write or never: not worth a line in the log. */
+const UNLOGGED_FIELDS = new Set(['id', 'created_at', 'updated_at']);
+
+/** The fields whose value differs, `{ field: { before, after } }` (compared as JSON), or null if none did. */
+export function changesBetween(before: object, after: object): ActivityChanges | null {
+  const changes: ActivityChanges = {};
+  const was = before as Record<string, unknown>;
+  const is = after as Record<string, unknown>;
+  for (const field of new Set([...Object.keys(was), ...Object.keys(is)])) {
+    if (UNLOGGED_FIELDS.has(field)) continue;
+    if (JSON.stringify(was[field]) !== JSON.stringify(is[field])) changes[field] = { before: was[field] ?? null, after: is[field] ?? null };
+  }
+  return Object.keys(changes).length > 0 ? changes : null;
+}
+
+/** Appends the entries in the write's transaction (one statement). */
+export async function insertActivity(trx: Transaction<Database>, author: ActivityAuthor, entries: readonly ActivityInput[], at = Date.now()): Promise<void> {
+  if (entries.length === 0) return;
+  await trx
+    .insertInto('activity_log')
+    .values(
+      entries.map((entry) => ({
+        at,
+        user_id: entry.user ? entry.user.id : author.id,
+        username: entry.user ? entry.user.username : author.username,
+        action: entry.action,
+        area: entry.area,
+        record_id: entry.record_id,
+        record_label: entry.record_label,
+        changes: entry.changes ? JSON.stringify(entry.changes) : null,
+      })),
+    )
+    .execute();
+}

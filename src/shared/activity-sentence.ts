@@ -1,0 +1,129 @@
+import type { ActivityAction, ActivityArea, ActivityEntry } from './schemas/activity.js';
+
+/**
+ * The activity log read as Spanish sentences (docs/product-guide.md#activity-log),
+ * shared by the «Registro de Actividad» screen and its CSV export so both say
+ * the same: "ana editó el origen Colombia: nombre 'Colombia' → 'Colombia Huila'".
+ */
+
+/** Each action in the filter and the CSV's 'Acción' column. */
+export const ACTION_NAMES: Record<ActivityAction, string> = {
+  create: 'Alta',
+  update: 'Edición',
+  delete: 'Eliminación',
+  count: 'Recuento',
+  import: 'Importación',
+  sign_in: 'Inicio de sesión',
+  sign_out: 'Cierre de sesión',
+  sign_in_refused: 'Inicio de sesión rechazado',
+};
+
+/** Each area in the filter and the CSV's 'Área' column. */
+export const AREA_NAMES: Record<ActivityArea, string> = {
+  'coffee-origins': 'Orígenes',
+  'green-coffee': 'Café Verde',
+  'roasted-coffee': 'Café Tostado',
+  'blend-recipes': 'Recetas de mezcla',
+  'blended-coffee': 'Café Mezcla',
+  sales: 'Ventas',
+  settings: 'Configuración',
+  users: 'Usuarios',
+  'stock-counts': 'Recuentos de inventario',
+  auth: 'Sesiones',
+};
+
+/** The record as the sentence names it: "el origen Colombia". */
+const RECORD_NOUNS: Record<ActivityArea, string> = {
+  'coffee-origins': 'el origen',
+  'green-coffee': 'el lote de café verde',
+  'roasted-coffee': 'el lote de café tostado',
+  'blend-recipes': 'la receta',
+  'blended-coffee': 'la mezcla',
+  sales: 'la venta',
+  settings: 'la configuración',
+  users: 'el usuario',
+  'stock-counts': 'el recuento',
+  auth: 'la sesión',
+};
+
+const VERBS: Partial<Record<ActivityAction, string>> = {
+  create: 'creó',
+  update: 'editó',
+  delete: 'eliminó',
+  count: 'registró',
+  import: 'importó',
+};
+
+/** The API's field names as the screens label them; a field not listed shows its name with spaces. */
+const FIELD_NAMES: Record<string, string> = {
+  name: 'nombre',
+  kilos_per_bag: 'kilos por saco',
+  suppliers_fincas: 'proveedores/fincas',
+  description: 'descripción',
+  batch_code: 'código de lote',
+  origin_id: 'origen',
+  origin_name: 'origen',
+  supplier_finca: 'proveedor/finca',
+  entry_date: 'fecha de entrada',
+  quantity_kg: 'cantidad (Kg)',
+  price_per_kg: 'precio por Kg',
+  roast_type: 'tipo de tueste',
+  roast_date: 'fecha de tueste',
+  quantity_green_kg: 'café verde (Kg)',
+  resultant_kg: 'kilos resultantes',
+  green_coffee_id: 'lote de café verde',
+  green_batch_code: 'lote de café verde',
+  creation_date: 'fecha de creación',
+  recipe_id: 'receta',
+  product_name: 'producto',
+  product_type: 'tipo de producto',
+  product_id: 'producto',
+  unit_price: 'precio unitario',
+  total: 'total',
+  sale_date: 'fecha de venta',
+  batch_code_sold: 'lote vendido',
+  username: 'usuario',
+  full_name: 'nombre completo',
+  role: 'rol',
+  default_price_roasted: 'precio por defecto del café tostado',
+  default_price_blend: 'precio por defecto del café mezcla',
+  stock_kg: 'stock (Kg)',
+};
+
+export const fieldName = (field: string): string => FIELD_NAMES[field] ?? field.replaceAll('_', ' ');
+
+/** A before or after value as a person reads it: text in quotes, decimal comma, lists with commas, '—' for nothing. */
+export function activityValue(value: unknown): string {
+  if (value === null || value === undefined || value === '') return '—';
+  if (typeof value === 'number') return String(value).replace('.', ',');
+  if (typeof value === 'string') return `'${value}'`;
+  if (typeof value === 'boolean') return value ? 'sí' : 'no';
+  if (Array.isArray(value)) return value.map(activityValue).join(', ');
+  return JSON.stringify(value);
+}
+
+/** "nombre 'Colombia' → 'Colombia Huila'; kilos por saco 60 → 69", or '' without changes. */
+export function changesText(changes: ActivityEntry['changes']): string {
+  if (!changes) return '';
+  return Object.entries(changes)
+    .map(([field, { before, after }]) => `${fieldName(field)} ${activityValue(before)} → ${activityValue(after)}`)
+    .join('; ');
+}
+
+/** One entry as a sentence (without its date, which the screen and the CSV show apart). */
+export function activitySentence(entry: Pick<ActivityEntry, 'username' | 'action' | 'area' | 'record_label' | 'changes'>): string {
+  const who = entry.username ?? 'Alguien';
+  switch (entry.action) {
+    case 'sign_in':
+      return `${who} inició sesión desde ${entry.record_label}`;
+    case 'sign_in_refused':
+      return `Inicio de sesión rechazado para '${entry.username ?? ''}' desde ${entry.record_label}`;
+    case 'sign_out':
+      return entry.area === 'users' ? `${who} cerró las sesiones del usuario ${entry.record_label}` : `${who} cerró sesión desde ${entry.record_label}`;
+    default: {
+      const record = entry.area === 'settings' ? RECORD_NOUNS.settings : `${RECORD_NOUNS[entry.area]} ${entry.record_label}`;
+      const changes = changesText(entry.changes);
+      return `${who} ${VERBS[entry.action] ?? entry.action} ${record}${changes ? `: ${changes}` : ''}`;
+    }
+  }
+}
