@@ -8,7 +8,8 @@
 // Empty means: no row in any table of the schema (read from the database, so a
 // table a later migration adds counts too) but for
 //   - at most one user, an administrator: the one the first start creates;
-//   - sessions and sign-in failure counters, which are not records.
+//   - sessions, sign-in failure counters, the activity log and stored idempotent
+//     answers, which are not records (the first administrator's sign-in writes them).
 // Anything else (an origin, a lot, a recipe, a sale, a setting saved in
 // Configuración, a second user…) and it refuses before writing anything.
 import { randomBytes } from 'node:crypto';
@@ -50,8 +51,8 @@ export class SeedDemoRefused extends Error {
   override name = 'SeedDemoRefused';
 }
 
-/** Not records: a session or a failed sign-in says nothing about the shop. */
-const NOT_RECORDS = new Set(['sessions', 'login_throttle']);
+/** Not records: a session, a failed sign-in, the log of them or a stored answer says nothing about the shop. */
+const NOT_RECORDS = new Set(['sessions', 'login_throttle', 'activity_log', 'idempotency_keys']);
 
 /** How the refusal names what it found, in this order; other tables are named only when none of these holds rows. */
 const LABELS: Record<string, string> = {

@@ -9,7 +9,7 @@ import { GREEN_CSV_HEADERS as h } from '#shared/schemas/green-import.js';
 import { inventorySnapshot } from '../helpers/inventory-snapshot.js';
 import { resetDatabase } from '../helpers/reset-database.js';
 import { createTestApp, errorOf, type TestApp } from '../helpers/test-app.js';
-import { countRows, testDialects } from '../helpers/test-database.js';
+import { countRows, openTestDatabase, testDialects } from '../helpers/test-database.js';
 import { buildChain, type Chain } from '../helpers/trace-chain.js';
 
 /**
@@ -24,6 +24,8 @@ describe.each(testDialects())('write pipeline (%s)', (dialect) => {
   let chain: Chain;
   /** An origin nothing uses (deletable), and a user whose sessions a test may end. */
   let spareOrigin: number;
+  /** A roast no blend or sale uses (editable in full). */
+  let spareRoast: number;
   let other: { id: number; cookie: string };
   let keyCounter = 0;
   const newKey = () => `clave-${Date.now()}-${++keyCounter}`;
@@ -39,6 +41,7 @@ describe.each(testDialects())('write pipeline (%s)', (dialect) => {
   beforeEach(async () => {
     await resetDatabase(t.db);
     chain = await buildChain(t, admin);
+    spareRoast = (await t.call(admin, { method: 'POST', url: '/api/roasted-coffee', payload: { green_coffee_id: chain.greenB.id, quantity_green_kg: 5, resultant_kg: 4.2, roast_type: 'Claro', roast_date: '2024-03-08' } })).json().id;
     spareOrigin = (await t.call(admin, { method: 'POST', url: '/api/coffee-origins', payload: { name: 'Brasil', kilos_per_bag: 60, suppliers_fincas: ['Finca Dos'] } })).json().id;
   });
 
@@ -88,6 +91,29 @@ describe.each(testDialects())('write pipeline (%s)', (dialect) => {
       url: '/api/roasted-coffee',
       payload: { green_coffee_id: chain.greenA.id, quantity_green_kg: 5, resultant_kg: 4.2, roast_type: 'Claro', roast_date: '2024-03-08' },
     }),
+    'PUT /api/green-coffee/:id': () => ({
+      method: 'PUT',
+      url: `/api/green-coffee/${chain.greenB.id}`,
+      payload: { origin_id: chain.origin.id, supplier_finca: 'Finca El Paraíso', quantity_kg: 61, unit_price: 9.5, entry_date: '2024-03-01', batch_code: 'VERDE-02' },
+    }),
+    'PUT /api/roasted-coffee/:id': () => ({
+      method: 'PUT',
+      url: `/api/roasted-coffee/${spareRoast}`,
+      payload: { green_coffee_id: chain.greenB.id, quantity_green_kg: 6, resultant_kg: 5, roast_type: 'Oscuro', roast_date: '2024-03-08' },
+    }),
+    'POST /api/blended-coffee': () => ({
+      method: 'POST',
+      url: '/api/blended-coffee',
+      payload: {
+        name: 'Casa 2',
+        total_quantity_kg: 2,
+        creation_date: '2024-03-10',
+        recipe_id: null,
+        components: [{ origin_id: chain.origin.id, percentage: 100, selected_roasted_batches: [{ id: chain.r1.id, quantity_used: 2 }] }],
+      },
+    }),
+    'PUT /api/users/:id': () => ({ method: 'PUT', url: `/api/users/${other.id}`, payload: { username: 'otra', full_name: `Otra ${++keyCounter}`, role: 'tecnico' } }),
+    'DELETE /api/auth/sessions': () => ({ method: 'DELETE', url: '/api/auth/sessions' }),
     'POST /api/blend-recipes': () => ({ method: 'POST', url: '/api/blend-recipes', payload: { name: 'Receta casa', components: [{ origin_id: chain.origin.id, percentage: 100 }] } }),
     'POST /api/sales': () => ({ method: 'POST', url: '/api/sales', payload: saleBody() }),
     'PUT /api/sales/:id': () => ({ method: 'PUT', url: `/api/sales/${chain.s1.id}`, payload: { ...saleBody(2), sale_date: '2024-04-02' } }),
@@ -268,7 +294,66 @@ describe.each(testDialects())('write pipeline (%s)', (dialect) => {
     expect(response.statusCode, response.body).toBe(200);
     const [entry] = await t.db.selectFrom('activity_log').selectAll().orderBy('id', 'desc').limit(1).execute();
     expect(entry).toMatchObject({ action: 'update', area: 'users', record_label: 'otra' });
-    expect(JSON.parse(entry!.changes!)).toEqual({ full_name: { before: 'Persona otra', after: 'Otra R.' } });
+    expect(JSON.parse(entry!.changes!)).toEqual({ full_name: { before: expect.any(String), after: 'Otra R.' } });
     expect(JSON.stringify(entry)).not.toMatch(/nueva-clave|password|argon2/);
+  });
+});
+
+describe('write pipeline: the rules a new route must follow', () => {
+  it('refuses to start with a write route that does not say how it is logged', async () => {
+    const { db, close } = await openTestDatabase('sqlite');
+    try {
+      const app = await buildApp({ db });
+      await expect(
+        app.register(async (api) => {
+          api.post('/api/sin-regla', async () => ({ ok: true }));
+        }),
+      ).rejects.toThrow(/config\.activity/);
+      await app.close();
+    } finally {
+      await close();
+    }
+  });
+
+  it('refuses a second write transaction in one request: the change, its log and its answer are one', async () => {
+    const { db, close } = await openTestDatabase('sqlite');
+    try {
+      const app = await buildApp({ db, logger: false });
+      await app.register(async (api) => {
+        api.post('/api/dos-transacciones', { config: { public: true, activity: { area: 'settings', describe: () => ({ id: null, label: 'x' }) } } }, async () => {
+          await withWriteTransaction(db, async () => 1);
+          return withWriteTransaction(db, async () => 2);
+        });
+      });
+      const response = await app.inject({ method: 'POST', url: '/api/dos-transacciones', payload: {} });
+      expect(response.statusCode).toBe(500);
+      await app.close();
+    } finally {
+      await close();
+    }
+  });
+
+  it('documents the Idempotency-Key header and its 422 on every write route but sign-in and sign-out', async () => {
+    const { db, close } = await openTestDatabase('sqlite');
+    try {
+      const app = await buildApp({ db });
+      await app.ready();
+      const doc = app.swagger() as { paths: Record<string, Record<string, { parameters?: { in: string; name: string }[]; responses: Record<string, unknown> }>> };
+      const writes = Object.entries(doc.paths).flatMap(([path, operations]) =>
+        Object.entries(operations)
+          .filter(([method]) => ['post', 'put', 'delete'].includes(method))
+          .map(([method, operation]) => ({ route: `${method.toUpperCase()} ${path}`, operation })),
+      );
+      expect(writes.length).toBeGreaterThan(15);
+      for (const { route, operation } of writes) {
+        const documented = (operation.parameters ?? []).some((p) => p.in === 'header' && p.name === 'idempotency-key');
+        const exempt = route === 'POST /api/auth/login' || route === 'POST /api/auth/logout';
+        expect(documented, route).toBe(!exempt);
+        if (!exempt) expect(operation.responses['422'], route).toBeDefined();
+      }
+      await app.close();
+    } finally {
+      await close();
+    }
   });
 });

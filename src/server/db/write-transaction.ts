@@ -27,6 +27,11 @@ import { currentTransactionHooks, type TransactionHooks } from './transaction-ho
  *
  * The work function may run more than once: keep slow or outside effects
  * (password hashing, e-mails, logging "done") before or after it.
+ *
+ * Inside a write request it is also where the write pipeline's hooks run
+ * (transaction-hooks.ts): the activity-log entries and the idempotent answer
+ * go into the same transaction, after the work. One request, one such
+ * transaction (docs/architecture.md#write-pipeline).
  */
 
 /** A Kysely instance or an open transaction: repositories take either as their first argument. */

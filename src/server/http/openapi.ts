@@ -65,14 +65,45 @@ export const openApiOptions: SwaggerOptions = {
       const typed = jsonSchemaTransform({ ...input, schema: { body: last } }).schema as { body: JsonSchema };
       (schema as { body: JsonSchema }).body = documentStages((schema as { body: JsonSchema }).body, typed.body);
     }
+    const config = input.route.config as FastifyContextConfig | undefined;
     return {
-      schema: { ...schema, security: securityOf(input.route.config as FastifyContextConfig | undefined) },
+      schema: { ...withIdempotencyKey(schema as JsonSchema, input.route.method, config), security: securityOf(config) },
       url: url.length > 1 ? url.replace(/\/+$/, '') : url,
     };
   },
 };
 
 type JsonSchema = Record<string, unknown>;
+
+/** The header every retry-safe write takes (docs/decisions/0023-idempotency-keys.md). */
+const IDEMPOTENCY_KEY_HEADER = {
+  type: 'string',
+  minLength: 1,
+  maxLength: 255,
+  pattern: '^[\\x21-\\x7E]+$',
+  description:
+    'Opcional. Clave única de este envío (1–255 caracteres ASCII visibles, p. ej. un UUID): una repetición con la misma clave, ' +
+    'el mismo usuario, el mismo método, la misma ruta y el mismo cuerpo durante 24 horas devuelve la respuesta guardada ' +
+    '(con Idempotent-Replayed: true) sin repetir el cambio; con otro cuerpo o ruta, 422.',
+};
+
+/**
+ * A write's `Idempotency-Key` header and its 422, on every POST, PUT and
+ * DELETE the write pipeline wraps (write-pipeline/write-pipeline.ts): not on
+ * sign-in, sign-out or a read-only POST.
+ */
+function withIdempotencyKey(schema: JsonSchema, method: string | string[], config: FastifyContextConfig | undefined): JsonSchema {
+  const writes = [method].flat().some((m) => ['POST', 'PUT', 'PATCH', 'DELETE'].includes(m));
+  if (!writes || !config?.activity || config.readOnly || config.idempotencyKey === false) return schema;
+  const headers = isSchema(schema.headers) ? schema.headers : { type: 'object', properties: {} };
+  const response = isSchema(schema.response) ? schema.response : {};
+  const errorBody = response['400'] ?? response['401'];
+  return {
+    ...schema,
+    headers: { ...headers, properties: { ...(headers.properties as JsonSchema), 'idempotency-key': IDEMPOTENCY_KEY_HEADER } },
+    response: errorBody ? { ...response, 422: { ...(errorBody as JsonSchema), description: 'La clave de idempotencia ya se usó para otra solicitud.' } } : response,
+  };
+}
 const isSchema = (value: unknown): value is JsonSchema => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**

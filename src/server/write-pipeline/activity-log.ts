@@ -1,5 +1,5 @@
 import type { Transaction } from 'kysely';
-import type { ActivityAction, ActivityArea, ActivityChanges } from '#shared/schemas/activity.js';
+import type { ActivityAction, ActivityArea, ActivityChanges, ActivityValue } from '#shared/schemas/activity.js';
 import type { Database } from '../db/schema.js';
 import { currentTransactionHooks } from '../db/transaction-hooks.js';
 
@@ -39,6 +39,17 @@ export function recordActivity(entry: ActivityInput): void {
 /** Fields that change on every write or never: not worth a line in the log. */
 const UNLOGGED_FIELDS = new Set(['id', 'created_at', 'updated_at']);
 
+const isPlain = (value: unknown): value is string | number | boolean | null =>
+  value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+
+/** A value as the log keeps it: plain values and lists of them as they are, anything with records inside as JSON text. */
+function loggedValue(value: unknown): ActivityValue {
+  if (value === undefined) return null;
+  if (isPlain(value)) return value;
+  if (Array.isArray(value) && value.every((item) => typeof item === 'string' || typeof item === 'number')) return value as (string | number)[];
+  return JSON.stringify(value);
+}
+
 /** The fields whose value differs, `{ field: { before, after } }` (compared as JSON), or null if none did. */
 export function changesBetween(before: object, after: object): ActivityChanges | null {
   const changes: ActivityChanges = {};
@@ -46,7 +57,7 @@ export function changesBetween(before: object, after: object): ActivityChanges |
   const is = after as Record<string, unknown>;
   for (const field of new Set([...Object.keys(was), ...Object.keys(is)])) {
     if (UNLOGGED_FIELDS.has(field)) continue;
-    if (JSON.stringify(was[field]) !== JSON.stringify(is[field])) changes[field] = { before: was[field] ?? null, after: is[field] ?? null };
+    if (JSON.stringify(was[field]) !== JSON.stringify(is[field])) changes[field] = { before: loggedValue(was[field]), after: loggedValue(is[field]) };
   }
   return Object.keys(changes).length > 0 ? changes : null;
 }

@@ -21,8 +21,17 @@ export const ACTIVITY_AREAS = [
 ] as const;
 export type ActivityArea = (typeof ACTIVITY_AREAS)[number];
 
+/**
+ * A field's value as the API showed it: text, a number, yes/no, nothing, or a
+ * list of texts or numbers. A value with records inside (a blend's components)
+ * is given as its JSON text (write-pipeline/activity-log.ts).
+ */
+// null sits in the text branch: OpenAPI 3.0 writes it as `nullable` beside a `type`.
+const activityValueSchema = z.union([z.string().nullable(), z.number(), z.boolean(), z.array(z.union([z.string(), z.number()]))]);
+export type ActivityValue = z.infer<typeof activityValueSchema>;
+
 /** An edit's changed fields, each with its value before and after (the API's names and units). */
-export const activityChangesSchema = z.record(z.string(), z.object({ before: z.unknown(), after: z.unknown() }));
+export const activityChangesSchema = z.record(z.string(), z.object({ before: activityValueSchema, after: activityValueSchema }));
 export type ActivityChanges = z.infer<typeof activityChangesSchema>;
 
 export const activityEntrySchema = z.object({
