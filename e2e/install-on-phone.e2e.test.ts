@@ -3,7 +3,7 @@ import { salesMessages as m } from '#shared/messages.js';
 import { newPage, PHONE, signIn } from './helpers/browser.js';
 import { useServerAndBrowser } from './helpers/fixture.js';
 
-// Installing the app on a phone (README.md#installing-on-a-phone): the web app manifest, its icons and the iOS tags.
+// Installing the app on a phone (README.md, «Instalar en el móvil»): the web app manifest, its icons and the iOS tags.
 
 describe('installable on a phone', () => {
   const env = useServerAndBrowser();

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { chromium } from 'playwright-core';
 
 /**
- * `npx tsx scripts/make-icons.ts`: draws the app's icons (README#installing-on-a-phone)
+ * `npx tsx scripts/make-icons.ts`: draws the app's icons (README.md, «Instalar en el móvil»)
  * from the SVG below with Debian's Chromium and writes them to src/web/public/icons/,
  * where Vite copies them as they are. Run it again after changing the drawing and
  * commit the PNGs: the build does not draw them.
