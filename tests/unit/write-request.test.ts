@@ -1,6 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { connectionMessages, salesMessages } from '#shared/messages.js';
-import { ApiError, retryingWriteCount, subscribeRetryingWrites } from '#web/lib/api-client.js';
+import { ApiError, apiRequest, retryingWriteCount, subscribeRetryingWrites } from '#web/lib/api-client.js';
 import { formAlertMessage, saveErrorOf, saveWithFeedback } from '#web/lib/form-feedback.js';
 import { forgetWrite, leftoverWrite, sendRemembered } from '#web/lib/pending-write.js';
 import { apiWrite, ATTEMPT_TIMEOUT_MS, RETRY_DELAYS_MS, writeKeyHolder } from '#web/lib/write-request.js';
@@ -113,6 +113,15 @@ describe('apiWrite: the Idempotency-Key and the retries after a lost connection'
     const { error } = await settle(apiWrite('POST', '/sales', sale, 'k'));
     expect(stillRunning.calls).toHaveLength(2);
     expect(error).toMatchObject({ status: 409, message: 'La misma solicitud ya se está procesando.' });
+  });
+
+  it('leaves reads, sign-in and sign-out alone: no key, no retry (a failed load shows its own message)', async () => {
+    const { calls } = fakeFetch(['lost', 'lost']);
+    const { error } = await settle(apiRequest('GET', '/sales'));
+    await settle(apiRequest('POST', '/auth/logout'));
+    expect(calls).toHaveLength(2);
+    expect(calls.map((call) => (call.init.headers as Record<string, string>)['idempotency-key'])).toEqual([undefined, undefined]);
+    expect(error).toMatchObject({ status: 0, code: 'network' });
   });
 
   it('gives each attempt a timeout and a call without a key its own fresh one, shared by its retries', async () => {
