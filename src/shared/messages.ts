@@ -435,6 +435,17 @@ export const activityMessages = {
   invalidCursor: 'La página pedida no es válida.',
 } as const;
 
+/**
+ * Ours (docs/architecture.md#the-web-side): a write sent again with the same
+ * Idempotency-Key after the connection dropped, and what a form says when no
+ * answer ever came. Sending again is safe: the server answers a repeated key with
+ * the first answer instead of writing twice.
+ */
+export const connectionMessages = {
+  retrying: 'Sin conexión: reintentando…',
+  unconfirmed: 'No se pudo confirmar si el cambio se guardó. Puedes volver a enviarlo sin riesgo de duplicarlo.',
+} as const;
+
 /** Ventas (docs/product-guide.md#ventas, #sale and #interface-texts). */
 export const salesMessages = {
   // original (docs/product-guide.md#ventas)
@@ -483,6 +494,13 @@ export const salesMessages = {
   noProducts: 'No hay productos con stock que coincidan.',
   loading: 'Cargando ventas...',
   productsLoading: 'Cargando productos...',
+  // ours (docs/product-guide.md#ventas): a sale whose answer never came, in the form and after a reload.
+  unconfirmed: 'No se pudo confirmar si la venta se registró. Puedes volver a enviarla sin riesgo de duplicarla.',
+  pendingTitle: 'Venta sin confirmar',
+  pendingAfterReload: (sale: string) =>
+    `Hay una venta sin confirmar de antes de recargar la página (${sale}). Si ya se registró, reenviarla no la duplicará.`,
+  resend: 'Reenviar venta',
+  discard: 'Descartar',
 } as const;
 
 /** Trazabilidad y costes (docs/product-guide.md#trazabilidad): lot history, trace both ways, low-stock alerts. Ours: the original app had no such screen. */

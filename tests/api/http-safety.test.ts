@@ -20,6 +20,8 @@ describe('HTTP safety', () => {
     expect(csp).toContain("default-src 'self'");
     expect(csp).toContain("script-src 'self'");
     expect(csp).toContain("frame-ancestors 'none'");
+    // The web app manifest (installing on a phone) comes from our own origin only.
+    expect(csp).toContain("manifest-src 'self'");
     expect(csp).not.toContain('unsafe-inline');
     expect(response.headers['x-content-type-options']).toBe('nosniff');
     expect(response.headers['referrer-policy']).toBe('same-origin');

@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { commonMessages, userMessages } from '#shared/messages.js';
-import { ApiError, apiRequest, apiUpload, setSessionLostHandler } from '#web/lib/api-client.js';
+import { ApiError, apiRequest, setSessionLostHandler } from '#web/lib/api-client.js';
 import { formAlertMessage, saveWithFeedback } from '#web/lib/form-feedback.js';
+import { apiUpload } from '#web/lib/write-request.js';
 
 const forbidden = () => new ApiError(403, 'forbidden', commonMessages.forbidden);
 

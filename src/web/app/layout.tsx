@@ -1,4 +1,5 @@
 import { Outlet } from 'react-router';
+import { ConnectionNotice } from '../components/connection-notice.js';
 import { AppHeader } from './app-header.js';
 import { BottomNav } from './bottom-nav.js';
 
@@ -10,6 +11,7 @@ export function Layout() {
         <Outlet />
       </main>
       <BottomNav />
+      <ConnectionNotice />
     </>
   );
 }

@@ -42,24 +42,25 @@ export function setSessionLostHandler(handler: () => void): void {
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'DELETE';
 
+/** Reads, sign-in and sign-out; every other write goes through apiWrite (src/web/lib/write-request.ts). */
 export async function apiRequest<T>(method: HttpMethod, path: string, body?: unknown): Promise<T> {
-  return send<T>(path, {
-    method,
-    headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
-    body: body === undefined ? undefined : JSON.stringify(body),
-  });
+  return send<T>(path, jsonRequest(method, body));
 }
+
+/** A JSON request's method, headers and body (none for a GET or a DELETE without one). */
+export const jsonRequest = (method: HttpMethod, body?: unknown): RequestInit => ({
+  method,
+  headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+  body: body === undefined ? undefined : JSON.stringify(body),
+});
 
 /**
- * POST of a file as the body itself (the green-lot CSV import: `text/csv`, so
- * the server reads its bytes as they are), with apiRequest's errors and its
- * handling of a lost session.
+ * One request and its answer, no retry: a fetch that rejects (no connection,
+ * a timeout through `init.signal`) is ApiError status 0, code 'network'. Writes
+ * go through src/web/lib/write-request.ts, which retries those with the same
+ * Idempotency-Key (docs/architecture.md#the-web-side).
  */
-export async function apiUpload<T>(path: string, file: Blob, contentType: string): Promise<T> {
-  return send<T>(path, { method: 'POST', headers: { accept: 'application/json', 'content-type': contentType }, body: file });
-}
-
-async function send<T>(path: string, init: RequestInit): Promise<T> {
+export async function send<T>(path: string, init: RequestInit): Promise<T> {
   let response: Response;
   try {
     response = await fetch(`/api${path}`, { ...init, credentials: 'same-origin' });
@@ -74,6 +75,24 @@ async function send<T>(path: string, init: RequestInit): Promise<T> {
     throw new ApiError(response.status, error?.code ?? 'unknown', error?.message ?? NETWORK_MESSAGE);
   }
   return data as T;
+}
+
+/**
+ * How many writes are waiting to be sent again after a lost connection, for the
+ * one 'Sin conexión: reintentando…' notice (src/web/components/connection-notice.tsx).
+ * It lives here, beside the client every screen loads, so the notice costs the
+ * first visit a few bytes; the retry loop itself stays in the screens' chunks.
+ */
+let retryingWrites = 0;
+const retryListeners = new Set<() => void>();
+export const retryingWriteCount = (): number => retryingWrites;
+export function subscribeRetryingWrites(listener: () => void): () => void {
+  retryListeners.add(listener);
+  return () => retryListeners.delete(listener);
+}
+export function changeRetryingWrites(delta: 1 | -1): void {
+  retryingWrites += delta;
+  for (const listener of retryListeners) listener();
 }
 
 /** Query-string for list routes: `?limit=…&offset=…` and any filters, skipping empty values. */

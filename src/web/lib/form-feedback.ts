@@ -1,11 +1,14 @@
+import { useState } from 'react';
 import type { FieldErrors, FieldValues } from 'react-hook-form';
 import { ApiError, isSessionLost } from './api-client.js';
+import { isUnconfirmed, type Keyed, type WriteKeyHolder, writeKeyHolder } from './write-request.js';
 
 /**
  * The one message a form shows, like the server answers one: the form's
  * "required" text while any field is missing (checked first, docs/product-guide.md#validation-rules), else
  * the first broken rule in field order, else the server's answer to a rule the
- * user can fix (duplicate lot, stock…).
+ * user can fix (duplicate lot, stock…), or the save that got no answer
+ * ('No se pudo confirmar…', docs/architecture.md#the-web-side).
  */
 export function formAlertMessage<T extends FieldValues>(
   errors: FieldErrors<T>,
@@ -16,7 +19,7 @@ export function formAlertMessage<T extends FieldValues>(
   const messages = fields.map((field) => errors[field]?.message).filter((m): m is string => typeof m === 'string' && m !== '');
   if (messages.includes(requiredMessage)) return requiredMessage;
   if (messages[0]) return messages[0];
-  return saveError instanceof ApiError && saveError.isUserError ? saveError.message : undefined;
+  return saveError instanceof ApiError && (saveError.isUserError || isUnconfirmed(saveError)) ? saveError.message : undefined;
 }
 
 /** `invalid('field')` for <Field invalid>: true while react-hook-form holds an error for it. */
@@ -28,8 +31,10 @@ export const invalidFields =
 /**
  * Runs a form's save (docs/product-guide.md#screens: a successful save resets the form and reloads the
  * list; a failed one shows its full-page red message). A rule the user
- * can fix stays in the form, where formAlertMessage shows the server's text; a
- * lost session goes back to the login screen on its own.
+ * can fix stays in the form, where formAlertMessage shows the server's text, and
+ * so does a save that got no answer: what was typed stays, ready to send again
+ * (docs/architecture.md#the-web-side). A lost session goes back to the login
+ * screen on its own.
  */
 export async function saveWithFeedback(
   save: () => Promise<unknown>,
@@ -39,7 +44,7 @@ export async function saveWithFeedback(
   try {
     await save();
   } catch (error) {
-    if ((error instanceof ApiError && error.isUserError) || isSessionLost(error)) return;
+    if ((error instanceof ApiError && error.isUserError) || isSessionLost(error) || isUnconfirmed(error)) return;
     handlers.onFailure(messages.failed, error);
     return;
   }
@@ -52,9 +57,11 @@ export interface SaveMessages {
   updated: string;
   addError: string;
   updateError: string;
+  /** The area's words for a save that got no answer; connectionMessages.unconfirmed without it. */
+  unconfirmed?: string;
 }
 
-/** What formSave needs of a TanStack mutation. */
+/** What useFormSave needs of a TanStack mutation. */
 interface SaveMutation<Variables> {
   mutateAsync: (variables: Variables) => Promise<unknown>;
   isPending: boolean;
@@ -62,20 +69,42 @@ interface SaveMutation<Variables> {
 }
 
 /**
+ * A form's Idempotency-Key (docs/architecture.md#the-web-side): one
+ * writeKeyHolder per mounted form, so a key per opening of the form for a record
+ * (the list screens remount their form, by key, for each record and after each
+ * save). Returns its `send(write)`: the key kept through failed and unanswered
+ * sends, a new one after a success or a 422.
+ */
+export function useWriteKey(): WriteKeyHolder['send'] {
+  const [holder] = useState(writeKeyHolder);
+  return holder.send;
+}
+
+/**
+ * The error a form shows for its save: a save that got no answer in the area's
+ * own words when it has them ('No se pudo confirmar si la venta se registró…').
+ */
+export const saveErrorOf = (error: unknown, unconfirmed: string | undefined): unknown =>
+  unconfirmed !== undefined && isUnconfirmed(error) ? new ApiError(0, 'unconfirmed', unconfirmed) : error;
+
+/**
  * A create/edit form's save, the same for every form: the create mutation in
  * add mode, the update one while editing, through saveWithFeedback with the
- * area's texts. `mutation` is the one in use (its pending state and error).
+ * area's texts, each send with the form's key (useWriteKey). `mutation` is the
+ * one in use (its pending state and error).
  */
-export function formSave<CreateBody, UpdateBody = CreateBody>(
+export function useFormSave<CreateBody, UpdateBody = CreateBody>(
   editing: { id: number } | null,
-  create: SaveMutation<CreateBody>,
-  update: SaveMutation<{ id: number; body: UpdateBody }>,
+  create: SaveMutation<Keyed & { body: CreateBody }>,
+  update: SaveMutation<Keyed & { id: number; body: UpdateBody }>,
   messages: SaveMessages,
   handlers: { onSaved: (message: string) => void; onFailure: (message: string, error: unknown) => void },
 ): { mutation: { isPending: boolean; error: unknown }; save: (body: CreateBody & UpdateBody) => Promise<void> } {
+  const withKey = useWriteKey();
   const save = (body: CreateBody & UpdateBody) =>
     editing
-      ? saveWithFeedback(() => update.mutateAsync({ id: editing.id, body }), { saved: messages.updated, failed: messages.updateError }, handlers)
-      : saveWithFeedback(() => create.mutateAsync(body), { saved: messages.added, failed: messages.addError }, handlers);
-  return { mutation: editing ? update : create, save };
+      ? saveWithFeedback(() => withKey((key) => update.mutateAsync({ id: editing.id, body, key })), { saved: messages.updated, failed: messages.updateError }, handlers)
+      : saveWithFeedback(() => withKey((key) => create.mutateAsync({ body, key })), { saved: messages.added, failed: messages.addError }, handlers);
+  const mutation = editing ? update : create;
+  return { mutation: { isPending: mutation.isPending, error: saveErrorOf(mutation.error, messages.unconfirmed) }, save };
 }

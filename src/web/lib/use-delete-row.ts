@@ -1,6 +1,7 @@
 import { confirmAction } from '../components/confirm.js';
 import { useToast } from '../components/toast.js';
 import { ApiError, isSessionLost } from './api-client.js';
+import { isUnconfirmed } from './write-request.js';
 
 export interface DeleteRowOptions<Row extends { id: number }> {
   /** The browser dialog's question (docs/product-guide.md#interface-texts). */
@@ -44,7 +45,8 @@ export function useDeleteRow<Row extends { id: number }>(options: DeleteRowOptio
       showToast(deletedMessage);
     } catch (error) {
       if (onRefused && error instanceof ApiError && error.isUserError) onRefused(error.message);
-      else if (!isSessionLost(error)) fail(failedMessage, error);
+      // A delete that got no answer may have happened: say so rather than that it failed (docs/architecture.md#the-web-side).
+      else if (!isSessionLost(error)) fail(isUnconfirmed(error) ? (error as ApiError).message : failedMessage, error);
     }
   };
 

@@ -11,7 +11,7 @@ import { FormActions } from '#web/components/form-actions.js';
 import { FormAlert } from '#web/components/form-alert.js';
 import { LotCodeField } from '#web/components/lot-code-field.js';
 import { ApiError } from '#web/lib/api-client.js';
-import { formSave } from '#web/lib/form-feedback.js';
+import { useFormSave } from '#web/lib/form-feedback.js';
 import type { EntityFormProps } from '#web/lib/use-form-screen.js';
 import { useCreateBlendedCoffee } from './api/create-blended-coffee.js';
 import { useUpdateBlendedCoffee } from './api/update-blended-coffee.js';
@@ -37,7 +37,7 @@ export interface BlendFormProps extends EntityFormProps<BlendedCoffee> {
 
 /** Make or edit a blend (docs/product-guide.md#cafe-mezcla and #blend). */
 export function BlendForm({ origins, recipes, lots, editing, onSaved, onCancel, onFailure }: BlendFormProps) {
-  const { mutation, save } = formSave(editing, useCreateBlendedCoffee(), useUpdateBlendedCoffee(), m, { onSaved, onFailure });
+  const { mutation, save } = useFormSave(editing, useCreateBlendedCoffee(), useUpdateBlendedCoffee(), m, { onSaved, onFailure });
   const resolver = useMemo(
     () => blendResolverFor(lots, (originId) => origins.find((origin) => origin.id === originId)?.name ?? ''),
     [lots, origins],

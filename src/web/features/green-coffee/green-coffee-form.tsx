@@ -13,7 +13,7 @@ import { Field } from '#web/components/field.js';
 import { FormCard } from '#web/components/form-card.js';
 import { SelectField } from '#web/components/select-field.js';
 import { originSelectOptions } from '#web/api/get-origin-options.js';
-import { formAlertMessage, formSave, invalidFields } from '#web/lib/form-feedback.js';
+import { formAlertMessage, invalidFields, useFormSave } from '#web/lib/form-feedback.js';
 import { schemaThenRulesResolver } from '#web/lib/schema-then-rules-resolver.js';
 import { isoDateOrAsTyped, numberOrMissing, todayDateText } from '#web/lib/form-values.js';
 import { useCreateGreenCoffee } from './api/create-green-coffee.js';
@@ -79,7 +79,7 @@ export interface GreenCoffeeFormProps extends EntityFormProps<GreenCoffee> {
 
 /** Add or edit a green lot (docs/product-guide.md#cafe-verde and #green-lot). */
 export function GreenCoffeeForm({ origins, editing, onSaved, onCancel, onFailure }: GreenCoffeeFormProps) {
-  const { mutation, save } = formSave(editing, useCreateGreenCoffee(), useUpdateGreenCoffee(), m, { onSaved, onFailure });
+  const { mutation, save } = useFormSave(editing, useCreateGreenCoffee(), useUpdateGreenCoffee(), m, { onSaved, onFailure });
   const resolver = useMemo(() => resolverFor(origins), [origins]);
   const { register, control, handleSubmit, formState, setValue } = useForm<GreenFormValues, unknown, GreenCoffeeBody>({
     resolver,

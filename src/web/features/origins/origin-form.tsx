@@ -6,7 +6,7 @@ import { FormActions } from '#web/components/form-actions.js';
 import { DecimalField } from '#web/components/decimal-field.js';
 import { Field } from '#web/components/field.js';
 import { FormCard } from '#web/components/form-card.js';
-import { formAlertMessage, formSave, invalidFields } from '#web/lib/form-feedback.js';
+import { formAlertMessage, invalidFields, useFormSave } from '#web/lib/form-feedback.js';
 import { numberOrMissing } from '#web/lib/form-values.js';
 import { schemaThenRulesResolver } from '#web/lib/schema-then-rules-resolver.js';
 import { useCreateOrigin } from './api/create-origin.js';
@@ -46,7 +46,7 @@ export type OriginFormProps = EntityFormProps<Origin>;
 
 /** Add or edit an origin (docs/product-guide.md#origenes and #origin). */
 export function OriginForm({ editing, onSaved, onCancel, onFailure }: OriginFormProps) {
-  const { mutation, save } = formSave(editing, useCreateOrigin(), useUpdateOrigin(), originMessages, { onSaved, onFailure });
+  const { mutation, save } = useFormSave(editing, useCreateOrigin(), useUpdateOrigin(), originMessages, { onSaved, onFailure });
   const { register, control, handleSubmit, formState } = useForm<OriginFormValues, unknown, OriginBody>({
     resolver,
     defaultValues: editing ? toValues(editing) : emptyValues,

@@ -12,7 +12,7 @@ import { FormCard } from '#web/components/form-card.js';
 import { LotCodeField } from '#web/components/lot-code-field.js';
 import { SelectField } from '#web/components/select-field.js';
 import { originSelectOptions } from '#web/api/get-origin-options.js';
-import { formAlertMessage, formSave, invalidFields } from '#web/lib/form-feedback.js';
+import { formAlertMessage, invalidFields, useFormSave } from '#web/lib/form-feedback.js';
 import type { EntityFormProps } from '#web/lib/use-form-screen.js';
 import { useCreateRoastedCoffee } from './api/create-roasted-coffee.js';
 import { useUpdateRoastedCoffee } from './api/update-roasted-coffee.js';
@@ -39,7 +39,7 @@ export interface RoastFormProps extends EntityFormProps<RoastedCoffee> {
 
 /** Roast green coffee, or edit a roast (docs/product-guide.md#cafe-tostado and #roasted-lot). */
 export function RoastForm({ origins, lots, editing, onSaved, onCancel, onFailure }: RoastFormProps) {
-  const { mutation, save } = formSave(editing, useCreateRoastedCoffee(), useUpdateRoastedCoffee(), m, { onSaved, onFailure });
+  const { mutation, save } = useFormSave(editing, useCreateRoastedCoffee(), useUpdateRoastedCoffee(), m, { onSaved, onFailure });
   const resolver = useMemo(() => roastResolverFor(lots), [lots]);
   const { register, control, handleSubmit, formState, setValue, getValues } = useForm<RoastFormValues, unknown, RoastedCoffeeBody>({
     resolver,

@@ -11,7 +11,7 @@ import { DecimalField } from '#web/components/decimal-field.js';
 import { Field } from '#web/components/field.js';
 import { FormActions } from '#web/components/form-actions.js';
 import { FormCard } from '#web/components/form-card.js';
-import { formAlertMessage, formSave, invalidFields } from '#web/lib/form-feedback.js';
+import { formAlertMessage, invalidFields, useFormSave } from '#web/lib/form-feedback.js';
 import type { EntityFormProps } from '#web/lib/use-form-screen.js';
 import { useCreateSale } from './api/create-sale.js';
 import { useUpdateSale } from './api/update-sale.js';
@@ -46,7 +46,7 @@ const soldProduct = (sale: Sale): ChosenProduct => ({
 
 /** Record or edit a sale (docs/product-guide.md#ventas, #screens and #sale). */
 export function SaleForm({ prices, editing, onSaved, onCancel, onFailure }: SaleFormProps) {
-  const { mutation, save } = formSave(editing, useCreateSale(), useUpdateSale(), m, { onSaved, onFailure });
+  const { mutation, save } = useFormSave(editing, useCreateSale(), useUpdateSale(), m, { onSaved, onFailure });
   const [chosen, setChosen] = useState<ChosenProduct | null>(editing ? soldProduct(editing) : null);
   const resolver = useMemo(() => saleResolverFor(chosen), [chosen]);
   const { register, control, handleSubmit, formState, setValue } = useForm<SaleFormValues, unknown, SaleBody>({

@@ -8,6 +8,7 @@ import { useListPage } from '#web/lib/use-list-page.js';
 import { deleteSaleOptions } from './api/delete-sale.js';
 import { useSalePrices } from './api/get-sale-prices.js';
 import { salesQueryOptions } from './api/get-sales.js';
+import { PendingSaleBanner } from './pending-sale-banner.js';
 import { SaleForm } from './sale-form.js';
 import { SalesTable } from './sales-table.js';
 
@@ -27,6 +28,7 @@ export function SalesPage() {
   if (!prices.data || !page) return <LoadingPage title={m.title} text={m.loading} />;
   return (
     <LoadedPage title={m.title} text={m.loading}>
+      <PendingSaleBanner />
       <div ref={formRef}>
         <SaleForm key={formKey} prices={prices.data} {...formProps} />
       </div>

@@ -13,7 +13,7 @@ import type { Origin } from '#shared/schemas/origins.js';
 import { Field } from '#web/components/field.js';
 import { FormActions } from '#web/components/form-actions.js';
 import { FormCard } from '#web/components/form-card.js';
-import { formAlertMessage, formSave, invalidFields } from '#web/lib/form-feedback.js';
+import { formAlertMessage, invalidFields, useFormSave } from '#web/lib/form-feedback.js';
 import { numberOrMissing } from '#web/lib/form-values.js';
 import { schemaThenRulesResolver } from '#web/lib/schema-then-rules-resolver.js';
 import type { EntityFormProps } from '#web/lib/use-form-screen.js';
@@ -51,7 +51,7 @@ export interface RecipeFormProps extends EntityFormProps<BlendRecipe> {
 
 /** Create or edit a blend recipe (docs/product-guide.md#configuracion and #blend-recipe); after an update it returns to create mode. */
 export function RecipeForm({ origins, editing, onSaved, onCancel, onFailure }: RecipeFormProps) {
-  const { mutation, save } = formSave(editing, useCreateBlendRecipe(), useUpdateBlendRecipe(), m, { onSaved, onFailure });
+  const { mutation, save } = useFormSave(editing, useCreateBlendRecipe(), useUpdateBlendRecipe(), m, { onSaved, onFailure });
   const { register, control, handleSubmit, formState, getValues, setValue } = useForm<RecipeFormValues, unknown, BlendRecipeBody>({
     resolver,
     defaultValues: toValues(editing),

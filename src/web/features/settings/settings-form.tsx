@@ -5,7 +5,7 @@ import type { SettingName, Settings } from '#shared/schemas/settings.js';
 import { DecimalField } from '#web/components/decimal-field.js';
 import { FormCard } from '#web/components/form-card.js';
 import { useToast } from '#web/components/toast.js';
-import { formAlertMessage, invalidFields, saveWithFeedback } from '#web/lib/form-feedback.js';
+import { formAlertMessage, invalidFields, saveWithFeedback, useWriteKey } from '#web/lib/form-feedback.js';
 import { numberOrMissing } from '#web/lib/form-values.js';
 import { schemaThenRulesResolver } from '#web/lib/schema-then-rules-resolver.js';
 import { useUpdateSettings } from './api/update-settings.js';
@@ -51,6 +51,8 @@ export function SettingsForm<Name extends SettingName, Body extends Partial<Reco
   const { id, title, note, submitLabel, kind, fields, schema, messages } = section;
   const showToast = useToast();
   const update = useUpdateSettings();
+  // The section stays on screen after a save: useWriteKey takes a new key for the next one.
+  const withKey = useWriteKey();
   const resolver = useMemo(
     () => schemaThenRulesResolver<Values, Body>(schema, (values) => Object.fromEntries(fields.map(({ name }) => [name, numberOrMissing(values[name] ?? '')])), []),
     [schema, fields],
@@ -62,7 +64,7 @@ export function SettingsForm<Name extends SettingName, Body extends Partial<Reco
   const alertMessage = formAlertMessage(formState.errors, fields.map((field) => field.name), messages.required, update.error);
   const invalid = invalidFields(formState.errors);
   const onSubmit = handleSubmit((body) =>
-    saveWithFeedback(() => update.mutateAsync(body), { saved: messages.saved, failed: messages.failed }, { onSaved: showToast, onFailure }),
+    saveWithFeedback(() => withKey((key) => update.mutateAsync({ body, key })), { saved: messages.saved, failed: messages.failed }, { onSaved: showToast, onFailure }),
   );
 
   return (

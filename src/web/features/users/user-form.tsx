@@ -5,7 +5,7 @@ import { userMessages } from '#shared/messages.js';
 import { ROLES, type Role } from '#shared/roles.js';
 import type { User } from '#shared/schemas/auth.js';
 import { type CreateUserBody, createUserBodySchema, type UpdateUserBody, updateUserBodySchema } from '#shared/schemas/users.js';
-import { formAlertMessage, formSave, invalidFields } from '#web/lib/form-feedback.js';
+import { formAlertMessage, invalidFields, useFormSave } from '#web/lib/form-feedback.js';
 import type { EntityFormProps } from '#web/lib/use-form-screen.js';
 import { FormActions } from '#web/components/form-actions.js';
 import { Field } from '#web/components/field.js';
@@ -34,7 +34,7 @@ export type UserFormProps = EntityFormProps<User>;
  * the password may stay blank to keep the current one.
  */
 export function UserForm({ editing, onSaved, onCancel, onFailure }: UserFormProps) {
-  const { mutation, save } = formSave(editing, useCreateUser(), useUpdateUser(), userMessages, { onSaved, onFailure });
+  const { mutation, save } = useFormSave(editing, useCreateUser(), useUpdateUser(), userMessages, { onSaved, onFailure });
   const { register, handleSubmit, formState } = useForm<UserFormValues, unknown, CreateUserBody | UpdateUserBody>({
     // The same schemas the server validates with, so both answer the same message.
     resolver: zodResolver(editing ? updateUserBodySchema : createUserBodySchema) as never,

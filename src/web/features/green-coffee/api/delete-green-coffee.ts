@@ -1,8 +1,8 @@
 import { mutationOptions, type QueryClient } from '@tanstack/react-query';
 import { invalidate, queryKeys } from '#web/api/query-keys.js';
-import { apiRequest } from '#web/lib/api-client.js';
+import { apiWrite } from '#web/lib/write-request.js';
 
-export const deleteGreenCoffee = (id: number) => apiRequest<void>('DELETE', `/green-coffee/${id}`);
+export const deleteGreenCoffee = (id: number) => apiWrite<void>('DELETE', `/green-coffee/${id}`);
 
 // Only a lot no roast used can go (the server refuses the rest): only green lists and options change.
 export const deleteGreenCoffeeOptions = (queryClient: QueryClient) =>

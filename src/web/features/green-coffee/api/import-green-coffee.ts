@@ -1,7 +1,7 @@
 import { mutationOptions, type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ImportResult } from '#shared/schemas/green-import.js';
 import { invalidate, queryKeys } from '#web/api/query-keys.js';
-import { apiUpload } from '#web/lib/api-client.js';
+import { apiUpload } from '#web/lib/write-request.js';
 
 /**
  * POST /api/green-coffee/import: the file itself as the body (`text/csv`), not

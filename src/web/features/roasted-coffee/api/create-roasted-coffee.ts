@@ -1,9 +1,9 @@
 import { mutationOptions, type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RoastedCoffee, RoastedCoffeeBody } from '#shared/schemas/roasted-coffee.js';
 import { invalidate, queryKeys } from '#web/api/query-keys.js';
-import { apiRequest } from '#web/lib/api-client.js';
+import { apiWrite, type Keyed } from '#web/lib/write-request.js';
 
-export const createRoastedCoffee = (body: RoastedCoffeeBody) => apiRequest<RoastedCoffee>('POST', '/roasted-coffee', body);
+export const createRoastedCoffee = ({ body, key }: Keyed & { body: RoastedCoffeeBody }) => apiWrite<RoastedCoffee>('POST', '/roasted-coffee', body, key);
 
 // A roast takes green coffee: roasted lists (and the blend form's lots), green stock and green-lot options, sellable products.
 export const createRoastedCoffeeOptions = (queryClient: QueryClient) =>

@@ -1,10 +1,10 @@
 import { mutationOptions, type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RoastedCoffee, RoastedCoffeeBody } from '#shared/schemas/roasted-coffee.js';
 import { invalidate, queryKeys } from '#web/api/query-keys.js';
-import { apiRequest } from '#web/lib/api-client.js';
+import { apiWrite, type Keyed } from '#web/lib/write-request.js';
 
-export const updateRoastedCoffee = ({ id, body }: { id: number; body: RoastedCoffeeBody }) =>
-  apiRequest<RoastedCoffee>('PUT', `/roasted-coffee/${id}`, body);
+export const updateRoastedCoffee = ({ id, body, key }: Keyed & { id: number; body: RoastedCoffeeBody }) =>
+  apiWrite<RoastedCoffee>('PUT', `/roasted-coffee/${id}`, body, key);
 
 // Editing a roast gives back the old green quantity and takes the new one: roasted, green and sellable products change.
 // Its yield is in the cost of the roast, of the blends drawing on it and in their sales' margins (docs/decisions/0011-cost-per-kg-and-margins.md).

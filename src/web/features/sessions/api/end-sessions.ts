@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ClosedSessions } from '#shared/schemas/sessions.js';
 import { invalidate, queryKeys } from '#web/api/query-keys.js';
-import { apiRequest } from '#web/lib/api-client.js';
+import { apiWrite } from '#web/lib/write-request.js';
 
-export const endMySession = (id: string) => apiRequest<void>('DELETE', `/auth/sessions/${encodeURIComponent(id)}`);
-export const endMyOtherSessions = () => apiRequest<ClosedSessions>('DELETE', '/auth/sessions');
+export const endMySession = (id: string) => apiWrite<void>('DELETE', `/auth/sessions/${encodeURIComponent(id)}`);
+export const endMyOtherSessions = () => apiWrite<ClosedSessions>('DELETE', '/auth/sessions');
 
 /** One of one's other sessions; only the list of sessions changes. */
 export function useEndMySession() {

@@ -1,8 +1,8 @@
 import { mutationOptions, type QueryClient } from '@tanstack/react-query';
 import { invalidate, queryKeys } from '#web/api/query-keys.js';
-import { apiRequest } from '#web/lib/api-client.js';
+import { apiWrite } from '#web/lib/write-request.js';
 
-export const deleteBlendRecipe = (id: number) => apiRequest<void>('DELETE', `/blend-recipes/${id}`);
+export const deleteBlendRecipe = (id: number) => apiWrite<void>('DELETE', `/blend-recipes/${id}`);
 
 // Only recipe lists change: blends made from it keep their components (the server sets their recipe_id to null).
 export const deleteBlendRecipeOptions = (queryClient: QueryClient) =>

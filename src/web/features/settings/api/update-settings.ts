@@ -1,9 +1,9 @@
 import { mutationOptions, type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Settings, SettingsBody } from '#shared/schemas/settings.js';
 import { invalidate, queryKeys } from '#web/api/query-keys.js';
-import { apiRequest } from '#web/lib/api-client.js';
+import { apiWrite, type Keyed } from '#web/lib/write-request.js';
 
-export const updateSettings = (body: SettingsBody) => apiRequest<Settings>('PUT', '/settings', body);
+export const updateSettings = ({ body, key }: Keyed & { body: SettingsBody }) => apiWrite<Settings>('PUT', '/settings', body, key);
 
 // The settings change (the sales form reads its default prices from the same key), and the
 // low-stock thresholds decide what the home alert card lists (docs/product-guide.md#home).

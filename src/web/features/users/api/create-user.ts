@@ -2,9 +2,9 @@ import { mutationOptions, type QueryClient, useMutation, useQueryClient } from '
 import type { User } from '#shared/schemas/auth.js';
 import type { CreateUserBody } from '#shared/schemas/users.js';
 import { invalidate, queryKeys } from '#web/api/query-keys.js';
-import { apiRequest } from '#web/lib/api-client.js';
+import { apiWrite, type Keyed } from '#web/lib/write-request.js';
 
-export const createUser = (body: CreateUserBody) => apiRequest<User>('POST', '/users', body);
+export const createUser = ({ body, key }: Keyed & { body: CreateUserBody }) => apiWrite<User>('POST', '/users', body, key);
 
 // Only the users list.
 export const createUserOptions = (queryClient: QueryClient) =>

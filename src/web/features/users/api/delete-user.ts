@@ -1,8 +1,8 @@
 import { mutationOptions, type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { invalidate, queryKeys } from '#web/api/query-keys.js';
-import { apiRequest } from '#web/lib/api-client.js';
+import { apiWrite } from '#web/lib/write-request.js';
 
-export const deleteUser = (id: number) => apiRequest<void>('DELETE', `/users/${id}`);
+export const deleteUser = (id: number) => apiWrite<void>('DELETE', `/users/${id}`);
 
 // Only the users list (nobody can delete their own account).
 export const deleteUserOptions = (queryClient: QueryClient) =>

@@ -2,9 +2,9 @@ import { mutationOptions, type QueryClient, useMutation, useQueryClient } from '
 import type { User } from '#shared/schemas/auth.js';
 import type { UpdateUserBody } from '#shared/schemas/users.js';
 import { invalidate, queryKeys } from '#web/api/query-keys.js';
-import { apiRequest } from '#web/lib/api-client.js';
+import { apiWrite, type Keyed } from '#web/lib/write-request.js';
 
-export const updateUser = ({ id, body }: { id: number; body: UpdateUserBody }) => apiRequest<User>('PUT', `/users/${id}`, body);
+export const updateUser = ({ id, body, key }: Keyed & { id: number; body: UpdateUserBody }) => apiWrite<User>('PUT', `/users/${id}`, body, key);
 
 // The users list, and the session: an administrator editing their own name changes the header's greeting.
 export const updateUserOptions = (queryClient: QueryClient) =>
