@@ -338,7 +338,7 @@ describe('write pipeline: the rules a new route must follow', () => {
     try {
       const app = await buildApp({ db });
       await app.ready();
-      const doc = app.swagger() as { paths: Record<string, Record<string, { parameters?: { in: string; name: string }[]; responses: Record<string, unknown> }>> };
+      const doc = app.swagger() as unknown as { paths: Record<string, Record<string, { parameters?: { in: string; name: string }[]; responses: Record<string, unknown> }>> };
       const writes = Object.entries(doc.paths).flatMap(([path, operations]) =>
         Object.entries(operations)
           .filter(([method]) => ['post', 'put', 'delete'].includes(method))
