@@ -67,7 +67,9 @@ class WriteContext implements TransactionHooks, ActivitySink {
   async end(trx: Transaction<Database>, value: unknown): Promise<void> {
     const user = this.request.user;
     await insertActivity(trx, { id: user?.id ?? null, username: user?.username ?? null }, this.entries.length > 0 ? this.entries : this.described(value));
-    if (this.keyed && !(await storeAnswer(trx, this.keyed, { status: this.successStatus, body: value }))) throw new KeyTakenSignal();
+    // The work's value is the answer's body (a 204 has none): the route sends what its service returns.
+    const body = this.successStatus === 204 ? null : value;
+    if (this.keyed && !(await storeAnswer(trx, this.keyed, { status: this.successStatus, body }))) throw new KeyTakenSignal();
   }
 
   /** The route rule's entry for a one-record write. */

@@ -1,0 +1,274 @@
+import type { InjectOptions, LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildApp } from '#server/app.js';
+import { findLedgerMismatches } from '#server/ledger/ledger.js';
+import { IDEMPOTENCY_WINDOW_MS, pruneKeys } from '#server/write-pipeline/idempotency-store.js';
+import { withWriteTransaction } from '#server/db/write-transaction.js';
+import { idempotencyMessages } from '#shared/messages.js';
+import { GREEN_CSV_HEADERS as h } from '#shared/schemas/green-import.js';
+import { inventorySnapshot } from '../helpers/inventory-snapshot.js';
+import { resetDatabase } from '../helpers/reset-database.js';
+import { createTestApp, errorOf, type TestApp } from '../helpers/test-app.js';
+import { countRows, testDialects } from '../helpers/test-database.js';
+import { buildChain, type Chain } from '../helpers/trace-chain.js';
+
+/**
+ * The write pipeline (docs/architecture.md#write-pipeline): Idempotency-Key
+ * (docs/decisions/0023-idempotency-keys.md) and the activity log
+ * (docs/decisions/0024-activity-log.md), on every write route.
+ */
+describe.each(testDialects())('write pipeline (%s)', (dialect) => {
+  let t: TestApp;
+  let admin: string;
+  let tecnico: string;
+  let chain: Chain;
+  /** An origin nothing uses (deletable), and a user whose sessions a test may end. */
+  let spareOrigin: number;
+  let other: { id: number; cookie: string };
+  let keyCounter = 0;
+  const newKey = () => `clave-${Date.now()}-${++keyCounter}`;
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    admin = await t.signIn('administrador', 'ana');
+    tecnico = await t.signIn('tecnico', 'tomas');
+    other = { cookie: await t.signIn('tecnico', 'otra'), id: 0 };
+    other.id = (await t.db.selectFrom('users').select('id').where('username', '=', 'otra').executeTakeFirstOrThrow()).id;
+  });
+  afterAll(() => t.close());
+  beforeEach(async () => {
+    await resetDatabase(t.db);
+    chain = await buildChain(t, admin);
+    spareOrigin = (await t.call(admin, { method: 'POST', url: '/api/coffee-origins', payload: { name: 'Brasil', kilos_per_bag: 60, suppliers_fincas: ['Finca Dos'] } })).json().id;
+  });
+
+  /** The entries written after the one with id `afterId`. */
+  const entriesAfter = (afterId: number) => t.db.selectFrom('activity_log').selectAll().where('id', '>', afterId).orderBy('id').execute();
+  const lastEntryId = async () => Number((await t.db.selectFrom('activity_log').select((eb) => eb.fn.max('id').as('id')).executeTakeFirst())?.id ?? 0);
+
+  const send = (cookie: string, request: InjectOptions, key?: string) =>
+    t.call(cookie, { ...request, headers: { ...request.headers, ...(key === undefined ? {} : { 'idempotency-key': key }) } });
+
+  /** Everything a write could change: lots, ledger, sales, and the two pipeline stores. */
+  const state = async () => ({
+    inventory: await inventorySnapshot(t.db),
+    origins: await t.db.selectFrom('coffee_origins').selectAll().orderBy('id').execute(),
+    recipes: await t.db.selectFrom('blend_recipes').selectAll().orderBy('id').execute(),
+    settings: await t.db.selectFrom('settings').selectAll().orderBy('key').execute(),
+    users: await t.db.selectFrom('users').select(['id', 'username', 'role', 'full_name']).orderBy('id').execute(),
+    sessions: await countRows(t.db, 'sessions'),
+    activity: await countRows(t.db, 'activity_log'),
+    keys: await countRows(t.db, 'idempotency_keys'),
+  });
+
+  const saleBody = (quantity_kg = 1) => ({
+    product_id: chain.r2.id,
+    product_type: 'tostado',
+    quantity_kg,
+    unit_price: 18,
+    sale_date: '2024-05-01',
+    batch_code_sold: chain.r2.batch_code,
+  });
+
+  /** One request per write route, built on the chain (a fresh one per test). */
+  const writeRoutes = (): Record<string, () => InjectOptions> => ({
+    'POST /api/coffee-origins': () => ({ method: 'POST', url: '/api/coffee-origins', payload: { name: 'Etiopía', kilos_per_bag: 60, suppliers_fincas: ['Finca Uno'] } }),
+    'PUT /api/coffee-origins/:id': () => ({
+      method: 'PUT',
+      url: `/api/coffee-origins/${chain.origin.id}`,
+      payload: { name: 'Colombia Huila', kilos_per_bag: 70, suppliers_fincas: ['Finca La Esperanza', 'Finca El Paraíso'] },
+    }),
+    'POST /api/green-coffee': () => ({
+      method: 'POST',
+      url: '/api/green-coffee',
+      payload: { origin_id: chain.origin.id, supplier_finca: 'Finca La Esperanza', quantity_kg: 10, unit_price: 7, entry_date: '2024-03-02', batch_code: 'VERDE-09' },
+    }),
+    'POST /api/roasted-coffee': () => ({
+      method: 'POST',
+      url: '/api/roasted-coffee',
+      payload: { green_coffee_id: chain.greenA.id, quantity_green_kg: 5, resultant_kg: 4.2, roast_type: 'Claro', roast_date: '2024-03-08' },
+    }),
+    'POST /api/blend-recipes': () => ({ method: 'POST', url: '/api/blend-recipes', payload: { name: 'Receta casa', components: [{ origin_id: chain.origin.id, percentage: 100 }] } }),
+    'POST /api/sales': () => ({ method: 'POST', url: '/api/sales', payload: saleBody() }),
+    'PUT /api/sales/:id': () => ({ method: 'PUT', url: `/api/sales/${chain.s1.id}`, payload: { ...saleBody(2), sale_date: '2024-04-02' } }),
+    'DELETE /api/sales/:id': () => ({ method: 'DELETE', url: `/api/sales/${chain.s3.id}` }),
+    'DELETE /api/coffee-origins/:id': () => ({ method: 'DELETE', url: `/api/coffee-origins/${spareOrigin}` }),
+    'PUT /api/settings': () => ({ method: 'PUT', url: '/api/settings', payload: { default_price_roasted: 16 } }),
+    'POST /api/users': () => ({ method: 'POST', url: '/api/users', payload: { username: `nueva${++keyCounter}`, full_name: 'Nueva Persona', role: 'tecnico', password: 'una-clave-larga-9' } }),
+    'DELETE /api/users/:id/sessions': () => ({ method: 'DELETE', url: `/api/users/${other.id}/sessions` }),
+    'POST /api/green-coffee/import': () => ({
+      method: 'POST',
+      url: '/api/green-coffee/import?dry_run=false',
+      headers: { 'content-type': 'text/csv' },
+      payload: `${[h.batchCode, h.origin, h.supplier, h.quantity, h.price, h.entryDate].join(',')}\nVERDE-20,Colombia,Finca La Esperanza,5,7,01/03/2024\n`,
+    }),
+  });
+
+  it.each(Object.keys(writeRoutes()))('%s: a retry with the same key replays the answer and changes nothing', async (name) => {
+    const request = writeRoutes()[name]!();
+    const key = newKey();
+    const first = await send(admin, request, key);
+    expect(first.statusCode, first.body).toBeLessThan(300);
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+    const after = await state();
+    const again = await send(admin, request, key);
+    expect(again.statusCode).toBe(first.statusCode);
+    expect(again.body).toBe(first.body);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(await state()).toEqual(after);
+    expect(await findLedgerMismatches(t.db, ['green', 'roasted', 'blend'])).toEqual([]);
+  });
+
+  it.each(Object.keys(writeRoutes()))('%s: leaves exactly one activity entry, by the right user', async (name) => {
+    const before = await lastEntryId();
+    const response = await send(admin, writeRoutes()[name]!());
+    expect(response.statusCode, response.body).toBeLessThan(300);
+    const entries = await entriesAfter(before);
+    // An import logs one entry per imported lot: the file above has one.
+    expect(entries).toHaveLength(1);
+    expect(entries[0]).toMatchObject({ username: 'ana', user_id: expect.any(Number) });
+  });
+
+  it('the same key with another body, or on another path, is a 422 and writes nothing', async () => {
+    const key = newKey();
+    expect((await send(admin, { method: 'POST', url: '/api/sales', payload: saleBody(1) }, key)).statusCode).toBe(201);
+    const after = await state();
+    const otherBody = await send(admin, { method: 'POST', url: '/api/sales', payload: saleBody(2) }, key);
+    expect(otherBody.statusCode).toBe(422);
+    expect(errorOf(otherBody)).toEqual({ code: 'idempotency_key_reused', message: idempotencyMessages.keyReused });
+    const otherPath = await send(admin, { method: 'DELETE', url: `/api/sales/${chain.s1.id}` }, key);
+    expect(otherPath.statusCode).toBe(422);
+    expect(await state()).toEqual(after);
+  });
+
+  it('keys are per user: the same key from another user runs as its own request', async () => {
+    const key = newKey();
+    const mine = await send(admin, { method: 'POST', url: '/api/sales', payload: saleBody(1) }, key);
+    const theirs = await send(tecnico, { method: 'POST', url: '/api/sales', payload: saleBody(1) }, key);
+    expect(theirs.statusCode).toBe(201);
+    expect(theirs.headers['idempotent-replayed']).toBeUndefined();
+    expect(theirs.json().id).not.toBe(mine.json().id);
+    expect(theirs.json().user_id).not.toBe(mine.json().user_id);
+  });
+
+  it('a refused request stores nothing: the same key runs again once the form is fixed', async () => {
+    const key = newKey();
+    const refused = await send(admin, { method: 'POST', url: '/api/sales', payload: saleBody(500) }, key);
+    expect(refused.statusCode).toBe(409);
+    const invalid = await send(admin, { method: 'POST', url: '/api/sales', payload: { ...saleBody(), quantity_kg: -1 } }, key);
+    expect(invalid.statusCode).toBe(400);
+    expect(await countRows(t.db, 'idempotency_keys')).toBe(0);
+    const fixed = await send(admin, { method: 'POST', url: '/api/sales', payload: saleBody(1) }, key);
+    expect(fixed.statusCode).toBe(201);
+    expect(fixed.headers['idempotent-replayed']).toBeUndefined();
+  });
+
+  it.each([
+    ['empty', ''],
+    ['256 characters', 'k'.repeat(256)],
+    ['a space', 'dos partes'],
+    ['not ASCII', 'clave-ñ'],
+  ])('a malformed key (%s) is a 400 in Spanish, nothing written', async (_name, key) => {
+    const before = await state();
+    const response = await send(admin, { method: 'POST', url: '/api/sales', payload: saleBody() }, key);
+    expect(response.statusCode).toBe(400);
+    expect(errorOf(response).message).toBe(idempotencyMessages.invalidKey);
+    expect(await state()).toEqual(before);
+  });
+
+  it('accepts 255 visible ASCII characters', async () => {
+    const response = await send(admin, { method: 'POST', url: '/api/sales', payload: saleBody() }, `!~${'a'.repeat(253)}`);
+    expect(response.statusCode).toBe(201);
+  });
+
+  it('20 concurrent requests with one key: one sale, one ledger row, every answer the same', async () => {
+    const before = await countRows(t.db, 'sales');
+    const key = newKey();
+    const answers = await Promise.all(Array.from({ length: 20 }, () => send(admin, { method: 'POST', url: '/api/sales', payload: saleBody(1) }, key)));
+    expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(201));
+    expect(new Set(answers.map((a) => a.body)).size).toBe(1);
+    expect(answers.filter((a) => a.headers['idempotent-replayed'] === 'true')).toHaveLength(19);
+    expect(await countRows(t.db, 'sales')).toBe(before + 1);
+    expect(await findLedgerMismatches(t.db, ['green', 'roasted', 'blend'])).toEqual([]);
+  });
+
+  it('two servers on one database (no shared memory): 20 requests with one key, split between them, make one sale', async () => {
+    const second = await buildApp({ db: t.db, loginRateLimitPerMinute: 1000 });
+    try {
+      const before = await countRows(t.db, 'sales');
+      const movements = await countRows(t.db, 'stock_movements');
+      const key = newKey();
+      const request = { method: 'POST' as const, url: '/api/sales', payload: saleBody(1), headers: { cookie: admin, 'idempotency-key': key } };
+      const answers: LightMyRequestResponse[] = await Promise.all(
+        Array.from({ length: 20 }, (_, index) => (index % 2 === 0 ? t.app : second).inject(request)),
+      );
+      expect(answers.map((a) => a.statusCode)).toEqual(Array(20).fill(201));
+      expect(new Set(answers.map((a) => a.json().id)).size).toBe(1);
+      expect(await countRows(t.db, 'sales')).toBe(before + 1);
+      expect(await countRows(t.db, 'stock_movements')).toBe(movements + 1);
+      expect(await countRows(t.db, 'idempotency_keys')).toBe(1);
+    } finally {
+      await second.close();
+    }
+  });
+
+  it('a key older than 24 hours is forgotten: the request runs again', async () => {
+    const key = newKey();
+    const first = await send(admin, { method: 'POST', url: '/api/sales', payload: saleBody(1) }, key);
+    await t.db.updateTable('idempotency_keys').set({ created_at: Date.now() - IDEMPOTENCY_WINDOW_MS - 1000 }).execute();
+    const again = await send(admin, { method: 'POST', url: '/api/sales', payload: saleBody(1) }, key);
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBeUndefined();
+    expect(again.json().id).not.toBe(first.json().id);
+    expect(await countRows(t.db, 'idempotency_keys')).toBe(1);
+  });
+
+  it('pruning deletes the keys past their window, then the oldest beyond the ceiling', async () => {
+    const user = (await t.db.selectFrom('users').select('id').where('username', '=', 'ana').executeTakeFirstOrThrow()).id;
+    const now = Date.now();
+    const row = (key: string, created_at: number) => ({ user_id: user, key, method: 'POST', path: '/api/x', body_hash: 'h', status: 201, response_body: null, created_at });
+    await t.db
+      .insertInto('idempotency_keys')
+      .values([row('viejo', now - IDEMPOTENCY_WINDOW_MS - 1), row('a', now - 3000), row('b', now - 2000), row('c', now - 1000)])
+      .execute();
+    await withWriteTransaction(t.db, (trx) => pruneKeys(trx, now, 2));
+    const left = await t.db.selectFrom('idempotency_keys').select('key').orderBy('key').execute();
+    expect(left.map((r) => r.key)).toEqual(['b', 'c']);
+  });
+
+  it('sign-in, a refused sign-in and sign-out are logged, without the password', async () => {
+    const before = await lastEntryId();
+    const refused = await t.call(undefined, { method: 'POST', url: '/api/auth/login', payload: { username: 'tomas', password: 'mal-secreto-xyz' } });
+    expect(refused.statusCode).toBe(401);
+    const login = await t.call(undefined, { method: 'POST', url: '/api/auth/login', payload: { username: 'tomas', password: 'contraseña-de-prueba-1' } });
+    const cookie = login.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+    expect((await t.call(cookie, { method: 'POST', url: '/api/auth/logout' })).statusCode).toBe(204);
+    const entries = await entriesAfter(before);
+    expect(entries.map((e) => [e.action, e.area, e.username])).toEqual([
+      ['sign_in_refused', 'auth', 'tomas'],
+      ['sign_in', 'auth', 'tomas'],
+      ['sign_out', 'auth', 'tomas'],
+    ]);
+    expect(JSON.stringify(entries)).not.toMatch(/mal-secreto|contraseña-de-prueba|argon2/);
+  });
+
+  it('an edit logs its changed fields before and after; a refused write logs nothing', async () => {
+    const before = await countRows(t.db, 'activity_log');
+    const refused = await send(admin, { method: 'POST', url: '/api/sales', payload: saleBody(500) });
+    expect(refused.statusCode).toBe(409);
+    expect(await countRows(t.db, 'activity_log')).toBe(before);
+    await send(admin, writeRoutes()['PUT /api/coffee-origins/:id']!());
+    const [entry] = await t.db.selectFrom('activity_log').selectAll().orderBy('id', 'desc').limit(1).execute();
+    expect(entry).toMatchObject({ action: 'update', area: 'coffee-origins', record_id: chain.origin.id, record_label: 'Colombia Huila' });
+    expect(JSON.parse(entry!.changes!)).toEqual({ name: { before: 'Colombia', after: 'Colombia Huila' } });
+  });
+
+  it('a user edit with a new password logs no password or hash', async () => {
+    const response = await send(admin, { method: 'PUT', url: `/api/users/${other.id}`, payload: { username: 'otra', full_name: 'Otra R.', role: 'tecnico', password: 'nueva-clave-larga-8' } });
+    expect(response.statusCode, response.body).toBe(200);
+    const [entry] = await t.db.selectFrom('activity_log').selectAll().orderBy('id', 'desc').limit(1).execute();
+    expect(entry).toMatchObject({ action: 'update', area: 'users', record_label: 'otra' });
+    expect(JSON.parse(entry!.changes!)).toEqual({ full_name: { before: 'Persona otra', after: 'Otra R.' } });
+    expect(JSON.stringify(entry)).not.toMatch(/nueva-clave|password|argon2/);
+  });
+});
