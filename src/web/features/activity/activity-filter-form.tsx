@@ -61,8 +61,11 @@ export function ActivityFilterForm({ filters, users, onChange }: { filters: Acti
         <SelectField id="activity-user" label="Usuario" placeholder="Todos los usuarios" options={userOptions(users)} registration={register('user')} />
         <SelectField id="activity-area" label="Área" placeholder="Todas las áreas" options={AREA_OPTIONS} registration={register('area')} />
         <SelectField id="activity-action" label="Acción" placeholder="Todas las acciones" options={ACTION_OPTIONS} registration={register('action')} />
-        <DateField id="activity-from" label="Desde" kind="range" invalid={Boolean(message)} registration={register('from')} />
-        <DateField id="activity-to" label="Hasta" kind="range" invalid={Boolean(message)} registration={register('to')} />
+        {/* The two days side by side, on a phone too: the list starts higher on the screen. */}
+        <div className="activity-filters__days">
+          <DateField id="activity-from" label="Desde" kind="range" invalid={Boolean(message)} registration={register('from')} />
+          <DateField id="activity-to" label="Hasta" kind="range" invalid={Boolean(message)} registration={register('to')} />
+        </div>
       </div>
       <FormAlert message={message} />
       <div className="form-actions">

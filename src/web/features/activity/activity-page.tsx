@@ -43,7 +43,7 @@ export function ActivityPage() {
             <ActivityList entries={entries} />
             <div className="activity-more">
               <p role="status" className="activity-more__count">
-                {m.shown(entries.length)} {!activity.hasNextPage && activity.data.pages.length > 1 && m.allShown}
+                {!activity.hasNextPage && activity.data.pages.length > 1 ? `${m.shown(entries.length)} ${m.allShown}` : m.shown(entries.length)}
               </p>
               {activity.hasNextPage && (
                 <button type="button" className="btn btn-secondary" disabled={activity.isFetchingNextPage} onClick={() => void activity.fetchNextPage()}>
