@@ -128,6 +128,23 @@ describe('registro de actividad', () => {
     await context.close();
   });
 
+  it.each(['**/api/activity?*', '**/api/users?*'])('a failed load of %s shows the loading text, then replaces the screen with the red message and logs it', async (url) => {
+    const { context, page, problems } = await newPage(env.browser, env.server.url, DESKTOP);
+    await signIn(page, env.server.adminUsername, env.server.adminPassword);
+    let fail!: () => void;
+    const failing = new Promise<void>((resolve) => (fail = resolve));
+    await page.route(url, async (route) => {
+      await failing;
+      await route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 'internal', message: 'x' } }) });
+    });
+    await page.goto('/actividad');
+    await expect.poll(() => page.locator('.loading-text').textContent()).toBe('Cargando actividad...');
+    fail();
+    await expect.poll(() => page.locator('.page-error__message').textContent()).toBe('Error al cargar el registro de actividad.');
+    expect(problems.some((problem) => problem.includes(m.loadError))).toBe(true);
+    await context.close();
+  });
+
   it('a tecnico who opens /actividad lands on /, and the API refuses them', async () => {
     const tecnico = { username: 'tecnico.actividad', password: 'granos-de-altura-77', fullName: 'Técnico de Turno', role: 'tecnico' as const };
     await addUserToDatabase(env.server.databaseFile, tecnico);
