@@ -5,7 +5,7 @@ import { SIGNED_OUT_META } from '#web/lib/signed-out-page.js';
 import { newPage, PHONE, signIn } from './helpers/browser.js';
 import { useServerAndBrowser } from './helpers/fixture.js';
 
-const ROUTES = [...NAV_ITEMS.map((item) => item.path), '/gestion-usuarios', '/trazabilidad'];
+const ROUTES = [...NAV_ITEMS.map((item) => item.path), '/gestion-usuarios', '/trazabilidad', '/actividad'];
 
 /**
  * Each screen's HTML preloads (docs/decisions/0019-web-chunk-groups-and-route-preloads.md) the API answers the screen asks for

@@ -1,3 +1,4 @@
+import { formatDate } from './format.js';
 import type { ActivityAction, ActivityArea, ActivityEntry } from './schemas/activity.js';
 
 /**
@@ -88,30 +89,60 @@ const FIELD_NAMES: Record<string, string> = {
   default_price_roasted: 'precio por defecto del café tostado',
   default_price_blend: 'precio por defecto del café mezcla',
   stock_kg: 'stock (Kg)',
+  components: 'componentes',
+  percentage: 'porcentaje',
+  selected_roasted_batches: 'lotes tostados',
+  quantity_used: 'cantidad usada (Kg)',
+  total_quantity_kg: 'cantidad total (Kg)',
+  cost_per_kg: 'coste por Kg',
+  shrinkage_kg: 'merma (Kg)',
+  low_stock_green_kg: 'umbral de café verde por origen (Kg)',
+  low_stock_roasted_kg: 'umbral de lote de café tostado (Kg)',
+  low_stock_blend_kg: 'umbral de lote de café mezcla (Kg)',
 };
 
 export const fieldName = (field: string): string => FIELD_NAMES[field] ?? field.replaceAll('_', ' ');
 
-/** A before or after value as a person reads it: text in quotes, decimal comma, lists with commas, '—' for nothing. */
+/** A before or after value as a person reads it: text in quotes, dates dd/mm/aaaa, decimal comma, lists with commas, '—' for nothing. */
 export function activityValue(value: unknown): string {
   if (value === null || value === undefined || value === '') return '—';
   if (typeof value === 'number') return String(value).replace('.', ',');
-  if (typeof value === 'string') return `'${value}'`;
+  // A business date reads as the screens write it (docs/product-guide.md#screens), not as the API sends it.
+  if (typeof value === 'string') return formatDate(value) !== value ? formatDate(value) : `'${value}'`;
   if (typeof value === 'boolean') return value ? 'sí' : 'no';
   if (Array.isArray(value)) return value.map(activityValue).join(', ');
+  // A row inside a list (a recipe's component): its fields in words, "(origen 'Colombia', porcentaje 60)".
+  if (typeof value === 'object') {
+    return `(${Object.entries(value)
+      .map(([field, inner]) => `${fieldName(field)} ${activityValue(inner)}`)
+      .join(', ')})`;
+  }
   return JSON.stringify(value);
+}
+
+/**
+ * Each changed field as one line: "nombre 'Colombia' → 'Colombia Huila'" (the screen lists them
+ * under the entry). A reference that changed with its name (origin_id with origin_name) says it
+ * once, by name: "origen 3 → 4" tells a person nothing.
+ */
+export function changeLines(changes: ActivityEntry['changes']): string[] {
+  if (!changes) return [];
+  const fields = Object.keys(changes);
+  const namedElsewhere = (field: string) => field.endsWith('_id') && fields.some((other) => other !== field && fieldName(other) === fieldName(field));
+  return Object.entries(changes)
+    .filter(([field]) => !namedElsewhere(field))
+    .map(([field, { before, after }]) => `${fieldName(field)} ${activityValue(before)} → ${activityValue(after)}`);
 }
 
 /** "nombre 'Colombia' → 'Colombia Huila'; kilos por saco 60 → 69", or '' without changes. */
 export function changesText(changes: ActivityEntry['changes']): string {
-  if (!changes) return '';
-  return Object.entries(changes)
-    .map(([field, { before, after }]) => `${fieldName(field)} ${activityValue(before)} → ${activityValue(after)}`)
-    .join('; ');
+  return changeLines(changes).join('; ');
 }
 
-/** One entry as a sentence (without its date, which the screen and the CSV show apart). */
-export function activitySentence(entry: Pick<ActivityEntry, 'username' | 'action' | 'area' | 'record_label' | 'changes'>): string {
+type SentenceParts = Pick<ActivityEntry, 'username' | 'action' | 'area' | 'record_label' | 'changes'>;
+
+/** Who did what to which record, without the changed fields: "ana editó el origen Colombia". */
+export function activitySummary(entry: Omit<SentenceParts, 'changes'>): string {
   const who = entry.username ?? 'Alguien';
   switch (entry.action) {
     case 'sign_in':
@@ -122,8 +153,13 @@ export function activitySentence(entry: Pick<ActivityEntry, 'username' | 'action
       return entry.area === 'users' ? `${who} cerró las sesiones del usuario ${entry.record_label}` : `${who} cerró sesión desde ${entry.record_label}`;
     default: {
       const record = entry.area === 'settings' ? RECORD_NOUNS.settings : `${RECORD_NOUNS[entry.area]} ${entry.record_label}`;
-      const changes = changesText(entry.changes);
-      return `${who} ${VERBS[entry.action] ?? entry.action} ${record}${changes ? `: ${changes}` : ''}`;
+      return `${who} ${VERBS[entry.action] ?? entry.action} ${record}`;
     }
   }
+}
+
+/** One entry as a sentence (without its date, which the screen and the CSV show apart). */
+export function activitySentence(entry: SentenceParts): string {
+  const changes = changesText(entry.changes);
+  return changes ? `${activitySummary(entry)}: ${changes}` : activitySummary(entry);
 }

@@ -433,6 +433,14 @@ export const activityMessages = {
   invalidDate: 'La fecha del filtro no es válida.',
   fromAfterTo: 'La fecha "desde" no puede ser posterior a la fecha "hasta".',
   invalidCursor: 'La página pedida no es válida.',
+  // the screen (docs/product-guide.md#actividad)
+  loading: 'Cargando actividad...',
+  empty: 'No hay actividad registrada con estos filtros.',
+  loadError: 'Error al cargar el registro de actividad.',
+  loadMore: 'Cargar más',
+  loadingMore: 'Cargando más...',
+  shown: (count: number) => (count === 1 ? 'Se muestra 1 entrada.' : `Se muestran ${count} entradas.`),
+  allShown: 'No hay entradas más antiguas.',
 } as const;
 
 /**

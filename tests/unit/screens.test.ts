@@ -27,7 +27,7 @@ describe('the screen list', () => {
     expect(HOME_SCREEN.module).toBe('src/web/features/home/home-page.tsx');
   });
 
-  it('keeps the administrators-only screens: Configuración and user management', () => {
-    expect(SCREENS.filter((screen) => screen.adminOnly).map((screen) => screen.path)).toEqual(['/configuracion', '/gestion-usuarios']);
+  it('keeps the administrators-only screens: Configuración, user management and the activity log', () => {
+    expect(SCREENS.filter((screen) => screen.adminOnly).map((screen) => screen.path)).toEqual(['/configuracion', '/gestion-usuarios', '/actividad']);
   });
 });

@@ -1,4 +1,5 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
+import type { ActivityAction, ActivityArea } from '#shared/schemas/activity.js';
 
 /** A page of a list (`?limit=&offset=`); a type, not an interface, so it passes as query parameters. */
 export type PageParams = { limit: number; offset: number };
@@ -8,6 +9,9 @@ export type TraceParams = { code?: string; kind?: 'green' | 'roasted' | 'blend';
 
 /** A report's date range (GET /api/reports/…?from=&to=), both inclusive YYYY-MM-DD; absent = all time. */
 export type ReportRangeParams = { from?: string; to?: string };
+
+/** The activity log's filters (GET /api/activity): user id, area, action and the days from/to (YYYY-MM-DD, both included). */
+export type ActivityFilters = { user?: number; area?: ActivityArea; action?: ActivityAction; from?: string; to?: string };
 
 /** A product picker search (GET /api/products): the text typed and, on an edit, the sale's own product. */
 export type ProductSearch = { q: string; include_type?: 'tostado' | 'mezcla'; include_id?: number };
@@ -94,6 +98,14 @@ export const queryKeys = {
     monthlyMargin: (range: ReportRangeParams) => ['reports', 'monthly-margin', range],
     topProducts: (range: ReportRangeParams) => ['reports', 'top-products', range],
     stockSummary: ['reports', 'stock-summary'],
+  },
+  /**
+   * Registro de Actividad (docs/product-guide.md#actividad): read-only, refetched whenever /actividad
+   * opens (staleTime 0), so no save has to name it.
+   */
+  activity: {
+    all: ['activity'],
+    list: (filters: ActivityFilters) => ['activity', 'list', filters],
   },
 } as const satisfies Record<string, QueryKey | Record<string, QueryKey | ((...args: never[]) => QueryKey)>>;
 

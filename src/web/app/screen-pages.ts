@@ -18,6 +18,7 @@ const pageLoaders: Record<ScreenId, () => Promise<ComponentType>> = {
   reports: async () => (await import('../features/reports/reports-page.js')).ReportsPage,
   configuration: async () => (await import('../features/settings/configuration-page.js')).ConfigurationPage,
   users: async () => (await import('../features/users/users-page.js')).UsersPage,
+  activity: async () => (await import('../features/activity/activity-page.js')).ActivityPage,
 };
 
 /**

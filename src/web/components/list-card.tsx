@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { ExportCsvButton } from './export-csv-button.js';
+import { ExportCsvButton, type ExportCsvButtonProps } from './export-csv-button.js';
 import { Pager, type PagerProps } from './pager.js';
 
 export interface ListCardProps {
@@ -8,6 +8,8 @@ export interface ListCardProps {
   title: ReactNode;
   /** The list's 'Exportar CSV' route under /api, when it has one (e.g. '/sales/export.csv'). */
   exportPath?: string;
+  /** The list's current filters, for the export (the file has every row of the filter). */
+  exportQuery?: ExportCsvButtonProps['query'];
   /** The list's pages, once the first one is in. */
   pager?: PagerProps | undefined;
   /** The table (or the loading text). */
@@ -15,13 +17,13 @@ export interface ListCardProps {
 }
 
 /** A list as every screen shows it: a card with its title, its CSV export, the table and its pager. */
-export function ListCard({ id, title, exportPath, pager, children }: ListCardProps) {
+export function ListCard({ id, title, exportPath, exportQuery, pager, children }: ListCardProps) {
   return (
     <section className="card" aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="card__title">
         {title}
       </h2>
-      {exportPath && <ExportCsvButton path={exportPath} />}
+      {exportPath && <ExportCsvButton path={exportPath} query={exportQuery} />}
       {children}
       {pager && <Pager {...pager} />}
     </section>

@@ -128,6 +128,14 @@ const screens = [
     forms: true,
     requests: [everyRow('/users')],
   },
+  {
+    id: 'activity',
+    path: '/actividad',
+    module: 'src/web/features/activity/activity-page.tsx',
+    adminOnly: true,
+    // The log's first page without filters (features/activity/api/get-activity.ts) and the user filter's list.
+    requests: [`/api/activity?limit=${PAGE_SIZE}`, everyRow('/users')],
+  },
 ] as const satisfies readonly Screen[];
 
 export type ScreenId = (typeof screens)[number]['id'];

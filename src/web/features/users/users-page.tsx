@@ -14,7 +14,7 @@ import { useDeleteRow } from '#web/lib/use-delete-row.js';
 import { useFormScreen } from '#web/lib/use-form-screen.js';
 import { useDeleteUser } from './api/delete-user.js';
 import { useEndUserSessions } from './api/end-user-sessions.js';
-import { useUsers } from './api/get-users.js';
+import { useUsers } from '#web/api/get-users.js';
 import { UserForm } from './user-form.js';
 import { UsersTable } from './users-table.js';
 

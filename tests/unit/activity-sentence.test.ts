@@ -1,0 +1,103 @@
+import { describe, expect, it } from 'vitest';
+import { ACTION_NAMES, activitySentence, activitySummary, activityValue, AREA_NAMES, changeLines, changesText } from '#shared/activity-sentence.js';
+import { ACTIVITY_ACTIONS, ACTIVITY_AREAS, type ActivityEntry } from '#shared/schemas/activity.js';
+
+// The activity log read as Spanish sentences (docs/product-guide.md#activity-log), the same on
+// the «Registro de Actividad» screen and in its CSV export.
+type Parts = Pick<ActivityEntry, 'username' | 'action' | 'area' | 'record_label' | 'changes'>;
+const entry = (parts: Partial<Parts> & Pick<Parts, 'action' | 'area'>): Parts => ({ username: 'ana', record_label: 'Colombia', changes: null, ...parts });
+
+describe('activity sentences', () => {
+  it('says who edited which record and each field before → after (the literal Spanish)', () => {
+    const edit = entry({ action: 'update', area: 'coffee-origins', changes: { name: { before: 'Colombia', after: 'Colombia Huila' } } });
+    expect(activitySentence(edit)).toBe("ana editó el origen Colombia: nombre 'Colombia' → 'Colombia Huila'");
+    expect(activitySummary(edit)).toBe('ana editó el origen Colombia');
+    expect(changeLines(edit.changes)).toEqual(["nombre 'Colombia' → 'Colombia Huila'"]);
+  });
+
+  it('names the record of every area with its noun', () => {
+    const nouns = Object.fromEntries(ACTIVITY_AREAS.map((area) => [area, activitySentence(entry({ action: 'create', area, record_label: 'X-1' }))]));
+    expect(nouns).toEqual({
+      'coffee-origins': 'ana creó el origen X-1',
+      'green-coffee': 'ana creó el lote de café verde X-1',
+      'roasted-coffee': 'ana creó el lote de café tostado X-1',
+      'blend-recipes': 'ana creó la receta X-1',
+      'blended-coffee': 'ana creó la mezcla X-1',
+      sales: 'ana creó la venta X-1',
+      // The settings are one record: the label would only repeat it.
+      settings: 'ana creó la configuración',
+      users: 'ana creó el usuario X-1',
+      'stock-counts': 'ana creó el recuento X-1',
+      auth: 'ana creó la sesión X-1',
+    });
+  });
+
+  it('gives each action its verb or its own sentence', () => {
+    const sentences = Object.fromEntries(
+      ACTIVITY_ACTIONS.map((action) => [action, activitySentence(entry({ action, area: action.startsWith('sign') ? 'auth' : 'roasted-coffee', record_label: action.startsWith('sign') ? '192.0.2.7' : 'TS-010124-1234' }))]),
+    );
+    expect(sentences).toEqual({
+      create: 'ana creó el lote de café tostado TS-010124-1234',
+      update: 'ana editó el lote de café tostado TS-010124-1234',
+      delete: 'ana eliminó el lote de café tostado TS-010124-1234',
+      count: 'ana registró el lote de café tostado TS-010124-1234',
+      import: 'ana importó el lote de café tostado TS-010124-1234',
+      sign_in: 'ana inició sesión desde 192.0.2.7',
+      sign_out: 'ana cerró sesión desde 192.0.2.7',
+      sign_in_refused: "Inicio de sesión rechazado para 'ana' desde 192.0.2.7",
+    });
+    // An administrator's «Cerrar sesiones» of another account, and an entry whose user was deleted.
+    expect(activitySentence(entry({ action: 'sign_out', area: 'users', record_label: 'pedro' }))).toBe('ana cerró las sesiones del usuario pedro');
+    expect(activitySentence(entry({ action: 'delete', area: 'sales', username: null, record_label: '#42' }))).toBe('Alguien eliminó la venta #42');
+    expect(activitySentence(entry({ action: 'sign_in_refused', area: 'auth', username: null, record_label: '192.0.2.7' }))).toBe("Inicio de sesión rechazado para '' desde 192.0.2.7");
+  });
+
+  it('has a Spanish name for every action and area the filters and the CSV show', () => {
+    expect(Object.keys(ACTION_NAMES)).toEqual([...ACTIVITY_ACTIONS]);
+    expect(Object.keys(AREA_NAMES)).toEqual([...ACTIVITY_AREAS]);
+  });
+});
+
+describe('before and after values', () => {
+  it('writes each kind of value as a person reads it', () => {
+    expect(activityValue('Colombia')).toBe("'Colombia'");
+    expect(activityValue(12.5)).toBe('12,5');
+    expect(activityValue(60)).toBe('60');
+    // A business date as the screens write it; text that only looks like one stays quoted.
+    expect(activityValue('2024-03-15')).toBe('15/03/2024');
+    expect(activityValue('2024-02-30')).toBe("'2024-02-30'");
+    expect(activityValue(null)).toBe('—');
+    expect(activityValue('')).toBe('—');
+    expect(activityValue(undefined)).toBe('—');
+    expect(activityValue(true)).toBe('sí');
+    expect(activityValue(['Finca A', 'Finca B'])).toBe("'Finca A', 'Finca B'");
+    // A recipe's components: rows in a list, their fields in words.
+    expect(activityValue([{ origin_name: 'Colombia', percentage: 60 }, { origin_name: 'Etiopía', percentage: 40 }])).toBe(
+      "(origen 'Colombia', porcentaje 60), (origen 'Etiopía', porcentaje 40)",
+    );
+  });
+
+  it('lists every changed field, with the API names in Spanish and a reference once, by its name', () => {
+    const changes = {
+      origin_id: { before: 3, after: 4 },
+      origin_name: { before: 'Colombia', after: 'Brasil' },
+      quantity_kg: { before: 60, after: 59.5 },
+      entry_date: { before: '2024-03-01', after: '2024-03-02' },
+      supplier_finca: { before: 'Finca A', after: null },
+      moisture_pct: { before: 11, after: 12 },
+    };
+    expect(changeLines(changes)).toEqual([
+      "origen 'Colombia' → 'Brasil'",
+      'cantidad (Kg) 60 → 59,5',
+      'fecha de entrada 01/03/2024 → 02/03/2024',
+      "proveedor/finca 'Finca A' → —",
+      // A field the log has no Spanish name for shows its own, with spaces.
+      'moisture pct 11 → 12',
+    ]);
+    expect(changesText(changes)).toBe(changeLines(changes).join('; '));
+    // An id with no name beside it still shows.
+    expect(changeLines({ recipe_id: { before: 1, after: 2 } })).toEqual(['receta 1 → 2']);
+    expect(changeLines(null)).toEqual([]);
+    expect(changesText(null)).toBe('');
+  });
+});
