@@ -49,7 +49,7 @@ describe.each(testDialects())('registro de actividad (%s)', (dialect) => {
     const all = (await read('')).json<ActivityPage>();
     expect(all.items.map((e) => [e.username, e.action, e.area, e.record_label])).toEqual([
       ['ana', 'update', 'settings', 'Configuración'],
-      ['ana', 'update', 'coffee-origins', 'Colombia Huila'],
+      ['ana', 'update', 'coffee-origins', 'Colombia'],
       ['tomas', 'create', 'coffee-origins', 'Etiopía'],
       ['ana', 'create', 'coffee-origins', 'Colombia'],
     ]);
@@ -100,6 +100,6 @@ describe.each(testDialects())('registro de actividad (%s)', (dialect) => {
     const lines = csv.body.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
     expect(lines[0]).toBe('"Fecha y Hora","Usuario","Acción","Área","Registro","Cambios","Descripción"');
     expect(lines).toHaveLength(3);
-    expect(lines[1]).toContain(`"ana editó el origen Colombia Huila: nombre 'Colombia' → 'Colombia Huila'; kilos por saco 60 → 69,5"`);
+    expect(lines[1]).toContain(`"ana editó el origen Colombia: nombre 'Colombia' → 'Colombia Huila'; kilos por saco 60 → 69,5"`);
   });
 });

@@ -77,8 +77,10 @@ class WriteContext implements TransactionHooks, ActivitySink {
     const { describe } = this.rule;
     if (!describe) return [];
     const action = this.rule.action ?? ACTION_BY_METHOD[this.request.method]!;
-    // A create or an edit is named as it now is; a delete (or a sign-out of a user's sessions) as it was.
-    const subject = action === 'create' || action === 'update' ? (value as object) : (this.before ?? (value as object));
+    // A record is named as people knew it when they acted: a create as it now is, an edit, a
+    // delete or a sign-out of a user's sessions as it was ("editó el origen Colombia: nombre
+    // 'Colombia' → 'Colombia Huila'").
+    const subject = action === 'create' ? (value as object) : (this.before ?? (value as object));
     if (!subject) return [];
     const { id, label } = describe(subject, this.request);
     const changes = action === 'update' && this.before ? changesBetween(this.before, value as object) : null;
