@@ -72,6 +72,7 @@ export const commonMessages = {
   internal: 'Ha ocurrido un error inesperado. Inténtalo de nuevo más tarde.',
   crossOrigin: 'Solicitud rechazada: solo se aceptan cambios desde la propia aplicación.',
   jsonRequired: 'Solicitud rechazada: el cuerpo debe ser JSON.',
+  octetStreamRequired: 'Solicitud rechazada: el cuerpo debe ser el archivo tal cual (Content-Type: application/octet-stream).',
   rateLimited: 'Demasiadas solicitudes. Espera un momento e inténtalo de nuevo.',
   invalidText: 'El texto contiene caracteres no válidos.',
   tooManyDecimals: (decimals: number) => `Usa como máximo ${decimals} decimales.`,

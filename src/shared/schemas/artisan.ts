@@ -82,12 +82,10 @@ const optionalText = z.string({ error: commonMessages.invalidRequest }).optional
  * the messages and their order are the form's (docs/product-guide.md#roasted-lot).
  */
 export const artisanImportQuerySchema = z.object({
-  green_coffee_id: optionalText,
-  roast_type: optionalText,
-  /** Required when the file's out-weight is 0; overrides it otherwise. */
-  resultant_kg: optionalText,
-  /** Required when the file has no date; overrides it otherwise. */
-  roast_date: optionalText,
+  green_coffee_id: optionalText.meta({ description: 'El lote de café verde del que sale el tueste (su id).' }),
+  roast_type: optionalText.meta({ description: 'Claro, Medio u Oscuro.' }),
+  resultant_kg: optionalText.meta({ description: 'Kg tostados: obligatorio si el archivo tiene peso de salida 0; si no, lo sustituye.' }),
+  roast_date: optionalText.meta({ description: 'AAAA-MM-DD: obligatoria si el archivo no tiene fecha; si no, la sustituye.' }),
 });
 export type ArtisanImportQuery = z.infer<typeof artisanImportQuerySchema>;
 
