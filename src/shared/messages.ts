@@ -635,4 +635,6 @@ export const artisanMessages = {
     sc_end: 'Fin del 2.º crack',
     drop: 'Descarga',
   },
+  /** The events' marks on the chart, short enough to stand rotated above the lines (the full names are listed under it). */
+  eventMarks: { charge: 'Carga', dry_end: 'Secado', fc_start: '1C', fc_end: '1C fin', sc_start: '2C', sc_end: '2C fin', drop: 'Desc.' },
 } as const;

@@ -27,7 +27,7 @@ export function RoastCurveChart({ curve }: { curve: ArtisanCurve }) {
       {EVENT_ORDER.map((event) => {
         const t = curve.events[event];
         return t === null ? null : (
-          <ReferenceLine key={event} x={t} stroke="#6b5a4d" strokeDasharray="4 4" label={{ value: m.events[event], position: 'insideTopLeft', fontSize: 11, angle: -90, dx: 12, dy: 4 }} />
+          <ReferenceLine key={event} x={t} stroke="#6b5a4d" strokeDasharray="4 4" label={{ value: m.eventMarks[event], position: 'insideTopLeft', fontSize: 11, angle: -90, dx: 12, dy: 8 }} />
         );
       })}
       <Line type="monotone" dataKey="bt" name={m.curveBt} stroke={BT_COLOUR} dot={false} strokeWidth={2} isAnimationActive={false} connectNulls={false} />
