@@ -100,7 +100,7 @@ function screenPreloads(): Plugin {
  */
 const firstVisitSources = ['src/web/main.tsx', LOGIN_MODULE, HOME_SCREEN.module];
 const firstVisitModules = new Set<string>();
-const isChartCode = (id: string) => isChartModule(id) || /[\\/]reports[\\/]charts\.tsx$/.test(id);
+const isChartCode = (id: string) => isChartModule(id) || /[\\/](reports[\\/]charts|components[\\/]roast-curve-chart)\.tsx$/.test(id);
 
 function firstVisitGraph(): Plugin {
   return {

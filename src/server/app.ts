@@ -19,6 +19,7 @@ import { salesRoutes } from '#server/features/sales/routes.js';
 import { traceabilityRoutes } from '#server/features/traceability/routes.js';
 import { stockAlertsRoutes } from '#server/features/stock-alerts/routes.js';
 import { greenImportRoutes } from '#server/features/green-import/routes.js';
+import { artisanImportRoutes } from '#server/features/artisan-import/routes.js';
 import { reportRoutes } from '#server/features/reports/routes.js';
 import { activityRoutesWithExport } from '#server/features/activity/routes.js';
 import { blendRecipeRoutes } from './features/blend-recipes/routes.js';
@@ -123,6 +124,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await api.register(greenImportRoutes, { prefix: '/green-coffee', db: options.db });
     await api.register(reportRoutes, { prefix: '/reports', db: options.db });
     await api.register(activityRoutesWithExport, { prefix: '/activity', db: options.db });
+    await api.register(artisanImportRoutes, { db: options.db });
   }, { prefix: '/api' });
 
   await registerWebApp(app, options.webRoot);

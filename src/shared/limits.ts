@@ -32,3 +32,13 @@ export const SALE_PRICE_MAX = 1_000_000;
 // this day. A typo such as 1900 or 0024 would otherwise sort first everywhere and
 // open a report a century wide; the upper bound is today (local-date.ts).
 export const EARLIEST_DATE = '2000-01-01';
+
+// Artisan roast profiles (.alog, docs/decisions/0026-artisan-alog-import.md): an hour-long
+// profile is under 1 MB; these bound what a file can make the server do.
+export const ALOG_MAX_BYTES = 5 * 1024 * 1024;
+export const ALOG_MAX_DEPTH = 32;
+export const ALOG_MAX_NUMBER_CHARS = 40;
+export const ALOG_MAX_LIST_ITEMS = 100_000;
+export const ALOG_MAX_STRING_CHARS = 200_000;
+/** Files one confirm of the import screen records together. */
+export const ALOG_BATCH_MAX_FILES = 50;

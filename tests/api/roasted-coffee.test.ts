@@ -133,6 +133,9 @@ describe.each(testDialects())('café tostado (%s)', (dialect) => {
         roast_type: 'Medio',
         roast_date: '2024-03-15',
         batch_code: 'CO-150324-1234',
+        // Typed in the form, not imported from Artisan (docs/product-guide.md#artisan-import).
+        artisan_batch: null,
+        has_curve: false,
       });
       expect(await greenStock(greenId)).toBe(89_875);
       expect(await roastRows()).toEqual([

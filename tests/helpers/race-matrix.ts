@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema.js';
 import { findAggregateMismatches } from '#server/features/sales/aggregates.js';
@@ -184,6 +185,27 @@ const createRoast = (lot: 'greenA' | 'greenC', kg = 10): RaceOp => ({
     const took = after.movements.some((m) => m.lot_kind === 'green' && m.ref_kind === 'roast' && m.ref_id === idOf(res) && m.delta_g === -kg * 1000);
     return took ? undefined : 'el verde no se descontó en el libro';
   },
+});
+
+/**
+ * A roast from an Artisan file (docs/product-guide.md#artisan-import): the roast form's create
+ * with the file's weights and date, so the same answers and effect as
+ * createRoast. Each send is its own file (a roastUUID of its own), so two of
+ * them in a round are two roasts, not a duplicate.
+ */
+let artisanFiles = 0;
+const importArtisan = (lot: 'greenA' | 'greenC', kg = 10): RaceOp => ({
+  ...createRoast(lot, kg),
+  name: `importar de Artisan ${kg} kg de ${lot}`,
+  send: (w, send, server) =>
+    send(
+      server,
+      w.adminCookie,
+      'POST',
+      `/api/roasted-coffee/import-artisan?green_coffee_id=${w[lot].id}&roast_type=Medio`,
+      `{'weight': [${kg * 1000}.0, ${kg * 850}.0, 'g'], 'roastisodate': '${ROAST_DATE}', 'roastUUID': '${createHash('md5').update(`${w.tag}:${server}:${lot}:${++artisanFiles}`).digest('hex')}', 'timex': [0.0, 2.0], 'temp1': [-1, 180.5], 'temp2': [150.0, 151.25], 'timeindex': [0, 0, 0, 0, 0, 0, 1, 0]}`,
+      'application/octet-stream',
+    ),
 });
 
 /** A roast already in a blend or sold keeps its green lot (docs/product-guide.md#data-rules). */
@@ -447,6 +469,9 @@ export const RACE_MATRIX: readonly (readonly RaceOp[])[] = [
   [editGreen('greenA', 150), createRoast('greenA', 40)],
   [editGreen('greenA', 20), createRoast('greenA', 40)],
   [editGreen('greenC', 150), editGreen('greenC', 60)],
+  [deleteGreen('greenC'), importArtisan('greenC'), importArtisan('greenC')],
+  [editGreen('greenA', 20), importArtisan('greenA', 40)],
+  [editGreen('greenC', 150), importArtisan('greenC'), createRoast('greenC')],
   [createGreen('originB', 'Finca Z'), deleteOrigin('originB')],
   [createGreen('originB', 'Finca Z'), editOrigin('originB', ['Finca Y'])],
   [editOrigin('originB', ['Finca Y']), deleteOrigin('originB')],

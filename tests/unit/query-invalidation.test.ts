@@ -9,6 +9,7 @@ import { createOriginOptions } from '#web/features/origins/api/create-origin.js'
 import { deleteOriginOptions } from '#web/features/origins/api/delete-origin.js';
 import { updateOriginOptions } from '#web/features/origins/api/update-origin.js';
 import { createRoastedCoffeeOptions } from '#web/features/roasted-coffee/api/create-roasted-coffee.js';
+import { importArtisanBatchOptions } from '#web/features/roasted-coffee/api/import-artisan-batch.js';
 import { deleteRoastedCoffeeOptions } from '#web/features/roasted-coffee/api/delete-roasted-coffee.js';
 import { updateRoastedCoffeeOptions } from '#web/features/roasted-coffee/api/update-roasted-coffee.js';
 import { createSaleOptions } from '#web/features/sales/api/create-sale.js';
@@ -100,7 +101,8 @@ describe('each mutation invalidates exactly the queries whose data it changed', 
   });
 
   it('a roast (create, edit, delete) moves green stock: roasted lists, green stock and green-lot options, products', async () => {
-    for (const options of [createRoastedCoffeeOptions, deleteRoastedCoffeeOptions]) {
+    // An Artisan import creates roasts: the same refresh as the form's create (docs/product-guide.md#artisan-import).
+    for (const options of [createRoastedCoffeeOptions, deleteRoastedCoffeeOptions, importArtisanBatchOptions]) {
       expect(await invalidatedBy(options)).toEqual([
         'availableGreen',
         'blendRoastedLots',

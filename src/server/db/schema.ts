@@ -135,6 +135,19 @@ export interface RoastedCoffeeTable {
 }
 export type RoastedCoffeeRow = Selectable<RoastedCoffeeTable>;
 
+/** What an Artisan file added to its roast (migration 0013, docs/decisions/0026-artisan-alog-import.md). */
+export interface RoastArtisanProfilesTable {
+  roast_id: number;
+  /** Artisan's roastUUID, or a hash of the file's content: unique, so a file is recorded once. */
+  roast_uuid: string;
+  artisan_batch: string | null;
+  title: string | null;
+  beans: string | null;
+  /** JSON of the stored curve (artisan-import/curve-store.ts); null for a file without points. */
+  curve: string | null;
+  created_at: number;
+}
+
 /**
  * A blend recipe (Configuración). `name_key` is nameKey(name) (NFKC, trimmed,
  * case-folded, accent-free): its UNIQUE index refuses duplicates and it is the list's order.
@@ -295,6 +308,7 @@ export interface Database {
   coffee_origins: CoffeeOriginsTable;
   green_coffee: GreenCoffeeTable;
   roasted_coffee: RoastedCoffeeTable;
+  roast_artisan_profiles: RoastArtisanProfilesTable;
   blend_recipes: BlendRecipesTable;
   blend_recipe_components: BlendRecipeComponentsTable;
   settings: SettingsTable;

@@ -9,6 +9,8 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** The route takes a `text/csv` body: the JSON-only check below lets it through (green-lot import). */
     csvBody?: boolean;
+    /** The route takes a file's bytes as `application/octet-stream` (Artisan import): let through like csvBody. */
+    octetStreamBody?: boolean;
   }
 }
 
@@ -87,7 +89,13 @@ export function registerSameOriginCheck(app: FastifyInstance, publicUrl?: string
     const type = request.headers['content-type'] ?? '';
     // A route that takes a CSV file (green-lot import) opts in with `config.csvBody`: text/csv, like
     // JSON, is not a type a cross-site form can send, so the lock holds.
-    const csvAllowed = request.routeOptions.config.csvBody === true && /^text\/csv\s*(;|$)/i.test(type);
+    const { csvBody, octetStreamBody } = request.routeOptions.config;
+    const csvAllowed = csvBody === true && /^text\/csv\s*(;|$)/i.test(type);
+    // application/octet-stream is no more sendable by a cross-site form than JSON.
+    if (octetStreamBody === true) {
+      if (hasBody && !/^application\/octet-stream\s*(;|$)/i.test(type)) throw new AppError('unsupported_media_type', commonMessages.octetStreamRequired);
+      return;
+    }
     if (hasBody && !csvAllowed && !/^application\/json\s*(;|$)/i.test(type)) {
       throw new AppError('unsupported_media_type', commonMessages.jsonRequired);
     }

@@ -50,9 +50,12 @@ export function registerTextInputCheck(app: FastifyInstance): void {
   app.addHook('preValidation', async (request) => {
     // No matched route (a 404): no handler will read the input, and the answer stays the 404.
     if (request.routeOptions.url === undefined) return;
-    request.body = request.routeOptions.config.csvBody === true && typeof request.body === 'string'
-      ? cleanString(request.body, 'file')
-      : cleanText(request.body);
+    // A file's bytes (config.octetStreamBody, the Artisan import) are not text: its route reads them.
+    if (!Buffer.isBuffer(request.body)) {
+      request.body = request.routeOptions.config.csvBody === true && typeof request.body === 'string'
+        ? cleanString(request.body, 'file')
+        : cleanText(request.body);
+    }
     request.query = cleanText(request.query);
     request.params = cleanText(request.params);
   });

@@ -86,6 +86,10 @@ export const roastedCoffeeSchema = z.object({
   roast_type: z.enum(ROAST_TYPES),
   roast_date: z.string(),
   batch_code: z.string(),
+  /** Artisan's batch ('P173') when the roast was imported from its file (docs/product-guide.md#artisan-import); null otherwise. */
+  artisan_batch: z.string().nullable(),
+  /** The roast has an Artisan curve (GET /api/roasted-coffee/:id/curve); the list shows its button only then. */
+  has_curve: z.boolean(),
 });
 export type RoastedCoffee = z.infer<typeof roastedCoffeeSchema>;
 

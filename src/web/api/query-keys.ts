@@ -49,6 +49,8 @@ export const queryKeys = {
   roastedCoffee: {
     all: ['roasted-coffee'],
     page: (page: PageParams) => ['roasted-coffee', 'page', page],
+    /** A roast's Artisan curve: fixed once imported, gone with the roast (under `all`). */
+    curve: (id: number) => ['roasted-coffee', 'curve', id],
   },
   /** Blend recipes: the Configuración table; the blend form's recipe picker belongs under `all` too. */
   blendRecipes: {

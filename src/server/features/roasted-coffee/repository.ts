@@ -1,6 +1,6 @@
-import type { ExpressionBuilder } from 'kysely';
+import type { ExpressionBuilder, Insertable } from 'kysely';
 import { lotCodeColumns } from '#server/db/lot-code-columns.js';
-import type { Database, RoastedCoffeeRow } from '#server/db/schema.js';
+import type { Database, RoastArtisanProfilesTable, RoastedCoffeeRow } from '#server/db/schema.js';
 import type { DbOrTrx } from '#server/db/write-transaction.js';
 
 /** A roast joined to its green lot's code and farm and to its origin (the list shows the green lot's code). */
@@ -9,6 +9,10 @@ export interface RoastRecord extends Omit<RoastedCoffeeRow, 'batch_code_key' | '
   supplier_finca: string;
   origin_id: number;
   origin_name: string;
+  /** From the Artisan file the roast was imported from (migration 0013); null for a roast typed in the form. */
+  artisan_batch: string | null;
+  /** 1 when the roast has an Artisan curve (a number: SQLite has no boolean). */
+  has_curve: number;
 }
 
 /** What a create or edit writes; `stock_g` is never among them: only the ledger moves it. */
@@ -25,6 +29,11 @@ const joined = (db: DbOrTrx) =>
     .selectFrom('roasted_coffee as r')
     .innerJoin('green_coffee as g', 'g.id', 'r.green_coffee_id')
     .innerJoin('coffee_origins as o', 'o.id', 'g.origin_id')
+    .leftJoin('roast_artisan_profiles as a', 'a.roast_id', 'r.id')
+    .select((eb) => [
+      'a.artisan_batch',
+      eb.case().when('a.curve', 'is not', null).then(1).else(0).end().as('has_curve'),
+    ])
     .select([
       'r.id',
       'r.green_coffee_id',
@@ -154,4 +163,40 @@ export async function hasForeignMovements(db: DbOrTrx, roastId: number): Promise
     .limit(1)
     .executeTakeFirst();
   return row !== undefined;
+}
+
+/** What an Artisan import stores beside its roast (docs/decisions/0026-artisan-alog-import.md). */
+export type ArtisanProfileValues = Omit<Insertable<RoastArtisanProfilesTable>, 'created_at'>;
+
+/**
+ * Inserts the file's row; false when another roast already holds its
+ * roast_uuid. ON CONFLICT DO NOTHING, not a caught violation: on PostgreSQL
+ * it waits for a concurrent insert of the same uuid to commit or roll back
+ * and leaves the transaction usable, so the caller can name the lot that won.
+ */
+export async function insertArtisanProfile(db: DbOrTrx, values: ArtisanProfileValues, createdAt: number): Promise<boolean> {
+  const row = await db
+    .insertInto('roast_artisan_profiles')
+    .values({ ...values, created_at: createdAt })
+    .onConflict((conflict) => conflict.column('roast_uuid').doNothing())
+    .returning('roast_id')
+    .executeTakeFirst();
+  return row !== undefined;
+}
+
+/** The roasts holding these Artisan uuids, with their lot codes. */
+export const findRoastsByArtisanUuids = (db: DbOrTrx, uuids: readonly string[]) =>
+  uuids.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('roast_artisan_profiles as a')
+        .innerJoin('roasted_coffee as r', 'r.id', 'a.roast_id')
+        .select(['a.roast_uuid', 'r.id', 'r.batch_code'])
+        .where('a.roast_uuid', 'in', [...uuids])
+        .execute();
+
+/** The stored curve's JSON of a roast (undefined: no Artisan row; null: a file without points). */
+export async function findArtisanCurve(db: DbOrTrx, roastId: number): Promise<string | null | undefined> {
+  const row = await db.selectFrom('roast_artisan_profiles').select('curve').where('roast_id', '=', roastId).executeTakeFirst();
+  return row?.curve;
 }

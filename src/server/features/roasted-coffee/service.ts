@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { roastedLotCode } from '#shared/lot-codes.js';
-import { roastedCoffeeMessages as m } from '#shared/messages.js';
+import { artisanMessages, roastedCoffeeMessages as m } from '#shared/messages.js';
+import type { ArtisanCurve } from '#shared/schemas/artisan.js';
 import type { RoastedCoffee, RoastedCoffeeBody, RoastedCoffeeListQuery } from '#shared/schemas/roasted-coffee.js';
 import { gramsToKg, kgToGrams } from '#shared/units.js';
 import { isForeignKeyViolation, isUniqueViolation } from '#server/db/constraint-errors.js';
@@ -35,6 +36,8 @@ const toRoastedCoffee = (record: repository.RoastRecord, costs: ReadonlyMap<numb
   roast_type: record.roast_type,
   roast_date: record.roast_date,
   batch_code: record.batch_code,
+  artisan_batch: record.artisan_batch,
+  has_curve: Number(record.has_curve) === 1,
 });
 
 const notEnoughGreen = () => new AppError('insufficient_stock', m.notEnoughGreen);
@@ -151,35 +154,135 @@ export async function createRoast(db: Kysely<Database>, body: RoastedCoffeeBody,
     // The green lot first (docs/decisions/0005): a concurrent delete of it either
     // waits for this roast (and is then refused) or has already removed it (400 below).
     await lockLots(trx, [{ kind: 'green', id: body.green_coffee_id }]);
-    const green = await validGreenLot(trx, body.green_coffee_id);
-    const quantityG = kgToGrams(body.quantity_green_kg);
-    const resultantG = kgToGrams(body.resultant_kg);
-    // An early answer, so 'No hay suficiente café verde…' comes before a
-    // duplicate-code 409 (docs/product-guide.md#roasted-lot). It decides nothing: the
-    // conditional UPDATE in moveStock below is the race-free check.
-    if (green.stock_g < quantityG) throw notEnoughGreen();
-    refuseRoastBeforeEntry(body, green);
-    const values = {
-      green_coffee_id: green.id,
-      quantity_green_g: quantityG,
-      resultant_g: resultantG,
-      roast_type: body.roast_type,
-      roast_date: body.roast_date,
-    };
-    // The lot is locked above, so its foreign key cannot fail; if it ever did, it is the same invalid lot.
-    const id = await insertRoast(trx, values, body.batch_code, green.origin_name).catch((error: unknown) => {
-      throw isForeignKeyViolation(error) ? validationError(m.invalidGreenLot) : error;
-    });
-    const ref = { userId, refKind: REF_KIND, refId: id };
-    // "Creating a roasted batch subtracts the green quantity from the chosen green batch."
-    if (!(await moveStock(trx, { ...ref, lotKind: 'green', lotId: green.id, deltaG: -quantityG, reason: 'roast' }))) {
-      throw notEnoughGreen();
-    }
-    if (!(await moveStock(trx, { ...ref, lotKind: 'roasted', lotId: id, deltaG: resultantG, reason: 'roast' }))) {
-      throw new Error(`no se pudo registrar la entrada del lote tostado ${id}`);
-    }
-    return readRoast(trx, id);
+    return createRoastWithGreenLocked(trx, body, userId);
   });
+}
+
+/**
+ * The roast form's create, rule for rule, inside the caller's write
+ * transaction, whose one lockLots call has already locked `body`'s green lot
+ * (createRoast; an Artisan import locks every green lot of its files at once).
+ */
+async function createRoastWithGreenLocked(trx: Transaction<Database>, body: RoastedCoffeeBody, userId: number): Promise<RoastedCoffee> {
+  const green = await validGreenLot(trx, body.green_coffee_id);
+  const quantityG = kgToGrams(body.quantity_green_kg);
+  const resultantG = kgToGrams(body.resultant_kg);
+  // An early answer, so 'No hay suficiente café verde…' comes before a
+  // duplicate-code 409 (docs/product-guide.md#roasted-lot). It decides nothing: the
+  // conditional UPDATE in moveStock below is the race-free check.
+  if (green.stock_g < quantityG) throw notEnoughGreen();
+  refuseRoastBeforeEntry(body, green);
+  const values = {
+    green_coffee_id: green.id,
+    quantity_green_g: quantityG,
+    resultant_g: resultantG,
+    roast_type: body.roast_type,
+    roast_date: body.roast_date,
+  };
+  // The lot is locked above, so its foreign key cannot fail; if it ever did, it is the same invalid lot.
+  const id = await insertRoast(trx, values, body.batch_code, green.origin_name).catch((error: unknown) => {
+    throw isForeignKeyViolation(error) ? validationError(m.invalidGreenLot) : error;
+  });
+  const ref = { userId, refKind: REF_KIND, refId: id };
+  // "Creating a roasted batch subtracts the green quantity from the chosen green batch."
+  if (!(await moveStock(trx, { ...ref, lotKind: 'green', lotId: green.id, deltaG: -quantityG, reason: 'roast' }))) {
+    throw notEnoughGreen();
+  }
+  if (!(await moveStock(trx, { ...ref, lotKind: 'roasted', lotId: id, deltaG: resultantG, reason: 'roast' }))) {
+    throw new Error(`no se pudo registrar la entrada del lote tostado ${id}`);
+  }
+  return readRoast(trx, id);
+}
+
+/** What an Artisan file adds to the roast it records (docs/decisions/0026-artisan-alog-import.md). */
+export interface ArtisanFileRecord {
+  roastUuid: string;
+  artisanBatch: string | null;
+  title: string | null;
+  beans: string | null;
+  curve: ArtisanCurve | null;
+}
+
+/** The roasted lots already holding these Artisan uuids, by uuid (the import's preview marks them). */
+export async function roastsByArtisanUuid(db: DbOrTrx, uuids: readonly string[]): Promise<Map<string, { id: number; batch_code: string }>> {
+  const rows = await repository.findRoastsByArtisanUuids(db, uuids);
+  return new Map(rows.map((row) => [row.roast_uuid, { id: row.id, batch_code: row.batch_code }]));
+}
+
+/** 409 naming the roasted lot that already holds this file's uuid; nothing when none does. */
+async function refuseImportedFile(trx: DbOrTrx, roastUuid: string): Promise<void> {
+  const holder = (await roastsByArtisanUuid(trx, [roastUuid])).get(roastUuid);
+  if (holder) throw new AppError('duplicate', artisanMessages.alreadyImported(holder.batch_code));
+}
+
+/**
+ * A roast from an Artisan file (docs/product-guide.md#artisan-import): the roast form's create
+ * (same rules, messages, ledger rows and lot code) plus the file's uuid, batch
+ * and curve, inside the caller's write transaction with `body`'s green lot
+ * already locked. The same uuid twice is a 409 naming the lot that holds it:
+ * checked first for the early answer, decided by the unique index (a
+ * concurrent import of the same file, from this process or another, waits on
+ * it and then gets the same 409), and the caller's transaction then writes nothing.
+ */
+export async function createArtisanRoast(
+  trx: Transaction<Database>,
+  body: RoastedCoffeeBody,
+  file: ArtisanFileRecord,
+  userId: number,
+): Promise<RoastedCoffee & { roast_uuid: string }> {
+  await refuseImportedFile(trx, file.roastUuid);
+  const roast = await createRoastWithGreenLocked(trx, body, userId);
+  const inserted = await repository.insertArtisanProfile(
+    trx,
+    {
+      roast_id: roast.id,
+      roast_uuid: file.roastUuid,
+      artisan_batch: file.artisanBatch,
+      title: file.title,
+      beans: file.beans,
+      curve: file.curve === null ? null : storedCurve(file.curve),
+    },
+    Date.now(),
+  );
+  if (!inserted) {
+    await refuseImportedFile(trx, file.roastUuid);
+    // Its holder was deleted between the two statements: start over, and the file may be imported.
+    retryTransaction('artisan_uuid_holder_deleted');
+  }
+  return { ...roast, artisan_batch: file.artisanBatch, has_curve: file.curve !== null, roast_uuid: file.roastUuid };
+}
+
+/** A curve as stored: one array per series, about half the size of the points as objects. */
+interface StoredCurve {
+  unit: ArtisanCurve['unit'];
+  t: number[];
+  bt: (number | null)[];
+  et: (number | null)[];
+  events: ArtisanCurve['events'];
+}
+
+const storedCurve = (curve: ArtisanCurve): string =>
+  JSON.stringify({
+    unit: curve.unit,
+    t: curve.points.map((point) => point.t),
+    bt: curve.points.map((point) => point.bt),
+    et: curve.points.map((point) => point.et),
+    events: curve.events,
+  } satisfies StoredCurve);
+
+/** GET /api/roasted-coffee/:id/curve: 404 'El café tostado no existe.' or 'Este tueste no tiene curva de Artisan.'. */
+export async function readRoastCurve(db: DbOrTrx, id: number): Promise<ArtisanCurve> {
+  const curve = await repository.findArtisanCurve(db, id);
+  if (curve === undefined || curve === null) {
+    if (!(await repository.findRoastRow(db, id))) throw notFoundError(m.notFound);
+    throw notFoundError(artisanMessages.noCurve);
+  }
+  const stored = JSON.parse(curve) as StoredCurve;
+  return {
+    unit: stored.unit,
+    points: stored.t.map((t, i) => ({ t, bt: stored.bt[i] ?? null, et: stored.et[i] ?? null })),
+    events: stored.events,
+  };
 }
 
 /**

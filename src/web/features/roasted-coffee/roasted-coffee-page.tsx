@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { roastedCoffeeMessages as m } from '#shared/messages.js';
+import { artisanMessages, roastedCoffeeMessages as m } from '#shared/messages.js';
 import type { GreenCoffee } from '#shared/schemas/green-coffee.js';
 import type { RoastedCoffee } from '#shared/schemas/roasted-coffee.js';
 import { kgToGrams } from '#shared/units.js';
@@ -15,6 +15,7 @@ import { deleteRoastedCoffeeOptions } from './api/delete-roasted-coffee.js';
 import { useAvailableGreen } from './api/get-available-green.js';
 import { useGreenLotOptions } from './api/get-green-lot-options.js';
 import { roastedCoffeeQueryOptions } from './api/get-roasted-coffee.js';
+import { ArtisanImportPanel } from './artisan/artisan-import-panel.js';
 import { GREEN_STOCK_TITLE, GreenStockTable } from './green-stock-table.js';
 import { RoastForm } from './roast-form.js';
 import type { GreenLotOption } from './roast-form-values.js';
@@ -58,6 +59,7 @@ export function RoastedCoffeePage() {
     },
   });
   const [greenOffset, setGreenOffset] = useState(0);
+  const [importing, setImporting] = useState(false);
   const availableGreen = useAvailableGreen({ limit: PAGE_SIZE, offset: greenOffset });
   const greenOptions = useGreenLotOptions();
   const origins = useOriginOptions();
@@ -77,6 +79,15 @@ export function RoastedCoffeePage() {
       <div ref={formRef}>
         <RoastForm key={formKey} origins={origins.data} lots={lots} {...formProps} />
       </div>
+      {importing ? (
+        <ArtisanImportPanel lots={greenOptions.data ?? []} onClose={() => setImporting(false)} />
+      ) : (
+        <div className="form-actions">
+          <button type="button" className="btn btn-secondary" onClick={() => setImporting(true)}>
+            {artisanMessages.importButton}
+          </button>
+        </div>
+      )}
       <ListCard
         id="green-stock"
         title={GREEN_STOCK_TITLE}

@@ -3,11 +3,21 @@ import { roastedCoffeeMessages as m } from '#shared/messages.js';
 import type { RoastedCoffee } from '#shared/schemas/roasted-coffee.js';
 import { actionsColumn, type Column, DataTable, type RowActionHandlers } from '#web/components/data-table.js';
 import { lotTraceColumn } from '#web/components/lot-trace-link.js';
+import { RoastCurveButton } from '#web/components/roast-curve-dialog.js';
 
 export const ROASTED_STOCK_TITLE = 'Stock de Café Tostado';
 
 const COLUMNS: Column<RoastedCoffee>[] = [
-  { label: 'Lote', cell: (roast) => <strong>{roast.batch_code}</strong> },
+  {
+    label: 'Lote',
+    // Artisan's batch ('P173') under the lot code of a roast imported from its file (docs/product-guide.md#artisan-import).
+    cell: (roast) => (
+      <>
+        <strong>{roast.batch_code}</strong>
+        {roast.artisan_batch ? <span className="field__hint"> Artisan {roast.artisan_batch}</span> : null}
+      </>
+    ),
+  },
   { label: 'Lote Verde', className: 'wrap', cell: (roast) => `${roast.green_batch_code} · ${roast.origin_name}` },
   { label: 'Tipo de Tueste', cell: (roast) => roast.roast_type },
   { label: 'Café Verde (Kg)', className: 'num', cell: (roast) => formatTwoDecimals(roast.quantity_green_kg) },
@@ -18,6 +28,12 @@ const COLUMNS: Column<RoastedCoffee>[] = [
   { label: 'Coste ($/Kg)', className: 'num', cell: (roast) => formatMoney(roast.cost_per_kg) },
   { label: 'Fecha Tostado', cell: (roast) => formatDate(roast.roast_date) },
 ];
+
+/** The Artisan curve of an imported roast; a roast typed in the form has no button. */
+const CURVE_COLUMN: Column<RoastedCoffee> = {
+  label: 'Curva',
+  cell: (roast) => (roast.has_curve ? <RoastCurveButton roastId={roast.id} batchCode={roast.batch_code} /> : null),
+};
 
 export interface RoastedStockTableProps extends RowActionHandlers<RoastedCoffee> {
   roasts: RoastedCoffee[];
@@ -30,5 +46,5 @@ export interface RoastedStockTableProps extends RowActionHandlers<RoastedCoffee>
  */
 export function RoastedStockTable({ roasts, ...rowActions }: RoastedStockTableProps) {
   const actions = actionsColumn(rowActions, (roast: RoastedCoffee) => `café tostado ${roast.batch_code}`);
-  return <DataTable caption={ROASTED_STOCK_TITLE} columns={[...COLUMNS, lotTraceColumn<RoastedCoffee>('roasted'), actions]} rows={roasts} empty={m.empty} />;
+  return <DataTable caption={ROASTED_STOCK_TITLE} columns={[...COLUMNS, CURVE_COLUMN, lotTraceColumn<RoastedCoffee>('roasted'), actions]} rows={roasts} empty={m.empty} />;
 }

@@ -1,0 +1,131 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { openDatabase } from '#server/db/database.js';
+import { findLedgerMismatches } from '#server/ledger/ledger.js';
+import { DESKTOP, expectNoSeriousAxeViolations, newPage, PHONE, signIn } from './helpers/browser.js';
+import { useServerAndBrowser } from './helpers/fixture.js';
+import { shooter, waitForToast } from './helpers/screen.js';
+
+/**
+ * 'Importar desde Artisan' on /cafe-tostado and the roast's curve (docs/product-guide.md#artisan-import):
+ * two files dropped, their green lots preselected or picked, one confirm, the
+ * curve opened; at 1280 and 390 px.
+ */
+
+const shot = shooter('artisan-import');
+const fixture = (name: string) => fs.readFileSync(path.resolve(import.meta.dirname, `../tests/fixtures/artisan/${name}`), 'utf8');
+const FILES = [
+  { name: 'tarrazu-P173.alog', text: fixture('python-literal-lb.alog') },
+  { name: 'etiopia.alog', text: fixture('out-weight-zero.alog') },
+];
+const roastedTable = (page: Page) => page.getByRole('table', { name: 'Stock de Café Tostado' });
+const importTable = (page: Page) => page.getByRole('table', { name: 'Importar tuestes desde Artisan' });
+
+async function seed(page: Page): Promise<void> {
+  const post = async (url: string, data: object) => {
+    const response = await page.request.post(url, { data });
+    expect(response.status()).toBe(201);
+    return (await response.json()) as { id: number };
+  };
+  const costaRica = await post('/api/coffee-origins', { name: 'Costa Rica', kilos_per_bag: 69, suppliers_fincas: ['Finca La Pastora'] });
+  const etiopia = await post('/api/coffee-origins', { name: 'Etiopía', kilos_per_bag: 60, suppliers_fincas: ['Yirgacheffe Coop'] });
+  const lot = { unit_price: 6, entry_date: '2024-03-01' };
+  await post('/api/green-coffee', { ...lot, origin_id: costaRica.id, supplier_finca: 'Finca La Pastora', quantity_kg: 30, batch_code: 'V-CR' });
+  await post('/api/green-coffee', { ...lot, origin_id: etiopia.id, supplier_finca: 'Yirgacheffe Coop', quantity_kg: 20, batch_code: 'V-ET' });
+}
+
+/** Drops files on the drop zone as a person dragging them from a folder would. */
+async function dropFiles(page: Page, files: readonly { name: string; text: string }[]): Promise<void> {
+  const transfer = await page.evaluateHandle((list) => {
+    const data = new DataTransfer();
+    for (const file of list) data.items.add(new File([file.text], file.name, { type: 'application/octet-stream' }));
+    return data;
+  }, files);
+  await page.locator('.artisan-import__drop').dispatchEvent('drop', { dataTransfer: transfer });
+}
+
+const openImport = async (page: Page) => {
+  await page.getByRole('button', { name: 'Importar desde Artisan' }).click();
+  await page.getByRole('heading', { name: 'Importar tuestes desde Artisan' }).waitFor();
+};
+
+describe('importar desde Artisan', () => {
+  const env = useServerAndBrowser();
+
+  it('drop two files → lots preselected or picked → one confirm → the curve; a file imported again is skipped', async () => {
+    const { context, page, problems } = await newPage(env.browser, env.server.url, DESKTOP);
+    await signIn(page, env.server.adminUsername, env.server.adminPassword);
+    await seed(page);
+    await page.goto(`${env.server.url}/cafe-tostado`);
+    await page.getByRole('heading', { level: 1, name: 'Inventario de Café Tostado' }).waitFor();
+    await openImport(page);
+    await dropFiles(page, FILES);
+
+    const tarrazu = importTable(page).locator('tbody tr', { hasText: 'tarrazu-P173.alog' });
+    const etiopia = importTable(page).locator('tbody tr', { hasText: 'etiopia.alog' });
+    await tarrazu.getByText('P173').waitFor();
+    await etiopia.getByText('Etiopía lavado').waitFor();
+    // The beans name the farm Finca La Pastora: its lot is preselected. 2.2 lb → 0.998 kg, 1.87 lb → 0.848 kg.
+    await expect.poll(() => tarrazu.getByLabel('Lote de café verde de tarrazu-P173.alog').locator('option:checked').textContent()).toContain('V-CR');
+    await expect.poll(() => tarrazu.locator('td').nth(4).textContent()).toBe('1.00');
+    await expect.poll(() => tarrazu.locator('td').nth(5).textContent()).toBe('0.85');
+    // The Ethiopian file's out-weight is 0: the Kilos Resultantes are asked for, and the confirm waits.
+    await expect.poll(() => etiopia.textContent()).toContain('El archivo no tiene el peso del café tostado (0): indica los Kilos Resultantes.');
+    await expect.poll(() => page.getByRole('button', { name: /^Confirmar importación/ }).isDisabled()).toBe(true);
+    await etiopia.getByLabel('Kilos Resultantes de etiopia.alog').fill('1.275');
+    // 'Etiopía lavado' names the origin Etiopía: its lot is preselected.
+    await expect.poll(() => etiopia.getByLabel('Lote de café verde de etiopia.alog').locator('option:checked').textContent()).toContain('V-ET');
+    await tarrazu.getByLabel('Tipo de tueste de tarrazu-P173.alog').selectOption('Medio');
+    await etiopia.getByLabel('Tipo de tueste de etiopia.alog').selectOption('Claro');
+    await expect.poll(() => etiopia.locator('td').nth(6).textContent()).toBe('0.23');
+    await expect.poll(() => page.getByRole('button', { name: 'Confirmar importación (2)' }).isEnabled()).toBe(true);
+    await expectNoSeriousAxeViolations(page);
+    await shot(page, 'preview-desktop');
+
+    await page.getByRole('button', { name: 'Confirmar importación (2)' }).click();
+    await expect.poll(() => waitForToast(page, 'tuestes importados')).toBe('2 tuestes importados desde Artisan con éxito.');
+    const row = roastedTable(page).locator('tbody tr', { hasText: 'Artisan P173' });
+    await row.waitFor();
+    const code = (await row.locator('strong').textContent())!;
+    expect(code).toMatch(/^CO-150324-\d{4}$/);
+
+    // The curve: BT and ET with the events, the events also as text.
+    await row.getByRole('button', { name: `Curva del lote ${code}` }).click();
+    const dialog = page.getByRole('dialog', { name: `Curva de tueste del lote ${code}` });
+    await dialog.locator('.recharts-line').first().waitFor();
+    await expect.poll(() => dialog.locator('.recharts-line').count()).toBe(2);
+    await expect.poll(() => dialog.locator('dl').textContent()).toBe('Carga0:00Fin de secado3:04Inicio del 1.er crack6:14Fin del 1.er crack7:34Descarga8:44');
+    await shot(page, 'curve-desktop');
+    await dialog.getByRole('button', { name: 'Cerrar' }).click();
+    await expect.poll(() => dialog.count()).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+
+    // At 390 px: the same file again is marked and skipped; the curve opens on a phone too.
+    const phone = await newPage(env.browser, env.server.url, PHONE);
+    await signIn(phone.page, env.server.adminUsername, env.server.adminPassword);
+    await phone.page.goto(`${env.server.url}/cafe-tostado`);
+    await openImport(phone.page);
+    await dropFiles(phone.page, FILES.slice(0, 1));
+    await expect.poll(() => importTable(phone.page).textContent()).toContain(`Ya importado en el lote ${code}: se omitirá.`);
+    await expect.poll(() => phone.page.getByRole('status').filter({ hasText: 'No hay archivos listos para importar.' }).count()).toBe(1);
+    await expect.poll(() => phone.page.getByRole('button', { name: /^Confirmar importación/ }).isDisabled()).toBe(true);
+    await shot(phone.page, 'already-imported-phone');
+    await phone.page.getByRole('button', { name: 'Cancelar' }).click();
+    await roastedTable(phone.page).getByRole('button', { name: `Curva del lote ${code}` }).click();
+    await phone.page.getByRole('dialog').locator('.recharts-line').first().waitFor();
+    await shot(phone.page, 'curve-phone');
+    expect(phone.problems).toEqual([]);
+    await phone.context.close();
+
+    const check = await openDatabase({ kind: 'sqlite', file: path.resolve(env.server.databaseFile) }, { skipSqliteLock: true });
+    try {
+      expect(await findLedgerMismatches(check.db, ['green', 'roasted'])).toEqual([]);
+      expect(await check.db.selectFrom('roast_artisan_profiles').select('roast_uuid').execute()).toHaveLength(2);
+    } finally {
+      await check.close();
+    }
+  });
+});

@@ -1,0 +1,115 @@
+import type { FastifyError } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Kysely } from 'kysely';
+import { z } from 'zod';
+import { ALOG_BATCH_MAX_FILES, ALOG_MAX_BYTES } from '#shared/limits.js';
+import { artisanMessages as m } from '#shared/messages.js';
+import {
+  artisanBatchBodySchema,
+  artisanBatchResultSchema,
+  artisanCurveSchema,
+  artisanImportQuerySchema,
+  artisanPreviewSchema,
+  artisanRoastSchema,
+} from '#shared/schemas/artisan.js';
+import { idParamsSchema } from '#shared/schemas/common.js';
+import type { Database } from '#server/db/schema.js';
+import { validationError } from '#server/errors.js';
+import { currentUser } from '#server/http/current-user.js';
+import { errorResponses } from '#server/http/error-responses.js';
+import { readRoastCurve } from '../roasted-coffee/service.js';
+import { choicesFromBatch, choicesFromQuery, importArtisanFiles, previewArtisanFile } from './service.js';
+
+/**
+ * A batch is JSON with each file in base64 (4 bytes for 3), so its body may be
+ * as large as its files' limit allows, and no larger: a few files of a normal
+ * size, or one of the largest (docs/decisions/0026-artisan-alog-import.md).
+ */
+const BATCH_MAX_BYTES = Math.ceil((ALOG_MAX_BYTES * 4) / 3) * 2 + 64 * 1024;
+
+/** The file is the body itself: its bytes, as Artisan saved them. */
+const fileBody = z
+  .custom<Buffer>((body) => Buffer.isBuffer(body) && body.length > 0, { error: m.fileEmpty })
+  .meta({ type: 'string', format: 'binary', description: 'El archivo .alog tal como lo guardó Artisan (máximo 5 MB).' });
+
+/**
+ * Roasts imported from Artisan (docs/product-guide.md#artisan-import), for both roles:
+ * POST /api/artisan/preview, POST /api/roasted-coffee/import-artisan,
+ * POST /api/roasted-coffee/import-artisan-batch and GET /api/roasted-coffee/:id/curve.
+ * One plugin, registered without a prefix, so the `application/octet-stream`
+ * parser (5 MB) and the 413 in Spanish exist for these routes only: the rest
+ * of the API keeps JSON and 256 KB.
+ */
+export const artisanImportRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> = async (app, { db }) => {
+  app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer', bodyLimit: ALOG_MAX_BYTES }, (_request, body, done) => {
+    done(null, body);
+  });
+  // The 413 names the file's limit, not the API's 256 KB; anything else goes to the app's handler.
+  app.setErrorHandler((error: FastifyError, _request, reply) => {
+    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.status(413).send({ error: { code: 'validation', message: m.fileTooLarge } });
+    throw error;
+  });
+
+  app.post('/artisan/preview', {
+    config: { readOnly: true, octetStreamBody: true },
+    bodyLimit: ALOG_MAX_BYTES,
+    schema: {
+      tags: ['café tostado'],
+      operationId: 'previewArtisanRoast',
+      summary: 'Vista previa de un perfil de Artisan (.alog): lo que se registraría, sin escribir nada',
+      consumes: ['application/octet-stream'],
+      body: fileBody,
+      response: { 200: artisanPreviewSchema, ...errorResponses(400, 401, 413, 415) },
+    },
+  }, (request) => previewArtisanFile(db, request.body));
+
+  app.post('/roasted-coffee/import-artisan', {
+    // Each imported roast is logged by the service (recordActivity).
+    config: { octetStreamBody: true, activity: { area: 'roasted-coffee', action: 'import' } },
+    bodyLimit: ALOG_MAX_BYTES,
+    schema: {
+      tags: ['café tostado'],
+      operationId: 'importArtisanRoast',
+      summary: 'Registrar un tueste desde un perfil de Artisan (.alog): descuenta el café verde y guarda la curva',
+      consumes: ['application/octet-stream'],
+      querystring: artisanImportQuerySchema,
+      body: fileBody,
+      response: { 201: artisanRoastSchema, ...errorResponses(400, 401, 409, 413, 415) },
+    },
+  }, async (request, reply) => {
+    const choices = choicesFromQuery(request.query);
+    return reply.status(201).send(await importArtisanFiles(db, [{ bytes: request.body, choices }], currentUser(request).id, (created) => created[0]!));
+  });
+
+  app.post('/roasted-coffee/import-artisan-batch', {
+    config: { activity: { area: 'roasted-coffee', action: 'import' } },
+    bodyLimit: BATCH_MAX_BYTES,
+    schema: {
+      tags: ['café tostado'],
+      operationId: 'importArtisanRoastBatch',
+      summary: `Registrar varios tuestes de Artisan a la vez (hasta ${ALOG_BATCH_MAX_FILES}): todos o ninguno`,
+      body: artisanBatchBodySchema,
+      response: { 201: artisanBatchResultSchema, ...errorResponses(400, 401, 409, 413, 415) },
+    },
+  }, async (request, reply) => {
+    const files = request.body.files.map((file) => ({ bytes: base64Bytes(file.content_base64), choices: choicesFromBatch(file), name: file.name }));
+    return reply.status(201).send(await importArtisanFiles(db, files, currentUser(request).id, (imported) => ({ imported })));
+  });
+
+  app.get('/roasted-coffee/:id/curve', {
+    schema: {
+      tags: ['café tostado'],
+      operationId: 'getRoastCurve',
+      summary: 'Curva de tueste de Artisan de un lote de café tostado (BT y ET en el tiempo, con sus eventos)',
+      params: idParamsSchema,
+      response: { 200: artisanCurveSchema, ...errorResponses(400, 401, 404) },
+    },
+  }, (request) => readRoastCurve(db, request.params.id));
+};
+
+/** Strict base64 (padding optional): a stray character is the file's mistake, not silently dropped as Buffer.from would. */
+function base64Bytes(text: string): Buffer {
+  const compact = text.replace(/\s+/g, '');
+  if (!/^[A-Za-z0-9+/]*={0,2}$/.test(compact) || compact.length % 4 === 1) throw validationError(m.batchBase64);
+  return Buffer.from(compact, 'base64');
+}

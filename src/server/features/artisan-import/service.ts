@@ -1,0 +1,188 @@
+import type { Kysely, Transaction } from 'kysely';
+import { artisanMessages as m, roastedCoffeeMessages as roasted } from '#shared/messages.js';
+import type { ArtisanBatchFile, ArtisanImportQuery, ArtisanPreview, ArtisanRoast } from '#shared/schemas/artisan.js';
+import { type RoastedCoffeeBody, roastedCoffeeBodySchema } from '#shared/schemas/roasted-coffee.js';
+import { localIsoDate } from '#shared/local-date.js';
+import { gramsToKg } from '#shared/units.js';
+import type { Database } from '#server/db/schema.js';
+import { withWriteTransaction } from '#server/db/write-transaction.js';
+import { recordActivity } from '#server/write-pipeline/activity-log.js';
+import { AppError, validationError } from '#server/errors.js';
+import { lockLots } from '#server/ledger/lot-locks.js';
+import { createArtisanRoast, roastsByArtisanUuid } from '../roasted-coffee/service.js';
+import { type AlogProfile, readAlogFile } from './alog-profile.js';
+import { AlogFormatError } from './alog-parser.js';
+
+/**
+ * Roasts from Artisan .alog files (docs/product-guide.md#artisan-import,
+ * docs/decisions/0026-artisan-alog-import.md). A file becomes the roast form's
+ * body (its in-weight, out-weight and date, the person's green lot and roast
+ * type) and is recorded by the roasted-coffee area's own create, so the rules,
+ * messages, ledger rows and lot code are the form's.
+ */
+
+/** The person's choices for one file: from the single import's query or a batch entry. */
+export interface ImportChoices {
+  green_coffee_id?: number | undefined;
+  roast_type?: string | undefined;
+  resultant_kg?: number | undefined;
+  roast_date?: string | undefined;
+}
+
+/** One file to record: its bytes, the choices, and the name its messages give it in a batch. */
+export interface ImportFile {
+  bytes: Uint8Array;
+  choices: ImportChoices;
+  name?: string | undefined;
+}
+
+/** The file read, or its Spanish reason as a 400. */
+function readFile(bytes: Uint8Array): AlogProfile {
+  try {
+    return readAlogFile(bytes);
+  } catch (error) {
+    if (error instanceof AlogFormatError) throw validationError(error.message);
+    throw error;
+  }
+}
+
+/** The query's text as numbers; text that is not one is the field's own message. */
+export function choicesFromQuery(query: ArtisanImportQuery): ImportChoices {
+  const id = query.green_coffee_id?.trim();
+  const resultant = query.resultant_kg?.trim();
+  if (id !== undefined && id !== '' && !/^\d{1,10}$/.test(id)) throw validationError(roasted.invalidGreenLot);
+  if (resultant !== undefined && resultant !== '' && !/^\d+(\.\d+)?$/.test(resultant)) throw validationError(m.invalidResultant);
+  return {
+    green_coffee_id: id ? Number(id) : undefined,
+    roast_type: query.roast_type,
+    resultant_kg: resultant ? Number(resultant) : undefined,
+    roast_date: query.roast_date?.trim() || undefined,
+  };
+}
+
+/** A batch entry's choices (already typed by its JSON schema). */
+export const choicesFromBatch = (file: ArtisanBatchFile): ImportChoices => ({
+  green_coffee_id: file.green_coffee_id,
+  roast_type: file.roast_type,
+  resultant_kg: file.resultant_kg ?? undefined,
+  roast_date: file.roast_date?.trim() || undefined,
+});
+
+/**
+ * The roast form's body for this file: `resultant_kg` and `roast_date` from
+ * the choices when given (they override the file), else from the file; then
+ * the form's own schema, whose first broken rule is the answer
+ * ('Por favor, completa todos los campos obligatorios.', 'Los Kilos Resultantes
+ * no pueden ser mayores que la Cantidad de Café Verde.', …).
+ */
+function roastBody(profile: AlogProfile, choices: ImportChoices): RoastedCoffeeBody {
+  const resultantKg = choices.resultant_kg ?? (profile.resultantG === null ? undefined : gramsToKg(profile.resultantG));
+  if (resultantKg === undefined) throw validationError(m.resultantMissing);
+  const roastDate = choices.roast_date ?? profile.roastDate;
+  if (roastDate === null) throw validationError(m.dateMissing);
+  const parsed = roastedCoffeeBodySchema.safeParse({
+    green_coffee_id: choices.green_coffee_id,
+    quantity_green_kg: gramsToKg(profile.greenG),
+    resultant_kg: resultantKg,
+    roast_type: choices.roast_type,
+    roast_date: roastDate,
+  });
+  if (!parsed.success) throw validationError(parsed.error.issues[0]?.message ?? roasted.required);
+  return parsed.data;
+}
+
+/**
+ * What the file itself lacks or breaks, whatever the person chooses: the
+ * preview's problems. The form's schema runs with a stand-in green lot and
+ * roast type, so only the file's own values can fail it.
+ */
+function fileProblems(profile: AlogProfile): string[] {
+  const problems: string[] = [];
+  if (profile.resultantG === null) problems.push(m.resultantMissing);
+  if (profile.roastDate === null) problems.push(m.dateMissing);
+  const greenKg = gramsToKg(profile.greenG);
+  const parsed = roastedCoffeeBodySchema.safeParse({
+    green_coffee_id: 1,
+    quantity_green_kg: greenKg,
+    resultant_kg: profile.resultantG === null ? greenKg : gramsToKg(profile.resultantG),
+    roast_type: 'Medio',
+    roast_date: profile.roastDate ?? localIsoDate(),
+  });
+  if (!parsed.success) problems.push(...parsed.error.issues.map((issue) => issue.message));
+  return [...new Set(problems)];
+}
+
+/** POST /api/artisan/preview: what an import would record, and whether the file is already recorded. Writes nothing. */
+export async function previewArtisanFile(db: Kysely<Database>, bytes: Uint8Array): Promise<ArtisanPreview> {
+  const profile = readFile(bytes);
+  const existing = (await roastsByArtisanUuid(db, [profile.roastUuid])).get(profile.roastUuid);
+  const events = profile.curve?.events ?? { charge: null, dry_end: null, fc_start: null, fc_end: null, sc_start: null, sc_end: null, drop: null };
+  return {
+    roast_uuid: profile.roastUuid,
+    uuid_from_content: profile.uuidFromContent,
+    green_kg: gramsToKg(profile.greenG),
+    resultant_kg: profile.resultantG === null ? null : gramsToKg(profile.resultantG),
+    weight_unit: profile.weightUnit,
+    roast_date: profile.roastDate,
+    artisan_batch: profile.artisanBatch,
+    title: profile.title,
+    beans: profile.beans,
+    operator: profile.operator,
+    roast_type: null,
+    curve_points: profile.curve?.points.length ?? 0,
+    temperature_unit: profile.curve?.unit ?? null,
+    events,
+    existing_roast_id: existing?.id ?? null,
+    existing_batch_code: existing?.batch_code ?? null,
+    problems: existing ? [m.alreadyImported(existing.batch_code), ...fileProblems(profile)] : fileProblems(profile),
+  };
+}
+
+/**
+ * Records the files' roasts, all in ONE write transaction or none
+ * (docs/architecture.md#write-pipeline): every file is read and turned into
+ * the form's body before the transaction (a bad file writes nothing and takes
+ * no lock), then every green lot the files take from is locked in one
+ * lockLots call, in the global order (docs/decisions/0005), and each roast is
+ * created through the roasted-coffee area in the files' order. A refusal
+ * names its file when there are several. Each created roast is one entry of
+ * `created`, inside the transaction, where its activity-log entry belongs.
+ */
+/**
+ * `answerOf` shapes the created roasts into the route's answer inside the
+ * transaction: that value is what a retry with the same Idempotency-Key gets
+ * back (docs/decisions/0023-idempotency-keys.md).
+ */
+export async function importArtisanFiles<Answer>(
+  db: Kysely<Database>,
+  files: readonly ImportFile[],
+  userId: number,
+  answerOf: (created: ArtisanRoast[]) => Answer,
+): Promise<Answer> {
+  const named = <T>(file: ImportFile, index: number, work: () => T): T => {
+    try {
+      return work();
+    } catch (error) {
+      if (error instanceof AppError && files.length > 1) throw new AppError(error.code, m.batchFile(fileLabel(file, index), error.message));
+      throw error;
+    }
+  };
+  const prepared = files.map((file, index) => named(file, index, () => {
+    const profile = readFile(file.bytes);
+    return { file, index, profile, body: roastBody(profile, file.choices) };
+  }));
+  return withWriteTransaction(db, async (trx: Transaction<Database>) => {
+    await lockLots(trx, prepared.map(({ body }) => ({ kind: 'green' as const, id: body.green_coffee_id })));
+    const created: ArtisanRoast[] = [];
+    for (const { file, index, profile, body } of prepared) {
+      const roast = await createArtisanRoast(trx, body, profile, userId).catch((error: unknown) => named(file, index, () => {
+        throw error;
+      }));
+      created.push(roast);
+      recordActivity({ action: 'import', area: 'roasted-coffee', record_id: roast.id, record_label: roast.batch_code });
+    }
+    return answerOf(created);
+  });
+}
+
+const fileLabel = (file: ImportFile, index: number): string => file.name?.trim() || m.batchFileName(index + 1);

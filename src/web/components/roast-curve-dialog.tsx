@@ -1,0 +1,85 @@
+import { LineChart as ChartIcon } from 'lucide-react';
+import { Suspense, useEffect, useRef, useState } from 'react';
+import { artisanMessages as m } from '#shared/messages.js';
+import { useRoastCurve } from '#web/api/get-roast-curve.js';
+import { isSessionLost } from '#web/lib/api-client.js';
+import { lazyNamed } from '#web/lib/lazy-named.js';
+import { FormAlert } from './form-alert.js';
+import { LoadingText } from './loading-text.js';
+import { BT_COLOUR, clockTime, ET_COLOUR, EVENT_ORDER } from './roast-curve-format.js';
+import './roast-curve.css';
+
+// Recharts only when a curve is opened (docs/decisions/0019-web-chunk-groups-and-route-preloads.md).
+const RoastCurveChart = lazyNamed(() => import('./roast-curve-chart.js'), 'RoastCurveChart');
+
+/**
+ * A roast's Artisan curve (docs/product-guide.md#artisan-import) in a native modal <dialog>:
+ * BT and ET over the time from CHARGE with the events marked, in the file's
+ * unit, and the events' times as text too (a chart alone says nothing to a
+ * screen reader). Escape or «Cerrar» closes it.
+ */
+function RoastCurveDialog({ roastId, batchCode, onClose }: { roastId: number; batchCode: string; onClose: () => void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const curve = useRoastCurve(roastId);
+  useEffect(() => {
+    const element = dialog.current;
+    if (element && !element.open) element.showModal();
+    return () => element?.close();
+  }, []);
+  const titleId = `curva-${roastId}`;
+  const data = curve.data;
+  return (
+    <dialog ref={dialog} className="curve-dialog" aria-labelledby={titleId} onClose={onClose}>
+      <h2 id={titleId} className="curve-dialog__title">
+        {m.curveTitle(batchCode)}
+      </h2>
+      {curve.isError && !isSessionLost(curve.error) ? <FormAlert message={m.curveLoadError} /> : null}
+      {curve.isPending ? <LoadingText /> : null}
+      {data ? (
+        <>
+          <ul className="curve-dialog__legend">
+            <li>
+              <span className="curve-dialog__swatch" style={{ background: BT_COLOUR }} aria-hidden="true" />
+              {m.curveBt} (°{data.unit})
+            </li>
+            <li>
+              <span className="curve-dialog__swatch" style={{ background: ET_COLOUR }} aria-hidden="true" />
+              {m.curveEt} (°{data.unit})
+            </li>
+          </ul>
+          <div role="img" aria-label={`${m.curveTitle(batchCode)}: ${data.points.length} puntos`}>
+            <Suspense fallback={<LoadingText />}>
+              <RoastCurveChart curve={data} />
+            </Suspense>
+          </div>
+          <dl className="curve-dialog__events">
+            {EVENT_ORDER.filter((event) => data.events[event] !== null).map((event) => (
+              <div key={event}>
+                <dt>{m.events[event]}</dt>
+                <dd>{clockTime(data.events[event] ?? 0)}</dd>
+              </div>
+            ))}
+          </dl>
+        </>
+      ) : null}
+      <div className="form-actions">
+        <button type="button" className="btn btn-secondary" onClick={() => dialog.current?.close()}>
+          {m.curveClose}
+        </button>
+      </div>
+    </dialog>
+  );
+}
+
+/** The «Curva» button of a roast imported from Artisan; it opens the dialog. */
+export function RoastCurveButton({ roastId, batchCode }: { roastId: number; batchCode: string }) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <button type="button" className="icon-button" aria-label={`${m.curveButton} del lote ${batchCode}`} title={m.curveButton} onClick={() => setOpen(true)}>
+        <ChartIcon aria-hidden="true" size={18} />
+      </button>
+      {open ? <RoastCurveDialog roastId={roastId} batchCode={batchCode} onClose={() => setOpen(false)} /> : null}
+    </>
+  );
+}

@@ -1,0 +1,260 @@
+import { useId, useState } from 'react';
+import { formatDate, formatTwoDecimals } from '#shared/format.js';
+import { artisanMessages as m } from '#shared/messages.js';
+import type { ArtisanBatchFile, ArtisanPreview } from '#shared/schemas/artisan.js';
+import type { GreenCoffee } from '#shared/schemas/green-coffee.js';
+import { ROAST_TYPES } from '#shared/schemas/roasted-coffee.js';
+import { gramsToKg, kgToGrams } from '#shared/units.js';
+import { type Column, DataTable } from '#web/components/data-table.js';
+import { FormAlert } from '#web/components/form-alert.js';
+import { useToast } from '#web/components/toast.js';
+import { ApiError, isSessionLost } from '#web/lib/api-client.js';
+import './artisan-import.css';
+import { useImportArtisanBatch } from '../api/import-artisan-batch.js';
+import { previewArtisan } from '../api/preview-artisan.js';
+import { suggestGreenLot } from './match-green-lot.js';
+
+/** One dropped file: its preview (or why it cannot be read) and the person's choices. */
+interface FileRow {
+  id: number;
+  file: File;
+  preview?: ArtisanPreview;
+  /** The server's refusal of the file itself (not UTF-8, not a profile, no weight…). */
+  unreadable?: string;
+  greenId: string;
+  roastType: string;
+  /** Typed only when the file lacks it (out-weight 0, no date). */
+  resultantKg: string;
+  roastDate: string;
+}
+
+const isSkipped = (row: FileRow) => row.preview?.existing_roast_id != null;
+
+/** What keeps this row from being recorded, in Spanish; empty when it can go. */
+function rowProblems(row: FileRow): string[] {
+  if (row.unreadable) return [row.unreadable];
+  const preview = row.preview;
+  if (!preview) return [];
+  if (isSkipped(row)) return [];
+  // The file's own gaps are lifted by what the person types.
+  const problems = preview.problems.filter(
+    (problem) => !(problem === m.resultantMissing && row.resultantKg.trim() !== '') && !(problem === m.dateMissing && row.roastDate !== ''),
+  );
+  if (row.greenId === '') problems.push(m.chooseGreenLot);
+  if (row.roastType === '') problems.push(m.chooseRoastType);
+  return problems;
+}
+
+/** Reads a file as base64 for the batch's JSON body, in slices (a spread of a 1 MB array would overflow the stack). */
+async function base64Of(file: Blob): Promise<string> {
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  let binary = '';
+  for (let at = 0; at < bytes.length; at += 0x8000) binary += String.fromCharCode(...bytes.subarray(at, at + 0x8000));
+  return btoa(binary);
+}
+
+let nextRowId = 1;
+
+/**
+ * 'Importar desde Artisan' on /cafe-tostado (docs/product-guide.md#artisan-import): drop or
+ * choose .alog files → each is previewed by the server (nothing written) →
+ * one row per file with its date, Artisan batch, beans, kg in/out, shrinkage,
+ * the green lot (preselected when the beans or title name its farm or
+ * origin) and the roast type, and its problems → one confirm records every
+ * accepted file in one transaction, or none. Files already imported are
+ * marked and skipped.
+ */
+export function ArtisanImportPanel({ lots, onClose }: { lots: GreenCoffee[]; onClose: () => void }) {
+  const inputId = useId();
+  const showToast = useToast();
+  const importBatch = useImportArtisanBatch();
+  const [rows, setRows] = useState<FileRow[]>([]);
+  const [checking, setChecking] = useState(0);
+  const [alert, setAlert] = useState<string | null>(null);
+  const [dragging, setDragging] = useState(false);
+
+  const update = (id: number, change: Partial<FileRow>) => setRows((current) => current.map((row) => (row.id === id ? { ...row, ...change } : row)));
+
+  const addFiles = (files: FileList | null) => {
+    if (!files) return;
+    setAlert(null);
+    for (const file of Array.from(files)) {
+      const id = nextRowId++;
+      setRows((current) => [...current, { id, file, greenId: '', roastType: '', resultantKg: '', roastDate: '' }]);
+      setChecking((count) => count + 1);
+      previewArtisan(file)
+        .then((preview) => {
+          const suggested = suggestGreenLot(preview, lots);
+          update(id, { preview, greenId: suggested === undefined ? '' : String(suggested) });
+        })
+        .catch((error: unknown) => {
+          if (isSessionLost(error)) return;
+          update(id, { unreadable: error instanceof ApiError && error.status < 500 ? error.message : m.importError });
+        })
+        .finally(() => setChecking((count) => count - 1));
+    }
+  };
+
+  const accepted = rows.filter((row) => row.preview && !isSkipped(row));
+  const withProblems = rows.filter((row) => rowProblems(row).length > 0).length;
+  const canConfirm = checking === 0 && accepted.length > 0 && withProblems === 0 && !importBatch.isPending;
+
+  const confirm = async () => {
+    setAlert(null);
+    try {
+      const files: ArtisanBatchFile[] = await Promise.all(
+        accepted.map(async (row) => ({
+          name: row.file.name,
+          content_base64: await base64Of(row.file),
+          green_coffee_id: Number(row.greenId),
+          roast_type: row.roastType,
+          ...(row.resultantKg.trim() === '' ? {} : { resultant_kg: Number(row.resultantKg.trim().replace(',', '.')) }),
+          ...(row.roastDate === '' ? {} : { roast_date: row.roastDate }),
+        })),
+      );
+      const { imported } = await importBatch.mutateAsync({ files });
+      showToast(m.imported(imported.length));
+      onClose();
+    } catch (error) {
+      if (isSessionLost(error)) return;
+      setAlert(error instanceof ApiError && (error.isUserError || error.status === 413) ? error.message : m.importError);
+    }
+  };
+
+  const lotOptions = lots
+    .filter((lot) => lot.stock_kg > 0)
+    .map((lot) => ({ value: String(lot.id), label: `${lot.batch_code} · ${lot.origin_name} · ${lot.supplier_finca} (${formatTwoDecimals(lot.stock_kg)} Kg)` }));
+
+  const columns: Column<FileRow>[] = [
+    { label: 'Archivo', className: 'wrap', cell: (row) => row.file.name },
+    { label: 'Fecha', cell: (row) => (row.preview?.roast_date ? formatDate(row.preview.roast_date) : row.preview ? (
+      <input type="date" aria-label={`Fecha de Tostado de ${row.file.name}`} value={row.roastDate} onChange={(event) => update(row.id, { roastDate: event.target.value })} />
+    ) : '') },
+    { label: 'Lote Artisan', cell: (row) => row.preview?.artisan_batch ?? '' },
+    { label: 'Café', className: 'wrap', cell: (row) => row.preview?.beans ?? row.preview?.title ?? '' },
+    { label: 'Verde (Kg)', className: 'num', cell: (row) => (row.preview ? formatTwoDecimals(row.preview.green_kg) : '') },
+    {
+      label: 'Tostado (Kg)',
+      className: 'num',
+      cell: (row) => (row.preview?.resultant_kg != null ? formatTwoDecimals(row.preview.resultant_kg) : row.preview ? (
+        <input inputMode="decimal" size={6} aria-label={`Kilos Resultantes de ${row.file.name}`} value={row.resultantKg} onChange={(event) => update(row.id, { resultantKg: event.target.value })} />
+      ) : ''),
+    },
+    {
+      label: 'Merma (Kg)',
+      className: 'num',
+      cell: (row) => {
+        const out = row.preview?.resultant_kg ?? (row.resultantKg.trim() === '' ? null : Number(row.resultantKg.replace(',', '.')));
+        return row.preview && out !== null && Number.isFinite(out) ? formatTwoDecimals(gramsToKg(kgToGrams(row.preview.green_kg) - Math.round(out * 1000))) : '';
+      },
+    },
+    {
+      label: 'Lote de café verde',
+      className: 'wrap',
+      cell: (row) =>
+        row.preview && !isSkipped(row) ? (
+          <select aria-label={`Lote de café verde de ${row.file.name}`} value={row.greenId} onChange={(event) => update(row.id, { greenId: event.target.value })}>
+            <option value="">Selecciona un lote</option>
+            {lotOptions.map((option) => (
+              <option key={option.value} value={option.value}>
+                {option.label}
+              </option>
+            ))}
+          </select>
+        ) : '',
+    },
+    {
+      label: 'Tipo de Tueste',
+      cell: (row) =>
+        row.preview && !isSkipped(row) ? (
+          <select aria-label={`Tipo de tueste de ${row.file.name}`} value={row.roastType} onChange={(event) => update(row.id, { roastType: event.target.value })}>
+            <option value="">Selecciona</option>
+            {ROAST_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {type}
+              </option>
+            ))}
+          </select>
+        ) : '',
+    },
+    {
+      label: 'Estado',
+      className: 'wrap',
+      cell: (row) => {
+        if (!row.preview && !row.unreadable) return m.importChecking;
+        if (isSkipped(row)) return m.alreadyImportedRow(row.preview?.existing_batch_code ?? '');
+        const problems = rowProblems(row);
+        return problems.length === 0 ? 'Lista' : <span className="artisan-import__problem">{problems.join(' ')}</span>;
+      },
+    },
+    {
+      label: 'Quitar',
+      cell: (row) => (
+        <button type="button" className="btn btn-secondary btn-small" onClick={() => setRows((current) => current.filter((other) => other.id !== row.id))}>
+          {m.remove}
+        </button>
+      ),
+    },
+  ];
+
+  return (
+    <section className="card" aria-labelledby={`${inputId}-title`}>
+      <h2 id={`${inputId}-title`} className="card__title">
+        {m.importTitle}
+      </h2>
+      <div
+        className={dragging ? 'artisan-import__drop artisan-import__drop--over' : 'artisan-import__drop'}
+        onDragOver={(event) => {
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={(event) => {
+          event.preventDefault();
+          setDragging(false);
+          addFiles(event.dataTransfer.files);
+        }}
+      >
+        <p id={`${inputId}-hint`}>{m.importHint}</p>
+        <label htmlFor={inputId} className="btn btn-secondary">
+          {m.importPick}
+        </label>
+        <input
+          id={inputId}
+          className="sr-only"
+          type="file"
+          multiple
+          accept=".alog"
+          aria-describedby={`${inputId}-hint`}
+          onChange={(event) => {
+            addFiles(event.target.files);
+            event.target.value = '';
+          }}
+        />
+      </div>
+      <FormAlert message={alert} />
+      {checking > 0 && <p className="loading-text">{m.importChecking}</p>}
+      {importBatch.isPending && <p className="loading-text">{m.importSaving}</p>}
+      {rows.length > 0 && (
+        <>
+          {withProblems > 0 && (
+            <p role="status" className="form-alert">
+              {m.rowsWithProblems(withProblems)}
+            </p>
+          )}
+          <DataTable caption={m.importTitle} columns={columns} rows={rows} empty="" />
+        </>
+      )}
+      {rows.length > 0 && checking === 0 && accepted.length === 0 && <p role="status">{m.importNothing}</p>}
+      <div className="form-actions">
+        <button type="button" className="btn btn-primary" disabled={!canConfirm} onClick={() => void confirm()}>
+          {m.importConfirm}
+          {accepted.length > 0 ? ` (${accepted.length})` : ''}
+        </button>
+        <button type="button" className="btn btn-secondary" onClick={onClose}>
+          {m.importCancel}
+        </button>
+      </div>
+    </section>
+  );
+}

@@ -1,0 +1,391 @@
+import { readFileSync } from 'node:fs';
+import type { LightMyRequestResponse } from 'fastify';
+import { sql } from 'kysely';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { buildApp } from '#server/app.js';
+import { openDatabase } from '#server/db/database.js';
+import { readAlogFile } from '#server/features/artisan-import/alog-profile.js';
+import { findLedgerMismatches } from '#server/ledger/ledger.js';
+import { artisanMessages as a, commonMessages, roastedCoffeeMessages as m } from '#shared/messages.js';
+import type { ArtisanCurve, ArtisanPreview, ArtisanRoast } from '#shared/schemas/artisan.js';
+import { resetDatabase } from '../helpers/reset-database.js';
+import { createTestApp, errorOf, loginCookie, TEST_PASSWORD, type TestApp } from '../helpers/test-app.js';
+import { itOn, testDialects } from '../helpers/test-database.js';
+
+/**
+ * Roasts from Artisan .alog files (docs/product-guide.md#artisan-import,
+ * docs/decisions/0026-artisan-alog-import.md): the preview writes nothing; an
+ * import records the roast as the roast form does (rules, messages, ledger,
+ * lot code) plus its uuid, batch and curve; a file is recorded once; every bad
+ * input is a Spanish 4xx that writes nothing.
+ */
+
+const fixture = (name: string): Buffer => readFileSync(new URL(`../fixtures/artisan/${name}`, import.meta.url));
+const LB = fixture('python-literal-lb.alog');
+const OUT_ZERO = fixture('out-weight-zero.alog');
+const TEMPLATE = fixture('json-template.alog');
+const OZ = fixture('epoch-date-oz.alog');
+/** No Cookie header (t.call sends none for an empty one). */
+const SIGNED_OUT = '';
+
+describe.each(testDialects())('importar tuestes de Artisan (%s)', (dialect) => {
+  let t: TestApp;
+  let cookie: string;
+  let adminCookie: string;
+  let userId: number;
+  let originId: number;
+
+  const octet = { 'content-type': 'application/octet-stream' };
+  const preview = (body: Buffer | string, session: string | undefined = cookie) =>
+    t.call(session, { method: 'POST', url: '/api/artisan/preview', headers: octet, payload: body });
+  const importFile = (body: Buffer | string, query: Record<string, string | number>, session: string | undefined = cookie) =>
+    t.call(session, {
+      method: 'POST',
+      url: `/api/roasted-coffee/import-artisan?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`,
+      headers: octet,
+      payload: body,
+    });
+  const importBatch = (files: object[], session: string | undefined = cookie) =>
+    t.call(session, { method: 'POST', url: '/api/roasted-coffee/import-artisan-batch', payload: { files } });
+  const curve = (id: number | string, session: string | undefined = cookie) => t.call(session, { method: 'GET', url: `/api/roasted-coffee/${id}/curve` });
+  const file64 = (body: Buffer, choices: object) => ({ content_base64: body.toString('base64'), ...choices });
+
+  let lotCounter = 0;
+  const greenLot = async (quantityKg: number, entryDate = '2024-01-01'): Promise<number> => {
+    const response = await t.call(cookie, {
+      method: 'POST',
+      url: '/api/green-coffee',
+      payload: { origin_id: originId, supplier_finca: 'Finca La Pastora', quantity_kg: quantityKg, unit_price: 6, entry_date: entryDate, batch_code: `V-${++lotCounter}` },
+    });
+    expect(response.statusCode).toBe(201);
+    return (response.json() as { id: number }).id;
+  };
+  const greenStock = async (id: number) => (await t.db.selectFrom('green_coffee').select('stock_g').where('id', '=', id).executeTakeFirstOrThrow()).stock_g;
+  /** Everything an import may change. */
+  const snapshot = async () => ({
+    green: await t.db.selectFrom('green_coffee').selectAll().orderBy('id').execute(),
+    roasted: await t.db.selectFrom('roasted_coffee').selectAll().orderBy('id').execute(),
+    profiles: await t.db.selectFrom('roast_artisan_profiles').selectAll().orderBy('roast_id').execute(),
+    movements: await t.db.selectFrom('stock_movements').selectAll().orderBy('id').execute(),
+  });
+  const expectError = (response: LightMyRequestResponse, status: number, message: string) => {
+    expect({ status: response.statusCode, message: errorOf(response).message }).toEqual({ status, message });
+  };
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    cookie = await t.signIn('tecnico', 'tostador');
+    adminCookie = await t.signIn('administrador');
+    userId = (await t.db.selectFrom('users').select('id').where('username', '=', 'tostador').executeTakeFirstOrThrow()).id;
+  });
+  afterAll(() => t.close());
+  beforeEach(async () => {
+    await resetDatabase(t.db);
+    const origin = await t.call(cookie, { method: 'POST', url: '/api/coffee-origins', payload: { name: 'Costa Rica', kilos_per_bag: 69, suppliers_fincas: ['Finca La Pastora'] } });
+    originId = (origin.json() as { id: number }).id;
+  });
+  afterEach(async () => {
+    expect(await findLedgerMismatches(t.db, ['green', 'roasted'])).toEqual([]);
+  });
+
+  describe('roles', () => {
+    it('answers 401 to every route without a session, writing nothing', async () => {
+      const greenId = await greenLot(10);
+      const before = await snapshot();
+      const responses = [
+        await preview(LB, SIGNED_OUT),
+        await importFile(LB, { green_coffee_id: greenId, roast_type: 'Medio' }, SIGNED_OUT),
+        await importBatch([file64(LB, { green_coffee_id: greenId, roast_type: 'Medio' })], SIGNED_OUT),
+        await curve(1, SIGNED_OUT),
+      ];
+      for (const response of responses) expectError(response, 401, 'Tu sesión ha terminado. Inicia sesión de nuevo.');
+      expect(await snapshot()).toEqual(before);
+    });
+
+    it('lets both roles preview and import', async () => {
+      const greenId = await greenLot(10);
+      expect((await preview(LB, adminCookie)).statusCode).toBe(200);
+      expect((await importFile(LB, { green_coffee_id: greenId, roast_type: 'Medio' }, adminCookie)).statusCode).toBe(201);
+      expect((await importFile(OZ, { green_coffee_id: greenId, roast_type: 'Claro' }, cookie)).statusCode).toBe(201);
+    });
+  });
+
+  describe('preview', () => {
+    it('answers what would be recorded, exact to the gram from lb, and writes nothing', async () => {
+      await greenLot(10);
+      const before = await snapshot();
+      const response = await preview(LB);
+      expect(response.statusCode).toBe(200);
+      expect(response.json()).toEqual({
+        roast_uuid: '3f2c9a4be1d04c5f8a7b6c5d4e3f2a1b',
+        uuid_from_content: false,
+        // 2.2 lb = 997.903214 g, 1.87 lb = 848.2177319 g
+        green_kg: 0.998,
+        resultant_kg: 0.848,
+        weight_unit: 'lb',
+        roast_date: '2024-03-15',
+        artisan_batch: 'P173',
+        title: 'Café Tarrazú\nlote 7',
+        beans: 'Costa Rica Tarrazú — Finca La Pastora',
+        operator: 'José',
+        roast_type: null,
+        curve_points: 300,
+        temperature_unit: 'C',
+        events: { charge: 0, dry_end: 184, fc_start: 374, fc_end: 454, sc_start: null, sc_end: null, drop: 524 },
+        existing_roast_id: null,
+        existing_batch_code: null,
+        problems: [],
+      } satisfies ArtisanPreview);
+      expect(await snapshot()).toEqual(before);
+    });
+
+    it('lists what the file lacks: no date (a JSON template), no out-weight, out above in', async () => {
+      expect((await preview(TEMPLATE)).json()).toMatchObject({ roast_date: null, uuid_from_content: true, problems: [a.dateMissing] });
+      expect((await preview(OUT_ZERO)).json()).toMatchObject({ resultant_kg: null, green_kg: 1.5, problems: [a.resultantMissing] });
+      expect((await preview(fixture('bad-out-above-in.alog'))).json()).toMatchObject({
+        problems: ['Los Kilos Resultantes no pueden ser mayores que la Cantidad de Café Verde.'],
+      });
+    });
+
+    it('marks a file already recorded, naming its lot', async () => {
+      const greenId = await greenLot(10);
+      const roast = (await importFile(LB, { green_coffee_id: greenId, roast_type: 'Medio' })).json() as ArtisanRoast;
+      expect((await preview(LB)).json()).toMatchObject({
+        existing_roast_id: roast.id,
+        existing_batch_code: roast.batch_code,
+        problems: [a.alreadyImported(roast.batch_code)],
+      });
+    });
+  });
+
+  describe('import', () => {
+    it('records the roast as the form does: stock, ledger rows, lot code, date from the file; plus uuid, batch and curve', async () => {
+      const greenId = await greenLot(10);
+      const response = await importFile(LB, { green_coffee_id: greenId, roast_type: 'Medio' });
+      expect(response.statusCode).toBe(201);
+      const roast = response.json() as ArtisanRoast;
+      expect(roast).toMatchObject({
+        green_coffee_id: greenId,
+        quantity_green_kg: 0.998,
+        resultant_kg: 0.848,
+        shrinkage_kg: 0.15,
+        stock_kg: 0.848,
+        roast_type: 'Medio',
+        roast_date: '2024-03-15',
+        artisan_batch: 'P173',
+        has_curve: true,
+        roast_uuid: '3f2c9a4be1d04c5f8a7b6c5d4e3f2a1b',
+      });
+      // The lot code in the product's shape: origin prefix, ddmmyy of the roast date, four digits.
+      expect(roast.batch_code).toMatch(/^CO-150324-\d{4}$/);
+      expect(await greenStock(greenId)).toBe(10_000 - 998);
+      const movements = await t.db.selectFrom('stock_movements').selectAll().where('reason', '=', 'roast').orderBy('id').execute();
+      expect(movements).toEqual([
+        expect.objectContaining({ lot_kind: 'green', lot_id: greenId, delta_g: -998, ref_kind: 'roast', ref_id: roast.id, user_id: userId }),
+        expect.objectContaining({ lot_kind: 'roasted', lot_id: roast.id, delta_g: 848, ref_kind: 'roast', ref_id: roast.id, user_id: userId }),
+      ]);
+      // The list shows the Artisan batch and the curve's button; a typed roast has neither.
+      await t.call(cookie, { method: 'POST', url: '/api/roasted-coffee', payload: { green_coffee_id: greenId, quantity_green_kg: 1, resultant_kg: 0.8, roast_type: 'Claro', roast_date: '2024-03-10' } });
+      const items = (await t.call(cookie, { method: 'GET', url: '/api/roasted-coffee' })).json().items as ArtisanRoast[];
+      expect(items.map((item) => [item.artisan_batch, item.has_curve])).toEqual([['P173', true], [null, false]]);
+    });
+
+    it('draws the curve from the file\'s own points, in its order, from CHARGE, -1 as null', async () => {
+      const greenId = await greenLot(10);
+      const roast = (await importFile(LB, { green_coffee_id: greenId, roast_type: 'Oscuro' })).json() as ArtisanRoast;
+      const response = await curve(roast.id);
+      expect(response.statusCode).toBe(200);
+      const drawn = response.json() as ArtisanCurve;
+      expect(drawn).toEqual(readAlogFile(LB).curve);
+      expect(drawn.points).toHaveLength(300);
+      expect(drawn.points[0]).toEqual({ t: -6, bt: null, et: null });
+      expect(drawn.events.drop).toBe(524);
+      // Fahrenheit stays Fahrenheit.
+      const fahrenheit = (await importFile(OUT_ZERO, { green_coffee_id: greenId, roast_type: 'Claro', resultant_kg: 1.2 })).json() as ArtisanRoast;
+      expect(((await curve(fahrenheit.id)).json() as ArtisanCurve).unit).toBe('F');
+    });
+
+    it('answers 404 for a roast without a curve and for no roast', async () => {
+      const greenId = await greenLot(10);
+      const typed = await t.call(cookie, { method: 'POST', url: '/api/roasted-coffee', payload: { green_coffee_id: greenId, quantity_green_kg: 1, resultant_kg: 0.8, roast_type: 'Claro', roast_date: '2024-03-10' } });
+      expectError(await curve((typed.json() as { id: number }).id), 404, 'Este tueste no tiene curva de Artisan.');
+      expectError(await curve(999), 404, m.notFound);
+      expectError(await curve('abc'), 400, commonMessages.invalidRequest);
+    });
+
+    it('needs resultant_kg when the out-weight is 0, and lets it override the file otherwise', async () => {
+      const greenId = await greenLot(10);
+      const before = await snapshot();
+      expectError(await importFile(OUT_ZERO, { green_coffee_id: greenId, roast_type: 'Claro' }), 400, a.resultantMissing);
+      expect(await snapshot()).toEqual(before);
+      const weighed = await importFile(OUT_ZERO, { green_coffee_id: greenId, roast_type: 'Claro', resultant_kg: '1.275' });
+      expect(weighed.json()).toMatchObject({ quantity_green_kg: 1.5, resultant_kg: 1.275, roast_date: '2024-03-16' });
+      const overridden = await importFile(LB, { green_coffee_id: greenId, roast_type: 'Claro', resultant_kg: '0.9' });
+      expect(overridden.json()).toMatchObject({ quantity_green_kg: 0.998, resultant_kg: 0.9 });
+      expectError(await importFile(OZ, { green_coffee_id: greenId, roast_type: 'Claro', resultant_kg: 'mucho' }), 400, a.invalidResultant);
+    });
+
+    it('takes the date from roastepoch, or from roast_date when the file has none (a template)', async () => {
+      const greenId = await greenLot(10);
+      expect((await importFile(OZ, { green_coffee_id: greenId, roast_type: 'Claro' })).json()).toMatchObject({ roast_date: '2024-03-16', quantity_green_kg: 1, resultant_kg: 0.85 });
+      expectError(await importFile(TEMPLATE, { green_coffee_id: greenId, roast_type: 'Claro' }), 400, 'El archivo no tiene fecha de tostado: indica la Fecha de Tostado (AAAA-MM-DD).');
+      // The form's own date rules.
+      expectError(await importFile(TEMPLATE, { green_coffee_id: greenId, roast_type: 'Claro', roast_date: '2023-12-31' }), 400, m.beforeGreenEntry(`V-${lotCounter}`, '2024-01-01'));
+      expectError(await importFile(TEMPLATE, { green_coffee_id: greenId, roast_type: 'Claro', roast_date: '20-03-2024' }), 400, m.invalidDate);
+      const dated = await importFile(TEMPLATE, { green_coffee_id: greenId, roast_type: 'Claro', roast_date: '2024-03-20' });
+      expect(dated.statusCode).toBe(201);
+      expect(dated.json()).toMatchObject({ roast_date: '2024-03-20', quantity_green_kg: 0.2, resultant_kg: 0.168 });
+    });
+
+    it('records a file once: the same uuid again is a 409 naming the lot, writing nothing; deleting that roast frees it', async () => {
+      const greenId = await greenLot(10);
+      const first = (await importFile(LB, { green_coffee_id: greenId, roast_type: 'Medio' })).json() as ArtisanRoast;
+      const before = await snapshot();
+      const again = await importFile(LB, { green_coffee_id: greenId, roast_type: 'Claro' });
+      expectError(again, 409, `Este perfil de Artisan ya está registrado en el lote de café tostado ${first.batch_code}: no se ha importado de nuevo.`);
+      expect(await snapshot()).toEqual(before);
+      // The same file, re-saved with other spacing, still carries its roastUUID.
+      expect((await importFile(Buffer.from(`  ${LB.toString('utf8')}\n`), { green_coffee_id: greenId, roast_type: 'Claro' })).statusCode).toBe(409);
+      // A file without a roastUUID is known by its content.
+      expect((await importFile(TEMPLATE, { green_coffee_id: greenId, roast_type: 'Claro', roast_date: '2024-03-20' })).statusCode).toBe(201);
+      expect((await importFile(TEMPLATE, { green_coffee_id: greenId, roast_type: 'Claro', roast_date: '2024-03-21' })).statusCode).toBe(409);
+      expect((await t.call(cookie, { method: 'DELETE', url: `/api/roasted-coffee/${first.id}` })).statusCode).toBe(204);
+      expect(await t.db.selectFrom('roast_artisan_profiles').select('roast_id').where('roast_id', '=', first.id).execute()).toEqual([]);
+      expect((await importFile(LB, { green_coffee_id: greenId, roast_type: 'Medio' })).statusCode).toBe(201);
+    });
+  });
+
+  describe('bad input: a Spanish 4xx, nothing written', () => {
+    it('every broken file, to both routes', async () => {
+      const greenId = await greenLot(10);
+      const nested = `{'a': ${'['.repeat(100_000)}${']'.repeat(100_000)}}`;
+      const cases: [Buffer | string, number, string][] = [
+        ['', 400, a.fileEmpty],
+        [fixture('bad-not-a-dict.alog'), 400, a.notADict],
+        [fixture('bad-json-array.alog'), 400, 'El archivo no es un perfil de Artisan: debe contener un diccionario entre llaves ({…}).'],
+        [nested, 400, a.tooDeep],
+        [Buffer.alloc(20 * 1024 * 1024, 0x20), 413, a.fileTooLarge],
+        [fixture('bad-huge-number.alog'), 400, a.numberOutOfRange(1)],
+        [fixture('bad-nan.alog'), 400, a.numberOutOfRange(1)],
+        [fixture('bad-weight-missing.alog'), 400, a.weightMissing],
+        [fixture('bad-weight-text.alog'), 400, a.weightMissing],
+        [fixture('bad-unit.alog'), 400, 'Unidad de peso desconocida en el archivo: «stone». Artisan usa g, Kg, lb u oz.'],
+        [Buffer.from([0x7b, 0x27, 0xe9, 0x27, 0x7d]), 400, a.fileNotUtf8],
+      ];
+      const before = await snapshot();
+      for (const [body, status, message] of cases) {
+        expectError(await preview(body), status, message);
+        expectError(await importFile(body, { green_coffee_id: greenId, roast_type: 'Medio' }), status, message);
+      }
+      expect(await snapshot()).toEqual(before);
+    });
+
+    it('the roast form\'s rules, with its messages, in its order', async () => {
+      const greenId = await greenLot(0.5);
+      const before = await snapshot();
+      expectError(await importFile(fixture('bad-out-above-in.alog'), { green_coffee_id: greenId, roast_type: 'Medio' }), 400, 'Los Kilos Resultantes no pueden ser mayores que la Cantidad de Café Verde.');
+      expectError(await importFile(LB, { green_coffee_id: greenId, roast_type: 'Medio' }), 409, 'No hay suficiente café verde disponible para tostar esta cantidad.');
+      expectError(await importFile(LB, { green_coffee_id: 9999, roast_type: 'Medio' }), 400, 'El lote de café verde seleccionado no es válido.');
+      expectError(await importFile(LB, { green_coffee_id: 'uno', roast_type: 'Medio' }), 400, m.invalidGreenLot);
+      expectError(await importFile(LB, { roast_type: 'Medio' }), 400, 'Por favor, completa todos los campos obligatorios.');
+      expectError(await importFile(LB, { green_coffee_id: greenId }), 400, m.required);
+      expectError(await importFile(LB, { green_coffee_id: greenId, roast_type: 'Tostadísimo' }), 400, m.invalidRoastType);
+      expect(await snapshot()).toEqual(before);
+    });
+
+    it('refuses a body that is not the file (JSON, a form): 415 in Spanish', async () => {
+      const greenId = await greenLot(10);
+      const asJson = await t.call(cookie, { method: 'POST', url: `/api/roasted-coffee/import-artisan?green_coffee_id=${greenId}&roast_type=Medio`, payload: { weight: [1, 1, 'g'] } });
+      expectError(asJson, 415, commonMessages.octetStreamRequired);
+      const asForm = await t.call(cookie, { method: 'POST', url: '/api/artisan/preview', headers: { 'content-type': 'application/x-www-form-urlencoded' }, payload: 'a=b' });
+      expectError(asForm, 415, commonMessages.octetStreamRequired);
+    });
+  });
+
+  describe('batch (one confirm of the screen)', () => {
+    it('records every file in one transaction', async () => {
+      const greenA = await greenLot(10);
+      const greenB = await greenLot(10);
+      const response = await importBatch([
+        file64(LB, { name: 'tarrazu.alog', green_coffee_id: greenB, roast_type: 'Medio' }),
+        file64(OUT_ZERO, { name: 'etiopia.alog', green_coffee_id: greenA, roast_type: 'Claro', resultant_kg: 1.3 }),
+      ]);
+      expect(response.statusCode).toBe(201);
+      const { imported } = response.json() as { imported: ArtisanRoast[] };
+      expect(imported.map((roast) => [roast.green_coffee_id, roast.quantity_green_kg, roast.resultant_kg, roast.has_curve])).toEqual([
+        [greenB, 0.998, 0.848, true],
+        [greenA, 1.5, 1.3, true],
+      ]);
+      expect([await greenStock(greenA), await greenStock(greenB)]).toEqual([8_500, 9_002]);
+    });
+
+    it('writes nothing when one file is refused, naming it', async () => {
+      const greenId = await greenLot(2);
+      const before = await snapshot();
+      const badFile = await importBatch([
+        file64(LB, { name: 'bueno.alog', green_coffee_id: greenId, roast_type: 'Medio' }),
+        file64(fixture('bad-unit.alog'), { name: 'malo.alog', green_coffee_id: greenId, roast_type: 'Medio' }),
+      ]);
+      expectError(badFile, 400, 'malo.alog: Unidad de peso desconocida en el archivo: «stone». Artisan usa g, Kg, lb u oz.');
+      // Stock runs out at the second roast of the same lot: the first is undone too.
+      const noStock = await importBatch([
+        file64(OZ, { green_coffee_id: greenId, roast_type: 'Medio' }),
+        file64(OUT_ZERO, { green_coffee_id: greenId, roast_type: 'Medio', resultant_kg: 1 }),
+      ]);
+      expectError(noStock, 409, `Archivo 2: ${m.notEnoughGreen}`);
+      // The same file twice in one batch.
+      const twice = await importBatch([file64(LB, { green_coffee_id: greenId, roast_type: 'Medio' }), file64(LB, { green_coffee_id: greenId, roast_type: 'Medio' })]);
+      expect(twice.statusCode).toBe(409);
+      expect(errorOf(twice).message).toMatch(/^Archivo 2: Este perfil de Artisan ya está registrado en el lote de café tostado CO-150324-\d{4}/);
+      expect(await snapshot()).toEqual(before);
+    });
+
+    it('refuses an empty batch, too many files and broken base64', async () => {
+      expectError(await importBatch([]), 400, a.batchEmpty);
+      expectError(await importBatch(Array.from({ length: 51 }, () => ({ content_base64: '' }))), 400, a.batchTooMany);
+      expectError(await importBatch([{ content_base64: '$$$', green_coffee_id: 1, roast_type: 'Medio' }]), 400, a.batchBase64);
+      expectError(await importBatch([{ content_base64: '', green_coffee_id: 1, roast_type: 'Medio' }]), 400, a.fileEmpty);
+    });
+  });
+
+  describe('concurrency', () => {
+    it('the same file imported twice at once records one roast', async () => {
+      const greenA = await greenLot(10);
+      const greenB = await greenLot(10);
+      const responses = await Promise.all([
+        importFile(LB, { green_coffee_id: greenA, roast_type: 'Medio' }),
+        importFile(LB, { green_coffee_id: greenB, roast_type: 'Medio' }),
+      ]);
+      expect(responses.map((response) => response.statusCode).sort()).toEqual([201, 409]);
+      expect(await t.db.selectFrom('roasted_coffee').select('id').execute()).toHaveLength(1);
+      expect((await greenStock(greenA)) + (await greenStock(greenB))).toBe(20_000 - 998);
+    });
+
+    itOn(dialect, 'postgres')('two server processes (two pools) importing the same file on different lots record one roast, every round', async () => {
+      const schema = (await sql<{ schema: string }>`select current_schema() as schema`.execute(t.db)).rows[0]!.schema;
+      const other = await openDatabase({ kind: 'postgres', url: process.env.TEST_DATABASE_URL! }, { pgSchema: schema });
+      const otherApp = await buildApp({ db: other.db, loginRateLimitPerMinute: 1000 });
+      try {
+        const otherCookie = await loginCookie(otherApp, 'tostador', TEST_PASSWORD);
+        for (let round = 0; round < 5; round++) {
+          await resetDatabase(t.db);
+          const origin = await t.call(cookie, { method: 'POST', url: '/api/coffee-origins', payload: { name: 'Costa Rica', kilos_per_bag: 69, suppliers_fincas: ['Finca La Pastora'] } });
+          originId = (origin.json() as { id: number }).id;
+          const greenA = await greenLot(10);
+          const greenB = await greenLot(10);
+          const url = (green: number) => `/api/roasted-coffee/import-artisan?green_coffee_id=${green}&roast_type=Medio`;
+          const responses = await Promise.all([
+            t.call(cookie, { method: 'POST', url: url(greenA), headers: octet, payload: LB }),
+            otherApp.inject({ method: 'POST', url: url(greenB), headers: { ...octet, cookie: otherCookie }, payload: LB }),
+          ]);
+          expect(responses.map((response) => response.statusCode).sort()).toEqual([201, 409]);
+          expect(await t.db.selectFrom('roast_artisan_profiles').select('roast_id').execute()).toHaveLength(1);
+          expect(await findLedgerMismatches(t.db, ['green', 'roasted'])).toEqual([]);
+        }
+      } finally {
+        await otherApp.close();
+        await other.close();
+      }
+    });
+  });
+});
