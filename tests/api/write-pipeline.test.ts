@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app.js';
@@ -114,6 +115,12 @@ describe.each(testDialects())('write pipeline (%s)', (dialect) => {
     }),
     'PUT /api/users/:id': () => ({ method: 'PUT', url: `/api/users/${other.id}`, payload: { username: 'otra', full_name: `Otra ${++keyCounter}`, role: 'tecnico' } }),
     'DELETE /api/auth/sessions': () => ({ method: 'DELETE', url: '/api/auth/sessions' }),
+    'POST /api/roasted-coffee/import-artisan': () => ({
+      method: 'POST',
+      url: `/api/roasted-coffee/import-artisan?green_coffee_id=${chain.greenA.id}&roast_type=Medio&roast_date=2024-03-08`,
+      headers: { 'content-type': 'application/octet-stream' },
+      payload: readFileSync(new URL('../fixtures/artisan/python-literal-lb.alog', import.meta.url)),
+    }),
     'POST /api/blend-recipes': () => ({ method: 'POST', url: '/api/blend-recipes', payload: { name: 'Receta casa', components: [{ origin_id: chain.origin.id, percentage: 100 }] } }),
     'POST /api/sales': () => ({ method: 'POST', url: '/api/sales', payload: saleBody() }),
     'PUT /api/sales/:id': () => ({ method: 'PUT', url: `/api/sales/${chain.s1.id}`, payload: { ...saleBody(2), sale_date: '2024-04-02' } }),
@@ -347,7 +354,8 @@ describe('write pipeline: the rules a new route must follow', () => {
       expect(writes.length).toBeGreaterThan(15);
       for (const { route, operation } of writes) {
         const documented = (operation.parameters ?? []).some((p) => p.in === 'header' && p.name === 'idempotency-key');
-        const exempt = route === 'POST /api/auth/login' || route === 'POST /api/auth/logout';
+        // Sign-in and sign-out take no key; a preview writes nothing (readOnly).
+        const exempt = ['POST /api/auth/login', 'POST /api/auth/logout', 'POST /api/artisan/preview'].includes(route);
         expect(documented, route).toBe(!exempt);
         if (!exempt) expect(operation.responses['422'], route).toBeDefined();
       }
