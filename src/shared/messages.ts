@@ -1,11 +1,5 @@
 import { formatDate } from './format.js';
 import {
-  ALOG_BATCH_MAX_FILES,
-  ALOG_MAX_BYTES,
-  ALOG_MAX_DEPTH,
-  ALOG_MAX_LIST_ITEMS,
-  ALOG_MAX_NUMBER_CHARS,
-  ALOG_MAX_STRING_CHARS,
   BATCH_CODE_MAX,
   DESCRIPTION_MAX,
   EARLIEST_DATE,
@@ -433,23 +427,6 @@ export const idempotencyMessages = {
   inProgress: 'La misma solicitud ya se está procesando.',
 } as const;
 
-/** Registro de Actividad (docs/product-guide.md#activity-log). Ours. */
-export const activityMessages = {
-  title: 'Registro de Actividad',
-  invalidFilter: 'Los filtros del registro de actividad no son válidos.',
-  invalidDate: 'La fecha del filtro no es válida.',
-  fromAfterTo: 'La fecha "desde" no puede ser posterior a la fecha "hasta".',
-  invalidCursor: 'La página pedida no es válida.',
-  // the screen (docs/product-guide.md#actividad)
-  loading: 'Cargando actividad...',
-  empty: 'No hay actividad registrada con estos filtros.',
-  loadError: 'Error al cargar el registro de actividad.',
-  loadMore: 'Cargar más',
-  loadingMore: 'Cargando más...',
-  shown: (count: number) => (count === 1 ? 'Se muestra 1 entrada.' : `Se muestran ${count} entradas.`),
-  allShown: 'No hay entradas más antiguas.',
-} as const;
-
 /**
  * Ours (docs/architecture.md#the-web-side): a write sent again with the same
  * Idempotency-Key after the connection dropped, and what a form says when no
@@ -606,79 +583,4 @@ export const csvMessages = {
   badDate: 'La fecha de entrada no es válida (usa dd/mm/aaaa o aaaa-mm-dd).',
   duplicateInFile: (row: number) => `El código de lote ya aparece en la fila ${row} para el mismo origen.`,
   rowLine: (row: number, message: string) => `Fila ${row}: ${message}`,
-} as const;
-
-/**
- * Roasts imported from Artisan .alog files (docs/product-guide.md#artisan-import,
- * docs/decisions/0026-artisan-alog-import.md). All ours: the original app had no import.
- */
-export const artisanMessages = {
-  // The file as a whole: its bytes and the literal grammar
-  fileEmpty: 'El archivo está vacío.',
-  fileTooLarge: `El archivo es demasiado grande (máximo ${ALOG_MAX_BYTES / (1024 * 1024)} MB). Un perfil de Artisan de una hora ocupa menos de 1 MB.`,
-  fileNotUtf8: 'El archivo no está en UTF-8: no parece un perfil guardado por Artisan (.alog).',
-  syntax: (line: number) => `El archivo no se puede leer como perfil de Artisan (.alog): hay un error cerca de la línea ${line}.`,
-  notADict: 'El archivo no es un perfil de Artisan: debe contener un diccionario entre llaves ({…}).',
-  tooDeep: `El archivo tiene demasiados niveles anidados (máximo ${ALOG_MAX_DEPTH}).`,
-  numberTooLong: (line: number) => `El archivo tiene un número demasiado largo (máximo ${ALOG_MAX_NUMBER_CHARS} caracteres) en la línea ${line}.`,
-  numberOutOfRange: (line: number) => `El archivo tiene un número fuera de rango o no válido (como 1e400 o NaN) en la línea ${line}.`,
-  listTooLong: (line: number) => `El archivo tiene una lista demasiado larga (máximo ${ALOG_MAX_LIST_ITEMS.toLocaleString('es')} elementos) en la línea ${line}.`,
-  textTooLong: (line: number) => `El archivo tiene un texto demasiado largo (máximo ${ALOG_MAX_STRING_CHARS.toLocaleString('es')} caracteres) en la línea ${line}.`,
-  // The profile's fields
-  weightMissing: 'El archivo no tiene el peso del café (weight: [verde, tostado, unidad]) o no es numérico.',
-  unknownUnit: (unit: string) => `Unidad de peso desconocida en el archivo: «${unit}». Artisan usa g, Kg, lb u oz.`,
-  weightTooLarge: 'El peso del archivo es demasiado grande.',
-  resultantMissing: 'El archivo no tiene el peso del café tostado (0): indica los Kilos Resultantes.',
-  dateMissing: 'El archivo no tiene fecha de tostado: indica la Fecha de Tostado (AAAA-MM-DD).',
-  badFileDate: (text: string) => `La fecha de tostado del archivo no es válida: «${text}».`,
-  badUuid: 'El identificador del tueste del archivo (roastUUID) no es válido: deben ser 32 caracteres hexadecimales.',
-  badMode: 'La unidad de temperatura del archivo (mode) debe ser C o F.',
-  curveLengths: 'La curva del archivo no es coherente: timex, temp1 y temp2 tienen longitudes distintas.',
-  curveNotNumeric: 'La curva del archivo tiene lecturas que no son números.',
-  // The import
-  alreadyImported: (batchCode: string) => `Este perfil de Artisan ya está registrado en el lote de café tostado ${batchCode}: no se ha importado de nuevo.`,
-  invalidResultant: 'Los Kilos Resultantes deben ser un número (con punto decimal).',
-  noCurve: 'Este tueste no tiene curva de Artisan.',
-  batchEmpty: 'Añade al menos un archivo para importar.',
-  batchTooMany: `Como máximo ${ALOG_BATCH_MAX_FILES} archivos por importación.`,
-  batchBase64: 'El contenido del archivo no está en base64 válido.',
-  batchFile: (name: string, message: string) => `${name}: ${message}`,
-  batchFileName: (position: number) => `Archivo ${position}`,
-  // The screen
-  importButton: 'Importar desde Artisan',
-  importTitle: 'Importar tuestes desde Artisan',
-  importHint: 'Arrastra aquí uno o varios archivos .alog de Artisan, o elígelos.',
-  importPick: 'Elegir archivos .alog',
-  importChecking: 'Revisando los archivos...',
-  importConfirm: 'Confirmar importación',
-  importCancel: 'Cancelar',
-  importSaving: 'Importando...',
-  importNothing: 'No hay archivos listos para importar.',
-  alreadyImportedRow: (batchCode: string) => `Ya importado en el lote ${batchCode}: se omitirá.`,
-  rowsWithProblems: (rows: number) =>
-    `${rows === 1 ? '1 archivo tiene' : `${rows} archivos tienen`} problemas: corrígelos o quítalos para importar.`,
-  imported: (rows: number) => `${rows === 1 ? '1 tueste importado' : `${rows} tuestes importados`} desde Artisan con éxito.`,
-  importError: 'Error al importar los tuestes de Artisan.',
-  chooseGreenLot: 'Selecciona el lote de café verde.',
-  chooseRoastType: 'Selecciona el tipo de tueste.',
-  remove: 'Quitar',
-  // The curve
-  curveButton: 'Curva',
-  curveTitle: (batchCode: string) => `Curva de tueste del lote ${batchCode}`,
-  curveLoadError: 'Error al cargar la curva de tueste.',
-  curveClose: 'Cerrar',
-  curveTime: 'Tiempo (min:s)',
-  curveBt: 'Temperatura del grano (BT)',
-  curveEt: 'Temperatura del aire (ET)',
-  events: {
-    charge: 'Carga',
-    dry_end: 'Fin de secado',
-    fc_start: 'Inicio del 1.er crack',
-    fc_end: 'Fin del 1.er crack',
-    sc_start: 'Inicio del 2.º crack',
-    sc_end: 'Fin del 2.º crack',
-    drop: 'Descarga',
-  },
-  /** The events' marks on the chart, short enough to stand rotated above the lines (the full names are listed under it). */
-  eventMarks: { charge: 'Carga', dry_end: 'Secado', fc_start: '1C', fc_end: '1C fin', sc_start: '2C', sc_end: '2C fin', drop: 'Desc.' },
 } as const;

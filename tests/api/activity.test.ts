@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { activityMessages, commonMessages } from '#shared/messages.js';
+import { commonMessages } from '#shared/messages.js';
+import { activityMessages } from '#shared/activity-messages.js';
 import type { ActivityEntry, ActivityPage } from '#shared/schemas/activity.js';
 import { resetDatabase } from '../helpers/reset-database.js';
 import { createTestApp, errorOf, type TestApp } from '../helpers/test-app.js';

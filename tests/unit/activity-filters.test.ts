@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { activityMessages } from '#shared/messages.js';
+import { activityMessages } from '#shared/activity-messages.js';
 import { ACTIVITY_ACTIONS, ACTIVITY_AREAS, activityQuerySchema } from '#shared/schemas/activity.js';
 import { activitySearchParams, checkActivityFilters, readActivityFilters } from '#web/features/activity/activity-filters.js';
 

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { ALOG_MAX_BYTES, ALOG_MAX_LIST_ITEMS } from '#shared/limits.js';
-import { artisanMessages as m } from '#shared/messages.js';
+import { artisanMessages as m } from '#shared/artisan-messages.js';
 import { gramsToKg } from '#shared/units.js';
 import { AlogFormatError, decodeAlogBytes, decodeEscapes, parseAlog } from '#server/features/artisan-import/alog-parser.js';
 import { readAlogFile, toGrams } from '#server/features/artisan-import/alog-profile.js';

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ALOG_BATCH_MAX_FILES } from '../limits.js';
-import { artisanMessages as m, commonMessages } from '../messages.js';
+import { commonMessages } from '../messages.js';
+import { artisanMessages as m } from '../artisan-messages.js';
 import { MAX_ROW_ID } from './common.js';
 import { roastedCoffeeSchema } from './roasted-coffee.js';
 

@@ -1,6 +1,6 @@
 import { LineChart as ChartIcon } from 'lucide-react';
 import { Suspense, useEffect, useRef, useState } from 'react';
-import { artisanMessages as m } from '#shared/messages.js';
+import { artisanMessages as m } from '#shared/artisan-messages.js';
 import { useRoastCurve } from '#web/api/get-roast-curve.js';
 import { isSessionLost } from '#web/lib/api-client.js';
 import { lazyNamed } from '#web/lib/lazy-named.js';

@@ -1,4 +1,4 @@
-import { artisanMessages as m } from '#shared/messages.js';
+import { artisanMessages as m } from '#shared/artisan-messages.js';
 import type { ArtisanEvents } from '#shared/schemas/artisan.js';
 
 /** BT in the product's brown, ET in a blue that differs from it for every colour vision (Okabe–Ito). */

@@ -1,4 +1,4 @@
-import { artisanMessages as m } from '#shared/messages.js';
+import { artisanMessages as m } from '#shared/artisan-messages.js';
 import {
   ALOG_MAX_BYTES,
   ALOG_MAX_DEPTH,

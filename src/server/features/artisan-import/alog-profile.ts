@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { artisanMessages as m } from '#shared/messages.js';
+import { artisanMessages as m } from '#shared/artisan-messages.js';
 import { isRealIsoDate } from '#shared/schemas/common.js';
 import type { ArtisanCurve, ArtisanEvents, WeightUnit } from '#shared/schemas/artisan.js';
 import { type AlogDict, type AlogValue, AlogFormatError, decodeAlogBytes, decodeEscapes, parseAlog } from './alog-parser.js';

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { ALOG_BATCH_MAX_FILES, ALOG_MAX_BYTES } from '#shared/limits.js';
-import { artisanMessages as m } from '#shared/messages.js';
+import { artisanMessages as m } from '#shared/artisan-messages.js';
 import {
   artisanBatchBodySchema,
   artisanBatchResultSchema,

@@ -1,5 +1,5 @@
 import { ACTION_NAMES, AREA_NAMES } from '#shared/activity-sentence.js';
-import { activityMessages } from '#shared/messages.js';
+import { activityMessages } from '#shared/activity-messages.js';
 import type { ActivityAction, ActivityArea } from '#shared/schemas/activity.js';
 import { isRealIsoDate, MAX_ROW_ID } from '#shared/schemas/common.js';
 import type { ActivityFilters } from '#web/api/query-keys.js';

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { activityMessages as m } from '#shared/messages.js';
+import { activityMessages as m } from '#shared/activity-messages.js';
 import { useUsers } from '#web/api/get-users.js';
 import { ListCard } from '#web/components/list-card.js';
 import { LoadFailure } from '#web/components/load-failure.js';

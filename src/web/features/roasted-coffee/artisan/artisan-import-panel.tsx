@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
 import { formatDate, formatTwoDecimals } from '#shared/format.js';
-import { artisanMessages as m } from '#shared/messages.js';
+import { artisanMessages as m } from '#shared/artisan-messages.js';
 import type { ArtisanBatchFile, ArtisanPreview } from '#shared/schemas/artisan.js';
 import type { GreenCoffee } from '#shared/schemas/green-coffee.js';
 import { ROAST_TYPES } from '#shared/schemas/roasted-coffee.js';
