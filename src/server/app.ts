@@ -20,6 +20,7 @@ import { traceabilityRoutes } from '#server/features/traceability/routes.js';
 import { stockAlertsRoutes } from '#server/features/stock-alerts/routes.js';
 import { greenImportRoutes } from '#server/features/green-import/routes.js';
 import { reportRoutes } from '#server/features/reports/routes.js';
+import { stockCountRoutes } from '#server/features/stock-counts/routes.js';
 import { blendRecipeRoutes } from './features/blend-recipes/routes.js';
 import { settingsRoutes } from './features/settings/routes.js';
 import { mySessionsRoutes } from './features/session/my-sessions-routes.js';
@@ -118,6 +119,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await api.register(stockAlertsRoutes, { prefix: '/stock-alerts', db: options.db });
     await api.register(greenImportRoutes, { prefix: '/green-coffee', db: options.db });
     await api.register(reportRoutes, { prefix: '/reports', db: options.db });
+    await api.register(stockCountRoutes, { prefix: '/stock-counts', db: options.db });
   }, { prefix: '/api' });
 
   await registerWebApp(app, options.webRoot);

@@ -32,3 +32,10 @@ export const SALE_PRICE_MAX = 1_000_000;
 // this day. A typo such as 1900 or 0024 would otherwise sort first everywhere and
 // open a report a century wide; the upper bound is today (local-date.ts).
 export const EARLIEST_DATE = '2000-01-01';
+
+// Stock counts (docs/product-guide.md#recuento-de-inventario): a counted quantity within the
+// green lots' own limit, a note as long as an origin's description, and a sheet of at most
+// this many lines in one count (a shop's every lot with stock fits; the body stays far below 256 KB).
+export const COUNT_KG_MAX = 1_000_000;
+export const COUNT_NOTE_MAX = 1000;
+export const COUNT_LINES_MAX = 2000;

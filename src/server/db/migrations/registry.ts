@@ -10,6 +10,7 @@ import * as salesAggregates from './0007-sales-aggregates.js';
 import * as salesTotals from './0008-sales-totals.js';
 import * as textKeysAndConfusables from './0009-text-keys-and-confusables.js';
 import * as sessionDevices from './0010-session-devices.js';
+import * as stockCounts from './0012-stock-counts.js';
 
 /** A migration that may report what it changed (Kysely calls `up(db)`; migrateToLatest passes its log too). */
 export interface LoggingMigration extends Migration {
@@ -32,4 +33,5 @@ export const migrations: Record<string, LoggingMigration> = {
   '0008-sales-totals': salesTotals,
   '0009-text-keys-and-confusables': textKeysAndConfusables,
   '0010-session-devices': sessionDevices,
+  '0012-stock-counts': stockCounts,
 };
