@@ -116,10 +116,10 @@ describe.each(testDialects())('recuento de inventario (%s)', (dialect) => {
     const blend = await blendLot(2);
     const all = await sheet();
     const byKey = new Map(all.items.map((lot) => [`${lot.kind}:${lot.id}`, lot]));
-    expect(byKey.get(`green:${green.id}`)).toMatchObject({ batch_code: green.batch_code, name: 'Etiopía · Finca Etiopía', origin_name: 'Etiopía', stock_kg: 30, cost_per_kg: 7.5 });
+    expect(byKey.get(`green:${green.id}`)).toMatchObject({ batch_code: green.batch_code, name: 'Etiopía · Finca Etiopía', origin_name: 'Etiopía', origin_ids: [etiopia], stock_kg: 30, cost_per_kg: 7.5 });
     // 16 kg green at 5 $/Kg became 8 kg roasted: 10 $/Kg.
     expect(byKey.get(`roasted:${roasted.id}`)).toMatchObject({ name: 'Colombia · Medio', stock_kg: 8, cost_per_kg: 10 });
-    expect(byKey.get(`blend:${blend.id}`)).toMatchObject({ origin_name: null, stock_kg: 2, cost_per_kg: 10 });
+    expect(byKey.get(`blend:${blend.id}`)).toMatchObject({ origin_name: null, origin_ids: [colombia], stock_kg: 2, cost_per_kg: 10 });
     // The roast and blend drew their green and roasted lots whole: no stock, not on the sheet.
     expect(all.items.every((lot) => lot.stock_kg > 0)).toBe(true);
 

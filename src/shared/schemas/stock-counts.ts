@@ -124,6 +124,8 @@ export const countSheetLotSchema = z.object({
   name: z.string(),
   /** The origin of a green or roasted lot; null for a blend (it may have several). */
   origin_name: z.string().nullable(),
+  /** Its origin (green, roasted) or its components' origins (blend): what the screen's origin filter matches. */
+  origin_ids: z.array(z.number().int()),
   /** Entry, roast or creation date (YYYY-MM-DD). */
   date: z.string(),
   stock_kg: z.number(),

@@ -128,6 +128,8 @@ export interface SheetRow {
   batch_code: string;
   name: string;
   origin_name: string | null;
+  /** The lot's origin (green, roasted) or its components' origins (blend). */
+  origin_ids: number[];
   date: string;
   stock_g: number;
   /** Green lots only: their price per kg, which is their cost. */
@@ -146,7 +148,7 @@ export async function sheetRows(db: DbOrTrx, filter: { kinds: readonly LotKind[]
     let query = db
       .selectFrom('green_coffee as g')
       .innerJoin('coffee_origins as o', 'o.id', 'g.origin_id')
-      .select(['g.id', 'g.batch_code', 'o.name as origin_name', 'g.supplier_finca', 'g.entry_date', 'g.stock_g', 'g.unit_price_cents'])
+      .select(['g.id', 'g.batch_code', 'g.origin_id', 'o.name as origin_name', 'g.supplier_finca', 'g.entry_date', 'g.stock_g', 'g.unit_price_cents'])
       .where('g.stock_g', '>', 0);
     if (origin !== undefined) query = query.where('g.origin_id', '=', origin);
     for (const row of await query.orderBy('o.name_sort').orderBy('g.batch_code').orderBy('g.id').execute()) {
@@ -156,6 +158,7 @@ export async function sheetRows(db: DbOrTrx, filter: { kinds: readonly LotKind[]
         batch_code: row.batch_code,
         name: `${row.origin_name} · ${row.supplier_finca}`,
         origin_name: row.origin_name,
+        origin_ids: [row.origin_id],
         date: row.entry_date,
         stock_g: Number(row.stock_g),
         unit_price_cents: Number(row.unit_price_cents),
@@ -167,7 +170,7 @@ export async function sheetRows(db: DbOrTrx, filter: { kinds: readonly LotKind[]
       .selectFrom('roasted_coffee as r')
       .innerJoin('green_coffee as g', 'g.id', 'r.green_coffee_id')
       .innerJoin('coffee_origins as o', 'o.id', 'g.origin_id')
-      .select(['r.id', 'r.batch_code', 'o.name as origin_name', 'r.roast_type', 'r.roast_date', 'r.stock_g'])
+      .select(['r.id', 'r.batch_code', 'g.origin_id', 'o.name as origin_name', 'r.roast_type', 'r.roast_date', 'r.stock_g'])
       .where('r.stock_g', '>', 0);
     if (origin !== undefined) query = query.where('g.origin_id', '=', origin);
     for (const row of await query.orderBy('o.name_sort').orderBy('r.batch_code').orderBy('r.id').execute()) {
@@ -177,6 +180,7 @@ export async function sheetRows(db: DbOrTrx, filter: { kinds: readonly LotKind[]
         batch_code: row.batch_code,
         name: `${row.origin_name} · ${row.roast_type}`,
         origin_name: row.origin_name,
+        origin_ids: [row.origin_id],
         date: row.roast_date,
         stock_g: Number(row.stock_g),
         unit_price_cents: null,
@@ -191,13 +195,26 @@ export async function sheetRows(db: DbOrTrx, filter: { kinds: readonly LotKind[]
     if (origin !== undefined) {
       query = query.where(sql<boolean>`exists (select 1 from blended_coffee_components c where c.blend_id = b.id and c.origin_id = ${origin})`);
     }
-    for (const row of await query.orderBy('b.name').orderBy('b.batch_code').orderBy('b.id').execute()) {
+    const blends = await query.orderBy('b.name').orderBy('b.batch_code').orderBy('b.id').execute();
+    const originsOf = new Map<number, number[]>();
+    for (let start = 0; start < blends.length; start += 500) {
+      const components = await db
+        .selectFrom('blended_coffee_components')
+        .select(['blend_id', 'origin_id'])
+        .where('blend_id', 'in', blends.slice(start, start + 500).map((row) => row.id))
+        .orderBy('blend_id')
+        .orderBy('position')
+        .execute();
+      for (const component of components) originsOf.set(component.blend_id, [...(originsOf.get(component.blend_id) ?? []), component.origin_id]);
+    }
+    for (const row of blends) {
       rows.push({
         kind: 'blend',
         id: row.id,
         batch_code: row.batch_code,
         name: row.name,
         origin_name: null,
+        origin_ids: originsOf.get(row.id) ?? [],
         date: row.creation_date,
         stock_g: Number(row.stock_g),
         unit_price_cents: null,

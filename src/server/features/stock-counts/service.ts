@@ -139,6 +139,7 @@ export async function countSheet(db: Kysely<Database>, query: CountSheetQuery): 
       batch_code: row.batch_code,
       name: row.name,
       origin_name: row.origin_name,
+      origin_ids: row.origin_ids,
       date: row.date,
       stock_kg: gramsToKg(row.stock_g),
       cost_per_kg:
