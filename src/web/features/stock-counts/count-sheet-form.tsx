@@ -173,15 +173,18 @@ export function CountSheetForm({ lots, origins, single, onShowAll, onReload, onF
                     <td role="cell" data-label="Tipo">{KIND_LABELS[lot.kind]}</td>
                     <td role="cell" data-label="Esperado (Kg)" className="num">{formatTwoDecimals(lot.stock_kg)}</td>
                     <td role="cell" data-label="Contado (Kg)" className="num">
-                      <input
-                        {...register(`counted.${key}`)}
-                        className="count-sheet__input"
-                        type="text"
-                        inputMode="decimal"
-                        autoComplete="off"
-                        aria-label={`Kg contados del lote ${lot.batch_code}`}
-                        aria-invalid={counted[key]?.trim() && grams === undefined ? true : undefined}
-                      />
+                      {/* In a .field: the forms' input look (height for a thumb at the shelf, border, focus). */}
+                      <span className="field count-sheet__field">
+                        <input
+                          {...register(`counted.${key}`)}
+                          className="count-sheet__input"
+                          type="text"
+                          inputMode="decimal"
+                          autoComplete="off"
+                          aria-label={`Kg contados del lote ${lot.batch_code}`}
+                          aria-invalid={counted[key]?.trim() && grams === undefined ? true : undefined}
+                        />
+                      </span>
                     </td>
                     <td role="cell" data-label="Diferencia (Kg)" className={`num ${grams ? (grams > 0 ? 'count-sheet__up' : 'count-sheet__down') : ''}`}>
                       {grams === undefined ? '—' : signedKg(grams)}
