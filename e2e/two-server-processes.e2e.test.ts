@@ -258,4 +258,49 @@ describe.runIf(baseUrl)('two server processes on one PostgreSQL database', () =>
       expect(retries['40001'] ?? 0).toBe(0);
     });
   });
+
+  it('a sale retried with one Idempotency-Key, 20 times at once over both processes: one sale, one ledger row, one log entry, the same answer', async () => {
+    const [a, b] = servers as [RunningServer, RunningServer];
+    const cookieA = await signIn(a);
+    const cookieB = await signIn(b);
+    const created = async (path: string, body: unknown) => {
+      const response = await send(a, cookieA, 'POST', path, body);
+      expect(response.status).toBe(201);
+      return (await response.json()) as { id: number; batch_code: string };
+    };
+    const origin = await created('/api/coffee-origins', { name: 'Ruanda', kilos_per_bag: 60, suppliers_fincas: ['Finca R'] });
+    const green = await created('/api/green-coffee', {
+      origin_id: origin.id, supplier_finca: 'Finca R', quantity_kg: 20, unit_price: 8, entry_date: '2026-11-01', batch_code: 'RW-01',
+    });
+    const roast = await created('/api/roasted-coffee', {
+      green_coffee_id: green.id, quantity_green_kg: 12, resultant_kg: 10, roast_type: 'Medio', roast_date: '2026-11-20',
+    });
+    const key = `venta-${randomBytes(8).toString('hex')}`;
+    const sale = { product_id: roast.id, product_type: 'tostado', quantity_kg: 2, unit_price: 16, sale_date: '2026-11-21', batch_code_sold: roast.batch_code };
+    const responses = await Promise.all(Array.from({ length: 20 }, (_, i) => {
+      const [server, cookie] = i % 2 === 0 ? [a, cookieA] : [b, cookieB];
+      return fetch(`${server.url}/api/sales`, {
+        method: 'POST',
+        headers: { cookie, 'content-type': 'application/json', 'idempotency-key': key },
+        body: JSON.stringify(sale),
+      });
+    }));
+    expect(responses.map((r) => r.status)).toEqual(Array(20).fill(201));
+    const bodies = await Promise.all(responses.map((r) => r.text()));
+    expect(new Set(bodies).size).toBe(1);
+    expect(responses.filter((r) => r.headers.get('idempotent-replayed') === 'true')).toHaveLength(19);
+
+    const handle = await openDatabase({ kind: 'postgres', url: databaseUrl });
+    try {
+      const sales = await handle.db.selectFrom('sales').select('id').where('product_id', '=', roast.id).execute();
+      expect(sales).toHaveLength(1);
+      const lot = await handle.db.selectFrom('roasted_coffee').select('stock_g').where('id', '=', roast.id).executeTakeFirstOrThrow();
+      expect(lot.stock_g).toBe(8_000);
+      const entries = await handle.db.selectFrom('activity_log').select('id').where('area', '=', 'sales').where('record_id', '=', sales[0]!.id).execute();
+      expect(entries).toHaveLength(1);
+      expect(await findLedgerMismatches(handle.db, ['green', 'roasted', 'blend'])).toEqual([]);
+    } finally {
+      await handle.close();
+    }
+  });
 });

@@ -1,11 +1,12 @@
 import type { BrowserContext, Page, Request } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { NAV_ITEMS } from '#web/lib/nav-items.js';
+import { SCREENS } from '#web/lib/screens.js';
 import { SIGNED_OUT_META } from '#web/lib/signed-out-page.js';
 import { newPage, PHONE, signIn } from './helpers/browser.js';
 import { useServerAndBrowser } from './helpers/fixture.js';
 
-const ROUTES = [...NAV_ITEMS.map((item) => item.path), '/gestion-usuarios', '/trazabilidad', '/actividad'];
+// Every screen of the list, so a new one (/inventario…) is checked without being named here.
+const ROUTES = SCREENS.map((screen) => screen.path);
 
 /**
  * Each screen's HTML preloads (docs/decisions/0019-web-chunk-groups-and-route-preloads.md) the API answers the screen asks for

@@ -22,6 +22,7 @@ import { greenImportRoutes } from '#server/features/green-import/routes.js';
 import { artisanImportRoutes } from '#server/features/artisan-import/routes.js';
 import { reportRoutes } from '#server/features/reports/routes.js';
 import { activityRoutesWithExport } from '#server/features/activity/routes.js';
+import { stockCountRoutes } from '#server/features/stock-counts/routes.js';
 import { blendRecipeRoutes } from './features/blend-recipes/routes.js';
 import { settingsRoutes } from './features/settings/routes.js';
 import { mySessionsRoutes } from './features/session/my-sessions-routes.js';
@@ -125,6 +126,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await api.register(reportRoutes, { prefix: '/reports', db: options.db });
     await api.register(activityRoutesWithExport, { prefix: '/activity', db: options.db });
     await api.register(artisanImportRoutes, { db: options.db });
+    await api.register(stockCountRoutes, { prefix: '/stock-counts', db: options.db });
   }, { prefix: '/api' });
 
   await registerWebApp(app, options.webRoot);

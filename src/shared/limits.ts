@@ -42,3 +42,10 @@ export const ALOG_MAX_LIST_ITEMS = 100_000;
 export const ALOG_MAX_STRING_CHARS = 200_000;
 /** Files one confirm of the import screen records together. */
 export const ALOG_BATCH_MAX_FILES = 50;
+
+// Stock counts (docs/product-guide.md#recuento-de-inventario): a counted quantity within the
+// green lots' own limit, a note as long as an origin's description, and a sheet of at most
+// this many lines in one count (a shop's every lot with stock fits; the body stays far below 256 KB).
+export const COUNT_KG_MAX = 1_000_000;
+export const COUNT_NOTE_MAX = 1000;
+export const COUNT_LINES_MAX = 2000;

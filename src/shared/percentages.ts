@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { commonMessages, percentageMessages } from './messages.js';
-import { hasAtMostDecimals, hundredthsToPercent, PERCENT_DECIMALS, percentToHundredths } from './units.js';
+import { hasAtMostDecimals, hundredthsToPercent, parseDecimalText, PERCENT_DECIMALS, percentToHundredths } from './units.js';
 
 /**
  * Component percentages of blend recipes and blends, exact (docs/product-guide.md#business-constants:
@@ -69,8 +69,4 @@ export const percentageSchema = (invalidMessage: string) =>
  * A percentage typed in a form (text as typed; a decimal comma is accepted):
  * undefined when blank (missing), NaN when not a number, else the number.
  */
-export function parsePercentText(text: string): number | undefined {
-  const trimmed = text.trim();
-  if (trimmed === '') return undefined;
-  return /^[+-]?(\d+([.,]\d*)?|[.,]\d+)$/.test(trimmed) ? Number(trimmed.replace(',', '.')) : Number.NaN;
-}
+export const parsePercentText = (text: string): number | undefined => parseDecimalText(text);

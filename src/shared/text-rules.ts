@@ -9,7 +9,8 @@ import { textMessages } from './messages.js';
  *
  * - `line` (every field but those below): no control character (Cc: TAB, CR,
  *   LF, BEL, ESC…), no line or paragraph separator, nothing invisible.
- * - `lines` (notes and descriptions): the same, but line breaks are allowed:
+ * - `lines` (notes and descriptions: a stock count's `note`, an origin's
+ *   `description`): the same, but line breaks are allowed:
  *   LF, with CRLF read as LF.
  * - `secret` (passwords): never shown, so only the checks every string gets
  *   (no NUL, no lone surrogate); refusing more would lock out an account whose
@@ -18,7 +19,7 @@ import { textMessages } from './messages.js';
 export type TextKind = 'line' | 'lines' | 'secret';
 
 /** Fields whose text may run over several lines. */
-const MULTI_LINE_FIELDS: ReadonlySet<string> = new Set(['description']);
+const MULTI_LINE_FIELDS: ReadonlySet<string> = new Set(['description', 'note']);
 const SECRET_FIELDS: ReadonlySet<string> = new Set(['password']);
 
 export const textKindOf = (field: string): TextKind =>
@@ -58,6 +59,8 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
   suppliers_fincas: 'Proveedores/Fincas',
   supplier_finca: 'Proveedor/Finca',
   description: 'Descripción',
+  note: 'Nota',
+  reason: 'Motivo',
   batch_code: 'Lote',
   batch_code_sold: 'Lote vendido',
   code: 'Código de lote',

@@ -45,3 +45,14 @@ export const priceToCents = (price: number): number => toScaledInt(price, PRICE_
 export const centsToPrice = (cents: number): number => fromScaledInt(cents, PRICE_DECIMALS);
 export const percentToHundredths = (percent: number): number => toScaledInt(percent, PERCENT_DECIMALS);
 export const hundredthsToPercent = (hundredths: number): number => fromScaledInt(hundredths, PERCENT_DECIMALS);
+
+/**
+ * A decimal as a person types it in a text field, with a decimal comma or point
+ * ('4,5' or '4.5'; a Spanish keypad has the comma): undefined when blank (a
+ * missing value), NaN when not a plain decimal, else the number.
+ */
+export function parseDecimalText(text: string): number | undefined {
+  const trimmed = text.trim();
+  if (trimmed === '') return undefined;
+  return /^[+-]?(\d+([.,]\d*)?|[.,]\d+)$/.test(trimmed) ? Number(trimmed.replace(',', '.')) : Number.NaN;
+}

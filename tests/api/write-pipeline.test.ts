@@ -121,6 +121,11 @@ describe.each(testDialects())('write pipeline (%s)', (dialect) => {
       headers: { 'content-type': 'application/octet-stream' },
       payload: readFileSync(new URL('../fixtures/artisan/python-literal-lb.alog', import.meta.url)),
     }),
+    'POST /api/stock-counts': () => ({
+      method: 'POST',
+      url: '/api/stock-counts',
+      payload: { reason: 'merma', lines: [{ lot_kind: 'roasted', lot_id: chain.r2.id, expected_kg: 7.067, counted_kg: 7 }] },
+    }),
     'POST /api/blend-recipes': () => ({ method: 'POST', url: '/api/blend-recipes', payload: { name: 'Receta casa', components: [{ origin_id: chain.origin.id, percentage: 100 }] } }),
     'POST /api/sales': () => ({ method: 'POST', url: '/api/sales', payload: saleBody() }),
     'PUT /api/sales/:id': () => ({ method: 'PUT', url: `/api/sales/${chain.s1.id}`, payload: { ...saleBody(2), sale_date: '2024-04-02' } }),

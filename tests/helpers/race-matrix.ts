@@ -11,6 +11,7 @@ import {
   originMessages,
   roastedCoffeeMessages,
   salesMessages,
+  stockCountMessages,
 } from '#shared/messages.js';
 
 /**
@@ -67,6 +68,8 @@ export interface RaceWorld {
   sale?: number;
   /** The products' lot codes ('tostado:12' → code), read before the round fires (a sale must name its lot). */
   codes?: Map<string, string>;
+  /** The kg each counted lot ('roasted:12') held on the count sheet, read before the round fires (a count sends it as expected_kg). */
+  countSheet?: Map<string, number>;
 }
 
 interface GreenLot {
@@ -460,6 +463,50 @@ const deleteSale: RaceOp = {
   effect: (w, _res, after) => (after.sales.has(w.sale!) ? 'la venta sigue existiendo' : undefined),
 };
 
+type CountTarget = 'greenA' | 'roastA' | 'blend';
+const countedLot = (w: RaceWorld, target: CountTarget) =>
+  target === 'greenA' ? { kind: 'green', id: w.greenA.id } : target === 'blend' ? { kind: 'blend', id: w.blend! } : { kind: 'roasted', id: w[target] };
+
+/** The sheet as the person loaded it before counting: every lot's stock, read before the round fires. */
+async function loadCountSheet(w: RaceWorld, send: RaceSend, target: CountTarget): Promise<void> {
+  if (target === 'blend') await ensureBlend(w, send);
+  const response = await expectStatus(await send(0, w.adminCookie, 'GET', '/api/stock-counts/sheet'), 200, 'GET /api/stock-counts/sheet');
+  const items = (response.body as { items: { kind: string; id: number; stock_kg: number }[] }).items;
+  w.countSheet = new Map(items.map((item) => [`${item.kind}:${item.id}`, item.stock_kg]));
+}
+
+/** 'El stock del lote … cambió mientras contabas …': a sale, roast, blend or count moved the lot after the sheet was read. */
+const lotMovedMeanwhile = (message: string) => message.startsWith('El stock del lote ') && message.endsWith('Vuelve a contarlo: no se ha guardado nada.');
+
+/**
+ * A stock count of one lot (docs/product-guide.md#recuento-de-inventario): `differenceKg` from what the
+ * sheet showed. It lands whole (one 'count' movement of the difference) or, when the
+ * lot moved after the sheet was read, is refused whole (409); a lot deleted first: 400.
+ */
+const countLot = (target: CountTarget, differenceKg: number): RaceOp => ({
+  name: `contar ${target} (${differenceKg > 0 ? '+' : ''}${differenceKg} kg)`,
+  prepare: (w, send) => loadCountSheet(w, send, target),
+  send: (w, send, server) => {
+    const lot = countedLot(w, target);
+    const expected = w.countSheet!.get(`${lot.kind}:${lot.id}`)!;
+    return send(server, w.adminCookie, 'POST', '/api/stock-counts', {
+      reason: 'merma',
+      lines: [{ lot_kind: lot.kind, lot_id: lot.id, expected_kg: expected, counted_kg: Number((expected + differenceKg).toFixed(3)) }],
+    });
+  },
+  refusals: { 400: [stockCountMessages.invalidLot], 409: [lotMovedMeanwhile] },
+  effect: (w, res, after) => {
+    const lot = countedLot(w, target);
+    const moves = after.movements.filter((m) => m.lot_kind === lot.kind && m.lot_id === lot.id);
+    const index = moves.findIndex((m) => m.reason === 'count' && m.ref_kind === 'stock_count' && m.ref_id === idOf(res));
+    if (index === -1 || moves[index]!.delta_g !== Math.round(differenceKg * 1000)) return 'el recuento no movió el stock en el libro';
+    // The count corrected the stock the sheet showed: nothing moved the lot between the sheet and the count.
+    const before = moves.slice(0, index).reduce((sum, m) => sum + m.delta_g, 0);
+    const expected = Math.round(w.countSheet!.get(`${lot.kind}:${lot.id}`)! * 1000);
+    return before === expected ? undefined : `el lote tenía ${before} g al contarlo, la hoja decía ${expected} g`;
+  },
+});
+
 /** Each line is one pair (or group) of operations raced on the same lots; add a line to add a race. */
 export const RACE_MATRIX: readonly (readonly RaceOp[])[] = [
   [deleteGreen('greenC'), editGreen('greenC', 150)],
@@ -517,6 +564,14 @@ export const RACE_MATRIX: readonly (readonly RaceOp[])[] = [
   [editSale('roastA', 4), deleteSale],
   [deleteSale, deleteRoast('roastA')],
   [deleteSale, createSale('roastA', 8.4)],
+  // Recuento de Inventario: a count read its sheet before the round, so a sale, roast or other count
+  // landing first makes it a 409 (nothing written); landing after, they act on the counted stock.
+  [countLot('roastA', -0.4), createSale('roastA', 2)],
+  [countLot('roastA', -0.4), createSale('roastA', 8.4)],
+  [countLot('greenA', -5), createRoast('greenA', 40)],
+  [countLot('roastA', -0.4), countLot('roastA', 0.6)],
+  [countLot('roastA', 1), deleteRoast('roastA')],
+  [countLot('blend', -0.5), createSale('blend', 0.5), editBlend('roastA', 3)],
 ];
 
 export const raceName = (ops: readonly RaceOp[]) => ops.map((op) => op.name).join(' ∥ ');

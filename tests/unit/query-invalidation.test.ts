@@ -15,6 +15,7 @@ import { updateRoastedCoffeeOptions } from '#web/features/roasted-coffee/api/upd
 import { createSaleOptions } from '#web/features/sales/api/create-sale.js';
 import { deleteSaleOptions } from '#web/features/sales/api/delete-sale.js';
 import { updateSaleOptions } from '#web/features/sales/api/update-sale.js';
+import { createStockCountOptions } from '#web/features/stock-counts/api/create-stock-count.js';
 import { createUserOptions } from '#web/features/users/api/create-user.js';
 import { deleteUserOptions } from '#web/features/users/api/delete-user.js';
 import { updateUserOptions } from '#web/features/users/api/update-user.js';
@@ -37,6 +38,9 @@ const CACHED: Record<string, QueryKey> = {
   products: queryKeys.products.all,
   settings: queryKeys.settings.all,
   salesPage: queryKeys.sales.page(page),
+  stockAlerts: queryKeys.traceability.stockAlerts,
+  countSheet: queryKeys.stockCounts.sheet,
+  countsPage: queryKeys.stockCounts.page(page),
 };
 
 /** Runs a mutation's onSuccess on a cache holding one query of each kind; returns the names it marked stale. */
@@ -131,6 +135,21 @@ describe('each mutation invalidates exactly the queries whose data it changed', 
     for (const options of [createSaleOptions, updateSaleOptions, deleteSaleOptions]) {
       expect(await invalidatedBy(options)).toEqual(['blendRoastedLots', 'blendsPage', 'products', 'roastedPage', 'salesPage']);
     }
+  });
+
+  it("a stock count moves green, roasted and blend stock: their lists and options, products, the home alerts, the sheet and the counts", async () => {
+    expect(await invalidatedBy(createStockCountOptions)).toEqual([
+      'availableGreen',
+      'blendRoastedLots',
+      'blendsPage',
+      'countSheet',
+      'countsPage',
+      'greenLotOptions',
+      'greenPage',
+      'products',
+      'roastedPage',
+      'stockAlerts',
+    ]);
   });
 
   it('users: the list; an edit also the session (the header greets by name)', async () => {

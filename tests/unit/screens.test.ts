@@ -1,7 +1,7 @@
 import fs from 'node:fs';
-import { Blend, ChartColumn, Flame, Globe, House, Settings, ShoppingCart, Sprout } from 'lucide-react';
+import { Blend, ChartColumn, ClipboardCheck, Flame, Globe, House, Search, Settings, ShoppingCart, Sprout } from 'lucide-react';
 import { describe, expect, it } from 'vitest';
-import { AREA_CARDS, NAV_ITEMS } from '#web/lib/nav-items.js';
+import { AREA_CARDS, NAV_ITEMS, TOOL_ITEMS } from '#web/lib/nav-items.js';
 import { HOME_SCREEN, LOGIN_MODULE, SCREENS } from '#web/lib/screens.js';
 
 // The one screen list (docs/decisions/0016-one-screen-list.md) and what the bar and home cards make of it.
@@ -19,6 +19,15 @@ describe('the screen list', () => {
     ]);
     expect(AREA_CARDS.map((card) => card.label)).toEqual(NAV_ITEMS.slice(1).map((item) => item.label));
     expect(AREA_CARDS.filter((card) => card.adminOnly).map((card) => card.path)).toEqual(['/configuracion']);
+  });
+
+  it("reaches the screens beyond the original's from home's row of tools, never from the bar or the cards (docs/decisions/0025)", () => {
+    expect(TOOL_ITEMS.map(({ label, path, icon }) => [label, path, icon])).toEqual([
+      ['Trazabilidad de lotes', '/trazabilidad', Search],
+      ['Recuento de inventario', '/inventario', ClipboardCheck],
+    ]);
+    const barPaths = NAV_ITEMS.map((item) => item.path);
+    for (const tool of TOOL_ITEMS) expect(barPaths).not.toContain(tool.path);
   });
 
   it('names each screen, URL and module once, and every module exists', () => {

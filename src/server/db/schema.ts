@@ -1,6 +1,7 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { Role } from '#shared/roles.js';
 import type { RoastType } from '#shared/schemas/roasted-coffee.js';
+import type { StockCountReason } from '#shared/schemas/stock-counts.js';
 import type { MOVEMENT_REASONS } from '#shared/schemas/traceability.js';
 import type { ActivityAction, ActivityArea } from '#shared/schemas/activity.js';
 
@@ -300,6 +301,28 @@ export interface ActivityLogTable {
   changes: string | null;
 }
 
+/** A stock count (Recuento de Inventario, migration 0012): why, who and when; never edited or deleted. */
+export interface StockCountsTable {
+  id: Generated<number>;
+  reason: StockCountReason;
+  note: string | null;
+  user_id: number | null;
+  created_at: number;
+}
+
+/** One lot of a count: what the sheet expected and what was counted; counted ≠ expected moved the stock (reason 'count'). */
+export interface StockCountLinesTable {
+  id: Generated<number>;
+  count_id: number;
+  position: number;
+  lot_kind: LotKind;
+  lot_id: number;
+  /** The lot's code when counted. */
+  batch_code: string;
+  expected_g: number;
+  counted_g: number;
+}
+
 export interface Database {
   users: UsersTable;
   sessions: SessionsTable;
@@ -322,4 +345,6 @@ export interface Database {
   sales_product_totals: SalesProductTotalsTable;
   idempotency_keys: IdempotencyKeysTable;
   activity_log: ActivityLogTable;
+  stock_counts: StockCountsTable;
+  stock_count_lines: StockCountLinesTable;
 }

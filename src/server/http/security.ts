@@ -93,12 +93,18 @@ export function registerSameOriginCheck(app: FastifyInstance, publicUrl?: string
     const csvAllowed = csvBody === true && /^text\/csv\s*(;|$)/i.test(type);
     // application/octet-stream is no more sendable by a cross-site form than JSON.
     if (octetStreamBody === true) {
-      if (hasBody && !/^application\/octet-stream\s*(;|$)/i.test(type)) throw new AppError('unsupported_media_type', commonMessages.octetStreamRequired);
+      // JSON is no more sendable by a cross-site form: it is refused too, but after the session
+      // check (preParsing below), so that a signed-out caller gets the 401 every route gives.
+      if (hasBody && !/^application\/(octet-stream|json)\s*(;|$)/i.test(type)) throw new AppError('unsupported_media_type', commonMessages.octetStreamRequired);
       return;
     }
     if (hasBody && !csvAllowed && !/^application\/json\s*(;|$)/i.test(type)) {
       throw new AppError('unsupported_media_type', commonMessages.jsonRequired);
     }
+  });
+  app.addHook('preParsing', async (request) => {
+    if (request.routeOptions.config.octetStreamBody !== true) return;
+    if (/^application\/json\s*(;|$)/i.test(request.headers['content-type'] ?? '')) throw new AppError('unsupported_media_type', commonMessages.octetStreamRequired);
   });
 }
 

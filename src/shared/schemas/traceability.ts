@@ -56,6 +56,8 @@ export const MOVEMENT_REASONS = [
   'blend_reversal',
   'sale',
   'sale_reversal',
+  // A stock count's correction (docs/product-guide.md#recuento-de-inventario): ref_kind 'stock_count', the count's id.
+  'count',
 ] as const;
 
 export const historyItemSchema = z.object({
@@ -72,6 +74,8 @@ export const historyItemSchema = z.object({
   ref_id: z.number().int().nullable(),
   /** The roast's, blend's or sale's lot code while it still exists; null once deleted. */
   ref_code: z.string().nullable(),
+  /** A stock count's note (reason 'count', docs/product-guide.md#recuento-de-inventario); null for every other move. */
+  note: z.string().nullable(),
 });
 export type HistoryItem = z.infer<typeof historyItemSchema>;
 

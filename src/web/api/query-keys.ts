@@ -91,6 +91,15 @@ export const queryKeys = {
     stockAlerts: ['traceability', 'stock-alerts'],
   },
   /**
+   * Recuento de Inventario (docs/product-guide.md#recuento-de-inventario): the count sheet (every lot with
+   * stock, refetched only on purpose: its stock is what a count says it saw) and the counts.
+   */
+  stockCounts: {
+    all: ['stock-counts'],
+    sheet: ['stock-counts', 'sheet'],
+    page: (page: PageParams) => ['stock-counts', 'page', page],
+  },
+  /**
    * Reportes (docs/product-guide.md#reportes): read-only, refetched whenever /reportes opens
    * (staleTime 0 in their api files), so no save has to name them.
    */

@@ -15,6 +15,7 @@ const pageLoaders: Record<ScreenId, () => Promise<ComponentType>> = {
   blendedCoffee: async () => (await import('../features/blended-coffee/blended-coffee-page.js')).BlendedCoffeePage,
   sales: async () => (await import('../features/sales/sales-page.js')).SalesPage,
   traceability: async () => (await import('../features/traceability/traceability-page.js')).TraceabilityPage,
+  stockCounts: async () => (await import('../features/stock-counts/stock-count-page.js')).StockCountPage,
   reports: async () => (await import('../features/reports/reports-page.js')).ReportsPage,
   configuration: async () => (await import('../features/settings/configuration-page.js')).ConfigurationPage,
   users: async () => (await import('../features/users/users-page.js')).UsersPage,

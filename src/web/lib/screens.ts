@@ -31,6 +31,17 @@ export interface Screen {
    * e2e/web-preloads.e2e.test.ts checks every screen against what it requests.
    */
   requests: readonly string[];
+  /**
+   * A screen the original app did not have: its button in home's row of tools
+   * (docs/decisions/0025-screens-beyond-the-spec.md). The bottom bar and the home cards keep the
+   * original's 8 entries and 7 cards; every newer screen is reached from here
+   * and from the screens it serves. An `adminOnly` tool shows to administrators only.
+   */
+  tool?: {
+    label: string;
+    /** A lucide-react icon by name, as `nav.icon`. */
+    icon: string;
+  };
   /** Its entry in the bottom bar and, for every screen but home, its card on home. Screens without one are reached from another screen. */
   nav?: {
     label: string;
@@ -102,6 +113,15 @@ const screens = [
     module: 'src/web/features/traceability/traceability-page.tsx',
     // Nothing until a lot code is searched.
     requests: [],
+    tool: { label: 'Trazabilidad de lotes', icon: 'Search' },
+  },
+  {
+    id: 'stockCounts',
+    path: '/inventario',
+    module: 'src/web/features/stock-counts/stock-count-page.tsx',
+    forms: true,
+    requests: ['/api/stock-counts/sheet', everyRow('/coffee-origins'), firstPage('/stock-counts')],
+    tool: { label: 'Recuento de inventario', icon: 'ClipboardCheck' },
   },
   {
     id: 'reports',
@@ -135,16 +155,21 @@ const screens = [
     adminOnly: true,
     // The log's first page without filters (features/activity/api/get-activity.ts) and the user filter's list.
     requests: [`/api/activity?limit=${PAGE_SIZE}`, everyRow('/users')],
+    tool: { label: 'Registro de actividad', icon: 'History' },
   },
 ] as const satisfies readonly Screen[];
 
 export type ScreenId = (typeof screens)[number]['id'];
 
 /** The icons the list names: src/web/lib/nav-items.ts must have a component for each. */
-export type ScreenIcon = Extract<(typeof screens)[number], { nav: object }>['nav']['icon'];
+export type ScreenIcon = Extract<(typeof screens)[number], { nav: object }>['nav']['icon'] | Extract<(typeof screens)[number], { tool: object }>['tool']['icon'];
 
-/** A screen of the list, its id and icon narrowed to the ones the list has. */
-export type ListedScreen = Screen & { id: ScreenId; nav?: NonNullable<Screen['nav']> & { icon: ScreenIcon } };
+/** A screen of the list, its id and icons narrowed to the ones the list has. */
+export type ListedScreen = Screen & {
+  id: ScreenId;
+  nav?: NonNullable<Screen['nav']> & { icon: ScreenIcon };
+  tool?: NonNullable<Screen['tool']> & { icon: ScreenIcon };
+};
 
 export const SCREENS: readonly ListedScreen[] = screens;
 

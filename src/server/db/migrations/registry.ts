@@ -11,6 +11,7 @@ import * as salesTotals from './0008-sales-totals.js';
 import * as textKeysAndConfusables from './0009-text-keys-and-confusables.js';
 import * as sessionDevices from './0010-session-devices.js';
 import * as idempotencyAndActivity from './0011-idempotency-and-activity.js';
+import * as stockCounts from './0012-stock-counts.js';
 import * as roastArtisanProfiles from './0013-roast-artisan-profiles.js';
 
 /** A migration that may report what it changed (Kysely calls `up(db)`; migrateToLatest passes its log too). */
@@ -35,5 +36,6 @@ export const migrations: Record<string, LoggingMigration> = {
   '0009-text-keys-and-confusables': textKeysAndConfusables,
   '0010-session-devices': sessionDevices,
   '0011-idempotency-and-activity': idempotencyAndActivity,
+  '0012-stock-counts': stockCounts,
   '0013-roast-artisan-profiles': roastArtisanProfiles,
 };

@@ -1,3 +1,4 @@
+import { STOCK_COUNT_REASON_LABELS, type StockCountReason } from '#shared/schemas/stock-counts.js';
 import type { LotKind, MovementReason } from '#server/db/schema.js';
 
 /**
@@ -38,6 +39,7 @@ const BY_REASON: Record<MovementReason, string> = {
   blend_reversal: 'Devolución de mezcla',
   sale: 'Venta',
   sale_reversal: 'Devolución de venta',
+  count: 'Ajuste de inventario',
 };
 
 export interface DescribedRow {
@@ -48,11 +50,17 @@ export interface DescribedRow {
   first_id: number;
   last_id: number;
   ref_exists: number;
+  /** A stock count's reason, for its moves (docs/product-guide.md#recuento-de-inventario). */
+  count_reason?: StockCountReason | null;
 }
 
 export function describeMovement(lot: { kind: LotKind; id: number }, row: DescribedRow): string {
   // writeOffBeforeDelete: the stock a deleted lot still held leaves the ledger.
   if (row.ref_kind === 'lot_deleted') return 'Baja por eliminación del lote';
+  // A count's correction names its reason in Spanish: 'Ajuste de inventario: Merma'.
+  if (row.reason === 'count') {
+    return row.count_reason ? `${BY_REASON.count}: ${STOCK_COUNT_REASON_LABELS[row.count_reason]}` : BY_REASON.count;
+  }
   const labels = row.ref_kind === null ? undefined : BY_REFERENCE[row.ref_kind];
   if (!labels) return BY_REASON[row.reason] ?? row.reason;
   const own = OWN_PRODUCTION[lot.kind];

@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import type { StockCountReason } from '#shared/schemas/stock-counts.js';
 import type { LotKind, MovementReason } from '#server/db/schema.js';
 import type { DbOrTrx } from '#server/db/write-transaction.js';
 
@@ -55,6 +56,9 @@ export interface HistoryRow {
   /** The referenced roast's, blend's or sale's code while it still exists. */
   ref_code: string | null;
   ref_exists: number;
+  /** A stock count's reason and note (ref_kind 'stock_count'), null for every other move. */
+  count_reason: StockCountReason | null;
+  count_note: string | null;
 }
 
 /**
@@ -80,13 +84,15 @@ export async function historyPage(
     select m.id, m.created_at, u.full_name as user_name, m.delta_g, m.balance_g, m.reason, m.ref_kind, m.ref_id,
       m.first_id, m.last_id,
       coalesce(r.batch_code, b.batch_code, s.batch_code_sold) as ref_code,
-      case when r.id is not null or b.id is not null or s.id is not null or g.id is not null then 1 else 0 end as ref_exists
+      case when r.id is not null or b.id is not null or s.id is not null or g.id is not null or sc.id is not null then 1 else 0 end as ref_exists,
+      sc.reason as count_reason, sc.note as count_note
     from m
     left join users u on u.id = m.user_id
     left join roasted_coffee r on m.ref_kind = 'roast' and r.id = m.ref_id
     left join blended_coffee b on m.ref_kind = 'blend' and b.id = m.ref_id
     left join sales s on m.ref_kind = 'sale' and s.id = m.ref_id
     left join green_coffee g on m.ref_kind = 'green_coffee' and g.id = m.ref_id
+    left join stock_counts sc on m.ref_kind = 'stock_count' and sc.id = m.ref_id
     order by m.id desc
     limit ${page.limit} offset ${page.offset}`.execute(db);
   const { total } = await db

@@ -119,6 +119,7 @@ export async function lotHistory(db: Kysely<Database>, code: string, query: Hist
       ref_kind: row.ref_kind,
       ref_id: row.ref_id,
       ref_code: row.ref_exists === 1 ? row.ref_code : null,
+      note: row.count_note,
     }),
   );
   return { lot: toLotRef(lot), matches: matches.map(toLotRef), items, total, ...page };

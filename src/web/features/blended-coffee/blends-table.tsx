@@ -2,6 +2,7 @@ import { formatDate, formatMoney, formatTwoDecimals } from '#shared/format.js';
 import { blendedCoffeeMessages as m } from '#shared/messages.js';
 import type { BlendedCoffee } from '#shared/schemas/blended-coffee.js';
 import { actionsColumn, type Column, DataTable, type RowActionHandlers } from '#web/components/data-table.js';
+import { lotAdjustColumn } from '#web/components/lot-adjust-link.js';
 import { lotTraceColumn } from '#web/components/lot-trace-link.js';
 
 /** "Colombia 60% (CO-1 6.00), Etiopía 40% (ET-2 4.00)": each component with the lots it drew. */
@@ -34,5 +35,5 @@ export interface BlendsTableProps extends RowActionHandlers<BlendedCoffee> {
  */
 export function BlendsTable({ blends, ...rowActions }: BlendsTableProps) {
   const actions = actionsColumn(rowActions, (blend: BlendedCoffee) => `mezcla ${blend.batch_code}`);
-  return <DataTable caption={m.blendsTitle} columns={[...COLUMNS, lotTraceColumn<BlendedCoffee>('blend'), actions]} rows={blends} empty={m.empty} />;
+  return <DataTable caption={m.blendsTitle} columns={[...COLUMNS, lotTraceColumn<BlendedCoffee>('blend'), lotAdjustColumn<BlendedCoffee>('blend'), actions]} rows={blends} empty={m.empty} />;
 }

@@ -2,6 +2,7 @@ import { formatDate, formatMoney, formatTwoDecimals } from '#shared/format.js';
 import { greenCoffeeMessages as m } from '#shared/messages.js';
 import type { GreenCoffee } from '#shared/schemas/green-coffee.js';
 import { actionsColumn, type Column, DataTable, type RowActionHandlers } from '#web/components/data-table.js';
+import { lotAdjustColumn } from '#web/components/lot-adjust-link.js';
 import { lotTraceColumn } from '#web/components/lot-trace-link.js';
 
 export interface GreenCoffeeTableProps extends RowActionHandlers<GreenCoffee> {
@@ -34,5 +35,5 @@ const COLUMNS: Column<GreenCoffee>[] = [
  */
 export function GreenCoffeeTable({ lots, ...rowActions }: GreenCoffeeTableProps) {
   const actions = actionsColumn(rowActions, (lot: GreenCoffee) => `lote ${lot.batch_code} de ${lot.origin_name}`);
-  return <DataTable caption={m.stockTitle} columns={[...COLUMNS, lotTraceColumn<GreenCoffee>('green'), actions]} rows={lots} empty={m.empty} />;
+  return <DataTable caption={m.stockTitle} columns={[...COLUMNS, lotTraceColumn<GreenCoffee>('green'), lotAdjustColumn<GreenCoffee>('green'), actions]} rows={lots} empty={m.empty} />;
 }

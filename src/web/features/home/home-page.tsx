@@ -1,10 +1,14 @@
 import { Link } from 'react-router';
 import { isAdmin } from '#shared/roles.js';
-import { AREA_CARDS } from '#web/lib/nav-items.js';
+import { AREA_CARDS, TOOL_ITEMS } from '#web/lib/nav-items.js';
 import { useCurrentUser } from '#web/api/get-session.js';
 import { StockAlertsCard } from './stock-alerts-card.js';
 
-/** Home (docs/product-guide.md#home): a title and one card per area; cards fade in 0.1 s apart (styles.css). */
+/**
+ * Home (docs/product-guide.md#home): a title, one card per area (cards fade in 0.1 s apart, styles.css),
+ * the row of tools (the screens beyond the original's, docs/decisions/0025-screens-beyond-the-spec.md)
+ * and the stock alerts.
+ */
 export function HomePage() {
   const user = useCurrentUser();
   return (
@@ -24,6 +28,13 @@ export function HomePage() {
           </li>
         ))}
       </ul>
+      <nav className="home-tools" aria-label="Herramientas">
+        {TOOL_ITEMS.filter((tool) => !tool.adminOnly || isAdmin(user.role)).map(({ label, path, icon: Icon }) => (
+          <Link key={path} to={path} className="btn btn-secondary btn-small">
+            <Icon aria-hidden="true" size={16} /> {label}
+          </Link>
+        ))}
+      </nav>
       <StockAlertsCard />
     </section>
   );

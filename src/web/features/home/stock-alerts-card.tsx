@@ -1,4 +1,4 @@
-import { AlertTriangle, Search } from 'lucide-react';
+import { AlertTriangle } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatKg } from '#shared/format.js';
 import { traceabilityMessages as m } from '#shared/messages.js';
@@ -25,9 +25,6 @@ export function StockAlertsCard() {
         <h2 id="stock-alerts-title" className="card__title">
           <AlertTriangle aria-hidden="true" size={20} /> Alertas de stock
         </h2>
-        <Link to="/trazabilidad" className="btn btn-secondary btn-small">
-          <Search aria-hidden="true" size={16} /> Trazabilidad de lotes
-        </Link>
       </div>
       {alerts.isError && <p className="form-alert">{m.alertsLoadError}</p>}
       {!alerts.isError && !data && <LoadingText />}

@@ -2,6 +2,7 @@ import { formatDate, formatMoney, formatTwoDecimals } from '#shared/format.js';
 import { roastedCoffeeMessages as m } from '#shared/messages.js';
 import type { RoastedCoffee } from '#shared/schemas/roasted-coffee.js';
 import { actionsColumn, type Column, DataTable, type RowActionHandlers } from '#web/components/data-table.js';
+import { lotAdjustColumn } from '#web/components/lot-adjust-link.js';
 import { lotTraceColumn } from '#web/components/lot-trace-link.js';
 import { RoastCurveButton } from '#web/components/roast-curve-dialog.js';
 
@@ -46,5 +47,5 @@ export interface RoastedStockTableProps extends RowActionHandlers<RoastedCoffee>
  */
 export function RoastedStockTable({ roasts, ...rowActions }: RoastedStockTableProps) {
   const actions = actionsColumn(rowActions, (roast: RoastedCoffee) => `café tostado ${roast.batch_code}`);
-  return <DataTable caption={ROASTED_STOCK_TITLE} columns={[...COLUMNS, CURVE_COLUMN, lotTraceColumn<RoastedCoffee>('roasted'), actions]} rows={roasts} empty={m.empty} />;
+  return <DataTable caption={ROASTED_STOCK_TITLE} columns={[...COLUMNS, CURVE_COLUMN, lotTraceColumn<RoastedCoffee>('roasted'), lotAdjustColumn<RoastedCoffee>('roasted'), actions]} rows={roasts} empty={m.empty} />;
 }

@@ -1,0 +1,130 @@
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { stockCountMessages as m } from '#shared/messages.js';
+import { expectNoSeriousAxeViolations, newPage, PHONE, signIn } from './helpers/browser.js';
+import { useServerAndBrowser } from './helpers/fixture.js';
+import { expectNoSidewaysScroll, nextDialog, shooter, waitForToast } from './helpers/screen.js';
+
+const shot = shooter('stock-counts');
+
+/** One lot of each kind: VERDE-A 30 kg left at 8 $/Kg, CO-R1 11.5 kg (9.70 $/Kg), CA-MZ-1 5 kg. */
+async function seed(page: Page) {
+  const post = async (url: string, data: object) => {
+    const response = await page.request.post(url, { data });
+    expect(response.status(), await response.text()).toBe(201);
+    return (await response.json()) as { id: number; batch_code: string };
+  };
+  const origin = await post('/api/coffee-origins', { name: 'Colombia', kilos_per_bag: 70, suppliers_fincas: ['Finca La Esperanza'] });
+  const green = await post('/api/green-coffee', { origin_id: origin.id, supplier_finca: 'Finca La Esperanza', quantity_kg: 50, unit_price: 8, entry_date: '2024-03-01', batch_code: 'VERDE-A' });
+  const roast = await post('/api/roasted-coffee', { green_coffee_id: green.id, quantity_green_kg: 20, resultant_kg: 16.5, roast_type: 'Medio', roast_date: '2024-03-05', batch_code: 'CO-R1' });
+  await post('/api/blended-coffee', {
+    name: 'Casa',
+    total_quantity_kg: 5,
+    creation_date: '2024-03-10',
+    batch_code: 'CA-MZ-1',
+    recipe_id: null,
+    components: [{ origin_id: origin.id, percentage: 100, selected_roasted_batches: [{ id: roast.id, quantity_used: 5 }] }],
+  });
+  return { roast };
+}
+
+const sheetRow = (page: Page, code: string) => page.getByRole('table', { name: m.sheetTitle }).locator('tbody tr', { hasText: code });
+const cell = (page: Page, code: string, label: string) => sheetRow(page, code).locator(`td[data-label="${label}"]`).textContent();
+
+// docs/product-guide.md#recuento-de-inventario, at a phone's width: standing at the shelf.
+describe('recuento de inventario', () => {
+  const env = useServerAndBrowser();
+
+  it('counts three lots on a phone, corrects one from its row, and shows the counts in the lot history', async () => {
+    const { context, page, problems } = await newPage(env.browser, env.server.url, PHONE);
+    await signIn(page, env.server.adminUsername, env.server.adminPassword);
+    const { roast } = await seed(page);
+
+    // Home: the row of tools, beside 'Trazabilidad de lotes' (docs/decisions/0025); the bar keeps its 8 entries.
+    await page.goto('/');
+    const tools = page.getByRole('navigation', { name: 'Herramientas' });
+    await tools.getByRole('link').first().waitFor();
+    expect(await tools.getByRole('link').allTextContents()).toEqual([' Trazabilidad de lotes', ' Recuento de inventario']);
+    await tools.getByRole('link', { name: 'Recuento de inventario' }).click();
+    await page.getByRole('heading', { level: 1, name: 'Recuento de Inventario' }).waitFor();
+    expect(await cell(page, 'VERDE-A', 'Esperado (Kg)')).toBe('30.00');
+    expect(await cell(page, 'CO-R1', 'Esperado (Kg)')).toBe('11.50');
+
+    // A decimal comma, a point, and a lot that matches: its difference is 0 and nothing moves.
+    await page.getByLabel('Kg contados del lote VERDE-A').fill('29,5');
+    await page.getByLabel('Kg contados del lote CO-R1').fill('11.25');
+    await page.getByLabel('Kg contados del lote CA-MZ-1').fill('5');
+    expect(await cell(page, 'VERDE-A', 'Diferencia (Kg)')).toBe('-0.50');
+    expect(await cell(page, 'VERDE-A', 'Valor ($)')).toBe('-$4.00');
+    // 250 g at 160 $ / 16.5 kg = 9.6969… $/Kg shown as 9.70: 2.425 → $2.43.
+    expect(await cell(page, 'CO-R1', 'Valor ($)')).toBe('-$2.43');
+    expect(await cell(page, 'CA-MZ-1', 'Diferencia (Kg)')).toBe('0.00');
+    expect(await page.locator('.count-sheet__totals').textContent()).toBe('Lotes contados: 3 · Con diferencia: 2 · Valor de la diferencia: -$6.43');
+    await page.getByLabel('Motivo').selectOption({ label: 'Merma' });
+    await page.getByLabel('Nota').fill('Saco roto');
+    await expectNoSidewaysScroll(page);
+    await shot(page, 'sheet-phone');
+
+    const dialog = nextDialog(page, true);
+    await page.getByRole('button', { name: 'Confirmar recuento' }).click();
+    expect(await dialog).toBe('¿Confirmas el recuento de 3 lotes? Se ajustará el stock de 2 lotes.');
+    await waitForToast(page, 'Recuento registrado con éxito.');
+    await expect.poll(() => cell(page, 'VERDE-A', 'Esperado (Kg)')).toBe('29.50');
+    expect(await page.getByLabel('Kg contados del lote VERDE-A').inputValue()).toBe('');
+    const counted = page.getByRole('table', { name: 'Recuentos anteriores' }).locator('tbody tr').first();
+    expect(await counted.locator('td[data-label="Motivo"]').textContent()).toBe('Merma');
+    expect(await counted.locator('td[data-label="Nota"]').textContent()).toBe('Saco roto');
+    expect(await counted.locator('td[data-label="Ajustados"]').textContent()).toBe('2');
+    await expectNoSeriousAxeViolations(page);
+    await shot(page, 'counted-phone');
+
+    // A sale lands while CO-R1 is being counted: 409, the lot is marked and its expected kg reloaded.
+    await page.getByLabel('Kg contados del lote CO-R1').fill('11');
+    const sale = await page.request.post('/api/sales', {
+      data: { product_id: roast.id, product_type: 'tostado', quantity_kg: 1, unit_price: 15, sale_date: '2024-04-01', batch_code_sold: 'CO-R1' },
+    });
+    expect(sale.status()).toBe(201);
+    await page.getByLabel('Motivo').selectOption({ label: 'Recuento' });
+    const refused = nextDialog(page, true);
+    await page.getByRole('button', { name: 'Confirmar recuento' }).click();
+    await refused;
+    await expect
+      .poll(() => page.locator('.form-alert').textContent())
+      .toBe(`${m.stockChanged(['CO-R1'])} Vuelve a contar los lotes marcados: su stock esperado se ha actualizado.`);
+    expect(await sheetRow(page, 'CO-R1').locator('.count-sheet__badge').textContent()).toBe('Volver a contar');
+    expect(await cell(page, 'CO-R1', 'Esperado (Kg)')).toBe('10.25');
+    expect(await page.getByLabel('Kg contados del lote CO-R1').inputValue()).toBe('');
+    await shot(page, 'recount-phone');
+
+    // 'Ajustar' on the lot's row in Café Tostado: the sheet with that lot alone.
+    await page.goto('/cafe-tostado');
+    await page.getByRole('link', { name: 'Ajustar el stock del lote CO-R1' }).click();
+    await page.getByRole('heading', { name: 'Ajustar el lote CO-R1' }).waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label'))).toBe('Kg contados del lote CO-R1');
+    await page.getByLabel('Kg contados del lote CO-R1').fill('10');
+    await page.getByLabel('Motivo').selectOption({ label: 'Muestra' });
+    await page.getByLabel('Nota').fill('Catación');
+    const single = nextDialog(page, true);
+    await page.getByRole('button', { name: 'Confirmar recuento' }).click();
+    expect(await single).toBe('¿Confirmas el recuento de 1 lote? Se ajustará el stock de 1 lote.');
+    await waitForToast(page, 'Recuento registrado con éxito.');
+
+    // The lot's history: each count with its reason in Spanish, its note, who and when.
+    await page.goto(`/trazabilidad?tipo=roasted&id=${roast.id}`);
+    const history = page.getByRole('table', { name: 'Historial del lote' });
+    await history.waitFor();
+    const rows = history.locator('tbody tr');
+    await expect.poll(() => rows.first().locator('td[data-label="Movimiento"]').textContent()).toBe('Ajuste de inventario: Muestra');
+    expect(await rows.first().locator('td[data-label="Nota"]').textContent()).toBe('Catación');
+    expect(await rows.first().locator('td[data-label="Cambio (Kg)"]').textContent()).toBe('-0.25');
+    expect(await rows.first().locator('td[data-label="Usuario"]').textContent()).not.toBe('—');
+    expect(await rows.first().locator('td[data-label="Fecha y Hora"]').textContent()).toMatch(/^\d{2}\/\d{2}\/\d{4}, \d{2}:\d{2}$/);
+    const merma = history.locator('tbody tr', { hasText: 'Ajuste de inventario: Merma' });
+    expect(await merma.locator('td[data-label="Nota"]').textContent()).toBe('Saco roto');
+    await expectNoSidewaysScroll(page);
+    await shot(page, 'history-phone');
+
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 120_000);
+});

@@ -1,0 +1,226 @@
+import { useEffect, useMemo, useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
+import { formatMoney, formatTwoDecimals } from '#shared/format.js';
+import { stockCountMessages as m } from '#shared/messages.js';
+import type { Origin } from '#shared/schemas/origins.js';
+import { type CountSheetLot, STOCK_COUNT_REASON_LABELS, STOCK_COUNT_REASONS } from '#shared/schemas/stock-counts.js';
+import { centsToPrice, gramsToKg } from '#shared/units.js';
+import { confirmAction } from '#web/components/confirm.js';
+import { Field } from '#web/components/field.js';
+import { FormAlert } from '#web/components/form-alert.js';
+import { SelectField } from '#web/components/select-field.js';
+import { useToast } from '#web/components/toast.js';
+import { ApiError, isSessionLost } from '#web/lib/api-client.js';
+import { useCreateStockCount } from './api/create-stock-count.js';
+import { countBody, differenceG, sheetKey, sheetTotals, valueCents } from './count-sheet-values.js';
+
+/** How the sheet names each kind of lot (the areas' own names). */
+const KIND_LABELS: Record<CountSheetLot['kind'], string> = { green: 'Café Verde', roasted: 'Café Tostado', blend: 'Café Mezcla' };
+
+interface CountValues {
+  reason: string;
+  note: string;
+  counted: Record<string, string>;
+}
+
+/** Nothing typed: every lot's input blank (react-hook-form's reset only clears the inputs its values name). */
+const emptyValues = (lots: readonly CountSheetLot[]): CountValues => ({ reason: '', note: '', counted: Object.fromEntries(lots.map((lot) => [sheetKey(lot), ''])) });
+
+const signedKg = (grams: number) => `${grams > 0 ? '+' : ''}${formatTwoDecimals(gramsToKg(grams))}`;
+const signedMoney = (cents: number) => `${cents > 0 ? '+' : cents < 0 ? '-' : ''}${formatMoney(centsToPrice(Math.abs(cents)))}`;
+
+/**
+ * The count sheet (docs/product-guide.md#recuento-de-inventario): every lot with stock, filtered by
+ * kind and origin, its expected kg, the kilos counted (comma or point), each
+ * difference and its value at cost, the reason, the note and 'Confirmar
+ * recuento'. Only the lots with something typed are counted. `single` is the
+ * lot a row's 'Ajustar' opened: the sheet shows it alone.
+ */
+export function CountSheetForm({ lots, origins, single, onShowAll, onReload, onFailure }: {
+  lots: CountSheetLot[];
+  origins: Origin[];
+  single: { kind: string; id: number } | undefined;
+  onShowAll: () => void;
+  /** Refetches the sheet; resolves with the new lots. */
+  onReload: () => Promise<CountSheetLot[]>;
+  onFailure: (message: string, error: unknown) => void;
+}) {
+  const { register, handleSubmit, control, reset, setValue, setFocus } = useForm<CountValues>({ defaultValues: emptyValues(lots) });
+  const counted = useWatch({ control, name: 'counted' }) ?? {};
+  const create = useCreateStockCount();
+  const showToast = useToast();
+  const [kind, setKind] = useState('');
+  const [origin, setOrigin] = useState('');
+  const [alert, setAlert] = useState<string | undefined>();
+  /** Lots whose stock moved while they were being counted (a 409): marked until counted again. */
+  const [recount, setRecount] = useState<ReadonlySet<string>>(new Set());
+
+  const shown = useMemo(
+    () =>
+      single
+        ? lots.filter((lot) => lot.kind === single.kind && lot.id === single.id)
+        : lots.filter((lot) => (kind === '' || lot.kind === kind) && (origin === '' || lot.origin_ids.includes(Number(origin)))),
+    [lots, single, kind, origin],
+  );
+  const totals = sheetTotals(lots, counted);
+
+  useEffect(() => {
+    if (single && shown.length === 1) setFocus(`counted.${sheetKey(shown[0]!)}`);
+  }, [single, shown, setFocus]);
+
+  const onSubmit = handleSubmit(async (values) => {
+    const checked = countBody(lots, values);
+    if (checked.error !== undefined) {
+      setAlert(checked.error);
+      return;
+    }
+    if (!confirmAction(m.confirm(totals.lines, totals.adjusted))) return;
+    try {
+      await create.mutateAsync(checked.body);
+    } catch (error) {
+      if (isSessionLost(error)) return;
+      if (!(error instanceof ApiError && error.isUserError)) {
+        onFailure(m.saveError, error);
+        return;
+      }
+      if (error.status !== 409) {
+        setAlert(error.message);
+        return;
+      }
+      // Some lots moved meanwhile: reload the sheet, mark them and clear what was typed for them.
+      const fresh = new Map((await onReload()).map((lot) => [sheetKey(lot), lot.stock_kg]));
+      const moved = checked.body.lines.map((line) => sheetKey({ kind: line.lot_kind, id: line.lot_id })).filter((key, index) => fresh.get(key) !== checked.body.lines[index]!.expected_kg);
+      for (const key of moved) setValue(`counted.${key}`, '');
+      setRecount(new Set(moved));
+      setAlert(`${error.message} ${m.recountHint}`);
+      return;
+    }
+    showToast(m.saved);
+    setRecount(new Set());
+    setAlert(undefined);
+    reset(emptyValues([...lots, ...(await onReload())]));
+  });
+
+  return (
+    <form className="card" onSubmit={onSubmit} noValidate aria-labelledby="count-sheet-title">
+      <h2 id="count-sheet-title" className="card__title">
+        {single ? `Ajustar el lote ${shown[0]?.batch_code ?? ''}` : m.sheetTitle}
+      </h2>
+      {single ? (
+        <p>
+          <button type="button" className="btn btn-secondary btn-small" onClick={onShowAll}>
+            Ver todos los lotes
+          </button>
+        </p>
+      ) : (
+        <div className="form-grid">
+          <Field id="count-kind" label="Tipo de lote">
+            {(field) => (
+              <select {...field} value={kind} onChange={(event) => setKind(event.target.value)}>
+                <option value="">Todos</option>
+                {Object.entries(KIND_LABELS).map(([value, label]) => (
+                  <option key={value} value={value}>
+                    {label}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+          <Field id="count-origin" label="Origen">
+            {(field) => (
+              <select {...field} value={origin} onChange={(event) => setOrigin(event.target.value)}>
+                <option value="">Todos</option>
+                {origins.map((item) => (
+                  <option key={item.id} value={String(item.id)}>
+                    {item.name}
+                  </option>
+                ))}
+              </select>
+            )}
+          </Field>
+        </div>
+      )}
+      {shown.length === 0 ? (
+        <p className="empty-text">{single ? 'Este lote no tiene stock que contar.' : m.emptySheet}</p>
+      ) : (
+        <div className="table-wrap">
+          <table className="data-table data-table--stack count-sheet" role="table">
+            <caption className="sr-only">{m.sheetTitle}</caption>
+            <thead role="rowgroup">
+              <tr role="row">
+                <th scope="col" role="columnheader">Lote</th>
+                <th scope="col" role="columnheader">Tipo</th>
+                <th scope="col" role="columnheader" className="num">Esperado (Kg)</th>
+                <th scope="col" role="columnheader" className="num">Contado (Kg)</th>
+                <th scope="col" role="columnheader" className="num">Diferencia (Kg)</th>
+                <th scope="col" role="columnheader" className="num">Valor ($)</th>
+              </tr>
+            </thead>
+            <tbody role="rowgroup">
+              {shown.map((lot) => {
+                const key = sheetKey(lot);
+                const grams = differenceG(lot, counted[key]);
+                const cents = grams === undefined ? null : valueCents(lot, grams);
+                return (
+                  <tr key={key} role="row" className={recount.has(key) ? 'count-sheet__recount' : undefined}>
+                    <td role="cell" data-label="Lote" className="wrap">
+                      <span className="count-sheet__lot">
+                        <strong className="count-sheet__code">{lot.batch_code}</strong>
+                        <span className="field__hint">{lot.name}</span>
+                        {recount.has(key) && <span className="count-sheet__badge">Volver a contar</span>}
+                      </span>
+                    </td>
+                    <td role="cell" data-label="Tipo">{KIND_LABELS[lot.kind]}</td>
+                    <td role="cell" data-label="Esperado (Kg)" className="num">{formatTwoDecimals(lot.stock_kg)}</td>
+                    <td role="cell" data-label="Contado (Kg)" className="num">
+                      {/* In a .field: the forms' input look (height for a thumb at the shelf, border, focus). */}
+                      <span className="field count-sheet__field">
+                        <input
+                          {...register(`counted.${key}`)}
+                          className="count-sheet__input"
+                          type="text"
+                          inputMode="decimal"
+                          autoComplete="off"
+                          aria-label={`Kg contados del lote ${lot.batch_code}`}
+                          aria-invalid={counted[key]?.trim() && grams === undefined ? true : undefined}
+                        />
+                      </span>
+                    </td>
+                    <td role="cell" data-label="Diferencia (Kg)" className={`num ${grams ? (grams > 0 ? 'count-sheet__up' : 'count-sheet__down') : ''}`}>
+                      {grams === undefined ? '—' : signedKg(grams)}
+                    </td>
+                    <td role="cell" data-label="Valor ($)" className="num">
+                      {cents === null ? '—' : signedMoney(cents)}
+                    </td>
+                  </tr>
+                );
+              })}
+            </tbody>
+          </table>
+        </div>
+      )}
+      <div className="form-grid">
+        <SelectField
+          id="count-reason"
+          label="Motivo"
+          placeholder="Selecciona un motivo"
+          options={STOCK_COUNT_REASONS.map((reason) => ({ value: reason, label: STOCK_COUNT_REASON_LABELS[reason] }))}
+          registration={register('reason')}
+        />
+        <Field id="count-note" label="Nota" hint="Obligatoria con el motivo «Otro»." registration={register('note')}>
+          {(field) => <textarea {...field} rows={2} />}
+        </Field>
+      </div>
+      <p className="count-sheet__totals" aria-live="polite">
+        Lotes contados: <strong>{totals.lines}</strong> · Con diferencia: <strong>{totals.adjusted}</strong> · Valor de la diferencia:{' '}
+        <strong>{signedMoney(totals.cents)}</strong>
+      </p>
+      <FormAlert message={alert} />
+      <div className="form-actions">
+        <button type="submit" className="btn btn-primary" disabled={create.isPending}>
+          Confirmar recuento
+        </button>
+      </div>
+    </form>
+  );
+}

@@ -1,0 +1,73 @@
+import { type CountSheetLot, stockCountBodySchema, type StockCountBody } from '#shared/schemas/stock-counts.js';
+import { hasAtMostDecimals, KG_DECIMALS, kgToGrams, parseDecimalText, priceToCents } from '#shared/units.js';
+
+/**
+ * The count sheet's arithmetic, apart from React (docs/product-guide.md#recuento-de-inventario):
+ * what each typed kilo means, each difference and its value at cost, and the
+ * body a count sends.
+ */
+
+/** A lot's key in the form's values and in the page's sets (react-hook-form paths may not hold '.'). */
+export const sheetKey = (lot: { kind: string; id: number }) => `${lot.kind}-${lot.id}`;
+
+/** The kilos typed for a lot (comma or point), or undefined when blank or not a plain decimal of at most 3 places. */
+export function countedKg(text: string | undefined): number | undefined {
+  const kg = parseDecimalText(text ?? '');
+  return kg === undefined || !Number.isFinite(kg) || kg < 0 || !hasAtMostDecimals(kg, KG_DECIMALS) ? undefined : kg;
+}
+
+/** counted − expected in grams, or undefined while the typed text is not a count yet. */
+export function differenceG(lot: CountSheetLot, text: string | undefined): number | undefined {
+  const kg = countedKg(text);
+  return kg === undefined ? undefined : kgToGrams(kg) - kgToGrams(lot.stock_kg);
+}
+
+/** What `grams` of the lot are worth at its cost per kg, in cents, rounded once half away from zero; null without a cost. */
+export function valueCents(lot: CountSheetLot, grams: number): number | null {
+  if (lot.cost_per_kg === null) return null;
+  const exact = (Math.abs(grams) * priceToCents(lot.cost_per_kg)) / 1000;
+  return Math.sign(grams) * Math.round(exact);
+}
+
+/** The sheet's totals over the lots with a count typed: how many, how many differ, and the value of the differences. */
+export function sheetTotals(lots: readonly CountSheetLot[], counted: Readonly<Record<string, string | undefined>>) {
+  let lines = 0;
+  let adjusted = 0;
+  let cents = 0;
+  for (const lot of lots) {
+    const text = counted[sheetKey(lot)];
+    if (!text?.trim()) continue;
+    lines++;
+    const grams = differenceG(lot, text);
+    if (grams === undefined || grams === 0) continue;
+    adjusted++;
+    cents += valueCents(lot, grams) ?? 0;
+  }
+  return { lines, adjusted, cents };
+}
+
+/**
+ * The body of POST /api/stock-counts from the sheet: one line per lot with
+ * something typed (the others were not counted), its expected kg being the
+ * stock the sheet showed. Checked with the server's own schema, so a broken
+ * rule shows its message before anything is sent.
+ */
+export function countBody(
+  lots: readonly CountSheetLot[],
+  values: { counted: Readonly<Record<string, string | undefined>>; reason: string; note: string },
+): { body: StockCountBody; error?: undefined } | { body?: undefined; error: string } {
+  const input = {
+    reason: values.reason === '' ? undefined : values.reason,
+    note: values.note.trim() === '' ? null : values.note,
+    lines: lots
+      .filter((lot) => values.counted[sheetKey(lot)]?.trim())
+      .map((lot) => ({
+        lot_kind: lot.kind,
+        lot_id: lot.id,
+        expected_kg: lot.stock_kg,
+        counted_kg: parseDecimalText(values.counted[sheetKey(lot)] ?? ''),
+      })),
+  };
+  const parsed = stockCountBodySchema.safeParse(input);
+  return parsed.success ? { body: parsed.data } : { error: parsed.error.issues[0]?.message ?? '' };
+}
