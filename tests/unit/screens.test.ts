@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { Blend, ChartColumn, ClipboardCheck, Flame, Globe, House, Search, Settings, ShoppingCart, Sprout } from 'lucide-react';
+import { Blend, ChartColumn, ClipboardCheck, Flame, Globe, History, House, Search, Settings, ShoppingCart, Sprout } from 'lucide-react';
 import { describe, expect, it } from 'vitest';
 import { AREA_CARDS, NAV_ITEMS, TOOL_ITEMS } from '#web/lib/nav-items.js';
 import { HOME_SCREEN, LOGIN_MODULE, SCREENS } from '#web/lib/screens.js';
@@ -25,7 +25,9 @@ describe('the screen list', () => {
     expect(TOOL_ITEMS.map(({ label, path, icon }) => [label, path, icon])).toEqual([
       ['Trazabilidad de lotes', '/trazabilidad', Search],
       ['Recuento de inventario', '/inventario', ClipboardCheck],
+      ['Registro de actividad', '/actividad', History],
     ]);
+    expect(TOOL_ITEMS.filter((tool) => tool.adminOnly).map((tool) => tool.path)).toEqual(['/actividad']);
     const barPaths = NAV_ITEMS.map((item) => item.path);
     for (const tool of TOOL_ITEMS) expect(barPaths).not.toContain(tool.path);
   });
