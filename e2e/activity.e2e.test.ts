@@ -116,7 +116,7 @@ describe('registro de actividad', () => {
     await expect.poll(async () => (await entryTexts(page)).map(([sentence]) => sentence)).toEqual([
       ...Array.from({ length: 55 }, (_, index) => `${admin} creó el origen Origen ${55 - index}`),
       `${admin} inició sesión desde 127.0.0.1`,
-      `${admin} editó el origen Colombia Huila:`,
+      `${admin} editó el origen Colombia:`,
       `${admin} creó el origen Colombia`,
       `${admin} inició sesión desde 127.0.0.1`,
     ]);

@@ -128,8 +128,8 @@ describe('orígenes y café verde', () => {
     await expect.poll(() => waitForToast(page, 'Café verde agregado')).toBe('Café verde agregado con éxito.');
     await rowWith(page, '15-03-24').waitFor();
     await expect.poll(() => cells(page, '15-03-24')).toEqual([
-      // Then the Historial link (docs/product-guide.md#reaching-new-screens) and the actions: icons only.
-      '15-03-24', 'Colombia · Huila, 1700 m', 'Finca El Paraíso', '100.50', '100.50', '$4.25', '15/03/2024', '', '',
+      // Then the Historial and Ajustar links (docs/product-guide.md#reaching-new-screens) and the actions: icons only.
+      '15-03-24', 'Colombia · Huila, 1700 m', 'Finca El Paraíso', '100.50', '100.50', '$4.25', '15/03/2024', '', '', '',
     ]);
     // The date column reads dd/mm/aaaa; the API keeps ISO (docs/product-guide.md#screens).
     const headers = await page.locator('table.data-table thead th').allTextContents();

@@ -106,8 +106,8 @@ describe('café tostado', () => {
     await expect.poll(() => waitForToast(page, 'Café tostado agregado')).toBe('Café tostado agregado con éxito.');
     await roastRow(page, code).waitFor();
     await expect.poll(() => roastRow(page, code).locator('td').allTextContents()).toEqual([
-      // Coste ($/Kg) (docs/decisions/0011-cost-per-kg-and-margins.md): 12.5 kg × 5 $/Kg / 10.25 kg = 6.097…; then the Historial link and the actions.
-      code, 'V-COL · Colombia', 'Medio', '12.50', '10.25', '10.25', '2.25', '$6.10', '15/03/2024', '', '',
+      // Coste ($/Kg) (docs/decisions/0011-cost-per-kg-and-margins.md): 12.5 kg × 5 $/Kg / 10.25 kg = 6.097…; then the Curva cell (empty: typed, not imported from Artisan), the Historial and Ajustar links and the actions.
+      code, 'V-COL · Colombia', 'Medio', '12.50', '10.25', '10.25', '2.25', '$6.10', '15/03/2024', '', '', '', '',
     ]);
     await expect.poll(() => greenCells(page, 'V-COL')).toEqual(['V-COL', 'Colombia', 'Finca La Esperanza', '87.50', '01/03/2024']);
     // A successful save resets the form (docs/product-guide.md#screens).

@@ -44,7 +44,8 @@ describe('recuento de inventario', () => {
     await page.goto('/');
     const tools = page.getByRole('navigation', { name: 'Herramientas' });
     await tools.getByRole('link').first().waitFor();
-    expect(await tools.getByRole('link').allTextContents()).toEqual([' Trazabilidad de lotes', ' Recuento de inventario']);
+    // An administrator also sees the administrators-only 'Registro de actividad'.
+    expect(await tools.getByRole('link').allTextContents()).toEqual([' Trazabilidad de lotes', ' Recuento de inventario', ' Registro de actividad']);
     await tools.getByRole('link', { name: 'Recuento de inventario' }).click();
     await page.getByRole('heading', { level: 1, name: 'Recuento de Inventario' }).waitFor();
     expect(await cell(page, 'VERDE-A', 'Esperado (Kg)')).toBe('30.00');
@@ -123,6 +124,14 @@ describe('recuento de inventario', () => {
     expect(await merma.locator('td[data-label="Nota"]').textContent()).toBe('Saco roto');
     await expectNoSidewaysScroll(page);
     await shot(page, 'history-phone');
+
+    // The activity log names each count, who made it, and each lot it changed, before → after (docs/decisions/0024).
+    await page.goto('/actividad?area=stock-counts');
+    const entries = page.locator('.activity-entry', { hasText: 'registró el recuento' });
+    await expect.poll(() => entries.count()).toBe(2);
+    expect(await entries.first().textContent()).toContain(`${env.server.adminUsername} registró el recuento`);
+    expect(await entries.first().textContent()).toContain('(Muestra)');
+    await shot(page, 'activity-phone');
 
     expect(problems).toEqual([]);
     await context.close();
