@@ -127,7 +127,7 @@ describe('café tostado', () => {
     await page.getByRole('button', { name: 'Actualizar Café Tostado' }).click();
     await expect.poll(() => waitForToast(page, 'Café tostado actualizado')).toBe('Café tostado actualizado con éxito.');
     await expect.poll(() => roastRow(page, code).locator('td').allTextContents()).toEqual([
-      code, 'V-COL · Colombia', 'Oscuro', '20.00', '16.00', '16.00', '4.00', '$6.25', '15/03/2024', '', '',
+      code, 'V-COL · Colombia', 'Oscuro', '20.00', '16.00', '16.00', '4.00', '$6.25', '15/03/2024', '', '', '', '',
     ]);
     await expect.poll(() => greenCells(page, 'V-COL')).toEqual(['V-COL', 'Colombia', 'Finca La Esperanza', '80.00', '01/03/2024']);
     await page.getByRole('button', { name: 'Agregar Café Tostado' }).waitFor();
