@@ -21,10 +21,14 @@ import {
 import { type BenchRow, mib, ms, perSecond, printTable } from './bench/results.js';
 import { alternate, rawPostgresSales, rawSqliteSales, type SaleTarget, saleTargets, serverSales } from './bench/sale-writes.js';
 import { webRows } from './bench/web.js';
+import { activityRows, fillActivityLog } from './bench/activity.js';
 
 const BIG = Number(process.env.BENCH_SALES ?? 1_000_000);
 const MEDIUM = 10_000;
 const SMALL = 1_000;
+/** The activity log's sizes for P5 (BENCH_ACTIVITY_ENTRIES overrides the big one). */
+const ACTIVITY_SMALL = 1_000;
+const ACTIVITY_BIG = Number(process.env.BENCH_ACTIVITY_ENTRIES ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 /** P1 alternates raw and ours this many times, SECONDS / ROUNDS each. */
 const ROUNDS = 3;
@@ -120,6 +124,18 @@ async function suite(dialect: 'sqlite' | 'postgres', postgresUrl?: string): Prom
       met: load.oneLot.ours.failures === 0 && load.oneLot.ours.perSecond >= 0.5 * load.oneLot.raw,
     });
   }
+  // P6: the activity log's first page, 1,000 entries against 1,000,000, on scratch copies of the small set.
+  log(`${dialect}: registro de actividad con ${ACTIVITY_SMALL} y ${ACTIVITY_BIG} entradas`);
+  const logSmall = datasetTarget(dialect, 'actividad-pequena', postgresUrl);
+  const logBig = datasetTarget(dialect, 'actividad-grande', postgresUrl);
+  await scratchDataset(small, logSmall, SMALL);
+  await scratchDataset(small, logBig, SMALL);
+  await fillActivityLog(logSmall, ACTIVITY_SMALL);
+  await fillActivityLog(logBig, ACTIVITY_BIG);
+  const activity = await withServer(logSmall, (smallServer, smallCookie) =>
+    withServer(logBig, (bigServer, bigCookie) =>
+      activityRows({ url: smallServer.url, cookie: smallCookie }, { url: bigServer.url, cookie: bigCookie }, ACTIVITY_SMALL, ACTIVITY_BIG)));
+
   for (const name of Object.keys(REPORT_PATHS) as ReportName[]) {
     const ratio = atBig.original.times[name] / atBig.reports[name];
     rows.push({ name: `P2 ${name} (${BIG} ventas) vs forma original`, baseline: ms(atBig.original.times[name]), ours: ms(atBig.reports[name]), ratio, target: '≥ 100×', met: ratio >= 100 });
@@ -154,6 +170,7 @@ async function suite(dialect: 'sqlite' | 'postgres', postgresUrl?: string): Prom
   log(`${dialect}: forma original: ${atBig.original.rows} ventas ${atBig.original.sampled ? '(páginas de muestra, tiempo escalado al total)' : ''} ` +
     `en ${(atBig.original.salesFetchMs / 1000).toFixed(1)} s; ` +
     `RSS del servidor después ${mib(atBig.afterOriginal.rssMiB)}, pico ${mib(atBig.afterOriginal.peakMiB)}`);
+  rows.push(...activity);
   return rows;
 }
 
