@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { User } from '#shared/schemas/auth.js';
 import { SESSION_PUBLIC_ID_LENGTH } from '#shared/schemas/sessions.js';
+import { reusableQuery } from '../db/reusable-query.js';
 import type { Database } from '../db/schema.js';
 
 /** 30 minutes idle, 12 hours absolute (docs/decisions/0002-server-side-sessions.md). */
@@ -83,15 +84,18 @@ export async function deleteSessionOfUser(db: Kysely<Database>, userId: number, 
   return Number(result.numDeletedRows) > 0;
 }
 
-/** The signed-in user behind a token, or null when it is unknown or expired (an expired one is removed). */
-export async function findSessionUser(db: Kysely<Database>, token: string, now = Date.now()): Promise<User | null> {
-  const id = sessionId(token);
-  const row = await db
+/** Built once per dialect (db/reusable-query.ts): every request with a session runs it. */
+const sessionUser = reusableQuery((db, p: { id: string }) =>
+  db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .select(['users.id', 'users.username', 'users.full_name', 'users.role', 'sessions.created_at', 'sessions.last_seen_at'])
-    .where('sessions.id', '=', id)
-    .executeTakeFirst();
+    .where('sessions.id', '=', p.id));
+
+/** The signed-in user behind a token, or null when it is unknown or expired (an expired one is removed). */
+export async function findSessionUser(db: Kysely<Database>, token: string, now = Date.now()): Promise<User | null> {
+  const id = sessionId(token);
+  const row = await sessionUser.takeFirst(db, { id });
   if (!row) return null;
   if (now - row.last_seen_at > SESSION_IDLE_MS || now - row.created_at > SESSION_ABSOLUTE_MS) {
     await db.deleteFrom('sessions').where('id', '=', id).execute();
