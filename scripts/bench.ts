@@ -7,7 +7,9 @@
 // BENCH_SALES (1000000), BENCH_SECONDS (6 per load comparison), BENCH_CONNECTIONS (10),
 // BENCH_APP_DIR (a private copy of package.json + dist/ to run instead of the
 // tree's), BENCH_DATA_DIR (/tmp/cafe-bench/data), BENCH_SKIP_WEB=1 (no P4),
-// BENCH_ORIGINAL_PAGES (40 sampled pages for the original way; 0 = every page).
+// BENCH_ORIGINAL_PAGES (40 sampled pages for the original way; 0 = every page),
+// BENCH_ONLY=P1 (only the sale writes and their CPU per sale: no big data set,
+// no reads, no web; with BENCH_DATABASE_URL, PostgreSQL too).
 import os from 'node:os';
 import { startServer, type RunningServer } from '#support/start-server.js';
 import { sessionCookie } from '#support/lighthouse.js';
@@ -18,8 +20,8 @@ import { memoryOf, resetPeak } from './bench/measure.js';
 import {
   INFORMATIVE_REPORT_PATHS, type InformativeReportName, LIST_PATHS, listTimes, originalWay, REPORT_PATHS, reportTimes, type ListName, type ReportName,
 } from './bench/reads.js';
-import { type BenchRow, mib, ms, perSecond, printTable } from './bench/results.js';
-import { alternate, rawPostgresSales, rawSqliteSales, type SaleTarget, saleTargets, serverSales } from './bench/sale-writes.js';
+import { type BenchRow, cpuPerSale, mib, ms, perSecond, printTable } from './bench/results.js';
+import { alternate, type Paired, rawPostgresSales, rawSqliteSales, type SaleTarget, saleTargets, serverSales } from './bench/sale-writes.js';
 import { webRows } from './bench/web.js';
 import { activityRows, fillActivityLog } from './bench/activity.js';
 
@@ -34,6 +36,7 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 const ROUNDS = 3;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const APP_DIR = process.env.BENCH_APP_DIR;
+const ONLY_P1 = process.env.BENCH_ONLY === 'P1';
 const MEMORY_TARGET_MIB = 150;
 /**
  * Sign-ins at once: argon2 runs on libuv's 4 threads, so 4 is the most that
@@ -55,13 +58,17 @@ async function withServer<T>(target: DatasetTarget, work: (server: RunningServer
 }
 
 async function suite(dialect: 'sqlite' | 'postgres', postgresUrl?: string): Promise<BenchRow[]> {
+  const medium = datasetTarget(dialect, String(MEDIUM), postgresUrl);
+  if (ONLY_P1) {
+    log(`${dialect}: datos de ${MEDIUM} ventas (BENCH_ONLY=P1)`);
+    await ensureDataset(medium, MEDIUM);
+    return (await saleWrites(dialect, medium, postgresUrl)).rows;
+  }
   const rows: BenchRow[] = [];
   const big = datasetTarget(dialect, String(BIG), postgresUrl);
-  const medium = datasetTarget(dialect, String(MEDIUM), postgresUrl);
   // P2b: the same lots as the big set, 100× fewer sales: the two differ in sales only.
   const mediumSameLots = datasetTarget(dialect, `${MEDIUM}_catalogo_${BIG}`, postgresUrl);
   const small = datasetTarget(dialect, String(SMALL), postgresUrl);
-  const writes = datasetTarget(dialect, 'escrituras', postgresUrl);
   log(`${dialect}: datos de ${SMALL}, ${MEDIUM} y ${BIG} ventas`);
   await ensureDataset(small, SMALL);
   await ensureDataset(medium, MEDIUM);
@@ -86,44 +93,9 @@ async function suite(dialect: 'sqlite' | 'postgres', postgresUrl?: string): Prom
       })));
   const { listsSmall, reportsMedium } = atBig;
 
-  // P1 on a scratch copy of the medium set: the cached sets stay as generated.
-  log(`${dialect}: escrituras (P1)`);
-  await scratchDataset(medium, writes, MEDIUM);
-  const targets = await saleTargets(writes, 400);
-  const roundSeconds = Math.max(1, Math.round(SECONDS / ROUNDS));
-  const raw = (lots: SaleTarget[]) => () => (writes.kind === 'sqlite'
-    ? rawSqliteSales(writes.file, lots, roundSeconds)
-    : rawPostgresSales(writes.url, lots, roundSeconds, CONNECTIONS));
-  const load = await withServer(writes, async (server, cookie) => {
-    const idle = memoryOf(server.pid!);
-    // argon2id (m = 19 MiB) per sign-in: a burst shows what it adds to the peak.
-    await Promise.all(Array.from({ length: LOGIN_BURST }, () => sessionCookie(server.url, BENCH_ADMIN.username, BENCH_ADMIN.password)));
-    const afterLogins = memoryOf(server.pid!);
-    resetPeak(server.pid!);
-    // The raw rounds write the same file or database beside the idle server (WAL / MVCC allow it).
-    const ours = (lots: SaleTarget[]) => () => serverSales(server.url, cookie, lots, roundSeconds, CONNECTIONS);
-    const spread = await alternate(ROUNDS, raw(targets), ours(targets));
-    const oneLot = writes.kind === 'postgres' ? await alternate(ROUNDS, raw(targets.slice(0, 1)), ours(targets.slice(0, 1))) : undefined;
-    return { idle, afterLogins, spread, oneLot, afterLoad: memoryOf(server.pid!) };
-  });
-  const problems = await checkDataset(writes);
-  if (problems.length > 0) throw new Error(`tras la carga de ventas, libro o agregados incorrectos:\n${problems.slice(0, 10).join('\n')}`);
-
-  const failures = (f: number) => (f > 0 ? ` (${f} fallidas)` : '');
-  rows.push({
-    name: `P1 ventas/s, ${CONNECTIONS} conexiones, ${targets.length} lotes`, baseline: perSecond(load.spread.raw),
-    ours: perSecond(load.spread.ours.perSecond) + failures(load.spread.ours.failures),
-    ratio: load.spread.ours.perSecond / load.spread.raw, target: '≥ 0.5×',
-    met: load.spread.ours.failures === 0 && load.spread.ours.perSecond >= 0.5 * load.spread.raw,
-  });
-  if (load.oneLot) {
-    rows.push({
-      name: `P1 ventas/s, ${CONNECTIONS} conexiones, 1 lote (contención)`, baseline: perSecond(load.oneLot.raw),
-      ours: perSecond(load.oneLot.ours.perSecond) + failures(load.oneLot.ours.failures),
-      ratio: load.oneLot.ours.perSecond / load.oneLot.raw, target: '≥ 0.5×',
-      met: load.oneLot.ours.failures === 0 && load.oneLot.ours.perSecond >= 0.5 * load.oneLot.raw,
-    });
-  }
+  const writes = await saleWrites(dialect, medium, postgresUrl);
+  const load = writes.load;
+  rows.push(...writes.rows);
   // P6: the activity log's first page, 1,000 entries against 1,000,000, on scratch copies of the small set.
   log(`${dialect}: registro de actividad con ${ACTIVITY_SMALL} y ${ACTIVITY_BIG} entradas`);
   const logSmall = datasetTarget(dialect, 'actividad-pequena', postgresUrl);
@@ -174,6 +146,58 @@ async function suite(dialect: 'sqlite' | 'postgres', postgresUrl?: string): Prom
   return rows;
 }
 
+/**
+ * P1: sales through the API against the raw driver, on a scratch copy of the
+ * medium set (the cached sets stay as generated), each with the server's CPU
+ * time per sale beside it. Also what P5 reads of the server's memory meanwhile.
+ */
+async function saleWrites(dialect: 'sqlite' | 'postgres', medium: DatasetTarget, postgresUrl?: string) {
+  const rows: BenchRow[] = [];
+  const writes = datasetTarget(dialect, 'escrituras', postgresUrl);
+  log(`${dialect}: escrituras (P1)`);
+  await scratchDataset(medium, writes, MEDIUM);
+  const targets = await saleTargets(writes, 400);
+  const roundSeconds = Math.max(1, Math.round(SECONDS / ROUNDS));
+  const raw = (lots: SaleTarget[]) => () => (writes.kind === 'sqlite'
+    ? rawSqliteSales(writes.file, lots, roundSeconds)
+    : rawPostgresSales(writes.url, lots, roundSeconds, CONNECTIONS));
+  const load = await withServer(writes, async (server, cookie) => {
+    const idle = memoryOf(server.pid!);
+    // argon2id (m = 19 MiB) per sign-in: a burst shows what it adds to the peak.
+    await Promise.all(Array.from({ length: LOGIN_BURST }, () => sessionCookie(server.url, BENCH_ADMIN.username, BENCH_ADMIN.password)));
+    const afterLogins = memoryOf(server.pid!);
+    resetPeak(server.pid!);
+    // The raw rounds write the same file or database beside the idle server (WAL / MVCC allow it).
+    const ours = (lots: SaleTarget[]) => () => serverSales(server.url, server.pid!, cookie, lots, roundSeconds, CONNECTIONS);
+    const spread = await alternate(ROUNDS, raw(targets), ours(targets));
+    const oneLot = writes.kind === 'postgres' ? await alternate(ROUNDS, raw(targets.slice(0, 1)), ours(targets.slice(0, 1))) : undefined;
+    return { idle, afterLogins, spread, oneLot, afterLoad: memoryOf(server.pid!) };
+  });
+  const problems = await checkDataset(writes);
+  if (problems.length > 0) throw new Error(`tras la carga de ventas, libro o agregados incorrectos:\n${problems.slice(0, 10).join('\n')}`);
+
+  const failures = (f: number) => (f > 0 ? ` (${f} fallidas)` : '');
+  const p1 = (name: string, paired: Paired): BenchRow[] => [
+    {
+      name, baseline: perSecond(paired.raw.perSecond),
+      ours: perSecond(paired.ours.perSecond) + failures(paired.ours.failures),
+      ratio: paired.ours.perSecond / paired.raw.perSecond, target: '≥ 0.5×',
+      met: paired.ours.failures === 0 && paired.ours.perSecond >= 0.5 * paired.raw.perSecond,
+    },
+    // Beside the ratio, the steadier figure (docs/performance.md#cpu-por-venta): the server
+    // process's user + system time per sale. The raw driver's is its own process's:
+    // all of a sale's work on SQLite, only the client's side on PostgreSQL.
+    {
+      name: `  CPU del servidor por venta${writes.kind === 'postgres' ? ' (referencia: solo el cliente pg)' : ''}`,
+      baseline: cpuPerSale(paired.raw.cpuMsPerSale), ours: cpuPerSale(paired.ours.cpuMsPerSale),
+      ratio: paired.ours.cpuMsPerSale / paired.raw.cpuMsPerSale, target: '—', met: null,
+    },
+  ];
+  rows.push(...p1(`P1 ventas/s, ${CONNECTIONS} conexiones, ${targets.length} lotes`, load.spread));
+  if (load.oneLot) rows.push(...p1(`P1 ventas/s, ${CONNECTIONS} conexiones, 1 lote (contención)`, load.oneLot));
+  return { rows, load };
+}
+
 const started = performance.now();
 const tables: [string, BenchRow[]][] = [];
 // Each table as soon as it is measured (a later failure does not lose it), all again at the end.
@@ -183,7 +207,7 @@ const done = (title: string, rows: BenchRow[]) => {
 };
 done('SQLite', await suite('sqlite'));
 if (process.env.BENCH_DATABASE_URL) done('PostgreSQL', await suite('postgres', process.env.BENCH_DATABASE_URL));
-if (process.env.BENCH_SKIP_WEB !== '1') {
+if (process.env.BENCH_SKIP_WEB !== '1' && !ONLY_P1) {
   log('web: peso y Lighthouse (P4)');
   done('Web (P4)', await withServer(datasetTarget('sqlite', String(SMALL)), (server) => webRows(server.url, BENCH_ADMIN, APP_DIR)));
 }

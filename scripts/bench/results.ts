@@ -12,6 +12,8 @@ export interface BenchRow {
 
 export const ms = (value: number) => (Number.isNaN(value) ? 'sin medida' : `${value < 10 ? value.toFixed(2) : value.toFixed(0)} ms`);
 export const perSecond = (value: number) => `${value.toFixed(0)} /s`;
+/** CPU milliseconds per sale: three decimals, the figures are fractions of a millisecond. */
+export const cpuPerSale = (value: number) => (Number.isFinite(value) ? `${value.toFixed(3)} ms` : 'sin medida');
 export const mib = (value: number) => `${value.toFixed(0)} MiB`;
 
 export function printTable(title: string, rows: BenchRow[]): void {

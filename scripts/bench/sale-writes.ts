@@ -3,6 +3,8 @@
 // against the raw driver doing the same statements for one sale in one
 // transaction (the four aggregate upserts of sales/aggregates.ts countSale
 // included), with the durability settings of src/server/db/database.ts.
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
 import SqliteDatabase from 'better-sqlite3';
 import autocannon from 'autocannon';
 import pg from 'pg';
@@ -77,7 +79,7 @@ const STATEMENTS = (forUpdate: string, p: (n: number) => string) => ({
  * transaction at a time anyway), BEGIN IMMEDIATE, WAL + synchronous=FULL.
  * Returns sales per second over `seconds`.
  */
-export function rawSqliteSales(file: string, targets: SaleTarget[], seconds: number, userId = 1): number {
+export function rawSqliteSales(file: string, targets: SaleTarget[], seconds: number, userId = 1): RawSales {
   const sqlite = new SqliteDatabase(file);
   try {
     sqlite.pragma('journal_mode = WAL');
@@ -109,9 +111,10 @@ export function rawSqliteSales(file: string, targets: SaleTarget[], seconds: num
     });
     let done = 0;
     const started = performance.now();
+    const cpuBefore = process.cpuUsage();
     const end = started + seconds * 1000;
     while (performance.now() < end) sell.immediate(targets[done++ % targets.length]!);
-    return done / ((performance.now() - started) / 1000);
+    return { perSecond: done / ((performance.now() - started) / 1000), cpuMsPerSale: cpuMs(process.cpuUsage(cpuBefore)) / done };
   } finally {
     sqlite.close();
   }
@@ -122,8 +125,9 @@ export function rawSqliteSales(file: string, targets: SaleTarget[], seconds: num
  * running the sale's statements in a READ COMMITTED transaction, the lot
  * locked first with FOR UPDATE as lockLots does. Sales per second.
  */
-export async function rawPostgresSales(url: string, targets: SaleTarget[], seconds: number, connections: number, userId = 1): Promise<number> {
+export async function rawPostgresSales(url: string, targets: SaleTarget[], seconds: number, connections: number, userId = 1): Promise<RawSales> {
   const pool = new pg.Pool({ connectionString: url, max: connections });
+  const cpuBefore = process.cpuUsage();
   const s = STATEMENTS('for update', (n) => `$${n}`);
   let done = 0;
   let next = 0;
@@ -156,24 +160,69 @@ export async function rawPostgresSales(url: string, targets: SaleTarget[], secon
   } finally {
     await pool.end();
   }
-  return done / ((performance.now() - started) / 1000);
+  return { perSecond: done / ((performance.now() - started) / 1000), cpuMsPerSale: cpuMs(process.cpuUsage(cpuBefore)) / done };
+}
+
+/** The raw driver's rate, and the CPU its own process spent per sale (user + system). */
+export interface RawSales {
+  perSecond: number;
+  /** SQLite: all of a sale's work. PostgreSQL: the client's side only (the database's processes are not counted). */
+  cpuMsPerSale: number;
+}
+
+const cpuMs = (usage: NodeJS.CpuUsage) => (usage.user + usage.system) / 1000;
+
+/** Clock ticks per second of /proc/<pid>/stat's CPU times (USER_HZ, 100 on Linux almost always). */
+let ticksPerSecond: number | undefined;
+function clockTicks(): number {
+  if (ticksPerSecond === undefined) {
+    try {
+      ticksPerSecond = Number(execFileSync('getconf', ['CLK_TCK'], { encoding: 'utf8' }).trim()) || 100;
+    } catch {
+      ticksPerSecond = 100;
+    }
+  }
+  return ticksPerSecond;
+}
+
+/**
+ * CPU milliseconds (user + system, every thread: JavaScript, V8's compiler and
+ * collector, libuv) that process `pid` has used since it started, from
+ * /proc/<pid>/stat: the server is a child process, so process.cpuUsage() cannot see it.
+ */
+export function processCpuMs(pid: number): number {
+  // The fields after the command name, which is in parentheses and may hold spaces.
+  const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  // utime and stime are fields 14 and 15 of stat(5), here 11 and 12 (counting from the state, field 3).
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicks();
 }
 
 export interface ServerSales {
   perSecond: number;
+  /**
+   * The server process's CPU per created sale over the round (user + system):
+   * steadier than the rate on a shared machine, where other processes take
+   * turns on the cores but do not add to this process's CPU time.
+   */
+  cpuMsPerSale: number;
   created: number;
   /** Non-201 answers and socket errors: should be 0. */
   failures: number;
   p99Ms: number;
 }
 
-/** Ours: autocannon POSTing distinct sale bodies (round-robin over `targets`) with a signed-in cookie. */
-export async function serverSales(baseUrl: string, cookie: string, targets: SaleTarget[], seconds: number, connections: number): Promise<ServerSales> {
+/**
+ * Ours: autocannon POSTing distinct sale bodies (round-robin over `targets`)
+ * with a signed-in cookie; `pid` is the server's, whose CPU time is read before and after.
+ */
+export async function serverSales(baseUrl: string, pid: number, cookie: string, targets: SaleTarget[], seconds: number, connections: number): Promise<ServerSales> {
   let next = 0;
   const body = () => {
     const t = targets[next++ % targets.length]!;
     return JSON.stringify({ product_id: t.id, product_type: t.type, quantity_kg: SALE_G / 1000, unit_price: PRICE_CENTS / 100, sale_date: SALE_DATE, batch_code_sold: t.code });
   };
+  const cpuBefore = processCpuMs(pid);
   const result = await autocannon({
     url: baseUrl,
     connections,
@@ -181,12 +230,13 @@ export async function serverSales(baseUrl: string, cookie: string, targets: Sale
     headers: { cookie, 'content-type': 'application/json', origin: baseUrl },
     requests: [{ method: 'POST', path: '/api/sales', setupRequest: (request) => ({ ...request, body: body() }) }],
   });
+  const cpu = processCpuMs(pid) - cpuBefore;
   const created = result['2xx'];
-  return { perSecond: created / seconds, created, failures: result.non2xx + result.errors + result.timeouts, p99Ms: result.latency.p99 };
+  return { perSecond: created / seconds, cpuMsPerSale: cpu / created, created, failures: result.non2xx + result.errors + result.timeouts, p99Ms: result.latency.p99 };
 }
 
 export interface Paired {
-  raw: number;
+  raw: RawSales;
   ours: ServerSales;
 }
 
@@ -199,19 +249,25 @@ export interface Paired {
  * fresh server was the lowest of its series in 6 of 7 series), and the
  * measure is the steady rate.
  */
-export async function alternate(rounds: number, raw: () => number | Promise<number>, ours: () => Promise<ServerSales>): Promise<Paired> {
+export async function alternate(rounds: number, raw: () => RawSales | Promise<RawSales>, ours: () => Promise<ServerSales>): Promise<Paired> {
   await raw();
   const warmUp = await ours();
   if (warmUp.failures > 0) throw new Error(`P1: ${warmUp.failures} ventas fallidas en la ronda de calentamiento`);
-  let rawSum = 0;
-  const total: ServerSales = { perSecond: 0, created: 0, failures: 0, p99Ms: 0 };
+  const rawTotal: RawSales = { perSecond: 0, cpuMsPerSale: 0 };
+  const total: ServerSales = { perSecond: 0, cpuMsPerSale: 0, created: 0, failures: 0, p99Ms: 0 };
+  let cpuMs = 0;
   for (let i = 0; i < rounds; i++) {
-    rawSum += await raw();
+    const rawRound = await raw();
+    rawTotal.perSecond += rawRound.perSecond / rounds;
+    rawTotal.cpuMsPerSale += rawRound.cpuMsPerSale / rounds;
     const round = await ours();
     total.perSecond += round.perSecond / rounds;
     total.created += round.created;
+    cpuMs += round.cpuMsPerSale * round.created;
     total.failures += round.failures;
     total.p99Ms = Math.max(total.p99Ms, round.p99Ms);
   }
-  return { raw: rawSum / rounds, ours: total };
+  // Over all the sales of the counted rounds, not a mean of the rounds' figures.
+  total.cpuMsPerSale = cpuMs / total.created;
+  return { raw: rawTotal, ours: total };
 }

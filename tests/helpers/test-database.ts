@@ -5,6 +5,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Kysely } from 'kysely';
 import { type DatabaseHandle, openDatabase } from '#server/db/database.js';
+import { checkReusableQueries } from '#server/db/reusable-query.js';
 import type { Database } from '#server/db/schema.js';
 import { withPgClient } from '#support/pg-client.js';
 import type { DialectName } from '#server/db/dialect.js';
@@ -22,6 +23,8 @@ export function testDialects(): DialectName[] {
 }
 
 export async function openTestDatabase(dialect: DialectName): Promise<DatabaseHandle> {
+  // Every reusable query an API test runs is also built afresh and compared (db/reusable-query.ts).
+  checkReusableQueries();
   if (dialect === 'sqlite') {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cafe-test-'));
     const handle = await openDatabase({ kind: 'sqlite', file: path.join(dir, 'cafe.sqlite') }, { skipSqliteLock: true });

@@ -1,7 +1,8 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { hash, randomBytes } from 'node:crypto';
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { User } from '#shared/schemas/auth.js';
 import { SESSION_PUBLIC_ID_LENGTH } from '#shared/schemas/sessions.js';
+import { reusableQuery } from '../db/reusable-query.js';
 import type { Database } from '../db/schema.js';
 import type { DbOrTrx } from '../db/write-transaction.js';
 
@@ -11,7 +12,8 @@ export const SESSION_ABSOLUTE_MS = 12 * 60 * 60 * 1000;
 /** Writing last_seen_at on every request would turn each read into a write. */
 const TOUCH_INTERVAL_MS = 60 * 1000;
 
-const sessionId = (token: string) => createHash('sha256').update(token).digest('hex');
+/** The stored id of a token: its SHA-256, in hex (crypto.hash: one call, no Hash object per request). */
+const sessionId = (token: string) => hash('sha256', token, 'hex');
 
 /** Longest User-Agent kept: enough to recognise a browser, bounded whatever a client sends. */
 const USER_AGENT_MAX = 512;
@@ -84,15 +86,18 @@ export async function deleteSessionOfUser(db: DbOrTrx, userId: number, publicId:
   return Number(result.numDeletedRows) > 0;
 }
 
-/** The signed-in user behind a token, or null when it is unknown or expired (an expired one is removed). */
-export async function findSessionUser(db: Kysely<Database>, token: string, now = Date.now()): Promise<User | null> {
-  const id = sessionId(token);
-  const row = await db
+/** Built once per dialect (db/reusable-query.ts): every request with a session runs it. */
+const sessionUser = reusableQuery((db, p: { id: string }) =>
+  db
     .selectFrom('sessions')
     .innerJoin('users', 'users.id', 'sessions.user_id')
     .select(['users.id', 'users.username', 'users.full_name', 'users.role', 'sessions.created_at', 'sessions.last_seen_at'])
-    .where('sessions.id', '=', id)
-    .executeTakeFirst();
+    .where('sessions.id', '=', p.id));
+
+/** The signed-in user behind a token, or null when it is unknown or expired (an expired one is removed). */
+export async function findSessionUser(db: Kysely<Database>, token: string, now = Date.now()): Promise<User | null> {
+  const id = sessionId(token);
+  const row = await sessionUser.takeFirst(db, { id });
   if (!row) return null;
   if (now - row.last_seen_at > SESSION_IDLE_MS || now - row.created_at > SESSION_ABSOLUTE_MS) {
     await db.deleteFrom('sessions').where('id', '=', id).execute();

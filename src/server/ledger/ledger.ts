@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import { dialectOf } from '#server/db/dialect.js';
 import { LOT_TABLES, type LotKind, type MovementReason } from '#server/db/schema.js';
+import { reusableQuery } from '#server/db/reusable-query.js';
 import type { DbOrTrx } from '#server/db/write-transaction.js';
 
 /**
@@ -30,41 +31,85 @@ export interface StockMove {
 export async function moveStock(trx: DbOrTrx, move: StockMove): Promise<boolean> {
   if (!Number.isSafeInteger(move.deltaG)) throw new RangeError(`delta_g no entero: ${move.deltaG}`);
   if (move.deltaG === 0) return true;
-  const table = sql.table(LOT_TABLES[move.lotKind]);
+  const queries = MOVE_QUERIES[move.lotKind];
+  const values: MoveValues = {
+    lotId: move.lotId,
+    deltaG: move.deltaG,
+    now: Date.now(),
+    userId: move.userId,
+    lotKind: move.lotKind,
+    reason: move.reason,
+    refKind: move.refKind ?? null,
+    refId: move.refId ?? null,
+  };
   if (dialectOf(trx) === 'postgres') {
-    // The same two writes in one statement: the ledger row is inserted only if
-    // the conditional update moved the lot (a data-modifying CTE, which SQLite
-    // lacks). One round trip fewer per move (docs/performance.md, P1); inserted rows = 1 or 0.
-    const result = await sql`
+    const result = await queries.updateAndRecord.execute(trx, values);
+    return Number(result.numAffectedRows ?? 0) === 1;
+  }
+  const result = await queries.update.execute(trx, values);
+  if (Number(result.numAffectedRows ?? 0) !== 1) return false;
+  await recordMove.execute(trx, values);
+  return true;
+}
+
+/** A move's values as its statements take them. */
+interface MoveValues {
+  lotId: number;
+  deltaG: number;
+  now: number;
+  userId: number | null;
+  lotKind: LotKind;
+  reason: MovementReason;
+  refKind: string | null;
+  refId: number | null;
+}
+
+/**
+ * The statements of a move, one set per lot table, each built once per dialect
+ * (db/reusable-query.ts: every sale runs them).
+ */
+function moveQueries(lotKind: LotKind) {
+  const table = sql.table(LOT_TABLES[lotKind]);
+  return {
+    /** SQLite: the conditional update alone; recordMove follows it when it moved the lot. */
+    update: reusableQuery((_db, p: MoveValues) => sql`
+      update ${table} set stock_g = stock_g + ${p.deltaG}
+      where id = ${p.lotId} and stock_g + ${p.deltaG} >= 0`),
+    /**
+     * PostgreSQL: the same two writes in one statement: the ledger row is inserted
+     * only if the conditional update moved the lot (a data-modifying CTE, which
+     * SQLite lacks). One round trip fewer per move (docs/performance.md, P1);
+     * inserted rows = 1 or 0.
+     */
+    updateAndRecord: reusableQuery((_db, p: MoveValues) => sql`
       with moved as (
-        update ${table} set stock_g = stock_g + ${move.deltaG}
-        where id = ${move.lotId} and stock_g + ${move.deltaG} >= 0
+        update ${table} set stock_g = stock_g + ${p.deltaG}
+        where id = ${p.lotId} and stock_g + ${p.deltaG} >= 0
         returning id
       )
       insert into stock_movements (created_at, user_id, lot_kind, lot_id, delta_g, reason, ref_kind, ref_id)
-      select ${Date.now()}, ${move.userId}, ${move.lotKind}, id, ${move.deltaG}, ${move.reason}, ${move.refKind ?? null}, ${move.refId ?? null}
-      from moved`.execute(trx);
-    return Number(result.numAffectedRows ?? 0) === 1;
-  }
-  const result = await sql`
-    update ${table} set stock_g = stock_g + ${move.deltaG}
-    where id = ${move.lotId} and stock_g + ${move.deltaG} >= 0`.execute(trx);
-  if (Number(result.numAffectedRows ?? 0) !== 1) return false;
-  await trx
-    .insertInto('stock_movements')
-    .values({
-      created_at: Date.now(),
-      user_id: move.userId,
-      lot_kind: move.lotKind,
-      lot_id: move.lotId,
-      delta_g: move.deltaG,
-      reason: move.reason,
-      ref_kind: move.refKind ?? null,
-      ref_id: move.refId ?? null,
-    })
-    .execute();
-  return true;
+      select ${p.now}, ${p.userId}, ${p.lotKind}, id, ${p.deltaG}, ${p.reason}, ${p.refKind}, ${p.refId}
+      from moved`),
+  };
 }
+
+const MOVE_QUERIES: Record<LotKind, ReturnType<typeof moveQueries>> = {
+  green: moveQueries('green'),
+  roasted: moveQueries('roasted'),
+  blend: moveQueries('blend'),
+};
+
+const recordMove = reusableQuery((db, p: MoveValues) =>
+  db.insertInto('stock_movements').values({
+    created_at: p.now,
+    user_id: p.userId,
+    lot_kind: p.lotKind,
+    lot_id: p.lotId,
+    delta_g: p.deltaG,
+    reason: p.reason,
+    ref_kind: p.refKind,
+    ref_id: p.refId,
+  }));
 
 /** Current on-hand grams of one lot (undefined when it does not exist). */
 export async function stockOf(db: DbOrTrx, lotKind: LotKind, lotId: number): Promise<number | undefined> {

@@ -1,6 +1,7 @@
 import { type SelectQueryBuilder, type Transaction, sql } from 'kysely';
 import { dialectOf } from '#server/db/dialect.js';
 import { type Database, LOT_TABLES, type LotKind } from '#server/db/schema.js';
+import type { DbOrTrx } from '#server/db/write-transaction.js';
 
 /**
  * Lot locks for write transactions (docs/decisions/0005), used inside
@@ -19,7 +20,7 @@ import { type Database, LOT_TABLES, type LotKind } from '#server/db/schema.js';
  * already makes each write transaction the only one.
  * One exception, for the hottest write: a sale's create, whose only lock is its
  * product lot, takes that same lock in the statement that reads the lot
- * (lockLotAndRead): one round trip instead of two.
+ * (withLotLock): one round trip instead of two.
  */
 
 /** Lots, plus origins: the parent of green lots (the supplier list a green lot must belong to). */
@@ -81,13 +82,12 @@ export async function lockLots(trx: Transaction<Database>, targets: readonly Loc
  * (a roasted lot's green lot and origin) are read, not locked. The lock and the
  * read a write needs, in one round trip instead of two; only for a write that
  * locks nothing else, so the global order cannot be broken (a sale's create,
- * reading its product through the products area). Returns undefined when no
- * row matches.
+ * reading its product through the products area, which runs the statement).
  */
-export function lockLotAndRead<Row>(
-  trx: Transaction<Database>,
+export function withLotLock<Row>(
+  db: DbOrTrx,
   read: SelectQueryBuilder<Database, any, Row>,
   lotAlias: string,
-): Promise<Row | undefined> {
-  return (dialectOf(trx) === 'postgres' ? read.forNoKeyUpdate(lotAlias) : read).executeTakeFirst();
+): SelectQueryBuilder<Database, any, Row> {
+  return dialectOf(db) === 'postgres' ? read.forNoKeyUpdate(lotAlias) : read;
 }

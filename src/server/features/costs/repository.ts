@@ -1,5 +1,6 @@
 import { type RawBuilder, sql } from 'kysely';
 import type { ProductType } from '#shared/schemas/products.js';
+import { reusableQuery } from '#server/db/reusable-query.js';
 import type { DbOrTrx } from '#server/db/write-transaction.js';
 
 /**
@@ -38,8 +39,12 @@ const blendDraws = (db: DbOrTrx) =>
     .innerJoin('green_coffee as g', 'g.id', 'r.green_coffee_id')
     .select(['c.blend_id', 'd.quantity_g', 'r.quantity_green_g', 'r.resultant_g', 'g.unit_price_cents']);
 
+/** One blend's draws, built once per dialect (db/reusable-query.ts): a blend's sale reads them for its margin. */
+const oneBlendDraws = reusableQuery((db, p: { blendId: number }) => blendDraws(db).where('c.blend_id', '=', p.blendId));
+
 export async function blendCostInputs(db: DbOrTrx, blendIds: readonly number[]): Promise<BlendCostInput[]> {
   if (blendIds.length === 0) return [];
+  if (blendIds.length === 1) return (await oneBlendDraws.execute(db, { blendId: blendIds[0]! })).rows;
   return blendDraws(db).where('c.blend_id', 'in', [...blendIds]).execute();
 }
 

@@ -2,6 +2,7 @@ import { type Expression, type RawBuilder, type SelectQueryBuilder, type SqlBool
 import type { ProductType } from '#shared/schemas/products.js';
 import { type DialectName, dialectOf } from '#server/db/dialect.js';
 import type { Database } from '#server/db/schema.js';
+import { reusableQuery } from '#server/db/reusable-query.js';
 import type { DbOrTrx } from '#server/db/write-transaction.js';
 
 /**
@@ -128,23 +129,42 @@ export async function findProduct(db: DbOrTrx, type: ProductType, id: number): P
 }
 
 /**
- * How the one statement of findProductForSale runs: `read` selects the lot's
- * row, its table under `lotAlias`. The sale passes the stock layer's
- * lockLotAndRead (ledger/lot-locks.ts), which also locks that row.
+ * How the one statement of findProductForSale reads its lot: `read` selects the
+ * lot's row, its table under `lotAlias`, and comes back with whatever the
+ * statement needs besides (the sale passes the stock layer's withLotLock,
+ * ledger/lot-locks.ts, which adds the lot's lock to it). Called once per
+ * dialect: the statement is a reusable query (db/reusable-query.ts).
  */
-export type LotReader = <Row>(read: SelectQueryBuilder<Database, any, Row>, lotAlias: 'r' | 'b') => Promise<Row | undefined>;
+export type LotReader = <Row>(db: DbOrTrx, read: SelectQueryBuilder<Database, any, Row>, lotAlias: 'r' | 'b') => SelectQueryBuilder<Database, any, Row>;
+
+type SaleRead = { id: number };
+
+/** The two statements of findProductForSale for one LotReader, built once per dialect (a sale's hottest read). */
+function saleReads(readLot: LotReader) {
+  return {
+    mezcla: reusableQuery((db, p: SaleRead) => readLot(db, blendProducts(db).where('b.id', '=', p.id), 'b')),
+    tostado: reusableQuery((db, p: SaleRead) =>
+      readLot(db, roastedProducts(db).select(['r.quantity_green_g', 'r.resultant_g', 'g.unit_price_cents']).where('r.id', '=', p.id), 'r')),
+  };
+}
+const saleReadsByReader = new WeakMap<LotReader, ReturnType<typeof saleReads>>();
 
 /**
- * One product as a sale records it, in one statement run by `readLot`: the
- * product, and for a roasted lot its cost inputs (`roast_cost`), so the sale
- * just recorded gets its margin without another query.
+ * One product as a sale records it, in one statement read through `readLot`:
+ * the product, and for a roasted lot its cost inputs (`roast_cost`), so the
+ * sale just recorded gets its margin without another query.
  */
 export async function findProductForSale(db: DbOrTrx, type: ProductType, id: number, readLot: LotReader): Promise<ProductRecord | undefined> {
+  let reads = saleReadsByReader.get(readLot);
+  if (reads === undefined) {
+    reads = saleReads(readLot);
+    saleReadsByReader.set(readLot, reads);
+  }
   if (type === 'mezcla') {
-    const row = await readLot(blendProducts(db).where('b.id', '=', id), 'b');
+    const row = await reads.mezcla.takeFirst(db, { id });
     return row === undefined ? undefined : toRecord(type)(row);
   }
-  const row = await readLot(roastedProducts(db).select(['r.quantity_green_g', 'r.resultant_g', 'g.unit_price_cents']).where('r.id', '=', id), 'r');
+  const row = await reads.tostado.takeFirst(db, { id });
   if (row === undefined) return undefined;
   const { quantity_green_g, resultant_g, unit_price_cents, ...product } = row;
   return { ...toRecord(type)(product), roast_cost: { quantity_green_g, resultant_g, unit_price_cents } };

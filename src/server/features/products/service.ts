@@ -27,8 +27,8 @@ export async function listProducts(db: DbOrTrx, query: ProductsQuery): Promise<P
  * What the sales area asks about a product (other areas reach products only
  * through this file, docs/decisions/0007): one lot with its on-hand grams, and
  * the names a page of sales shows. findProductForSale is the read of a sale's
- * create: its one statement is run by `readLot`, which the sale gives as the
- * stock layer's lockLotAndRead (ledger/lot-locks.ts): the lot is locked and read
+ * create: its one statement is read through `readLot`, which the sale gives as
+ * the stock layer's withLotLock (ledger/lot-locks.ts): the lot is locked and read
  * in one round trip. Products only read; locking lots is the stock layer's.
  */
 export const findProduct = (db: DbOrTrx, type: ProductType, id: number): Promise<repository.ProductRecord | undefined> =>

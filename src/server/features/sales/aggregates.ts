@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import { dialectOf } from '#server/db/dialect.js';
+import { reusableQuery } from '#server/db/reusable-query.js';
 import type { SalesTable } from '#server/db/schema.js';
 import type { DbOrTrx } from '#server/db/write-transaction.js';
 import { saleTotalCents } from '#shared/sale-total.js';
@@ -96,6 +97,11 @@ async function addTo(trx: DbOrTrx, rowChanges: readonly RowChange[]): Promise<vo
   } else {
     for (const change of changes) await upsert(change).execute(trx);
   }
+  await deleteEmptied(trx, changes);
+}
+
+/** The rows a removal may have emptied: deleted when their count is 0, so the aggregates equal a recount row for row. */
+async function deleteEmptied(trx: DbOrTrx, changes: readonly RowChange[]): Promise<void> {
   for (const { table, key, delta } of changes) {
     if (delta.sale_count >= 0) continue;
     await sql`
@@ -104,20 +110,43 @@ async function addTo(trx: DbOrTrx, rowChanges: readonly RowChange[]): Promise<vo
   }
 }
 
+/** The values one sale adds to (sign 1) or takes from (sign -1) its aggregate rows. */
+interface SaleRowValues extends Delta {
+  sale_date: string;
+  month: string;
+  product_type: SalesTable['product_type'];
+  product_id: number;
+  stripe: number;
+}
+
+const saleRowValues = (sale: CountedSale, sign: 1 | -1): SaleRowValues => ({
+  ...deltaOf(sale, sign),
+  sale_date: sale.sale_date,
+  month: sale.sale_date.slice(0, 7),
+  product_type: sale.product_type,
+  product_id: sale.product_id,
+  stripe: stripeOf(sale.product_id),
+});
+
 /**
- * The per-product rows of one sale: (day, product), (month, product) and the
- * product's all-time total. The sale holds its product lot's row lock, which
- * serialises every writer of these rows, so their order does not matter.
+ * The four rows one sale changes: per product (day, month, all time), then the
+ * (day, stripe) row other lots' sales share. The sale holds its product lot's
+ * row lock, which serialises every writer of the per-product rows, so their
+ * order does not matter; the shared one goes last (see dailyTotalRows).
  */
-function productRows(sale: CountedSale, sign: 1 | -1): RowChange[] {
-  const delta = deltaOf(sale, sign);
-  const product = [['product_type', sale.product_type], ['product_id', sale.product_id]] as const;
+function saleRows(v: SaleRowValues): RowChange[] {
+  const delta = { quantity_g: v.quantity_g, revenue_cents: v.revenue_cents, sale_count: v.sale_count };
+  const product = [['product_type', v.product_type], ['product_id', v.product_id]] as const;
   return [
-    { table: 'sales_daily', key: [['sale_date', sale.sale_date], ...product], delta },
-    { table: 'sales_monthly', key: [['month', sale.sale_date.slice(0, 7)], ...product], delta },
+    { table: 'sales_daily', key: [['sale_date', v.sale_date], ...product], delta },
+    { table: 'sales_monthly', key: [['month', v.month], ...product], delta },
     { table: 'sales_product_totals', key: product, delta },
+    { table: 'sales_daily_totals', key: [['sale_date', v.sale_date], ['stripe', v.stripe]], delta },
   ];
 }
+
+/** The per-product rows of one sale: (day, product), (month, product) and the product's all-time total. */
+const productRows = (sale: CountedSale, sign: 1 | -1): RowChange[] => saleRows(saleRowValues(sale, sign)).slice(0, 3);
 
 /**
  * The (day, stripe) rows of `sales_daily_totals`, which sales of different lots
@@ -128,14 +157,25 @@ function productRows(sale: CountedSale, sign: 1 | -1): RowChange[] {
  * shared row is held (until commit) as briefly as possible.
  */
 function dailyTotalRows(changes: readonly { sale: CountedSale; sign: 1 | -1 }[]): RowChange[] {
-  const rows = mergedByRow(changes.map(({ sale, sign }) => ({
-    table: 'sales_daily_totals',
-    key: [['sale_date', sale.sale_date], ['stripe', stripeOf(sale.product_id)]],
-    delta: deltaOf(sale, sign),
-  })));
+  const rows = mergedByRow(changes.map(({ sale, sign }) => saleRows(saleRowValues(sale, sign))[3]!));
   const order = ({ key }: RowChange) => `${key[0]![1]}|${String(key[1]![1]).padStart(2, '0')}`;
   return rows.sort((a, b) => (order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : 0));
 }
+
+/**
+ * countSale's statements, built once per dialect (db/reusable-query.ts: every
+ * sale runs them): on PostgreSQL the four upserts as one statement (as addTo
+ * writes them), on SQLite one each. A sale's four rows are four different keys
+ * and its count is never 0, so none is merged or left out as addTo would.
+ */
+const countSaleQueries = {
+  postgres: reusableQuery((_db, v: SaleRowValues) => {
+    const [last, ...first] = saleRows(v).reverse();
+    const ctes = first.reverse().map((change, i) => sql`${sql.id(`c${i}`)} as (${upsert(change)})`);
+    return sql`with ${sql.join(ctes)} ${upsert(last!)}`;
+  }),
+  sqlite: [0, 1, 2, 3].map((i) => reusableQuery((_db, v: SaleRowValues) => upsert(saleRows(v)[i]!))),
+};
 
 /**
  * Adds (sign 1) or removes (sign -1) one sale: a create or a delete. An edit
@@ -143,7 +183,13 @@ function dailyTotalRows(changes: readonly { sale: CountedSale; sign: 1 | -1 }[])
  */
 export async function countSale(trx: DbOrTrx, sale: CountedSale, sign: 1 | -1): Promise<void> {
   // One shared row (the sale's day and stripe), last: one call, one statement on PostgreSQL.
-  await addTo(trx, [...productRows(sale, sign), ...dailyTotalRows([{ sale, sign }])]);
+  const values = saleRowValues(sale, sign);
+  if (dialectOf(trx) === 'postgres') {
+    await countSaleQueries.postgres.execute(trx, values);
+  } else {
+    for (const query of countSaleQueries.sqlite) await query.execute(trx, values);
+  }
+  if (sign < 0) await deleteEmptied(trx, saleRows(values));
 }
 
 /**

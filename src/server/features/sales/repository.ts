@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { SoldProduct } from '#shared/schemas/products.js';
 import type { SalesTable } from '#server/db/schema.js';
+import { reusableQuery } from '#server/db/reusable-query.js';
 import type { DbOrTrx } from '#server/db/write-transaction.js';
 
 /**
@@ -156,13 +157,27 @@ export async function countSales(db: DbOrTrx): Promise<number> {
 export const findSale = (db: DbOrTrx, id: number): Promise<SaleRecord | undefined> =>
   db.selectFrom('sales').select(saleColumns).where('id', '=', id).executeTakeFirst();
 
-export async function insertSale(db: DbOrTrx, values: SaleValues & { user_id: number }, now: number): Promise<number> {
-  const { id } = await db
+/** Built once per dialect (db/reusable-query.ts): every sale runs it. */
+const insertSaleQuery = reusableQuery((db, p: SaleValues & { user_id: number; now: number }) =>
+  db
     .insertInto('sales')
-    .values({ ...values, created_at: now, updated_at: now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return id;
+    .values({
+      product_id: p.product_id,
+      product_type: p.product_type,
+      quantity_g: p.quantity_g,
+      unit_price_cents: p.unit_price_cents,
+      sale_date: p.sale_date,
+      batch_code_sold: p.batch_code_sold,
+      user_id: p.user_id,
+      created_at: p.now,
+      updated_at: p.now,
+    })
+    .returning('id'));
+
+export async function insertSale(db: DbOrTrx, values: SaleValues & { user_id: number }, now: number): Promise<number> {
+  const row = await insertSaleQuery.takeFirst(db, { ...values, now });
+  if (row === undefined) throw new Error('la venta no devolvió su id');
+  return row.id;
 }
 
 /** The row keeps who recorded it first (`user_id`); the ledger rows say who changed what. */

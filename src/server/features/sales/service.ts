@@ -8,7 +8,7 @@ import { centsToPrice, gramsToKg, kgToGrams, priceToCents } from '#shared/units.
 import type { Database, LotKind, SalesTable } from '#server/db/schema.js';
 import { type DbOrTrx, retryTransaction, withWriteTransaction } from '#server/db/write-transaction.js';
 import { AppError, notFoundError, validationError } from '#server/errors.js';
-import { type LockTarget, lockLotAndRead, lockLots } from '#server/ledger/lot-locks.js';
+import { type LockTarget, lockLots, withLotLock } from '#server/ledger/lot-locks.js';
 import { moveStock } from '#server/ledger/ledger.js';
 import { roastedSaleMargin, type SaleMargin, saleMargins } from '../costs/service.js';
 import { findProduct, findProductForSale, type ProductRecord, productNames } from '../products/service.js';
@@ -112,7 +112,7 @@ async function readSale(db: DbOrTrx, id: number): Promise<Sale> {
  */
 async function productOf(trx: Transaction<Database>, body: SaleBody, lockedRead = false): Promise<ProductRecord> {
   const product = lockedRead
-    ? await findProductForSale(trx, body.product_type, body.product_id, (read, lotAlias) => lockLotAndRead(trx, read, lotAlias))
+    ? await findProductForSale(trx, body.product_type, body.product_id, withLotLock)
     : await findProduct(trx, body.product_type, body.product_id);
   if (!product) throw validationError(m.invalidProduct);
   return product;
@@ -178,7 +178,7 @@ async function move(trx: DbOrTrx, sale: { id: number; type: ProductType; product
 export async function createSale(db: Kysely<Database>, body: SaleBody, userId: number): Promise<Sale> {
   return withWriteTransaction(db, async (trx) => {
     // Its lot is the only row a create locks: locked by the statement that reads
-    // it (lockLotAndRead), the same lock lockLots takes, one round trip fewer.
+    // it (withLotLock), the same lock lockLots takes, one round trip fewer.
     const product = await productOf(trx, body, true);
     const values = valuesOf(body, batchCodeFor(body, product));
     refuseSaleBeforeProduct(body, product);
