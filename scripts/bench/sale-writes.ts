@@ -213,8 +213,8 @@ export interface ServerSales {
 }
 
 /**
- * Ours: autocannon POSTing distinct sale bodies (round-robin over `targets`)
- * with a signed-in cookie; `pid` is the server's, whose CPU time is read before and after.
+ * Ours: autocannon POSTing distinct sale bodies (round-robin over `targets`),
+ * each with its own Idempotency-Key, with a signed-in cookie; `pid` is the server's, whose CPU time is read before and after.
  */
 export async function serverSales(baseUrl: string, pid: number, cookie: string, targets: SaleTarget[], seconds: number, connections: number): Promise<ServerSales> {
   let next = 0;
@@ -228,7 +228,13 @@ export async function serverSales(baseUrl: string, pid: number, cookie: string, 
     connections,
     duration: seconds,
     headers: { cookie, 'content-type': 'application/json', origin: baseUrl },
-    requests: [{ method: 'POST', path: '/api/sales', setupRequest: (request) => ({ ...request, body: body() }) }],
+    // Every sale with its own Idempotency-Key, as the web app sends it (docs/decisions/0023-idempotency-keys.md):
+    // P1 measures the write pipeline's lookup and stored answer too.
+    requests: [{
+      method: 'POST',
+      path: '/api/sales',
+      setupRequest: (request) => ({ ...request, headers: { ...request.headers, 'idempotency-key': `bench-${pid}-${next}-${Date.now()}` }, body: body() }),
+    }],
   });
   const cpu = processCpuMs(pid) - cpuBefore;
   const created = result['2xx'];
