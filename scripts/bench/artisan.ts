@@ -73,7 +73,7 @@ export function megabyteProfile(): { text: string; points: number } {
 /** The same profile under another roastUUID: each import records a new roast, not a 409. */
 const withFreshUuid = (text: string) => text.replace(/'roastUUID': '[0-9a-f]{32}'/, `'roastUUID': '${randomBytes(16).toString('hex')}'`);
 
-async function timedPost(endpoint: Endpoint, urlPath: string, body: string, expected: number): Promise<number> {
+async function timedPost(endpoint: Endpoint, urlPath: string, body: string, expected: number): Promise<{ ms: number; answer: unknown }> {
   const started = performance.now();
   const response = await fetch(`${endpoint.url}${urlPath}`, {
     method: 'POST',
@@ -83,26 +83,45 @@ async function timedPost(endpoint: Endpoint, urlPath: string, body: string, expe
   const text = await response.text();
   const elapsed = performance.now() - started;
   if (response.status !== expected) throw new Error(`POST ${urlPath}: ${response.status} ${text.slice(0, 300)}`);
-  return elapsed;
+  return { ms: elapsed, answer: JSON.parse(text) };
+}
+
+/** A green lot of its own to roast from, made through the API like any other (its origin named apart from the data set's). */
+async function benchGreenLot(endpoint: Endpoint, quantityKg: number): Promise<number> {
+  const post = async (urlPath: string, body: object) => {
+    const response = await fetch(`${endpoint.url}${urlPath}`, { method: 'POST', headers: { cookie: endpoint.cookie, 'content-type': 'application/json' }, body: JSON.stringify(body) });
+    if (response.status !== 201) throw new Error(`POST ${urlPath}: ${response.status} ${(await response.text()).slice(0, 300)}`);
+    return ((await response.json()) as { id: number }).id;
+  };
+  const tag = randomBytes(3).toString('hex');
+  const originId = await post('/api/coffee-origins', { name: `Bench Artisan ${tag}`, kilos_per_bag: 69, suppliers_fincas: ['Finca La Pastora'] });
+  return post('/api/green-coffee', {
+    origin_id: originId, supplier_finca: 'Finca La Pastora', quantity_kg: quantityKg, unit_price: 6, entry_date: '2024-03-01', batch_code: `ART-${tag}`,
+  });
 }
 
 /**
  * P7 rows: median ms per file of POST /api/artisan/preview and of POST
  * /api/roasted-coffee/import-artisan for the ~1 MB profile, `runs` of each
- * after `warmup`. Each import records a roast of 998 g from `greenLotId`,
- * so the lot needs (runs + warmup) × 998 g in stock.
+ * after `warmup`. Each import records a roast of 998 g from `greenLotId`, so
+ * that lot needs (runs + warmup) × 998 g in stock; without one, a green lot
+ * of that size is made first through the API.
  */
-export async function artisanRows(endpoint: Endpoint, greenLotId: number, runs = 10, warmup = 2): Promise<BenchRow[]> {
+export async function artisanRows(endpoint: Endpoint, greenLotId?: number, runs = 10, warmup = 2): Promise<BenchRow[]> {
+  const lotId = greenLotId ?? (await benchGreenLot(endpoint, Math.ceil(((runs + warmup) * ARTISAN_GREEN_G_PER_IMPORT) / 1000)));
   const { text, points } = megabyteProfile();
   const size = `${(Buffer.byteLength(text) / (1024 * 1024)).toFixed(2)} MB, ${points} puntos`;
   const preview: number[] = [];
   const imports: number[] = [];
   for (let i = 0; i < warmup + runs; i++) {
-    const previewMs = await timedPost(endpoint, '/api/artisan/preview', withFreshUuid(text), 200);
-    const importMs = await timedPost(endpoint, `/api/roasted-coffee/import-artisan?green_coffee_id=${greenLotId}&roast_type=Medio`, withFreshUuid(text), 201);
+    const previewed = await timedPost(endpoint, '/api/artisan/preview', withFreshUuid(text), 200);
+    // The whole curve was read, not a prefix: a figure for a shorter file would flatter.
+    const read = (previewed.answer as { curve_points?: unknown }).curve_points;
+    if (read !== points) throw new Error(`la vista previa leyó ${String(read)} puntos de ${points}`);
+    const imported = await timedPost(endpoint, `/api/roasted-coffee/import-artisan?green_coffee_id=${lotId}&roast_type=Medio`, withFreshUuid(text), 201);
     if (i >= warmup) {
-      preview.push(previewMs);
-      imports.push(importMs);
+      preview.push(previewed.ms);
+      imports.push(imported.ms);
     }
   }
   const row = (name: string, times: number[]): BenchRow => {
