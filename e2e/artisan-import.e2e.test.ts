@@ -104,6 +104,8 @@ describe('importar desde Artisan', () => {
     // The lot's trace opens the same curve; a green lot's trace has no such button.
     await page.goto(`${env.server.url}/trazabilidad?codigo=${encodeURIComponent(code)}`);
     await page.getByRole('heading', { level: 2, name: `Café Tostado · ${code}` }).waitFor();
+    await page.getByRole('button', { name: `Curva del lote ${code}` }).waitFor();
+    await shot(page, 'trace-desktop');
     await page.getByRole('button', { name: `Curva del lote ${code}` }).click();
     await dialog.locator('.recharts-line').first().waitFor();
     await expect.poll(() => dialog.locator('.recharts-line').count()).toBe(2);
