@@ -101,6 +101,11 @@ function screenPreloads(): Plugin {
 const firstVisitSources = ['src/web/main.tsx', LOGIN_MODULE, HOME_SCREEN.module];
 const firstVisitModules = new Set<string>();
 const isChartCode = (id: string) => isChartModule(id) || /[\\/](reports[\\/]charts|components[\\/]roast-curve-chart)\.tsx$/.test(id);
+/**
+ * The Artisan curve's dialog and texts: only /cafe-tostado and /trazabilidad use them
+ * (docs/product-guide.md#artisan-import), so they stay in a chunk of those two instead of the one every screen loads.
+ */
+const isArtisanCode = (id: string) => /[\\/](components[\\/]roast-curve[\w-]*\.(tsx|ts|css)|shared[\\/]artisan-messages\.ts|api[\\/]get-roast-curve\.ts)$/.test(id);
 
 function firstVisitGraph(): Plugin {
   return {
@@ -120,7 +125,7 @@ function firstVisitGraph(): Plugin {
 
 const screenChunkGroups = [
   { name: 'forms', test: /[\\/]node_modules[\\/](zod|react-hook-form|@hookform[\\/]resolvers)[\\/]/, priority: 2, includeDependenciesRecursively: false },
-  { name: 'screens', test: (id: string) => !firstVisitModules.has(id) && !isChartCode(id), minShareCount: 2, priority: 1, includeDependenciesRecursively: false },
+  { name: 'screens', test: (id: string) => !firstVisitModules.has(id) && !isChartCode(id) && !isArtisanCode(id), minShareCount: 2, priority: 1, includeDependenciesRecursively: false },
 ];
 
 export default defineConfig({

@@ -11,7 +11,7 @@ import { shooter, waitForToast } from './helpers/screen.js';
 /**
  * 'Importar desde Artisan' on /cafe-tostado and the roast's curve (docs/product-guide.md#artisan-import):
  * two files dropped, their green lots preselected or picked, one confirm, the
- * curve opened; at 1280 and 390 px.
+ * curve opened from the lot's row and from its trace; at 1280 and 390 px.
  */
 
 const shot = shooter('artisan-import');
@@ -100,6 +100,22 @@ describe('importar desde Artisan', () => {
     await shot(page, 'curve-desktop');
     await dialog.getByRole('button', { name: 'Cerrar' }).click();
     await expect.poll(() => dialog.count()).toBe(0);
+
+    // The lot's trace opens the same curve; a green lot's trace has no such button.
+    await page.goto(`${env.server.url}/trazabilidad?codigo=${encodeURIComponent(code)}`);
+    await page.getByRole('heading', { level: 2, name: `Café Tostado · ${code}` }).waitFor();
+    await page.getByRole('button', { name: `Curva del lote ${code}` }).waitFor();
+    await shot(page, 'trace-desktop');
+    await page.getByRole('button', { name: `Curva del lote ${code}` }).click();
+    await dialog.locator('.recharts-line').first().waitFor();
+    await expect.poll(() => dialog.locator('.recharts-line').count()).toBe(2);
+    await expect.poll(() => dialog.locator('dl').textContent()).toBe('Carga0:00Fin de secado3:04Inicio del 1.er crack6:14Fin del 1.er crack7:34Descarga8:44');
+    await shot(page, 'trace-curve-desktop');
+    await page.keyboard.press('Escape');
+    await expect.poll(() => dialog.count()).toBe(0);
+    await page.goto(`${env.server.url}/trazabilidad?codigo=V-CR`);
+    await page.getByRole('heading', { level: 2, name: 'Café Verde · V-CR' }).waitFor();
+    await expect.poll(() => page.getByRole('button', { name: /^Curva del lote/ }).count()).toBe(0);
     expect(problems).toEqual([]);
     await context.close();
 

@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { hashPassword } from '#server/auth/passwords.js';
@@ -7,6 +8,7 @@ import { type DatabaseHandle, openDatabase } from '#server/db/database.js';
 import { insertUser } from '#server/features/users/repository.js';
 import { findAggregateMismatches } from '#server/features/sales/aggregates.js';
 import { findLedgerMismatches } from '#server/ledger/ledger.js';
+import { artisanMessages } from '#shared/artisan-messages.js';
 import { blendedCoffeeMessages, roastedCoffeeMessages, salesMessages } from '#shared/messages.js';
 import { RACE_MATRIX, type RaceSend, raceName, raceRounds, raceTimeout, runLine } from '../tests/helpers/race-matrix.js';
 import { type RunningServer, startServer } from '#support/start-server.js';
@@ -257,6 +259,58 @@ describe.runIf(baseUrl)('two server processes on one PostgreSQL database', () =>
       expect(retries['40P01'] ?? 0).toBe(0);
       expect(retries['40001'] ?? 0).toBe(0);
     });
+  });
+
+  it('one Artisan file imported 10 times at once over both processes: one roast, the rest 409 naming its lot, green taken once', async () => {
+    // A profile is recorded once, by its roastUUID, unique in the database (docs/decisions/0026-artisan-alog-import.md).
+    const [a, b] = servers as [RunningServer, RunningServer];
+    const cookieA = await signIn(a);
+    const cookieB = await signIn(b);
+    const created = async (path: string, body: unknown) => {
+      const response = await send(a, cookieA, 'POST', path, body);
+      expect(response.status).toBe(201);
+      return (await response.json()) as { id: number; batch_code: string };
+    };
+    const origin = await created('/api/coffee-origins', { name: 'Costa Rica', kilos_per_bag: 69, suppliers_fincas: ['Finca La Pastora'] });
+    const green = await created('/api/green-coffee', {
+      origin_id: origin.id, supplier_finca: 'Finca La Pastora', quantity_kg: 10, unit_price: 6, entry_date: '2024-03-01', batch_code: 'CR-ALOG',
+    });
+    const file = readFileSync(new URL('../tests/fixtures/artisan/python-literal-lb.alog', import.meta.url));
+    const responses = await Promise.all(Array.from({ length: 10 }, (_, i) => {
+      const [server, cookie] = i % 2 === 0 ? [a, cookieA] : [b, cookieB];
+      return fetch(`${server.url}/api/roasted-coffee/import-artisan?green_coffee_id=${green.id}&roast_type=Medio`, {
+        method: 'POST',
+        headers: { cookie, 'content-type': 'application/octet-stream' },
+        body: file,
+      });
+    }));
+    const statuses = responses.map((r) => r.status);
+    expect(statuses.filter((s) => s === 201)).toHaveLength(1);
+    expect(statuses.filter((s) => s === 409)).toHaveLength(9);
+    const roast = (await responses.find((r) => r.status === 201)!.json()) as { id: number; batch_code: string; roast_uuid: string };
+    expect(roast.roast_uuid).toBe('3f2c9a4be1d04c5f8a7b6c5d4e3f2a1b');
+    for (const response of responses.filter((r) => r.status === 409)) {
+      const { error } = await response.json() as { error: { message: string } };
+      expect(error.message).toBe(artisanMessages.alreadyImported(roast.batch_code));
+    }
+
+    const handle = await openDatabase({ kind: 'postgres', url: databaseUrl });
+    try {
+      const roasts = await handle.db.selectFrom('roasted_coffee').select('id').where('green_coffee_id', '=', green.id).execute();
+      expect(roasts).toEqual([{ id: roast.id }]);
+      const profiles = await handle.db.selectFrom('roast_artisan_profiles').select('roast_id').where('roast_uuid', '=', roast.roast_uuid).execute();
+      expect(profiles).toEqual([{ roast_id: roast.id }]);
+      // 2.2 lb = 998 g taken from the green lot, once, in one ledger row.
+      const lot = await handle.db.selectFrom('green_coffee').select('stock_g').where('id', '=', green.id).executeTakeFirstOrThrow();
+      expect(lot.stock_g).toBe(10_000 - 998);
+      const moves = await handle.db.selectFrom('stock_movements').select(['delta_g', 'reason']).where('lot_kind', '=', 'green').where('lot_id', '=', green.id).orderBy('id').execute();
+      expect(moves).toEqual([{ delta_g: 10_000, reason: 'receipt' }, { delta_g: -998, reason: 'roast' }]);
+      const entries = await handle.db.selectFrom('activity_log').select('id').where('area', '=', 'roasted-coffee').where('record_id', '=', roast.id).execute();
+      expect(entries).toHaveLength(1);
+      expect(await findLedgerMismatches(handle.db, ['green', 'roasted', 'blend'])).toEqual([]);
+    } finally {
+      await handle.close();
+    }
   });
 
   it('a sale retried with one Idempotency-Key, 20 times at once over both processes: one sale, one ledger row, one log entry, the same answer', async () => {

@@ -9,6 +9,7 @@ import { findLedgerMismatches } from '#server/ledger/ledger.js';
 import { commonMessages, roastedCoffeeMessages as m } from '#shared/messages.js';
 import { artisanMessages as a } from '#shared/artisan-messages.js';
 import type { ArtisanCurve, ArtisanPreview, ArtisanRoast } from '#shared/schemas/artisan.js';
+import type { Trace } from '#shared/schemas/traceability.js';
 import { resetDatabase } from '../helpers/reset-database.js';
 import { createTestApp, errorOf, loginCookie, TEST_PASSWORD, type TestApp } from '../helpers/test-app.js';
 import { itOn, testDialects } from '../helpers/test-database.js';
@@ -189,6 +190,13 @@ describe.each(testDialects())('importar tuestes de Artisan (%s)', (dialect) => {
       await t.call(cookie, { method: 'POST', url: '/api/roasted-coffee', payload: { green_coffee_id: greenId, quantity_green_kg: 1, resultant_kg: 0.8, roast_type: 'Claro', roast_date: '2024-03-10' } });
       const items = (await t.call(cookie, { method: 'GET', url: '/api/roasted-coffee' })).json().items as ArtisanRoast[];
       expect(items.map((item) => [item.artisan_batch, item.has_curve])).toEqual([['P173', true], [null, false]]);
+      // So does the trace (docs/product-guide.md#artisan-import): the roasted lot traced, and its green lot's roasts.
+      const traceOf = async (query: string) => (await t.call(cookie, { method: 'GET', url: `/api/trace?${query}` })).json() as Trace;
+      expect((await traceOf(`kind=roasted&id=${roast.id}`)).forward!.roast).toMatchObject({ id: roast.id, has_curve: true });
+      const typedId = items[1]!.id;
+      expect((await traceOf(`kind=roasted&id=${typedId}`)).forward!.roast).toMatchObject({ id: typedId, has_curve: false });
+      const roastsOfGreen = (await traceOf(`kind=green&id=${greenId}`)).forward!.green!.roasts;
+      expect(roastsOfGreen.map((node) => [node.id, node.has_curve])).toEqual([[typedId, false], [roast.id, true]]);
     });
 
     it('draws the curve from the file\'s own points, in its order, from CHARGE, -1 as null', async () => {

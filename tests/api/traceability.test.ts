@@ -48,6 +48,8 @@ describe.each(testDialects())('trazabilidad e historial de lotes (%s)', (dialect
       stock_kg: 10.5, // 16.5 − 5 drawn by the blend − 1 sold
       cost_per_kg: 9.7,
       sold: { count: 1, kg: 1, total: 20 },
+      // Typed in the form, not imported from Artisan: no curve (docs/product-guide.md#artisan-import).
+      has_curve: false,
     });
     expect(green.roasts[0]!.blends).toEqual([
       {

@@ -125,6 +125,8 @@ export const roastNodeSchema = z.object({
   stock_kg: z.number(),
   cost_per_kg: z.number(),
   sold: soldSchema,
+  /** True when the roast was imported from Artisan with its curve (GET /api/roasted-coffee/:id/curve answers it). */
+  has_curve: z.boolean(),
   blends: z.array(blendNodeSchema),
 });
 export const greenNodeSchema = z.object({

@@ -71,14 +71,24 @@ function RoastCurveDialog({ roastId, batchCode, onClose }: { roastId: number; ba
   );
 }
 
-/** The «Curva» button of a roast imported from Artisan; it opens the dialog. */
-export function RoastCurveButton({ roastId, batchCode }: { roastId: number; batchCode: string }) {
+/**
+ * The «Curva» button of a roast imported from Artisan; it opens the dialog. An
+ * icon in a table row; `labelled`, a small button with its word, as among the
+ * trace's actions (docs/product-guide.md#artisan-import).
+ */
+export function RoastCurveButton({ roastId, batchCode, labelled = false }: { roastId: number; batchCode: string; labelled?: boolean }) {
   const [open, setOpen] = useState(false);
   return (
     <>
-      <button type="button" className="icon-button" aria-label={`${m.curveButton} del lote ${batchCode}`} title={m.curveButton} onClick={() => setOpen(true)}>
-        <ChartIcon aria-hidden="true" size={18} />
-      </button>
+      {labelled ? (
+        <button type="button" className="btn btn-secondary btn-small" aria-label={`${m.curveButton} del lote ${batchCode}`} onClick={() => setOpen(true)}>
+          <ChartIcon aria-hidden="true" size={16} /> {m.curveButton}
+        </button>
+      ) : (
+        <button type="button" className="icon-button" aria-label={`${m.curveButton} del lote ${batchCode}`} title={m.curveButton} onClick={() => setOpen(true)}>
+          <ChartIcon aria-hidden="true" size={18} />
+        </button>
+      )}
       {open ? <RoastCurveDialog roastId={roastId} batchCode={batchCode} onClose={() => setOpen(false)} /> : null}
     </>
   );

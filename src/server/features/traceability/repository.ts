@@ -120,11 +120,14 @@ export async function historyPage(
 /** The roasts made from a green lot, oldest first. */
 export const roastsOfGreen = (db: DbOrTrx, greenId: number) =>
   db
-    .selectFrom('roasted_coffee')
-    .select(['id', 'batch_code', 'roast_date', 'roast_type', 'quantity_green_g', 'resultant_g', 'stock_g'])
-    .where('green_coffee_id', '=', greenId)
-    .orderBy('roast_date')
-    .orderBy('id')
+    .selectFrom('roasted_coffee as r')
+    // Whether each roast has an Artisan curve (migration 0013), for the trace's «Curva» button.
+    .leftJoin('roast_artisan_profiles as a', 'a.roast_id', 'r.id')
+    .select(['r.id', 'r.batch_code', 'r.roast_date', 'r.roast_type', 'r.quantity_green_g', 'r.resultant_g', 'r.stock_g'])
+    .select((eb) => eb.case().when('a.curve', 'is not', null).then(1).else(0).end().as('has_curve'))
+    .where('r.green_coffee_id', '=', greenId)
+    .orderBy('r.roast_date')
+    .orderBy('r.id')
     .execute();
 
 /** The blends that drew on some roasted lots, with the grams drawn from each. */

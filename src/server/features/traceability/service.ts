@@ -153,6 +153,8 @@ interface RoastLike {
   quantity_green_g: number;
   resultant_g: number;
   stock_g: number;
+  /** 1 when the roast has an Artisan curve (a number: SQLite has no boolean). */
+  has_curve: number | string;
 }
 
 interface ForwardParts {
@@ -192,6 +194,7 @@ async function forwardFacts(db: DbOrTrx, parts: ForwardParts) {
     stock_kg: gramsToKg(Number(roast.stock_g)),
     cost_per_kg: costs.costPerKg({ product_type: 'tostado', product_id: roast.id }) ?? 0,
     sold: soldOf(sold, 'tostado', roast.id),
+    has_curve: Number(roast.has_curve) === 1,
     blends: parts.blendRows.filter((row) => row.roasted_coffee_id === roast.id).map((row) => blendNode(row, row.drawn_g)),
   });
   const totals = [...sold.values()].reduce((acc, s) => ({ grams: acc.grams + s.grams, cents: acc.cents + s.cents }), { grams: 0, cents: 0 });

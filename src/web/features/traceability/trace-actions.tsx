@@ -1,14 +1,20 @@
 import { Download, Printer } from 'lucide-react';
 import type { Trace } from '#shared/schemas/traceability.js';
 import type { TraceParams } from '#web/api/query-keys.js';
+import { RoastCurveButton } from '#web/components/roast-curve-dialog.js';
 import { withQuery } from '#web/lib/api-client.js';
 
-/** 'Imprimir' (the print CSS keeps only the tree and tables) and 'Exportar CSV' (GET /api/trace/export, the same trace as rows). */
+/**
+ * 'Imprimir' (the print CSS keeps only the tree and tables), 'Exportar CSV' (GET /api/trace/export, the same trace as rows)
+ * and, for a roasted lot imported from Artisan, 'Curva': the same dialog as its row on /cafe-tostado (docs/product-guide.md#artisan-import).
+ */
 export function TraceActions({ trace, selector }: { trace: Trace; selector: Omit<TraceParams, 'limit' | 'offset'> }) {
   const root = trace.root!;
   const exportQuery = root.kind === 'sale' ? { sale_id: root.id } : { kind: selector.kind ?? root.kind, id: selector.id ?? root.id };
+  const roast = root.kind === 'roasted' ? trace.forward?.roast : null;
   return (
     <div className="form-actions no-print">
+      {roast?.has_curve ? <RoastCurveButton roastId={roast.id} batchCode={roast.batch_code} labelled /> : null}
       <button type="button" className="btn btn-secondary btn-small" onClick={() => window.print()}>
         <Printer aria-hidden="true" size={16} /> Imprimir
       </button>
