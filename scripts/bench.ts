@@ -24,6 +24,7 @@ import { type BenchRow, cpuPerSale, mib, ms, perSecond, printTable } from './ben
 import { alternate, type Paired, rawPostgresSales, rawSqliteSales, type SaleTarget, saleTargets, serverSales } from './bench/sale-writes.js';
 import { webRows } from './bench/web.js';
 import { activityRows, fillActivityLog } from './bench/activity.js';
+import { artisanRows } from './bench/artisan.js';
 
 const BIG = Number(process.env.BENCH_SALES ?? 1_000_000);
 const MEDIUM = 10_000;
@@ -96,6 +97,10 @@ async function suite(dialect: 'sqlite' | 'postgres', postgresUrl?: string): Prom
   const writes = await saleWrites(dialect, medium, postgresUrl);
   const load = writes.load;
   rows.push(...writes.rows);
+  // P7: an Artisan profile of 1 MB, previewed and imported (docs/decisions/0026-artisan-alog-import.md).
+  log(`${dialect}: Artisan, vista previa e importación de 1 MB (P7)`);
+  const artisan = await withServer(writes.target, (server, cookie) => artisanRows({ url: server.url, cookie }));
+
   // P6: the activity log's first page, 1,000 entries against 1,000,000, on scratch copies of the small set.
   log(`${dialect}: registro de actividad con ${ACTIVITY_SMALL} y ${ACTIVITY_BIG} entradas`);
   const logSmall = datasetTarget(dialect, 'actividad-pequena', postgresUrl);
@@ -142,7 +147,7 @@ async function suite(dialect: 'sqlite' | 'postgres', postgresUrl?: string): Prom
   log(`${dialect}: forma original: ${atBig.original.rows} ventas ${atBig.original.sampled ? '(páginas de muestra, tiempo escalado al total)' : ''} ` +
     `en ${(atBig.original.salesFetchMs / 1000).toFixed(1)} s; ` +
     `RSS del servidor después ${mib(atBig.afterOriginal.rssMiB)}, pico ${mib(atBig.afterOriginal.peakMiB)}`);
-  rows.push(...activity);
+  rows.push(...activity, ...artisan);
   return rows;
 }
 
@@ -195,7 +200,7 @@ async function saleWrites(dialect: 'sqlite' | 'postgres', medium: DatasetTarget,
   ];
   rows.push(...p1(`P1 ventas/s, ${CONNECTIONS} conexiones, ${targets.length} lotes`, load.spread));
   if (load.oneLot) rows.push(...p1(`P1 ventas/s, ${CONNECTIONS} conexiones, 1 lote (contención)`, load.oneLot));
-  return { rows, load };
+  return { rows, load, target: writes };
 }
 
 const started = performance.now();

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { commonMessages, traceabilityMessages as m } from '../messages.js';
 import { pageSchema, paginationQuerySchema, rowIdSchema } from './common.js';
+import { ROAST_TYPES } from './roasted-coffee.js';
 import { saleSchema } from './sales.js';
 
 /**
@@ -117,7 +118,7 @@ export const roastNodeSchema = z.object({
   id: z.number().int(),
   batch_code: z.string(),
   date: z.string(),
-  roast_type: z.string(),
+  roast_type: z.enum(ROAST_TYPES),
   green_used_kg: z.number(),
   resultant_kg: z.number(),
   /** resultant / green × 100, 2 decimals. */

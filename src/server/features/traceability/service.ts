@@ -3,6 +3,7 @@ import { lotCodeKey } from '#shared/lot-codes.js';
 import { traceabilityMessages as m } from '#shared/messages.js';
 import { saleTotalCents } from '#shared/sale-total.js';
 import type { SoldProduct } from '#shared/schemas/products.js';
+import type { RoastType } from '#shared/schemas/roasted-coffee.js';
 import type {
   Backward,
   BlendNode,
@@ -149,7 +150,7 @@ interface RoastLike {
   id: number;
   batch_code: string;
   roast_date: string;
-  roast_type: string;
+  roast_type: RoastType;
   quantity_green_g: number;
   resultant_g: number;
   stock_g: number;
