@@ -18,6 +18,7 @@ import { productRoutes } from '#server/features/products/routes.js';
 import { salesRoutes } from '#server/features/sales/routes.js';
 import { traceabilityRoutes } from '#server/features/traceability/routes.js';
 import { stockAlertsRoutes } from '#server/features/stock-alerts/routes.js';
+import { planningRoutes } from '#server/features/planning/routes.js';
 import { greenImportRoutes } from '#server/features/green-import/routes.js';
 import { artisanImportRoutes } from '#server/features/artisan-import/routes.js';
 import { reportRoutes } from '#server/features/reports/routes.js';
@@ -122,6 +123,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await api.register(salesRoutes, { prefix: '/sales', db: options.db });
     await api.register(traceabilityRoutes, { db: options.db });
     await api.register(stockAlertsRoutes, { prefix: '/stock-alerts', db: options.db });
+    await api.register(planningRoutes, { prefix: '/planning', db: options.db });
     await api.register(greenImportRoutes, { prefix: '/green-coffee', db: options.db });
     await api.register(reportRoutes, { prefix: '/reports', db: options.db });
     await api.register(activityRoutesWithExport, { prefix: '/activity', db: options.db });

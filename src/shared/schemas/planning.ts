@@ -1,0 +1,89 @@
+import { z } from 'zod';
+import { planningMessages as m } from '../planning-messages.js';
+import { ROAST_TYPES } from './roasted-coffee.js';
+import { PLANNING_HORIZON_MAX, PLANNING_HORIZON_MIN } from './planning-limits.js';
+
+/**
+ * GET /api/planning (docs/product-guide.md#roast-plan, docs/decisions/0028-roast-plan.md).
+ * Every kg figure is an exact number of grams shown in kg (3 decimals).
+ */
+const isHorizon = (text: string) => /^\d{1,2}$/.test(text) && Number(text) >= PLANNING_HORIZON_MIN && Number(text) <= PLANNING_HORIZON_MAX;
+
+export const planningQuerySchema = z.object({
+  horizon_days: z
+    .string({ error: m.horizonInvalid })
+    .refine(isHorizon, { message: m.horizonInvalid })
+    .optional()
+    .meta({ description: `Días a cubrir, de ${PLANNING_HORIZON_MIN} a ${PLANNING_HORIZON_MAX} (14 si se omite).` }),
+});
+export type PlanningQuery = z.infer<typeof planningQuerySchema>;
+
+export const plannedGreenLotSchema = z.object({
+  id: z.number().int(),
+  batch_code: z.string(),
+  /** Kg of this green lot to roast, oldest entry date first. */
+  take_kg: z.number(),
+});
+
+/** Figures every unit has, roasted or blend. */
+const paceShape = {
+  stock_kg: z.number(),
+  /** Kg that left the unit in the window (sales and, for roasted coffee, blends), as they stand now. */
+  out_kg: z.number(),
+  /** out_kg / 28, shown to the gram; the plan uses the exact value. */
+  kg_per_day: z.number(),
+  days_left: z.number().int().nullable(),
+  /** YYYY-MM-DD, today + days_left; null when nothing left the unit in the window. */
+  run_out_date: z.string().nullable(),
+  threshold_kg: z.number(),
+  /**
+   * max(0, kg_per_day × horizon + threshold − stock), rounded up to the gram; for
+   * roasted coffee plus what blends need of it that its stock cannot cover.
+   */
+  need_kg: z.number(),
+};
+
+export const roastedPlanSchema = z.object({
+  origin_id: z.number().int(),
+  origin_name: z.string(),
+  roast_type: z.enum(ROAST_TYPES),
+  ...paceShape,
+  /** Σ resultant / Σ green of the last 5 roasts of the origin and type (4 decimals); null if the origin was never roasted. */
+  yield: z.number().nullable(),
+  /** Why yield is null (Spanish), else null. */
+  yield_note: z.string().nullable(),
+  /** need_kg / yield, rounded up to the gram; null without a yield. */
+  green_kg: z.number().nullable(),
+  green_lots: z.array(plannedGreenLotSchema),
+  /** Green kg the origin's green lots cannot cover; null without a yield. */
+  shortfall_kg: z.number().nullable(),
+});
+export type RoastedPlan = z.infer<typeof roastedPlanSchema>;
+
+export const blendComponentPlanSchema = z.object({
+  origin_id: z.number().int(),
+  origin_name: z.string(),
+  /** need_kg × percentage / 100, split to the gram as Café Mezcla does. */
+  kg: z.number(),
+  /** Roasted kg of the origin left after its own roasted units' needs (and earlier blends' components). */
+  roasted_available_kg: z.number(),
+  /** kg − roasted_available_kg when positive: added to the origin's roast need. */
+  shortfall_kg: z.number(),
+});
+
+export const blendPlanSchema = z.object({
+  recipe_id: z.number().int(),
+  recipe_name: z.string(),
+  ...paceShape,
+  components: z.array(blendComponentPlanSchema),
+});
+export type BlendPlan = z.infer<typeof blendPlanSchema>;
+
+export const planningSchema = z.object({
+  today: z.string(),
+  horizon_days: z.number().int(),
+  window_days: z.number().int(),
+  roasted: z.array(roastedPlanSchema),
+  blends: z.array(blendPlanSchema),
+});
+export type Planning = z.infer<typeof planningSchema>;
