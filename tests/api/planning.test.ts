@@ -161,6 +161,24 @@ describe.each(testDialects())('Plan de Tueste (%s)', (dialect) => {
       ['Brasil', 'Oscuro', 98, 0, 0, []],
     ]);
 
+    // A blend made today draws 0.5 kg of each origin: Antioquia's out is 2.5 kg; deleted, it counts no more.
+    const today2 = await ok('POST', '/api/blended-coffee', {
+      name: 'Casa',
+      total_quantity_kg: 1,
+      creation_date: today,
+      batch_code: 'CASA-2',
+      recipe_id: recipe.id,
+      components: [
+        { origin_id: a.id, percentage: 50, selected_roasted_batches: [{ id: ra.id, quantity_used: 0.5 }] },
+        { origin_id: b.id, percentage: 50, selected_roasted_batches: [{ id: rb.id, quantity_used: 0.5 }] },
+      ],
+    });
+    const withBlend = await plan();
+    expect(withBlend.roasted[0]).toMatchObject({ origin_name: 'Antioquia', stock_kg: 5.5, out_kg: 2.5 });
+    expect(withBlend.blends[0]).toMatchObject({ stock_kg: 2.2, out_kg: 2.8, need_kg: 0.2 }); // 1.4 + 1 − 2.2
+    expect((await t.call(admin, { method: 'DELETE', url: `/api/blended-coffee/${today2.id}` })).statusCode).toBe(204);
+    expect(await plan()).toEqual(result);
+
     // The recipe now takes Cauca, never roasted: its 0.6 kg is a need with no yield to size the green.
     const c = await origin('Cauca');
     await ok('PUT', `/api/blend-recipes/${recipe.id}`, { name: 'Casa', components: [{ origin_id: a.id, percentage: 50 }, { origin_id: c.id, percentage: 50 }] }, admin);
