@@ -119,6 +119,7 @@ export interface RecipeComponentRow {
   recipe_name_key: string;
   origin_id: number;
   origin_name: string;
+  origin_name_sort: string;
   percentage_bp: number;
 }
 
@@ -128,7 +129,7 @@ export async function recipeComponents(db: DbOrTrx): Promise<RecipeComponentRow[
     .selectFrom('blend_recipe_components as c')
     .innerJoin('blend_recipes as r', 'r.id', 'c.recipe_id')
     .innerJoin('coffee_origins as o', 'o.id', 'c.origin_id')
-    .select(['c.recipe_id', 'r.name as recipe_name', 'r.name_key as recipe_name_key', 'c.origin_id', 'o.name as origin_name', 'c.percentage_bp'])
+    .select(['c.recipe_id', 'r.name as recipe_name', 'r.name_key as recipe_name_key', 'c.origin_id', 'o.name as origin_name', 'o.name_sort as origin_name_sort', 'c.percentage_bp'])
     .orderBy('c.recipe_id')
     .orderBy('c.position')
     .execute();

@@ -99,9 +99,7 @@ export async function roastPlan(db: Kysely<Database>, horizon = PLANNING_HORIZON
   // Roasted units: one per (origin, roast type), its lots summed.
   const units = new Map<string, RoastedUnit>();
   const keyOf = (originId: number, type: RoastType) => `${originId}|${type}`;
-  const originNames = new Map<number, { name: string; sort: string }>();
   for (const lot of lots) {
-    originNames.set(lot.origin_id, { name: lot.origin_name, sort: lot.origin_name_sort });
     const key = keyOf(lot.origin_id, lot.roast_type);
     const unit = units.get(key) ?? {
       origin_id: lot.origin_id,
@@ -141,7 +139,6 @@ export async function roastPlan(db: Kysely<Database>, horizon = PLANNING_HORIZON
     const recipe = recipes.get(component.recipe_id) ?? { name: component.recipe_name, name_key: component.recipe_name_key, components: [] };
     recipe.components.push(component);
     recipes.set(component.recipe_id, recipe);
-    originNames.set(component.origin_id, { name: component.origin_name, sort: component.origin_name });
   }
   const recipeRoastType = (recipeId: number): RoastType => {
     const drawnByType = recipeTypes.filter((row) => row.recipe_id === recipeId && row.quantity_g > 0);
@@ -181,7 +178,7 @@ export async function roastPlan(db: Kysely<Database>, horizon = PLANNING_HORIZON
             unit = {
               origin_id: component.origin_id,
               origin_name: component.origin_name,
-              origin_name_sort: originNames.get(component.origin_id)?.sort ?? component.origin_name,
+              origin_name_sort: component.origin_name_sort,
               roast_type: roastType,
               stock_g: 0,
               out_g: 0,
