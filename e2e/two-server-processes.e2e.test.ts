@@ -68,6 +68,13 @@ describe.runIf(baseUrl)('two server processes on one PostgreSQL database', () =>
       body: body === undefined ? undefined : contentType === undefined ? JSON.stringify(body) : String(body),
     });
 
+  /** A record made through the API, set up before a race: it must be created (201). */
+  const createdOn = async (server: RunningServer, cookie: string, path: string, body: unknown) => {
+    const response = await send(server, cookie, 'POST', path, body);
+    expect(response.status).toBe(201);
+    return (await response.json()) as { id: number; batch_code: string };
+  };
+
   it('20 concurrent 10 kg roasts of a 100 kg lot, split over both processes: exactly 10 pass, no kilo lost', async () => {
     const [a, b] = servers as [RunningServer, RunningServer];
     const cookieA = await signIn(a);
@@ -117,11 +124,7 @@ describe.runIf(baseUrl)('two server processes on one PostgreSQL database', () =>
     const [a, b] = servers as [RunningServer, RunningServer];
     const cookieA = await signIn(a);
     const cookieB = await signIn(b);
-    const created = async (server: RunningServer, cookie: string, path: string, body: unknown) => {
-      const response = await send(server, cookie, 'POST', path, body);
-      expect(response.status).toBe(201);
-      return (await response.json()) as { id: number; batch_code: string };
-    };
+    const created = createdOn;
     const origin = await created(a, cookieA, '/api/coffee-origins', { name: 'Brasil', kilos_per_bag: 60, suppliers_fincas: ['Finca M'] });
     const green = await created(a, cookieA, '/api/green-coffee', {
       origin_id: origin.id, supplier_finca: 'Finca M', quantity_kg: 30, unit_price: 8, entry_date: '2026-11-01', batch_code: 'BR-01',
@@ -159,11 +162,7 @@ describe.runIf(baseUrl)('two server processes on one PostgreSQL database', () =>
     const [a, b] = servers as [RunningServer, RunningServer];
     const cookieA = await signIn(a);
     const cookieB = await signIn(b);
-    const created = async (path: string, body: unknown) => {
-      const response = await send(a, cookieA, 'POST', path, body);
-      expect(response.status).toBe(201);
-      return (await response.json()) as { id: number; batch_code: string };
-    };
+    const created = (path: string, body: unknown) => createdOn(a, cookieA, path, body);
     const origin = await created('/api/coffee-origins', { name: 'Kenia', kilos_per_bag: 60, suppliers_fincas: ['Finca K'] });
     const green = await created('/api/green-coffee', {
       origin_id: origin.id, supplier_finca: 'Finca K', quantity_kg: 60, unit_price: 8, entry_date: '2026-11-01', batch_code: 'KE-01',
@@ -266,11 +265,7 @@ describe.runIf(baseUrl)('two server processes on one PostgreSQL database', () =>
     const [a, b] = servers as [RunningServer, RunningServer];
     const cookieA = await signIn(a);
     const cookieB = await signIn(b);
-    const created = async (path: string, body: unknown) => {
-      const response = await send(a, cookieA, 'POST', path, body);
-      expect(response.status).toBe(201);
-      return (await response.json()) as { id: number; batch_code: string };
-    };
+    const created = (path: string, body: unknown) => createdOn(a, cookieA, path, body);
     const origin = await created('/api/coffee-origins', { name: 'Costa Rica', kilos_per_bag: 69, suppliers_fincas: ['Finca La Pastora'] });
     const green = await created('/api/green-coffee', {
       origin_id: origin.id, supplier_finca: 'Finca La Pastora', quantity_kg: 10, unit_price: 6, entry_date: '2024-03-01', batch_code: 'CR-ALOG',
@@ -317,11 +312,7 @@ describe.runIf(baseUrl)('two server processes on one PostgreSQL database', () =>
     const [a, b] = servers as [RunningServer, RunningServer];
     const cookieA = await signIn(a);
     const cookieB = await signIn(b);
-    const created = async (path: string, body: unknown) => {
-      const response = await send(a, cookieA, 'POST', path, body);
-      expect(response.status).toBe(201);
-      return (await response.json()) as { id: number; batch_code: string };
-    };
+    const created = (path: string, body: unknown) => createdOn(a, cookieA, path, body);
     const origin = await created('/api/coffee-origins', { name: 'Ruanda', kilos_per_bag: 60, suppliers_fincas: ['Finca R'] });
     const green = await created('/api/green-coffee', {
       origin_id: origin.id, supplier_finca: 'Finca R', quantity_kg: 20, unit_price: 8, entry_date: '2026-11-01', batch_code: 'RW-01',
