@@ -1,6 +1,8 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { blendRecipeMessages as m, percentageMessages, settingsMessages } from '#shared/messages.js';
+import { blendRecipeMessages as m } from '#shared/blend-recipe-messages.js';
+import { percentageMessages } from '#shared/percentage-messages.js';
+import { settingsMessages } from '#shared/settings-messages.js';
 import { LOW_STOCK_DEFAULTS } from '#shared/schemas/settings.js';
 import { DESKTOP, expectNoSeriousAxeViolations, newPage, PHONE, signIn } from './helpers/browser.js';
 import { useServerAndBrowser } from './helpers/fixture.js';

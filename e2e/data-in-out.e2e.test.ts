@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { csvMessages } from '#shared/messages.js';
+import { csvMessages } from '#shared/csv-messages.js';
 import { DESKTOP, expectNoSeriousAxeViolations, newPage, PHONE, signIn } from './helpers/browser.js';
 import { useServerAndBrowser } from './helpers/fixture.js';
 import { expectNoSidewaysScroll, shooter, waitForToast } from './helpers/screen.js';

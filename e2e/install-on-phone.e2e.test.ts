@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { salesMessages as m } from '#shared/messages.js';
+import { salesMessages as m } from '#shared/sales-messages.js';
 import { newPage, PHONE, signIn } from './helpers/browser.js';
 import { useServerAndBrowser } from './helpers/fixture.js';
 

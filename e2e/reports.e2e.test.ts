@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { reportMessages as m } from '#shared/messages.js';
+import { reportMessages as m } from '#shared/report-messages.js';
 import { DESKTOP, expectNoSeriousAxeViolations, newPage, PHONE, signIn } from './helpers/browser.js';
 import { useServerAndBrowser } from './helpers/fixture.js';
 import { alertText, expectNoSidewaysScroll, shooter } from './helpers/screen.js';

@@ -6,7 +6,7 @@ import { findAggregateMismatches } from '#server/features/sales/aggregates.js';
 import { findLedgerMismatches } from '#server/ledger/ledger.js';
 import { formatDate } from '#shared/format.js';
 import { localIsoDate } from '#shared/local-date.js';
-import { salesMessages as m } from '#shared/messages.js';
+import { salesMessages as m } from '#shared/sales-messages.js';
 import { DESKTOP, expectNoSeriousAxeViolations, newPage, PHONE, signIn } from './helpers/browser.js';
 import { useServerAndBrowser } from './helpers/fixture.js';
 import { alertText, expectNoSidewaysScroll, nextDialog, shooter, waitForToast } from './helpers/screen.js';

@@ -9,7 +9,9 @@ import { insertUser } from '#server/features/users/repository.js';
 import { findAggregateMismatches } from '#server/features/sales/aggregates.js';
 import { findLedgerMismatches } from '#server/ledger/ledger.js';
 import { artisanMessages } from '#shared/artisan-messages.js';
-import { blendedCoffeeMessages, roastedCoffeeMessages, salesMessages } from '#shared/messages.js';
+import { blendedCoffeeMessages } from '#shared/blended-coffee-messages.js';
+import { roastedCoffeeMessages } from '#shared/roasted-coffee-messages.js';
+import { salesMessages } from '#shared/sales-messages.js';
 import { RACE_MATRIX, type RaceSend, raceName, raceRounds, raceTimeout, runLine } from '../tests/helpers/race-matrix.js';
 import { type RunningServer, startServer } from '#support/start-server.js';
 

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
-import { userMessages } from '#shared/messages.js';
+import { userMessages } from '#shared/user-messages.js';
 import { DESKTOP, expectNoSeriousAxeViolations, newPage, PHONE, signIn } from './helpers/browser.js';
 import { useServerAndBrowser } from './helpers/fixture.js';
 import { alertText, nextDialog, shooter, waitForToast } from './helpers/screen.js';

@@ -1,7 +1,7 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { userMessages } from '#shared/messages.js';
+import { userMessages } from '#shared/user-messages.js';
 import { USERNAME_MAX } from '#shared/limits.js';
 import { passwordProblem } from '#shared/schemas/users.js';
 

@@ -1,6 +1,6 @@
 /**
  * The size limits the schemas enforce, in one place: the schemas check them
- * and the messages in messages.ts state them, so changing a limit here changes
+ * and the messages (messages.ts, the areas' *-messages.ts) state them, so changing a limit here changes
  * both. (Here rather than in the schemas because the schemas import the
  * messages.) Lengths count characters, amounts are kilos or $ per kilo.
  */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { commonMessages, percentageMessages } from './messages.js';
+import { commonMessages } from './messages.js';
+import { percentageMessages } from './percentage-messages.js';
 import { hasAtMostDecimals, hundredthsToPercent, parseDecimalText, PERCENT_DECIMALS, percentToHundredths } from './units.js';
 
 /**

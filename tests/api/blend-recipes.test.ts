@@ -1,6 +1,9 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { blendRecipeMessages, commonMessages, originMessages, percentageMessages } from '#shared/messages.js';
+import { commonMessages } from '#shared/messages.js';
+import { blendRecipeMessages } from '#shared/blend-recipe-messages.js';
+import { originMessages } from '#shared/origin-messages.js';
+import { percentageMessages } from '#shared/percentage-messages.js';
 import { blendRecipeBodySchema, RECIPE_COMPONENTS_MAX, RECIPE_NAME_MAX } from '#shared/schemas/blend-recipes.js';
 import { AppError } from '#server/errors.js';
 import * as recipeService from '#server/features/blend-recipes/service.js';

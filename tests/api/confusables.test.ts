@@ -1,5 +1,10 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { blendRecipeMessages, blendedCoffeeMessages, greenCoffeeMessages, roastedCoffeeMessages, textMessages, userMessages } from '#shared/messages.js';
+import { textMessages } from '#shared/messages.js';
+import { blendRecipeMessages } from '#shared/blend-recipe-messages.js';
+import { blendedCoffeeMessages } from '#shared/blended-coffee-messages.js';
+import { greenCoffeeMessages } from '#shared/green-coffee-messages.js';
+import { roastedCoffeeMessages } from '#shared/roasted-coffee-messages.js';
+import { userMessages } from '#shared/user-messages.js';
 import { createTestApp, errorOf, type TestApp } from '../helpers/test-app.js';
 import { itOn, testDialects } from '../helpers/test-database.js';
 import { roastBody } from '../helpers/bodies.js';

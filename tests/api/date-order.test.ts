@@ -2,12 +2,10 @@ import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findLedgerMismatches } from '#server/ledger/ledger.js';
 import { localIsoDate } from '#shared/local-date.js';
-import {
-  blendedCoffeeMessages as b,
-  greenCoffeeMessages as g,
-  roastedCoffeeMessages as r,
-  salesMessages as s,
-} from '#shared/messages.js';
+import { blendedCoffeeMessages as b } from '#shared/blended-coffee-messages.js';
+import { greenCoffeeMessages as g } from '#shared/green-coffee-messages.js';
+import { roastedCoffeeMessages as r } from '#shared/roasted-coffee-messages.js';
+import { salesMessages as s } from '#shared/sales-messages.js';
 import { inventorySnapshot } from '../helpers/inventory-snapshot.js';
 import { createTestApp, errorOf, type TestApp } from '../helpers/test-app.js';
 import { testDialects } from '../helpers/test-database.js';

@@ -1,7 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { findLedgerMismatches } from '#server/ledger/ledger.js';
 import { localIsoDate } from '#shared/local-date.js';
-import { csvMessages, greenCoffeeMessages, textMessages } from '#shared/messages.js';
+import { textMessages } from '#shared/messages.js';
+import { csvMessages } from '#shared/csv-messages.js';
+import { greenCoffeeMessages } from '#shared/green-coffee-messages.js';
 import type { ImportResult } from '#shared/schemas/green-import.js';
 import { resetDatabase } from '../helpers/reset-database.js';
 import { createTestApp, errorOf, type TestApp } from '../helpers/test-app.js';

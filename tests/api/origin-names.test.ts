@@ -1,5 +1,6 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { csvMessages, originMessages } from '#shared/messages.js';
+import { csvMessages } from '#shared/csv-messages.js';
+import { originMessages } from '#shared/origin-messages.js';
 import type { ImportResult } from '#shared/schemas/green-import.js';
 import { createTestApp, errorOf, type TestApp } from '../helpers/test-app.js';
 import { itOn, testDialects } from '../helpers/test-database.js';

@@ -1,7 +1,8 @@
 import fc from 'fast-check';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { findLedgerMismatches } from '#server/ledger/ledger.js';
-import { commonMessages, originMessages } from '#shared/messages.js';
+import { commonMessages } from '#shared/messages.js';
+import { originMessages } from '#shared/origin-messages.js';
 import { resetDatabase } from '../helpers/reset-database.js';
 import { createTestApp, errorOf, type TestApp } from '../helpers/test-app.js';
 import { testDialects } from '../helpers/test-database.js';

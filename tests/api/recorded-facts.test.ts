@@ -1,7 +1,9 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { findLedgerMismatches } from '#server/ledger/ledger.js';
-import { blendedCoffeeMessages as b, greenCoffeeMessages as g, roastedCoffeeMessages as r } from '#shared/messages.js';
+import { blendedCoffeeMessages as b } from '#shared/blended-coffee-messages.js';
+import { greenCoffeeMessages as g } from '#shared/green-coffee-messages.js';
+import { roastedCoffeeMessages as r } from '#shared/roasted-coffee-messages.js';
 import { buildChain, type Chain } from '../helpers/trace-chain.js';
 import { inventorySnapshot } from '../helpers/inventory-snapshot.js';
 import { createTestApp, errorOf, type TestApp } from '../helpers/test-app.js';

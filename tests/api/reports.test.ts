@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findAggregateMismatches } from '#server/features/sales/aggregates.js';
-import { reportMessages as m } from '#shared/messages.js';
+import { reportMessages as m } from '#shared/report-messages.js';
 import { createTestApp, errorOf, type TestApp } from '../helpers/test-app.js';
 import { testDialects } from '../helpers/test-database.js';
 

@@ -4,7 +4,9 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } 
 import { buildApp } from '#server/app.js';
 import { type DatabaseHandle, openDatabase } from '#server/db/database.js';
 import { findLedgerMismatches, moveStock } from '#server/ledger/ledger.js';
-import { commonMessages, greenCoffeeMessages, requestMessages, roastedCoffeeMessages as m } from '#shared/messages.js';
+import { commonMessages, requestMessages } from '#shared/messages.js';
+import { greenCoffeeMessages } from '#shared/green-coffee-messages.js';
+import { roastedCoffeeMessages as m } from '#shared/roasted-coffee-messages.js';
 import { resetDatabase } from '../helpers/reset-database.js';
 import { createTestApp, errorOf, type TestApp } from '../helpers/test-app.js';
 import { itOn, testDialects } from '../helpers/test-database.js';

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { commonMessages, sessionMessages, userMessages } from '#shared/messages.js';
+import { commonMessages, sessionMessages } from '#shared/messages.js';
+import { userMessages } from '#shared/user-messages.js';
 import type { ClosedSessions, SessionList } from '#shared/schemas/sessions.js';
 import { createTestApp, errorOf, TEST_PASSWORD, type TestApp } from '../helpers/test-app.js';
 import { testDialects } from '../helpers/test-database.js';

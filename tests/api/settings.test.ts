@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { commonMessages, settingsMessages } from '#shared/messages.js';
+import { commonMessages } from '#shared/messages.js';
+import { settingsMessages } from '#shared/settings-messages.js';
 import { DEFAULT_PRICE_MAX, LOW_STOCK_DEFAULTS } from '#shared/schemas/settings.js';
 import { AppError } from '#server/errors.js';
 import { updateSettings } from '#server/features/settings/service.js';

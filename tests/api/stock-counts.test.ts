@@ -1,7 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { findLedgerMismatches, stockOf } from '#server/ledger/ledger.js';
-import { commonMessages, stockCountMessages as m } from '#shared/messages.js';
+import { commonMessages } from '#shared/messages.js';
+import { stockCountMessages as m } from '#shared/stock-count-messages.js';
 import type { CountSheet, StockCount, StockCountsPage } from '#shared/schemas/stock-counts.js';
 import type { HistoryPage } from '#shared/schemas/traceability.js';
 import { inventorySnapshot } from '../helpers/inventory-snapshot.js';

@@ -1,7 +1,8 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { findLedgerMismatches } from '#server/ledger/ledger.js';
-import { commonMessages, userMessages } from '#shared/messages.js';
+import { commonMessages } from '#shared/messages.js';
+import { userMessages } from '#shared/user-messages.js';
 import { createTestApp, errorOf, TEST_PASSWORD, type TestApp } from '../helpers/test-app.js';
 import { countRows, testDialects } from '../helpers/test-database.js';
 import { roastBody } from '../helpers/bodies.js';

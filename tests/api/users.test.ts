@@ -5,7 +5,8 @@ import { deleteUserKeepingAnAdministrator, updateUserKeepingAnAdministrator } fr
 import { createUser, deleteUser, updateUser } from '#server/features/users/service.js';
 import { AppError } from '#server/errors.js';
 import { COMMON_PASSWORDS } from '#shared/common-passwords.js';
-import { commonMessages, userMessages } from '#shared/messages.js';
+import { commonMessages } from '#shared/messages.js';
+import { userMessages } from '#shared/user-messages.js';
 import type { User } from '#shared/schemas/auth.js';
 import { createTestApp, errorOf, loginCookie, type TestApp } from '../helpers/test-app.js';
 import { testDialects } from '../helpers/test-database.js';

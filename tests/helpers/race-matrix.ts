@@ -3,16 +3,14 @@ import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema.js';
 import { findAggregateMismatches } from '#server/features/sales/aggregates.js';
 import { findLedgerMismatches } from '#server/ledger/ledger.js';
-import {
-  blendedCoffeeMessages,
-  commonMessages,
-  csvMessages,
-  greenCoffeeMessages,
-  originMessages,
-  roastedCoffeeMessages,
-  salesMessages,
-  stockCountMessages,
-} from '#shared/messages.js';
+import { commonMessages } from '#shared/messages.js';
+import { blendedCoffeeMessages } from '#shared/blended-coffee-messages.js';
+import { csvMessages } from '#shared/csv-messages.js';
+import { greenCoffeeMessages } from '#shared/green-coffee-messages.js';
+import { originMessages } from '#shared/origin-messages.js';
+import { roastedCoffeeMessages } from '#shared/roasted-coffee-messages.js';
+import { salesMessages } from '#shared/sales-messages.js';
+import { stockCountMessages } from '#shared/stock-count-messages.js';
 
 /**
  * The race matrix (docs/decisions/0005-lock-order-and-write-transactions.md): every pair of write operations that can touch the

@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { commonMessages, userMessages } from '#shared/messages.js';
+import { commonMessages } from '#shared/messages.js';
+import { userMessages } from '#shared/user-messages.js';
 import { ApiError, apiRequest, setSessionLostHandler } from '#web/lib/api-client.js';
 import { formAlertMessage, saveWithFeedback } from '#web/lib/form-feedback.js';
 import { apiUpload } from '#web/lib/write-request.js';

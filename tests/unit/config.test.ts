@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { ConfigError, configMessages, loadConfig } from '#server/config.js';
-import { userMessages } from '#shared/messages.js';
+import { userMessages } from '#shared/user-messages.js';
 
 /** The problem list loadConfig stops with (fails the test if it does not stop). */
 function problemsOf(env: NodeJS.ProcessEnv): string[] {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { stockCountMessages as m } from '#shared/messages.js';
+import { stockCountMessages as m } from '#shared/stock-count-messages.js';
 import type { CountSheetLot } from '#shared/schemas/stock-counts.js';
 import { countBody, countedKg, differenceG, sheetTotals, valueCents } from '#web/features/stock-counts/count-sheet-values.js';
 

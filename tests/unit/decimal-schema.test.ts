@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { commonMessages, greenCoffeeMessages, originMessages } from '#shared/messages.js';
+import { commonMessages } from '#shared/messages.js';
+import { greenCoffeeMessages } from '#shared/green-coffee-messages.js';
+import { originMessages } from '#shared/origin-messages.js';
 import { decimalSchema } from '#shared/schemas/common.js';
 import { greenCoffeeBodySchema } from '#shared/schemas/green-coffee.js';
 import { originBodySchema } from '#shared/schemas/origins.js';

@@ -1,6 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import * as limits from '#shared/limits.js';
-import { greenCoffeeMessages, originMessages, roastedCoffeeMessages, userMessages } from '#shared/messages.js';
+import { greenCoffeeMessages } from '#shared/green-coffee-messages.js';
+import { originMessages } from '#shared/origin-messages.js';
+import { roastedCoffeeMessages } from '#shared/roasted-coffee-messages.js';
+import { userMessages } from '#shared/user-messages.js';
 import { originBodySchema } from '#shared/schemas/origins.js';
 import { passwordProblem } from '#shared/schemas/users.js';
 

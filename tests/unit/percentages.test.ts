@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { percentageMessages } from '#shared/messages.js';
+import { percentageMessages } from '#shared/percentage-messages.js';
 import {
   FULL_BASIS_POINTS,
   formatPercentTotal,

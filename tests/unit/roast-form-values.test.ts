@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { roastedCoffeeMessages } from '#shared/messages.js';
+import { roastedCoffeeMessages } from '#shared/roasted-coffee-messages.js';
 import {
   generateRoastLotCode,
   type GreenLotOption,

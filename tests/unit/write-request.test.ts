@@ -1,5 +1,6 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { connectionMessages, idempotencyMessages, salesMessages } from '#shared/messages.js';
+import { connectionMessages, idempotencyMessages } from '#shared/messages.js';
+import { salesMessages } from '#shared/sales-messages.js';
 import { ApiError, apiRequest, retryingWriteCount, subscribeRetryingWrites } from '#web/lib/api-client.js';
 import { formAlertMessage, saveErrorOf, saveWithFeedback } from '#web/lib/form-feedback.js';
 import { forgetWrite, leftoverWrite, sendRemembered } from '#web/lib/pending-write.js';

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { blendRecipeMessages as m } from '../messages.js';
+import { blendRecipeMessages as m } from '../blend-recipe-messages.js';
 import { percentageSchema, percentagesTotalError } from '../percentages.js';
 import { MAX_ROW_ID, pageSchema } from './common.js';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { splitGrams } from '../blend-grams.js';
-import { blendedCoffeeMessages as m } from '../messages.js';
+import { blendedCoffeeMessages as m } from '../blended-coffee-messages.js';
 import { percentagesTotalError, percentageSchema, percentToBasisPoints } from '../percentages.js';
 import { gramsToKg, hasAtMostDecimals, KG_DECIMALS, kgToGrams, PERCENT_DECIMALS } from '../units.js';
 import { businessDateSchema, decimalSchema, MAX_ROW_ID, pageSchema, paginationQuerySchema } from './common.js';

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { DESCRIPTION_MAX, KILOS_PER_BAG_MAX, ORIGIN_NAME_MAX, SUPPLIER_MAX, SUPPLIERS_MAX_COUNT } from '../limits.js';
-import { originMessages as m } from '../messages.js';
+import { originMessages as m } from '../origin-messages.js';
 import { KG_DECIMALS } from '../units.js';
 import { decimalSchema, pageSchema } from './common.js';
 

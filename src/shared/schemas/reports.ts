@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { EARLIEST_DATE } from '../limits.js';
-import { reportMessages } from '../messages.js';
+import { reportMessages } from '../report-messages.js';
 import { isRealIsoDate } from './common.js';
 
 /**

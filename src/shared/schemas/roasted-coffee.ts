@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BATCH_CODE_MAX, GREEN_QUANTITY_MAX_KG } from '../limits.js';
-import { commonMessages, roastedCoffeeMessages as m } from '../messages.js';
+import { commonMessages } from '../messages.js';
+import { roastedCoffeeMessages as m } from '../roasted-coffee-messages.js';
 import { KG_DECIMALS } from '../units.js';
 import { businessDateSchema, decimalSchema, MAX_ROW_ID, pageSchema, paginationQuerySchema, rowIdSchema } from './common.js';
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { commonMessages, settingsMessages as m, traceabilityMessages } from '../messages.js';
+import { commonMessages, traceabilityMessages } from '../messages.js';
+import { settingsMessages as m } from '../settings-messages.js';
 import { centsToPrice, gramsToKg, KG_DECIMALS, kgToGrams, PRICE_DECIMALS, priceToCents } from '../units.js';
 import { decimalSchema } from './common.js';
 

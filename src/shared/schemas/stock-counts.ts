@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { COUNT_KG_MAX, COUNT_LINES_MAX, COUNT_NOTE_MAX } from '../limits.js';
-import { commonMessages, stockCountMessages as m } from '../messages.js';
+import { commonMessages } from '../messages.js';
+import { stockCountMessages as m } from '../stock-count-messages.js';
 import { KG_DECIMALS } from '../units.js';
 import { decimalSchema, MAX_ROW_ID, pageSchema, paginationQuerySchema, rowIdSchema } from './common.js';
 import { TRACE_LOT_KINDS } from './traceability.js';

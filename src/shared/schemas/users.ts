@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isCommonPassword } from '../common-passwords.js';
 import { FULL_NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX } from '../limits.js';
-import { userMessages } from '../messages.js';
+import { userMessages } from '../user-messages.js';
 import { ROLES } from '../roles.js';
 import { pageSchema } from './common.js';
 import { userSchema } from './auth.js';

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { csvMessages as m } from '#shared/messages.js';
+import { csvMessages as m } from '#shared/csv-messages.js';
 import './export-csv-button.css';
 
 export interface ExportCsvButtonProps {

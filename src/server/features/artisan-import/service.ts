@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import { roastedCoffeeMessages as roasted } from '#shared/messages.js';
+import { roastedCoffeeMessages as roasted } from '#shared/roasted-coffee-messages.js';
 import { artisanMessages as m } from '#shared/artisan-messages.js';
 import type { ArtisanBatchFile, ArtisanImportQuery, ArtisanPreview, ArtisanRoast } from '#shared/schemas/artisan.js';
 import { type RoastedCoffeeBody, roastedCoffeeBodySchema } from '#shared/schemas/roasted-coffee.js';

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { blendRecipeMessages as m } from '#shared/messages.js';
+import { blendRecipeMessages as m } from '#shared/blend-recipe-messages.js';
 import { basisPointsToPercent, percentToBasisPoints } from '#shared/percentages.js';
 import type { BlendRecipe, BlendRecipeBody } from '#shared/schemas/blend-recipes.js';
 import type { PaginationQuery } from '#shared/schemas/common.js';

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { blendLotCode } from '#shared/lot-codes.js';
-import { blendedCoffeeMessages as m } from '#shared/messages.js';
+import { blendedCoffeeMessages as m } from '#shared/blended-coffee-messages.js';
 import { basisPointsToPercent, percentToBasisPoints } from '#shared/percentages.js';
 import { splitGrams } from '#shared/blend-grams.js';
 import {

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import { greenCoffeeMessages as m } from '#shared/messages.js';
+import { greenCoffeeMessages as m } from '#shared/green-coffee-messages.js';
 import type { GreenCoffee, GreenCoffeeBody, GreenCoffeeListQuery } from '#shared/schemas/green-coffee.js';
 import { centsToPrice, gramsToKg, kgToGrams, priceToCents } from '#shared/units.js';
 import { isForeignKeyViolation, isUniqueViolation } from '#server/db/constraint-errors.js';

@@ -1,5 +1,5 @@
 import { CsvError, parse } from 'csv-parse/sync';
-import { csvMessages as m } from '#shared/messages.js';
+import { csvMessages as m } from '#shared/csv-messages.js';
 import { GREEN_CSV_HEADERS, IMPORT_MAX_COLUMNS, IMPORT_MAX_ROWS } from '#shared/schemas/green-import.js';
 import { validationError } from '#server/errors.js';
 import { unguardFormula } from '#server/http/csv-export.js';

@@ -2,7 +2,7 @@ import type { FastifyError } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { csvMessages as m } from '#shared/messages.js';
+import { csvMessages as m } from '#shared/csv-messages.js';
 import { GREEN_CSV_HEADERS, IMPORT_MAX_BYTES, importQuerySchema, importResultSchema } from '#shared/schemas/green-import.js';
 import { KG_DECIMALS, PRICE_DECIMALS } from '#shared/units.js';
 import type { Database } from '#server/db/schema.js';

@@ -1,7 +1,9 @@
 import type { Kysely } from 'kysely';
 import { parseSpanishDate } from '#shared/format.js';
 import { lotCodeKey } from '#shared/lot-codes.js';
-import { csvMessages as m, greenCoffeeMessages as g, textMessages } from '#shared/messages.js';
+import { textMessages } from '#shared/messages.js';
+import { csvMessages as m } from '#shared/csv-messages.js';
+import { greenCoffeeMessages as g } from '#shared/green-coffee-messages.js';
 import { type GreenCoffeeBody, greenCoffeeBodySchema } from '#shared/schemas/green-coffee.js';
 import type { ImportResult, ImportRow } from '#shared/schemas/green-import.js';
 import type { Origin } from '#shared/schemas/origins.js';

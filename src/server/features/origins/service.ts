@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { originMessages } from '#shared/messages.js';
+import { originMessages } from '#shared/origin-messages.js';
 import type { PaginationQuery } from '#shared/schemas/common.js';
 import type { Origin, OriginBody } from '#shared/schemas/origins.js';
 import { gramsToKg, kgToGrams } from '#shared/units.js';

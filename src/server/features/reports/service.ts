@@ -7,7 +7,7 @@ import {
   TOP_PRODUCTS,
   type TopProducts,
 } from '#shared/schemas/reports.js';
-import { salesMessages } from '#shared/messages.js';
+import { salesMessages } from '#shared/sales-messages.js';
 import { centsToPrice, gramsToKg } from '#shared/units.js';
 import type { DbOrTrx } from '#server/db/write-transaction.js';
 import { grossMarginByMonthOf } from '../costs/service.js';

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { roastedLotCode } from '#shared/lot-codes.js';
-import { roastedCoffeeMessages as m } from '#shared/messages.js';
+import { roastedCoffeeMessages as m } from '#shared/roasted-coffee-messages.js';
 import { artisanMessages } from '#shared/artisan-messages.js';
 import type { ArtisanCurve } from '#shared/schemas/artisan.js';
 import type { RoastedCoffee, RoastedCoffeeBody, RoastedCoffeeListQuery } from '#shared/schemas/roasted-coffee.js';

@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { lotCodeKey } from '#shared/lot-codes.js';
-import { salesMessages as m } from '#shared/messages.js';
+import { salesMessages as m } from '#shared/sales-messages.js';
 import { saleTotalCents } from '#shared/sale-total.js';
 import type { ProductType } from '#shared/schemas/products.js';
 import { availableKgText, type Sale, type SaleBody, type SalesListQuery, type SalesPage } from '#shared/schemas/sales.js';

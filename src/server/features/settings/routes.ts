@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import { settingsMessages } from '#shared/messages.js';
+import { settingsMessages } from '#shared/settings-messages.js';
 import { settingsBodySchema, settingsSchema } from '#shared/schemas/settings.js';
 import { adminOnly } from '#server/auth/guard.js';
 import type { Database } from '#server/db/schema.js';

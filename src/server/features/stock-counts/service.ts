@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { stockCountMessages as m } from '#shared/messages.js';
+import { stockCountMessages as m } from '#shared/stock-count-messages.js';
 import type {
   CountSheet,
   CountSheetQuery,

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { Kysely } from 'kysely';
-import { textMessages, userMessages } from '#shared/messages.js';
+import { textMessages } from '#shared/messages.js';
+import { userMessages } from '#shared/user-messages.js';
 import type { PaginationQuery } from '#shared/schemas/common.js';
 import type { User } from '#shared/schemas/auth.js';
 import { type CreateUserBody, passwordProblem, type UpdateUserBody, type UserPage } from '#shared/schemas/users.js';

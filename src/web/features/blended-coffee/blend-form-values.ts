@@ -1,7 +1,7 @@
 import type { Resolver, ResolverResult } from 'react-hook-form';
 import { formatDate, formatKg, parseSpanishDate } from '#shared/format.js';
 import { blendLotCode } from '#shared/lot-codes.js';
-import { blendedCoffeeMessages as m } from '#shared/messages.js';
+import { blendedCoffeeMessages as m } from '#shared/blended-coffee-messages.js';
 import { FULL_BASIS_POINTS, parsePercentText, sumBasisPoints } from '#shared/percentages.js';
 import type { BlendRecipe } from '#shared/schemas/blend-recipes.js';
 import {

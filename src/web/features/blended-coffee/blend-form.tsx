@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
-import { blendedCoffeeMessages as m } from '#shared/messages.js';
+import { blendedCoffeeMessages as m } from '#shared/blended-coffee-messages.js';
 import type { BlendRecipe } from '#shared/schemas/blend-recipes.js';
 import type { BlendedCoffee, BlendedCoffeeBody } from '#shared/schemas/blended-coffee.js';
 import type { Origin } from '#shared/schemas/origins.js';

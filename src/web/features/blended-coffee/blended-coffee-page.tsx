@@ -1,5 +1,5 @@
 import { useMemo } from 'react';
-import { blendedCoffeeMessages as m } from '#shared/messages.js';
+import { blendedCoffeeMessages as m } from '#shared/blended-coffee-messages.js';
 import { useOriginOptions } from '#web/api/get-origin-options.js';
 import { ListCard } from '#web/components/list-card.js';
 import { LoadFailure } from '#web/components/load-failure.js';

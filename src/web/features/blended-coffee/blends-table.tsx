@@ -1,5 +1,5 @@
 import { formatDate, formatMoney, formatTwoDecimals } from '#shared/format.js';
-import { blendedCoffeeMessages as m } from '#shared/messages.js';
+import { blendedCoffeeMessages as m } from '#shared/blended-coffee-messages.js';
 import type { BlendedCoffee } from '#shared/schemas/blended-coffee.js';
 import { actionsColumn, type Column, DataTable, type RowActionHandlers } from '#web/components/data-table.js';
 import { lotAdjustColumn } from '#web/components/lot-adjust-link.js';

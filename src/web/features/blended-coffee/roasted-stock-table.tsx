@@ -1,5 +1,5 @@
 import { formatDate, formatTwoDecimals } from '#shared/format.js';
-import { blendedCoffeeMessages as m } from '#shared/messages.js';
+import { blendedCoffeeMessages as m } from '#shared/blended-coffee-messages.js';
 import type { RoastedCoffee } from '#shared/schemas/roasted-coffee.js';
 import { type Column, DataTable } from '#web/components/data-table.js';
 

@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { formatDate } from '#shared/format.js';
-import { greenCoffeeMessages as m } from '#shared/messages.js';
+import { greenCoffeeMessages as m } from '#shared/green-coffee-messages.js';
 import { type GreenCoffee, type GreenCoffeeBody, greenCoffeeBodySchema } from '#shared/schemas/green-coffee.js';
 import type { Origin } from '#shared/schemas/origins.js';
 import type { EntityFormProps } from '#web/lib/use-form-screen.js';

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { csvMessages, greenCoffeeMessages as m } from '#shared/messages.js';
+import { csvMessages } from '#shared/csv-messages.js';
+import { greenCoffeeMessages as m } from '#shared/green-coffee-messages.js';
 import { useOriginOptions } from '#web/api/get-origin-options.js';
 import { ListCard } from '#web/components/list-card.js';
 import { LoadFailure } from '#web/components/load-failure.js';

@@ -1,5 +1,5 @@
 import { formatDate, formatMoney, formatTwoDecimals } from '#shared/format.js';
-import { greenCoffeeMessages as m } from '#shared/messages.js';
+import { greenCoffeeMessages as m } from '#shared/green-coffee-messages.js';
 import type { GreenCoffee } from '#shared/schemas/green-coffee.js';
 import { actionsColumn, type Column, DataTable, type RowActionHandlers } from '#web/components/data-table.js';
 import { lotAdjustColumn } from '#web/components/lot-adjust-link.js';

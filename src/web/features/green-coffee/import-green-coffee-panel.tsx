@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { csvMessages as m } from '#shared/messages.js';
+import { csvMessages as m } from '#shared/csv-messages.js';
 import type { ImportResult, ImportRow } from '#shared/schemas/green-import.js';
 import { type Column, DataTable } from '#web/components/data-table.js';
 import { FormAlert } from '#web/components/form-alert.js';

@@ -1,5 +1,5 @@
 import { Controller, useForm } from 'react-hook-form';
-import { originMessages } from '#shared/messages.js';
+import { originMessages } from '#shared/origin-messages.js';
 import { type Origin, type OriginBody, originBodySchema } from '#shared/schemas/origins.js';
 import type { EntityFormProps } from '#web/lib/use-form-screen.js';
 import { FormActions } from '#web/components/form-actions.js';

@@ -1,4 +1,4 @@
-import { originMessages } from '#shared/messages.js';
+import { originMessages } from '#shared/origin-messages.js';
 import { ListCard } from '#web/components/list-card.js';
 import { LoadFailure } from '#web/components/load-failure.js';
 import { LoadingText } from '#web/components/loading-text.js';

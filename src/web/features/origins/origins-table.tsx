@@ -1,5 +1,5 @@
 import { formatKg } from '#shared/format.js';
-import { originMessages } from '#shared/messages.js';
+import { originMessages } from '#shared/origin-messages.js';
 import type { Origin } from '#shared/schemas/origins.js';
 import { actionsColumn, type Column, DataTable, type RowActionHandlers } from '#web/components/data-table.js';
 

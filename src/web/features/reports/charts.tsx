@@ -1,6 +1,7 @@
 import { Bar, BarChart, CartesianGrid, Cell, Pie, PieChart, type PieLabelRenderProps, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatKg, formatMoney, formatTwoDecimals } from '#shared/format.js';
-import { reportMessages as m, traceabilityMessages } from '#shared/messages.js';
+import { traceabilityMessages } from '#shared/messages.js';
+import { reportMessages as m } from '#shared/report-messages.js';
 import { type ChartMonth, productKey, type TopProduct } from './chart-data.js';
 import { BAR_COLOUR, CHART_HEIGHT, MARGIN_BAR_COLOUR, PIE_COLOURS, TOOLTIP_ITEM_STYLE } from './chart-palette.js';
 

@@ -1,5 +1,6 @@
 import { formatMoney } from '#shared/format.js';
-import { reportMessages as m, traceabilityMessages } from '#shared/messages.js';
+import { traceabilityMessages } from '#shared/messages.js';
+import { reportMessages as m } from '#shared/report-messages.js';
 import type { ChartMonth } from './chart-data.js';
 import { BAR_COLOUR, MARGIN_BAR_COLOUR } from './chart-palette.js';
 import { lazyNamed } from '#web/lib/lazy-named.js';

@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useSearchParams } from 'react-router';
-import { reportMessages as m } from '#shared/messages.js';
+import { reportMessages as m } from '#shared/report-messages.js';
 import { LoadFailure } from '#web/components/load-failure.js';
 import { Deferred } from '#web/components/loading-page.js';
 import { LoadingText } from '#web/components/loading-text.js';

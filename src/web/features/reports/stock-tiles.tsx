@@ -1,5 +1,5 @@
 import { formatKg } from '#shared/format.js';
-import { reportMessages as m } from '#shared/messages.js';
+import { reportMessages as m } from '#shared/report-messages.js';
 import type { StockSummary } from '#shared/schemas/reports.js';
 
 const TILES = [

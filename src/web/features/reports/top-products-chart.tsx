@@ -1,5 +1,5 @@
 import { formatKg } from '#shared/format.js';
-import { reportMessages as m } from '#shared/messages.js';
+import { reportMessages as m } from '#shared/report-messages.js';
 import { productKey, type TopProduct } from './chart-data.js';
 import { PIE_COLOURS } from './chart-palette.js';
 import { lazyNamed } from '#web/lib/lazy-named.js';

@@ -1,5 +1,5 @@
 import { formatDate, formatTwoDecimals } from '#shared/format.js';
-import { roastedCoffeeMessages as m } from '#shared/messages.js';
+import { roastedCoffeeMessages as m } from '#shared/roasted-coffee-messages.js';
 import type { GreenCoffee } from '#shared/schemas/green-coffee.js';
 import { type Column, DataTable } from '#web/components/data-table.js';
 

@@ -1,6 +1,6 @@
 import { formatDate, formatKg, parseSpanishDate } from '#shared/format.js';
 import { roastedLotCode } from '#shared/lot-codes.js';
-import { roastedCoffeeMessages as m } from '#shared/messages.js';
+import { roastedCoffeeMessages as m } from '#shared/roasted-coffee-messages.js';
 import type { Origin } from '#shared/schemas/origins.js';
 import { type RoastedCoffee, type RoastedCoffeeBody, roastedCoffeeBodySchema } from '#shared/schemas/roasted-coffee.js';
 import { gramsToKg, kgToGrams } from '#shared/units.js';

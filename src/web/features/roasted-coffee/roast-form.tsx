@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
-import { roastedCoffeeMessages as m } from '#shared/messages.js';
+import { roastedCoffeeMessages as m } from '#shared/roasted-coffee-messages.js';
 import type { Origin } from '#shared/schemas/origins.js';
 import { ROAST_TYPES, type RoastedCoffee, type RoastedCoffeeBody } from '#shared/schemas/roasted-coffee.js';
 import { DateField } from '#web/components/date-field.js';

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { roastedCoffeeMessages as m } from '#shared/messages.js';
+import { roastedCoffeeMessages as m } from '#shared/roasted-coffee-messages.js';
 import { artisanMessages } from '#shared/artisan-messages.js';
 import type { GreenCoffee } from '#shared/schemas/green-coffee.js';
 import type { RoastedCoffee } from '#shared/schemas/roasted-coffee.js';

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { formatDate, formatKg } from '#shared/format.js';
-import { salesMessages as m } from '#shared/messages.js';
+import { salesMessages as m } from '#shared/sales-messages.js';
 import type { SaleBody } from '#shared/schemas/sales.js';
 import { FormAlert } from '#web/components/form-alert.js';
 import { useToast } from '#web/components/toast.js';

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useEffect, useId, useState } from 'react';
 import { formatKg } from '#shared/format.js';
-import { salesMessages as m } from '#shared/messages.js';
+import { salesMessages as m } from '#shared/sales-messages.js';
 import type { Product, ProductType } from '#shared/schemas/products.js';
 import { Field } from '#web/components/field.js';
 import { productsQueryOptions } from './api/get-products.js';

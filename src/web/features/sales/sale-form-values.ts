@@ -1,5 +1,5 @@
 import { formatDate, formatMoney } from '#shared/format.js';
-import { salesMessages as m } from '#shared/messages.js';
+import { salesMessages as m } from '#shared/sales-messages.js';
 import { saleTotalCents } from '#shared/sale-total.js';
 import type { Product, ProductType } from '#shared/schemas/products.js';
 import { availableKgText, type Sale, type SaleBody, saleBodySchema } from '#shared/schemas/sales.js';

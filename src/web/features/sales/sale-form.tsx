@@ -1,7 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
-import { salesMessages as m } from '#shared/messages.js';
+import { salesMessages as m } from '#shared/sales-messages.js';
 import type { Product } from '#shared/schemas/products.js';
 import type { Sale, SaleBody } from '#shared/schemas/sales.js';
 import type { Settings } from '#shared/schemas/settings.js';

@@ -1,4 +1,4 @@
-import { salesMessages as m } from '#shared/messages.js';
+import { salesMessages as m } from '#shared/sales-messages.js';
 import { ListCard } from '#web/components/list-card.js';
 import { LoadFailure } from '#web/components/load-failure.js';
 import { LoadedPage, LoadingPage } from '#web/components/loading-page.js';

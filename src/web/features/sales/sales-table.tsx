@@ -1,5 +1,5 @@
 import { formatDate, formatMoney, formatTwoDecimals } from '#shared/format.js';
-import { salesMessages as m } from '#shared/messages.js';
+import { salesMessages as m } from '#shared/sales-messages.js';
 import type { Sale } from '#shared/schemas/sales.js';
 import { actionsColumn, type Column, DataTable, type RowActionHandlers } from '#web/components/data-table.js';
 import { LotTraceLink, tracePath } from '#web/components/lot-trace-link.js';

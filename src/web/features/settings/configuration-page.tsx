@@ -1,4 +1,5 @@
-import { blendRecipeMessages as m, settingsMessages } from '#shared/messages.js';
+import { blendRecipeMessages as m } from '#shared/blend-recipe-messages.js';
+import { settingsMessages } from '#shared/settings-messages.js';
 import { ListCard } from '#web/components/list-card.js';
 import { LoadFailure } from '#web/components/load-failure.js';
 import { Deferred } from '#web/components/loading-page.js';

@@ -1,4 +1,4 @@
-import { settingsMessages as m } from '#shared/messages.js';
+import { settingsMessages as m } from '#shared/settings-messages.js';
 import { type DefaultPricesBody, defaultPricesBodySchema } from '#shared/schemas/settings.js';
 import { SettingsForm, type SettingsFormSection, type SettingsSectionProps } from './settings-form.js';
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { blendRecipeMessages as m } from '#shared/messages.js';
+import { blendRecipeMessages as m } from '#shared/blend-recipe-messages.js';
 import { parsePercentText } from '#shared/percentages.js';
 import {
   type BlendRecipe,

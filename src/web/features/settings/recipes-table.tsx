@@ -1,4 +1,4 @@
-import { blendRecipeMessages as m } from '#shared/messages.js';
+import { blendRecipeMessages as m } from '#shared/blend-recipe-messages.js';
 import type { BlendRecipe } from '#shared/schemas/blend-recipes.js';
 import { actionsColumn, type Column, DataTable, type RowActionHandlers } from '#web/components/data-table.js';
 

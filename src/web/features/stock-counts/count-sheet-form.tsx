@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { formatMoney, formatTwoDecimals } from '#shared/format.js';
-import { stockCountMessages as m } from '#shared/messages.js';
+import { stockCountMessages as m } from '#shared/stock-count-messages.js';
 import type { Origin } from '#shared/schemas/origins.js';
 import { type CountSheetLot, STOCK_COUNT_REASON_LABELS, STOCK_COUNT_REASONS } from '#shared/schemas/stock-counts.js';
 import { centsToPrice, gramsToKg } from '#shared/units.js';

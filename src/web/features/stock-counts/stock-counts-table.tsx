@@ -1,5 +1,5 @@
 import { formatDateTime } from '#shared/format.js';
-import { stockCountMessages as m } from '#shared/messages.js';
+import { stockCountMessages as m } from '#shared/stock-count-messages.js';
 import { STOCK_COUNT_REASON_LABELS, type StockCountSummary } from '#shared/schemas/stock-counts.js';
 import { type Column, DataTable } from '#web/components/data-table.js';
 

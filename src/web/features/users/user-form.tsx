@@ -1,7 +1,7 @@
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useForm } from 'react-hook-form';
 import { PASSWORD_MAX, PASSWORD_MIN } from '#shared/limits.js';
-import { userMessages } from '#shared/messages.js';
+import { userMessages } from '#shared/user-messages.js';
 import { ROLES, type Role } from '#shared/roles.js';
 import type { User } from '#shared/schemas/auth.js';
 import { type CreateUserBody, createUserBodySchema, type UpdateUserBody, updateUserBodySchema } from '#shared/schemas/users.js';

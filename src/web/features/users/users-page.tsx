@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { sessionMessages, userMessages } from '#shared/messages.js';
+import { sessionMessages } from '#shared/messages.js';
+import { userMessages } from '#shared/user-messages.js';
 import type { User } from '#shared/schemas/auth.js';
 import { FormAlert } from '#web/components/form-alert.js';
 import { ListCard } from '#web/components/list-card.js';

@@ -1,5 +1,6 @@
 import { LogOut } from 'lucide-react';
-import { sessionMessages, userMessages } from '#shared/messages.js';
+import { sessionMessages } from '#shared/messages.js';
+import { userMessages } from '#shared/user-messages.js';
 import type { User } from '#shared/schemas/auth.js';
 import { actionsColumn, type Column, DataTable, type RowActionHandlers } from '#web/components/data-table.js';
 import { ROLE_LABELS } from './role-labels.js';

@@ -1,0 +1,27 @@
+// Reportes: texts only its screens show, so they stay out of messages.ts,
+// which the login and home load (CONTRIBUTING.md "Messages",
+// docs/decisions/0019-web-chunk-groups-and-route-preloads.md).
+import { EARLIEST } from './message-parts.js';
+
+/** Reportes (docs/product-guide.md#reportes and #interface-texts). */
+export const reportMessages = {
+  // original
+  title: 'Reportes',
+  monthlySalesTitle: 'Ventas Mensuales',
+  monthlySalesSeries: 'Ventas ($)',
+  noProductsSold: 'No hay datos de productos vendidos.',
+  loading: 'Generando reportes...',
+  // original
+  salesLoadError: 'Error al cargar datos de ventas para reportes.',
+  stockLoadError: 'Error al cargar el resumen de stock.',
+  // ours: the original app had no range filter (docs/product-guide.md#report-range-and-trace-lookup).
+  fromInvalid: 'La fecha "Desde" no es una fecha válida.',
+  toInvalid: 'La fecha "Hasta" no es una fecha válida.',
+  rangeReversed: 'La fecha "Desde" no puede ser posterior a la fecha "Hasta".',
+  // ours (data rules): no business date is older, so neither is a range.
+  fromTooOld: `La fecha "Desde" no puede ser anterior al ${EARLIEST}.`,
+  toTooOld: `La fecha "Hasta" no puede ser anterior al ${EARLIEST}.`,
+  topProductsTitle: 'Top 5 Productos Más Vendidos (Kg)',
+  stockSummaryTitle: 'Resumen de Stock',
+  noSales: 'No hay ventas en este periodo.',
+} as const;

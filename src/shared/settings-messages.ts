@@ -1,0 +1,18 @@
+// Configuración's default prices: texts only its screens show, so they stay out of messages.ts,
+// which the login and home load (CONTRIBUTING.md "Messages",
+// docs/decisions/0019-web-chunk-groups-and-route-preloads.md).
+
+
+/** Ajustes on the Configuración screen: the default sale prices (15 / 25 per kg, docs/product-guide.md#business-constants). Ours. */
+export const settingsMessages = {
+  loadError: 'Error al cargar la configuración.',
+  saveError: 'Error al guardar la configuración.',
+  pricesSaved: 'Precios por defecto actualizados con éxito.',
+  priceRequired: 'Por favor, completa los precios de venta por defecto.',
+  priceNegative: 'El precio de venta por defecto no puede ser negativo.',
+  priceTooLarge: (max: number) => `El precio de venta por defecto no puede superar ${max} $/Kg.`,
+  nothingToSave: 'Indica al menos un ajuste para guardar.',
+  unknownSetting: 'La solicitud incluye un ajuste que no existe.',
+  /** How the activity log names the settings (they are one record). */
+  activityLabel: 'Configuración',
+} as const;

@@ -1,0 +1,43 @@
+// Recuento de Inventario: texts only its screens show, so they stay out of messages.ts,
+// which the login and home load (CONTRIBUTING.md "Messages",
+// docs/decisions/0019-web-chunk-groups-and-route-preloads.md).
+import { COUNT_KG_MAX, COUNT_LINES_MAX, COUNT_NOTE_MAX } from './limits.js';
+import { codeList } from './message-parts.js';
+
+/**
+ * Recuento de Inventario (docs/product-guide.md#recuento-de-inventario): counts and single
+ * corrections of green, roasted and blend lots. Ours: the original app had no such screen.
+ */
+export const stockCountMessages = {
+  title: 'Recuento de Inventario',
+  sheetTitle: 'Hoja de recuento',
+  historyTitle: 'Recuentos anteriores',
+  emptySheet: 'No hay lotes con stock que coincidan con el filtro.',
+  emptyHistory: 'Todavía no se ha registrado ningún recuento.',
+  loading: 'Cargando la hoja de recuento...',
+  // The rules of POST /api/stock-counts, in the order they are checked.
+  noLines: 'Indica los Kg contados de al menos un lote.',
+  invalidLot: 'Alguno de los lotes contados no existe. Recarga la hoja de recuento.',
+  countedRequired: 'Indica los Kg contados de cada lote (un número, con coma o punto decimal).',
+  countedNegative: 'Los Kg contados no pueden ser negativos.',
+  countedTooLarge: `Los Kg contados no pueden superar ${COUNT_KG_MAX} Kg.`,
+  expectedInvalid: 'El stock esperado de un lote no es válido. Recarga la hoja de recuento.',
+  tooManyLines: `Un recuento puede tener como máximo ${COUNT_LINES_MAX} lotes.`,
+  duplicateLine: 'Un lote aparece dos veces en el recuento: cuenta cada lote una sola vez.',
+  reasonRequired: 'Elige el motivo: Recuento, Merma, Muestra, Devolución u Otro.',
+  noteRequired: 'Con el motivo «Otro», escribe una nota que explique el ajuste.',
+  noteTooLong: `La nota puede tener como máximo ${COUNT_NOTE_MAX} caracteres.`,
+  // 409: a sale, roast or blend moved these lots after the sheet was loaded; nothing was written.
+  stockChanged: (codes: readonly string[]) =>
+    codes.length === 1
+      ? `El stock del lote ${codes[0]} cambió mientras contabas (una venta, un tueste o una mezcla). Vuelve a contarlo: no se ha guardado nada.`
+      : `El stock de los lotes ${codeList(codes, 10)} cambió mientras contabas (una venta, un tueste o una mezcla). Vuelve a contarlos: no se ha guardado nada.`,
+  notFound: 'El recuento no existe.',
+  confirm: (lots: number, adjusted: number) =>
+    `¿Confirmas el recuento de ${lots} ${lots === 1 ? 'lote' : 'lotes'}? Se ajustará el stock de ${adjusted} ${adjusted === 1 ? 'lote' : 'lotes'}.`,
+  saved: 'Recuento registrado con éxito.',
+  recountHint: 'Vuelve a contar los lotes marcados: su stock esperado se ha actualizado.',
+  loadError: 'Error al cargar la hoja de recuento.',
+  historyLoadError: 'Error al cargar los recuentos.',
+  saveError: 'Error al registrar el recuento.',
+} as const;
