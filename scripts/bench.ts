@@ -18,7 +18,7 @@ import { databaseUrlOf, datasetTarget, ensureDataset, scratchDataset } from './b
 import { BENCH_ADMIN, type DatasetTarget } from '#support/bench/generate.js';
 import { memoryOf, resetPeak } from './bench/measure.js';
 import {
-  INFORMATIVE_REPORT_PATHS, type InformativeReportName, LIST_PATHS, listTimes, originalWay, REPORT_PATHS, reportTimes, type ListName, type ReportName,
+  INFORMATIVE_REPORT_PATHS, type InformativeReportName, LIST_PATHS, listTimes, originalWay, PLANNING_PATHS, type PlanningName, REPORT_PATHS, reportTimes, type ListName, type ReportName,
 } from './bench/reads.js';
 import { type BenchRow, cpuPerSale, mib, ms, perSecond, printTable } from './bench/results.js';
 import { alternate, type Paired, rawPostgresSales, rawSqliteSales, type SaleTarget, saleTargets, serverSales } from './bench/sale-writes.js';
@@ -125,6 +125,13 @@ async function suite(dialect: 'sqlite' | 'postgres', postgresUrl?: string): Prom
   for (const name of Object.keys(INFORMATIVE_REPORT_PATHS) as InformativeReportName[]) {
     const ratio = atBig.reports[name] / reportsMedium[name];
     rows.push({ name: `P2b ${name} (informativo): ${BIG} vs ${MEDIUM} ventas (mismos lotes)`, baseline: ms(reportsMedium[name]), ours: ms(atBig.reports[name]), ratio, target: '—', met: null });
+  }
+  // P8: the roast plan (docs/decisions/0028-roast-plan.md), flat in the sales held and far from summing them.
+  for (const name of Object.keys(PLANNING_PATHS) as PlanningName[]) {
+    const flat = atBig.reports[name] / reportsMedium[name];
+    rows.push({ name: `P8 ${name}: ${BIG} vs ${MEDIUM} ventas (mismos lotes)`, baseline: ms(reportsMedium[name]), ours: ms(atBig.reports[name]), ratio: flat, target: '≤ 3×', met: flat <= 3 });
+    const faster = atBig.original.times[name] / atBig.reports[name];
+    rows.push({ name: `P8 ${name} (${BIG} ventas) vs sumar la lista de ventas`, baseline: ms(atBig.original.times[name]), ours: ms(atBig.reports[name]), ratio: faster, target: '≥ 100×', met: faster >= 100 });
   }
   for (const name of Object.keys(LIST_PATHS) as ListName[]) {
     const ratio = atBig.lists[name] / listsSmall[name];

@@ -23,6 +23,18 @@ export const INFORMATIVE_REPORT_PATHS = {
 } as const;
 export type InformativeReportName = keyof typeof INFORMATIVE_REPORT_PATHS;
 
+/**
+ * P8: the roast plan at its default horizon (docs/decisions/0028-roast-plan.md). It reads the
+ * last 28 days of the daily aggregates and the lots, never the sales: flat in the sales held.
+ */
+export const PLANNING_PATHS = {
+  planning: '/api/planning',
+} as const;
+export type PlanningName = keyof typeof PLANNING_PATHS;
+
+/** Days of sales the plan's pace is measured over, today included (docs/decisions/0028-roast-plan.md). */
+const PLANNING_WINDOW_DAYS = 28;
+
 /** The first page of each list as the screens ask for it. */
 export const LIST_PATHS = {
   '/api/sales': '/api/sales?limit=100&offset=0',
@@ -31,7 +43,7 @@ export const LIST_PATHS = {
 } as const;
 export type ListName = keyof typeof LIST_PATHS;
 
-export const reportTimes = (endpoints: Endpoint[]) => timesOf({ ...REPORT_PATHS, ...INFORMATIVE_REPORT_PATHS }, endpoints);
+export const reportTimes = (endpoints: Endpoint[]) => timesOf({ ...REPORT_PATHS, ...INFORMATIVE_REPORT_PATHS, ...PLANNING_PATHS }, endpoints);
 export const listTimes = (endpoints: Endpoint[]) => timesOf(LIST_PATHS, endpoints);
 
 /**
@@ -98,7 +110,7 @@ export interface OriginalWay {
   sampled: boolean;
   /** The client-side stock sum, kept so the work is not optimised away. */
   stockKg: number;
-  times: Record<ReportName, number>;
+  times: Record<ReportName | PlanningName, number>;
 }
 
 /**
@@ -125,6 +137,13 @@ export async function originalWay(baseUrl: string, cookie: string): Promise<Orig
   [...byLot].sort((a, b) => b[1] - a[1] || a[0].localeCompare(b[0])).slice(0, 5);
   const topMs = (performance.now() - started) * fetched.scale;
 
+  // The plan's pace the same way: the kg of each lot code sold in the last 28 days, from every sale.
+  started = performance.now();
+  const since = new Date(Date.now() - (PLANNING_WINDOW_DAYS - 1) * 86_400_000).toISOString().slice(0, 10);
+  const paceByLot = new Map<string, number>();
+  for (const s of sales) if (s.sale_date >= since) paceByLot.set(s.batch_code_sold, (paceByLot.get(s.batch_code_sold) ?? 0) + s.quantity_kg / PLANNING_WINDOW_DAYS);
+  const paceMs = (performance.now() - started) * fetched.scale;
+
   // The lot lists are short (a few dozen pages): every page, measured whole.
   started = performance.now();
   let stockKg = 0;
@@ -139,6 +158,6 @@ export async function originalWay(baseUrl: string, cookie: string): Promise<Orig
     rows: sales.length,
     sampled: fetched.scale !== 1,
     stockKg,
-    times: { 'monthly-sales': fetched.ms + monthlyMs, 'top-products': fetched.ms + topMs, 'stock-summary': stockMs },
+    times: { 'monthly-sales': fetched.ms + monthlyMs, 'top-products': fetched.ms + topMs, 'stock-summary': stockMs, planning: fetched.ms + paceMs },
   };
 }
