@@ -90,6 +90,8 @@ describe('importar desde Artisan', () => {
     await row.waitFor();
     const code = (await row.locator('strong').textContent())!;
     expect(code).toMatch(/^CO-150324-\d{4}$/);
+    // The new lots' labels are offered under the form (docs/product-guide.md#imprimir-desde-las-tablas), in the order imported.
+    await expect.poll(() => page.locator('.labels-offer p').textContent()).toMatch(new RegExp(`^Lotes nuevos: ${code}, ET-160324-\\d{4}\\.$`));
 
     // The curve: BT and ET with the events, the events also as text.
     await row.getByRole('button', { name: `Curva del lote ${code}` }).click();

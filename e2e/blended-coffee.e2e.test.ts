@@ -99,6 +99,8 @@ describe('café mezcla', () => {
     await shot(page, 'form-filled-desktop');
     await page.getByRole('button', { name: 'Crear Mezcla', exact: true }).click();
     await expect.poll(() => waitForToast(page, 'Mezcla agregada')).toBe('Mezcla agregada con éxito.');
+    // The new blend's label is offered under the form (docs/product-guide.md#imprimir-desde-las-tablas).
+    await expect.poll(() => page.locator('.labels-offer p').textContent()).toBe(`Lote nuevo: ${code}.`);
     const row = blendsTable(page).locator('tbody tr', { hasText: code });
     await row.waitFor();
     await expect.poll(() => row.locator('td').allTextContents()).toEqual([
@@ -129,6 +131,8 @@ describe('café mezcla', () => {
     await expect.poll(() => drawInput(page, 1, 'T-ET').inputValue()).toBe('4');
     await page.getByRole('button', { name: 'Actualizar Mezcla' }).click();
     await expect.poll(() => waitForToast(page, 'Mezcla actualizada')).toBe('Mezcla actualizada con éxito.');
+    // An edit makes no new lot: the offer goes.
+    await expect.poll(() => page.locator('.labels-offer').count()).toBe(0);
     await expect.poll(() => row.locator('td').nth(2).textContent()).toBe('10.00');
     await expect.poll(() => availableKg(page, 'T-CO-NUEVO')).toBe('6.00');
     await expect.poll(() => availableKg(page, 'T-ET')).toBe('6.00');

@@ -29,7 +29,7 @@ function RoastCurveDialog({ roastId, batchCode, onClose }: { roastId: number; ba
   const titleId = `curva-${roastId}`;
   const data = curve.data;
   return (
-    <dialog ref={dialog} className="curve-dialog" aria-labelledby={titleId} onClose={onClose}>
+    <dialog ref={dialog} className="modal curve-dialog" aria-labelledby={titleId} onClose={onClose}>
       <h2 id={titleId} className="curve-dialog__title">
         {m.curveTitle(batchCode)}
       </h2>

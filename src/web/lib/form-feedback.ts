@@ -36,19 +36,20 @@ export const invalidFields =
  * (docs/architecture.md#the-web-side). A lost session goes back to the login
  * screen on its own.
  */
-export async function saveWithFeedback(
-  save: () => Promise<unknown>,
+export async function saveWithFeedback<Saved>(
+  save: () => Promise<Saved>,
   messages: { saved: string; failed: string },
-  handlers: { onSaved: (message: string) => void; onFailure: (message: string, error: unknown) => void },
+  handlers: { onSaved: (message: string, saved: Saved) => void; onFailure: (message: string, error: unknown) => void },
 ): Promise<void> {
+  let saved: Saved;
   try {
-    await save();
+    saved = await save();
   } catch (error) {
     if ((error instanceof ApiError && error.isUserError) || isSessionLost(error) || isUnconfirmed(error)) return;
     handlers.onFailure(messages.failed, error);
     return;
   }
-  handlers.onSaved(messages.saved);
+  handlers.onSaved(messages.saved, saved);
 }
 
 /** The four texts of a create/edit form's save (each area's messages object has them; docs/product-guide.md#interface-texts). */
@@ -62,8 +63,8 @@ export interface SaveMessages {
 }
 
 /** What useFormSave needs of a TanStack mutation. */
-interface SaveMutation<Variables> {
-  mutateAsync: (variables: Variables) => Promise<unknown>;
+interface SaveMutation<Variables, Saved> {
+  mutateAsync: (variables: Variables) => Promise<Saved>;
   isPending: boolean;
   error: unknown;
 }
@@ -91,14 +92,15 @@ export const saveErrorOf = (error: unknown, unconfirmed: string | undefined): un
  * A create/edit form's save, the same for every form: the create mutation in
  * add mode, the update one while editing, through saveWithFeedback with the
  * area's texts, each send with the form's key (useWriteKey). `mutation` is the
- * one in use (its pending state and error).
+ * one in use (its pending state and error); `onSaved` gets the saved row too (a
+ * new lot's label is offered from it, docs/product-guide.md#imprimir-desde-las-tablas).
  */
-export function useFormSave<CreateBody, UpdateBody = CreateBody>(
+export function useFormSave<CreateBody, UpdateBody = CreateBody, Saved = unknown>(
   editing: { id: number } | null,
-  create: SaveMutation<Keyed & { body: CreateBody }>,
-  update: SaveMutation<Keyed & { id: number; body: UpdateBody }>,
+  create: SaveMutation<Keyed & { body: CreateBody }, Saved>,
+  update: SaveMutation<Keyed & { id: number; body: UpdateBody }, Saved>,
   messages: SaveMessages,
-  handlers: { onSaved: (message: string) => void; onFailure: (message: string, error: unknown) => void },
+  handlers: { onSaved: (message: string, saved: Saved) => void; onFailure: (message: string, error: unknown) => void },
 ): { mutation: { isPending: boolean; error: unknown }; save: (body: CreateBody & UpdateBody) => Promise<void> } {
   const withKey = useWriteKey();
   const save = (body: CreateBody & UpdateBody) =>

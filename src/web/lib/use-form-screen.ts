@@ -55,8 +55,8 @@ export function useFormScreen<Row extends { id: number }>() {
 export interface EntityFormProps<Row> {
   /** The row being edited, or null in add mode. */
   editing: Row | null;
-  /** A successful save, with the area's toast text. */
-  onSaved: (message: string) => void;
+  /** A successful save, with the area's toast text and the row as the server answered it. */
+  onSaved: (message: string, saved?: Row) => void;
   onCancel: () => void;
   /** A save that failed for a reason the user cannot fix here (full-page red message). */
   onFailure: (message: string, error: unknown) => void;

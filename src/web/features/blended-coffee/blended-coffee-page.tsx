@@ -1,11 +1,13 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { blendedCoffeeMessages as m } from '#shared/blended-coffee-messages.js';
 import { useOriginOptions } from '#web/api/get-origin-options.js';
 import { ListCard } from '#web/components/list-card.js';
 import { LoadFailure } from '#web/components/load-failure.js';
 import { LoadedPage, LoadingPage } from '#web/components/loading-page.js';
 import { PageError } from '#web/components/page-error.js';
+import { NewLotsLabelOffer, offeringNewLotLabel } from '#web/components/print-labels.js';
 import { loadFailed } from '#web/lib/api-client.js';
+import type { PrintableLot } from '#web/lib/labels-url.js';
 import { useListPage } from '#web/lib/use-list-page.js';
 import { deleteBlendedCoffeeOptions } from './api/delete-blended-coffee.js';
 import { blendedCoffeeQueryOptions } from './api/get-blended-coffee.js';
@@ -29,6 +31,8 @@ export function BlendedCoffeePage() {
       failedMessage: m.deleteInUse,
     },
   });
+  // The blend just made, whose label is offered (docs/product-guide.md#imprimir-desde-las-tablas).
+  const [newLots, setNewLots] = useState<readonly PrintableLot[]>([]);
   const roasted = useRoastedInStock();
   const recipes = useRecipeOptions();
   const origins = useOriginOptions();
@@ -44,8 +48,9 @@ export function BlendedCoffeePage() {
   return (
     <LoadedPage title={m.title} text={m.loading}>
       <div ref={formRef}>
-        <BlendForm key={formKey} origins={origins.data} recipes={recipes.data} lots={lots} {...formProps} />
+        <BlendForm key={formKey} origins={origins.data} recipes={recipes.data} lots={lots} {...offeringNewLotLabel(formProps, 'blend', setNewLots)} />
       </div>
+      <NewLotsLabelOffer lots={newLots} onDismiss={() => setNewLots([])} />
       <ListCard id="blend-roasted" title={m.roastedStockTitle}>
         <RoastedStockTable lots={roasted.data} />
       </ListCard>

@@ -3,7 +3,10 @@ import { blendedCoffeeMessages as m } from '#shared/blended-coffee-messages.js';
 import type { BlendedCoffee } from '#shared/schemas/blended-coffee.js';
 import { actionsColumn, type Column, DataTable, type RowActionHandlers } from '#web/components/data-table.js';
 import { lotAdjustColumn } from '#web/components/lot-adjust-link.js';
+import { LotLabelsBar, useLotSelection, withLotCheckboxes } from '#web/components/lot-label-selection.js';
 import { lotTraceColumn } from '#web/components/lot-trace-link.js';
+import { PrintLabelButton } from '#web/components/print-labels.js';
+import type { LabelTable, PrintableLot } from '#web/lib/labels-url.js';
 
 /** "Colombia 60% (CO-1 6.00), Etiopía 40% (ET-2 4.00)": each component with the lots it drew. */
 const componentsText = (blend: BlendedCoffee) =>
@@ -25,15 +28,27 @@ const COLUMNS: Column<BlendedCoffee>[] = [
   { label: 'Componentes', className: 'wrap', cell: componentsText },
 ];
 
+const LABEL_TABLE: LabelTable = { kind: 'blend', title: m.blendsTitle };
+const lotOf = (blend: BlendedCoffee): PrintableLot => ({ kind: 'blend', id: blend.id, batch_code: blend.batch_code });
+const lotName = (blend: BlendedCoffee) => blend.batch_code;
+
 export interface BlendsTableProps extends RowActionHandlers<BlendedCoffee> {
   blends: BlendedCoffee[];
 }
 
 /**
  * The current blends (docs/product-guide.md#cafe-mezcla): what each produced next to what is on
- * hand now (docs/product-guide.md#stock-moves), 2 decimals, its components and lots.
+ * hand now (docs/product-guide.md#stock-moves), 2 decimals, its components and lots. Each blend
+ * can be ticked for its label, and printed alone from its actions (docs/product-guide.md#imprimir-desde-las-tablas).
  */
 export function BlendsTable({ blends, ...rowActions }: BlendsTableProps) {
-  const actions = actionsColumn(rowActions, (blend: BlendedCoffee) => `mezcla ${blend.batch_code}`);
-  return <DataTable caption={m.blendsTitle} columns={[...COLUMNS, lotTraceColumn<BlendedCoffee>('blend'), lotAdjustColumn<BlendedCoffee>('blend'), actions]} rows={blends} empty={m.empty} />;
+  const selection = useLotSelection();
+  const actions = actionsColumn(rowActions, (blend: BlendedCoffee) => `mezcla ${blend.batch_code}`, (blend) => <PrintLabelButton lot={lotOf(blend)} />);
+  const columns = withLotCheckboxes(COLUMNS, selection, lotOf, lotName);
+  return (
+    <>
+      {blends.length > 0 && <LotLabelsBar table={LABEL_TABLE} pageLots={blends.map(lotOf)} selection={selection} />}
+      <DataTable caption={m.blendsTitle} columns={[...columns, lotTraceColumn<BlendedCoffee>('blend'), lotAdjustColumn<BlendedCoffee>('blend'), actions]} rows={blends} empty={m.empty} />
+    </>
+  );
 }

@@ -3,7 +3,10 @@ import { greenCoffeeMessages as m } from '#shared/green-coffee-messages.js';
 import type { GreenCoffee } from '#shared/schemas/green-coffee.js';
 import { actionsColumn, type Column, DataTable, type RowActionHandlers } from '#web/components/data-table.js';
 import { lotAdjustColumn } from '#web/components/lot-adjust-link.js';
+import { LotLabelsBar, useLotSelection, withLotCheckboxes } from '#web/components/lot-label-selection.js';
 import { lotTraceColumn } from '#web/components/lot-trace-link.js';
+import { PrintLabelButton } from '#web/components/print-labels.js';
+import type { LabelTable, PrintableLot } from '#web/lib/labels-url.js';
 
 export interface GreenCoffeeTableProps extends RowActionHandlers<GreenCoffee> {
   lots: GreenCoffee[];
@@ -28,12 +31,25 @@ const COLUMNS: Column<GreenCoffee>[] = [
   { label: 'Fecha Entrada', cell: (lot) => formatDate(lot.entry_date) },
 ];
 
+const LABEL_TABLE: LabelTable = { kind: 'green', title: m.stockTitle };
+const lotOf = (lot: GreenCoffee): PrintableLot => ({ kind: 'green', id: lot.id, batch_code: lot.batch_code });
+// A green code is unique only per origin: the origin tells two '15-03-24' apart.
+const lotName = (lot: GreenCoffee) => `${lot.batch_code} de ${lot.origin_name}`;
+
 /**
  * 'Stock Actual' (docs/product-guide.md#cafe-verde): each lot with what is on hand now
  * and what it received (docs/product-guide.md#stock-moves), 2 decimals; rows stack
- * into cards on phones.
+ * into cards on phones. Each lot can be ticked for its label, and printed alone from its
+ * actions (docs/product-guide.md#imprimir-desde-las-tablas).
  */
 export function GreenCoffeeTable({ lots, ...rowActions }: GreenCoffeeTableProps) {
-  const actions = actionsColumn(rowActions, (lot: GreenCoffee) => `lote ${lot.batch_code} de ${lot.origin_name}`);
-  return <DataTable caption={m.stockTitle} columns={[...COLUMNS, lotTraceColumn<GreenCoffee>('green'), lotAdjustColumn<GreenCoffee>('green'), actions]} rows={lots} empty={m.empty} />;
+  const selection = useLotSelection();
+  const actions = actionsColumn(rowActions, (lot: GreenCoffee) => `lote ${lotName(lot)}`, (lot) => <PrintLabelButton lot={lotOf(lot)} name={lotName(lot)} />);
+  const columns = withLotCheckboxes(COLUMNS, selection, lotOf, lotName);
+  return (
+    <>
+      {lots.length > 0 && <LotLabelsBar table={LABEL_TABLE} pageLots={lots.map(lotOf)} selection={selection} />}
+      <DataTable caption={m.stockTitle} columns={[...columns, lotTraceColumn<GreenCoffee>('green'), lotAdjustColumn<GreenCoffee>('green'), actions]} rows={lots} empty={m.empty} />
+    </>
+  );
 }

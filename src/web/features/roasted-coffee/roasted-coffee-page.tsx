@@ -9,7 +9,9 @@ import { ListCard } from '#web/components/list-card.js';
 import { LoadFailure } from '#web/components/load-failure.js';
 import { LoadedPage, LoadingPage } from '#web/components/loading-page.js';
 import { PageError } from '#web/components/page-error.js';
+import { NewLotsLabelOffer, offeringNewLotLabel } from '#web/components/print-labels.js';
 import { loadFailed } from '#web/lib/api-client.js';
+import type { PrintableLot } from '#web/lib/labels-url.js';
 import { PAGE_SIZE } from '#web/lib/page-size.js';
 import { useListPage } from '#web/lib/use-list-page.js';
 import { deleteRoastedCoffeeOptions } from './api/delete-roasted-coffee.js';
@@ -61,6 +63,8 @@ export function RoastedCoffeePage() {
   });
   const [greenOffset, setGreenOffset] = useState(0);
   const [importing, setImporting] = useState(false);
+  // The lots just roasted or imported, whose labels are offered (docs/product-guide.md#imprimir-desde-las-tablas).
+  const [newLots, setNewLots] = useState<readonly PrintableLot[]>([]);
   const availableGreen = useAvailableGreen({ limit: PAGE_SIZE, offset: greenOffset });
   const greenOptions = useGreenLotOptions();
   const origins = useOriginOptions();
@@ -78,10 +82,15 @@ export function RoastedCoffeePage() {
   return (
     <LoadedPage title={m.title}>
       <div ref={formRef}>
-        <RoastForm key={formKey} origins={origins.data} lots={lots} {...formProps} />
+        <RoastForm key={formKey} origins={origins.data} lots={lots} {...offeringNewLotLabel(formProps, 'roasted', setNewLots)} />
       </div>
+      <NewLotsLabelOffer lots={newLots} onDismiss={() => setNewLots([])} />
       {importing ? (
-        <ArtisanImportPanel lots={greenOptions.data ?? []} onClose={() => setImporting(false)} />
+        <ArtisanImportPanel
+          lots={greenOptions.data ?? []}
+          onClose={() => setImporting(false)}
+          onImported={(roasts) => setNewLots(roasts.map((roast) => ({ kind: 'roasted', id: roast.id, batch_code: roast.batch_code })))}
+        />
       ) : (
         <div className="form-actions">
           <button type="button" className="btn btn-secondary" onClick={() => setImporting(true)}>

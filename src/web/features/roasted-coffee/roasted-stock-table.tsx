@@ -3,8 +3,11 @@ import { roastedCoffeeMessages as m } from '#shared/roasted-coffee-messages.js';
 import type { RoastedCoffee } from '#shared/schemas/roasted-coffee.js';
 import { actionsColumn, type Column, DataTable, type RowActionHandlers } from '#web/components/data-table.js';
 import { lotAdjustColumn } from '#web/components/lot-adjust-link.js';
+import { LotLabelsBar, useLotSelection, withLotCheckboxes } from '#web/components/lot-label-selection.js';
 import { lotTraceColumn } from '#web/components/lot-trace-link.js';
+import { PrintLabelButton } from '#web/components/print-labels.js';
 import { RoastCurveButton } from '#web/components/roast-curve-dialog.js';
+import type { LabelTable, PrintableLot } from '#web/lib/labels-url.js';
 
 export const ROASTED_STOCK_TITLE = 'Stock de Café Tostado';
 
@@ -36,6 +39,10 @@ const CURVE_COLUMN: Column<RoastedCoffee> = {
   cell: (roast) => (roast.has_curve ? <RoastCurveButton roastId={roast.id} batchCode={roast.batch_code} /> : null),
 };
 
+const LABEL_TABLE: LabelTable = { kind: 'roasted', title: ROASTED_STOCK_TITLE };
+const lotOf = (roast: RoastedCoffee): PrintableLot => ({ kind: 'roasted', id: roast.id, batch_code: roast.batch_code });
+const lotName = (roast: RoastedCoffee) => roast.batch_code;
+
 export interface RoastedStockTableProps extends RowActionHandlers<RoastedCoffee> {
   roasts: RoastedCoffee[];
 }
@@ -43,9 +50,22 @@ export interface RoastedStockTableProps extends RowActionHandlers<RoastedCoffee>
 /**
  * The table of roasted stock (docs/product-guide.md#cafe-tostado): what each roast
  * produced (`resultant_kg`) next to what is on hand now (`stock_kg`,
- * docs/product-guide.md#stock-moves), 2 decimals; rows stack into cards on phones.
+ * docs/product-guide.md#stock-moves), 2 decimals; rows stack into cards on phones. Each lot can
+ * be ticked for its label, and printed alone from its actions (docs/product-guide.md#imprimir-desde-las-tablas).
  */
 export function RoastedStockTable({ roasts, ...rowActions }: RoastedStockTableProps) {
-  const actions = actionsColumn(rowActions, (roast: RoastedCoffee) => `café tostado ${roast.batch_code}`);
-  return <DataTable caption={ROASTED_STOCK_TITLE} columns={[...COLUMNS, CURVE_COLUMN, lotTraceColumn<RoastedCoffee>('roasted'), lotAdjustColumn<RoastedCoffee>('roasted'), actions]} rows={roasts} empty={m.empty} />;
+  const selection = useLotSelection();
+  const actions = actionsColumn(rowActions, (roast: RoastedCoffee) => `café tostado ${roast.batch_code}`, (roast) => <PrintLabelButton lot={lotOf(roast)} />);
+  const columns = withLotCheckboxes(COLUMNS, selection, lotOf, lotName);
+  return (
+    <>
+      {roasts.length > 0 && <LotLabelsBar table={LABEL_TABLE} pageLots={roasts.map(lotOf)} selection={selection} />}
+      <DataTable
+        caption={ROASTED_STOCK_TITLE}
+        columns={[...columns, CURVE_COLUMN, lotTraceColumn<RoastedCoffee>('roasted'), lotAdjustColumn<RoastedCoffee>('roasted'), actions]}
+        rows={roasts}
+        empty={m.empty}
+      />
+    </>
+  );
 }

@@ -63,7 +63,7 @@ export function SessionsDialog({ onClose }: SessionsDialogProps) {
     void run(m.confirmEndOthers, async () => m.endedOthers((await endOthers.mutateAsync()).closed));
 
   return (
-    <dialog ref={dialog} className="sessions-dialog" aria-labelledby="sesiones-titulo" onClose={onClose}>
+    <dialog ref={dialog} className="modal sessions-dialog" aria-labelledby="sesiones-titulo" onClose={onClose}>
       <h2 id="sesiones-titulo" className="sessions-dialog__title">
         <MonitorSmartphone aria-hidden="true" size={22} />
         {m.title}

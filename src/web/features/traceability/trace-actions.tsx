@@ -1,11 +1,13 @@
 import { Download, Printer } from 'lucide-react';
 import type { Trace } from '#shared/schemas/traceability.js';
 import type { TraceParams } from '#web/api/query-keys.js';
+import { PrintLabelButton } from '#web/components/print-labels.js';
 import { RoastCurveButton } from '#web/components/roast-curve-dialog.js';
 import { withQuery } from '#web/lib/api-client.js';
 
 /**
- * 'Imprimir' (the print CSS keeps only the tree and tables), 'Exportar CSV' (GET /api/trace/export, the same trace as rows)
+ * 'Imprimir' (the print CSS keeps only the tree and tables), 'Exportar CSV' (GET /api/trace/export, the same trace as rows),
+ * for a lot 'Imprimir etiqueta': its label, as from its row (docs/product-guide.md#imprimir-desde-las-tablas)
  * and, for a roasted lot imported from Artisan, 'Curva': the same dialog as its row on /cafe-tostado (docs/product-guide.md#artisan-import).
  */
 export function TraceActions({ trace, selector }: { trace: Trace; selector: Omit<TraceParams, 'limit' | 'offset'> }) {
@@ -21,6 +23,7 @@ export function TraceActions({ trace, selector }: { trace: Trace; selector: Omit
       <a className="btn btn-secondary btn-small" href={withQuery('/api/trace/export.csv', exportQuery)} download>
         <Download aria-hidden="true" size={16} /> Exportar CSV
       </a>
+      {root.kind === 'sale' ? null : <PrintLabelButton lot={{ kind: root.kind, id: root.id, batch_code: root.batch_code }} labelled />}
     </div>
   );
 }

@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
 import { formatDate, formatTwoDecimals } from '#shared/format.js';
 import { artisanMessages as m } from '#shared/artisan-messages.js';
-import type { ArtisanBatchFile, ArtisanPreview } from '#shared/schemas/artisan.js';
+import type { ArtisanBatchFile, ArtisanPreview, ArtisanRoast } from '#shared/schemas/artisan.js';
 import type { GreenCoffee } from '#shared/schemas/green-coffee.js';
 import { ROAST_TYPES } from '#shared/schemas/roasted-coffee.js';
 import { gramsToKg, kgToGrams } from '#shared/units.js';
@@ -62,9 +62,10 @@ let nextRowId = 1;
  * the green lot (preselected when the beans or title name its farm or
  * origin) and the roast type, and its problems → one confirm records every
  * accepted file in one transaction, or none. Files already imported are
- * marked and skipped.
+ * marked and skipped. The roasts recorded go to `onImported` (their labels are
+ * offered, docs/product-guide.md#imprimir-desde-las-tablas).
  */
-export function ArtisanImportPanel({ lots, onClose }: { lots: GreenCoffee[]; onClose: () => void }) {
+export function ArtisanImportPanel({ lots, onClose, onImported }: { lots: GreenCoffee[]; onClose: () => void; onImported: (roasts: ArtisanRoast[]) => void }) {
   const inputId = useId();
   const showToast = useToast();
   const importBatch = useImportArtisanBatch();
@@ -114,6 +115,7 @@ export function ArtisanImportPanel({ lots, onClose }: { lots: GreenCoffee[]; onC
       );
       const { imported } = await importBatch.mutateAsync({ files });
       showToast(m.imported(imported.length));
+      onImported(imported);
       onClose();
     } catch (error) {
       if (isSessionLost(error)) return;

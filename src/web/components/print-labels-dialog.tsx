@@ -1,0 +1,162 @@
+import { useEffect, useId, useRef, useState } from 'react';
+import type { TraceLotKind } from '#shared/schemas/traceability.js';
+import { queryKeys } from '#web/api/query-keys.js';
+import { apiRequest, isSessionLost, withQuery } from '#web/lib/api-client.js';
+import { parseCopies, readLabelChoice, saveLabelChoice } from '#web/lib/label-choice.js';
+import { labelTexts as t } from '#web/lib/label-texts.js';
+import { LABEL_FORMATS, LABELS_PER_PDF_MAX, type LabelFormat, type LabelRequest, labelsUrl, type LabelTable, lotsThatFit, maxCopiesFor, type PrintableLot } from '#web/lib/labels-url.js';
+import { useQuery } from '@tanstack/react-query';
+import { Field } from './field.js';
+import { FormAlert } from './form-alert.js';
+import { LoadingText } from './loading-text.js';
+
+/**
+ * Each lot table's list route and the key its first lots are cached under: below the area's
+ * `all` key, so the saves that refresh the table refresh them too. Built here rather than
+ * declared in query-keys.ts, which login and home load, and whose budget is nearly spent
+ * (docs/decisions/0019-web-chunk-groups-and-route-preloads.md).
+ */
+const TABLE_LISTS: Record<TraceLotKind, { path: string; key: readonly unknown[] }> = {
+  green: { path: '/green-coffee', key: [...queryKeys.greenCoffee.all, 'label-lots'] },
+  roasted: { path: '/roasted-coffee', key: [...queryKeys.roastedCoffee.all, 'label-lots'] },
+  blend: { path: '/blended-coffee', key: [...queryKeys.blendedCoffee.all, 'label-lots'] },
+};
+
+/**
+ * The first LABELS_PER_PDF_MAX lots of a table, in its order (one page of the API's
+ * largest size), and how many it has: more could never go in one PDF.
+ */
+function useTableLots(table: LabelTable | undefined) {
+  const list = TABLE_LISTS[table?.kind ?? 'green'];
+  return useQuery({
+    queryKey: list.key,
+    queryFn: async () => {
+      const page = await apiRequest<{ items: { id: number; batch_code: string }[]; total: number }>('GET', withQuery(list.path, { limit: LABELS_PER_PDF_MAX, offset: 0 }));
+      return { lots: page.items.map((row): PrintableLot => ({ kind: table?.kind ?? 'green', id: row.id, batch_code: row.batch_code })), total: page.total };
+    },
+    enabled: table !== undefined,
+    // Asked again at every opening: the table may have changed since.
+    staleTime: 0,
+    gcTime: 0,
+  });
+}
+
+/**
+ * 'Imprimir etiqueta(s)' (docs/product-guide.md#imprimir-desde-las-tablas): the format and the copies
+ * (remembered in this browser), how many labels that makes, and 'Imprimir', which opens
+ * GET /api/labels.pdf in a new tab. A browser that blocks the tab gets a link to it instead. A
+ * native modal <dialog>: focus moves in and stays, Escape closes it and focus goes back to the
+ * button that opened it.
+ */
+export function PrintLabelsDialog({ request, onClose }: { request: LabelRequest; onClose: () => void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const id = useId();
+  const [remembered] = useState(readLabelChoice);
+  const [format, setFormat] = useState<LabelFormat>(remembered.format);
+  const [copiesText, setCopiesText] = useState(String(remembered.copies));
+  const [blockedUrl, setBlockedUrl] = useState<string | null>(null);
+  const table = 'table' in request ? request.table : undefined;
+  const tableLots = useTableLots(table);
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (element && !element.open) element.showModal();
+    return () => element?.close();
+  }, []);
+
+  const copies = parseCopies(copiesText);
+  // A table prints as many of its first lots as fit; a choice of lots prints all of them or asks for fewer.
+  const available = table ? tableLots.data?.lots : 'lots' in request ? request.lots : undefined;
+  const maxCopies = table ? LABELS_PER_PDF_MAX : maxCopiesFor(available?.length ?? 1);
+  const copiesError = copies === null || copies > maxCopies ? t.copiesInvalid(Math.max(1, maxCopies)) : undefined;
+  const lots = available && copies !== null && !copiesError ? (table ? available.slice(0, lotsThatFit(copies)) : available) : undefined;
+
+  let title: string;
+  if (table) title = t.titleAll(table.title);
+  else if (available?.length === 1) title = t.titleOne(available[0]!.batch_code);
+  else title = t.titleMany(available?.length ?? 0);
+
+  let summary: string | null = null;
+  let problem: string | null = null;
+  if (table && tableLots.isError && !isSessionLost(tableLots.error)) problem = t.lotsLoadError;
+  else if (table && tableLots.data) {
+    const { total } = tableLots.data;
+    if (total === 0) problem = t.tableEmpty;
+    else summary = lots && lots.length < total ? t.tableTooMany(total, lots.length) : t.tableCount(total);
+  } else if (!table && maxCopies === 0) problem = t.tooManySelected(available?.length ?? 0);
+
+  const canPrint = lots !== undefined && lots.length > 0 && problem === null;
+
+  const print = () => {
+    if (!canPrint || copies === null) return;
+    const url = labelsUrl(lots, { format, copies });
+    saveLabelChoice({ format, copies });
+    const tab = window.open(url, '_blank');
+    if (tab) dialog.current?.close();
+    else setBlockedUrl(url);
+  };
+
+  return (
+    <dialog ref={dialog} className="modal labels-dialog" aria-labelledby={`${id}-title`} onClose={onClose}>
+      <h2 id={`${id}-title`} className="labels-dialog__title">
+        {title}
+      </h2>
+      {table && tableLots.isPending ? <LoadingText text={t.loadingLots} /> : null}
+      {summary ? <p className="labels-dialog__summary">{summary}</p> : null}
+      <FormAlert message={problem} />
+      <form
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault();
+          print();
+        }}
+      >
+        <fieldset className="labels-dialog__formats">
+          <legend>{t.format}</legend>
+          {LABEL_FORMATS.map((option) => (
+            <label key={option} className="labels-dialog__format">
+              <input type="radio" name={`${id}-format`} value={option} checked={format === option} onChange={() => {
+                  setFormat(option);
+                  setBlockedUrl(null);
+                }} />
+              {t.formats[option]}
+            </label>
+          ))}
+        </fieldset>
+        <Field id={`${id}-copies`} label={t.copies} error={copiesError} hint={lots && copies !== null ? t.total(lots.length * copies) : undefined}>
+          {(control) => (
+            <input
+              {...control}
+              type="number"
+              inputMode="numeric"
+              min={1}
+              max={Math.max(1, maxCopies)}
+              step={1}
+              value={copiesText}
+              onChange={(event) => {
+                setCopiesText(event.target.value);
+                setBlockedUrl(null);
+              }}
+            />
+          )}
+        </Field>
+        {blockedUrl ? (
+          <p className="labels-dialog__blocked" role="status">
+            {t.popupBlocked}{' '}
+            <a href={blockedUrl} target="_blank" rel="noopener">
+              {t.openPdf}
+            </a>
+          </p>
+        ) : null}
+        <div className="form-actions">
+          <button type="submit" className="btn btn-primary" disabled={!canPrint}>
+            {t.print}
+          </button>
+          <button type="button" className="btn btn-secondary" onClick={() => dialog.current?.close()}>
+            {t.cancel}
+          </button>
+        </div>
+      </form>
+    </dialog>
+  );
+}

@@ -1,0 +1,55 @@
+import type { TraceLotKind } from '#shared/schemas/traceability.js';
+
+/**
+ * The label sizes GET /api/labels.pdf draws (docs/product-guide.md#imprimir-desde-las-tablas):
+ * a 62 mm roll, a 100 × 150 mm shipping label, an A4 sheet of 3 × 8.
+ */
+export const LABEL_FORMATS = ['62mm', '100x150', 'a4'] as const;
+export type LabelFormat = (typeof LABEL_FORMATS)[number];
+
+/** The route draws at most this many labels (lots × copies) in one PDF and refuses more with its 400. */
+export const LABELS_PER_PDF_MAX = 500;
+
+/** A lot as the route names it: `green:12`, `roasted:7`, `blend:3`. */
+export interface LabelLot {
+  kind: TraceLotKind;
+  id: number;
+}
+
+/** A lot to print, with the code the dialog names it by. */
+export interface PrintableLot extends LabelLot {
+  batch_code: string;
+}
+
+/** A lot table, for 'Imprimir etiquetas de toda la tabla': which list, and its title to name it. */
+export interface LabelTable {
+  kind: TraceLotKind;
+  title: string;
+}
+
+/** What the dialog prints: these lots, or the table's first lots in the table's order (docs/product-guide.md#imprimir-desde-las-tablas). */
+export type LabelRequest = { lots: readonly PrintableLot[] } | { table: LabelTable };
+
+/** What the person chooses in the dialog, remembered between prints (src/web/lib/label-choice.ts). */
+export interface LabelChoice {
+  format: LabelFormat;
+  copies: number;
+}
+
+/**
+ * The PDF's address: `/api/labels.pdf?lots=green:1,roasted:2&format=62mm&copies=1`, each lot once,
+ * in the order given (the PDF's order). ':' and ',' stay unescaped: RFC 3986 allows them in a
+ * query, the route splits on them, and escaping them would make 500 lots' address some 2,000
+ * characters longer (the whole request line must stay under Node's 16 KB header limit).
+ */
+export function labelsUrl(lots: readonly LabelLot[], { format, copies }: LabelChoice): string {
+  const seen = new Set<string>();
+  for (const lot of lots) seen.add(`${lot.kind}:${lot.id}`);
+  return `/api/labels.pdf?lots=${[...seen].join(',')}&format=${format}&copies=${copies}`;
+}
+
+/** The most copies of each label that `lots` lots can have in one PDF (0 when the lots alone pass the limit). */
+export const maxCopiesFor = (lots: number): number => Math.floor(LABELS_PER_PDF_MAX / Math.max(1, lots));
+
+/** How many lots fit in one PDF with `copies` copies each. */
+export const lotsThatFit = (copies: number): number => Math.floor(LABELS_PER_PDF_MAX / Math.max(1, copies));
