@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { roastedCoffeeMessages as m } from '#shared/messages.js';
 import { artisanMessages } from '#shared/artisan-messages.js';
 import type { GreenCoffee } from '#shared/schemas/green-coffee.js';
@@ -11,6 +12,7 @@ import { LoadedPage, LoadingPage } from '#web/components/loading-page.js';
 import { PageError } from '#web/components/page-error.js';
 import { loadFailed } from '#web/lib/api-client.js';
 import { PAGE_SIZE } from '#web/lib/page-size.js';
+import { readRoastPrefill } from '#web/lib/roast-prefill.js';
 import { useListPage } from '#web/lib/use-list-page.js';
 import { deleteRoastedCoffeeOptions } from './api/delete-roasted-coffee.js';
 import { useAvailableGreen } from './api/get-available-green.js';
@@ -19,7 +21,7 @@ import { roastedCoffeeQueryOptions } from './api/get-roasted-coffee.js';
 import { ArtisanImportPanel } from './artisan/artisan-import-panel.js';
 import { GREEN_STOCK_TITLE, GreenStockTable } from './green-stock-table.js';
 import { RoastForm } from './roast-form.js';
-import type { GreenLotOption } from './roast-form-values.js';
+import { type GreenLotOption, prefilledRoastValues } from './roast-form-values.js';
 import { ROASTED_STOCK_TITLE, RoastedStockTable } from './roasted-stock-table.js';
 
 /**
@@ -65,6 +67,26 @@ export function RoastedCoffeePage() {
   const greenOptions = useGreenLotOptions();
   const origins = useOriginOptions();
   const lots = useMemo(() => (greenOptions.data ? lotOptions(greenOptions.data, editing) : undefined), [greenOptions.data, editing]);
+  // 'Tostar' on the roast plan opens this screen with a proposal in the address (src/web/lib/roast-prefill.ts).
+  const [params, setParams] = useSearchParams();
+  const proposal = params.toString();
+  const prefill = useMemo(() => readRoastPrefill(new URLSearchParams(proposal)), [proposal]);
+  const initialValues = useMemo(() => (prefill && lots ? prefilledRoastValues(prefill, lots) : undefined), [prefill, lots]);
+  // Once saved or cancelled the proposal is done: the next new roast starts empty.
+  const endProposal = () => {
+    if (prefill) setParams({}, { replace: true });
+  };
+  const roastFormProps = {
+    ...formProps,
+    onSaved: (message: string) => {
+      endProposal();
+      formProps.onSaved(message);
+    },
+    onCancel: () => {
+      endProposal();
+      formProps.onCancel();
+    },
+  };
   const roastPage = roasts.data;
   const greenPage = availableGreen.data;
 
@@ -78,7 +100,13 @@ export function RoastedCoffeePage() {
   return (
     <LoadedPage title={m.title}>
       <div ref={formRef}>
-        <RoastForm key={formKey} origins={origins.data} lots={lots} {...formProps} />
+        <RoastForm
+          key={prefill && !editing ? `${formKey}?${proposal}` : formKey}
+          origins={origins.data}
+          lots={lots}
+          initialValues={initialValues}
+          {...roastFormProps}
+        />
       </div>
       {importing ? (
         <ArtisanImportPanel lots={greenOptions.data ?? []} onClose={() => setImporting(false)} />
