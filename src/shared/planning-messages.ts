@@ -1,11 +1,64 @@
 // An area's texts beyond the original app live in their own module, not in
 // messages.ts: messages.ts is in the chunk every screen loads (login and home
 // included), an area's own module only in that area's chunk
-// (docs/decisions/0019-web-chunk-groups-and-route-preloads.md).
+// (docs/decisions/0019-web-chunk-groups-and-route-preloads.md). Home's one text
+// of the plan is in planning-alert-messages.ts, for the same reason.
+import { formatDate, formatKg, formatTwoDecimals } from './format.js';
 import { PLANNING_HORIZON_MAX, PLANNING_HORIZON_MIN } from './schemas/planning-limits.js';
+
+const days = (count: number) => (count === 1 ? '1 día' : `${count} días`);
 
 /** Plan de Tueste (docs/product-guide.md#roast-plan, docs/decisions/0028-roast-plan.md). All ours: the original app had no plan. */
 export const planningMessages = {
   horizonInvalid: `El horizonte debe ser un número entero de días entre ${PLANNING_HORIZON_MIN} y ${PLANNING_HORIZON_MAX}.`,
   neverRoasted: 'Este origen nunca se ha tostado: no hay rendimiento medido para calcular el café verde necesario.',
+  title: 'Plan de Tueste',
+  loading: 'Calculando el plan de tueste...',
+  loadError: 'Error al cargar el plan de tueste.',
+  empty: 'Todavía no hay café tostado ni mezclas que planificar. Registra un tueste en Café Tostado para empezar.',
+  horizon: 'Horizonte',
+  horizonOption: (count: number) => days(count),
+  print: 'Imprimir',
+  summary: (today: string, horizon: number, window: number) =>
+    `Calculado el ${formatDate(today)} para cubrir los próximos ${days(horizon)}, al ritmo de salida de los últimos ${days(window)}.`,
+  riskTitle: 'Cafés en riesgo',
+  riskLegend: (horizon: number) => `Urgente: se agota en los próximos ${days(horizon)}. Pronto: en los próximos ${days(2 * horizon)}.`,
+  riskEmpty: (horizon: number) => `Ningún café se agota en los próximos ${days(2 * horizon)}.`,
+  urgent: 'Urgente',
+  soon: 'Pronto',
+  runOut: (isoDate: string, daysLeft: number) =>
+    daysLeft === 0 ? `Se agota hoy, ${formatDate(isoDate)}` : `Se agota el ${formatDate(isoDate)}, en ${days(daysLeft)}`,
+  blendName: (recipe: string) => `Mezcla ${recipe}`,
+  chartLabel: (unit: string, stockKg: number, isoDate: string) =>
+    `Stock previsto de ${unit}: ${formatKg(stockKg)} hoy, bajando a un ritmo constante hasta 0 Kg el ${formatDate(isoDate)}.`,
+  chartToday: 'Hoy',
+  chartThreshold: 'Umbral',
+  sheetTitle: 'Hoja de tueste',
+  sheetEmpty: (horizon: number) => `No hace falta tostar café para cubrir los próximos ${days(horizon)}.`,
+  columns: {
+    origin: 'Origen',
+    roastType: 'Tueste',
+    stock: 'Stock (Kg)',
+    kgPerDay: 'Kg/día',
+    daysLeft: 'Días',
+    runOut: 'Se agota',
+    need: 'Necesidad (Kg)',
+    yield: 'Rendimiento (%)',
+    green: 'Café verde (Kg)',
+    greenLots: 'Lotes de verde a usar',
+    shortfall: 'Falta verde (Kg)',
+  },
+  roast: 'Tostar',
+  roastLabel: (kg: number, batchCode: string) => `Tostar ${formatKg(kg)} del lote ${batchCode}`,
+  noGreenStock: 'No queda café verde de este origen.',
+  blendsTitle: 'Mezclas',
+  blendsEmpty: (horizon: number) => `Ninguna mezcla necesita más café para los próximos ${days(horizon)}.`,
+  blendFacts: (stockKg: number, kgPerDay: number, needKg: number) =>
+    `Stock: ${formatKg(stockKg)} · Kg/día: ${formatTwoDecimals(kgPerDay)} · Necesidad: ${formatKg(needKg)}`,
+  componentColumns: {
+    origin: 'Origen',
+    kg: 'Kg para la mezcla',
+    available: 'Tostado disponible (Kg)',
+    shortfall: 'Falta tostar (Kg)',
+  },
 } as const;

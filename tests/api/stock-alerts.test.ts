@@ -1,6 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { stockAlerts } from '#server/features/stock-alerts/service.js';
+import { localIsoDate } from '#shared/local-date.js';
 import { traceabilityMessages as m } from '#shared/messages.js';
+import type { Planning } from '#shared/schemas/planning.js';
+import type { StockAlerts } from '#shared/schemas/traceability.js';
 import { buildChain, type Chain } from '../helpers/trace-chain.js';
 import { resetDatabase } from '../helpers/reset-database.js';
 import { createTestApp, errorOf, type TestApp } from '../helpers/test-app.js';
@@ -30,12 +33,63 @@ describe.each(testDialects())('alertas de stock bajo (%s)', (dialect) => {
     expect(alerts.thresholds).toEqual({ green_kg: 120, roasted_kg: 9, blend_kg: 5 });
     // Colombia: 67.5 kg (A) + 45 kg (B) on hand, under 120.
     expect(alerts.origins).toEqual([{ origin_id: chain.origin.id, origin_name: 'Colombia', stock_kg: 112.5 }]);
-    expect(alerts.lots.map((lot) => [lot.batch_code, lot.stock_kg, lot.sold_30d_kg, lot.days_left])).toEqual([
-      ['CO-R2', 7.067, 3.333, 63], // 7067 × 30 / 3333 = 63.6
-      ['CA-MZ-1', 6.5, 2.5, 78], // 6500 × 30 / 2500
-      ['CO-R1', 10.5, 1, 315], // above 9 kg, but sold lately
-      ['CO-R3', 8.3, 0, null], // under 9 kg, no sales in the window
+    expect(alerts.lots.map((lot) => [lot.batch_code, lot.stock_kg, lot.sold_30d_kg, lot.days_left, lot.run_out_date])).toEqual([
+      // The roast plan's date of Colombia · Medio, all three roasts: 25.867 kg on hand, 4.333 kg sold in the
+      // plan's 28 days (the blend's draws of 10 March are before them): 25867 × 28 / 4333 = 167.1 → 167 days.
+      ['CO-R2', 7.067, 3.333, 63, '2024-09-24'], // 7067 × 30 / 3333 = 63.6
+      ['CA-MZ-1', 6.5, 2.5, 78, null], // 6500 × 30 / 2500; a blend without a recipe is in no unit of the plan
+      ['CO-R1', 10.5, 1, 315, '2024-09-24'], // above 9 kg, but sold lately
+      ['CO-R3', 8.3, 0, null, '2024-09-24'], // under 9 kg, no sales in the window: its unit still has a pace
     ]);
+  });
+
+  it("each lot's run-out date is the roast plan's, of its origin and roast type or of its blend recipe", async () => {
+    const today = localIsoDate();
+    const shift = (days: number) => {
+      const date = new Date(`${today}T00:00:00Z`);
+      date.setUTCDate(date.getUTCDate() + days);
+      return date.toISOString().slice(0, 10);
+    };
+    const ok = async (who: string, url: string, payload: object) => {
+      const response = await t.call(who, { method: 'POST', url, payload });
+      expect(response.statusCode, `${url}: ${response.body}`).toBe(201);
+      return response.json() as { id: number; batch_code: string };
+    };
+    const recipe = await ok(admin, '/api/blend-recipes', { name: 'Casa Receta', components: [{ origin_id: chain.origin.id, percentage: 100 }] });
+    const blend = await ok(cookie, '/api/blended-coffee', {
+      name: 'Casa Receta',
+      total_quantity_kg: 2,
+      creation_date: today,
+      batch_code: 'CR-MZ-1',
+      recipe_id: recipe.id,
+      components: [{ origin_id: chain.origin.id, percentage: 100, selected_roasted_batches: [{ id: chain.r1.id, quantity_used: 2 }] }],
+    });
+    const sale = (lot: { id: number; batch_code: string }, product_type: 'tostado' | 'mezcla', quantity_kg: number) =>
+      ok(cookie, '/api/sales', { product_id: lot.id, product_type, quantity_kg, unit_price: 20, sale_date: today, batch_code_sold: lot.batch_code });
+    await sale(blend, 'mezcla', 1);
+    await sale(chain.r2, 'tostado', 0.5);
+    await sale(chain.blend, 'mezcla', 2);
+
+    const response = await t.call(cookie, { method: 'GET', url: '/api/stock-alerts' });
+    expect(response.statusCode).toBe(200);
+    const alerts = response.json() as StockAlerts;
+    // Colombia · Medio: 25.867 − 2 (the blend) − 0.5 = 23.367 kg, 2.5 kg out today: 23367 × 28 / 2500 = 261.7 → 261 days.
+    // The recipe: 1 kg left of its one blend, 1 kg sold: 28 days. CA-MZ-1 has no recipe: no date.
+    expect(alerts.lots.map((lot) => [lot.batch_code, lot.run_out_date])).toEqual([
+      ['CR-MZ-1', shift(28)],
+      ['CA-MZ-1', null],
+      ['CO-R2', shift(261)],
+    ]);
+    const plan = (await t.call(cookie, { method: 'GET', url: '/api/planning' })).json() as Planning;
+    expect(plan.roasted.map((unit) => [unit.origin_name, unit.roast_type, unit.run_out_date])).toEqual([['Colombia', 'Medio', shift(261)]]);
+    expect(plan.blends.map((unit) => [unit.recipe_name, unit.run_out_date])).toEqual([['Casa Receta', shift(28)]]);
+
+    // The OpenAPI document says what the date is.
+    const doc = (await t.call(admin, { method: 'GET', url: '/api/docs/json' })).json() as {
+      paths: Record<string, { get: { responses: Record<string, { content: Record<string, { schema: { properties: Record<string, { items: { properties: Record<string, unknown> } }> } }> }> } }>;
+    };
+    const lot = doc.paths['/api/stock-alerts']!.get.responses['200']!.content['application/json']!.schema.properties.lots!.items.properties;
+    expect(lot.run_out_date).toMatchObject({ type: 'string', nullable: true, description: expect.stringContaining('según el Plan de Tueste') });
   });
 
   it('sales older than 30 days give no pace; defaults list nothing for this chain', async () => {

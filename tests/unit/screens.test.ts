@@ -1,8 +1,9 @@
 import fs from 'node:fs';
-import { Blend, ChartColumn, ClipboardCheck, Flame, Globe, History, House, Search, Settings, ShoppingCart, Sprout } from 'lucide-react';
+import { Blend, Calendar, ChartColumn, ClipboardCheck, Flame, Globe, History, House, Search, Settings, ShoppingCart, Sprout } from 'lucide-react';
 import { describe, expect, it } from 'vitest';
 import { AREA_CARDS, NAV_ITEMS, TOOL_ITEMS } from '#web/lib/nav-items.js';
 import { HOME_SCREEN, LOGIN_MODULE, SCREENS } from '#web/lib/screens.js';
+import { PLANNING_HORIZON_DEFAULT } from '#shared/schemas/planning-limits.js';
 
 // The one screen list (docs/decisions/0016-one-screen-list.md) and what the bar and home cards make of it.
 describe('the screen list', () => {
@@ -25,6 +26,7 @@ describe('the screen list', () => {
     expect(TOOL_ITEMS.map(({ label, path, icon }) => [label, path, icon])).toEqual([
       ['Trazabilidad de lotes', '/trazabilidad', Search],
       ['Recuento de inventario', '/inventario', ClipboardCheck],
+      ['Plan de tueste', '/planificacion', Calendar],
       ['Registro de actividad', '/actividad', History],
     ]);
     expect(TOOL_ITEMS.filter((tool) => tool.adminOnly).map((tool) => tool.path)).toEqual(['/actividad']);
@@ -36,6 +38,12 @@ describe('the screen list', () => {
     for (const key of ['id', 'path', 'module'] as const) expect(new Set(SCREENS.map((screen) => screen[key])).size).toBe(SCREENS.length);
     for (const module of [LOGIN_MODULE, ...SCREENS.map((screen) => screen.module)]) expect(fs.existsSync(module), module).toBe(true);
     expect(HOME_SCREEN.module).toBe('src/web/features/home/home-page.tsx');
+  });
+
+  it("preloads the roast plan at the default horizon, the URL written out in the list", () => {
+    const planning = SCREENS.find((screen) => screen.path === '/planificacion')!;
+    expect(planning.adminOnly).toBeUndefined();
+    expect(planning.requests).toEqual([`/api/planning?horizon_days=${PLANNING_HORIZON_DEFAULT}`]);
   });
 
   it('keeps the administrators-only screens: Configuración, user management and the activity log', () => {

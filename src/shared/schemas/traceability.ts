@@ -215,6 +215,14 @@ export const stockAlertsSchema = z.object({
       sold_30d_kg: z.number(),
       /** Stock ÷ (kg sold in the last 30 days ÷ 30), whole days; null without sales in that time. */
       days_left: z.number().int().nullable(),
+      /** The roast plan's run-out date of the lot's unit (docs/decisions/0028-roast-plan.md): computed by the plan's own code. */
+      run_out_date: z
+        .string()
+        .nullable()
+        .meta({
+          description:
+            'YYYY-MM-DD en que se agota, según el Plan de Tueste (GET /api/planning), la unidad del lote: todos los lotes tostados de su origen y tipo de tueste, o todas las mezclas de su receta, al ritmo de salida de los últimos 28 días. null sin salidas en ese tiempo o para una mezcla sin receta.',
+        }),
     }),
   ),
 });

@@ -111,6 +111,14 @@ export const queryKeys = {
     stockSummary: ['reports', 'stock-summary'],
   },
   /**
+   * Plan de Tueste (docs/product-guide.md#roast-plan): read-only, refetched whenever /planificacion
+   * opens (staleTime 0), so no save has to name it.
+   */
+  planning: {
+    all: ['planning'],
+    plan: (horizonDays: number) => ['planning', 'plan', horizonDays],
+  },
+  /**
    * Registro de Actividad (docs/product-guide.md#actividad): read-only, refetched whenever /actividad
    * opens (staleTime 0), so no save has to name it.
    */

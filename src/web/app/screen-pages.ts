@@ -16,6 +16,7 @@ const pageLoaders: Record<ScreenId, () => Promise<ComponentType>> = {
   sales: async () => (await import('../features/sales/sales-page.js')).SalesPage,
   traceability: async () => (await import('../features/traceability/traceability-page.js')).TraceabilityPage,
   stockCounts: async () => (await import('../features/stock-counts/stock-count-page.js')).StockCountPage,
+  planning: async () => (await import('../features/planning/planning-page.js')).PlanningPage,
   reports: async () => (await import('../features/reports/reports-page.js')).ReportsPage,
   configuration: async () => (await import('../features/settings/configuration-page.js')).ConfigurationPage,
   users: async () => (await import('../features/users/users-page.js')).UsersPage,

@@ -14,12 +14,14 @@ export interface ListCardProps {
   pager?: PagerProps | undefined;
   /** The table (or the loading text). */
   children: ReactNode;
+  /** The screen's own classes besides `card` (its layout, what it leaves out of print). */
+  className?: string;
 }
 
 /** A list as every screen shows it: a card with its title, its CSV export, the table and its pager. */
-export function ListCard({ id, title, exportPath, exportQuery, pager, children }: ListCardProps) {
+export function ListCard({ id, title, exportPath, exportQuery, pager, children, className }: ListCardProps) {
   return (
-    <section className="card" aria-labelledby={`${id}-title`}>
+    <section className={className ? `card ${className}` : 'card'} aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="card__title">
         {title}
       </h2>

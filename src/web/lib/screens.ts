@@ -124,6 +124,16 @@ const screens = [
     tool: { label: 'Recuento de inventario', icon: 'ClipboardCheck' },
   },
   {
+    id: 'planning',
+    path: '/planificacion',
+    module: 'src/web/features/planning/planning-page.tsx',
+    // The default horizon (PLANNING_HORIZON_DEFAULT, written out: vite.config.ts reads this list in Node,
+    // where #shared does not resolve; tests/unit/screens.test.ts checks it), as features/planning/api/get-planning.ts
+    // asks for it. A ?horizonte= URL asks for its own.
+    requests: ['/api/planning?horizon_days=14'],
+    tool: { label: 'Plan de tueste', icon: 'Calendar' },
+  },
+  {
     id: 'reports',
     path: '/reportes',
     module: 'src/web/features/reports/reports-page.tsx',

@@ -50,15 +50,23 @@ const paceOf = (stock_g: number, out_g: number, threshold_g: number, horizon: nu
 
 const ownNeedG = (pace: Pace): number => (pace.need28 > 0 ? Math.ceil(pace.need28 / WINDOW) : 0);
 
+/** ⌊stock ÷ pace⌋ whole days, null when nothing left the unit in the window. */
+const daysLeftOf = (stock_g: number, out_g: number): number | null => (out_g > 0 ? Math.floor((stock_g * WINDOW) / out_g) : null);
+
+/** today + days_left: the run-out date the plan and the home alerts both show. */
+const runOutDateOf = (stock_g: number, out_g: number, today: string): string | null => {
+  const daysLeft = daysLeftOf(stock_g, out_g);
+  return daysLeft === null ? null : isoDaysAfter(today, daysLeft);
+};
+
 function paceFigures(pace: Pace, today: string, needG: number) {
-  const daysLeft = pace.out_g > 0 ? Math.floor((pace.stock_g * WINDOW) / pace.out_g) : null;
   return {
     stock_kg: gramsToKg(pace.stock_g),
     out_kg: gramsToKg(pace.out_g),
     // Shown to the gram (half up); never used rounded.
     kg_per_day: gramsToKg(Math.floor((2 * pace.out_g + WINDOW) / (2 * WINDOW))),
-    days_left: daysLeft,
-    run_out_date: daysLeft === null ? null : isoDaysAfter(today, daysLeft),
+    days_left: daysLeftOf(pace.stock_g, pace.out_g),
+    run_out_date: runOutDateOf(pace.stock_g, pace.out_g, today),
     threshold_kg: gramsToKg(pace.threshold_g),
     need_kg: gramsToKg(needG),
   };
@@ -79,26 +87,36 @@ interface RoastedUnit {
   pulled_g: number;
 }
 
-export async function roastPlan(db: Kysely<Database>, horizon = PLANNING_HORIZON_DEFAULT, today = localIsoDate()): Promise<Planning> {
+/** What the plan's units hold before any need is computed: their stock and what left them in the window. */
+interface UnitPaces {
+  /** Roasted units by `originId|roastType`. */
+  units: Map<string, RoastedUnit>;
+  /** Recipe units by recipe id: its blends' stock and sales summed. */
+  recipeStock: Map<number, { stock_g: number; out_g: number }>;
+  /** Each roasted lot's unit key, and each blend's recipe. */
+  unitOfLot: Map<number, string>;
+  recipeOfBlend: Map<number, number>;
+}
+
+const keyOf = (originId: number, type: RoastType) => `${originId}|${type}`;
+
+/**
+ * The units and their pace (docs/decisions/0028-roast-plan.md "Units", "Window"):
+ * what the plan and the home alerts' run-out dates both read.
+ */
+async function readUnitPaces(db: Kysely<Database>, today: string): Promise<UnitPaces> {
   const since = isoDaysAfter(today, -(WINDOW - 1));
-  const [settings, lots, soldRoasted, drawn, soldBlends, roasts, greenLots, blends, components, recipeTypes] = await Promise.all([
-    getSettings(db),
+  const [lots, soldRoasted, drawn, soldBlends, blends] = await Promise.all([
     repository.roastedLots(db),
     repository.soldByProduct(db, 'tostado', since, today),
     repository.drawnByRoastedLot(db, since, today),
     repository.soldByProduct(db, 'mezcla', since, today),
-    repository.roastsNewestFirst(db),
-    repository.greenLotsOldestFirst(db),
     repository.blendsWithRecipe(db),
-    repository.recipeComponents(db),
-    repository.drawnByRecipeAndRoastType(db),
   ]);
-  const roastedThresholdG = kgToGrams(settings.low_stock_roasted_kg);
-  const blendThresholdG = kgToGrams(settings.low_stock_blend_kg);
 
   // Roasted units: one per (origin, roast type), its lots summed.
   const units = new Map<string, RoastedUnit>();
-  const keyOf = (originId: number, type: RoastType) => `${originId}|${type}`;
+  const unitOfLot = new Map<number, string>();
   for (const lot of lots) {
     const key = keyOf(lot.origin_id, lot.roast_type);
     const unit = units.get(key) ?? {
@@ -114,7 +132,49 @@ export async function roastPlan(db: Kysely<Database>, horizon = PLANNING_HORIZON
     unit.stock_g += lot.stock_g;
     unit.out_g += (soldRoasted.get(lot.id) ?? 0) + (drawn.get(lot.id) ?? 0);
     units.set(key, unit);
+    unitOfLot.set(lot.id, key);
   }
+
+  // Blend units: one per recipe that has blends.
+  const recipeStock = new Map<number, { stock_g: number; out_g: number }>();
+  const recipeOfBlend = new Map<number, number>();
+  for (const blend of blends) {
+    const unit = recipeStock.get(blend.recipe_id) ?? { stock_g: 0, out_g: 0 };
+    unit.stock_g += blend.stock_g;
+    unit.out_g += soldBlends.get(blend.id) ?? 0;
+    recipeStock.set(blend.recipe_id, unit);
+    recipeOfBlend.set(blend.id, blend.recipe_id);
+  }
+  return { units, recipeStock, unitOfLot, recipeOfBlend };
+}
+
+/**
+ * The run-out date of each roasted lot's unit (its origin and roast type) and of
+ * each blend's recipe, as the plan computes it: the home alerts show these
+ * (docs/product-guide.md#home). A blend without a recipe is in no unit: absent.
+ */
+export async function runOutDatesByLot(db: Kysely<Database>, today = localIsoDate()): Promise<{ roasted: Map<number, string | null>; blend: Map<number, string | null> }> {
+  const { units, recipeStock, unitOfLot, recipeOfBlend } = await readUnitPaces(db, today);
+  const unitDate = new Map([...units].map(([key, unit]) => [key, runOutDateOf(unit.stock_g, unit.out_g, today)]));
+  const recipeDate = new Map([...recipeStock].map(([recipeId, unit]) => [recipeId, runOutDateOf(unit.stock_g, unit.out_g, today)]));
+  return {
+    roasted: new Map([...unitOfLot].map(([lotId, key]) => [lotId, unitDate.get(key)!])),
+    blend: new Map([...recipeOfBlend].map(([blendId, recipeId]) => [blendId, recipeDate.get(recipeId)!])),
+  };
+}
+
+export async function roastPlan(db: Kysely<Database>, horizon = PLANNING_HORIZON_DEFAULT, today = localIsoDate()): Promise<Planning> {
+  const [settings, { units, recipeStock }, roasts, greenLots, components, recipeTypes] = await Promise.all([
+    getSettings(db),
+    readUnitPaces(db, today),
+    repository.roastsNewestFirst(db),
+    repository.greenLotsOldestFirst(db),
+    repository.recipeComponents(db),
+    repository.drawnByRecipeAndRoastType(db),
+  ]);
+  const roastedThresholdG = kgToGrams(settings.low_stock_roasted_kg);
+  const blendThresholdG = kgToGrams(settings.low_stock_blend_kg);
+
   const paces = new Map([...units].map(([key, unit]) => [key, paceOf(unit.stock_g, unit.out_g, roastedThresholdG, horizon)]));
 
   // What each origin's roasted stock has beyond its own units' needs (pace × H + threshold): what blends may take.
@@ -125,14 +185,6 @@ export async function roastPlan(db: Kysely<Database>, horizon = PLANNING_HORIZON
   }
   const availableG = new Map([...surplus28].map(([originId, scaled]) => [originId, Math.floor(scaled / WINDOW)]));
 
-  // Blend units: one per recipe that has blends.
-  const recipeStock = new Map<number, { stock_g: number; out_g: number }>();
-  for (const blend of blends) {
-    const unit = recipeStock.get(blend.recipe_id) ?? { stock_g: 0, out_g: 0 };
-    unit.stock_g += blend.stock_g;
-    unit.out_g += soldBlends.get(blend.id) ?? 0;
-    recipeStock.set(blend.recipe_id, unit);
-  }
   const recipes = new Map<number, { name: string; name_key: string; components: repository.RecipeComponentRow[] }>();
   for (const component of components) {
     if (!recipeStock.has(component.recipe_id)) continue;

@@ -3,6 +3,7 @@ import { localIsoDate } from '#shared/local-date.js';
 import type { StockAlerts } from '#shared/schemas/traceability.js';
 import { gramsToKg, kgToGrams } from '#shared/units.js';
 import type { Database } from '#server/db/schema.js';
+import { runOutDatesByLot } from '../planning/service.js';
 import { getSettings } from '../settings/service.js';
 import * as repository from './repository.js';
 
@@ -21,7 +22,9 @@ function isoDaysBefore(isoDate: string, days: number): string {
  * "Low stock"): origins whose green stock is under 'low_stock_green_kg',
  * roasted lots and blends under their threshold, and every roasted lot or blend
  * sold in the last 30 days with the days until it runs out at that pace
- * (stock ÷ kg sold per day, whole days, rounded down).
+ * (stock ÷ kg sold per day, whole days, rounded down). Each lot also carries
+ * the roast plan's run-out date of its unit (its origin and roast type, or its
+ * blend recipe), from the plan's service.
  */
 export async function stockAlerts(db: Kysely<Database>, today = localIsoDate()): Promise<StockAlerts> {
   const settings = await getSettings(db);
@@ -31,10 +34,12 @@ export async function stockAlerts(db: Kysely<Database>, today = localIsoDate()):
     blend_kg: settings.low_stock_blend_kg,
   };
   const since = isoDaysBefore(today, PACE_DAYS - 1);
-  const [origins, roasted, blends] = await Promise.all([
+  const [origins, roasted, blends, runOut] = await Promise.all([
     repository.originsUnderThreshold(db, kgToGrams(thresholds.green_kg)),
     repository.lotsToWatch(db, 'roasted', kgToGrams(thresholds.roasted_kg), since),
     repository.lotsToWatch(db, 'blend', kgToGrams(thresholds.blend_kg), since),
+    // The plan's own dates, never a second formula (docs/decisions/0028-roast-plan.md).
+    runOutDatesByLot(db, today),
   ]);
   const lot = (kind: 'roasted' | 'blend') => (row: repository.WatchedLot) => ({
     kind,
@@ -44,6 +49,7 @@ export async function stockAlerts(db: Kysely<Database>, today = localIsoDate()):
     stock_kg: gramsToKg(row.stock_g),
     sold_30d_kg: gramsToKg(row.sold_g),
     days_left: row.sold_g > 0 ? Math.floor((row.stock_g * PACE_DAYS) / row.sold_g) : null,
+    run_out_date: runOut[kind].get(row.id) ?? null,
   });
   const lots = [...roasted.map(lot('roasted')), ...blends.map(lot('blend'))].sort(
     (a, b) => (a.days_left ?? Number.MAX_SAFE_INTEGER) - (b.days_left ?? Number.MAX_SAFE_INTEGER) || a.stock_kg - b.stock_kg,

@@ -2,6 +2,7 @@ import { AlertTriangle } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatKg } from '#shared/format.js';
 import { traceabilityMessages as m } from '#shared/messages.js';
+import { runOutAlertText } from '#shared/planning-alert-messages.js';
 import { LoadingText } from '#web/components/loading-text.js';
 import { tracePath } from '#web/components/lot-trace-link.js';
 import { useStockAlerts } from './api/get-stock-alerts.js';
@@ -13,7 +14,8 @@ const daysText = (days: number | null) =>
 /**
  * The home alert card (docs/product-guide.md#home): origins whose green stock and
  * lots whose stock are under the thresholds of Configuración, and for each
- * roasted lot or blend sold in the last 30 days the days until it runs out.
+ * roasted lot or blend sold in the last 30 days the days until it runs out,
+ * and the roast plan's run-out date of its unit when it has one.
  * A failed load shows its message inside the card: home stays usable.
  */
 export function StockAlertsCard() {
@@ -42,6 +44,7 @@ export function StockAlertsCard() {
                 <strong>{lot.batch_code}</strong>
               </Link>{' '}
               {lot.kind === 'roasted' ? 'Café Tostado' : 'Café Mezcla'} · {lot.name}: {formatKg(lot.stock_kg)} · {daysText(lot.days_left)}
+              {lot.run_out_date && ` · ${runOutAlertText(lot.run_out_date)}`}
             </li>
           ))}
         </ul>

@@ -2,9 +2,10 @@ import { formatDate, formatKg, parseSpanishDate } from '#shared/format.js';
 import { roastedLotCode } from '#shared/lot-codes.js';
 import { roastedCoffeeMessages as m } from '#shared/roasted-coffee-messages.js';
 import type { Origin } from '#shared/schemas/origins.js';
-import { type RoastedCoffee, type RoastedCoffeeBody, roastedCoffeeBodySchema } from '#shared/schemas/roasted-coffee.js';
+import { ROAST_TYPES, type RoastedCoffee, type RoastedCoffeeBody, roastedCoffeeBodySchema } from '#shared/schemas/roasted-coffee.js';
 import { gramsToKg, kgToGrams } from '#shared/units.js';
 import { isoDateOrAsTyped, numberOrMissing, todayDateText } from '#web/lib/form-values.js';
+import type { RoastPrefill } from '#web/lib/roast-prefill.js';
 import { schemaThenRulesResolver } from '#web/lib/schema-then-rules-resolver.js';
 
 /** A green lot the form can roast from, with the grams this roast may take from it. */
@@ -63,6 +64,18 @@ export const emptyRoastValues = (): RoastFormValues => ({
   roast_type: '',
   roast_date: todayDateText(),
   batch_code: '',
+});
+
+/**
+ * A new roast as the roast plan proposes it ('Tostar', docs/product-guide.md#roast-plan): the green
+ * lot (only if the select offers it, i.e. it still has stock), the kg and the roast type (only one
+ * of the list); the rest as a new roast starts. The user checks, adds the kilos out and saves.
+ */
+export const prefilledRoastValues = (prefill: Partial<RoastPrefill>, lots: GreenLotOption[]): RoastFormValues => ({
+  ...emptyRoastValues(),
+  green_coffee_id: lots.some((lot) => lot.id === prefill.greenLotId) ? String(prefill.greenLotId) : '',
+  quantity_green_kg: prefill.kg === undefined ? '' : String(prefill.kg),
+  roast_type: ROAST_TYPES.find((type) => type === prefill.roastType) ?? '',
 });
 
 // Quantities load as text (docs/product-guide.md#screens).

@@ -35,15 +35,17 @@ export interface RoastFormProps extends EntityFormProps<RoastedCoffee> {
   origins: Origin[];
   /** The lots the form may roast from (the page adds the edited roast's own lot and what it gives back). */
   lots: GreenLotOption[];
+  /** A new roast's starting values when the roast plan proposed one (prefilledRoastValues); else empty. */
+  initialValues?: RoastFormValues | undefined;
 }
 
 /** Roast green coffee, or edit a roast (docs/product-guide.md#cafe-tostado and #roasted-lot). */
-export function RoastForm({ origins, lots, editing, onSaved, onCancel, onFailure }: RoastFormProps) {
+export function RoastForm({ origins, lots, initialValues, editing, onSaved, onCancel, onFailure }: RoastFormProps) {
   const { mutation, save } = useFormSave(editing, useCreateRoastedCoffee(), useUpdateRoastedCoffee(), m, { onSaved, onFailure });
   const resolver = useMemo(() => roastResolverFor(lots), [lots]);
   const { register, control, handleSubmit, formState, setValue, getValues } = useForm<RoastFormValues, unknown, RoastedCoffeeBody>({
     resolver,
-    defaultValues: editing ? roastToValues(editing) : emptyRoastValues(),
+    defaultValues: editing ? roastToValues(editing) : (initialValues ?? emptyRoastValues()),
   });
   // The lot-code button's own messages (docs/product-guide.md#roasted-lot), shown until the next attempt.
   const [codeMessage, setCodeMessage] = useState<string | null>(null);

@@ -1,4 +1,5 @@
 import { useMemo, useState } from 'react';
+import { useSearchParams } from 'react-router';
 import { roastedCoffeeMessages as m } from '#shared/roasted-coffee-messages.js';
 import { artisanMessages } from '#shared/artisan-messages.js';
 import type { GreenCoffee } from '#shared/schemas/green-coffee.js';
@@ -13,6 +14,7 @@ import { NewLotsLabelOffer, offeringNewLotLabel } from '#web/components/print-la
 import { loadFailed } from '#web/lib/api-client.js';
 import type { PrintableLot } from '#web/lib/labels-url.js';
 import { PAGE_SIZE } from '#web/lib/page-size.js';
+import { readRoastPrefill } from '#web/lib/roast-prefill.js';
 import { useListPage } from '#web/lib/use-list-page.js';
 import { deleteRoastedCoffeeOptions } from './api/delete-roasted-coffee.js';
 import { useAvailableGreen } from './api/get-available-green.js';
@@ -21,7 +23,7 @@ import { roastedCoffeeQueryOptions } from './api/get-roasted-coffee.js';
 import { ArtisanImportPanel } from './artisan/artisan-import-panel.js';
 import { GREEN_STOCK_TITLE, GreenStockTable } from './green-stock-table.js';
 import { RoastForm } from './roast-form.js';
-import type { GreenLotOption } from './roast-form-values.js';
+import { type GreenLotOption, prefilledRoastValues } from './roast-form-values.js';
 import { ROASTED_STOCK_TITLE, RoastedStockTable } from './roasted-stock-table.js';
 
 /**
@@ -69,6 +71,26 @@ export function RoastedCoffeePage() {
   const greenOptions = useGreenLotOptions();
   const origins = useOriginOptions();
   const lots = useMemo(() => (greenOptions.data ? lotOptions(greenOptions.data, editing) : undefined), [greenOptions.data, editing]);
+  // 'Tostar' on the roast plan opens this screen with a proposal in the address (src/web/lib/roast-prefill.ts).
+  const [params, setParams] = useSearchParams();
+  const proposal = params.toString();
+  const prefill = useMemo(() => readRoastPrefill(new URLSearchParams(proposal)), [proposal]);
+  const initialValues = useMemo(() => (prefill && lots ? prefilledRoastValues(prefill, lots) : undefined), [prefill, lots]);
+  // Once saved or cancelled the proposal is done: the next new roast starts empty.
+  const endProposal = () => {
+    if (prefill) setParams({}, { replace: true });
+  };
+  const roastFormProps = {
+    ...formProps,
+    onSaved: (message: string, saved?: RoastedCoffee) => {
+      endProposal();
+      formProps.onSaved(message, saved);
+    },
+    onCancel: () => {
+      endProposal();
+      formProps.onCancel();
+    },
+  };
   const roastPage = roasts.data;
   const greenPage = availableGreen.data;
 
@@ -82,7 +104,13 @@ export function RoastedCoffeePage() {
   return (
     <LoadedPage title={m.title}>
       <div ref={formRef}>
-        <RoastForm key={formKey} origins={origins.data} lots={lots} {...offeringNewLotLabel(formProps, 'roasted', setNewLots)} />
+        <RoastForm
+          key={prefill && !editing ? `${formKey}?${proposal}` : formKey}
+          origins={origins.data}
+          lots={lots}
+          initialValues={initialValues}
+          {...offeringNewLotLabel(roastFormProps, 'roasted', setNewLots)}
+        />
       </div>
       <NewLotsLabelOffer lots={newLots} onDismiss={() => setNewLots([])} />
       {importing ? (

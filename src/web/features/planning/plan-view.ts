@@ -1,0 +1,62 @@
+import { PLANNING_HORIZON_DEFAULT } from '#shared/schemas/planning-limits.js';
+import type { BlendPlan, Planning, RoastedPlan } from '#shared/schemas/planning.js';
+
+/**
+ * What /planificacion shows of a plan (docs/product-guide.md#roast-plan), apart
+ * from how: the horizon in the URL, the risk of each unit and the lists.
+ */
+
+/** The horizons the screen offers; the API takes any from 1 to 90. */
+export const HORIZONS = [7, 14, 28] as const;
+export type Horizon = (typeof HORIZONS)[number];
+
+/** `?horizonte=7|14|28`; anything else (or nothing) is the default, 14. */
+export function readHorizon(params: URLSearchParams): Horizon {
+  const asked = Number(params.get('horizonte'));
+  return HORIZONS.find((horizon) => horizon === asked) ?? (PLANNING_HORIZON_DEFAULT as Horizon);
+}
+
+/**
+ * 'urgent': runs out within the horizon (red); 'soon': within twice the
+ * horizon (amber); null: later, or never at the current pace.
+ */
+export type Risk = 'urgent' | 'soon' | null;
+
+export function riskOf(daysLeft: number | null, horizon: number): Risk {
+  if (daysLeft === null) return null;
+  if (daysLeft <= horizon) return 'urgent';
+  return daysLeft <= 2 * horizon ? 'soon' : null;
+}
+
+/** A unit of either kind, as the risk list and the chart show it. */
+export interface PlanUnit {
+  key: string;
+  name: string;
+  stock_kg: number;
+  threshold_kg: number;
+  days_left: number;
+  run_out_date: string;
+  risk: 'urgent' | 'soon';
+}
+
+/**
+ * The units that run out within twice the horizon, roasted and blends
+ * together, soonest first (the API sorts each list by run-out date; ties keep
+ * roasted before blends). `blendName` words a recipe's unit.
+ */
+export function unitsAtRisk(plan: Planning, blendName: (recipe: string) => string): PlanUnit[] {
+  const units: PlanUnit[] = [];
+  const add = (key: string, name: string, unit: RoastedPlan | BlendPlan) => {
+    const risk = riskOf(unit.days_left, plan.horizon_days);
+    if (risk === null || unit.days_left === null || unit.run_out_date === null) return;
+    units.push({ key, name, stock_kg: unit.stock_kg, threshold_kg: unit.threshold_kg, days_left: unit.days_left, run_out_date: unit.run_out_date, risk });
+  };
+  for (const unit of plan.roasted) add(`roasted-${unit.origin_id}-${unit.roast_type}`, `${unit.origin_name} · ${unit.roast_type}`, unit);
+  for (const unit of plan.blends) add(`blend-${unit.recipe_id}`, blendName(unit.recipe_name), unit);
+  // A stable sort: each list's own order stays within the same day.
+  return units.sort((a, b) => a.days_left - b.days_left);
+}
+
+/** The roast sheet: the roasted units that need roasting, and the recipes that need coffee. */
+export const roastedToRoast = (plan: Planning): RoastedPlan[] => plan.roasted.filter((unit) => unit.need_kg > 0);
+export const blendsToMake = (plan: Planning): BlendPlan[] => plan.blends.filter((unit) => unit.need_kg > 0);
