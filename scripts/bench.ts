@@ -130,9 +130,9 @@ async function suite(dialect: 'sqlite' | 'postgres', postgresUrl?: string): Prom
   for (const name of Object.keys(PLANNING_PATHS) as PlanningName[]) {
     const flat = atBig.reports[name] / reportsMedium[name];
     rows.push({ name: `P8 ${name}: ${BIG} vs ${MEDIUM} ventas (mismos lotes)`, baseline: ms(reportsMedium[name]), ours: ms(atBig.reports[name]), ratio: flat, target: '≤ 3×', met: flat <= 3 });
-    const faster = atBig.original.times[name] / atBig.reports[name];
-    rows.push({ name: `P8 ${name} (${BIG} ventas) vs sumar la lista de ventas`, baseline: ms(atBig.original.times[name]), ours: ms(atBig.reports[name]), ratio: faster, target: '≥ 100×', met: faster >= 100 });
   }
+  const faster = atBig.original.times.planning / atBig.reports.planning;
+  rows.push({ name: `P8 planning (${BIG} ventas) vs sumar la lista de ventas`, baseline: ms(atBig.original.times.planning), ours: ms(atBig.reports.planning), ratio: faster, target: '≥ 100×', met: faster >= 100 });
   for (const name of Object.keys(LIST_PATHS) as ListName[]) {
     const ratio = atBig.lists[name] / listsSmall[name];
     rows.push({ name: `P3 1.ª página ${name}: ${BIG} vs ${SMALL}`, baseline: ms(listsSmall[name]), ours: ms(atBig.lists[name]), ratio, target: '≤ 2×', met: ratio <= 2 });

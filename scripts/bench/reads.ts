@@ -24,11 +24,13 @@ export const INFORMATIVE_REPORT_PATHS = {
 export type InformativeReportName = keyof typeof INFORMATIVE_REPORT_PATHS;
 
 /**
- * P8: the roast plan at its default horizon (docs/decisions/0028-roast-plan.md). It reads the
- * last 28 days of the daily aggregates and the lots, never the sales: flat in the sales held.
+ * P8: the roast plan at its default horizon (docs/decisions/0028-roast-plan.md), and home's
+ * stock alerts, which date each alert with the plan's run-out date. Both read the last 28 days
+ * of the daily aggregates and the lots, never the sales: flat in the sales held.
  */
 export const PLANNING_PATHS = {
   planning: '/api/planning',
+  'stock-alerts': '/api/stock-alerts',
 } as const;
 export type PlanningName = keyof typeof PLANNING_PATHS;
 
@@ -110,7 +112,7 @@ export interface OriginalWay {
   sampled: boolean;
   /** The client-side stock sum, kept so the work is not optimised away. */
   stockKg: number;
-  times: Record<ReportName | PlanningName, number>;
+  times: Record<ReportName | 'planning', number>;
 }
 
 /**
