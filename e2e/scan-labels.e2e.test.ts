@@ -219,7 +219,7 @@ describe('escanear etiquetas de lote', () => {
     await expect.poll(() => page.getByRole('combobox', { name: 'Producto' }).inputValue(), { timeout: 20_000 }).toBe('Colombia · Medio · TU-SCAN-01');
     expect(await scanDialog(page).count()).toBe(0);
     expect(await page.getByLabel('Precio Unitario ($/Kg)').inputValue()).not.toBe('');
-    expect(await trackStates(page)).toEqual(['ended']);
+    await expect.poll(() => trackStates(page)).toEqual(['ended']);
     // The decoder (its script and its .wasm, served by us) came only with the dialog, and only without a native detector.
     expect(requests.filter(isDecoder).map((url) => new URL(url).origin)).toEqual(native ? [] : [env.server.url, env.server.url]);
     await shot(page, 'sale-scanned-phone');
@@ -254,7 +254,7 @@ describe('escanear etiquetas de lote', () => {
     await shot(page, 'dialog-foreign-phone');
     await dialog.getByRole('button', { name: m.close }).click();
     await expect.poll(() => dialog.count()).toBe(0);
-    expect(await trackStates(page)).toEqual(['ended']);
+    await expect.poll(() => trackStates(page)).toEqual(['ended']);
     expect(await page.getByRole('combobox', { name: 'Producto' }).inputValue()).toBe('');
     expect(problems).toEqual([]);
     await context.close();

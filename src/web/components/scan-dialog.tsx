@@ -165,7 +165,7 @@ export function ScanDialog({ onCode, onClose }: ScanDialogProps) {
   return createPortal(
     <dialog
       ref={dialog}
-      className="scan-dialog"
+      className="modal scan-dialog"
       aria-labelledby="escanear-titulo"
       aria-describedby="escanear-instrucciones"
       onClose={() => {
@@ -174,7 +174,7 @@ export function ScanDialog({ onCode, onClose }: ScanDialogProps) {
         afterClose.current?.();
       }}
     >
-      <h2 id="escanear-titulo" className="scan-dialog__title">
+      <h2 id="escanear-titulo" className="modal__title">
         <ScanLine aria-hidden="true" size={22} />
         {m.title}
       </h2>

@@ -9,6 +9,7 @@ import { Field } from '#web/components/field.js';
 import { ScanButton } from '#web/components/scan-button.js';
 import { isSessionLost } from '#web/lib/api-client.js';
 import { scanMessages } from '#shared/scan-messages.js';
+import { nameKey } from '#shared/text-keys.js';
 import { productsQueryOptions } from './api/get-products.js';
 import { findScannedProduct } from './scan-product.js';
 
@@ -23,6 +24,10 @@ function useDebounced<T>(value: T, delayMs: number): T {
   }, [value, delayMs]);
   return settled;
 }
+
+/** Whether the product answers a search: part of its name (accents aside) or of its lot code, as the server searches. */
+const answers = (product: Product, text: string) =>
+  nameKey(product.name).includes(nameKey(text)) || lotCodeKey(product.batch_code).includes(lotCodeKey(text));
 
 /** "Colombia · Medio · CO-150324-1111": what the input shows once a product is chosen. */
 export const productLabel = (product: Pick<Product, 'name' | 'batch_code'>) => `${product.name} · ${product.batch_code}`;
@@ -59,6 +64,8 @@ export function ProductPicker({ id, invalid, chosen, include, onChoose, inputRef
   const search = include ? { q, include_type: include.type, include_id: include.id } : { q };
   const products = useQuery({ ...productsQueryOptions(search), enabled: open });
   const items = products.data?.items ?? [];
+  /** Whether ↓/↑ picked the highlighted option since the last keystroke: Enter then takes it, whatever list it is in. */
+  const [navigated, setNavigated] = useState(false);
   /** Why a scanned or typed lot cannot be sold ('no tiene stock', 'café verde', not a lot of ours). */
   const [problem, setProblem] = useState<string | null>(null);
   const includeSearch = include ? { include_type: include.type, include_id: include.id } : {};
@@ -84,15 +91,18 @@ export function ProductPicker({ id, invalid, chosen, include, onChoose, inputRef
    * Enter on a label's address, or on a code typed faster than the list
    * follows (a scanner types a whole code and Enter within the search delay,
    * when the list still shows the previous search): the lot with that code, not
-   * whatever the old list had highlighted.
+   * whatever the old list had highlighted. Without such a lot, the highlighted
+   * product still counts if it answers what was typed (a person who typed part
+   * of a name and Enter at once).
    */
-  const chooseTyped = async (code: string, fromLabel: boolean) => {
+  const chooseTyped = async (code: string, fromLabel: boolean, highlighted: Product | undefined) => {
     setOpen(false);
     setActive(-1);
     try {
       const found = await findScannedProduct(code, includeSearch);
       if ('product' in found) choose(found.product);
       // A few letters of a name, typed quickly: the list answers them.
+      else if (!fromLabel && !found.isLot && highlighted && answers(highlighted, code)) choose(highlighted);
       else if (!fromLabel && !found.isLot) setOpen(true);
       else setProblem(found.message);
     } catch (error) {
@@ -103,6 +113,7 @@ export function ProductPicker({ id, invalid, chosen, include, onChoose, inputRef
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
+      setNavigated(true);
       if (!open) {
         setOpen(true);
         setActive(event.key === 'ArrowDown' ? 0 : items.length - 1);
@@ -113,13 +124,13 @@ export function ProductPicker({ id, invalid, chosen, include, onChoose, inputRef
     } else if (event.key === 'Enter') {
       const reading = readScannedText(text);
       const listIsCurrent = open && q === query && products.isSuccess && !products.isPlaceholderData;
-      if (reading.kind === 'label' || (reading.kind === 'code' && !listIsCurrent && query !== '')) {
+      if (reading.kind === 'label' || (reading.kind === 'code' && !listIsCurrent && !navigated && query !== '')) {
         event.preventDefault();
         if (reading.kind === 'label') {
           setText(reading.code);
           setQuery(reading.code);
         }
-        void chooseTyped(reading.code, reading.kind === 'label');
+        void chooseTyped(reading.code, reading.kind === 'label', open ? items[active] : undefined);
         return;
       }
       if (!open || !items[active]) return;
@@ -192,6 +203,7 @@ export function ProductPicker({ id, invalid, chosen, include, onChoose, inputRef
             setQuery(event.target.value);
             setOpen(true);
             setActive(0);
+            setNavigated(false);
             setProblem(null);
             // Typing starts a new search: the product chosen before no longer applies.
             if (chosen) onChoose(null);
