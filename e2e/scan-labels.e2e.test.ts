@@ -133,7 +133,7 @@ describe('escanear etiquetas de lote', () => {
     await page.getByRole('heading', { level: 2, name: 'Café Tostado · TU-SCAN-01' }).waitFor();
     expect(new URL(page.url()).search).toBe('?lote=TU-SCAN-01');
     expect(await page.getByLabel('Código de Lote').inputValue()).toBe('TU-SCAN-01');
-    // Another QR's text (a Wi-Fi network) is not looked up.
+    // Another page's address, even with a 'lote', is not one of our labels: nothing is looked up.
     await page.getByLabel('Código de Lote').fill('https://cafe.example.com/promociones?lote=TU-SCAN-01');
     await page.getByLabel('Código de Lote').press('Enter');
     await expect.poll(() => page.getByRole('alert').first().textContent()).toBe('El código escaneado no corresponde a ningún lote.');
