@@ -104,7 +104,7 @@ describe('importar desde Artisan', () => {
     await expect.poll(() => dialog.count()).toBe(0);
 
     // The lot's trace opens the same curve; a green lot's trace has no such button.
-    await page.goto(`${env.server.url}/trazabilidad?codigo=${encodeURIComponent(code)}`);
+    await page.goto(`${env.server.url}/trazabilidad?lote=${encodeURIComponent(code)}`);
     await page.getByRole('heading', { level: 2, name: `Café Tostado · ${code}` }).waitFor();
     await page.getByRole('button', { name: `Curva del lote ${code}` }).waitFor();
     await shot(page, 'trace-desktop');
@@ -115,7 +115,7 @@ describe('importar desde Artisan', () => {
     await shot(page, 'trace-curve-desktop');
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.count()).toBe(0);
-    await page.goto(`${env.server.url}/trazabilidad?codigo=V-CR`);
+    await page.goto(`${env.server.url}/trazabilidad?lote=V-CR`);
     await page.getByRole('heading', { level: 2, name: 'Café Verde · V-CR' }).waitFor();
     await expect.poll(() => page.getByRole('button', { name: /^Curva del lote/ }).count()).toBe(0);
     expect(problems).toEqual([]);

@@ -3,7 +3,8 @@ import { FIRST_VISIT_ROUTES, formatKb, measureWebWeight, WEB_BUDGET_GZIP_BYTES }
 /**
  * `npm run check:web-budget` (docs/decisions/0010-report-ranges-and-month-labels.md): after `npm run build`, the JavaScript
  * of the entry + login + home (static imports followed) must stay within
- * 150 KB gzip and hold no chart module. Exits 1 otherwise.
+ * 150 KB gzip and hold no chart module and none of the label scanner's
+ * (docs/decisions/0030-scanning-labels.md). Exits 1 otherwise.
  */
 const weight = measureWebWeight(FIRST_VISIT_ROUTES);
 for (const chunk of [...weight.chunks].sort((a, b) => b.gzipBytes - a.gzipBytes)) {
@@ -14,6 +15,7 @@ console.log(`JavaScript de login + inicio: ${formatKb(weight.jsGzipBytes)} gzip 
 const failures: string[] = [];
 if (weight.jsGzipBytes > WEB_BUDGET_GZIP_BYTES) failures.push(`pesa ${formatKb(weight.jsGzipBytes)}, más de ${formatKb(WEB_BUDGET_GZIP_BYTES)}`);
 if (weight.chartModules.length > 0) failures.push(`incluye módulos de gráficos: ${[...new Set(weight.chartModules)].slice(0, 5).join(', ')}…`);
+if (weight.scanModules.length > 0) failures.push(`incluye el escáner de etiquetas: ${[...new Set(weight.scanModules)].slice(0, 5).join(', ')}…`);
 if (failures.length > 0) {
   console.error(`check:web-budget FALLA: el JavaScript de login + inicio ${failures.join('; ')}`);
   process.exit(1);

@@ -5,7 +5,8 @@ import zlib from 'node:zlib';
 
 /**
  * Last step of `npm run build:web` (docs/decisions/0010-report-ranges-and-month-labels.md): writes `name.br` and `name.gz`
- * beside every text file of dist/web (HTML included), so @fastify/static's
+ * beside every text file of dist/web (HTML included) and the QR decoder's
+ * .wasm (953 KB, a third of that in brotli: docs/decisions/0030-scanning-labels.md), so @fastify/static's
  * `preCompressed` sends them with Content-Encoding instead of the raw bytes.
  * Compressing once at build time lets us use the slowest, smallest settings.
  */
@@ -13,7 +14,7 @@ const brotli = promisify(zlib.brotliCompress);
 const gzip = promisify(zlib.gzip);
 
 const webRoot = path.resolve(import.meta.dirname, '..', 'dist', 'web');
-const compressible = /\.(html|js|mjs|css|svg|json|txt|map|webmanifest)$/;
+const compressible = /\.(html|js|mjs|css|svg|json|txt|map|webmanifest|wasm)$/;
 
 function filesUnder(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {

@@ -36,6 +36,8 @@ export interface WebWeight {
   cssGzipBytes: number;
   /** Chart modules (Recharts, d3, victory-vendor) found in those chunks; must stay empty. */
   chartModules: string[];
+  /** The label scanner's modules (its dialog, camera code and QR decoder) found in those chunks; must stay empty. */
+  scanModules: string[];
 }
 
 /** The login and home screens' manifest keys (relative to the build's root, src/web): what a first visit downloads (the budget's scope). */
@@ -46,6 +48,13 @@ export const WEB_BUDGET_GZIP_BYTES = 150 * 1024;
 
 /** Whether a module id is chart code (Recharts and the d3 modules it brings); also keeps it out of vite.config.ts's shared screen chunk. */
 export const isChartModule = (id: string): boolean => /node_modules[\\/](recharts|d3-[a-z-]+|victory-vendor|internmap)[\\/]/.test(id);
+
+/**
+ * Whether a module id is the label scanner's code, loaded only when a scan dialog opens
+ * (docs/decisions/0030-scanning-labels.md): the dialog, the camera, the ZXing decoder.
+ */
+export const isScanModule = (id: string): boolean =>
+  /node_modules[\\/]zxing-wasm[\\/]|components[\\/](scan-dialog|qr-camera|zxing-qr-decoder)\.tsx?$/.test(id);
 
 export const defaultWebRoot = path.resolve(import.meta.dirname, '..', 'dist', 'web');
 
@@ -73,12 +82,14 @@ export function measureWebWeight(routes: string[] = FIRST_VISIT_ROUTES, webRoot:
   const chunks: ChunkWeight[] = [];
   const cssFiles = new Set<string>();
   const chartModules: string[] = [];
+  const scanModules: string[] = [];
   for (const key of keys) {
     const chunk = manifest[key]!;
     for (const css of chunk.css ?? []) cssFiles.add(css);
     if (!chunk.file.endsWith('.js')) continue;
     chunks.push({ file: chunk.file, ...sizesOf(path.join(webRoot, chunk.file)) });
     chartModules.push(...(chunkModules[chunk.file] ?? []).filter(isChartModule));
+    scanModules.push(...(chunkModules[chunk.file] ?? []).filter(isScanModule));
     // Without the module list, Recharts still leaves its class names in the code.
     if (!chunkModules[chunk.file] && fs.readFileSync(path.join(webRoot, chunk.file), 'utf8').includes('recharts-wrapper')) chartModules.push(chunk.file);
   }
@@ -89,6 +100,7 @@ export function measureWebWeight(routes: string[] = FIRST_VISIT_ROUTES, webRoot:
     jsRawBytes: chunks.reduce((sum, chunk) => sum + chunk.rawBytes, 0),
     cssGzipBytes: [...cssFiles].reduce((sum, css) => sum + sizesOf(path.join(webRoot, css)).gzipBytes, 0),
     chartModules,
+    scanModules,
   };
 }
 

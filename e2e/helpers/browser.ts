@@ -7,12 +7,15 @@ import { expect } from 'vitest';
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
 
-/** Debian's Chromium with the flags a container on a closed network needs (no sandbox or GPU, nothing fetched in the background). */
-export function launchBrowser(): Promise<Browser> {
+/**
+ * Debian's Chromium with the flags a container on a closed network needs (no sandbox or GPU, nothing fetched in the background),
+ * and `extraArgs` (a fake camera: e2e/scan-labels.e2e.test.ts).
+ */
+export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic'],
+    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic', ...extraArgs],
   });
 }
 

@@ -23,7 +23,9 @@ const HELMET_OPTIONS: HelmetOptions = {
     useDefaults: false,
     directives: {
       defaultSrc: ["'self'"],
-      scriptSrc: ["'self'"],
+      // 'wasm-unsafe-eval' lets our own scripts compile WebAssembly (the QR decoder for browsers without
+      // a BarcodeDetector, docs/decisions/0030-scanning-labels.md); eval() and new Function() stay refused.
+      scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
       styleSrc: ["'self'"],
       imgSrc: ["'self'", 'data:'],
       fontSrc: ["'self'"],

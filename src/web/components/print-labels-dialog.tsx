@@ -98,7 +98,7 @@ export function PrintLabelsDialog({ request, onClose }: { request: LabelRequest;
 
   return (
     <dialog ref={dialog} className="modal labels-dialog" aria-labelledby={`${id}-title`} onClose={onClose}>
-      <h2 id={`${id}-title`} className="labels-dialog__title">
+      <h2 id={`${id}-title`} className="modal__title labels-dialog__title">
         {title}
       </h2>
       {table && tableLots.isPending ? <LoadingText text={t.loadingLots} /> : null}

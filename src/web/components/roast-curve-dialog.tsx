@@ -30,7 +30,7 @@ function RoastCurveDialog({ roastId, batchCode, onClose }: { roastId: number; ba
   const data = curve.data;
   return (
     <dialog ref={dialog} className="modal curve-dialog" aria-labelledby={titleId} onClose={onClose}>
-      <h2 id={titleId} className="curve-dialog__title">
+      <h2 id={titleId} className="modal__title">
         {m.curveTitle(batchCode)}
       </h2>
       {curve.isError && !isSessionLost(curve.error) ? <FormAlert message={m.curveLoadError} /> : null}

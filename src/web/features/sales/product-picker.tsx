@@ -1,10 +1,17 @@
 import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useEffect, useId, useState } from 'react';
 import { formatKg } from '#shared/format.js';
+import { lotCodeKey } from '#shared/lot-codes.js';
+import { readScannedText } from '#shared/lot-label.js';
 import { salesMessages as m } from '#shared/sales-messages.js';
 import type { Product, ProductType } from '#shared/schemas/products.js';
 import { Field } from '#web/components/field.js';
+import { ScanButton } from '#web/components/scan-button.js';
+import { isSessionLost } from '#web/lib/api-client.js';
+import { scanMessages } from '#shared/scan-messages.js';
+import { nameKey } from '#shared/text-keys.js';
 import { productsQueryOptions } from './api/get-products.js';
+import { findScannedProduct } from './scan-product.js';
 
 /** How long the picker waits after the last key before it asks the server (a roastery has thousands of lots). */
 const SEARCH_DELAY_MS = 250;
@@ -17,6 +24,10 @@ function useDebounced<T>(value: T, delayMs: number): T {
   }, [value, delayMs]);
   return settled;
 }
+
+/** Whether the product answers a search: part of its name (accents aside) or of its lot code, as the server searches. */
+const answers = (product: Product, text: string) =>
+  nameKey(product.name).includes(nameKey(text)) || lotCodeKey(product.batch_code).includes(lotCodeKey(text));
 
 /** "Colombia · Medio · CO-150324-1111": what the input shows once a product is chosen. */
 export const productLabel = (product: Pick<Product, 'name' | 'batch_code'>) => `${product.name} · ${product.batch_code}`;
@@ -38,7 +49,9 @@ export interface ProductPickerProps {
  * product type, the lot and the unit price): a combobox (WAI-ARIA 1.2
  * pattern, list autocomplete) that searches GET /api/products by name or lot
  * code as you type, shows each lot's code and on-hand kg, and is used with
- * the keyboard: ↓/↑ move, Enter chooses, Escape closes.
+ * the keyboard: ↓/↑ move, Enter chooses, Escape closes. A lot label's address
+ * or a whole lot code typed by a scanner (with its Enter) chooses that lot,
+ * and 'Escanear' reads a label with the camera (docs/product-guide.md#scanning-labels).
  */
 export function ProductPicker({ id, invalid, chosen, include, onChoose, inputRef }: ProductPickerProps) {
   const listId = `${id}-list`;
@@ -51,18 +64,56 @@ export function ProductPicker({ id, invalid, chosen, include, onChoose, inputRef
   const search = include ? { q, include_type: include.type, include_id: include.id } : { q };
   const products = useQuery({ ...productsQueryOptions(search), enabled: open });
   const items = products.data?.items ?? [];
+  /** Whether ↓/↑ picked the highlighted option since the last keystroke: Enter then takes it, whatever list it is in. */
+  const [navigated, setNavigated] = useState(false);
+  /** Why a scanned or typed lot cannot be sold ('no tiene stock', 'café verde', not a lot of ours). */
+  const [problem, setProblem] = useState<string | null>(null);
+  const includeSearch = include ? { include_type: include.type, include_id: include.id } : {};
 
   const choose = (product: Product) => {
     setText(productLabel(product));
     setQuery('');
     setOpen(false);
     setActive(-1);
+    setProblem(null);
     onChoose(product);
+  };
+
+  /** The camera dialog's code: chosen if it is a product with stock, else the reason, shown in the dialog. */
+  const onScan = async (code: string) => {
+    const found = await findScannedProduct(code, includeSearch);
+    if ('message' in found) return found.message;
+    choose(found.product);
+    return null;
+  };
+
+  /**
+   * Enter on a label's address, or on a code typed faster than the list
+   * follows (a scanner types a whole code and Enter within the search delay,
+   * when the list still shows the previous search): the lot with that code, not
+   * whatever the old list had highlighted. Without such a lot, the highlighted
+   * product still counts if it answers what was typed (a person who typed part
+   * of a name and Enter at once).
+   */
+  const chooseTyped = async (code: string, fromLabel: boolean, highlighted: Product | undefined) => {
+    setOpen(false);
+    setActive(-1);
+    try {
+      const found = await findScannedProduct(code, includeSearch);
+      if ('product' in found) choose(found.product);
+      // A few letters of a name, typed quickly: the list answers them.
+      else if (!fromLabel && !found.isLot && highlighted && answers(highlighted, code)) choose(highlighted);
+      else if (!fromLabel && !found.isLot) setOpen(true);
+      else setProblem(found.message);
+    } catch (error) {
+      if (!isSessionLost(error)) setProblem(scanMessages.lookupError);
+    }
   };
 
   const onKeyDown = (event: KeyboardEvent<HTMLInputElement>) => {
     if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
+      setNavigated(true);
       if (!open) {
         setOpen(true);
         setActive(event.key === 'ArrowDown' ? 0 : items.length - 1);
@@ -70,10 +121,23 @@ export function ProductPicker({ id, invalid, chosen, include, onChoose, inputRef
       }
       const step = event.key === 'ArrowDown' ? 1 : -1;
       setActive((current) => (items.length === 0 ? -1 : (current + step + items.length) % items.length));
-    } else if (event.key === 'Enter' && open && items[active]) {
-      // Enter chooses the highlighted product instead of submitting the form.
+    } else if (event.key === 'Enter') {
+      const reading = readScannedText(text);
+      const listIsCurrent = open && q === query && products.isSuccess && !products.isPlaceholderData;
+      if (reading.kind === 'label' || (reading.kind === 'code' && !listIsCurrent && !navigated && query !== '')) {
+        event.preventDefault();
+        if (reading.kind === 'label') {
+          setText(reading.code);
+          setQuery(reading.code);
+        }
+        void chooseTyped(reading.code, reading.kind === 'label', open ? items[active] : undefined);
+        return;
+      }
+      if (!open || !items[active]) return;
+      // Enter chooses the lot whose code was typed whole, else the highlighted product, instead of submitting the form.
       event.preventDefault();
-      choose(items[active]);
+      const key = reading.kind === 'code' ? lotCodeKey(reading.code) : undefined;
+      choose(items.find((item) => lotCodeKey(item.batch_code) === key) ?? items[active]);
     } else if (event.key === 'Escape' && open) {
       event.preventDefault();
       setOpen(false);
@@ -91,6 +155,7 @@ export function ProductPicker({ id, invalid, chosen, include, onChoose, inputRef
       wide
       hint="Busca por nombre o lote; ↓ y Enter para elegir. Muestra el lote y los Kg disponibles."
       describedBy={statusId}
+      error={problem ?? undefined}
       after={
         <>
           <span id={statusId} className="sr-only" role="status">
@@ -120,6 +185,7 @@ export function ProductPicker({ id, invalid, chosen, include, onChoose, inputRef
       }
     >
       {(control) => (
+        <div className="scan-row">
         <input
           {...control}
           ref={inputRef}
@@ -137,6 +203,8 @@ export function ProductPicker({ id, invalid, chosen, include, onChoose, inputRef
             setQuery(event.target.value);
             setOpen(true);
             setActive(0);
+            setNavigated(false);
+            setProblem(null);
             // Typing starts a new search: the product chosen before no longer applies.
             if (chosen) onChoose(null);
           }}
@@ -147,6 +215,8 @@ export function ProductPicker({ id, invalid, chosen, include, onChoose, inputRef
           }}
           onKeyDown={onKeyDown}
         />
+        <ScanButton onCode={onScan} />
+        </div>
       )}
     </Field>
   );

@@ -63,8 +63,8 @@ export function SessionsDialog({ onClose }: SessionsDialogProps) {
     void run(m.confirmEndOthers, async () => m.endedOthers((await endOthers.mutateAsync()).closed));
 
   return (
-    <dialog ref={dialog} className="modal sessions-dialog" aria-labelledby="sesiones-titulo" onClose={onClose}>
-      <h2 id="sesiones-titulo" className="sessions-dialog__title">
+    <dialog ref={dialog} className="modal" aria-labelledby="sesiones-titulo" onClose={onClose}>
+      <h2 id="sesiones-titulo" className="modal__title">
         <MonitorSmartphone aria-hidden="true" size={22} />
         {m.title}
       </h2>

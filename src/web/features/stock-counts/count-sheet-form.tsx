@@ -1,14 +1,20 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { formatMoney, formatTwoDecimals } from '#shared/format.js';
+import { lotCodeKey } from '#shared/lot-codes.js';
+import { readScannedText } from '#shared/lot-label.js';
 import { stockCountMessages as m } from '#shared/stock-count-messages.js';
+import { scanMessages } from '#shared/scan-messages.js';
+import { nameKey } from '#shared/text-keys.js';
 import type { Origin } from '#shared/schemas/origins.js';
 import { type CountSheetLot, STOCK_COUNT_REASON_LABELS, STOCK_COUNT_REASONS } from '#shared/schemas/stock-counts.js';
 import { centsToPrice, gramsToKg } from '#shared/units.js';
 import { confirmAction } from '#web/components/confirm.js';
 import { Field } from '#web/components/field.js';
 import { FormAlert } from '#web/components/form-alert.js';
+import { ScanButton } from '#web/components/scan-button.js';
 import { SelectField } from '#web/components/select-field.js';
+import { findLotsByCode } from '#web/api/find-lots-by-code.js';
 import { useToast } from '#web/components/toast.js';
 import { ApiError, isSessionLost } from '#web/lib/api-client.js';
 import { useCreateStockCount } from './api/create-stock-count.js';
@@ -26,6 +32,19 @@ interface CountValues {
 /** Nothing typed: every lot's input blank (react-hook-form's reset only clears the inputs its values name). */
 const emptyValues = (lots: readonly CountSheetLot[]): CountValues => ({ reason: '', note: '', counted: Object.fromEntries(lots.map((lot) => [sheetKey(lot), ''])) });
 
+/**
+ * Whether a lot answers the sheet's search: a label's address or a code read
+ * whole matches by code (case and width aside, as codes compare); typed text
+ * matches part of the code or of the name (accents aside).
+ */
+function matchesSearch(lot: CountSheetLot, search: string): boolean {
+  const reading = readScannedText(search);
+  if (reading.kind === 'empty') return true;
+  if (reading.kind === 'foreign') return false;
+  if (reading.kind === 'label') return lotCodeKey(lot.batch_code) === lotCodeKey(reading.code);
+  return lotCodeKey(lot.batch_code).includes(lotCodeKey(reading.code)) || nameKey(lot.name).includes(nameKey(reading.code));
+}
+
 const signedKg = (grams: number) => `${grams > 0 ? '+' : ''}${formatTwoDecimals(gramsToKg(grams))}`;
 const signedMoney = (cents: number) => `${cents > 0 ? '+' : cents < 0 ? '-' : ''}${formatMoney(centsToPrice(Math.abs(cents)))}`;
 
@@ -34,7 +53,9 @@ const signedMoney = (cents: number) => `${cents > 0 ? '+' : cents < 0 ? '-' : ''
  * kind and origin, its expected kg, the kilos counted (comma or point), each
  * difference and its value at cost, the reason, the note and 'Confirmar
  * recuento'. Only the lots with something typed are counted. `single` is the
- * lot a row's 'Ajustar' opened: the sheet shows it alone.
+ * lot a row's 'Ajustar' opened: the sheet shows it alone. 'Buscar lote' (typed,
+ * or a scanner's code or label address with Enter) and 'Escanear' go to a lot's
+ * line and put the cursor in its 'Contado (Kg)' (docs/product-guide.md#scanning-labels).
  */
 export function CountSheetForm({ lots, origins, single, onShowAll, onReload, onFailure }: {
   lots: CountSheetLot[];
@@ -51,6 +72,11 @@ export function CountSheetForm({ lots, origins, single, onShowAll, onReload, onF
   const showToast = useToast();
   const [kind, setKind] = useState('');
   const [origin, setOrigin] = useState('');
+  const [search, setSearch] = useState('');
+  /** Why the lot searched for is not on the sheet (no stock, or no such lot). */
+  const [searchProblem, setSearchProblem] = useState<string | undefined>();
+  /** The lot whose input takes the focus once it is on screen (after a search cleared the filters); a new object for each request. */
+  const [focusRequest, setFocusRequest] = useState<{ key: string } | undefined>();
   const [alert, setAlert] = useState<string | undefined>();
   /** Lots whose stock moved while they were being counted (a 409): marked until counted again. */
   const [recount, setRecount] = useState<ReadonlySet<string>>(new Set());
@@ -59,14 +85,70 @@ export function CountSheetForm({ lots, origins, single, onShowAll, onReload, onF
     () =>
       single
         ? lots.filter((lot) => lot.kind === single.kind && lot.id === single.id)
-        : lots.filter((lot) => (kind === '' || lot.kind === kind) && (origin === '' || lot.origin_ids.includes(Number(origin)))),
-    [lots, single, kind, origin],
+        : lots.filter(
+            (lot) => (kind === '' || lot.kind === kind) && (origin === '' || lot.origin_ids.includes(Number(origin))) && matchesSearch(lot, search),
+          ),
+    [lots, single, kind, origin, search],
   );
   const totals = sheetTotals(lots, counted);
 
   useEffect(() => {
     if (single && shown.length === 1) setFocus(`counted.${sheetKey(shown[0]!)}`);
   }, [single, shown, setFocus]);
+
+  useEffect(() => {
+    if (focusRequest) setFocus(`counted.${focusRequest.key}`);
+  }, [focusRequest, setFocus]);
+
+  /**
+   * The line of the lot with this code (the first, if a green code is shared
+   * by several origins' lots), or why it is not on the sheet.
+   */
+  const sheetLotOf = async (code: string): Promise<{ lot: CountSheetLot } | { problem: string }> => {
+    const key = lotCodeKey(code);
+    const lot = lots.find((candidate) => lotCodeKey(candidate.batch_code) === key);
+    if (lot) return { lot };
+    const known = await findLotsByCode(code);
+    return { problem: known.length === 0 ? scanMessages.notOurLot : scanMessages.noStockToCount(known[0]!.batch_code) };
+  };
+
+  /** Shows the lot's line, the filters stepping aside, with the cursor in its 'Contado (Kg)'. */
+  const goToLot = (lot: CountSheetLot) => {
+    setKind('');
+    setOrigin('');
+    setSearch(lot.batch_code);
+    setSearchProblem(undefined);
+    setFocusRequest({ key: sheetKey(lot) });
+  };
+
+  /** The camera dialog's code: the lot's line once the dialog has closed, else why not, shown in the dialog. */
+  const onScan = async (code: string) => {
+    const found = await sheetLotOf(code);
+    return 'problem' in found ? found.problem : () => goToLot(found.lot);
+  };
+
+  /** Enter in 'Buscar lote' (a scanner ends with it): go to the lot typed whole, or to the only one the search shows. */
+  const searchEntered = async () => {
+    const reading = readScannedText(search);
+    if (reading.kind === 'empty') return;
+    if (reading.kind === 'foreign') {
+      setSearchProblem(scanMessages.notOurLot);
+      return;
+    }
+    const key = lotCodeKey(reading.code);
+    if (reading.kind === 'code' && !lots.some((lot) => lotCodeKey(lot.batch_code) === key)) {
+      // Part of a code or a name, typed by hand: the one lot it shows, or the filtered lines to choose from.
+      if (shown.length === 1) setFocusRequest({ key: sheetKey(shown[0]!) });
+      if (shown.length > 0) return;
+    }
+    try {
+      const found = await sheetLotOf(reading.code);
+      if ('problem' in found) setSearchProblem(found.problem);
+      else goToLot(found.lot);
+    } catch (error) {
+      if (!isSessionLost(error)) setSearchProblem(scanMessages.lookupError);
+    }
+  };
 
   const onSubmit = handleSubmit(async (values) => {
     const checked = countBody(lots, values);
@@ -136,6 +218,30 @@ export function CountSheetForm({ lots, origins, single, onShowAll, onReload, onF
                   </option>
                 ))}
               </select>
+            )}
+          </Field>
+          <Field id="count-search" label={scanMessages.sheetSearch} hint={scanMessages.sheetSearchHint} error={searchProblem}>
+            {(field) => (
+              <div className="scan-row">
+                <input
+                  {...field}
+                  type="search"
+                  value={search}
+                  autoComplete="off"
+                  spellCheck={false}
+                  onChange={(event) => {
+                    setSearch(event.target.value);
+                    setSearchProblem(undefined);
+                  }}
+                  onKeyDown={(event) => {
+                    // Enter here finds a lot; it must not confirm the count.
+                    if (event.key !== 'Enter') return;
+                    event.preventDefault();
+                    void searchEntered();
+                  }}
+                />
+                <ScanButton onCode={onScan} />
+              </div>
             )}
           </Field>
         </div>

@@ -1,8 +1,11 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { LABEL_PARAM, lotTracePath } from '#shared/lot-label.js';
+import { scanMessages } from '#shared/scan-messages.js';
 import { formatDate, formatKg, formatMoney, formatTwoDecimals } from '#shared/format.js';
 import { traceabilityMessages as m } from '#shared/messages.js';
 import { TRACE_LOT_KINDS, type Trace, type TraceLotKind } from '#shared/schemas/traceability.js';
+import { findLotsByCode } from '#web/api/find-lots-by-code.js';
 import type { TraceParams } from '#web/api/query-keys.js';
 import { LoadFailure } from '#web/components/load-failure.js';
 import { LoadingText } from '#web/components/loading-text.js';
@@ -24,7 +27,10 @@ import './traceability.css';
 const SALES_PAGE = 20;
 const HISTORY_PAGE = 20;
 
-/** What the URL asks for: ?venta=ID, ?tipo=green|roasted|blend&id=ID, or ?codigo=CODE (shareable, printable). */
+/**
+ * What the URL asks for: ?venta=ID, ?tipo=green|roasted|blend&id=ID, or ?lote=CODE (shareable,
+ * printable, and a label's QR code: src/shared/lot-label.ts).
+ */
 function traceParamsOf(search: URLSearchParams): Omit<TraceParams, 'limit' | 'offset'> | undefined {
   const positive = (text: string | null) => (text !== null && /^\d{1,10}$/.test(text) && Number(text) > 0 ? Number(text) : undefined);
   const sale = positive(search.get('venta'));
@@ -32,7 +38,7 @@ function traceParamsOf(search: URLSearchParams): Omit<TraceParams, 'limit' | 'of
   const kind = search.get('tipo');
   const id = positive(search.get('id'));
   if (id !== undefined && (TRACE_LOT_KINDS as readonly string[]).includes(kind ?? '')) return { kind: kind as TraceLotKind, id };
-  const code = search.get('codigo')?.trim();
+  const code = search.get(LABEL_PARAM)?.trim();
   return code ? { code } : undefined;
 }
 
@@ -142,10 +148,20 @@ function TraceResult({ selector }: { selector: Omit<TraceParams, 'limit' | 'offs
  */
 export function TraceabilityPage() {
   const [search, setSearch] = useSearchParams();
+  const navigate = useNavigate();
+  // Addresses shared before labels named the code ?codigo=: the same trace, under today's address.
+  const legacyCode = search.get('codigo');
+  if (legacyCode !== null && !search.has(LABEL_PARAM)) return <Navigate replace to={lotTracePath(legacyCode)} />;
   const selector = traceParamsOf(search);
+  const code = search.get(LABEL_PARAM) ?? '';
+  /** A scanned label: its trace, if the code is one of our lots (docs/product-guide.md#scanning-labels). */
+  const onScan = async (scanned: string) => {
+    if ((await findLotsByCode(scanned)).length === 0) return scanMessages.notOurLot;
+    return () => void navigate(lotTracePath(scanned));
+  };
   return (
     <Page title={m.title}>
-      <LotSearchForm key={search.get('codigo') ?? ''} initialCode={search.get('codigo') ?? ''} onSearch={(code) => setSearch({ codigo: code })} />
+      <LotSearchForm key={code} initialCode={code} onSearch={(typed) => setSearch({ [LABEL_PARAM]: typed })} onScan={onScan} />
       {selector ? (
         <TraceResult key={search.toString()} selector={selector} />
       ) : (

@@ -6,9 +6,12 @@ import { apiRequest, withQuery } from '#web/lib/api-client.js';
 /** How many products the picker lists for one search. */
 export const PICKER_LIMIT = 20;
 
-/** The products matching a search (name or lot code), newest lot first; only those with stock, plus the edited sale's own. */
-export const getProducts = (search: ProductSearch) =>
-  apiRequest<ProductList>('GET', withQuery('/products', { ...search, q: search.q.trim() || undefined, limit: PICKER_LIMIT }));
+/**
+ * The products matching a search (name or lot code), newest lot first; only those with stock, plus the edited sale's own.
+ * A scan asks for more than the picker lists: the lot it names must be among them (scan-product.ts).
+ */
+export const getProducts = (search: ProductSearch, limit = PICKER_LIMIT) =>
+  apiRequest<ProductList>('GET', withQuery('/products', { ...search, q: search.q.trim() || undefined, limit }));
 
 export const productsQueryOptions = (search: ProductSearch) =>
   queryOptions({ queryKey: queryKeys.products.search(search), queryFn: () => getProducts(search), placeholderData: keepPreviousData });
