@@ -21,7 +21,9 @@ import { databaseUrlOf, datasetTarget, ensureDataset } from './bench/datasets.js
  *   one /reportes draws no chart.
  * - `--app-dir=DIR` serves a private copy of package.json + dist/ (to compare
  *   two builds in alternating runs while others rebuild dist/).
- * - `--json=DIR` keeps each screen's full Lighthouse report as DIR/<screen>.json.
+ * - `--json=DIR` keeps each screen's full Lighthouse report as DIR/<screen>.json,
+ *   and the page load's Chrome trace as DIR/<screen>.trace.json (DevTools'
+ *   Performance panel opens it: the long tasks and what ran in each).
  * - `--cpu-slowdown=N` simulates an N× slower CPU instead of Lighthouse's 4×:
  *   scores depend on the host (`benchmarkIndex`), and a higher N shows the
  *   margin a screen keeps for a slower one.
@@ -67,7 +69,7 @@ try {
   for (const screen of screens) {
     const result = await runLighthouse(`${server.url}${screen.path}`, {
       ...(screen.signedIn ? { cookie } : {}),
-      ...(jsonDir ? { reportFile: path.join(jsonDir, `${screen.name}.json`) } : {}),
+      ...(jsonDir ? { reportFile: path.join(jsonDir, `${screen.name}.json`), traceFile: path.join(jsonDir, `${screen.name}.trace.json`) } : {}),
       ...(cpuSlowdown ? { cpuSlowdown } : {}),
     });
     results.push({ ...result, name: screen.name, target: screen.target });

@@ -1,7 +1,7 @@
 import { Group } from '@visx/group';
 import { scaleBand, scaleLinear } from '@visx/scale';
 import { Bar, Pie } from '@visx/shape';
-import { type PointerEvent, useEffect, useMemo, useRef, useState } from 'react';
+import { type PointerEvent, startTransition, useEffect, useMemo, useRef, useState } from 'react';
 import { formatKg, formatMoney, formatTwoDecimals } from '#shared/format.js';
 import { reportMessages as m, traceabilityMessages } from '#shared/messages.js';
 import { type ChartMonth, percentOf, productKey, type TopProduct } from './chart-data.js';
@@ -21,12 +21,17 @@ import { BAR_COLOUR, CHART_HEIGHT, MARGIN_BAR_COLOUR, PIE_COLOURS } from './char
  * and the figures a table for screen readers; the drawings are aria-hidden.
  */
 
-/** The width of the chart's box, 0 until the browser has laid it out (a ResizeObserver, so nothing forces a layout; it follows the window too). */
+/**
+ * The width of the chart's box, 0 until the browser has laid it out: a
+ * ResizeObserver, so nothing forces a layout, and it follows the window. The
+ * drawing that follows is a transition, which React renders in slices of a
+ * few milliseconds, yielding to the browser between them (and between the two charts).
+ */
 function useBoxWidth() {
   const box = useRef<HTMLDivElement>(null);
   const [width, setWidth] = useState(0);
   useEffect(() => {
-    const observer = new ResizeObserver(([entry]) => setWidth(Math.floor(entry!.contentRect.width)));
+    const observer = new ResizeObserver(([entry]) => startTransition(() => setWidth(Math.floor(entry!.contentRect.width))));
     observer.observe(box.current!);
     return () => observer.disconnect();
   }, []);
