@@ -62,13 +62,22 @@ function screenPreloads(): Plugin {
         const chunk = chunks.find((candidate) => candidate.facadeModuleId && path.relative(process.cwd(), candidate.facadeModuleId) === source);
         if (!chunk) throw new Error(`cafe-screen-preloads: no chunk for ${source}`);
         const files = new Set<string>();
+        const styles = new Set<string>();
         const visit = (fileName: string) => {
           if (files.has(fileName) || alreadyLoaded.has(fileName)) return;
           files.add(fileName);
-          for (const imported of chunks.find((candidate) => candidate.fileName === fileName)?.imports ?? []) visit(imported);
+          const visited = chunks.find((candidate) => candidate.fileName === fileName);
+          for (const css of visited?.viteMetadata?.importedCss ?? []) styles.add(css);
+          for (const imported of visited?.imports ?? []) visit(imported);
         };
         visit(chunk.fileName);
-        return [...files].map((file) => `    <link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">`);
+        // The screen's stylesheets as the page's own (docs/performance.md, Lighthouse 25-11-2026): Vite's loader adds
+        // them only when it imports the screen's chunk, after the entry has run, and holds the screen until
+        // they arrive, one more round trip before the screen's first paint. It adds none already on the page.
+        return [
+          ...[...styles].map((file) => `    <link rel="stylesheet" crossorigin href="/${file}">`),
+          ...[...files].map((file) => `    <link rel="modulepreload" crossorigin fetchpriority="low" href="/${file}">`),
+        ];
       };
       // `crossorigin` (anonymous): the credentials mode of the app's fetch (same-origin), which Chromium
       // must match to hand the preloaded answer to it.

@@ -36,7 +36,7 @@ async function seed(page: Page): Promise<void> {
 describe('reportes', () => {
   const env = useServerAndBrowser();
 
-  it('sin ventas: textos vacíos y stock a cero; Recharts solo se descarga al abrir /reportes', async () => {
+  it('sin ventas: textos vacíos y stock a cero; el código de /reportes solo se descarga al abrirla', async () => {
     const { context, page, problems } = await newPage(env.browser, env.server.url, DESKTOP);
     const scripts: string[] = [];
     page.on('request', (request) => {
@@ -81,21 +81,28 @@ describe('reportes', () => {
     ]);
     expect(await tiles(page)).toEqual(['Café Verde56.00 Kg', 'Café Tostado36.00 Kg', 'Café Mezcla0.00 Kg']);
     // Both charts are drawn 300 px high (docs/product-guide.md#reportes), once their code has loaded (charts.tsx is a chunk of its own, docs/decisions/0019-web-chunk-groups-and-route-preloads.md).
-    const heights = () => page.locator('.report-chart .recharts-wrapper').evaluateAll((boxes) => boxes.map((box) => box.getBoundingClientRect().height));
+    const heights = () => page.locator('.report-chart .chart svg').evaluateAll((drawings) => drawings.map((drawing) => drawing.getBoundingClientRect().height));
     await expect.poll(heights).toEqual([300, 300]);
     // The pie's labels: name and percent.
-    await page.locator('.recharts-pie-label-text', { hasText: 'Colombia · Medio 63%' }).waitFor();
+    await page.locator('.chart__slice-label', { hasText: 'Colombia · Medio 63%' }).waitFor();
     // A white line parts the slices; a lone slice is the whole disc and is drawn without it (below).
-    const sectorStrokes = () => page.locator('.recharts-pie-sector path').evaluateAll((paths) => paths.map((path) => path.getAttribute('stroke')));
+    const sectorStrokes = () => page.locator('.chart__slice').evaluateAll((paths) => paths.map((path) => path.getAttribute('stroke')));
     expect(await sectorStrokes()).toEqual(['#fff', '#fff']);
 
     // Hover the January bar: the tooltip shows the month and $ with 2 decimals.
-    await page.locator('.recharts-bar-rectangle').first().hover();
-    const tooltip = page.locator('section[aria-labelledby="monthly-sales-title"] .recharts-tooltip-wrapper');
+    await page.locator('.chart__bar').first().hover();
+    const tooltip = page.locator('section[aria-labelledby="monthly-sales-title"] .chart-tooltip');
     await expect.poll(() => tooltip.textContent()).toContain('ene 24');
     expect(await tooltip.textContent()).toContain('Ventas ($) : $30.00');
     await shot(page, 'con-datos-tooltip-1280');
     await expectNoSeriousAxeViolations(page);
+    // The axes: round ticks with 2 decimals, and every month in Spanish while they fit (docs/decisions/0010-report-ranges-and-month-labels.md).
+    expect(await page.locator('section[aria-labelledby="monthly-sales-title"] .chart__axis text').allTextContents()).toEqual(['0.00', '15.00', '30.00', '45.00', '60.00', 'ene 24', 'feb 24']);
+    // A slice's tooltip: its lot code and kg with 2 decimals. The top of the disc is the first slice's (slices start at 3 o'clock, anticlockwise).
+    const firstSlice = page.locator('.chart__slice').first();
+    const sliceBox = (await firstSlice.boundingBox())!;
+    await firstSlice.hover({ position: { x: sliceBox.width / 2, y: 8 } });
+    await expect.poll(() => page.locator('section[aria-labelledby="top-products-title"] .chart-tooltip').textContent()).toBe('CO-151223-1001 : 2.50 Kg');
 
     // A custom range cutting February: URL and figures change.
     await page.getByLabel('Periodo').selectOption('personalizado');
@@ -140,10 +147,10 @@ describe('reportes', () => {
     await signIn(phone.page, env.server.adminUsername, env.server.adminPassword);
     await phone.page.goto('/reportes');
     await expect.poll(() => monthRows(phone.page)).toHaveLength(2);
-    await phone.page.locator('.recharts-bar-rectangle').first().waitFor();
+    await phone.page.locator('.chart__bar').first().waitFor();
     // Slice labels do not fit a phone: the legend gives lot code, name and percent.
     await phone.page.locator('.chart-legend li', { hasText: 'CO-151223-1002 · Colombia · Oscuro 38%' }).waitFor();
-    expect(await phone.page.locator('.recharts-pie-label-text').first().isVisible()).toBe(false);
+    expect(await phone.page.locator('.chart__slice-label').first().isVisible()).toBe(false);
     await shot(phone.page, 'con-datos-390');
     await expectNoSidewaysScroll(phone.page);
     await expectNoSeriousAxeViolations(phone.page);

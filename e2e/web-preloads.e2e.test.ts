@@ -31,7 +31,7 @@ describe('preloaded API answers', () => {
   });
   afterAll(() => context?.close());
 
-  it.each(ROUTES)('%s asks the API once for each URL its page preloaded, and for nothing else', async (route) => {
+  it.each(ROUTES)('%s asks the API once for each URL its page preloaded, and for nothing else; its stylesheets are on the page', async (route) => {
     const requested: string[] = [];
     const onRequest = (request: Request) => {
       const url = new URL(request.url());
@@ -39,9 +39,12 @@ describe('preloaded API answers', () => {
     };
     page.on('request', onRequest);
     warnings.length = 0;
-    await page.goto(route);
+    const served = await (await page.goto(route))!.text();
     await page.waitForLoadState('networkidle');
     await expect.poll(() => page.locator('.loading-text').count()).toBe(0);
+    // The screen's stylesheets come with its page (vite.config.ts): its code, once loaded, adds none (nor waits for one).
+    const stylesheets = await page.$$eval('link[rel="stylesheet"]', (links) => links.map((link) => link.getAttribute('href')));
+    expect(stylesheets.filter((href) => !served.includes(`href="${href}"`))).toEqual([]);
     // Chromium warns about a preload nothing used 3 s after the load event.
     await page.waitForTimeout(3_500);
     page.off('request', onRequest);

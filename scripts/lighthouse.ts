@@ -1,64 +1,89 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
+import { BENCH_ADMIN } from '#support/bench/generate.js';
 import { type LighthouseResult, runLighthouse, sessionCookie } from '#support/lighthouse.js';
+import { LIGHTHOUSE_SCREENS } from '#support/lighthouse-screens.js';
 import { startServer } from '#support/start-server.js';
-import { NAV_ITEMS } from '#web/lib/nav-items.js';
+import { databaseUrlOf, datasetTarget, ensureDataset } from './bench/datasets.js';
 
 /**
  * `npm run lighthouse` (after `npm run build`; the npm script builds first):
- * Lighthouse (mobile, default throttling) on the login screen, home and every
- * other screen of the built server (an empty database, signed in as the
- * administrator). Targets (P4 in docs/performance.md): performance ≥ 95, ≥ 90 on /reportes.
- * Exits 1 below target. `--only=inicio,cafe-verde` runs some of them;
- * `--app-dir=DIR` serves a private copy of package.json + dist/ (to compare two
- * builds in alternating runs while others rebuild dist/); `--json=DIR` keeps
- * each screen's full Lighthouse report as DIR/<screen>.json; `--cpu-slowdown=N`
- * simulates an N× slower CPU instead of Lighthouse's 4×: scores depend on the
- * host (`benchmarkIndex`), and a higher N shows the margin a screen keeps for
- * a slower one.
+ * Lighthouse (mobile, default throttling) on the login screen and every
+ * screen of src/web/lib/screens.ts (support/lighthouse-screens.ts) on the
+ * built server, signed in as the administrator. Target (P4 in
+ * docs/performance.md): performance ≥ 95. Exits 1 below target.
+ *
+ * - `--only=inicio,cafe-verde` runs some of them.
+ * - `--sales=N` serves the bench's data set of N sales (`npm run bench:data`'s,
+ *   generated once under BENCH_DATA_DIR; the bench measures /reportes with
+ *   1,000) from a private copy, instead of an empty database: with an empty
+ *   one /reportes draws no chart.
+ * - `--app-dir=DIR` serves a private copy of package.json + dist/ (to compare
+ *   two builds in alternating runs while others rebuild dist/).
+ * - `--json=DIR` keeps each screen's full Lighthouse report as DIR/<screen>.json,
+ *   and the page load's Chrome trace as DIR/<screen>.trace.json (DevTools'
+ *   Performance panel opens it: the long tasks and what ran in each).
+ * - `--cpu-slowdown=N` simulates an N× slower CPU instead of Lighthouse's 4×:
+ *   scores depend on the host (`benchmarkIndex`), and a higher N shows the
+ *   margin a screen keeps for a slower one.
+ *
+ * Each line ends with the machine's load average when the screen was measured:
+ * on a shared machine the scores follow it.
  */
-const allScreens: { name: string; path: string; signedIn: boolean; target: number }[] = [
-  { name: 'login', path: '/', signedIn: false, target: 95 },
-  { name: 'inicio', path: '/', signedIn: true, target: 95 },
-  ...NAV_ITEMS.filter((item) => item.path !== '/').map((item) => ({
-    name: item.path.slice(1),
-    path: item.path,
-    signedIn: true,
-    target: item.path === '/reportes' ? 90 : 95,
-  })),
-  { name: 'gestion-usuarios', path: '/gestion-usuarios', signedIn: true, target: 95 },
-  { name: 'trazabilidad', path: '/trazabilidad', signedIn: true, target: 95 },
-];
 const option = (name: string) => process.argv.find((arg) => arg.startsWith(`--${name}=`))?.slice(name.length + 3);
 const only = option('only')?.split(',');
-const screens = only ? allScreens.filter((screen) => only.includes(screen.name)) : allScreens;
+const unknown = only?.filter((name) => !LIGHTHOUSE_SCREENS.some((screen) => screen.name === name)) ?? [];
+if (unknown.length > 0) throw new Error(`--only: pantallas desconocidas: ${unknown.join(', ')} (hay: ${LIGHTHOUSE_SCREENS.map((screen) => screen.name).join(', ')})`);
+const screens = only ? LIGHTHOUSE_SCREENS.filter((screen) => only.includes(screen.name)) : LIGHTHOUSE_SCREENS;
 const appDir = option('app-dir');
 const jsonDir = option('json');
-const cpuSlowdownOption = option('cpu-slowdown');
-const cpuSlowdown = cpuSlowdownOption === undefined ? undefined : Number(cpuSlowdownOption);
-if (cpuSlowdown !== undefined && !(cpuSlowdown >= 1)) throw new Error('--cpu-slowdown=N: N es un número ≥ 1');
+const numberOption = (name: string) => {
+  const text = option(name);
+  const value = text === undefined ? undefined : Number(text);
+  if (value !== undefined && !(value >= 1)) throw new Error(`--${name}=N: N es un número ≥ 1`);
+  return value;
+};
+const cpuSlowdown = numberOption('cpu-slowdown');
+const sales = numberOption('sales');
+if (sales !== undefined && !Number.isInteger(sales)) throw new Error('--sales=N: N es un número entero');
 if (jsonDir) fs.mkdirSync(jsonDir, { recursive: true });
 
-const server = await startServer({}, appDir ? { appDir } : {});
+/** The bench's set, copied: the server writes sessions into its database, and the bench may be reading the cached set at the same time. */
+async function benchDataCopy(count: number): Promise<{ databaseUrl: string; remove: () => void }> {
+  const source = datasetTarget('sqlite', String(count));
+  await ensureDataset(source, count);
+  if (source.kind !== 'sqlite') throw new Error('unreachable');
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cafe-lighthouse-data-'));
+  const file = path.join(dir, 'cafe.sqlite');
+  for (const suffix of ['', '-wal']) if (fs.existsSync(`${source.file}${suffix}`)) fs.copyFileSync(`${source.file}${suffix}`, `${file}${suffix}`);
+  return { databaseUrl: databaseUrlOf({ kind: 'sqlite', file }), remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
+}
+
+const data = sales === undefined ? undefined : await benchDataCopy(sales);
+const server = await startServer(data ? { DATABASE_URL: data.databaseUrl } : {}, appDir ? { appDir } : {});
+const admin = data ? BENCH_ADMIN : { username: server.adminUsername, password: server.adminPassword };
 const results: (LighthouseResult & { name: string; target: number })[] = [];
 try {
-  const cookie = await sessionCookie(server.url, server.adminUsername, server.adminPassword);
+  const cookie = await sessionCookie(server.url, admin.username, admin.password);
   for (const screen of screens) {
     const result = await runLighthouse(`${server.url}${screen.path}`, {
       ...(screen.signedIn ? { cookie } : {}),
-      ...(jsonDir ? { reportFile: path.join(jsonDir, `${screen.name}.json`) } : {}),
+      ...(jsonDir ? { reportFile: path.join(jsonDir, `${screen.name}.json`), traceFile: path.join(jsonDir, `${screen.name}.trace.json`) } : {}),
       ...(cpuSlowdown ? { cpuSlowdown } : {}),
     });
     results.push({ ...result, name: screen.name, target: screen.target });
     const ms = (value: number) => `${(value / 1000).toFixed(2)} s`;
     console.log(
-      `${screen.name.padEnd(11)} rendimiento ${String(result.performance).padStart(3)} (objetivo ${screen.target})  accesibilidad ${result.accessibility}  buenas prácticas ${result.bestPractices}  ` +
-        `FCP ${ms(result.firstContentfulPaintMs)}  LCP ${ms(result.largestContentfulPaintMs)}  TBT ${Math.round(result.totalBlockingTimeMs)} ms  CLS ${result.cumulativeLayoutShift.toFixed(3)}  SI ${ms(result.speedIndexMs)}  benchmarkIndex ${Math.round(result.benchmarkIndex)}`,
+      `${screen.name.padEnd(16)} rendimiento ${String(result.performance).padStart(3)} (objetivo ${screen.target})  accesibilidad ${result.accessibility}  buenas prácticas ${result.bestPractices}  ` +
+        `FCP ${ms(result.firstContentfulPaintMs)}  LCP ${ms(result.largestContentfulPaintMs)}  TBT ${Math.round(result.totalBlockingTimeMs)} ms  CLS ${result.cumulativeLayoutShift.toFixed(3)}  SI ${ms(result.speedIndexMs)}  ` +
+        `benchmarkIndex ${Math.round(result.benchmarkIndex)}  carga ${os.loadavg().map((load) => load.toFixed(2)).join(' / ')}`,
     );
     for (const finding of result.findings) console.log(`    · ${finding}`);
   }
 } finally {
   await server.stop();
+  data?.remove();
 }
 const below = results.filter((result) => result.performance < result.target);
 if (below.length > 0) {

@@ -33,6 +33,8 @@ export interface LighthouseOptions {
   chromiumPath?: string;
   /** Where to write Lighthouse's full JSON report (its 'bootup-time', 'mainthread-work-breakdown' and trace-derived audits). */
   reportFile?: string;
+  /** Where to write the page load's Chrome trace (opens in the DevTools Performance panel): which task was long, and what ran in it. */
+  traceFile?: string;
   /**
    * Lighthouse's simulated CPU slowdown (its default is 4). Its scores depend on the host's speed
    * (`benchmarkIndex`); a higher value shows how a screen fares on a slower machine than this one.
@@ -90,6 +92,7 @@ async function runLighthouseOnce(url: string, options: LighthouseOptions): Promi
     if (!result) throw new Error(`Lighthouse no devolvió resultado para ${url}`);
     const { lhr } = result;
     if (options.reportFile) fs.writeFileSync(options.reportFile, JSON.stringify(lhr));
+    if (options.traceFile) fs.writeFileSync(options.traceFile, JSON.stringify(result.artifacts.Trace));
     if (lhr.runtimeError && badTraceCodes.has(lhr.runtimeError.code)) return { badTrace: `${lhr.runtimeError.message} (${lhr.runtimeError.code})` };
     if (lhr.runtimeError) throw new Error(`Lighthouse falló en ${url}: ${lhr.runtimeError.message}`);
     const score = (category: string) => Math.round((lhr.categories[category]?.score ?? 0) * 100);

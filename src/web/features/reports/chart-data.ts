@@ -27,3 +27,6 @@ export type TopProduct = TopProducts['items'][number];
 
 /** A slice's and a row's React key: one per lot. */
 export const productKey = (product: TopProduct) => `${product.product_type}-${product.product_id}`;
+
+/** A lot's share of the top 5's kg, in whole percent: the slice labels and the legend write it. */
+export const percentOf = (kg: number, products: TopProduct[]) => Math.round((kg / products.reduce((sum, product) => sum + product.kg, 0)) * 100);

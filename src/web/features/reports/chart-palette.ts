@@ -15,5 +15,3 @@ export const MARGIN_BAR_COLOUR = '#1f7a3a';
 /** Charts are 300 px high (docs/product-guide.md#reportes). */
 export const CHART_HEIGHT = 300;
 
-/** Tooltip text in the app's text colour (styles.css --color-text), not the series colour: it must read on white (axe color-contrast). */
-export const TOOLTIP_ITEM_STYLE = { color: '#2b1d14' };

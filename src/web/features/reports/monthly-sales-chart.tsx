@@ -6,7 +6,7 @@ import { BAR_COLOUR, MARGIN_BAR_COLOUR } from './chart-palette.js';
 import { lazyNamed } from '#web/lib/lazy-named.js';
 import { ReportCard } from './report-card.js';
 
-// Recharts loads only when there is a chart to draw (charts.tsx).
+// The drawing's code (visx) loads only when there is a chart to draw (charts.tsx).
 const MonthlySalesBars = lazyNamed(() => import('./charts.js'), 'MonthlySalesBars');
 
 /** 'Ventas Mensuales' (docs/product-guide.md#reportes): bars per month, series 'Ventas ($)', tooltip in $ with 2 decimals, Spanish month labels. */

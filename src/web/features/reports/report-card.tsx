@@ -2,7 +2,7 @@ import { type ReactNode, Suspense, useEffect, useState } from 'react';
 
 /**
  * False until the browser has painted what the first render put on screen.
- * The charts' code (Recharts, 114 KB gzip, docs/performance.md) and its drawing, one
+ * The charts' code (then Recharts, 114 KB gzip, docs/performance.md) and its drawing, one
  * long task, came before the first paint of the report's titles, figures and
  * tiles whenever the chunk was already at hand, and the page's text waited
  * for it (Lighthouse: the largest text painted at 3.1 s on a phone). A frame,
@@ -51,7 +51,7 @@ export function ReportCard({ id, title, emptyText, isEmpty, chart, legend, colum
   emptyText: string;
   isEmpty: boolean;
   chart: ReactNode;
-  /** The chart's key, drawn under it in HTML (see charts.tsx for why not Recharts' own). */
+  /** The chart's key, drawn under it in HTML (docs/decisions/0019-web-chunk-groups-and-route-preloads.md: a legend inside the drawing made it lay itself out twice). */
   legend: LegendItem[];
   /** The table's column headers; each row's first cell is its row header. */
   columns: string[];

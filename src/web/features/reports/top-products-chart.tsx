@@ -1,15 +1,12 @@
 import { formatKg } from '#shared/format.js';
 import { reportMessages as m } from '#shared/report-messages.js';
-import { productKey, type TopProduct } from './chart-data.js';
+import { percentOf, productKey, type TopProduct } from './chart-data.js';
 import { PIE_COLOURS } from './chart-palette.js';
 import { lazyNamed } from '#web/lib/lazy-named.js';
 import { ReportCard } from './report-card.js';
 
-// Recharts loads only when there is a chart to draw (charts.tsx).
+// The drawing's code (visx) loads only when there is a chart to draw (charts.tsx).
 const TopProductsPie = lazyNamed(() => import('./charts.js'), 'TopProductsPie');
-
-/** A lot's share of the top 5's kg, in whole percent (as the slice labels round it). */
-const percentOf = (kg: number, products: TopProduct[]) => Math.round((kg / products.reduce((sum, product) => sum + product.kg, 0)) * 100);
 
 /** The top 5 lots by kg sold (docs/product-guide.md#reportes): one slice per lot code, labels with name and percent, tooltip in kg with 2 decimals. */
 export function TopProductsChart({ products }: { products: TopProduct[] }) {

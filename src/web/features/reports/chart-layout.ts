@@ -1,0 +1,52 @@
+/**
+ * The axes of 'Ventas Mensuales' (charts.tsx), worked out without the DOM: the
+ * round y ticks and which month labels fit, as Recharts chose them before
+ * (docs/decisions/0031-report-charts-with-visx.md), so the chart reads the same.
+ */
+
+const Y_TICK_COUNT = 5;
+
+/** A month label's width without measuring it ('sept 26' in the axis's 16 px type): about 0.56 em a character. */
+const labelWidth = (label: string) => label.length * 9;
+/** The least room between two month labels. */
+const LABEL_GAP = 5;
+
+/**
+ * Y-axis ticks: `count` evenly spaced values from 0 (or below, for a negative
+ * margin) past the largest, on a step rounded up to 2 significant digits in
+ * steps of 5 (0 / 550 / 1100 / 1650 / 2200): the round numbers the chart has
+ * always shown.
+ */
+export function yTicks(low: number, high: number, count = Y_TICK_COUNT): number[] {
+  const from = Math.min(0, low);
+  const to = Math.max(0, high);
+  if (to === from) return Array.from({ length: count }, (_, index) => index);
+  const rough = (to - from) / (count - 1);
+  const unit = 10 ** (Math.floor(Math.log10(rough)) + 1) * 0.05;
+  const step = Math.ceil(rough / unit - 1e-9) * unit;
+  const first = Math.floor(from / step + 1e-9) * step;
+  const ticks = [first];
+  while (ticks.length < count || ticks[ticks.length - 1]! < to - 1e-9) ticks.push(first + ticks.length * step);
+  return ticks;
+}
+
+/**
+ * The month labels written under the axis, as Recharts placed them
+ * ('preserveEnd'): the newest month's always, moved left if it would pass the
+ * axis's end, then going back, each label that keeps LABEL_GAP from the one
+ * after it and does not pass the axis's start. `centres` are the months'
+ * middles; the answer maps a written month to its label's middle.
+ */
+export function monthLabelPlaces(labels: string[], centres: number[], start: number, end: number): Map<number, number> {
+  const places = new Map<number, number>();
+  let limit = end;
+  for (let index = labels.length - 1; index >= 0; index--) {
+    const half = labelWidth(labels[index]!) / 2;
+    const place = index === labels.length - 1 ? Math.min(centres[index]!, end - half) : centres[index]!;
+    if (place + half > limit || place - half < start) continue;
+    places.set(index, place);
+    limit = place - half - LABEL_GAP;
+  }
+  return places;
+}
+
