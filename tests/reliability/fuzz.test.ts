@@ -279,12 +279,13 @@ describe.each(testDialects())('fuzzing de cada ruta de escritura (%s)', (dialect
       const sampled = <T>(items: T[]) => items.filter((_, index) => (index + routeIndex) % EVERY === 0);
       const allowed = op.path === '/api/auth/login' ? LOGIN_REFUSALS : REFUSALS;
       const base = baseFor(op);
-      // DELETE and PUT on the real row only with bodies that must be refused; bad ids with the valid body.
+      // A route whose body is a file: the file spoilt, as its parser would read it.
       const file = files[op.path];
       if (file) {
         const contentType = op.contentTypes.find((type) => type === OCTET_STREAM || type === CSV_CONTENT_TYPE) ?? OCTET_STREAM;
         for (const mutation of sampled(rawFileMutations(file, contentType))) await attempt(op.method, urlFor(op.path), mutation, allowed);
       }
+      // DELETE and PUT on the real row only with bodies that must be refused; bad ids with the valid body.
       if (op.method !== 'DELETE') {
         for (const mutation of sampled(mutationsOf(base))) {
           if (op.method !== 'POST' && !mutation.mustRefuse) continue;
