@@ -45,6 +45,7 @@ export const artisanMessages = {
   batchEmpty: 'Añade al menos un archivo para importar.',
   batchTooMany: `Como máximo ${ALOG_BATCH_MAX_FILES} archivos por importación.`,
   batchBase64: 'El contenido del archivo no está en base64 válido.',
+  batchFileInvalid: 'Cada archivo de la importación debe ser un objeto con su contenido en base64 (content_base64).',
   batchFile: (name: string, message: string) => `${name}: ${message}`,
   batchFileName: (position: number) => `Archivo ${position}`,
   // The screen

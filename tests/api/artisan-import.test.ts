@@ -356,6 +356,30 @@ describe.each(testDialects())('importar tuestes de Artisan (%s)', (dialect) => {
       expectError(await importBatch([{ content_base64: '$$$', green_coffee_id: 1, roast_type: 'Medio' }]), 400, a.batchBase64);
       expectError(await importBatch([{ content_base64: '', green_coffee_id: 1, roast_type: 'Medio' }]), 400, a.fileEmpty);
     });
+
+    it('answers a malformed batch body with a Spanish 400, never zod\'s English, and writes nothing', async () => {
+      const before = await snapshot();
+      const send = (payload: unknown) => t.call(cookie, { method: 'POST', url: '/api/roasted-coffee/import-artisan-batch', payload: JSON.stringify(payload), headers: { 'content-type': 'application/json' } });
+      const cases: [unknown, string][] = [
+        // A file that is not an object: these were 'Invalid input: expected object, received number/array'.
+        [{ files: [1] }, a.batchFileInvalid],
+        [{ files: [[{ content_base64: '' }]] }, a.batchFileInvalid],
+        [{ files: [null] }, a.batchFileInvalid],
+        [{ files: ['texto'] }, a.batchFileInvalid],
+        [{ files: 'texto' }, a.batchEmpty],
+        [{ files: { content_base64: '' } }, a.batchEmpty],
+        [[{ content_base64: '' }], a.batchEmpty],
+        [null, a.batchEmpty],
+        [{ files: [{ content_base64: 1 }] }, a.batchBase64],
+        [{ files: [{ content_base64: '', resultant_kg: 'uno' }] }, a.invalidResultant],
+        [{ files: [{ content_base64: '', green_coffee_id: 1.5 }] }, commonMessages.invalidRequest],
+      ];
+      for (const [payload, message] of cases) {
+        const response = await send(payload);
+        expect({ payload, status: response.statusCode, message: errorOf(response).message }).toEqual({ payload, status: 400, message });
+      }
+      expect(await snapshot()).toEqual(before);
+    });
   });
 
   describe('concurrency', () => {

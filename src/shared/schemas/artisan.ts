@@ -90,7 +90,11 @@ export const artisanImportQuerySchema = z.object({
 });
 export type ArtisanImportQuery = z.infer<typeof artisanImportQuerySchema>;
 
-/** One file of the batch: its bytes in base64 and the same choices as the single import's query. */
+/**
+ * One file of the batch: its bytes in base64 and the same choices as the single import's query.
+ * The object's own message too: without it a file that is not an object (a number, a list) got
+ * zod's English 'Invalid input: expected object' (docs/reliability.md, fuzzing).
+ */
 export const artisanBatchFileSchema = z.object({
   /** The file's name, only to name it in a message. */
   name: z.string({ error: commonMessages.invalidRequest }).max(255, commonMessages.invalidRequest).optional(),
@@ -99,7 +103,7 @@ export const artisanBatchFileSchema = z.object({
   roast_type: optionalText,
   resultant_kg: z.number({ error: m.invalidResultant }).nullish(),
   roast_date: z.string({ error: commonMessages.invalidRequest }).nullish(),
-});
+}, { error: m.batchFileInvalid });
 export type ArtisanBatchFile = z.infer<typeof artisanBatchFileSchema>;
 
 /** POST /api/roasted-coffee/import-artisan-batch: every file of one confirm, recorded in one transaction or none. */

@@ -128,3 +128,33 @@ export function mutationsOf(base: unknown): FuzzRequest[] {
   const fields = base !== null && typeof base === 'object' && !Array.isArray(base) ? Object.keys(base) : [];
   return [...fields.flatMap((field) => fieldMutations(base as Record<string, unknown>, field)), ...wholeBodyMutations(base)];
 }
+
+/**
+ * Mutations of a route whose body is a file as it is (`application/octet-stream`, `text/csv`):
+ * the JSON mutations above never reach its parser (they are 415s). `file` is a valid one.
+ */
+export function rawFileMutations(file: Buffer, contentType: string): FuzzRequest[] {
+  const raw = (label: string, payload: string | Buffer | undefined, mustRefuse = true, type = contentType): FuzzRequest => ({
+    label,
+    ...(payload === undefined ? {} : { payload }),
+    contentType: type,
+    mustRefuse,
+  });
+  // Fixed bytes, not Math.random: a failure names the same request every run.
+  const noise = Buffer.from(Array.from({ length: 4096 }, (_, index) => (index * 7919 + 13) % 256));
+  return [
+    raw('archivo válido', file, false),
+    raw('sin cuerpo', undefined),
+    raw('archivo vacío', Buffer.alloc(0)),
+    raw('bytes al azar', noise),
+    raw('bytes no UTF-8', Buffer.from([0xff, 0xfe, 0x7b, 0x22, 0xc3, 0x28, 0x7d])),
+    raw('mitad del archivo', file.subarray(0, Math.floor(file.length / 2))),
+    raw('NUL en medio', Buffer.concat([file.subarray(0, 40), Buffer.from([0]), file.subarray(40)]), false),
+    raw('UTF-16', Buffer.from(file.toString('utf8'), 'utf16le')),
+    raw('lista JSON', '[1, 2, 3]'),
+    raw('anidado 100.000 niveles', '['.repeat(100_000)),
+    raw('diccionario anidado 50.000 niveles', `${'{"a":'.repeat(50_000)}1${'}'.repeat(50_000)}`),
+    raw('5 MB + 1', Buffer.alloc(5 * 1024 * 1024 + 1, 0x20)),
+    raw('como JSON', file, true, 'application/json'),
+  ];
+}
