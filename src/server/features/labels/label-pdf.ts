@@ -1,0 +1,129 @@
+import {
+  concatTransformationMatrix,
+  fill,
+  PDFDocument,
+  type PDFFont,
+  PDFNumber,
+  type PDFPage,
+  popGraphicsState,
+  pushGraphicsState,
+  rectangle,
+  setFillingGrayscaleColor,
+} from 'pdf-lib';
+import type { LabelFormat } from '#shared/schemas/labels.js';
+import { labelFontBytes, labelFontkit } from './label-fonts.js';
+import { type Box, type LabelField, SHEET_FORMATS, type TextSlot } from './label-formats.js';
+import { QR_QUIET_ZONE, type QrShape, qrShape } from './qr-shape.js';
+import { fitText, type TextMetrics } from './text-fit.js';
+
+/**
+ * The labels' PDF (docs/product-guide.md#etiquetas, docs/decisions/0029-lot-labels-and-qr.md),
+ * drawn with pdf-lib: one label per page on the roll and the 100 × 150 label,
+ * 24 per A4 sheet, in the order given.
+ */
+
+/** What one label says, every text already in Spanish. */
+export type LabelTexts = Record<LabelField, string>;
+
+export interface LabelContent {
+  texts: LabelTexts;
+  /** What the QR code holds: the address of the lot's trace. */
+  qrText: string;
+}
+
+const POINTS_PER_MM = 72 / 25.4;
+const pt = (mm: number) => mm * POINTS_PER_MM;
+/** Coordinates to a thousandth of a point: finer changes nothing printed and only lengthens the file. */
+const round = (value: number) => Math.round(value * 1000) / 1000;
+
+/** Labels drawn between two pauses that let the server answer other requests. */
+const LABELS_PER_TURN = 25;
+const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+const metricsOf = (font: PDFFont): TextMetrics => ({
+  width: (text, size) => font.widthOfTextAtSize(text, size),
+  lineHeight: (size) => font.heightAtSize(size),
+});
+
+interface Fonts {
+  regular: PDFFont;
+  bold: PDFFont;
+}
+
+/** A label's corner on its page, in points from the page's bottom-left corner, plus the page's height. */
+interface Origin {
+  left: number;
+  /** The label's top edge. */
+  top: number;
+}
+
+function drawText(page: PDFPage, text: string, slot: TextSlot, at: Origin, fonts: Fonts): void {
+  const font = slot.bold ? fonts.bold : fonts.regular;
+  const metrics = metricsOf(font);
+  const { size, lines } = fitText(text, { width: pt(slot.box.width), height: pt(slot.box.height) }, slot, metrics);
+  const left = at.left + pt(slot.box.x);
+  const top = at.top - pt(slot.box.y);
+  const ascent = font.heightAtSize(size, { descender: false });
+  const lineHeight = metrics.lineHeight(size);
+  lines.forEach((line, index) => {
+    page.drawText(line, { x: round(left), y: round(top - ascent - index * lineHeight), size, font });
+  });
+}
+
+/**
+ * 0 … 177 (the largest QR code's side) as PDF numbers, made once: a code's
+ * rectangles are these small integers, and pdf-lib formatting each anew was a
+ * third of the time of 500 labels.
+ */
+const MODULE_NUMBERS = Array.from({ length: 178 }, (_, value) => PDFNumber.of(value));
+const moduleNumber = (value: number) => MODULE_NUMBERS[value] ?? PDFNumber.of(value);
+
+function drawQr(page: PDFPage, qr: QrShape, box: Box, at: Origin): void {
+  const module = pt(box.width) / (qr.size + 2 * QR_QUIET_ZONE);
+  const left = at.left + pt(box.x) + QR_QUIET_ZONE * module;
+  const top = at.top - pt(box.y) - QR_QUIET_ZONE * module;
+  page.pushOperators(
+    pushGraphicsState(),
+    setFillingGrayscaleColor(0),
+    // Module units from the code's top-left corner, rows downwards: the rectangles are small integers.
+    concatTransformationMatrix(round(module), 0, 0, -round(module), round(left), round(top)),
+    // One path of rectangles filled once: no hairline seams between touching modules.
+    ...qr.rects.map((rect) => rectangle(moduleNumber(rect.column), moduleNumber(rect.row), moduleNumber(rect.width), moduleNumber(rect.height))),
+    fill(),
+    popGraphicsState(),
+  );
+}
+
+export async function labelsPdf(labels: readonly LabelContent[], format: LabelFormat, title: string): Promise<Uint8Array> {
+  const sheet = SHEET_FORMATS[format];
+  const doc = await PDFDocument.create();
+  doc.setTitle(title);
+  doc.setLanguage('es-ES');
+  doc.setCreator('Sistema de Gestión de Café');
+  doc.registerFontkit(labelFontkit);
+  const fontBytes = labelFontBytes();
+  // Subset: only the glyphs used go into the file (a few kB instead of 1.3 MB of fonts).
+  const fonts: Fonts = {
+    regular: await doc.embedFont(fontBytes.regular, { subset: true }),
+    bold: await doc.embedFont(fontBytes.bold, { subset: true }),
+  };
+  const pageSize: [number, number] = [pt(sheet.page.width), pt(sheet.page.height)];
+  // Copies of a lot share their QR code: computed once.
+  const codes = new Map<string, QrShape>();
+  let page: PDFPage | undefined;
+  for (const [index, label] of labels.entries()) {
+    if (index > 0 && index % LABELS_PER_TURN === 0) await nextTurn();
+    const slotIndex = index % sheet.slots.length;
+    if (slotIndex === 0 || page === undefined) page = doc.addPage(pageSize);
+    const slot = sheet.slots[slotIndex]!;
+    const at: Origin = { left: pt(slot.x), top: pt(sheet.page.height - slot.y) };
+    for (const [field, text] of Object.entries(label.texts) as [LabelField, string][]) drawText(page, text, sheet.label.text[field], at, fonts);
+    let qr = codes.get(label.qrText);
+    if (qr === undefined) {
+      qr = qrShape(label.qrText);
+      codes.set(label.qrText, qr);
+    }
+    drawQr(page, qr, sheet.label.qr, at);
+  }
+  return doc.save();
+}
