@@ -14,20 +14,32 @@ export interface Box {
   height: number;
 }
 
-/** A text's box and its type: the largest and smallest size it is set at (points; text-fit.ts), regular or bold. */
-export interface TextSlot {
-  box: Box;
+export type LabelField = 'code' | 'name' | 'kind' | 'detail' | 'date' | 'net';
+
+/** A text of the label and its type: the largest and smallest size it is set at (points, text-fit.ts), regular or bold. */
+export interface TextItem {
+  field: LabelField;
   max: number;
   min: number;
   bold: boolean;
+  /** Which texts get the room first (text-fit.ts stackTexts): 1 before 2. */
+  priority: number;
+  /** Texts of the same group are set at one size (the smallest any of them needs to stay on one line). */
+  group?: string;
 }
 
-export type LabelField = 'code' | 'name' | 'kind' | 'detail' | 'date' | 'net';
+/** Texts one under the other in a box, each taking the height it needs (text-fit.ts stackTexts). */
+export interface TextStack {
+  box: Box;
+  /** Between two texts, mm. */
+  gap: number;
+  items: TextItem[];
+}
 
 export interface LabelLayout {
   width: number;
   height: number;
-  text: Record<LabelField, TextSlot>;
+  stacks: TextStack[];
   /** The QR code's square, its quiet zone of 4 modules included (nothing else is drawn there). */
   qr: Box;
 }
@@ -40,44 +52,39 @@ export interface SheetFormat {
   slots: { x: number; y: number }[];
 }
 
-/** Gap between the boxes of a small label, mm. */
+/** Space between the parts of a small label, mm. */
 const GAP = 0.5;
 
 /**
  * A small label (the 62 mm roll, an A4 sheet's cell): the lot code across the
  * top, the QR code in the bottom-right corner as large as the height allows,
- * the other texts in a column to its left. The QR square reaches within
- * GAP of the label's right and bottom edges: its own quiet zone (4 modules,
- * about 2.5 mm here) keeps the dark modules that far inside, where printers
- * print and a sheet's cut lines are not.
+ * the other texts in a column to its left. The QR square reaches within GAP
+ * of the label's right and bottom edges: its own quiet zone (4 modules, about
+ * 2.5 mm here) keeps the dark modules that far inside, where printers print
+ * and a sheet's cut lines are not.
  */
 function smallLabel(width: number, height: number, pad: number, codeHeight: number): LabelLayout {
-  const codeBox = { x: pad, y: pad, width: width - 2 * pad, height: codeHeight };
   const qrTop = pad + codeHeight + GAP;
   const qrSize = height - qrTop - GAP;
   const qr = { x: width - GAP - qrSize, y: qrTop, width: qrSize, height: qrSize };
-  const column = { x: pad, y: qrTop, width: qr.x - GAP - pad, height: height - pad - qrTop };
-  // The column's rows, by share of its height: the name the most, the net weight in bold below the rest.
-  const rows: [LabelField, number][] = [['name', 10], ['kind', 3.5], ['detail', 3.5], ['date', 3.5], ['net', 4.5]];
-  const unit = (column.height - GAP * (rows.length - 1)) / rows.reduce((sum, [, share]) => sum + share, 0);
-  const boxes = {} as Record<LabelField, Box>;
-  let y = column.y;
-  for (const [field, share] of rows) {
-    boxes[field] = { x: column.x, y, width: column.width, height: share * unit };
-    y += share * unit + GAP;
-  }
   return {
     width,
     height,
     qr,
-    text: {
-      code: { box: codeBox, max: 18, min: 10, bold: true },
-      name: { box: boxes.name, max: 10, min: 6.5, bold: true },
-      kind: { box: boxes.kind, max: 7.5, min: 5.5, bold: false },
-      detail: { box: boxes.detail, max: 7.5, min: 5.5, bold: false },
-      date: { box: boxes.date, max: 7.5, min: 5.5, bold: false },
-      net: { box: boxes.net, max: 8.5, min: 6, bold: true },
-    },
+    stacks: [
+      { box: { x: pad, y: pad, width: width - 2 * pad, height: codeHeight }, gap: 0, items: [{ field: 'code', max: 18, min: 10, bold: true, priority: 1 }] },
+      {
+        box: { x: pad, y: qrTop, width: qr.x - GAP - pad, height: height - pad - qrTop },
+        gap: GAP,
+        items: [
+          { field: 'name', max: 10, min: 6.5, bold: true, priority: 1 },
+          { field: 'kind', max: 7.5, min: 5.5, bold: false, priority: 3, group: 'details' },
+          { field: 'detail', max: 7.5, min: 5.5, bold: false, priority: 5, group: 'details' },
+          { field: 'date', max: 7.5, min: 5.5, bold: false, priority: 4, group: 'details' },
+          { field: 'net', max: 8.5, min: 6, bold: true, priority: 2 },
+        ],
+      },
+    ],
   };
 }
 
@@ -85,14 +92,20 @@ function smallLabel(width: number, height: number, pad: number, codeHeight: numb
 const largeLabel: LabelLayout = {
   width: 100,
   height: 150,
-  text: {
-    kind: { box: { x: 6, y: 6, width: 88, height: 7 }, max: 14, min: 10, bold: false },
-    name: { box: { x: 6, y: 14, width: 88, height: 26 }, max: 24, min: 14, bold: true },
-    code: { box: { x: 6, y: 41, width: 88, height: 14 }, max: 36, min: 18, bold: true },
-    detail: { box: { x: 6, y: 56, width: 88, height: 11 }, max: 14, min: 10, bold: false },
-    date: { box: { x: 6, y: 68, width: 88, height: 6.5 }, max: 14, min: 10, bold: false },
-    net: { box: { x: 6, y: 75, width: 88, height: 8 }, max: 18, min: 12, bold: true },
-  },
+  stacks: [
+    {
+      box: { x: 6, y: 6, width: 88, height: 76 },
+      gap: 2,
+      items: [
+        { field: 'kind', max: 14, min: 10, bold: false, priority: 4, group: 'details' },
+        { field: 'name', max: 24, min: 14, bold: true, priority: 2 },
+        { field: 'code', max: 36, min: 18, bold: true, priority: 1 },
+        { field: 'detail', max: 14, min: 10, bold: false, priority: 6, group: 'details' },
+        { field: 'date', max: 14, min: 10, bold: false, priority: 5, group: 'details' },
+        { field: 'net', max: 18, min: 12, bold: true, priority: 3 },
+      ],
+    },
+  ],
   qr: { x: 19, y: 84, width: 62, height: 62 },
 };
 

@@ -12,9 +12,9 @@ import {
 } from 'pdf-lib';
 import type { LabelFormat } from '#shared/schemas/labels.js';
 import { labelFontBytes, labelFontkit } from './label-fonts.js';
-import { type Box, type LabelField, SHEET_FORMATS, type TextSlot } from './label-formats.js';
+import { type Box, type LabelField, SHEET_FORMATS, type TextItem, type TextStack } from './label-formats.js';
 import { QR_QUIET_ZONE, type QrShape, qrShape } from './qr-shape.js';
-import { fitText, type TextMetrics } from './text-fit.js';
+import { type StackedText, stackTexts, type TextMetrics } from './text-fit.js';
 
 /**
  * The labels' PDF (docs/product-guide.md#etiquetas, docs/decisions/0029-lot-labels-and-qr.md),
@@ -40,33 +40,68 @@ const round = (value: number) => Math.round(value * 1000) / 1000;
 const LABELS_PER_TURN = 25;
 const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-const metricsOf = (font: PDFFont): TextMetrics => ({
-  width: (text, size) => font.widthOfTextAtSize(text, size),
-  lineHeight: (size) => font.heightAtSize(size),
-});
-
-interface Fonts {
-  regular: PDFFont;
-  bold: PDFFont;
+/**
+ * A font's measures. Widths grow in proportion to the size (one glyph per
+ * character, no kerning: label-fonts.ts), so each text is measured once, at
+ * size 1, and kept for the document: fitting tries many sizes of the same words.
+ */
+function metricsOf(font: PDFFont): TextMetrics {
+  const unitWidths = new Map<string, number>();
+  const unitLineHeight = font.heightAtSize(1);
+  return {
+    width(text, size) {
+      let unit = unitWidths.get(text);
+      if (unit === undefined) {
+        unit = font.widthOfTextAtSize(text, 1);
+        unitWidths.set(text, unit);
+      }
+      return unit * size;
+    },
+    lineHeight: (size) => unitLineHeight * size,
+  };
 }
 
-/** A label's corner on its page, in points from the page's bottom-left corner, plus the page's height. */
+interface Font {
+  font: PDFFont;
+  metrics: TextMetrics;
+}
+
+interface Fonts {
+  regular: Font;
+  bold: Font;
+}
+
+/** A label's top-left corner on its page, in points from the page's bottom-left corner. */
 interface Origin {
   left: number;
-  /** The label's top edge. */
   top: number;
 }
 
-function drawText(page: PDFPage, text: string, slot: TextSlot, at: Origin, fonts: Fonts): void {
-  const font = slot.bold ? fonts.bold : fonts.regular;
-  const metrics = metricsOf(font);
-  const { size, lines } = fitText(text, { width: pt(slot.box.width), height: pt(slot.box.height) }, slot, metrics);
-  const left = at.left + pt(slot.box.x);
-  const top = at.top - pt(slot.box.y);
-  const ascent = font.heightAtSize(size, { descender: false });
-  const lineHeight = metrics.lineHeight(size);
-  lines.forEach((line, index) => {
-    page.drawText(line, { x: round(left), y: round(top - ascent - index * lineHeight), size, font });
+const fontOf = (item: TextItem, fonts: Fonts): Font => (item.bold ? fonts.bold : fonts.regular);
+
+/** A stack of texts of one label (label-formats.ts) fitted to its box: each text's size, lines and place. */
+function fitStack(stack: TextStack, texts: LabelTexts, fonts: Fonts): StackedText[] {
+  const items = stack.items.map((item) => ({
+    text: texts[item.field],
+    max: item.max,
+    min: item.min,
+    metrics: fontOf(item, fonts).metrics,
+    priority: item.priority,
+    group: item.group,
+  }));
+  return stackTexts(items, { width: pt(stack.box.width), height: pt(stack.box.height) }, pt(stack.gap));
+}
+
+function drawStack(page: PDFPage, stack: TextStack, stacked: readonly StackedText[], at: Origin, fonts: Fonts): void {
+  const left = at.left + pt(stack.box.x);
+  const boxTop = at.top - pt(stack.box.y);
+  stacked.forEach(({ size, lines, top }, index) => {
+    const { font, metrics } = fontOf(stack.items[index]!, fonts);
+    const ascent = font.heightAtSize(size, { descender: false });
+    const lineHeight = metrics.lineHeight(size);
+    lines.forEach((line, lineIndex) => {
+      page.drawText(line, { x: round(left), y: round(boxTop - top - ascent - lineIndex * lineHeight), size, font });
+    });
   });
 }
 
@@ -103,12 +138,14 @@ export async function labelsPdf(labels: readonly LabelContent[], format: LabelFo
   doc.registerFontkit(labelFontkit);
   const fontBytes = labelFontBytes();
   // Subset: only the glyphs used go into the file (a few kB instead of 1.3 MB of fonts).
+  const withMetrics = (font: PDFFont): Font => ({ font, metrics: metricsOf(font) });
   const fonts: Fonts = {
-    regular: await doc.embedFont(fontBytes.regular, { subset: true }),
-    bold: await doc.embedFont(fontBytes.bold, { subset: true }),
+    regular: withMetrics(await doc.embedFont(fontBytes.regular, { subset: true })),
+    bold: withMetrics(await doc.embedFont(fontBytes.bold, { subset: true })),
   };
   const pageSize: [number, number] = [pt(sheet.page.width), pt(sheet.page.height)];
-  // Copies of a lot share their QR code: computed once.
+  // Copies of a lot share their texts' layout and their QR code: each worked out once.
+  const layouts = new Map<LabelTexts, StackedText[][]>();
   const codes = new Map<string, QrShape>();
   let page: PDFPage | undefined;
   for (const [index, label] of labels.entries()) {
@@ -117,7 +154,12 @@ export async function labelsPdf(labels: readonly LabelContent[], format: LabelFo
     if (slotIndex === 0 || page === undefined) page = doc.addPage(pageSize);
     const slot = sheet.slots[slotIndex]!;
     const at: Origin = { left: pt(slot.x), top: pt(sheet.page.height - slot.y) };
-    for (const [field, text] of Object.entries(label.texts) as [LabelField, string][]) drawText(page, text, sheet.label.text[field], at, fonts);
+    let layout = layouts.get(label.texts);
+    if (layout === undefined) {
+      layout = sheet.label.stacks.map((stack) => fitStack(stack, label.texts, fonts));
+      layouts.set(label.texts, layout);
+    }
+    sheet.label.stacks.forEach((stack, index) => drawStack(page!, stack, layout[index]!, at, fonts));
     let qr = codes.get(label.qrText);
     if (qr === undefined) {
       qr = qrShape(label.qrText);
