@@ -33,7 +33,7 @@ describe('the labels\' fonts', () => {
 describe('qrShape', () => {
   it('covers exactly the dark modules of the qrcode package\'s matrix at level M, none twice', () => {
     for (const text of ['http://localhost/trazabilidad?lote=CO-R1', `https://cafe.example.com/trazabilidad?lote=${encodeURIComponent('CAFÉ #7 & Cía+1'.repeat(3))}`]) {
-      const { size, data } = QRCode.create(text, { errorCorrectionLevel: 'M' }).modules;
+      const { size, data } = QRCode.create([{ data: new TextEncoder().encode(text), mode: 'byte' }], { errorCorrectionLevel: 'M' }).modules;
       const shape = qrShape(text);
       expect(shape.size).toBe(size);
       const covered = new Uint8Array(size * size);

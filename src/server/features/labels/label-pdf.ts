@@ -1,13 +1,21 @@
+import { deflateSync } from 'node:zlib';
 import {
   concatTransformationMatrix,
+  degrees,
+  drawLinesOfText,
   fill,
+  PDFContentStream,
   PDFDocument,
   type PDFFont,
+  type PDFName,
   PDFNumber,
+  type PDFOperator,
   type PDFPage,
+  PDFRawStream,
   popGraphicsState,
   pushGraphicsState,
   rectangle,
+  rgb,
   setFillingGrayscaleColor,
 } from 'pdf-lib';
 import type { LabelFormat } from '#shared/schemas/labels.js';
@@ -92,32 +100,62 @@ function fitStack(stack: TextStack, texts: LabelTexts, fonts: Fonts): StackedTex
   return stackTexts(items, { width: pt(stack.box.width), height: pt(stack.box.height) }, pt(stack.gap));
 }
 
-function drawStack(page: PDFPage, stack: TextStack, stacked: readonly StackedText[], at: Origin, fonts: Fonts): void {
+/**
+ * One page's drawing. pdf-lib's own drawing (page.drawText) compresses each
+ * page's content with pako, a JavaScript deflate that allocates some 300 kB
+ * per stream: 500 one-label pages spent more time collecting that garbage,
+ * under the server's --optimize-for-size (docs/decisions/0018-v8-optimize-for-size.md),
+ * than drawing. So the operators (pdf-lib's own helpers) are gathered here and
+ * the page's one content stream is compressed by Node's zlib (finishPage).
+ */
+interface PageDrawing {
+  page: PDFPage;
+  operators: PDFOperator[];
+  /** The name each font has in this page's resources. */
+  fontKeys: Map<PDFFont, PDFName>;
+}
+
+const BLACK = rgb(0, 0, 0);
+const UPRIGHT = degrees(0);
+
+function finishPage(doc: PDFDocument, drawing: PageDrawing): void {
+  const contents = PDFContentStream.of(doc.context.obj({}), drawing.operators, false).getUnencodedContents();
+  const stream = PDFRawStream.of(doc.context.obj({ Filter: 'FlateDecode' }), deflateSync(contents));
+  drawing.page.node.addContentStream(doc.context.register(stream));
+}
+
+function drawStack(drawing: PageDrawing, stack: TextStack, stacked: readonly StackedText[], at: Origin, fonts: Fonts): void {
   const left = at.left + pt(stack.box.x);
   const boxTop = at.top - pt(stack.box.y);
   stacked.forEach(({ size, lines, top }, index) => {
+    if (lines.length === 0) return;
     const { font, metrics } = fontOf(stack.items[index]!, fonts);
+    let key = drawing.fontKeys.get(font);
+    if (key === undefined) {
+      key = drawing.page.node.newFontDictionary(font.name, font.ref);
+      drawing.fontKeys.set(font, key);
+    }
     const ascent = font.heightAtSize(size, { descender: false });
-    const lineHeight = metrics.lineHeight(size);
-    lines.forEach((line, lineIndex) => {
-      page.drawText(line, { x: round(left), y: round(boxTop - top - ascent - lineIndex * lineHeight), size, font });
-    });
+    drawing.operators.push(...drawLinesOfText(lines.map((line) => font.encodeText(line)), {
+      color: BLACK, font: key, size, rotate: UPRIGHT, xSkew: UPRIGHT, ySkew: UPRIGHT,
+      x: round(left), y: round(boxTop - top - ascent), lineHeight: round(metrics.lineHeight(size)),
+    }));
   });
 }
 
 /**
  * 0 … 177 (the largest QR code's side) as PDF numbers, made once: a code's
- * rectangles are these small integers, and pdf-lib formatting each anew was a
- * third of the time of 500 labels.
+ * rectangles are these small integers, and pdf-lib formatting each anew (its
+ * numberToString) was the costliest function of 500 labels.
  */
 const MODULE_NUMBERS = Array.from({ length: 178 }, (_, value) => PDFNumber.of(value));
 const moduleNumber = (value: number) => MODULE_NUMBERS[value] ?? PDFNumber.of(value);
 
-function drawQr(page: PDFPage, qr: QrShape, box: Box, at: Origin): void {
+function drawQr(drawing: PageDrawing, qr: QrShape, box: Box, at: Origin): void {
   const module = pt(box.width) / (qr.size + 2 * QR_QUIET_ZONE);
   const left = at.left + pt(box.x) + QR_QUIET_ZONE * module;
   const top = at.top - pt(box.y) - QR_QUIET_ZONE * module;
-  page.pushOperators(
+  drawing.operators.push(
     pushGraphicsState(),
     setFillingGrayscaleColor(0),
     // Module units from the code's top-left corner, rows downwards: the rectangles are small integers.
@@ -147,11 +185,14 @@ export async function labelsPdf(labels: readonly LabelContent[], format: LabelFo
   // Copies of a lot share their texts' layout and their QR code: each worked out once.
   const layouts = new Map<LabelTexts, StackedText[][]>();
   const codes = new Map<string, QrShape>();
-  let page: PDFPage | undefined;
+  let drawing: PageDrawing | undefined;
   for (const [index, label] of labels.entries()) {
     if (index > 0 && index % LABELS_PER_TURN === 0) await nextTurn();
     const slotIndex = index % sheet.slots.length;
-    if (slotIndex === 0 || page === undefined) page = doc.addPage(pageSize);
+    if (slotIndex === 0 || drawing === undefined) {
+      if (drawing) finishPage(doc, drawing);
+      drawing = { page: doc.addPage(pageSize), operators: [], fontKeys: new Map() };
+    }
     const slot = sheet.slots[slotIndex]!;
     const at: Origin = { left: pt(slot.x), top: pt(sheet.page.height - slot.y) };
     let layout = layouts.get(label.texts);
@@ -159,13 +200,14 @@ export async function labelsPdf(labels: readonly LabelContent[], format: LabelFo
       layout = sheet.label.stacks.map((stack) => fitStack(stack, label.texts, fonts));
       layouts.set(label.texts, layout);
     }
-    sheet.label.stacks.forEach((stack, index) => drawStack(page!, stack, layout[index]!, at, fonts));
+    for (const [stackIndex, stack] of sheet.label.stacks.entries()) drawStack(drawing, stack, layout[stackIndex]!, at, fonts);
     let qr = codes.get(label.qrText);
     if (qr === undefined) {
       qr = qrShape(label.qrText);
       codes.set(label.qrText, qr);
     }
-    drawQr(page, qr, sheet.label.qr, at);
+    drawQr(drawing, qr, sheet.label.qr, at);
   }
+  if (drawing) finishPage(doc, drawing);
   return doc.save();
 }

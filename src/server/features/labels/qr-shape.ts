@@ -30,7 +30,9 @@ export interface QrShape {
 }
 
 export function qrShape(text: string): QrShape {
-  const { size, data } = QRCode.create(text, { errorCorrectionLevel: QR_ERROR_CORRECTION }).modules;
+  // One byte-mode segment (UTF-8): what a URL is anyway (lower case is beyond the alphanumeric mode),
+  // and it spares the package's search for the shortest mix of modes, a third of a code's time.
+  const { size, data } = QRCode.create([{ data: new TextEncoder().encode(text), mode: 'byte' }], { errorCorrectionLevel: QR_ERROR_CORRECTION }).modules;
   const rects: QrRect[] = [];
   // The rectangles that reach the row above, by their first column and width.
   let open = new Map<string, QrRect>();
