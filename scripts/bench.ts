@@ -162,7 +162,7 @@ async function suite(dialect: 'sqlite' | 'postgres', postgresUrl?: string): Prom
 /** P9: 500 labels in one PDF, each format, from a set with hundreds of distinct lots (docs/decisions/0029-lot-labels-and-qr.md). */
 async function labels(dialect: 'sqlite' | 'postgres', target: DatasetTarget): Promise<BenchRow[]> {
   log(`${dialect}: etiquetas, 500 en un PDF por formato (P9)`);
-  return withServer(target, (server, cookie) => labelRows({ url: server.url, cookie }));
+  return withServer(target, (server, cookie) => labelRows({ url: server.url, cookie }, server.pid));
 }
 
 /**
