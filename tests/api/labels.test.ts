@@ -281,6 +281,17 @@ describe.each(testDialects())('etiquetas de lotes en PDF (%s)', (dialect) => {
     expect(several.headers['content-disposition']).toMatch(/^inline; filename="etiquetas-3-lotes-\d{4}-\d{2}-\d{2}\.pdf"$/);
   });
 
+  it('is in the OpenAPI document as a PDF answer, with its query and its error answers', async () => {
+    const doc = (await get('/api/docs/json')).json() as {
+      paths: Record<string, { get: { operationId: string; parameters: { name: string; required: boolean }[]; responses: Record<string, { content: Record<string, { schema: unknown }> }> } }>;
+    };
+    const operation = doc.paths['/api/labels.pdf']!.get;
+    expect(operation.operationId).toBe('getLotLabelsPdf');
+    expect(operation.parameters.map((parameter) => [parameter.name, parameter.required])).toEqual([['lots', true], ['format', true], ['copies', false]]);
+    expect(operation.responses['200']!.content['application/pdf']!.schema).toEqual({ type: 'string', format: 'binary' });
+    expect(Object.keys(operation.responses).sort()).toEqual(['200', '400', '401', '404']);
+  });
+
   it('a request whose own origin cannot be an address is a 400 asking for PUBLIC_URL', async () => {
     const response = await get(`/api/labels.pdf?lots=green:${chain.greenA.id}&format=62mm`, { headers: { host: 'cafe.local/ruta' } });
     expect(response.statusCode).toBe(400);

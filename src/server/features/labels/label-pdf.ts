@@ -1,23 +1,5 @@
 import { deflateSync } from 'node:zlib';
-import {
-  concatTransformationMatrix,
-  degrees,
-  drawLinesOfText,
-  fill,
-  PDFContentStream,
-  PDFDocument,
-  type PDFFont,
-  type PDFName,
-  PDFNumber,
-  type PDFOperator,
-  type PDFPage,
-  PDFRawStream,
-  popGraphicsState,
-  pushGraphicsState,
-  rectangle,
-  rgb,
-  setFillingGrayscaleColor,
-} from 'pdf-lib';
+import { degrees, drawLinesOfText, PDFDocument, type PDFFont, type PDFName, type PDFPage, PDFRawStream, rgb } from 'pdf-lib';
 import type { LabelFormat } from '#shared/schemas/labels.js';
 import { labelFontBytes, labelFontkit } from './label-fonts.js';
 import { type Box, type LabelField, SHEET_FORMATS, type TextItem, type TextStack } from './label-formats.js';
@@ -101,16 +83,18 @@ function fitStack(stack: TextStack, texts: LabelTexts, fonts: Fonts): StackedTex
 }
 
 /**
- * One page's drawing. pdf-lib's own drawing (page.drawText) compresses each
- * page's content with pako, a JavaScript deflate that allocates some 300 kB
- * per stream: 500 one-label pages spent more time collecting that garbage,
- * under the server's --optimize-for-size (docs/decisions/0018-v8-optimize-for-size.md),
- * than drawing. So the operators (pdf-lib's own helpers) are gathered here and
- * the page's one content stream is compressed by Node's zlib (finishPage).
+ * One page's drawing, as lines of PDF content. pdf-lib's own drawing
+ * (page.drawText) compresses each page's content with pako, a JavaScript
+ * deflate that allocates some 300 kB per stream: 500 one-label pages spent
+ * more time collecting that garbage, under the server's --optimize-for-size
+ * (docs/decisions/0018-v8-optimize-for-size.md), than drawing. So the text
+ * operators (pdf-lib's own drawLinesOfText) and the QR codes' paths are
+ * gathered here, and finishPage compresses the page's one content stream with
+ * Node's zlib.
  */
 interface PageDrawing {
   page: PDFPage;
-  operators: PDFOperator[];
+  content: string[];
   /** The name each font has in this page's resources. */
   fontKeys: Map<PDFFont, PDFName>;
 }
@@ -119,8 +103,9 @@ const BLACK = rgb(0, 0, 0);
 const UPRIGHT = degrees(0);
 
 function finishPage(doc: PDFDocument, drawing: PageDrawing): void {
-  const contents = PDFContentStream.of(doc.context.obj({}), drawing.operators, false).getUnencodedContents();
-  const stream = PDFRawStream.of(doc.context.obj({ Filter: 'FlateDecode' }), deflateSync(contents));
+  // Operators, numbers, names and hex strings: content is ASCII.
+  const contents = deflateSync(Buffer.from(drawing.content.join('\n'), 'latin1'));
+  const stream = PDFRawStream.of(doc.context.obj({ Filter: 'FlateDecode' }), contents);
   drawing.page.node.addContentStream(doc.context.register(stream));
 }
 
@@ -136,34 +121,27 @@ function drawStack(drawing: PageDrawing, stack: TextStack, stacked: readonly Sta
       drawing.fontKeys.set(font, key);
     }
     const ascent = font.heightAtSize(size, { descender: false });
-    drawing.operators.push(...drawLinesOfText(lines.map((line) => font.encodeText(line)), {
+    const operators = drawLinesOfText(lines.map((line) => font.encodeText(line)), {
       color: BLACK, font: key, size, rotate: UPRIGHT, xSkew: UPRIGHT, ySkew: UPRIGHT,
       x: round(left), y: round(boxTop - top - ascent), lineHeight: round(metrics.lineHeight(size)),
-    }));
+    });
+    for (const operator of operators) drawing.content.push(operator.toString());
   });
 }
-
-/**
- * 0 … 177 (the largest QR code's side) as PDF numbers, made once: a code's
- * rectangles are these small integers, and pdf-lib formatting each anew (its
- * numberToString) was the costliest function of 500 labels.
- */
-const MODULE_NUMBERS = Array.from({ length: 178 }, (_, value) => PDFNumber.of(value));
-const moduleNumber = (value: number) => MODULE_NUMBERS[value] ?? PDFNumber.of(value);
 
 function drawQr(drawing: PageDrawing, qr: QrShape, box: Box, at: Origin): void {
   const module = pt(box.width) / (qr.size + 2 * QR_QUIET_ZONE);
   const left = at.left + pt(box.x) + QR_QUIET_ZONE * module;
   const top = at.top - pt(box.y) - QR_QUIET_ZONE * module;
-  drawing.operators.push(
-    pushGraphicsState(),
-    setFillingGrayscaleColor(0),
-    // Module units from the code's top-left corner, rows downwards: the rectangles are small integers.
-    concatTransformationMatrix(round(module), 0, 0, -round(module), round(left), round(top)),
+  drawing.content.push(
+    'q',
+    '0 g',
+    // Module units from the code's top-left corner, rows downwards: the path is the shape's own (qr-shape.ts).
+    `${round(module)} 0 0 ${-round(module)} ${round(left)} ${round(top)} cm`,
+    qr.path,
     // One path of rectangles filled once: no hairline seams between touching modules.
-    ...qr.rects.map((rect) => rectangle(moduleNumber(rect.column), moduleNumber(rect.row), moduleNumber(rect.width), moduleNumber(rect.height))),
-    fill(),
-    popGraphicsState(),
+    'f',
+    'Q',
   );
 }
 
@@ -191,7 +169,7 @@ export async function labelsPdf(labels: readonly LabelContent[], format: LabelFo
     const slotIndex = index % sheet.slots.length;
     if (slotIndex === 0 || drawing === undefined) {
       if (drawing) finishPage(doc, drawing);
-      drawing = { page: doc.addPage(pageSize), operators: [], fontKeys: new Map() };
+      drawing = { page: doc.addPage(pageSize), content: [], fontKeys: new Map() };
     }
     const slot = sheet.slots[slotIndex]!;
     const at: Origin = { left: pt(slot.x), top: pt(sheet.page.height - slot.y) };

@@ -27,6 +27,8 @@ export interface QrShape {
   size: number;
   /** Together exactly the dark modules, none covered twice. */
   rects: QrRect[];
+  /** The rectangles as a PDF path in module units (`x y w h re`, one a line), to fill after a `cm` that places and scales it. */
+  path: string;
 }
 
 export function qrShape(text: string): QrShape {
@@ -58,5 +60,5 @@ export function qrShape(text: string): QrShape {
     }
     open = reaching;
   }
-  return { size, rects };
+  return { size, rects, path: rects.map((rect) => `${rect.column} ${rect.row} ${rect.width} ${rect.height} re`).join('\n') };
 }
