@@ -6,6 +6,7 @@ import { LABELS_MAX } from '#shared/limits.js';
 import { LABEL_FORMATS } from '#shared/schemas/labels.js';
 import { type Endpoint, getJson, memoryOf, resetPeak } from './measure.js';
 import { type BenchRow, mib, ms } from './results.js';
+import { processCpuMs } from './sale-writes.js';
 
 /** A person waits for the new tab to show the labels; two seconds is the most that still feels like a click. */
 const TARGET_MS = 2000;
@@ -34,9 +35,10 @@ async function benchLots(endpoint: Endpoint): Promise<string[]> {
  * `runs` requests after `warmup`. With fewer distinct lots than that in the
  * data set, each is printed in as many copies as fill the 500 (copies share
  * their layout and QR code, so the figure is then lighter: the row says so).
- * With the server's pid, a last row without a target: its peak RSS while
- * printing (P5's targets are the server at rest and under sales; this is
- * beside them, as the sign-in burst is).
+ * With the server's pid, each format's row is followed by the server's CPU
+ * per PDF, and a last row without a target gives its peak RSS while printing
+ * (P5's targets are the server at rest and under sales; this is beside them,
+ * as the sign-in burst is).
  */
 export async function labelRows(endpoint: Endpoint, pid?: number, runs = 5, warmup = 1): Promise<BenchRow[]> {
   const lots = await benchLots(endpoint);
@@ -50,7 +52,9 @@ export async function labelRows(endpoint: Endpoint, pid?: number, runs = 5, warm
     const path = `/api/labels.pdf?lots=${printed.join(',')}&format=${format}&copies=${copies}`;
     const times: number[] = [];
     let bytes = 0;
+    let cpuMs = 0;
     for (let i = 0; i < warmup + runs; i++) {
+      const cpuBefore = pid === undefined ? 0 : processCpuMs(pid);
       const started = performance.now();
       const response = await fetch(`${endpoint.url}${path}`, { headers: { cookie: endpoint.cookie } });
       const body = new Uint8Array(await response.arrayBuffer());
@@ -59,7 +63,10 @@ export async function labelRows(endpoint: Endpoint, pid?: number, runs = 5, warm
         throw new Error(`GET /api/labels.pdf (${format}): ${response.status} ${new TextDecoder().decode(body.subarray(0, 300))}`);
       }
       bytes = body.byteLength;
-      if (i >= warmup) times.push(elapsed);
+      if (i >= warmup) {
+        times.push(elapsed);
+        if (pid !== undefined) cpuMs += processCpuMs(pid) - cpuBefore;
+      }
     }
     const ours = median(times);
     rows.push({
@@ -70,6 +77,8 @@ export async function labelRows(endpoint: Endpoint, pid?: number, runs = 5, warm
       target: `≤ ${TARGET_MS} ms`,
       met: ours <= TARGET_MS,
     });
+    // Beside the wait, the steadier figure (as P1's CPU per sale): the server's own CPU per PDF, which other processes' load does not add to.
+    if (pid !== undefined) rows.push({ name: '  CPU del servidor por PDF (media)', baseline: '—', ours: ms(cpuMs / runs), ratio: Number.NaN, target: '—', met: null });
   }
   if (pid !== undefined && idle) {
     const peak = memoryOf(pid).peakMiB;
