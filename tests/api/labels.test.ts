@@ -217,7 +217,7 @@ describe.each(testDialects())('etiquetas de lotes en PDF (%s)', (dialect) => {
     const one = await get(`/api/labels.pdf?lots=green:${chain.greenA.id},roasted:999999&format=62mm`);
     expect(one.statusCode).toBe(404);
     expect(errorOf(one)).toEqual({ code: 'not_found', message: 'No existe el lote roasted:999999.' });
-    // A kind's id that is another kind's lot is not that lot: a green id asked for as a blend.
+    // Each missing lot once, in the order of its first mention; the lots that exist are not named.
     const several = await get(`/api/labels.pdf?lots=blend:888888,green:${chain.greenA.id},green:777777,blend:888888,roasted:${chain.greenB.id + 1000}&format=a4`);
     expect(several.statusCode).toBe(404);
     expect(errorOf(several).message).toBe(m.notFound(['blend:888888', 'green:777777', `roasted:${chain.greenB.id + 1000}`]));
