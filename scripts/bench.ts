@@ -9,7 +9,8 @@
 // tree's), BENCH_DATA_DIR (/tmp/cafe-bench/data), BENCH_SKIP_WEB=1 (no P4),
 // BENCH_ORIGINAL_PAGES (40 sampled pages for the original way; 0 = every page),
 // BENCH_ONLY=P1 (only the sale writes and their CPU per sale: no big data set,
-// no reads, no web; with BENCH_DATABASE_URL, PostgreSQL too).
+// no reads, no web; with BENCH_DATABASE_URL, PostgreSQL too), BENCH_ONLY=P9 (only
+// the printed labels, on the set with the big set's lots: no big data set, no web).
 import os from 'node:os';
 import { startServer, type RunningServer } from '#support/start-server.js';
 import { sessionCookie } from '#support/lighthouse.js';
@@ -25,6 +26,7 @@ import { alternate, type Paired, rawPostgresSales, rawSqliteSales, type SaleTarg
 import { webRows } from './bench/web.js';
 import { activityRows, fillActivityLog } from './bench/activity.js';
 import { artisanRows } from './bench/artisan.js';
+import { labelRows } from './bench/labels.js';
 
 const BIG = Number(process.env.BENCH_SALES ?? 1_000_000);
 const MEDIUM = 10_000;
@@ -38,6 +40,7 @@ const ROUNDS = 3;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const APP_DIR = process.env.BENCH_APP_DIR;
 const ONLY_P1 = process.env.BENCH_ONLY === 'P1';
+const ONLY_P9 = process.env.BENCH_ONLY === 'P9';
 const MEMORY_TARGET_MIB = 150;
 /**
  * Sign-ins at once: argon2 runs on libuv's 4 threads, so 4 is the most that
@@ -69,6 +72,11 @@ async function suite(dialect: 'sqlite' | 'postgres', postgresUrl?: string): Prom
   const big = datasetTarget(dialect, String(BIG), postgresUrl);
   // P2b: the same lots as the big set, 100× fewer sales: the two differ in sales only.
   const mediumSameLots = datasetTarget(dialect, `${MEDIUM}_catalogo_${BIG}`, postgresUrl);
+  if (ONLY_P9) {
+    log(`${dialect}: datos de ${MEDIUM} ventas con los lotes de ${BIG} (BENCH_ONLY=P9)`);
+    await ensureDataset(mediumSameLots, MEDIUM, BIG);
+    return labels(dialect, mediumSameLots);
+  }
   const small = datasetTarget(dialect, String(SMALL), postgresUrl);
   log(`${dialect}: datos de ${SMALL}, ${MEDIUM} y ${BIG} ventas`);
   await ensureDataset(small, SMALL);
@@ -154,8 +162,14 @@ async function suite(dialect: 'sqlite' | 'postgres', postgresUrl?: string): Prom
   log(`${dialect}: forma original: ${atBig.original.rows} ventas ${atBig.original.sampled ? '(páginas de muestra, tiempo escalado al total)' : ''} ` +
     `en ${(atBig.original.salesFetchMs / 1000).toFixed(1)} s; ` +
     `RSS del servidor después ${mib(atBig.afterOriginal.rssMiB)}, pico ${mib(atBig.afterOriginal.peakMiB)}`);
-  rows.push(...activity, ...artisan);
+  rows.push(...activity, ...artisan, ...(await labels(dialect, mediumSameLots)));
   return rows;
+}
+
+/** P9: 500 labels in one PDF, each format, from a set with hundreds of distinct lots (docs/decisions/0029-lot-labels-and-qr.md). */
+async function labels(dialect: 'sqlite' | 'postgres', target: DatasetTarget): Promise<BenchRow[]> {
+  log(`${dialect}: etiquetas, 500 en un PDF por formato (P9)`);
+  return withServer(target, (server, cookie) => labelRows({ url: server.url, cookie }, server.pid));
 }
 
 /**
@@ -219,7 +233,7 @@ const done = (title: string, rows: BenchRow[]) => {
 };
 done('SQLite', await suite('sqlite'));
 if (process.env.BENCH_DATABASE_URL) done('PostgreSQL', await suite('postgres', process.env.BENCH_DATABASE_URL));
-if (process.env.BENCH_SKIP_WEB !== '1' && !ONLY_P1) {
+if (process.env.BENCH_SKIP_WEB !== '1' && !ONLY_P1 && !ONLY_P9) {
   log('web: peso y Lighthouse (P4)');
   done('Web (P4)', await withServer(datasetTarget('sqlite', String(SMALL)), (server) => webRows(server.url, BENCH_ADMIN, APP_DIR)));
 }

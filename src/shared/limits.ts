@@ -49,3 +49,8 @@ export const ALOG_BATCH_MAX_FILES = 50;
 export const COUNT_KG_MAX = 1_000_000;
 export const COUNT_NOTE_MAX = 1000;
 export const COUNT_LINES_MAX = 2000;
+
+// Printed lot labels (docs/product-guide.md#etiquetas, docs/decisions/0029-lot-labels-and-qr.md):
+// labels (lots × copies) in one PDF. A day's roasts and blends, a copy per bag, fit; the
+// document is built in the server's memory and its time grows with the count (npm run bench, P9).
+export const LABELS_MAX = 500;

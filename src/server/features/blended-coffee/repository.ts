@@ -148,6 +148,28 @@ export async function originNames(db: DbOrTrx, ids: readonly number[]): Promise<
   return new Map(rows.map((row) => [row.id, row.name]));
 }
 
+/** A blend as its printed label names it: its own name and its recipe's (null without one). */
+export interface BlendLabelRecord {
+  id: number;
+  name: string;
+  batch_code: string;
+  creation_date: string;
+  stock_g: number;
+  recipe_name: string | null;
+}
+
+/** Blends by id with their recipe's name, in no particular order; a missing id is simply absent. */
+export async function findBlendsWithRecipe(db: DbOrTrx, ids: readonly number[]): Promise<BlendLabelRecord[]> {
+  if (ids.length === 0) return [];
+  const rows = await db
+    .selectFrom('blended_coffee as b')
+    .leftJoin('blend_recipes as r', 'r.id', 'b.recipe_id')
+    .select(['b.id', 'b.name', 'b.batch_code', 'b.creation_date', 'b.stock_g', 'r.name as recipe_name'])
+    .where('b.id', 'in', [...ids])
+    .execute();
+  return rows.map((row) => ({ ...row, stock_g: Number(row.stock_g) }));
+}
+
 export const findRecipeName = async (db: DbOrTrx, id: number): Promise<string | undefined> =>
   (await db.selectFrom('blend_recipes').select('name').where('id', '=', id).executeTakeFirst())?.name;
 

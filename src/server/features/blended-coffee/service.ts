@@ -29,6 +29,10 @@ import * as repository from './repository.js';
  */
 export const blendsDrawing = (db: DbOrTrx, roastedId: number) => repository.blendsDrawing(db, roastedId);
 
+export type { BlendLabelRecord } from './repository.js';
+/** For the printed labels: several blends by id, with their recipe's name, in one read. */
+export const findBlendsWithRecipe = (db: DbOrTrx, ids: readonly number[]) => repository.findBlendsWithRecipe(db, ids);
+
 /** Every ledger row this feature writes points back at its blend. */
 const REF_KIND = 'blend';
 

@@ -84,6 +84,10 @@ export async function findGreenLotById(db: DbOrTrx, id: number): Promise<GreenLo
   return joined(db).where('g.id', '=', id).executeTakeFirst();
 }
 
+/** Lots by id, with their origin, in no particular order (the printed labels' one read of them). */
+export const findGreenLotsByIds = (db: DbOrTrx, ids: readonly number[]): Promise<GreenLotRecord[]> =>
+  ids.length === 0 ? Promise.resolve([]) : joined(db).where('g.id', 'in', [...ids]).execute();
+
 /** The lots whose code has this key (lotCodeKey: 'co-001' finds 'CO-001 '), oldest first. */
 export const findGreenLotsByCodeKey = (db: DbOrTrx, key: string): Promise<GreenLotRecord[]> =>
   joined(db).where('g.batch_code_key', '=', key).orderBy('g.id').execute();

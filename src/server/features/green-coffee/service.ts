@@ -19,6 +19,8 @@ export const findGreenLotForArea = (db: DbOrTrx, id: number) => repository.findG
 /** A green lot with its origin and farm, as the list shows it, for other areas (the trace); undefined when missing. */
 export type { GreenLotRecord } from './repository.js';
 export const findGreenLot = (db: DbOrTrx, id: number) => repository.findGreenLotById(db, id);
+/** Several green lots by id in one read (the printed labels), in no particular order; a missing id is simply absent. */
+export const findGreenLots = (db: DbOrTrx, ids: readonly number[]) => repository.findGreenLotsByIds(db, ids);
 /** Every green lot whose code has this key (a code is unique per origin only), for the trace's lookup by code. */
 export const findGreenLotsByCodeKey = (db: DbOrTrx, key: string) => repository.findGreenLotsByCodeKey(db, key);
 

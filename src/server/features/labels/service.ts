@@ -1,0 +1,83 @@
+import type { Kysely } from 'kysely';
+import { formatDate, formatKg } from '#shared/format.js';
+import { labelMessages as m } from '#shared/label-messages.js';
+import { localIsoDate } from '#shared/local-date.js';
+import { lotTracePath } from '#shared/lot-label.js';
+import { type LabelLot, labelLotName, type LabelsQuery } from '#shared/schemas/labels.js';
+import { gramsToKg } from '#shared/units.js';
+import type { Database } from '#server/db/schema.js';
+import { notFoundError } from '#server/errors.js';
+import { findBlendsWithRecipe } from '../blended-coffee/service.js';
+import { findGreenLots } from '../green-coffee/service.js';
+import { findRoastsWithSource } from '../roasted-coffee/service.js';
+import { type LabelContent, labelsPdf, type LabelTexts } from './label-pdf.js';
+
+/**
+ * GET /api/labels.pdf (docs/product-guide.md#etiquetas, docs/decisions/0029-lot-labels-and-qr.md):
+ * the lots of the list, read in one query per kind, each made into its label's
+ * texts and QR address, then drawn copies × lots in the list's order.
+ */
+
+/** Every lot of the list with its label's texts (keyed by labelLotName); a lot that does not exist is absent. */
+async function labelTextsOf(db: Kysely<Database>, lots: readonly LabelLot[]): Promise<Map<string, LabelTexts>> {
+  const idsOf = (kind: LabelLot['kind']) => [...new Set(lots.filter((lot) => lot.kind === kind).map((lot) => lot.id))];
+  const [green, roasted, blends] = await Promise.all([findGreenLots(db, idsOf('green')), findRoastsWithSource(db, idsOf('roasted')), findBlendsWithRecipe(db, idsOf('blend'))]);
+  const net = (stockGrams: number) => m.netWeight(formatKg(gramsToKg(Number(stockGrams))));
+  const texts = new Map<string, LabelTexts>();
+  for (const lot of green) {
+    texts.set(labelLotName({ kind: 'green', id: lot.id }), {
+      code: lot.batch_code,
+      name: lot.origin_name,
+      kind: m.kind.green,
+      detail: m.finca(lot.supplier_finca),
+      date: m.entryDate(formatDate(lot.entry_date)),
+      net: net(lot.stock_g),
+    });
+  }
+  for (const lot of roasted) {
+    texts.set(labelLotName({ kind: 'roasted', id: lot.id }), {
+      code: lot.batch_code,
+      name: lot.origin_name,
+      kind: m.kind.roasted,
+      detail: m.roastType(lot.roast_type),
+      date: m.roastDate(formatDate(lot.roast_date)),
+      net: net(lot.stock_g),
+    });
+  }
+  for (const lot of blends) {
+    texts.set(labelLotName({ kind: 'blend', id: lot.id }), {
+      code: lot.batch_code,
+      name: lot.name,
+      kind: m.kind.blend,
+      detail: m.recipe(lot.recipe_name),
+      date: m.creationDate(formatDate(lot.creation_date)),
+      net: net(lot.stock_g),
+    });
+  }
+  return texts;
+}
+
+/** 'etiquetas-CO-010124-1234-2026-11-25.pdf' for one lot, 'etiquetas-3-lotes-2026-11-25.pdf' for several. */
+function fileName(codes: readonly string[]): string {
+  const distinct = [...new Set(codes)];
+  const what = distinct.length === 1 ? distinct[0]!.replace(/[^A-Za-z0-9-]+/g, '_') : `${distinct.length}-lotes`;
+  return `etiquetas-${what}-${localIsoDate()}.pdf`;
+}
+
+/**
+ * The PDF of the labels a query asks for. `origin` is the app's public address
+ * (PUBLIC_URL, or the request's own origin without it): the QR codes point there.
+ * Unknown lots are one 404 naming all of them, before anything is drawn.
+ */
+export async function lotLabels(db: Kysely<Database>, query: LabelsQuery, origin: string): Promise<{ pdf: Uint8Array; fileName: string }> {
+  const texts = await labelTextsOf(db, query.lots);
+  const missing = [...new Set(query.lots.map(labelLotName).filter((name) => !texts.has(name)))];
+  if (missing.length > 0) throw notFoundError(m.notFound(missing));
+  const copies = query.copies ?? 1;
+  const labels: LabelContent[] = query.lots.flatMap((lot) => {
+    const label = texts.get(labelLotName(lot))!;
+    return Array.from({ length: copies }, () => ({ texts: label, qrText: `${origin}${lotTracePath(label.code)}` }));
+  });
+  const pdf = await labelsPdf(labels, query.format, m.documentTitle);
+  return { pdf, fileName: fileName(labels.map((label) => label.texts.code)) };
+}
