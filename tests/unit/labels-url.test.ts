@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import { DEFAULT_LABEL_CHOICE, parseCopies, parseLabelChoice } from '#web/lib/label-choice.js';
 import { labelTexts } from '#web/lib/label-texts.js';
-import { LABELS_PER_PDF_MAX, labelsUrl, lotsThatFit, maxCopiesFor } from '#web/lib/labels-url.js';
+import { LABELS_MAX } from '#shared/limits.js';
+import { labelsUrl, lotsThatFit, maxCopiesFor } from '#web/lib/labels-url.js';
 
 /** The route's query as the server reads it. */
 const queryOf = (url: string) => Object.fromEntries(new URL(url, 'http://cafe.test').searchParams);
@@ -33,7 +34,7 @@ describe('labelsUrl: the PDF address of GET /api/labels.pdf', () => {
   });
 
   it('fits 500 lots with the largest ids well inside the 16 KB a request line may take', () => {
-    const lots = Array.from({ length: LABELS_PER_PDF_MAX }, (_, index) => ({ kind: 'roasted' as const, id: 2_147_483_647 - index }));
+    const lots = Array.from({ length: LABELS_MAX }, (_, index) => ({ kind: 'roasted' as const, id: 2_147_483_647 - index }));
     const url = labelsUrl(lots, { format: 'a4', copies: 1 });
     expect(queryOf(url).lots?.split(',')).toHaveLength(500);
     expect(url.length).toBeLessThan(10_000);

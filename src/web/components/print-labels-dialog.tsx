@@ -4,7 +4,9 @@ import { queryKeys } from '#web/api/query-keys.js';
 import { apiRequest, isSessionLost, withQuery } from '#web/lib/api-client.js';
 import { parseCopies, readLabelChoice, saveLabelChoice } from '#web/lib/label-choice.js';
 import { labelTexts as t } from '#web/lib/label-texts.js';
-import { LABEL_FORMATS, LABELS_PER_PDF_MAX, type LabelFormat, type LabelRequest, labelsUrl, type LabelTable, lotsThatFit, maxCopiesFor, type PrintableLot } from '#web/lib/labels-url.js';
+import { LABELS_MAX } from '#shared/limits.js';
+import { LABEL_FORMATS, type LabelFormat } from '#shared/schemas/labels.js';
+import { type LabelRequest, labelsUrl, type LabelTable, lotsThatFit, maxCopiesFor, type PrintableLot } from '#web/lib/labels-url.js';
 import { useQuery } from '@tanstack/react-query';
 import { Field } from './field.js';
 import { FormAlert } from './form-alert.js';
@@ -23,7 +25,7 @@ const TABLE_LISTS: Record<TraceLotKind, { path: string; key: readonly unknown[] 
 };
 
 /**
- * The first LABELS_PER_PDF_MAX lots of a table, in its order (one page of the API's
+ * The first LABELS_MAX lots of a table, in its order (one page of the API's
  * largest size), and how many it has: more could never go in one PDF.
  */
 function useTableLots(table: LabelTable | undefined) {
@@ -31,7 +33,7 @@ function useTableLots(table: LabelTable | undefined) {
   return useQuery({
     queryKey: list.key,
     queryFn: async () => {
-      const page = await apiRequest<{ items: { id: number; batch_code: string }[]; total: number }>('GET', withQuery(list.path, { limit: LABELS_PER_PDF_MAX, offset: 0 }));
+      const page = await apiRequest<{ items: { id: number; batch_code: string }[]; total: number }>('GET', withQuery(list.path, { limit: LABELS_MAX, offset: 0 }));
       return { lots: page.items.map((row): PrintableLot => ({ kind: table?.kind ?? 'green', id: row.id, batch_code: row.batch_code })), total: page.total };
     },
     enabled: table !== undefined,
@@ -67,7 +69,7 @@ export function PrintLabelsDialog({ request, onClose }: { request: LabelRequest;
   const copies = parseCopies(copiesText);
   // A table prints as many of its first lots as fit; a choice of lots prints all of them or asks for fewer.
   const available = table ? tableLots.data?.lots : 'lots' in request ? request.lots : undefined;
-  const maxCopies = table ? LABELS_PER_PDF_MAX : maxCopiesFor(available?.length ?? 1);
+  const maxCopies = table ? LABELS_MAX : maxCopiesFor(available?.length ?? 1);
   const copiesError = copies === null || copies > maxCopies ? t.copiesInvalid(Math.max(1, maxCopies)) : undefined;
   const lots = available && copies !== null && !copiesError ? (table ? available.slice(0, lotsThatFit(copies)) : available) : undefined;
 

@@ -1,16 +1,18 @@
-import { LABEL_FORMATS, LABELS_PER_PDF_MAX, type LabelChoice, type LabelFormat } from './labels-url.js';
+import { LABELS_MAX } from '#shared/limits.js';
+import { LABEL_FORMATS, type LabelFormat } from '#shared/schemas/labels.js';
+import type { LabelChoice } from './labels-url.js';
 
 /** localStorage, not sessionStorage: the label printer next to this computer stays the same from one day to the next. */
 const STORAGE_KEY = 'cafe.etiquetas';
 
 export const DEFAULT_LABEL_CHOICE: LabelChoice = { format: '62mm', copies: 1 };
 
-/** The typed number of copies, or null unless it is a whole number from 1 to LABELS_PER_PDF_MAX. */
+/** The typed number of copies, or null unless it is a whole number from 1 to LABELS_MAX. */
 export function parseCopies(text: string): number | null {
   const trimmed = text.trim();
   if (!/^\d{1,3}$/.test(trimmed)) return null;
   const copies = Number(trimmed);
-  return copies >= 1 && copies <= LABELS_PER_PDF_MAX ? copies : null;
+  return copies >= 1 && copies <= LABELS_MAX ? copies : null;
 }
 
 /** A stored choice read back, each part falling back to the default when it is missing or not one we know (an older app, a hand edit). */

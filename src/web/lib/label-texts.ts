@@ -1,4 +1,4 @@
-import { LABELS_PER_PDF_MAX } from './labels-url.js';
+import { LABELS_MAX } from '#shared/limits.js';
 
 // The web's own texts for printing labels (docs/product-guide.md#imprimir-desde-las-tablas). Kept
 // apart from src/shared/messages.ts, which login and home load, and from the route's own messages
@@ -27,9 +27,9 @@ export const labelTexts = {
   tableEmpty: 'La tabla no tiene lotes.',
   tableCount: (count: number) => `Todos los lotes de la tabla: ${lots(count)}.`,
   tableTooMany: (total: number, printed: number) =>
-    `La tabla tiene ${lots(total)} y un PDF lleva como máximo ${LABELS_PER_PDF_MAX} etiquetas: ${printed === 1 ? 'se imprime solo el primero' : `se imprimen los ${printed} primeros`}, en el orden de la tabla.`,
+    `La tabla tiene ${lots(total)} y un PDF lleva como máximo ${LABELS_MAX} etiquetas: ${printed === 1 ? 'se imprime solo el primero' : `se imprimen los ${printed} primeros`}, en el orden de la tabla.`,
   tooManySelected: (count: number) =>
-    `Hay ${lots(count)} seleccionados y un PDF lleva como máximo ${LABELS_PER_PDF_MAX} etiquetas: quita lotes de la selección.`,
+    `Hay ${lots(count)} seleccionados y un PDF lleva como máximo ${LABELS_MAX} etiquetas: quita lotes de la selección.`,
   format: 'Formato',
   formats: { '62mm': 'Rollo de 62 mm', '100x150': 'Etiqueta de 100 × 150 mm', a4: 'Hoja A4 (3 × 8 etiquetas)' },
   copies: 'Copias de cada etiqueta',

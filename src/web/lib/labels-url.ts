@@ -1,20 +1,6 @@
+import { LABELS_MAX } from '#shared/limits.js';
+import type { LabelFormat, LabelLot } from '#shared/schemas/labels.js';
 import type { TraceLotKind } from '#shared/schemas/traceability.js';
-
-/**
- * The label sizes GET /api/labels.pdf draws (docs/product-guide.md#imprimir-desde-las-tablas):
- * a 62 mm roll, a 100 × 150 mm shipping label, an A4 sheet of 3 × 8.
- */
-export const LABEL_FORMATS = ['62mm', '100x150', 'a4'] as const;
-export type LabelFormat = (typeof LABEL_FORMATS)[number];
-
-/** The route draws at most this many labels (lots × copies) in one PDF and refuses more with its 400. */
-export const LABELS_PER_PDF_MAX = 500;
-
-/** A lot as the route names it: `green:12`, `roasted:7`, `blend:3`. */
-export interface LabelLot {
-  kind: TraceLotKind;
-  id: number;
-}
 
 /** A lot to print, with the code the dialog names it by. */
 export interface PrintableLot extends LabelLot {
@@ -49,7 +35,7 @@ export function labelsUrl(lots: readonly LabelLot[], { format, copies }: LabelCh
 }
 
 /** The most copies of each label that `lots` lots can have in one PDF (0 when the lots alone pass the limit). */
-export const maxCopiesFor = (lots: number): number => Math.floor(LABELS_PER_PDF_MAX / Math.max(1, lots));
+export const maxCopiesFor = (lots: number): number => Math.floor(LABELS_MAX / Math.max(1, lots));
 
 /** How many lots fit in one PDF with `copies` copies each. */
-export const lotsThatFit = (copies: number): number => Math.floor(LABELS_PER_PDF_MAX / Math.max(1, copies));
+export const lotsThatFit = (copies: number): number => Math.floor(LABELS_MAX / Math.max(1, copies));
