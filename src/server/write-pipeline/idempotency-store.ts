@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../db/schema.js';
+import { reusableQuery } from '../db/reusable-query.js';
+import type { Database, IdempotencyKeysTable } from '../db/schema.js';
 import type { DbOrTrx } from '../db/write-transaction.js';
 import type { KeyedRequest } from './idempotency-key.js';
 
@@ -20,20 +21,49 @@ export interface StoredAnswer {
   response_body: string | null;
 }
 
-/** The answer stored for this user's key within the window, or undefined. */
-export async function findStoredAnswer(db: DbOrTrx, userId: number, key: string, now = Date.now()): Promise<StoredAnswer | undefined> {
-  return db
+/** Built once per dialect (db/reusable-query.ts): every keyed write runs it. */
+const storedAnswer = reusableQuery((db, p: { userId: number; key: string; after: number }) =>
+  db
     .selectFrom('idempotency_keys')
     .select(['method', 'path', 'body_hash', 'status', 'response_body'])
-    .where('user_id', '=', userId)
-    .where('key', '=', key)
-    .where('created_at', '>', now - IDEMPOTENCY_WINDOW_MS)
-    .executeTakeFirst();
+    .where('user_id', '=', p.userId)
+    .where('key', '=', p.key)
+    .where('created_at', '>', p.after));
+
+/** The answer stored for this user's key within the window, or undefined. */
+export function findStoredAnswer(db: DbOrTrx, userId: number, key: string, now = Date.now()): Promise<StoredAnswer | undefined> {
+  return storedAnswer.takeFirst(db, { userId, key, after: now - IDEMPOTENCY_WINDOW_MS });
 }
 
 /** Whether a stored answer belongs to this very request (same method, path and body). */
 export const sameRequest = (stored: StoredAnswer, request: KeyedRequest): boolean =>
   stored.method === request.method && stored.path === request.path && stored.body_hash === request.bodyHash;
+
+type StoredRow = IdempotencyKeysTable & { expiredBy: number };
+
+/** Built once per dialect (db/reusable-query.ts): every keyed write runs it. */
+const storeAnswerQuery = reusableQuery((db, p: StoredRow) => {
+  // Each column by name: a placeholder is read by name, so `...p` would find none.
+  const row = {
+    user_id: p.user_id,
+    key: p.key,
+    method: p.method,
+    path: p.path,
+    body_hash: p.body_hash,
+    status: p.status,
+    response_body: p.response_body,
+    created_at: p.created_at,
+  };
+  return db
+    .insertInto('idempotency_keys')
+    .values(row)
+    .onConflict((conflict) =>
+      conflict
+        .columns(['user_id', 'key'])
+        .doUpdateSet({ ...row })
+        .where('idempotency_keys.created_at', '<=', p.expiredBy),
+    );
+});
 
 /**
  * Stores the answer inside the write's transaction. Returns false when the key
@@ -49,7 +79,7 @@ export async function storeAnswer(
   answer: { status: number; body: unknown },
   now = Date.now(),
 ): Promise<boolean> {
-  const row = {
+  const result = await storeAnswerQuery.execute(trx, {
     user_id: request.userId,
     key: request.key,
     method: request.method,
@@ -58,18 +88,10 @@ export async function storeAnswer(
     status: answer.status,
     response_body: answer.body === undefined || answer.body === null ? null : JSON.stringify(answer.body),
     created_at: now,
-  };
-  const result = await trx
-    .insertInto('idempotency_keys')
-    .values(row)
-    .onConflict((conflict) =>
-      conflict
-        .columns(['user_id', 'key'])
-        .doUpdateSet({ ...row })
-        .where('idempotency_keys.created_at', '<=', now - IDEMPOTENCY_WINDOW_MS),
-    )
-    .executeTakeFirst();
-  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+    expiredBy: now - IDEMPOTENCY_WINDOW_MS,
+  });
+  // What executeTakeFirst's numInsertedOrUpdatedRows reads: 0 when the key is taken.
+  return Number(result.numAffectedRows ?? 0) > 0;
 }
 
 const lastPrune = new WeakMap<Kysely<Database>, number>();
