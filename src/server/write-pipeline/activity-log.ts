@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import type { QueryCreator, Transaction } from 'kysely';
 import type { ActivityAction, ActivityArea, ActivityChanges, ActivityValue } from '#shared/schemas/activity.js';
 import { reusableQuery } from '../db/reusable-query.js';
 import type { ActivityLogTable, Database } from '../db/schema.js';
@@ -64,10 +64,10 @@ export function changesBetween(before: object, after: object): ActivityChanges |
 }
 
 /** A row as written: everything but its generated id. */
-type ActivityRow = Omit<ActivityLogTable, 'id'>;
+export type ActivityRow = Omit<ActivityLogTable, 'id'>;
 
 /** One entry's row: who (the author unless the entry names someone), when, what. */
-const rowOf = (author: ActivityAuthor, entry: ActivityInput, at: number): ActivityRow => ({
+export const activityRowOf = (author: ActivityAuthor, entry: ActivityInput, at: number): ActivityRow => ({
   at,
   user_id: entry.user ? entry.user.id : author.id,
   username: entry.user ? entry.user.username : author.username,
@@ -78,8 +78,8 @@ const rowOf = (author: ActivityAuthor, entry: ActivityInput, at: number): Activi
   changes: entry.changes ? JSON.stringify(entry.changes) : null,
 });
 
-/** Built once per dialect (db/reusable-query.ts): most writes log one entry, every sale does. */
-const insertOne = reusableQuery((db, p: ActivityRow) =>
+/** The insert of one row, as a reusable query builds it: each column by name (a placeholder is read by name, so `...p` would find none). */
+export const insertActivityRow = (db: QueryCreator<Database>, p: ActivityRow) =>
   db.insertInto('activity_log').values({
     at: p.at,
     user_id: p.user_id,
@@ -89,14 +89,17 @@ const insertOne = reusableQuery((db, p: ActivityRow) =>
     record_id: p.record_id,
     record_label: p.record_label,
     changes: p.changes,
-  }));
+  });
+
+/** Built once per dialect (db/reusable-query.ts): most writes log one entry, every sale does. */
+const insertOne = reusableQuery((db, p: ActivityRow) => insertActivityRow(db, p));
 
 /** Appends the entries in the write's transaction (one statement). */
 export async function insertActivity(trx: Transaction<Database>, author: ActivityAuthor, entries: readonly ActivityInput[], at = Date.now()): Promise<void> {
   if (entries.length === 0) return;
   if (entries.length === 1) {
-    await insertOne.execute(trx, rowOf(author, entries[0]!, at));
+    await insertOne.execute(trx, activityRowOf(author, entries[0]!, at));
     return;
   }
-  await trx.insertInto('activity_log').values(entries.map((entry) => rowOf(author, entry, at))).execute();
+  await trx.insertInto('activity_log').values(entries.map((entry) => activityRowOf(author, entry, at))).execute();
 }

@@ -1,7 +1,8 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely, QueryCreator, Transaction } from 'kysely';
 import { reusableQuery } from '../db/reusable-query.js';
 import type { Database, IdempotencyKeysTable } from '../db/schema.js';
 import type { DbOrTrx } from '../db/write-transaction.js';
+import { type ActivityRow, insertActivityRow } from './activity-log.js';
 import type { KeyedRequest } from './idempotency-key.js';
 
 /** How long an answer is replayed (docs/decisions/0023-idempotency-keys.md). */
@@ -41,8 +42,8 @@ export const sameRequest = (stored: StoredAnswer, request: KeyedRequest): boolea
 
 type StoredRow = IdempotencyKeysTable & { expiredBy: number };
 
-/** Built once per dialect (db/reusable-query.ts): every keyed write runs it. */
-const storeAnswerQuery = reusableQuery((db, p: StoredRow) => {
+/** The answer's insert, as a reusable query builds it; an expired row of the same key is overwritten. */
+function upsertAnswer(db: QueryCreator<Database>, p: StoredRow) {
   // Each column by name: a placeholder is read by name, so `...p` would find none.
   const row = {
     user_id: p.user_id,
@@ -63,7 +64,36 @@ const storeAnswerQuery = reusableQuery((db, p: StoredRow) => {
         .doUpdateSet({ ...row })
         .where('idempotency_keys.created_at', '<=', p.expiredBy),
     );
-});
+}
+
+/** Built once per dialect (db/reusable-query.ts): every keyed write runs it. */
+const storeAnswerQuery = reusableQuery((db, p: StoredRow) => upsertAnswer(db, p));
+
+/** The activity-log row's columns beside the answer's, each under its own name (`log_at`, …). */
+type LoggedRow = StoredRow & { [Column in keyof ActivityRow as `log_${Column}`]: ActivityRow[Column] };
+
+/**
+ * PostgreSQL only (SQLite has no data-modifying WITH): the write's one log
+ * entry inserted by the statement that stores its answer. Each statement is a
+ * round trip to the server, and a keyed sale's CPU on PostgreSQL is mostly
+ * the socket's (docs/performance.md#cpu-por-venta). The entry is written
+ * whether or not the key turns out taken; a taken key rolls it all back.
+ */
+const storeAnswerAndEntryQuery = reusableQuery((db, p: LoggedRow) =>
+  upsertAnswer(
+    // Typed as the plain schema: the statement reads nothing of the CTE, it only runs it.
+    db.with('entry', (cte) => insertActivityRow(cte, {
+      at: p.log_at,
+      user_id: p.log_user_id,
+      username: p.log_username,
+      action: p.log_action,
+      area: p.log_area,
+      record_id: p.log_record_id,
+      record_label: p.log_record_label,
+      changes: p.log_changes,
+    })) as unknown as QueryCreator<Database>,
+    p,
+  ));
 
 /**
  * Stores the answer inside the write's transaction. Returns false when the key
@@ -71,15 +101,17 @@ const storeAnswerQuery = reusableQuery((db, p: StoredRow) => {
  * key committed first, so this one must roll back and replay that answer. An
  * expired row of the same key is overwritten. On PostgreSQL the insert waits
  * for a concurrent transaction holding the same key to end (the primary key's
- * index), which is what keeps two processes to one effect.
+ * index), which is what keeps two processes to one effect. `entry`, on
+ * PostgreSQL only: the write's one activity-log row, inserted by the same statement.
  */
 export async function storeAnswer(
   trx: Transaction<Database>,
   request: KeyedRequest,
   answer: { status: number; body: unknown },
   now = Date.now(),
+  entry?: ActivityRow,
 ): Promise<boolean> {
-  const result = await storeAnswerQuery.execute(trx, {
+  const row: StoredRow = {
     user_id: request.userId,
     key: request.key,
     method: request.method,
@@ -89,7 +121,20 @@ export async function storeAnswer(
     response_body: answer.body === undefined || answer.body === null ? null : JSON.stringify(answer.body),
     created_at: now,
     expiredBy: now - IDEMPOTENCY_WINDOW_MS,
-  });
+  };
+  const result = entry
+    ? await storeAnswerAndEntryQuery.execute(trx, {
+      ...row,
+      log_at: entry.at,
+      log_user_id: entry.user_id,
+      log_username: entry.username,
+      log_action: entry.action,
+      log_area: entry.area,
+      log_record_id: entry.record_id,
+      log_record_label: entry.record_label,
+      log_changes: entry.changes,
+    })
+    : await storeAnswerQuery.execute(trx, row);
   // What executeTakeFirst's numInsertedOrUpdatedRows reads: 0 when the key is taken.
   return Number(result.numAffectedRows ?? 0) > 0;
 }
