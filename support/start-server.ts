@@ -25,15 +25,16 @@ const root = path.resolve(import.meta.dirname, '..');
  * Starts the built server (npm run build first; test:e2e does) on a free port
  * and a fresh temporary SQLite database, as `npm start` would.
  */
-export async function startServer(extraEnv: Record<string, string> = {}, options: { appDir?: string } = {}): Promise<RunningServer> {
+export async function startServer(extraEnv: Record<string, string> = {}, options: { appDir?: string; nodeArgs?: string[] } = {}): Promise<RunningServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cafe-e2e-'));
   const port = await freePort();
   // Must not contain the username ('admin'): the password rules refuse that at start.
   const adminPassword = 'clave-tostador-e2e-2026';
   const databaseFile = path.join(dir, 'cafe.sqlite');
   let output = '';
-  const child: ChildProcess = spawn(process.execPath, ['dist/server/main.js'], {
+  const child: ChildProcess = spawn(process.execPath, [...(options.nodeArgs ?? []), 'dist/server/main.js'], {
     // appDir: a private copy of package.json + dist/ (the bench's, while others rebuild dist/).
+    // nodeArgs: Node's own flags, e.g. --cpu-prof (which NODE_OPTIONS refuses).
     cwd: options.appDir ?? root,
     env: {
       ...process.env,

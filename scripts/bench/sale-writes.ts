@@ -215,8 +215,11 @@ export interface ServerSales {
 /**
  * Ours: autocannon POSTing distinct sale bodies (round-robin over `targets`),
  * each with its own Idempotency-Key, with a signed-in cookie; `pid` is the server's, whose CPU time is read before and after.
+ * `overallRate`: at most that many requests a second (a fixed load, for comparing two builds: sale-cpu-ab.ts); as fast as it can without.
  */
-export async function serverSales(baseUrl: string, pid: number, cookie: string, targets: SaleTarget[], seconds: number, connections: number): Promise<ServerSales> {
+export async function serverSales(
+  baseUrl: string, pid: number, cookie: string, targets: SaleTarget[], seconds: number, connections: number, overallRate?: number,
+): Promise<ServerSales> {
   let next = 0;
   const body = () => {
     const t = targets[next++ % targets.length]!;
@@ -227,6 +230,7 @@ export async function serverSales(baseUrl: string, pid: number, cookie: string, 
     url: baseUrl,
     connections,
     duration: seconds,
+    ...(overallRate ? { overallRate } : {}),
     headers: { cookie, 'content-type': 'application/json', origin: baseUrl },
     // Every sale with its own Idempotency-Key, as the web app sends it (docs/decisions/0023-idempotency-keys.md):
     // P1 measures the write pipeline's lookup and stored answer too.

@@ -31,9 +31,13 @@ export function toScaledInt(value: number, decimals: number): number {
   return value < 0 ? -scaled : scaled;
 }
 
-/** Inverse of toScaledInt; exact because the result is the shortest decimal of an integer ratio. */
-export const fromScaledInt = (scaled: number, decimals: number): number =>
-  Number((scaled / 10 ** decimals).toFixed(decimals));
+/**
+ * Inverse of toScaledInt, exact: both integers are exact doubles and IEEE
+ * division rounds correctly, so the quotient is the double nearest the decimal,
+ * the one its text would parse to (10125 g → 10.125). No toFixed round trip:
+ * every amount the API sends passes here.
+ */
+export const fromScaledInt = (scaled: number, decimals: number): number => scaled / 10 ** decimals;
 
 export const KG_DECIMALS = 3;
 export const PRICE_DECIMALS = 2;

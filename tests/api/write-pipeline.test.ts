@@ -157,15 +157,17 @@ describe.each(testDialects())('write pipeline (%s)', (dialect) => {
     expect(await findLedgerMismatches(t.db, ['green', 'roasted', 'blend'])).toEqual([]);
   });
 
-  it.each(Object.keys(writeRoutes()))('%s: leaves exactly one activity entry, by the right user', async (name) => {
-    const before = await lastEntryId();
-    const response = await send(admin, writeRoutes()[name]!());
-    expect(response.statusCode, response.body).toBeLessThan(300);
-    const entries = await entriesAfter(before);
-    // An import logs one entry per imported lot: the file above has one.
-    expect(entries).toHaveLength(1);
-    expect(entries[0]).toMatchObject({ username: 'ana', user_id: expect.any(Number) });
-  });
+  // With a key, PostgreSQL writes a one-entry log in the statement that stores the answer (idempotency-store.ts).
+  it.each(Object.keys(writeRoutes()).flatMap((name) => [[name, 'sin clave'], [name, 'con clave']]))(
+    '%s: leaves exactly one activity entry, by the right user (%s)', async (name, keyed) => {
+      const before = await lastEntryId();
+      const response = await send(admin, writeRoutes()[name]!(), keyed === 'con clave' ? newKey() : undefined);
+      expect(response.statusCode, response.body).toBeLessThan(300);
+      const entries = await entriesAfter(before);
+      // An import logs one entry per imported lot: the file above has one.
+      expect(entries).toHaveLength(1);
+      expect(entries[0]).toMatchObject({ username: 'ana', user_id: expect.any(Number) });
+    });
 
   it('the same key with another body, or on another path, is a 422 and writes nothing', async () => {
     const key = newKey();

@@ -13,6 +13,15 @@ describe('exact units', () => {
     expect(decimalPlaces(Number.NaN)).toBeNull();
   });
 
+  it('reads grams and cents back as the number their decimal text parses to', () => {
+    const decimalText = (scaled: number, decimals: number) =>
+      `${scaled < 0 ? '-' : ''}${String(Math.abs(scaled)).padStart(decimals + 1, '0').replace(new RegExp(`(\\d{${decimals}})$`), '.$1')}`;
+    expect(decimalText(10125, 3)).toBe('10.125');
+    expect(decimalText(-5, 2)).toBe('-0.05');
+    fc.assert(fc.property(fc.integer({ min: -10_000_000_000, max: 10_000_000_000 }), (grams) => gramsToKg(grams) === Number(decimalText(grams, 3))));
+    fc.assert(fc.property(fc.integer({ min: -10_000_000_000, max: 10_000_000_000 }), (cents) => centsToPrice(cents) === Number(decimalText(cents, 2))));
+  });
+
   it('round-trips every gram and cent amount', () => {
     fc.assert(fc.property(fc.integer({ min: 0, max: 10_000_000_000 }), (grams) => kgToGrams(gramsToKg(grams)) === grams));
     fc.assert(fc.property(fc.integer({ min: 0, max: 10_000_000_000 }), (cents) => priceToCents(centsToPrice(cents)) === cents));

@@ -22,8 +22,10 @@ declare module 'fastify' {
 export function registerDurableResponses(app: FastifyInstance, db: Kysely<Database>): void {
   const groupCommit = groupCommitOf(db);
   if (!groupCommit) return;
-  app.addHook('onRequest', async (request) => {
+  // Callback style where nothing is awaited: no promise per request (docs/performance.md#cpu-por-venta).
+  app.addHook('onRequest', (request, _reply, done) => {
     request.commitMark = groupCommit.mark();
+    done();
   });
   app.addHook('onSend', async (request, reply, payload) => {
     if (await groupCommit.settled(request.commitMark ?? groupCommit.mark())) return payload;

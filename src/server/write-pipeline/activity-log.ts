@@ -1,6 +1,7 @@
-import type { Transaction } from 'kysely';
+import type { QueryCreator, Transaction } from 'kysely';
 import type { ActivityAction, ActivityArea, ActivityChanges, ActivityValue } from '#shared/schemas/activity.js';
-import type { Database } from '../db/schema.js';
+import { reusableQuery } from '../db/reusable-query.js';
+import type { ActivityLogTable, Database } from '../db/schema.js';
 import { currentTransactionHooks } from '../db/transaction-hooks.js';
 
 /** One change as an area describes it; the pipeline adds who and when. */
@@ -62,22 +63,43 @@ export function changesBetween(before: object, after: object): ActivityChanges |
   return Object.keys(changes).length > 0 ? changes : null;
 }
 
+/** A row as written: everything but its generated id. */
+export type ActivityRow = Omit<ActivityLogTable, 'id'>;
+
+/** One entry's row: who (the author unless the entry names someone), when, what. */
+export const activityRowOf = (author: ActivityAuthor, entry: ActivityInput, at: number): ActivityRow => ({
+  at,
+  user_id: entry.user ? entry.user.id : author.id,
+  username: entry.user ? entry.user.username : author.username,
+  action: entry.action,
+  area: entry.area,
+  record_id: entry.record_id,
+  record_label: entry.record_label,
+  changes: entry.changes ? JSON.stringify(entry.changes) : null,
+});
+
+/** The insert of one row, as a reusable query builds it: each column by name (a placeholder is read by name, so `...p` would find none). */
+export const insertActivityRow = (db: QueryCreator<Database>, p: ActivityRow) =>
+  db.insertInto('activity_log').values({
+    at: p.at,
+    user_id: p.user_id,
+    username: p.username,
+    action: p.action,
+    area: p.area,
+    record_id: p.record_id,
+    record_label: p.record_label,
+    changes: p.changes,
+  });
+
+/** Built once per dialect (db/reusable-query.ts): most writes log one entry, every sale does. */
+const insertOne = reusableQuery((db, p: ActivityRow) => insertActivityRow(db, p));
+
 /** Appends the entries in the write's transaction (one statement). */
 export async function insertActivity(trx: Transaction<Database>, author: ActivityAuthor, entries: readonly ActivityInput[], at = Date.now()): Promise<void> {
   if (entries.length === 0) return;
-  await trx
-    .insertInto('activity_log')
-    .values(
-      entries.map((entry) => ({
-        at,
-        user_id: entry.user ? entry.user.id : author.id,
-        username: entry.user ? entry.user.username : author.username,
-        action: entry.action,
-        area: entry.area,
-        record_id: entry.record_id,
-        record_label: entry.record_label,
-        changes: entry.changes ? JSON.stringify(entry.changes) : null,
-      })),
-    )
-    .execute();
+  if (entries.length === 1) {
+    await insertOne.execute(trx, activityRowOf(author, entries[0]!, at));
+    return;
+  }
+  await trx.insertInto('activity_log').values(entries.map((entry) => activityRowOf(author, entry, at))).execute();
 }

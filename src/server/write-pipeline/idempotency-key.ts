@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { hash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { idempotencyMessages } from '#shared/messages.js';
 import { validationError } from '../errors.js';
@@ -29,9 +29,8 @@ export function idempotencyKeyOf(request: FastifyRequest): string | undefined {
  * hashed as they came.
  */
 export function bodyHashOf(body: unknown): string {
-  const hash = createHash('sha256');
-  hash.update(Buffer.isBuffer(body) ? body : JSON.stringify(body ?? null));
-  return hash.digest('hex');
+  // crypto.hash: one call, no Hash object per request (as auth/sessions.ts).
+  return hash('sha256', Buffer.isBuffer(body) ? body : JSON.stringify(body ?? null), 'hex');
 }
 
 export const keyedRequest = (request: FastifyRequest, userId: number, key: string): KeyedRequest => ({
