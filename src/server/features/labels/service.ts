@@ -10,7 +10,7 @@ import { notFoundError } from '#server/errors.js';
 import { findBlendsWithRecipe } from '../blended-coffee/service.js';
 import { findGreenLots } from '../green-coffee/service.js';
 import { findRoastsWithSource } from '../roasted-coffee/service.js';
-import { type LabelContent, labelsPdf, type LabelTexts } from './label-pdf.js';
+import type { LabelContent, LabelTexts } from './label-pdf.js';
 
 /**
  * GET /api/labels.pdf (docs/product-guide.md#etiquetas, docs/decisions/0029-lot-labels-and-qr.md):
@@ -78,6 +78,9 @@ export async function lotLabels(db: Kysely<Database>, query: LabelsQuery, origin
     const label = texts.get(labelLotName(lot))!;
     return Array.from({ length: copies }, () => ({ texts: label, qrText: `${origin}${lotTracePath(label.code)}` }));
   });
+  // pdf-lib, fontkit, the font and qrcode load with the first print, not at start: they are some
+  // 20 MiB of a server that may never print, against the memory target (docs/performance.md, P5).
+  const { labelsPdf } = await import('./label-pdf.js');
   const pdf = await labelsPdf(labels, query.format, m.documentTitle);
   return { pdf, fileName: fileName(labels.map((label) => label.texts.code)) };
 }
