@@ -86,6 +86,7 @@ export function rawSqliteSales(file: string, targets: SaleTarget[], seconds: num
     sqlite.pragma('synchronous = FULL');
     sqlite.pragma('foreign_keys = ON');
     sqlite.pragma('busy_timeout = 5000');
+    sqlite.pragma('temp_store = MEMORY');
     const s = STATEMENTS('', (n) => `@p${n}`);
     // better-sqlite3 binds a repeated parameter only by name.
     const named = (...values: unknown[]) => Object.fromEntries(values.map((value, i) => [`p${i + 1}`, value]));

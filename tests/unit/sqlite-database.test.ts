@@ -2,6 +2,7 @@ import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { assertSqliteVersion, openDatabase } from '#server/db/database.js';
 import { DatabaseInUseError } from '#server/db/sqlite-lock.js';
@@ -18,6 +19,9 @@ describe('SQLite database', () => {
   it('opens with WAL, full sync and foreign keys, and migrates', async () => {
     const file = tempFile();
     const handle = await openDatabase({ kind: 'sqlite', file });
+    // The server's own connection: a savepoint's undo pages stay in memory (docs/decisions/0032-sqlite-temp-store-in-memory.md).
+    const pragmas = await sql<Record<string, number>>`select (select temp_store from pragma_temp_store) as temp_store, (select synchronous from pragma_synchronous) as synchronous, (select foreign_keys from pragma_foreign_keys) as foreign_keys`.execute(handle.db);
+    expect(pragmas.rows[0]).toEqual({ temp_store: 2, synchronous: 2, foreign_keys: 1 });
     const raw = (await import('better-sqlite3')).default;
     const peek = new raw(file, { readonly: true });
     expect(peek.pragma('journal_mode', { simple: true })).toBe('wal');
