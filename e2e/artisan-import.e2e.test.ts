@@ -5,6 +5,7 @@ import { describe, expect, it } from 'vitest';
 import { openDatabase } from '#server/db/database.js';
 import { findLedgerMismatches } from '#server/ledger/ledger.js';
 import { DESKTOP, expectNoSeriousAxeViolations, newPage, PHONE, signIn } from './helpers/browser.js';
+import { apiPost } from './helpers/api.js';
 import { useServerAndBrowser } from './helpers/fixture.js';
 import { shooter, waitForToast } from './helpers/screen.js';
 
@@ -24,11 +25,7 @@ const roastedTable = (page: Page) => page.getByRole('table', { name: 'Stock de C
 const importTable = (page: Page) => page.getByRole('table', { name: 'Importar tuestes desde Artisan' });
 
 async function seed(page: Page): Promise<void> {
-  const post = async (url: string, data: object) => {
-    const response = await page.request.post(url, { data });
-    expect(response.status()).toBe(201);
-    return (await response.json()) as { id: number };
-  };
+  const post = apiPost(page);
   const costaRica = await post('/api/coffee-origins', { name: 'Costa Rica', kilos_per_bag: 69, suppliers_fincas: ['Finca La Pastora'] });
   const etiopia = await post('/api/coffee-origins', { name: 'Etiopía', kilos_per_bag: 60, suppliers_fincas: ['Yirgacheffe Coop'] });
   const lot = { unit_price: 6, entry_date: '2024-03-01' };

@@ -5,6 +5,7 @@ import { openDatabase } from '#server/db/database.js';
 import { findLedgerMismatches } from '#server/ledger/ledger.js';
 import { blendedCoffeeMessages as m } from '#shared/blended-coffee-messages.js';
 import { DESKTOP, expectNoSeriousAxeViolations, newPage, PHONE, signIn } from './helpers/browser.js';
+import { apiPost } from './helpers/api.js';
 import { useServerAndBrowser } from './helpers/fixture.js';
 import { alertText, expectNoSidewaysScroll, nextDialog, shooter, waitForToast } from './helpers/screen.js';
 
@@ -19,11 +20,7 @@ const drawInput = (page: Page, index: number, code: string) => page.locator('.bl
 
 /** Origins, roasted lots and a recipe, created through the API with the page's session. */
 async function seed(page: Page): Promise<void> {
-  const post = async (url: string, data: object) => {
-    const response = await page.request.post(url, { data });
-    expect(response.status(), await response.text()).toBe(201);
-    return (await response.json()) as { id: number };
-  };
+  const post = apiPost(page);
   const colombia = await post('/api/coffee-origins', { name: 'Colombia', kilos_per_bag: 70, suppliers_fincas: ['Finca La Esperanza'] });
   const etiopia = await post('/api/coffee-origins', { name: 'Etiopía', kilos_per_bag: 60, suppliers_fincas: ['Yirgacheffe Coop'] });
   const green = async (originId: number, finca: string, code: string) =>

@@ -5,6 +5,7 @@ import { percentageMessages } from '#shared/percentage-messages.js';
 import { settingsMessages } from '#shared/settings-messages.js';
 import { LOW_STOCK_DEFAULTS } from '#shared/schemas/settings.js';
 import { DESKTOP, expectNoSeriousAxeViolations, newPage, PHONE, signIn } from './helpers/browser.js';
+import { apiPost } from './helpers/api.js';
 import { useServerAndBrowser } from './helpers/fixture.js';
 import { alertText, expectNoSidewaysScroll, nextDialog, shooter, waitForToast } from './helpers/screen.js';
 import { addUserToDatabase } from './helpers/users.js';
@@ -26,10 +27,8 @@ async function addComponent(page: Page, origin: string, percentage: string): Pro
 
 /** The origins a recipe needs, created through the API with the page's session (the test does not depend on the origins screen). */
 async function seedOrigins(page: Page): Promise<void> {
-  for (const name of ['Colombia', 'Etiopía', 'Brasil']) {
-    const response = await page.request.post('/api/coffee-origins', { data: { name, kilos_per_bag: 70, suppliers_fincas: [`Finca ${name}`] } });
-    expect(response.status()).toBe(201);
-  }
+  const post = apiPost(page);
+  for (const name of ['Colombia', 'Etiopía', 'Brasil']) await post('/api/coffee-origins', { name, kilos_per_bag: 70, suppliers_fincas: [`Finca ${name}`] });
 }
 
 describe('configuración', () => {

@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, expectNoSeriousAxeViolations, newPage, PHONE, signIn } from './helpers/browser.js';
+import { apiPost } from './helpers/api.js';
 import { useServerAndBrowser } from './helpers/fixture.js';
 import { expectNoSidewaysScroll, shooter, waitForToast } from './helpers/screen.js';
 
@@ -22,11 +23,7 @@ interface Seeded {
 
 /** Two green lots, a roast of the first and a blend of that roast, through the API with the page's session (once per file: one server). */
 async function createLots(page: Page): Promise<Seeded> {
-  const post = async (url: string, data: object) => {
-    const response = await page.request.post(url, { data });
-    expect(response.status(), await response.text()).toBe(201);
-    return (await response.json()) as { id: number };
-  };
+  const post = apiPost(page);
   const colombia = await post('/api/coffee-origins', { name: 'Colombia', kilos_per_bag: 70, suppliers_fincas: ['Finca La Esperanza'] });
   const etiopia = await post('/api/coffee-origins', { name: 'Etiopía', kilos_per_bag: 60, suppliers_fincas: ['Yirgacheffe Coop'] });
   const green = { unit_price: 5, quantity_kg: 100 };

@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { reportMessages as m } from '#shared/report-messages.js';
 import { DESKTOP, expectNoSeriousAxeViolations, newPage, PHONE, signIn } from './helpers/browser.js';
+import { apiPost } from './helpers/api.js';
 import { useServerAndBrowser } from './helpers/fixture.js';
 import { alertText, expectNoSidewaysScroll, shooter } from './helpers/screen.js';
 
@@ -15,11 +16,7 @@ const tiles = (page: Page) => page.locator('.report-stock .stat').evaluateAll((i
 
 /** An origin, a green lot, two roasted lots and three sales, through the API with the page's session. */
 async function seed(page: Page): Promise<void> {
-  const post = async (url: string, data: object) => {
-    const response = await page.request.post(url, { data });
-    expect(response.status(), await response.text()).toBe(201);
-    return (await response.json()) as { id: number; batch_code: string };
-  };
+  const post = apiPost<{ id: number; batch_code: string }>(page);
   const origin = await post('/api/coffee-origins', { name: 'Colombia', kilos_per_bag: 70, suppliers_fincas: ['Finca La Esperanza'] });
   const green = await post('/api/green-coffee', { origin_id: origin.id, supplier_finca: 'Finca La Esperanza', quantity_kg: 100, unit_price: 5, entry_date: '2023-12-01', batch_code: 'V-REP' });
   const roast = (code: string, type: string) =>

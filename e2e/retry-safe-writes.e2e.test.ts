@@ -7,6 +7,7 @@ import { findLedgerMismatches } from '#server/ledger/ledger.js';
 import { connectionMessages } from '#shared/messages.js';
 import { salesMessages as m } from '#shared/sales-messages.js';
 import { newPage, PHONE, signIn } from './helpers/browser.js';
+import { apiPost } from './helpers/api.js';
 import { useServerAndBrowser } from './helpers/fixture.js';
 import { alertText, shooter, waitForToast } from './helpers/screen.js';
 
@@ -19,11 +20,7 @@ const idempotencyKey = (request: Request) => request.headers()['idempotency-key'
 
 /** A roasted lot with 10 kg, through the API (each test its own codes). */
 async function seedRoast(page: Page, code: string): Promise<void> {
-  const post = async (url: string, data: object) => {
-    const response = await page.request.post(url, { data });
-    expect(response.status(), await response.text()).toBe(201);
-    return (await response.json()) as { id: number };
-  };
+  const post = apiPost(page);
   const origin = await post('/api/coffee-origins', { name: `Origen ${code}`, kilos_per_bag: 70, suppliers_fincas: ['Finca La Esperanza'] });
   const green = await post('/api/green-coffee', {
     origin_id: origin.id,

@@ -4,6 +4,7 @@ import { formatDate } from '#shared/format.js';
 import { localIsoDate } from '#shared/local-date.js';
 import { planningMessages as m } from '#shared/planning-messages.js';
 import { DESKTOP, expectNoSeriousAxeViolations, newPage, PHONE, signIn } from './helpers/browser.js';
+import { apiPost } from './helpers/api.js';
 import { useServerAndBrowser } from './helpers/fixture.js';
 import { expectNoSidewaysScroll, shooter, waitForToast } from './helpers/screen.js';
 
@@ -32,11 +33,7 @@ const shift = (days: number) => {
  * Huila needs 11.9 + 2 + 1.9 = 15.8 kg.
  */
 async function seed(page: Page) {
-  const post = async (url: string, data: object) => {
-    const response = await page.request.post(url, { data });
-    expect(response.status(), await response.text()).toBe(201);
-    return (await response.json()) as { id: number; batch_code: string };
-  };
+  const post = apiPost<{ id: number; batch_code: string }>(page);
   const huila = await post('/api/coffee-origins', { name: 'Huila', kilos_per_bag: 70, suppliers_fincas: ['Finca Alta'] });
   const brasil = await post('/api/coffee-origins', { name: 'Brasil', kilos_per_bag: 60, suppliers_fincas: ['Fazenda Boa'] });
   const green = (origin: { id: number }, finca: string, batch_code: string, quantity_kg: number, days: number) =>

@@ -5,6 +5,7 @@ import { openDatabase } from '#server/db/database.js';
 import { findLedgerMismatches, moveStock } from '#server/ledger/ledger.js';
 import { roastedCoffeeMessages as m } from '#shared/roasted-coffee-messages.js';
 import { DESKTOP, expectNoSeriousAxeViolations, newPage, PHONE, signIn } from './helpers/browser.js';
+import { apiPost } from './helpers/api.js';
 import { useServerAndBrowser } from './helpers/fixture.js';
 import { alertText, expectNoSidewaysScroll, nextDialog, shooter, waitForToast } from './helpers/screen.js';
 
@@ -18,11 +19,7 @@ const lotOptions = (page: Page) => lotSelect(page).locator('option').allTextCont
 
 /** What the roast needs, created through the API with the page's session (the test does not depend on the other screens). */
 async function seedGreenLots(page: Page): Promise<void> {
-  const post = async (url: string, data: object) => {
-    const response = await page.request.post(url, { data });
-    expect(response.status()).toBe(201);
-    return (await response.json()) as { id: number };
-  };
+  const post = apiPost(page);
   const colombia = await post('/api/coffee-origins', { name: 'Colombia', kilos_per_bag: 70, suppliers_fincas: ['Finca La Esperanza'] });
   const etiopia = await post('/api/coffee-origins', { name: 'Etiopía', kilos_per_bag: 60, suppliers_fincas: ['Yirgacheffe Coop'] });
   const lot = { unit_price: 5, entry_date: '2024-03-01' };

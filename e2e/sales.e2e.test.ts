@@ -8,6 +8,7 @@ import { formatDate } from '#shared/format.js';
 import { localIsoDate } from '#shared/local-date.js';
 import { salesMessages as m } from '#shared/sales-messages.js';
 import { DESKTOP, expectNoSeriousAxeViolations, newPage, PHONE, signIn } from './helpers/browser.js';
+import { apiPost } from './helpers/api.js';
 import { useServerAndBrowser } from './helpers/fixture.js';
 import { alertText, expectNoSidewaysScroll, nextDialog, shooter, waitForToast } from './helpers/screen.js';
 
@@ -31,11 +32,7 @@ const blendOnHand = (page: Page, code: string) =>
 
 /** A Colombian roasted lot (10 kg), an Ethiopian one and a 4 kg blend drawn from it, through the API. */
 async function seed(page: Page): Promise<void> {
-  const post = async (url: string, data: object) => {
-    const response = await page.request.post(url, { data });
-    expect(response.status(), await response.text()).toBe(201);
-    return (await response.json()) as { id: number };
-  };
+  const post = apiPost(page);
   const colombia = await post('/api/coffee-origins', { name: 'Colombia', kilos_per_bag: 70, suppliers_fincas: ['Finca La Esperanza'] });
   const etiopia = await post('/api/coffee-origins', { name: 'Etiopía', kilos_per_bag: 60, suppliers_fincas: ['Yirgacheffe Coop'] });
   const green = (originId: number, finca: string, code: string) =>

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { scanMessages as m } from '#shared/scan-messages.js';
 import { qrImage, writeY4m } from '#support/fake-camera.js';
 import { launchBrowser, newPage, PHONE, signIn } from './helpers/browser.js';
+import { apiPost } from './helpers/api.js';
 import { useServerAndBrowser } from './helpers/fixture.js';
 import { expectNoSidewaysScroll, shooter } from './helpers/screen.js';
 
@@ -19,11 +20,7 @@ const LABEL = 'https://cafe.example.com/trazabilidad?lote=TU-SCAN-01';
  * out (TU-AGOTADO), through the API.
  */
 async function seed(page: Page): Promise<void> {
-  const post = async (url: string, data: object) => {
-    const response = await page.request.post(url, { data });
-    expect(response.status(), await response.text()).toBe(201);
-    return (await response.json()) as { id: number; batch_code: string };
-  };
+  const post = apiPost<{ id: number; batch_code: string }>(page);
   const origin = await post('/api/coffee-origins', { name: 'Colombia', kilos_per_bag: 70, suppliers_fincas: ['Finca La Esperanza'] });
   const green = await post('/api/green-coffee', { origin_id: origin.id, supplier_finca: 'Finca La Esperanza', quantity_kg: 50, unit_price: 8, entry_date: '2024-03-01', batch_code: 'VERDE-SCAN' });
   const roast = (batch_code: string, resultant_kg: number) =>

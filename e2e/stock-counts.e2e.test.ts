@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { stockCountMessages as m } from '#shared/stock-count-messages.js';
 import { expectNoSeriousAxeViolations, newPage, PHONE, signIn } from './helpers/browser.js';
+import { apiPost } from './helpers/api.js';
 import { useServerAndBrowser } from './helpers/fixture.js';
 import { expectNoSidewaysScroll, nextDialog, shooter, waitForToast } from './helpers/screen.js';
 
@@ -9,11 +10,7 @@ const shot = shooter('stock-counts');
 
 /** One lot of each kind: VERDE-A 30 kg left at 8 $/Kg, CO-R1 11.5 kg (9.70 $/Kg), CA-MZ-1 5 kg. */
 async function seed(page: Page) {
-  const post = async (url: string, data: object) => {
-    const response = await page.request.post(url, { data });
-    expect(response.status(), await response.text()).toBe(201);
-    return (await response.json()) as { id: number; batch_code: string };
-  };
+  const post = apiPost<{ id: number; batch_code: string }>(page);
   const origin = await post('/api/coffee-origins', { name: 'Colombia', kilos_per_bag: 70, suppliers_fincas: ['Finca La Esperanza'] });
   const green = await post('/api/green-coffee', { origin_id: origin.id, supplier_finca: 'Finca La Esperanza', quantity_kg: 50, unit_price: 8, entry_date: '2024-03-01', batch_code: 'VERDE-A' });
   const roast = await post('/api/roasted-coffee', { green_coffee_id: green.id, quantity_green_kg: 20, resultant_kg: 16.5, roast_type: 'Medio', roast_date: '2024-03-05', batch_code: 'CO-R1' });

@@ -1,6 +1,7 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, expectNoSeriousAxeViolations, newPage, PHONE, signIn } from './helpers/browser.js';
+import { apiPost } from './helpers/api.js';
 import { useServerAndBrowser } from './helpers/fixture.js';
 import { expectNoSidewaysScroll, shooter, waitForToast } from './helpers/screen.js';
 
@@ -12,11 +13,7 @@ const shot = shooter('traceability');
  * a blend of 5 kg of CO-R1 and 4 kg of CO-R3, three sales.
  */
 async function seed(page: Page): Promise<void> {
-  const post = async (url: string, data: object) => {
-    const response = await page.request.post(url, { data });
-    expect(response.status(), await response.text()).toBe(201);
-    return (await response.json()) as { id: number; batch_code: string };
-  };
+  const post = apiPost<{ id: number; batch_code: string }>(page);
   const origin = await post('/api/coffee-origins', { name: 'Colombia', kilos_per_bag: 70, suppliers_fincas: ['Finca La Esperanza', 'Finca El Paraíso'] });
   const green = (batch_code: string, supplier_finca: string, quantity_kg: number, unit_price: number) =>
     post('/api/green-coffee', { origin_id: origin.id, supplier_finca, quantity_kg, unit_price, entry_date: '2024-03-01', batch_code });

@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
@@ -12,6 +11,7 @@ import { blendedCoffeeMessages as m } from '#shared/blended-coffee-messages.js';
 import { originMessages } from '#shared/origin-messages.js';
 import { percentageMessages } from '#shared/percentage-messages.js';
 import { roastedCoffeeMessages } from '#shared/roasted-coffee-messages.js';
+import { checkStockCommand } from '../helpers/check-stock.js';
 import { resetDatabase } from '../helpers/reset-database.js';
 import { createTestApp, errorOf, type TestApp } from '../helpers/test-app.js';
 import { itOn, testDialects } from '../helpers/test-database.js';
@@ -572,10 +572,7 @@ describe.each(testDialects())('café mezcla (%s)', (dialect) => {
   itOn(dialect, 'sqlite')('check:stock covers blends: a blend whose stock left its ledger fails it', async () => {
     const a = await roastedLot(colombia, 10);
     const blend = await created(body([component(colombia, 100, [[a.id, 1]])], { total_quantity_kg: 1 }));
-    const { rows } = await sql<{ name: string; file: string }>`pragma database_list`.execute(t.db);
-    const file = rows.find((row) => row.name === 'main')!.file;
-    const checkStock = () =>
-      spawnSync('npm', ['run', '--silent', 'check:stock'], { env: { ...process.env, DATABASE_URL: `sqlite:${file}` }, encoding: 'utf8' });
+    const checkStock = await checkStockCommand(t.db);
     const clean = checkStock();
     expect(clean.stdout).toContain('lotes revisados de green, roasted, blend');
     expect(clean.status).toBe(0);

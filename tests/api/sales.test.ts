@@ -1,4 +1,3 @@
-import { spawnSync } from 'node:child_process';
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
@@ -11,6 +10,7 @@ import { commonMessages } from '#shared/messages.js';
 import { blendedCoffeeMessages } from '#shared/blended-coffee-messages.js';
 import { roastedCoffeeMessages } from '#shared/roasted-coffee-messages.js';
 import { salesMessages as m } from '#shared/sales-messages.js';
+import { checkStockCommand } from '../helpers/check-stock.js';
 import { resetDatabase } from '../helpers/reset-database.js';
 import { createTestApp, errorOf, type TestApp } from '../helpers/test-app.js';
 import { itOn, testDialects } from '../helpers/test-database.js';
@@ -541,10 +541,7 @@ describe.each(testDialects())('ventas (%s)', (dialect) => {
   itOn(dialect, 'sqlite')('check:stock covers sales: an aggregate that drifted from its sales fails it', async () => {
     const lot = await roastedLot(10);
     await created(saleBody(lot, { quantity_kg: 1, sale_date: '2024-05-10' }));
-    const { rows } = await sql<{ name: string; file: string }>`pragma database_list`.execute(t.db);
-    const file = rows.find((row) => row.name === 'main')!.file;
-    const checkStock = () =>
-      spawnSync('npm', ['run', '--silent', 'check:stock'], { env: { ...process.env, DATABASE_URL: `sqlite:${file}` }, encoding: 'utf8' });
+    const checkStock = await checkStockCommand(t.db);
     const clean = checkStock();
     expect(clean.stdout).toContain('Totales de ventas correctos');
     expect(clean.status).toBe(0);

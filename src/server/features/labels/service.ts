@@ -18,43 +18,42 @@ import type { LabelContent, LabelTexts } from './label-pdf.js';
  * texts and QR address, then drawn copies × lots in the list's order.
  */
 
+/** A lot as its kind's query returns it: what every label shows whatever the kind. */
+interface KindLot {
+  id: number;
+  batch_code: string;
+  stock_g: number;
+}
+
+/**
+ * One kind of lot: the query that reads the list's lots of that kind at once, and the three texts
+ * that differ from kind to kind (the code, the kind's name and the net weight are the same for all).
+ * Each kind keeps its own row type here; labelTextsOf sees only the finished texts.
+ */
+function labelKind<Lot extends KindLot>(
+  find: (db: Kysely<Database>, ids: readonly number[]) => Promise<Lot[]>,
+  texts: (lot: Lot) => Pick<LabelTexts, 'name' | 'detail' | 'date'>,
+) {
+  return async (db: Kysely<Database>, kind: LabelLot['kind'], ids: readonly number[]): Promise<[string, LabelTexts][]> =>
+    (await find(db, ids)).map((lot) => {
+      const { name, detail, date } = texts(lot);
+      const net = m.netWeight(formatKg(gramsToKg(Number(lot.stock_g))));
+      return [labelLotName({ kind, id: lot.id }), { code: lot.batch_code, name, kind: m.kind[kind], detail, date, net }];
+    });
+}
+
+const LABEL_KINDS = {
+  green: labelKind(findGreenLots, (lot) => ({ name: lot.origin_name, detail: m.finca(lot.supplier_finca), date: m.entryDate(formatDate(lot.entry_date)) })),
+  roasted: labelKind(findRoastsWithSource, (lot) => ({ name: lot.origin_name, detail: m.roastType(lot.roast_type), date: m.roastDate(formatDate(lot.roast_date)) })),
+  blend: labelKind(findBlendsWithRecipe, (lot) => ({ name: lot.name, detail: m.recipe(lot.recipe_name), date: m.creationDate(formatDate(lot.creation_date)) })),
+} satisfies Record<LabelLot['kind'], unknown>;
+
 /** Every lot of the list with its label's texts (keyed by labelLotName); a lot that does not exist is absent. */
 async function labelTextsOf(db: Kysely<Database>, lots: readonly LabelLot[]): Promise<Map<string, LabelTexts>> {
   const idsOf = (kind: LabelLot['kind']) => [...new Set(lots.filter((lot) => lot.kind === kind).map((lot) => lot.id))];
-  const [green, roasted, blends] = await Promise.all([findGreenLots(db, idsOf('green')), findRoastsWithSource(db, idsOf('roasted')), findBlendsWithRecipe(db, idsOf('blend'))]);
-  const net = (stockGrams: number) => m.netWeight(formatKg(gramsToKg(Number(stockGrams))));
-  const texts = new Map<string, LabelTexts>();
-  for (const lot of green) {
-    texts.set(labelLotName({ kind: 'green', id: lot.id }), {
-      code: lot.batch_code,
-      name: lot.origin_name,
-      kind: m.kind.green,
-      detail: m.finca(lot.supplier_finca),
-      date: m.entryDate(formatDate(lot.entry_date)),
-      net: net(lot.stock_g),
-    });
-  }
-  for (const lot of roasted) {
-    texts.set(labelLotName({ kind: 'roasted', id: lot.id }), {
-      code: lot.batch_code,
-      name: lot.origin_name,
-      kind: m.kind.roasted,
-      detail: m.roastType(lot.roast_type),
-      date: m.roastDate(formatDate(lot.roast_date)),
-      net: net(lot.stock_g),
-    });
-  }
-  for (const lot of blends) {
-    texts.set(labelLotName({ kind: 'blend', id: lot.id }), {
-      code: lot.batch_code,
-      name: lot.name,
-      kind: m.kind.blend,
-      detail: m.recipe(lot.recipe_name),
-      date: m.creationDate(formatDate(lot.creation_date)),
-      net: net(lot.stock_g),
-    });
-  }
-  return texts;
+  const kinds = Object.keys(LABEL_KINDS) as LabelLot['kind'][];
+  const found = await Promise.all(kinds.map((kind) => LABEL_KINDS[kind](db, kind, idsOf(kind))));
+  return new Map(found.flat());
 }
 
 /** 'etiquetas-CO-010124-1234-2026-11-25.pdf' for one lot, 'etiquetas-3-lotes-2026-11-25.pdf' for several. */
