@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { DESKTOP, expectNoSeriousAxeViolations, newPage, PHONE, signIn } from './helpers/browser.js';
 import { apiPost } from './helpers/api.js';
 import { useServerAndBrowser } from './helpers/fixture.js';
-import { expectNoSidewaysScroll, shooter, waitForToast } from './helpers/screen.js';
+import { expectNoSidewaysScroll, nextDialog, shooter, waitForToast } from './helpers/screen.js';
 
 /**
  * Printing lot labels from the screens (docs/product-guide.md#imprimir-desde-las-tablas): each
@@ -175,6 +175,43 @@ describe('imprimir etiquetas de lotes', () => {
     await expect.poll(() => link.getAttribute('href')).toBe(`/api/labels.pdf?lots=green:${ids.greenCol}&format=100x150&copies=1`);
     await expect.poll(() => dialogNamed(page, colTitle).locator('.labels-dialog__blocked').textContent()).toContain('El navegador no ha abierto una pestaña nueva.');
     await expectNoSeriousAxeViolations(page);
+
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('a ticked lot that is deleted leaves the selection: the count and the PDF name only the lots that remain', async () => {
+    const { context, page, problems } = await newPage(env.browser, env.server.url, DESKTOP);
+    await standInForPdf(context);
+    await signIn(page, env.server.adminUsername, env.server.adminPassword);
+    await seed(page);
+    // Two lots of their own, so that the other tests' lots stay.
+    const post = async (url: string, data: object) => {
+      const response = await page.request.post(url, { data });
+      expect(response.status(), await response.text()).toBe(201);
+      return (await response.json()) as { id: number };
+    };
+    const kenia = await post('/api/coffee-origins', { name: 'Kenia', kilos_per_bag: 60, suppliers_fincas: ['Nyeri Hill'] });
+    const lot = { origin_id: kenia.id, supplier_finca: 'Nyeri Hill', unit_price: 6, quantity_kg: 30 };
+    const kept = await post('/api/green-coffee', { ...lot, entry_date: '2024-04-01', batch_code: 'K-KEEP' });
+    await post('/api/green-coffee', { ...lot, entry_date: '2024-04-02', batch_code: 'K-GONE' });
+
+    await page.goto('/cafe-verde');
+    const bar = page.getByRole('group', { name: 'Etiquetas de «Stock Actual»' });
+    await page.getByRole('checkbox', { name: 'Seleccionar el lote K-KEEP de Kenia' }).check();
+    await page.getByRole('checkbox', { name: 'Seleccionar el lote K-GONE de Kenia' }).check();
+    await bar.getByRole('button', { name: 'Imprimir etiquetas (2 lotes seleccionados)' }).waitFor();
+
+    const confirmed = nextDialog(page, true);
+    await page.getByRole('button', { name: 'Eliminar lote K-GONE de Kenia' }).click();
+    await confirmed;
+    await expect.poll(() => waitForToast(page, 'Café verde eliminado')).toBe('Café verde eliminado con éxito.');
+    await page.getByRole('checkbox', { name: 'Seleccionar el lote K-GONE de Kenia' }).waitFor({ state: 'detached' });
+    // The count says 1 straight away, not only once something is clicked.
+    await expect.poll(async () => (await bar.getByRole('button', { name: /^Imprimir etiquetas \(/ }).textContent())?.trim()).toBe('Imprimir etiquetas (1 lote seleccionado)');
+    await bar.getByRole('button', { name: 'Imprimir etiquetas (1 lote seleccionado)' }).click();
+    const title = 'Imprimir la etiqueta del lote K-KEEP';
+    expect(await openedQuery(page, printIn(page, title))).toMatchObject({ lots: `green:${kept.id}` });
 
     expect(problems).toEqual([]);
     await context.close();

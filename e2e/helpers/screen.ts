@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 /**
@@ -36,4 +36,13 @@ export async function expectNoSidewaysScroll(page: Page): Promise<void> {
   const overflow = await page.evaluate(() =>
     [document.documentElement, ...document.querySelectorAll('.table-wrap')].map((el) => el.scrollWidth - el.clientWidth));
   expect(overflow.every((extra) => extra <= 0)).toBe(true);
+}
+
+/** At 1280 px a lot table's columns all fit its card: the scroll container around it has nothing to scroll sideways. */
+export async function expectTableFitsItsCard(table: Locator): Promise<void> {
+  const widths = await table.evaluate((element) => {
+    const wrap = element.closest('.table-wrap')!;
+    return { scroll: wrap.scrollWidth, client: wrap.clientWidth };
+  });
+  expect(widths.scroll).toBeLessThanOrEqual(widths.client);
 }

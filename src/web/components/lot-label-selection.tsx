@@ -1,23 +1,45 @@
 import { Tag } from 'lucide-react';
-import { useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { LABELS_MAX } from '#shared/limits.js';
+import type { TraceLotKind } from '#shared/schemas/traceability.js';
+import { apiRequest, withQuery } from '#web/lib/api-client.js';
 import { labelTexts as t } from '#web/lib/label-texts.js';
-import type { LabelTable, PrintableLot } from '#web/lib/labels-url.js';
+import { type LabelTable, LOT_TABLE_PATHS, type PrintableLot } from '#web/lib/labels-url.js';
 import type { Column } from './data-table.js';
 import { useLabelsDialog } from './print-labels.js';
 
-/** The lots ticked in a lot table, across its pages, in the order they were ticked (the PDF's order). */
+/**
+ * The lots ticked in one lot table, across its pages, in the order they were ticked (the PDF's
+ * order). It holds only lots that exist: a delete takes its lot out (`forget`), and so does a
+ * refetch that no longer shows a lot (useForgetVanishedLots), or the PDF would answer 404 for it.
+ */
 export interface LotSelection {
+  kind: TraceLotKind;
   lots: PrintableLot[];
   has: (lot: PrintableLot) => boolean;
   set: (lots: readonly PrintableLot[], selected: boolean) => void;
+  /** Takes out the lots with these ids (the table's own kind), ticked or not. */
+  forget: (ids: readonly number[]) => void;
   clear: () => void;
 }
 
-const keyOf = (lot: PrintableLot) => `${lot.kind}:${lot.id}`;
+const keyOf = (lot: { kind: TraceLotKind; id: number }) => `${lot.kind}:${lot.id}`;
 
-export function useLotSelection(): LotSelection {
+export function useLotSelection(kind: TraceLotKind): LotSelection {
   const [selected, setSelected] = useState<ReadonlyMap<string, PrintableLot>>(() => new Map());
+  const forget = useCallback(
+    (ids: readonly number[]) =>
+      setSelected((current) => {
+        const gone = ids.map((id) => keyOf({ kind, id })).filter((key) => current.has(key));
+        if (gone.length === 0) return current;
+        const next = new Map(current);
+        for (const key of gone) next.delete(key);
+        return next;
+      }),
+    [kind],
+  );
   return {
+    kind,
     lots: [...selected.values()],
     has: (lot) => selected.has(keyOf(lot)),
     set: (lots, on) =>
@@ -29,8 +51,46 @@ export function useLotSelection(): LotSelection {
         }
         return next;
       }),
+    forget,
     clear: () => setSelected(new Map()),
   };
+}
+
+/** Every lot id of a table, a page of the API's largest size (LABELS_MAX) at a time. */
+async function listedLotIds(kind: TraceLotKind): Promise<ReadonlySet<number>> {
+  const ids = new Set<number>();
+  for (let offset = 0; ; offset += LABELS_MAX) {
+    const page = await apiRequest<{ items: { id: number }[]; total: number }>('GET', withQuery(LOT_TABLE_PATHS[kind], { limit: LABELS_MAX, offset }));
+    for (const row of page.items) ids.add(row.id);
+    if (page.items.length === 0 || offset + page.items.length >= page.total) return ids;
+  }
+}
+
+/**
+ * After a refetch of the page shown (same offset), a ticked lot that was on it and is no longer
+ * leaves the selection, once the table's list confirms it is gone (deleted here, on another
+ * screen or by someone else). Only then: a lot also leaves a page when a new lot pushes it to the
+ * next one or an edit of its date moves it, and ticks stay while paging
+ * (docs/product-guide.md#imprimir-desde-las-tablas). Lots ticked on other pages are never judged
+ * by this page. Should the check fail, the selection stays as it is: the PDF names a missing lot.
+ */
+export function useForgetVanishedLots(selection: LotSelection, page: { items: readonly { id: number }[]; offset: number } | undefined): void {
+  const shown = useRef<{ page: NonNullable<typeof page>; ids: ReadonlySet<number> } | null>(null);
+  const { kind, lots, forget } = selection;
+  useEffect(() => {
+    // Runs again when the ticks change; only a new answer for the list counts.
+    if (!page || shown.current?.page === page) return;
+    const before = shown.current;
+    const ids = new Set(page.items.map((row) => row.id));
+    shown.current = { page, ids };
+    if (before === null || before.page.offset !== page.offset) return;
+    const gone = lots.filter((lot) => before.ids.has(lot.id) && !ids.has(lot.id)).map((lot) => lot.id);
+    if (gone.length === 0) return;
+    listedLotIds(kind).then(
+      (listed) => forget(gone.filter((id) => !listed.has(id))),
+      () => undefined,
+    );
+  }, [page, lots, kind, forget]);
 }
 
 /**

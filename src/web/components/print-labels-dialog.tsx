@@ -6,7 +6,7 @@ import { parseCopies, readLabelChoice, saveLabelChoice } from '#web/lib/label-ch
 import { labelTexts as t } from '#web/lib/label-texts.js';
 import { LABELS_MAX } from '#shared/limits.js';
 import { LABEL_FORMATS, type LabelFormat } from '#shared/schemas/labels.js';
-import { type LabelRequest, labelsUrl, type LabelTable, lotsThatFit, maxCopiesFor, type PrintableLot } from '#web/lib/labels-url.js';
+import { type LabelRequest, labelsUrl, type LabelTable, LOT_TABLE_PATHS, lotsThatFit, maxCopiesFor, type PrintableLot } from '#web/lib/labels-url.js';
 import { useQuery } from '@tanstack/react-query';
 import { Field } from './field.js';
 import { FormAlert } from './form-alert.js';
@@ -19,9 +19,9 @@ import { LoadingText } from './loading-text.js';
  * (docs/decisions/0019-web-chunk-groups-and-route-preloads.md).
  */
 const TABLE_LISTS: Record<TraceLotKind, { path: string; key: readonly unknown[] }> = {
-  green: { path: '/green-coffee', key: [...queryKeys.greenCoffee.all, 'label-lots'] },
-  roasted: { path: '/roasted-coffee', key: [...queryKeys.roastedCoffee.all, 'label-lots'] },
-  blend: { path: '/blended-coffee', key: [...queryKeys.blendedCoffee.all, 'label-lots'] },
+  green: { path: LOT_TABLE_PATHS.green, key: [...queryKeys.greenCoffee.all, 'label-lots'] },
+  roasted: { path: LOT_TABLE_PATHS.roasted, key: [...queryKeys.roastedCoffee.all, 'label-lots'] },
+  blend: { path: LOT_TABLE_PATHS.blend, key: [...queryKeys.blendedCoffee.all, 'label-lots'] },
 };
 
 /**

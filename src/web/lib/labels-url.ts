@@ -13,6 +13,9 @@ export interface LabelTable {
   title: string;
 }
 
+/** Each lot table's list route: the dialog reads a table's first lots from it, a selection checks its lots are still there. */
+export const LOT_TABLE_PATHS: Record<TraceLotKind, string> = { green: '/green-coffee', roasted: '/roasted-coffee', blend: '/blended-coffee' };
+
 /** What the dialog prints: these lots, or the table's first lots in the table's order (docs/product-guide.md#imprimir-desde-las-tablas). */
 export type LabelRequest = { lots: readonly PrintableLot[] } | { table: LabelTable };
 

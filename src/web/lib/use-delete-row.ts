@@ -12,6 +12,8 @@ export interface DeleteRowOptions<Row extends { id: number }> {
   failedMessage: string;
   /** The delete request (the area's delete mutation's `mutateAsync`). */
   remove: (id: number) => Promise<unknown>;
+  /** After a delete that happened: what else held the row lets go of it (a lot table's label selection). */
+  onDeleted?: (row: Row) => void;
   /** From useFormScreen: the row in the form, the way back to add mode, and the full-page failure. */
   editing: Row | null;
   backToAddMode: () => void;
@@ -33,12 +35,13 @@ export interface DeleteRowOptions<Row extends { id: number }> {
  */
 export function useDeleteRow<Row extends { id: number }>(options: DeleteRowOptions<Row>): (row: Row) => void {
   const showToast = useToast();
-  const { confirmMessage, deletedMessage, failedMessage, remove, editing, backToAddMode, fail, paging, onRefused } = options;
+  const { confirmMessage, deletedMessage, failedMessage, remove, onDeleted, editing, backToAddMode, fail, paging, onRefused } = options;
 
   const deleteRow = async (row: Row) => {
     if (!confirmAction(confirmMessage)) return;
     try {
       await remove(row.id);
+      onDeleted?.(row);
       if (editing?.id === row.id) backToAddMode();
       // The last row of a later page is gone: show the page before it.
       if (paging && paging.rowsOnPage === 1 && paging.offset > 0) paging.setOffset(Math.max(0, paging.offset - paging.limit));

@@ -19,6 +19,8 @@ export interface ListPageOptions<Data extends ListPage<{ id: number }>, Key exte
   deleteMutation: (queryClient: QueryClient) => UseMutationOptions<void, Error, number>;
   /** The delete's browser question, its green toast and its full-page failure. */
   messages: Pick<DeleteRowOptions<Data['items'][number]>, 'confirmMessage' | 'deletedMessage' | 'failedMessage'>;
+  /** After a row's delete: e.g. the lot leaves the table's label selection. */
+  onDeleted?: DeleteRowOptions<Data['items'][number]>['onDeleted'];
 }
 
 /**
@@ -31,7 +33,7 @@ export interface ListPageOptions<Data extends ListPage<{ id: number }>, Key exte
  * `<XTable rows={list.data.items} {...rowActions} />` and
  * `<Pager total={list.data.total} {...paging} />`.
  */
-export function useListPage<Data extends ListPage<{ id: number }>, Key extends QueryKey>({ pageQuery, deleteMutation, messages }: ListPageOptions<Data, Key>) {
+export function useListPage<Data extends ListPage<{ id: number }>, Key extends QueryKey>({ pageQuery, deleteMutation, messages, onDeleted }: ListPageOptions<Data, Key>) {
   type Row = Data['items'][number];
   const [offset, setOffset] = useState(0);
   const list = useQuery(pageQuery({ limit: PAGE_SIZE, offset }));
@@ -40,6 +42,7 @@ export function useListPage<Data extends ListPage<{ id: number }>, Key extends Q
   const onDelete = useDeleteRow<Row>({
     ...messages,
     remove: remove.mutateAsync,
+    onDeleted,
     editing: screen.editing,
     backToAddMode: screen.backToAddMode,
     fail: screen.fail,

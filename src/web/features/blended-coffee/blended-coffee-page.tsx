@@ -2,6 +2,7 @@ import { useMemo, useState } from 'react';
 import { blendedCoffeeMessages as m } from '#shared/blended-coffee-messages.js';
 import { useOriginOptions } from '#web/api/get-origin-options.js';
 import { ListCard } from '#web/components/list-card.js';
+import { useForgetVanishedLots, useLotSelection } from '#web/components/lot-label-selection.js';
 import { LoadFailure } from '#web/components/load-failure.js';
 import { LoadedPage, LoadingPage } from '#web/components/loading-page.js';
 import { PageError } from '#web/components/page-error.js';
@@ -20,6 +21,8 @@ import { RoastedStockTable } from './roasted-stock-table.js';
 
 /** /cafe-mezcla (docs/product-guide.md#cafe-mezcla): the blend form, the available roasted stock and the current blends. */
 export function BlendedCoffeePage() {
+  // The table's ticked lots live here, where a delete can take its lot out (docs/product-guide.md#imprimir-desde-las-tablas).
+  const selection = useLotSelection('blend');
   const { list: blends, rowActions, paging, editing, formKey, formProps, failure, formRef } = useListPage({
     pageQuery: blendedCoffeeQueryOptions,
     deleteMutation: deleteBlendedCoffeeOptions,
@@ -30,7 +33,9 @@ export function BlendedCoffeePage() {
       // 'Error al eliminar la mezcla de café. Asegúrate de que no esté asociada a ventas.' (full page, docs/product-guide.md#interface-texts).
       failedMessage: m.deleteInUse,
     },
+    onDeleted: (row) => selection.forget([row.id]),
   });
+  useForgetVanishedLots(selection, blends.data);
   // The blend just made, whose label is offered (docs/product-guide.md#imprimir-desde-las-tablas).
   const [newLots, setNewLots] = useState<readonly PrintableLot[]>([]);
   const roasted = useRoastedInStock();
@@ -55,7 +60,7 @@ export function BlendedCoffeePage() {
         <RoastedStockTable lots={roasted.data} />
       </ListCard>
       <ListCard id="blends" title={m.blendsTitle} exportPath="/blended-coffee/export.csv" pager={{ total: page.total, ...paging, label: 'Páginas de mezclas' }}>
-        <BlendsTable blends={page.items} {...rowActions} />
+        <BlendsTable blends={page.items} selection={selection} {...rowActions} />
       </ListCard>
     </LoadedPage>
   );

@@ -3,7 +3,7 @@ import { blendedCoffeeMessages as m } from '#shared/blended-coffee-messages.js';
 import type { BlendedCoffee } from '#shared/schemas/blended-coffee.js';
 import { actionsColumn, type Column, DataTable, type RowActionHandlers } from '#web/components/data-table.js';
 import { lotAdjustColumn } from '#web/components/lot-adjust-link.js';
-import { LotLabelsBar, useLotSelection, withLotCheckboxes } from '#web/components/lot-label-selection.js';
+import { LotLabelsBar, type LotSelection, withLotCheckboxes } from '#web/components/lot-label-selection.js';
 import { lotTraceColumn } from '#web/components/lot-trace-link.js';
 import { PrintLabelButton } from '#web/components/print-labels.js';
 import type { LabelTable, PrintableLot } from '#web/lib/labels-url.js';
@@ -34,6 +34,8 @@ const lotName = (blend: BlendedCoffee) => blend.batch_code;
 
 export interface BlendsTableProps extends RowActionHandlers<BlendedCoffee> {
   blends: BlendedCoffee[];
+  /** The ticked lots: the screen's, so that its deletes take their lot out (useLotSelection). */
+  selection: LotSelection;
 }
 
 /**
@@ -41,8 +43,7 @@ export interface BlendsTableProps extends RowActionHandlers<BlendedCoffee> {
  * hand now (docs/product-guide.md#stock-moves), 2 decimals, its components and lots. Each blend
  * can be ticked for its label, and printed alone from its actions (docs/product-guide.md#imprimir-desde-las-tablas).
  */
-export function BlendsTable({ blends, ...rowActions }: BlendsTableProps) {
-  const selection = useLotSelection();
+export function BlendsTable({ blends, selection, ...rowActions }: BlendsTableProps) {
   const actions = actionsColumn(rowActions, (blend: BlendedCoffee) => `mezcla ${blend.batch_code}`, (blend) => <PrintLabelButton lot={lotOf(blend)} />);
   const columns = withLotCheckboxes(COLUMNS, selection, lotOf, lotName);
   return (

@@ -3,13 +3,15 @@ import { greenCoffeeMessages as m } from '#shared/green-coffee-messages.js';
 import type { GreenCoffee } from '#shared/schemas/green-coffee.js';
 import { actionsColumn, type Column, DataTable, type RowActionHandlers } from '#web/components/data-table.js';
 import { lotAdjustColumn } from '#web/components/lot-adjust-link.js';
-import { LotLabelsBar, useLotSelection, withLotCheckboxes } from '#web/components/lot-label-selection.js';
+import { LotLabelsBar, type LotSelection, withLotCheckboxes } from '#web/components/lot-label-selection.js';
 import { lotTraceColumn } from '#web/components/lot-trace-link.js';
 import { PrintLabelButton } from '#web/components/print-labels.js';
 import type { LabelTable, PrintableLot } from '#web/lib/labels-url.js';
 
 export interface GreenCoffeeTableProps extends RowActionHandlers<GreenCoffee> {
   lots: GreenCoffee[];
+  /** The ticked lots: the screen's, so that its deletes take their lot out (useLotSelection). */
+  selection: LotSelection;
 }
 
 const COLUMNS: Column<GreenCoffee>[] = [
@@ -42,8 +44,7 @@ const lotName = (lot: GreenCoffee) => `${lot.batch_code} de ${lot.origin_name}`;
  * into cards on phones. Each lot can be ticked for its label, and printed alone from its
  * actions (docs/product-guide.md#imprimir-desde-las-tablas).
  */
-export function GreenCoffeeTable({ lots, ...rowActions }: GreenCoffeeTableProps) {
-  const selection = useLotSelection();
+export function GreenCoffeeTable({ lots, selection, ...rowActions }: GreenCoffeeTableProps) {
   const actions = actionsColumn(rowActions, (lot: GreenCoffee) => `lote ${lotName(lot)}`, (lot) => <PrintLabelButton lot={lotOf(lot)} name={lotName(lot)} />);
   const columns = withLotCheckboxes(COLUMNS, selection, lotOf, lotName);
   return (

@@ -7,6 +7,7 @@ import type { RoastedCoffee } from '#shared/schemas/roasted-coffee.js';
 import { kgToGrams } from '#shared/units.js';
 import { useOriginOptions } from '#web/api/get-origin-options.js';
 import { ListCard } from '#web/components/list-card.js';
+import { useForgetVanishedLots, useLotSelection } from '#web/components/lot-label-selection.js';
 import { LoadFailure } from '#web/components/load-failure.js';
 import { LoadedPage, LoadingPage } from '#web/components/loading-page.js';
 import { PageError } from '#web/components/page-error.js';
@@ -53,6 +54,8 @@ function lotOptions(lots: GreenCoffee[], editing: RoastedCoffee | null): GreenLo
 
 /** /cafe-tostado (docs/product-guide.md#cafe-tostado): the roast form, the available green stock and the roasted stock. */
 export function RoastedCoffeePage() {
+  // The table's ticked lots live here, where a delete can take its lot out (docs/product-guide.md#imprimir-desde-las-tablas).
+  const selection = useLotSelection('roasted');
   const { list: roasts, rowActions, paging, editing, formKey, formProps, failure, formRef } = useListPage({
     pageQuery: roastedCoffeeQueryOptions,
     deleteMutation: deleteRoastedCoffeeOptions,
@@ -62,7 +65,9 @@ export function RoastedCoffeePage() {
       // 'Error al eliminar el café tostado. Asegúrate de que no esté asociado a mezclas o ventas.' (full page, docs/product-guide.md#interface-texts).
       failedMessage: m.deleteInUse,
     },
+    onDeleted: (row) => selection.forget([row.id]),
   });
+  useForgetVanishedLots(selection, roasts.data);
   const [greenOffset, setGreenOffset] = useState(0);
   const [importing, setImporting] = useState(false);
   // The lots just roasted or imported, whose labels are offered (docs/product-guide.md#imprimir-desde-las-tablas).
@@ -139,7 +144,7 @@ export function RoastedCoffeePage() {
         exportPath="/roasted-coffee/export.csv"
         pager={{ total: roastPage.total, ...paging, label: 'Páginas del café tostado' }}
       >
-        <RoastedStockTable roasts={roastPage.items} {...rowActions} />
+        <RoastedStockTable roasts={roastPage.items} selection={selection} {...rowActions} />
       </ListCard>
     </LoadedPage>
   );

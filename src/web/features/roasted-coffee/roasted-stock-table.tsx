@@ -3,7 +3,7 @@ import { roastedCoffeeMessages as m } from '#shared/roasted-coffee-messages.js';
 import type { RoastedCoffee } from '#shared/schemas/roasted-coffee.js';
 import { actionsColumn, type Column, DataTable, type RowActionHandlers } from '#web/components/data-table.js';
 import { lotAdjustColumn } from '#web/components/lot-adjust-link.js';
-import { LotLabelsBar, useLotSelection, withLotCheckboxes } from '#web/components/lot-label-selection.js';
+import { LotLabelsBar, type LotSelection, withLotCheckboxes } from '#web/components/lot-label-selection.js';
 import { lotTraceColumn } from '#web/components/lot-trace-link.js';
 import { PrintLabelButton } from '#web/components/print-labels.js';
 import { RoastCurveButton } from '#web/components/roast-curve-dialog.js';
@@ -45,6 +45,8 @@ const lotName = (roast: RoastedCoffee) => roast.batch_code;
 
 export interface RoastedStockTableProps extends RowActionHandlers<RoastedCoffee> {
   roasts: RoastedCoffee[];
+  /** The ticked lots: the screen's, so that its deletes take their lot out (useLotSelection). */
+  selection: LotSelection;
 }
 
 /**
@@ -53,8 +55,7 @@ export interface RoastedStockTableProps extends RowActionHandlers<RoastedCoffee>
  * docs/product-guide.md#stock-moves), 2 decimals; rows stack into cards on phones. Each lot can
  * be ticked for its label, and printed alone from its actions (docs/product-guide.md#imprimir-desde-las-tablas).
  */
-export function RoastedStockTable({ roasts, ...rowActions }: RoastedStockTableProps) {
-  const selection = useLotSelection();
+export function RoastedStockTable({ roasts, selection, ...rowActions }: RoastedStockTableProps) {
   const actions = actionsColumn(rowActions, (roast: RoastedCoffee) => `café tostado ${roast.batch_code}`, (roast) => <PrintLabelButton lot={lotOf(roast)} />);
   const columns = withLotCheckboxes(COLUMNS, selection, lotOf, lotName);
   return (
