@@ -186,11 +186,7 @@ describe('imprimir etiquetas de lotes', () => {
     await signIn(page, env.server.adminUsername, env.server.adminPassword);
     await seed(page);
     // Two lots of their own, so that the other tests' lots stay.
-    const post = async (url: string, data: object) => {
-      const response = await page.request.post(url, { data });
-      expect(response.status(), await response.text()).toBe(201);
-      return (await response.json()) as { id: number };
-    };
+    const post = apiPost(page);
     const kenia = await post('/api/coffee-origins', { name: 'Kenia', kilos_per_bag: 60, suppliers_fincas: ['Nyeri Hill'] });
     const lot = { origin_id: kenia.id, supplier_finca: 'Nyeri Hill', unit_price: 6, quantity_kg: 30 };
     const kept = await post('/api/green-coffee', { ...lot, entry_date: '2024-04-01', batch_code: 'K-KEEP' });
