@@ -62,7 +62,8 @@ describe('importar desde Artisan', () => {
 
     const tarrazu = importTable(page).locator('tbody tr', { hasText: 'tarrazu-P173.alog' });
     const etiopia = importTable(page).locator('tbody tr', { hasText: 'etiopia.alog' });
-    await tarrazu.getByText('P173').waitFor();
+    // The parsed batch's own cell: the file name holds 'P173' too, and is there before the preview answers.
+    await tarrazu.getByRole('cell', { name: 'P173', exact: true }).waitFor();
     await etiopia.getByText('Etiopía lavado').waitFor();
     // The beans name the farm Finca La Pastora: its lot is preselected. 2.2 lb → 0.998 kg, 1.87 lb → 0.848 kg.
     await expect.poll(() => tarrazu.getByLabel('Lote de café verde de tarrazu-P173.alog').locator('option:checked').textContent()).toContain('V-CR');
