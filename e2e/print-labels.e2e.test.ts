@@ -66,11 +66,16 @@ const copiesOf = (page: Page, dialogName: string) => dialogNamed(page, dialogNam
 describe('imprimir etiquetas de lotes', () => {
   const env = useServerAndBrowser();
 
-  it("'Imprimir etiqueta' of a row on each lot table, and of the lot on its trace, opens that lot's label", async () => {
-    const { context, page, problems } = await newPage(env.browser, env.server.url, DESKTOP);
+  /** A signed-in administrator's page with the stand-in PDF route and the shared lots seeded. */
+  async function openSeeded(viewport: typeof DESKTOP) {
+    const { context, page, problems } = await newPage(env.browser, env.server.url, viewport);
     await standInForPdf(context);
     await signIn(page, env.server.adminUsername, env.server.adminPassword);
-    const ids = await seed(page);
+    return { context, page, problems, ids: await seed(page) };
+  }
+
+  it("'Imprimir etiqueta' of a row on each lot table, and of the lot on its trace, opens that lot's label", async () => {
+    const { context, page, problems, ids } = await openSeeded(DESKTOP);
 
     await page.goto('/cafe-verde');
     await page.getByRole('button', { name: 'Imprimir etiqueta del lote V-COL de Colombia' }).click();
@@ -109,10 +114,7 @@ describe('imprimir etiquetas de lotes', () => {
   });
 
   it('a selection, or without one the whole table; the format and copies are remembered; more than 500 labels is said; a blocked tab gets a link', async () => {
-    const { context, page, problems } = await newPage(env.browser, env.server.url, DESKTOP);
-    await standInForPdf(context);
-    await signIn(page, env.server.adminUsername, env.server.adminPassword);
-    const ids = await seed(page);
+    const { context, page, problems, ids } = await openSeeded(DESKTOP);
     await page.goto('/cafe-verde');
     const bar = page.getByRole('group', { name: 'Etiquetas de «Stock Actual»' });
     await bar.waitFor();
@@ -181,10 +183,7 @@ describe('imprimir etiquetas de lotes', () => {
   });
 
   it('a ticked lot that is deleted leaves the selection: the count and the PDF name only the lots that remain', async () => {
-    const { context, page, problems } = await newPage(env.browser, env.server.url, DESKTOP);
-    await standInForPdf(context);
-    await signIn(page, env.server.adminUsername, env.server.adminPassword);
-    await seed(page);
+    const { context, page, problems } = await openSeeded(DESKTOP);
     // Two lots of their own, so that the other tests' lots stay.
     const post = apiPost(page);
     const kenia = await post('/api/coffee-origins', { name: 'Kenia', kilos_per_bag: 60, suppliers_fincas: ['Nyeri Hill'] });
@@ -214,10 +213,7 @@ describe('imprimir etiquetas de lotes', () => {
   });
 
   it('right after a roast, its new lot offers its label (phone, 390 px)', async () => {
-    const { context, page, problems } = await newPage(env.browser, env.server.url, PHONE);
-    await standInForPdf(context);
-    await signIn(page, env.server.adminUsername, env.server.adminPassword);
-    await seed(page);
+    const { context, page, problems } = await openSeeded(PHONE);
     await page.goto('/cafe-tostado');
     await page.getByLabel('Origen del Café Verde', { exact: true }).selectOption({ label: 'V-ETI · Etiopía · 100.00 Kg disponibles' });
     await page.getByLabel('Cantidad de Café Verde (Kg)').fill('5');
