@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 import { HOME_SCREEN, LOGIN_MODULE, SCREENS } from './src/web/lib/screens.js';
 import { SIGNED_OUT_META } from './src/web/lib/signed-out-page.js';
-import { isChartModule } from './support/web-weight.js';
+import { isAreaSchema, isChartModule } from './support/web-weight.js';
 
 /**
  * Writes .vite/chunk-modules.json (chunk file → the modules bundled in it) so
@@ -97,10 +97,13 @@ function screenPreloads(): Plugin {
  * docs/decisions/0019-web-chunk-groups-and-route-preloads.md (Lighthouse, LCP of the form-and-table screens): automatic
  * splitting cut the modules the screens share into ~20 chunks of 0.2–2 KB
  * gzip, each its own request (on a mobile connection a round trip each, six at
- * a time), after the entry. Two groups bring a screen down to its own chunk,
- * one `screens` chunk and one `forms` chunk:
+ * a time), after the entry. Three groups bring a screen down to its own chunk,
+ * one `screens` chunk, one `area-schemas` chunk and one `forms` chunk:
  * - `forms`: zod, react-hook-form and its resolvers, which the login and every
  *   form load together anyway;
+ * - `area-schemas`: the areas' schemas and the shared code that imports them,
+ *   which the form and list screens need and /reportes (like other screens
+ *   without an area's form or list) does not: a chunk evaluates all its modules;
  * - `screens`: what two or more screens share, except the code of the first
  *   visit (entry, login and home, followed through their static imports, found
  *   in buildEnd), which keeps its automatic chunks so the login + home budget
@@ -116,6 +119,9 @@ const isChartCode = (id: string) => isChartModule(id) || /[\\/](reports[\\/]char
  */
 const isArtisanCode = (id: string) => /[\\/](components[\\/]roast-curve[\w-]*\.(tsx|ts|css)|shared[\\/]artisan-messages\.ts|api[\\/]get-roast-curve\.ts)$/.test(id);
 
+/** The area schemas and every module whose static imports reach one (found in buildEnd). */
+const areaSchemaUsers = new Set<string>();
+
 function firstVisitGraph(): Plugin {
   return {
     name: 'cafe-first-visit-graph',
@@ -128,12 +134,20 @@ function firstVisitGraph(): Plugin {
         for (const imported of this.getModuleInfo(id)?.importedIds ?? []) visit(imported);
       };
       for (const source of firstVisitSources) visit(path.resolve(source));
+      areaSchemaUsers.clear();
+      const markWithImporters = (id: string) => {
+        if (areaSchemaUsers.has(id)) return;
+        areaSchemaUsers.add(id);
+        for (const importer of this.getModuleInfo(id)?.importers ?? []) markWithImporters(importer);
+      };
+      for (const id of this.getModuleIds()) if (isAreaSchema(id)) markWithImporters(id);
     },
   };
 }
 
 const screenChunkGroups = [
   { name: 'forms', test: /[\\/]node_modules[\\/](zod|react-hook-form|@hookform[\\/]resolvers)[\\/]/, priority: 2, includeDependenciesRecursively: false },
+  { name: 'area-schemas', test: (id: string) => !firstVisitModules.has(id) && areaSchemaUsers.has(id) && !isChartCode(id) && !isArtisanCode(id), minShareCount: 2, priority: 1.5, includeDependenciesRecursively: false },
   { name: 'screens', test: (id: string) => !firstVisitModules.has(id) && !isChartCode(id) && !isArtisanCode(id), minShareCount: 2, priority: 1, includeDependenciesRecursively: false },
 ];
 

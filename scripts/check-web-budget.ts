@@ -1,10 +1,14 @@
+import path from 'node:path';
+import { SCREENS } from '#web/lib/screens.js';
 import { FIRST_VISIT_ROUTES, formatKb, measureWebWeight, WEB_BUDGET_GZIP_BYTES } from '#support/web-weight.js';
 
 /**
  * `npm run check:web-budget` (docs/decisions/0010-report-ranges-and-month-labels.md): after `npm run build`, the JavaScript
  * of the entry + login + home (static imports followed) must stay within
  * 150 KB gzip and hold no chart module and none of the label scanner's
- * (docs/decisions/0030-scanning-labels.md). Exits 1 otherwise.
+ * (docs/decisions/0030-scanning-labels.md); and /reportes must load none of
+ * the areas' schemas (docs/decisions/0019-web-chunk-groups-and-route-preloads.md,
+ * amendment of 2026-11-26). Exits 1 otherwise.
  */
 const weight = measureWebWeight(FIRST_VISIT_ROUTES);
 for (const chunk of [...weight.chunks].sort((a, b) => b.gzipBytes - a.gzipBytes)) {
@@ -16,8 +20,13 @@ const failures: string[] = [];
 if (weight.jsGzipBytes > WEB_BUDGET_GZIP_BYTES) failures.push(`pesa ${formatKb(weight.jsGzipBytes)}, más de ${formatKb(WEB_BUDGET_GZIP_BYTES)}`);
 if (weight.chartModules.length > 0) failures.push(`incluye módulos de gráficos: ${[...new Set(weight.chartModules)].slice(0, 5).join(', ')}…`);
 if (weight.scanModules.length > 0) failures.push(`incluye el escáner de etiquetas: ${[...new Set(weight.scanModules)].slice(0, 5).join(', ')}…`);
-if (failures.length > 0) {
-  console.error(`check:web-budget FALLA: el JavaScript de login + inicio ${failures.join('; ')}`);
+const reportsModule = SCREENS.find((screen) => screen.path === '/reportes')!.module;
+const reports = measureWebWeight([path.posix.relative('src/web', reportsModule)]);
+const otherAreasSchemas = reports.areaSchemaModules.filter((id) => !id.endsWith('schemas/reports.ts'));
+const reportsFailure = otherAreasSchemas.length > 0 ? `el JavaScript de /reportes incluye esquemas de otras áreas: ${otherAreasSchemas.join(', ')}` : undefined;
+console.log(`JavaScript de /reportes: ${formatKb(reports.jsGzipBytes)} gzip, sin esquemas de otras áreas: ${reportsFailure ? 'no' : 'sí'}`);
+if (failures.length > 0 || reportsFailure) {
+  console.error(`check:web-budget FALLA: ${[...(failures.length > 0 ? [`el JavaScript de login + inicio ${failures.join('; ')}`] : []), ...(reportsFailure ? [reportsFailure] : [])].join('; ')}`);
   process.exit(1);
 }
 console.log('check:web-budget OK');

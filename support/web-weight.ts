@@ -38,6 +38,8 @@ export interface WebWeight {
   chartModules: string[];
   /** The label scanner's modules (its dialog, camera code and QR decoder) found in those chunks; must stay empty. */
   scanModules: string[];
+  /** The areas' schemas (isAreaSchema) found in those chunks: none for /reportes. */
+  areaSchemaModules: string[];
 }
 
 /** The login and home screens' manifest keys (relative to the build's root, src/web): what a first visit downloads (the budget's scope). */
@@ -70,6 +72,14 @@ export const isChartModule = (id: string): boolean => chartPackagePattern.test(i
 export const isScanModule = (id: string): boolean =>
   /node_modules[\\/]zxing-wasm[\\/]|components[\\/](scan-dialog|qr-camera|zxing-qr-decoder)\.tsx?$/.test(id);
 
+/**
+ * Whether a module id is an area's zod schemas (src/shared/schemas/, but for
+ * common.ts, which every form uses). vite.config.ts keeps them and the code
+ * that imports them in the `area-schemas` chunk, out of the `screens` chunk
+ * that /reportes evaluates too (docs/decisions/0019-web-chunk-groups-and-route-preloads.md, amendment of 2026-11-26).
+ */
+export const isAreaSchema = (id: string): boolean => /(^|[\\/])src[\\/]shared[\\/]schemas[\\/](?!common\.ts$)[\w-]+\.ts$/.test(id);
+
 export const defaultWebRoot = path.resolve(import.meta.dirname, '..', 'dist', 'web');
 
 /** Measures the entry plus `routes` (manifest keys, e.g. 'features/home/home-page.tsx') in a built dist/web. */
@@ -97,6 +107,7 @@ export function measureWebWeight(routes: string[] = FIRST_VISIT_ROUTES, webRoot:
   const cssFiles = new Set<string>();
   const chartModules: string[] = [];
   const scanModules: string[] = [];
+  const areaSchemaModules: string[] = [];
   for (const key of keys) {
     const chunk = manifest[key]!;
     for (const css of chunk.css ?? []) cssFiles.add(css);
@@ -104,6 +115,7 @@ export function measureWebWeight(routes: string[] = FIRST_VISIT_ROUTES, webRoot:
     chunks.push({ file: chunk.file, ...sizesOf(path.join(webRoot, chunk.file)) });
     chartModules.push(...(chunkModules[chunk.file] ?? []).filter(isChartModule));
     scanModules.push(...(chunkModules[chunk.file] ?? []).filter(isScanModule));
+    areaSchemaModules.push(...(chunkModules[chunk.file] ?? []).filter(isAreaSchema));
     // Without the module list, Recharts still leaves its class names in the code.
     if (!chunkModules[chunk.file] && fs.readFileSync(path.join(webRoot, chunk.file), 'utf8').includes('recharts-wrapper')) chartModules.push(chunk.file);
   }
@@ -115,6 +127,7 @@ export function measureWebWeight(routes: string[] = FIRST_VISIT_ROUTES, webRoot:
     cssGzipBytes: [...cssFiles].reduce((sum, css) => sum + sizesOf(path.join(webRoot, css)).gzipBytes, 0),
     chartModules,
     scanModules,
+    areaSchemaModules,
   };
 }
 
