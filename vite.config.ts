@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 import { HOME_SCREEN, LOGIN_MODULE, SCREENS } from './src/web/lib/screens.js';
 import { SIGNED_OUT_META } from './src/web/lib/signed-out-page.js';
-import { isAreaSchema, isChartModule } from './support/web-weight.js';
+import { isAreaSchema, isChartModule, isFormsLibrary } from './support/web-weight.js';
 
 /**
  * Writes .vite/chunk-modules.json (chunk file → the modules bundled in it) so
@@ -146,7 +146,7 @@ function firstVisitGraph(): Plugin {
 }
 
 const screenChunkGroups = [
-  { name: 'forms', test: /[\\/]node_modules[\\/](zod|react-hook-form|@hookform[\\/]resolvers)[\\/]/, priority: 2, includeDependenciesRecursively: false },
+  { name: 'forms', test: isFormsLibrary, priority: 2, includeDependenciesRecursively: false },
   { name: 'area-schemas', test: (id: string) => !firstVisitModules.has(id) && areaSchemaUsers.has(id) && !isChartCode(id) && !isArtisanCode(id), minShareCount: 2, priority: 1.5, includeDependenciesRecursively: false },
   { name: 'screens', test: (id: string) => !firstVisitModules.has(id) && !isChartCode(id) && !isArtisanCode(id), minShareCount: 2, priority: 1, includeDependenciesRecursively: false },
 ];

@@ -1,14 +1,15 @@
 import path from 'node:path';
-import { SCREENS } from '#web/lib/screens.js';
+import { HOME_SCREEN, SCREENS } from '#web/lib/screens.js';
 import { FIRST_VISIT_ROUTES, formatKb, measureWebWeight, WEB_BUDGET_GZIP_BYTES } from '#support/web-weight.js';
 
 /**
  * `npm run check:web-budget` (docs/decisions/0010-report-ranges-and-month-labels.md): after `npm run build`, the JavaScript
  * of the entry + login + home (static imports followed) must stay within
  * 150 KB gzip and hold no chart module and none of the label scanner's
- * (docs/decisions/0030-scanning-labels.md); and /reportes must load none of
- * the areas' schemas (docs/decisions/0019-web-chunk-groups-and-route-preloads.md,
- * amendment of 2026-11-26). Exits 1 otherwise.
+ * (docs/decisions/0030-scanning-labels.md); /reportes must load none of the
+ * other areas' schemas, and the entry with home neither zod nor react-hook-form
+ * (docs/decisions/0019-web-chunk-groups-and-route-preloads.md, amendment of
+ * 2026-11-26). Exits 1 otherwise.
  */
 const weight = measureWebWeight(FIRST_VISIT_ROUTES);
 for (const chunk of [...weight.chunks].sort((a, b) => b.gzipBytes - a.gzipBytes)) {
@@ -25,8 +26,12 @@ const reports = measureWebWeight([path.posix.relative('src/web', reportsModule)]
 const otherAreasSchemas = reports.areaSchemaModules.filter((id) => !id.endsWith('schemas/reports.ts'));
 const reportsFailure = otherAreasSchemas.length > 0 ? `el JavaScript de /reportes incluye esquemas de otras áreas: ${otherAreasSchemas.join(', ')}` : undefined;
 console.log(`JavaScript de /reportes: ${formatKb(reports.jsGzipBytes)} gzip, sin esquemas de otras áreas: ${reportsFailure ? 'no' : 'sí'}`);
-if (failures.length > 0 || reportsFailure) {
-  console.error(`check:web-budget FALLA: ${[...(failures.length > 0 ? [`el JavaScript de login + inicio ${failures.join('; ')}`] : []), ...(reportsFailure ? [reportsFailure] : [])].join('; ')}`);
+const home = measureWebWeight([path.posix.relative('src/web', HOME_SCREEN.module)]);
+const homeFailure = home.formsModules.length > 0 ? `la entrada con el inicio carga zod o react-hook-form: ${[...new Set(home.formsModules)].slice(0, 5).join(', ')}…` : undefined;
+console.log(`JavaScript de la entrada + inicio: ${formatKb(home.jsGzipBytes)} gzip, sin zod ni react-hook-form: ${homeFailure ? 'no' : 'sí'}`);
+const otherFailures = [reportsFailure, homeFailure].filter((failure) => failure !== undefined);
+if (failures.length > 0 || otherFailures.length > 0) {
+  console.error(`check:web-budget FALLA: ${[...(failures.length > 0 ? [`el JavaScript de login + inicio ${failures.join('; ')}`] : []), ...otherFailures].join('; ')}`);
   process.exit(1);
 }
 console.log('check:web-budget OK');

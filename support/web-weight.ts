@@ -40,6 +40,8 @@ export interface WebWeight {
   scanModules: string[];
   /** The areas' schemas (isAreaSchema) found in those chunks: none for /reportes. */
   areaSchemaModules: string[];
+  /** zod and react-hook-form (isFormsLibrary) found in those chunks: none for the entry and home. */
+  formsModules: string[];
 }
 
 /** The login and home screens' manifest keys (relative to the build's root, src/web): what a first visit downloads (the budget's scope). */
@@ -80,6 +82,17 @@ export const isScanModule = (id: string): boolean =>
  */
 export const isAreaSchema = (id: string): boolean => /(^|[\\/])src[\\/]shared[\\/]schemas[\\/](?!common\.ts$)[\w-]+\.ts$/.test(id);
 
+/**
+ * Whether a module id is the forms code of vite.config.ts's `forms` chunk: zod,
+ * react-hook-form and its resolvers, but for zod's global settings and the
+ * helpers they import (zod/v4/core/core.js, util.js). The entry sets those
+ * before any schema is built (src/web/lib/zod-without-eval.ts), and with them
+ * in `forms` it imported all of zod and react-hook-form, evaluated before any
+ * screen rendered, home's too, which uses neither (docs/decisions/0019-web-chunk-groups-and-route-preloads.md, amendment of 2026-11-26).
+ */
+export const isFormsLibrary = (id: string): boolean =>
+  /node_modules[\\/](zod|react-hook-form|@hookform[\\/]resolvers)[\\/]/.test(id) && !/node_modules[\\/]zod[\\/]v4[\\/]core[\\/](core|util)\.js$/.test(id);
+
 export const defaultWebRoot = path.resolve(import.meta.dirname, '..', 'dist', 'web');
 
 /** Measures the entry plus `routes` (manifest keys, e.g. 'features/home/home-page.tsx') in a built dist/web. */
@@ -108,6 +121,7 @@ export function measureWebWeight(routes: string[] = FIRST_VISIT_ROUTES, webRoot:
   const chartModules: string[] = [];
   const scanModules: string[] = [];
   const areaSchemaModules: string[] = [];
+  const formsModules: string[] = [];
   for (const key of keys) {
     const chunk = manifest[key]!;
     for (const css of chunk.css ?? []) cssFiles.add(css);
@@ -116,6 +130,7 @@ export function measureWebWeight(routes: string[] = FIRST_VISIT_ROUTES, webRoot:
     chartModules.push(...(chunkModules[chunk.file] ?? []).filter(isChartModule));
     scanModules.push(...(chunkModules[chunk.file] ?? []).filter(isScanModule));
     areaSchemaModules.push(...(chunkModules[chunk.file] ?? []).filter(isAreaSchema));
+    formsModules.push(...(chunkModules[chunk.file] ?? []).filter(isFormsLibrary));
     // Without the module list, Recharts still leaves its class names in the code.
     if (!chunkModules[chunk.file] && fs.readFileSync(path.join(webRoot, chunk.file), 'utf8').includes('recharts-wrapper')) chartModules.push(chunk.file);
   }
@@ -128,6 +143,7 @@ export function measureWebWeight(routes: string[] = FIRST_VISIT_ROUTES, webRoot:
     chartModules,
     scanModules,
     areaSchemaModules,
+    formsModules,
   };
 }
 

@@ -1,0 +1,53 @@
+import { describe, expect, it } from 'vitest';
+import { isAreaSchema, isFormsLibrary } from '#support/web-weight.js';
+
+// support/web-weight.ts isAreaSchema: vite.config.ts keeps these out of the `screens` chunk that /reportes
+// evaluates, and check:web-budget fails if /reportes loads one of another area
+// (docs/decisions/0019-web-chunk-groups-and-route-preloads.md, amendment of 2026-11-26).
+describe('area schema modules', () => {
+  it('are the schema files of the areas, as Vite names them (absolute) and as the chunk list does (relative)', () => {
+    for (const id of [
+      '/app/src/shared/schemas/sales.ts',
+      '/app/src/shared/schemas/roasted-coffee.ts',
+      'src/shared/schemas/traceability.ts',
+      'C:\\app\\src\\shared\\schemas\\products.ts',
+    ]) expect(isAreaSchema(id), id).toBe(true);
+  });
+
+  it('are not common.ts (every form uses it), other shared code, zod or a file that only looks alike', () => {
+    for (const id of [
+      '/app/src/shared/schemas/common.ts',
+      'src/shared/schemas/common.ts',
+      '/app/src/shared/sales-messages.ts',
+      '/app/src/web/lib/use-form-screen.ts',
+      '/app/node_modules/zod/v4/classic/schemas.js',
+      '/app/src/shared/schemas/sales.test.ts.map',
+    ]) expect(isAreaSchema(id), id).toBe(false);
+  });
+});
+
+// support/web-weight.ts isFormsLibrary: vite.config.ts's `forms` chunk, which the entry and home must not load;
+// zod's global settings stay out of it, because the entry sets them (src/web/lib/zod-without-eval.ts).
+describe('forms library modules', () => {
+  it('are zod, react-hook-form and its resolvers', () => {
+    for (const id of [
+      '/app/node_modules/zod/v4/classic/schemas.js',
+      '/app/node_modules/zod/v4/core/schemas.js',
+      '/app/node_modules/react-hook-form/dist/index.esm.mjs',
+      '/app/node_modules/@hookform/resolvers/zod/dist/zod.mjs',
+      'C:\\app\\node_modules\\zod\\v4\\core\\api.js',
+    ]) expect(isFormsLibrary(id), id).toBe(true);
+  });
+
+  it('are not zod\'s global settings with their helpers, nor the app or other packages', () => {
+    for (const id of [
+      '/app/node_modules/zod/v4/core/core.js',
+      '/app/node_modules/zod/v4/core/util.js',
+      'C:\\app\\node_modules\\zod\\v4\\core\\core.js',
+      '/app/src/web/lib/zod-without-eval.ts',
+      '/app/src/web/lib/use-form-screen.ts',
+      '/app/node_modules/react-dom/cjs/react-dom-client.production.js',
+      '/app/node_modules/zodiac/index.js',
+    ]) expect(isFormsLibrary(id), id).toBe(false);
+  });
+});
