@@ -100,7 +100,7 @@ function screenPreloads(): Plugin {
  * a time), after the entry. Three groups bring a screen down to its own chunk,
  * one `screens` chunk, one `area-schemas` chunk and one `forms` chunk:
  * - `forms`: zod, react-hook-form and its resolvers, which the login and every
- *   form load together anyway;
+ *   form load together anyway (isFormsLibrary: not zod's global settings, which the entry sets);
  * - `area-schemas`: the areas' schemas and the shared code that imports them,
  *   which the form and list screens need and /reportes (like other screens
  *   without an area's form or list) does not: a chunk evaluates all its modules;

@@ -1,6 +1,5 @@
-import path from 'node:path';
 import { HOME_SCREEN, SCREENS } from '#web/lib/screens.js';
-import { FIRST_VISIT_ROUTES, formatKb, measureWebWeight, WEB_BUDGET_GZIP_BYTES } from '#support/web-weight.js';
+import { FIRST_VISIT_ROUTES, formatKb, measureWebWeight, routeOf, WEB_BUDGET_GZIP_BYTES } from '#support/web-weight.js';
 
 /**
  * `npm run check:web-budget` (docs/decisions/0010-report-ranges-and-month-labels.md): after `npm run build`, the JavaScript
@@ -17,21 +16,23 @@ for (const chunk of [...weight.chunks].sort((a, b) => b.gzipBytes - a.gzipBytes)
 }
 console.log(`JavaScript de login + inicio: ${formatKb(weight.jsGzipBytes)} gzip (${formatKb(weight.jsRawBytes)} sin comprimir), límite ${formatKb(WEB_BUDGET_GZIP_BYTES)}; CSS ${formatKb(weight.cssGzipBytes)} gzip`);
 
-const failures: string[] = [];
-if (weight.jsGzipBytes > WEB_BUDGET_GZIP_BYTES) failures.push(`pesa ${formatKb(weight.jsGzipBytes)}, más de ${formatKb(WEB_BUDGET_GZIP_BYTES)}`);
-if (weight.chartModules.length > 0) failures.push(`incluye módulos de gráficos: ${[...new Set(weight.chartModules)].slice(0, 5).join(', ')}…`);
-if (weight.scanModules.length > 0) failures.push(`incluye el escáner de etiquetas: ${[...new Set(weight.scanModules)].slice(0, 5).join(', ')}…`);
-const reportsModule = SCREENS.find((screen) => screen.path === '/reportes')!.module;
-const reports = measureWebWeight([path.posix.relative('src/web', reportsModule)]);
+const firstVisit: string[] = [];
+if (weight.jsGzipBytes > WEB_BUDGET_GZIP_BYTES) firstVisit.push(`pesa ${formatKb(weight.jsGzipBytes)}, más de ${formatKb(WEB_BUDGET_GZIP_BYTES)}`);
+if (weight.chartModules.length > 0) firstVisit.push(`incluye módulos de gráficos: ${[...new Set(weight.chartModules)].slice(0, 5).join(', ')}…`);
+if (weight.scanModules.length > 0) firstVisit.push(`incluye el escáner de etiquetas: ${[...new Set(weight.scanModules)].slice(0, 5).join(', ')}…`);
+const failures = firstVisit.length > 0 ? [`el JavaScript de login + inicio ${firstVisit.join('; ')}`] : [];
+
+const reports = measureWebWeight([routeOf(SCREENS.find((screen) => screen.path === '/reportes')!.module)]);
 const otherAreasSchemas = reports.areaSchemaModules.filter((id) => !id.endsWith('schemas/reports.ts'));
-const reportsFailure = otherAreasSchemas.length > 0 ? `el JavaScript de /reportes incluye esquemas de otras áreas: ${otherAreasSchemas.join(', ')}` : undefined;
-console.log(`JavaScript de /reportes: ${formatKb(reports.jsGzipBytes)} gzip, sin esquemas de otras áreas: ${reportsFailure ? 'no' : 'sí'}`);
-const home = measureWebWeight([path.posix.relative('src/web', HOME_SCREEN.module)]);
-const homeFailure = home.formsModules.length > 0 ? `la entrada con el inicio carga zod o react-hook-form: ${[...new Set(home.formsModules)].slice(0, 5).join(', ')}…` : undefined;
-console.log(`JavaScript de la entrada + inicio: ${formatKb(home.jsGzipBytes)} gzip, sin zod ni react-hook-form: ${homeFailure ? 'no' : 'sí'}`);
-const otherFailures = [reportsFailure, homeFailure].filter((failure) => failure !== undefined);
-if (failures.length > 0 || otherFailures.length > 0) {
-  console.error(`check:web-budget FALLA: ${[...(failures.length > 0 ? [`el JavaScript de login + inicio ${failures.join('; ')}`] : []), ...otherFailures].join('; ')}`);
+if (otherAreasSchemas.length > 0) failures.push(`el JavaScript de /reportes incluye esquemas de otras áreas: ${otherAreasSchemas.join(', ')}`);
+console.log(`JavaScript de /reportes: ${formatKb(reports.jsGzipBytes)} gzip, sin esquemas de otras áreas: ${otherAreasSchemas.length > 0 ? 'no' : 'sí'}`);
+
+const home = measureWebWeight([routeOf(HOME_SCREEN.module)]);
+if (home.formsModules.length > 0) failures.push(`la entrada con el inicio carga zod o react-hook-form: ${[...new Set(home.formsModules)].slice(0, 5).join(', ')}…`);
+console.log(`JavaScript de la entrada + inicio: ${formatKb(home.jsGzipBytes)} gzip, sin zod ni react-hook-form: ${home.formsModules.length > 0 ? 'no' : 'sí'}`);
+
+if (failures.length > 0) {
+  console.error(`check:web-budget FALLA: ${failures.join('; ')}`);
   process.exit(1);
 }
 console.log('check:web-budget OK');

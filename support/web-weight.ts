@@ -44,8 +44,11 @@ export interface WebWeight {
   formsModules: string[];
 }
 
-/** The login and home screens' manifest keys (relative to the build's root, src/web): what a first visit downloads (the budget's scope). */
-export const FIRST_VISIT_ROUTES = [LOGIN_MODULE, HOME_SCREEN.module].map((module) => path.posix.relative('src/web', module));
+/** A screen's manifest key: its module's path relative to the build's root, src/web. */
+export const routeOf = (module: string): string => path.posix.relative('src/web', module);
+
+/** The login and home screens' manifest keys: what a first visit downloads (the budget's scope). */
+export const FIRST_VISIT_ROUTES = [LOGIN_MODULE, HOME_SCREEN.module].map(routeOf);
 
 /** Login + home JavaScript, gzip: the budget of docs/decisions/0010-report-ranges-and-month-labels.md. */
 export const WEB_BUDGET_GZIP_BYTES = 150 * 1024;
@@ -127,10 +130,11 @@ export function measureWebWeight(routes: string[] = FIRST_VISIT_ROUTES, webRoot:
     for (const css of chunk.css ?? []) cssFiles.add(css);
     if (!chunk.file.endsWith('.js')) continue;
     chunks.push({ file: chunk.file, ...sizesOf(path.join(webRoot, chunk.file)) });
-    chartModules.push(...(chunkModules[chunk.file] ?? []).filter(isChartModule));
-    scanModules.push(...(chunkModules[chunk.file] ?? []).filter(isScanModule));
-    areaSchemaModules.push(...(chunkModules[chunk.file] ?? []).filter(isAreaSchema));
-    formsModules.push(...(chunkModules[chunk.file] ?? []).filter(isFormsLibrary));
+    const modules = chunkModules[chunk.file] ?? [];
+    chartModules.push(...modules.filter(isChartModule));
+    scanModules.push(...modules.filter(isScanModule));
+    areaSchemaModules.push(...modules.filter(isAreaSchema));
+    formsModules.push(...modules.filter(isFormsLibrary));
     // Without the module list, Recharts still leaves its class names in the code.
     if (!chunkModules[chunk.file] && fs.readFileSync(path.join(webRoot, chunk.file), 'utf8').includes('recharts-wrapper')) chartModules.push(chunk.file);
   }
