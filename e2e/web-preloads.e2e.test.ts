@@ -5,6 +5,10 @@ import { SIGNED_OUT_META } from '#web/lib/signed-out-page.js';
 import { newPage, PHONE, signIn } from './helpers/browser.js';
 import { useServerAndBrowser } from './helpers/fixture.js';
 
+interface RouteFallbackFlag {
+  routeFallbackShown: boolean;
+}
+
 // Every screen of the list, so a new one (/inventario…) is checked without being named here.
 const ROUTES = SCREENS.map((screen) => screen.path);
 
@@ -28,10 +32,20 @@ describe('preloaded API answers', () => {
     });
     await signIn(page, 'admin', env.server.adminPassword);
     await page.waitForLoadState('networkidle'); // the home the sign-in opened has asked for its data
+    // Whether the router's Suspense fallback (routes.tsx, LazyOutlet: the loading text right under <main>)
+    // was ever put on the page: a screen opened from its URL renders with its code already in
+    // (app.tsx, preloadFirstScreen), or React holds the screen back for 300 ms behind it (lib/lazy-named.ts).
+    await page.addInitScript(() => {
+      const flags = window as unknown as RouteFallbackFlag;
+      flags.routeFallbackShown = false;
+      new MutationObserver(() => {
+        if (document.querySelector('main.app-main > .loading-text')) flags.routeFallbackShown = true;
+      }).observe(document, { childList: true, subtree: true });
+    });
   });
   afterAll(() => context?.close());
 
-  it.each(ROUTES)('%s asks the API once for each URL its page preloaded, and for nothing else; its stylesheets are on the page', async (route) => {
+  it.each(ROUTES)('%s asks the API once for each URL its page preloaded, and for nothing else; its stylesheets are on the page; it never waits behind the router\'s loading text', async (route) => {
     const requested: string[] = [];
     const onRequest = (request: Request) => {
       const url = new URL(request.url());
@@ -42,6 +56,7 @@ describe('preloaded API answers', () => {
     const served = await (await page.goto(route))!.text();
     await page.waitForLoadState('networkidle');
     await expect.poll(() => page.locator('.loading-text').count()).toBe(0);
+    expect(await page.evaluate(() => (window as unknown as RouteFallbackFlag).routeFallbackShown)).toBe(false);
     // The screen's stylesheets come with its page (vite.config.ts): its code, once loaded, adds none (nor waits for one).
     const stylesheets = await page.$$eval('link[rel="stylesheet"]', (links) => links.map((link) => link.getAttribute('href')));
     expect(stylesheets.filter((href) => !served.includes(`href="${href}"`))).toEqual([]);

@@ -11,10 +11,24 @@ import { replaceSession, useSession } from '../api/get-session.js';
 import { setSessionLostHandler } from '../lib/api-client.js';
 import { createQueryClient } from '../lib/query-client.js';
 import { lazyNamed } from '../lib/lazy-named.js';
+import { pageSaysSignedOut } from '../lib/signed-out-page.js';
 import { AppRoutes } from './routes.js';
+import { preloadScreenAt } from './screen-pages.js';
 
 // The login screen is its own chunk too: a signed-in reload never downloads it (docs/decisions/0019-web-chunk-groups-and-route-preloads.md).
 const LoginPage = lazyNamed(() => import('../features/auth/login-page.js'), 'LoginPage');
+
+/**
+ * Loads the code of the screen the page opens on, which its HTML page has already
+ * downloaded (vite.config.ts): the login when the page says nobody is signed in
+ * (signed-out-page.ts), otherwise the screen at the URL. main.tsx renders once it
+ * is in, so that screen's first render does not suspend: React holds what follows
+ * a Suspense fallback back for 300 ms (lib/lazy-named.ts). Resolves either way: a
+ * failed download shows its error where the screen would be, as before.
+ */
+export async function preloadFirstScreen(): Promise<void> {
+  await (pageSaysSignedOut() ? LoginPage.preload() : preloadScreenAt(window.location.pathname)).catch(() => {});
+}
 
 export function App() {
   const [queryClient] = useState(createQueryClient);

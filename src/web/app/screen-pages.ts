@@ -1,4 +1,5 @@
-import { type ComponentType, lazy, type LazyExoticComponent } from 'react';
+import type { ComponentType } from 'react';
+import { type LazyComponent, lazyLoaded } from '../lib/lazy-named.js';
 import { type ListedScreen, type ScreenId, SCREENS } from '../lib/screens.js';
 
 /**
@@ -35,8 +36,14 @@ async function formCodeFirst(load: () => Promise<ComponentType>): Promise<Compon
   return load();
 }
 
-const pageOf = (screen: ListedScreen): LazyExoticComponent<ComponentType> =>
-  lazy(async () => ({ default: await (screen.forms ? formCodeFirst(pageLoaders[screen.id]) : pageLoaders[screen.id]()) }));
+const pageOf = (screen: ListedScreen): LazyComponent<object> =>
+  lazyLoaded(() => (screen.forms ? formCodeFirst(pageLoaders[screen.id]) : pageLoaders[screen.id]()));
 
 /** Each screen of the list with its lazy page component, in the list's order. */
 export const SCREEN_PAGES = SCREENS.map((screen) => ({ ...screen, Page: pageOf(screen) }));
+
+/** Loads the page of the screen at `pathname`, if one is there (app.tsx, preloadFirstScreen). */
+export async function preloadScreenAt(pathname: string): Promise<void> {
+  const path = pathname.length > 1 ? pathname.replace(/\/+$/, '') : pathname;
+  await SCREEN_PAGES.find((screen) => screen.path === path)?.Page.preload();
+}

@@ -19,6 +19,7 @@ export function MonthlySalesChart({ months }: { months: ChartMonth[] }) {
       isEmpty={months.length === 0}
       columns={['Mes', m.monthlySalesSeries, traceabilityMessages.grossMarginSeries]}
       rows={months.map((month) => ({ key: month.month, cells: [month.label, formatMoney(month.revenue), month.margin === null ? '—' : formatMoney(month.margin)] }))}
+      chartCode={MonthlySalesBars.preload}
       chart={<MonthlySalesBars months={months} />}
       legend={[
         { colour: BAR_COLOUR, label: m.monthlySalesSeries },

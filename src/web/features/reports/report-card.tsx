@@ -1,24 +1,35 @@
 import { type ReactNode, Suspense, useEffect, useState } from 'react';
 
 /**
- * False until the browser has painted what the first render put on screen.
- * The charts' code (then Recharts, 114 KB gzip, docs/performance.md) and its drawing, one
+ * False until the browser has painted what the first render put on screen and
+ * the chart's code is in. The charts' code (then Recharts, 114 KB gzip, docs/performance.md) and its drawing, one
  * long task, came before the first paint of the report's titles, figures and
  * tiles whenever the chunk was already at hand, and the page's text waited
  * for it (Lighthouse: the largest text painted at 3.1 s on a phone). A frame,
- * then a task: the frame's paint happens in between.
+ * then a task: the frame's paint happens in between. The code downloads
+ * meanwhile and the chart renders once it is in, so it never suspends: a
+ * Suspense fallback holds what replaces it for 300 ms (lib/lazy-named.ts).
  */
-function usePainted(): boolean {
-  const [painted, setPainted] = useState(false);
+function useReadyToDraw(loadChart: () => Promise<unknown>): boolean {
+  const [ready, setReady] = useState(false);
   useEffect(() => {
+    let live = true;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    const frame = requestAnimationFrame(() => (timer = setTimeout(() => setPainted(true))));
+    // A failed download draws anyway: the lazy chart tries again and fails through Suspense, as before.
+    const loaded = loadChart().then(
+      () => undefined,
+      () => undefined,
+    );
+    const frame = requestAnimationFrame(() => {
+      timer = setTimeout(() => void loaded.then(() => live && setReady(true)));
+    });
     return () => {
+      live = false;
       cancelAnimationFrame(frame);
       clearTimeout(timer);
     };
-  }, []);
-  return painted;
+  }, [loadChart]);
+  return ready;
 }
 
 export interface LegendItem {
@@ -45,19 +56,21 @@ function ChartLegend({ items }: { items: LegendItem[] }) {
  * followed by the same figures as a table they read (docs/product-guide.md#reportes), or the
  * empty text when the range has nothing.
  */
-export function ReportCard({ id, title, emptyText, isEmpty, chart, legend, columns, rows }: {
+export function ReportCard({ id, title, emptyText, isEmpty, chart, chartCode, legend, columns, rows }: {
   id: string;
   title: string;
   emptyText: string;
   isEmpty: boolean;
   chart: ReactNode;
+  /** Loads the chart's code (its lazy component's preload). */
+  chartCode: () => Promise<unknown>;
   /** The chart's key, drawn under it in HTML (docs/decisions/0019-web-chunk-groups-and-route-preloads.md: a legend inside the drawing made it lay itself out twice). */
   legend: LegendItem[];
   /** The table's column headers; each row's first cell is its row header. */
   columns: string[];
   rows: { key: string; cells: string[] }[];
 }) {
-  const painted = usePainted();
+  const readyToDraw = useReadyToDraw(chartCode);
   return (
     <section className="card report-card" aria-labelledby={id}>
       <h2 id={id} className="card__title">
@@ -67,9 +80,9 @@ export function ReportCard({ id, title, emptyText, isEmpty, chart, legend, colum
         <p className="empty-text">{emptyText}</p>
       ) : (
         <>
-          {/* The chart's code loads on demand (charts.tsx), once the card has been painted: until then the box keeps the chart's height (reports.css), so nothing moves. */}
+          {/* The chart's code loads on demand (charts.tsx) and draws once the card has been painted: until then the box keeps the chart's height (reports.css), so nothing moves. */}
           <div className="report-chart" aria-hidden="true">
-            <Suspense>{painted && chart}</Suspense>
+            <Suspense>{readyToDraw && chart}</Suspense>
           </div>
           <ChartLegend items={legend} />
           {/* .sr-only on a div: a table ignores width: 1px and would widen the page on phones. */}

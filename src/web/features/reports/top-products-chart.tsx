@@ -18,6 +18,7 @@ export function TopProductsChart({ products }: { products: TopProduct[] }) {
       isEmpty={products.length === 0}
       columns={['Lote', 'Producto', 'Cantidad (Kg)']}
       rows={products.map((product) => ({ key: productKey(product), cells: [product.batch_code, product.name, formatKg(product.kg)] }))}
+      chartCode={TopProductsPie.preload}
       chart={<TopProductsPie products={products} />}
       // The slices' key by lot code, with name and percent: on phones the slice labels do not fit and are hidden (reports.css).
       legend={products.map((product, index) => ({
