@@ -97,18 +97,23 @@ function screenPreloads(): Plugin {
  * docs/decisions/0019-web-chunk-groups-and-route-preloads.md (Lighthouse, LCP of the form-and-table screens): automatic
  * splitting cut the modules the screens share into ~20 chunks of 0.2–2 KB
  * gzip, each its own request (on a mobile connection a round trip each, six at
- * a time), after the entry. Three groups bring a screen down to its own chunk,
- * one `screens` chunk, one `area-schemas` chunk and one `forms` chunk:
+ * a time), after the entry. Four groups bring a screen down to its own chunk
+ * and at most one chunk of each group:
  * - `forms`: zod, react-hook-form and its resolvers, which the login and every
  *   form load together anyway (isFormsLibrary: not zod's global settings, which the entry sets);
  * - `area-schemas`: the areas' schemas and the shared code that imports them,
  *   which the form and list screens need and /reportes (like other screens
  *   without an area's form or list) does not: a chunk evaluates all its modules;
- * - `screens`: what two or more screens share, except the code of the first
+ * - `screens`: what two or more screens share and needs zod or react-hook-form
+ *   (its static imports reach them), except the code of the first
  *   visit (entry, login and home, followed through their static imports, found
  *   in buildEnd), which keeps its automatic chunks so the login + home budget
  *   (scripts/check-web-budget.ts) does not grow, and except the charts, which
- *   only /reportes loads when it draws one.
+ *   only /reportes loads when it draws one;
+ * - `screen-basics`: the rest of what they share (fields, tables, pager, dates,
+ *   units), so /reportes, whose one form loads no form library
+ *   (features/reports/range-filter.tsx), evaluates neither zod nor react-hook-form:
+ *   a quarter of its script time on a slow phone (docs/performance.md, Lighthouse).
  */
 const firstVisitSources = ['src/web/main.tsx', LOGIN_MODULE, HOME_SCREEN.module];
 const firstVisitModules = new Set<string>();
@@ -121,6 +126,8 @@ const isArtisanCode = (id: string) => /[\\/](components[\\/]roast-curve[\w-]*\.(
 
 /** The area schemas and every module whose static imports reach one (found in buildEnd). */
 const areaSchemaUsers = new Set<string>();
+/** zod and react-hook-form (isFormsLibrary) and every module whose static imports reach them (found in buildEnd). */
+const formsLibraryUsers = new Set<string>();
 
 function firstVisitGraph(): Plugin {
   return {
@@ -134,21 +141,29 @@ function firstVisitGraph(): Plugin {
         for (const imported of this.getModuleInfo(id)?.importedIds ?? []) visit(imported);
       };
       for (const source of firstVisitSources) visit(path.resolve(source));
-      areaSchemaUsers.clear();
-      const markWithImporters = (id: string) => {
-        if (areaSchemaUsers.has(id)) return;
-        areaSchemaUsers.add(id);
-        for (const importer of this.getModuleInfo(id)?.importers ?? []) markWithImporters(importer);
+      const markWithImporters = (users: Set<string>, id: string) => {
+        if (users.has(id)) return;
+        users.add(id);
+        for (const importer of this.getModuleInfo(id)?.importers ?? []) markWithImporters(users, importer);
       };
-      for (const id of this.getModuleIds()) if (isAreaSchema(id)) markWithImporters(id);
+      areaSchemaUsers.clear();
+      formsLibraryUsers.clear();
+      for (const id of this.getModuleIds()) {
+        if (isAreaSchema(id)) markWithImporters(areaSchemaUsers, id);
+        if (isFormsLibrary(id)) markWithImporters(formsLibraryUsers, id);
+      }
     },
   };
 }
 
+/** Code two or more screens may share, outside the first visit, the charts and the Artisan dialog. */
+const isSharedScreenCode = (id: string) => !firstVisitModules.has(id) && !isChartCode(id) && !isArtisanCode(id);
+
 const screenChunkGroups = [
   { name: 'forms', test: isFormsLibrary, priority: 2, includeDependenciesRecursively: false },
   { name: 'area-schemas', test: (id: string) => !firstVisitModules.has(id) && areaSchemaUsers.has(id) && !isChartCode(id) && !isArtisanCode(id), minShareCount: 2, priority: 1.5, includeDependenciesRecursively: false },
-  { name: 'screens', test: (id: string) => !firstVisitModules.has(id) && !isChartCode(id) && !isArtisanCode(id), minShareCount: 2, priority: 1, includeDependenciesRecursively: false },
+  { name: 'screens', test: (id: string) => isSharedScreenCode(id) && formsLibraryUsers.has(id), minShareCount: 2, priority: 1, includeDependenciesRecursively: false },
+  { name: 'screen-basics', test: isSharedScreenCode, minShareCount: 2, priority: 0.5, includeDependenciesRecursively: false },
 ];
 
 export default defineConfig({

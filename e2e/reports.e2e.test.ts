@@ -155,6 +155,38 @@ describe('reportes', () => {
     await phone.context.close();
   });
 
+  it('el filtro no carga zod ni react-hook-form: la comprobación del rango se descarga al elegir Personalizado, y sin conexión lo dice en español', async () => {
+    const { context, page, problems } = await newPage(env.browser, env.server.url, DESKTOP);
+    const scripts: string[] = [];
+    page.on('request', (request) => {
+      if (request.resourceType() === 'script') scripts.push(new URL(request.url()).pathname);
+    });
+    // The range's schema chunk (assets/reports-<hash>.js, not reports-page-…), and the forms chunk (zod, react-hook-form).
+    const isRangeSchema = (script: string) => /\/assets\/reports-[\w-]{8}\.js$/.test(script);
+    await signIn(page, env.server.adminUsername, env.server.adminPassword);
+    await page.getByRole('heading', { level: 1, name: 'Sistema de Gestión de Café' }).waitFor();
+    scripts.length = 0; // the login's form loads them
+    await page.goto('/reportes');
+    await page.getByRole('heading', { level: 2, name: m.stockSummaryTitle }).waitFor();
+    await page.waitForLoadState('networkidle');
+    expect(scripts.some((script) => script.includes('/reports-page-'))).toBe(true);
+    expect(scripts.filter((script) => isRangeSchema(script) || script.includes('/forms-'))).toEqual([]);
+
+    // Its download fails: the form says so and sends nothing; once it can download, the range applies.
+    await page.route(/\/assets\/reports-[\w-]{8}\.js$/, (route) => route.abort('internetdisconnected'));
+    await page.getByLabel('Periodo').selectOption('personalizado');
+    await expect.poll(() => scripts.filter(isRangeSchema).length).toBeGreaterThan(0);
+    await page.getByLabel('Desde').fill('01/02/2024');
+    await page.getByRole('button', { name: 'Aplicar' }).click();
+    await expect.poll(() => alertText(page)).toBe(m.rangeCheckFailed);
+    expect(page.url()).toBe(`${env.server.url}/reportes`);
+    await page.unroute(/\/assets\/reports-[\w-]{8}\.js$/);
+    await page.getByRole('button', { name: 'Aplicar' }).click();
+    await page.waitForURL(`${env.server.url}/reportes?periodo=personalizado&desde=2024-02-01`);
+    expect(problems.filter((problem) => !problem.includes('reports-'))).toEqual([]);
+    await context.close();
+  });
+
   // 'Margen bruto' has its own route (docs/decisions/0011-cost-per-kg-and-margins.md): a failure of either monthly route is the same red message.
   it.each(['**/api/reports/monthly-sales*', '**/api/reports/monthly-margin*'])('si falla %s: el mensaje rojo de reportes', async (url) => {
     const { context, page, problems } = await newPage(env.browser, env.server.url, DESKTOP);

@@ -21,6 +21,8 @@ export const reportMessages = {
   // ours (data rules): no business date is older, so neither is a range.
   fromTooOld: `La fecha "Desde" no puede ser anterior al ${EARLIEST}.`,
   toTooOld: `La fecha "Hasta" no puede ser anterior al ${EARLIEST}.`,
+  // ours: the range's check downloads when 'Personalizado' is chosen (range-filter.tsx); without a connection it cannot run.
+  rangeCheckFailed: 'No se pudo comprobar el rango de fechas. Revisa la conexión e inténtalo de nuevo.',
   topProductsTitle: 'Top 5 Productos Más Vendidos (Kg)',
   stockSummaryTitle: 'Resumen de Stock',
   noSales: 'No hay ventas en este periodo.',

@@ -25,14 +25,16 @@ const pageLoaders: Record<ScreenId, () => Promise<ComponentType>> = {
 };
 
 /**
- * A form screen's chunk, loaded after the code every form screen shares: vite.config.ts puts it
- * in the `screens` chunk (use-form-screen and the shared fields, tables and schemas), which
- * imports the `forms` one (zod, react-hook-form). The browser evaluates a dynamic import's
- * modules in one task, 40–60 ms for all of it on this project's machines (Total Blocking
- * Time, docs/performance.md); importing the shared part first makes that two tasks.
+ * A form screen's chunk, loaded after the form code every form screen shares: vite.config.ts
+ * puts the shared schemas (#shared/schemas/common) and their resolver in the `screens` chunk,
+ * which imports the `forms` one (zod, react-hook-form). The browser evaluates a dynamic
+ * import's modules in one task, 40–60 ms for all of it on this project's machines (Total
+ * Blocking Time, docs/performance.md); importing the shared form code first makes that two
+ * tasks. (Through the schemas, which import no React: importing the resolver, which does, made
+ * Rolldown move React out of the entry into a chunk of its own, a request more for every page.)
  */
 async function formCodeFirst(load: () => Promise<ComponentType>): Promise<ComponentType> {
-  await import('../lib/use-form-screen.js');
+  await import('#shared/schemas/common.js');
   return load();
 }
 

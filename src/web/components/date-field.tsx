@@ -1,8 +1,7 @@
-import type { UseFormRegisterReturn } from 'react-hook-form';
 import { EARLIEST_DATE } from '#shared/limits.js';
 import { localIsoDate } from '#shared/local-date.js';
 import { commonMessages } from '#shared/messages.js';
-import { Field } from './field.js';
+import { Field, type FieldRegistration } from './field.js';
 
 /**
  * Which days a date field takes, as the shared schemas check them:
@@ -29,7 +28,7 @@ export function DateField({ id, label, kind, invalid, registration }: {
   label: string;
   kind: DateFieldKind;
   invalid: boolean | undefined;
-  registration: UseFormRegisterReturn;
+  registration: FieldRegistration;
 }) {
   const hint = kind === 'business' ? commonMessages.dateHint : commonMessages.rangeDateHint;
   // Today in the browser's time zone when the form renders, as the schema's rule reads it.

@@ -1,8 +1,21 @@
 import type { ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
 
+/**
+ * A control whose value lives in its screen's React state instead of a
+ * react-hook-form form: /reportes' period filter, the one form of a screen
+ * that loads neither zod nor react-hook-form (range-filter.tsx, docs/performance.md).
+ */
+export interface ControlledField extends Pick<UseFormRegisterReturn, 'name' | 'onChange'> {
+  value: string;
+}
+
+/** How a control is wired: react-hook-form's `register('x')`, or a ControlledField. */
+export type FieldRegistration = UseFormRegisterReturn | ControlledField;
+
 /** What a `Field` hands its control: spread it on the input, select or textarea. */
 export interface FieldControlProps extends Partial<UseFormRegisterReturn> {
+  value?: string;
   id: string;
   'aria-invalid': true | undefined;
   'aria-describedby': string | undefined;
@@ -35,7 +48,7 @@ export interface FieldProps {
    * fields were registered, so registering inside it would move the focus
    * after a failed save to a later field.
    */
-  registration?: UseFormRegisterReturn;
+  registration?: FieldRegistration;
   /** The control, given its id, aria attributes and registration: `(control) => <input {...control} />`. */
   children: (control: FieldControlProps) => ReactNode;
 }

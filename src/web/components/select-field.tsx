@@ -1,6 +1,5 @@
 import type { ReactNode } from 'react';
-import type { UseFormRegisterReturn } from 'react-hook-form';
-import { Field } from './field.js';
+import { Field, type FieldRegistration } from './field.js';
 
 export interface SelectOption {
   value: string;
@@ -18,7 +17,7 @@ export function SelectField({ id, label, invalid, hint, placeholder, options, re
   hint?: ReactNode;
   placeholder?: string;
   options: readonly SelectOption[];
-  registration: UseFormRegisterReturn;
+  registration: FieldRegistration;
 }) {
   return (
     <Field id={id} label={label} invalid={invalid} hint={hint} registration={registration}>
