@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { isAreaSchema, isFormsLibrary } from '#support/web-weight.js';
 
-// support/web-weight.ts isAreaSchema: vite.config.ts keeps these out of the `screens` chunk that /reportes
-// evaluates, and check:web-budget fails if /reportes loads one of another area
-// (docs/decisions/0019-web-chunk-groups-and-route-preloads.md, amendment of 2026-11-26).
+// support/web-weight.ts isAreaSchema: vite.config.ts keeps these out of the shared chunk that /reportes
+// evaluates, and check:web-budget fails if /reportes loads one
+// (docs/decisions/0019-web-chunk-groups-and-route-preloads.md, amendments of 2026-11-26).
 describe('area schema modules', () => {
   it('are the schema files of the areas, as Vite names them (absolute) and as the chunk list does (relative)', () => {
     for (const id of [
