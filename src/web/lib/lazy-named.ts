@@ -25,7 +25,7 @@ export function lazyLoaded<Props extends object>(load: () => Promise<ComponentTy
     (loading ??= load().then(
       (component) => (loaded = component),
       (error: unknown) => {
-        // A failed download may be retried by the next render.
+        // A failed download is tried again by the next preload() (a mounted lazy keeps its error, as React.lazy does).
         loading = undefined;
         throw error;
       },
