@@ -180,6 +180,8 @@ describe('reportes', () => {
     await page.getByRole('button', { name: 'Aplicar' }).click();
     await expect.poll(() => alertText(page)).toBe(m.rangeCheckFailed);
     expect(page.url()).toBe(`${env.server.url}/reportes`);
+    // The two dates, the button and the alert, as a screen reader meets them.
+    await expectNoSeriousAxeViolations(page);
     await page.unroute(/\/assets\/reports-[\w-]{8}\.js$/);
     await page.getByRole('button', { name: 'Aplicar' }).click();
     await page.waitForURL(`${env.server.url}/reportes?periodo=personalizado&desde=2024-02-01`);
