@@ -113,7 +113,8 @@ function screenPreloads(): Plugin {
  * - `screen-basics`: the rest of what they share (fields, tables, pager, dates,
  *   units), so /reportes, whose one form loads no form library
  *   (features/reports/range-filter.tsx), evaluates neither zod nor react-hook-form:
- *   a quarter of its script time on a slow phone (docs/performance.md, Lighthouse).
+ *   with the shared schemas' building, about a tenth of its load's busy time
+ *   (docs/performance.md, Lighthouse).
  */
 const firstVisitSources = ['src/web/main.tsx', LOGIN_MODULE, HOME_SCREEN.module];
 const firstVisitModules = new Set<string>();

@@ -22,8 +22,8 @@ const sameChoice = (one: RangeChoice, other: RangeChoice) => one.period === othe
 /**
  * The API's own schema for a range, downloaded when 'Personalizado' is chosen:
  * with zod it is ~35 KB gzip that the reports themselves never need, and
- * evaluating zod and react-hook-form was a quarter of the screen's script
- * time on a slow phone (docs/performance.md, Lighthouse).
+ * evaluating zod and react-hook-form, the shared schemas and the first useForm were
+ * about a tenth of the page load's busy time (docs/performance.md, Lighthouse).
  */
 const loadRangeSchema = async () => (await import('#shared/schemas/reports.js')).reportRangeQuerySchema;
 
