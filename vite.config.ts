@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
-import { HOME_SCREEN, LOGIN_MODULE, SCREENS } from './src/web/lib/screens.js';
+import { HOME_SCREEN, LOGIN_MODULE, pageFileOf, SCREENS } from './src/web/lib/screens.js';
 import { SIGNED_OUT_META } from './src/web/lib/signed-out-page.js';
 import { isAreaSchema, isChartModule, isFormsLibrary } from './support/web-weight.js';
 
@@ -33,9 +33,6 @@ function chunkModulesFile(): Plugin {
  * trip).
  */
 const sessionRequest = '/api/auth/me';
-
-/** The page the server sends a browser with a session cookie on a screen's URL (src/server/http/web-app.ts). */
-const pageFileOf = (screenPath: string) => (screenPath === '/' ? 'app.html' : `app.${screenPath.slice(1)}.html`);
 
 /**
  * Lighthouse (docs/decisions/0019-web-chunk-groups-and-route-preloads.md) found a waterfall: index.html → entry → /api/auth/me →

@@ -38,10 +38,7 @@ export function AppHeader() {
 
   return (
     <header className="app-header">
-      <div className="app-header__brand">
-        <Coffee aria-hidden="true" size={24} />
-        <span>Sistema de Gestión de Café</span>
-      </div>
+      <Brand />
       <p className="app-header__greeting">
         ¡Hola, <strong>{user.full_name}</strong>! <span className="app-header__role">({user.role})</span>
       </p>
@@ -99,6 +96,43 @@ export function AppHeader() {
           />
         </Suspense>
       ) : null}
+    </header>
+  );
+}
+
+function Brand() {
+  return (
+    <div className="app-header__brand">
+      <Coffee aria-hidden="true" size={24} />
+      <span>Sistema de Gestión de Café</span>
+    </div>
+  );
+}
+
+/**
+ * The header in the page frame (page-frame.tsx), before the app runs: the same
+ * boxes as AppHeader, so nothing moves when the app replaces it, with the
+ * greeting's line kept but empty (who is signed in is not known yet) and the two
+ * buttons' place kept but hidden: a button that did nothing until the app ran
+ * would be a sign-out that fails to sign out.
+ */
+export function AppHeaderFrame() {
+  return (
+    <header className="app-header">
+      <Brand />
+      <p className="app-header__greeting">{'\u00a0'}</p>
+      <div className="app-header__actions app-header__actions--frame">
+        <div className="profile-menu">
+          <button type="button" className="btn btn-secondary profile-menu__button" aria-expanded={false}>
+            <UserRound aria-hidden="true" size={18} />
+            {sessionMessages.profileMenu}
+          </button>
+        </div>
+        <button type="button" className="btn btn-secondary">
+          <LogOut aria-hidden="true" size={18} />
+          Cerrar Sesión
+        </button>
+      </div>
     </header>
   );
 }

@@ -1,9 +1,7 @@
 import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useState } from 'react';
 import { BrowserRouter } from 'react-router';
-import { commonMessages } from '#shared/messages.js';
 import { Deferred } from '../components/loading-page.js';
-import { LoadingText } from '../components/loading-text.js';
 import { PageError } from '../components/page-error.js';
 import { ToastProvider } from '../components/toast.js';
 import { queryKeys } from '../api/query-keys.js';
@@ -12,6 +10,7 @@ import { setSessionLostHandler } from '../lib/api-client.js';
 import { createQueryClient } from '../lib/query-client.js';
 import { lazyNamed } from '../lib/lazy-named.js';
 import { pageSaysSignedOut } from '../lib/signed-out-page.js';
+import { AppLoading, PageFrameGone } from './page-frame.js';
 import { AppRoutes } from './routes.js';
 import { preloadScreenAt } from './screen-pages.js';
 
@@ -55,11 +54,20 @@ function SessionGate() {
     });
   }, [queryClient]);
 
-  if (session.isPending) return <LoadingText text={commonMessages.loading} />;
-  if (session.isError) return <PageError message={session.error.message} />;
+  // Until something replaces it, a screen's page shows its frame (page-frame.tsx); the layout takes it away, and so do these.
+  if (session.isPending) return <AppLoading />;
+  if (session.isError) {
+    return (
+      <>
+        <PageFrameGone />
+        <PageError message={session.error.message} />
+      </>
+    );
+  }
   if (!session.data) {
     return (
-      <Suspense fallback={<LoadingText text={commonMessages.loading} />}>
+      <Suspense fallback={<AppLoading />}>
+        <PageFrameGone />
         <LoginPage />
       </Suspense>
     );
@@ -68,7 +76,7 @@ function SessionGate() {
   // renders in one blocking task; the app's first render (header, bar, routes) is a background one
   // instead, as for a screen's data. Signing out unmounts it at once.
   return (
-    <Deferred fallback={<LoadingText text={commonMessages.loading} />}>
+    <Deferred fallback={<AppLoading />}>
       <AppRoutes />
     </Deferred>
   );

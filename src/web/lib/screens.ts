@@ -186,5 +186,8 @@ export const SCREENS: readonly ListedScreen[] = screens;
 /** Home, the screen a signed-in first visit opens. */
 export const HOME_SCREEN = SCREENS.find((screen) => screen.path === '/')!;
 
+/** The HTML page the build writes for a screen (vite.config.ts) and the server sends a browser with a session cookie on its URL (src/server/http/web-app.ts). */
+export const pageFileOf = (screenPath: string): string => (screenPath === '/' ? 'app.html' : `app.${screenPath.slice(1)}.html`);
+
 /** The login, the one screen outside the list: a signed-out browser gets it on any route, with no URL of its own. */
 export const LOGIN_MODULE = 'src/web/features/auth/login-page.tsx';
