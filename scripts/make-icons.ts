@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium } from 'playwright-core';
+import { launchBrowser } from '#support/browser.js';
 
 /**
  * `npx tsx scripts/make-icons.ts`: draws the app's icons (README.md, «Instalar en el móvil»)
@@ -40,10 +40,7 @@ const icons = [
 
 const outDir = path.resolve(import.meta.dirname, '..', 'src', 'web', 'public', 'icons');
 fs.mkdirSync(outDir, { recursive: true });
-const browser = await chromium.launch({
-  executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-  args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run'],
-});
+const browser = await launchBrowser();
 try {
   for (const { file, size, fullBleed } of icons) {
     const page = await browser.newPage({ viewport: { width: size, height: size }, deviceScaleFactor: 1 });

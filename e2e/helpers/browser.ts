@@ -1,23 +1,11 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { AxeBuilder } from '@axe-core/playwright';
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 export const PHONE = { width: 390, height: 844 };
 export const DESKTOP = { width: 1280, height: 800 };
-
-/**
- * Debian's Chromium with the flags a container on a closed network needs (no sandbox or GPU, nothing fetched in the background),
- * and `extraArgs` (a fake camera: e2e/scan-labels.e2e.test.ts).
- */
-export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
-  return chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    headless: true,
-    args: ['--no-sandbox', '--disable-gpu', '--disable-background-networking', '--disable-component-update', '--disable-sync', '--no-first-run', '--disable-quic', ...extraArgs],
-  });
-}
 
 /**
  * A fresh context (own cookies) at the given size that fails the test on any

@@ -1,6 +1,6 @@
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll } from 'vitest';
-import { launchBrowser } from './browser.js';
+import { launchBrowser } from '#support/browser.js';
 import { type RunningServer, startServer } from '#support/start-server.js';
 
 export interface ServerAndBrowser {
