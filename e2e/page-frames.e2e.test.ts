@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PAGE_FRAME_ID } from '#web/lib/page-frame-element.js';
 import { SCREENS } from '#web/lib/screens.js';
-import { newPage, PHONE, signIn } from './helpers/browser.js';
+import { expectNoSeriousAxeViolations, newPage, PHONE, signIn } from './helpers/browser.js';
 import { useServerAndBrowser } from './helpers/fixture.js';
 
 // Every screen with a frame (all but home), so a new one is checked without being named here.
@@ -53,6 +53,7 @@ describe('page frames', () => {
       expect(await page.getByRole('status').textContent()).toBe('Cargando...');
       expect(await page.locator('.app-header').getByText('Sistema de Gestión de Café').isVisible()).toBe(true);
       expect(await page.getByRole('button').count()).toBe(0);
+      await expectNoSeriousAxeViolations(page);
       expect(await page.locator('nav[aria-label="Navegación principal"] a[aria-current="page"]').getAttribute('href')).toBe('/cafe-tostado');
     } finally {
       await page.unroute('**/*.js');
