@@ -17,7 +17,10 @@ function newestSourceTime(dir) {
   return newest;
 }
 
-const configFiles = ['package.json', 'tsconfig.json', 'tsconfig.server.json', 'vite.config.ts'].map((p) => fs.statSync(path.join(root, p)).mtimeMs);
+// The build's own steps count as sources too: a changed page-frame script must rewrite the pages (docs/decisions/0034-page-frames.md).
+const configFiles = ['package.json', 'tsconfig.json', 'tsconfig.server.json', 'vite.config.ts', 'scripts/write-page-frames.tsx', 'scripts/compress-web.ts'].map(
+  (p) => fs.statSync(path.join(root, p)).mtimeMs,
+);
 const sourcesTime = Math.max(newestSourceTime(path.join(root, 'src')), ...configFiles);
 const built = fs.existsSync(stamp) && outputs.every((p) => fs.existsSync(p)) && fs.statSync(stamp).mtimeMs >= sourcesTime;
 
