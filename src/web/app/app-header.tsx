@@ -61,8 +61,7 @@ export function AppHeader() {
             aria-controls="perfil-menu"
             onClick={() => setMenuOpen((open) => !open)}
           >
-            <UserRound aria-hidden="true" size={18} />
-            {sessionMessages.profileMenu}
+            <ProfileMenuFace />
           </button>
           {menuOpen ? (
             <div id="perfil-menu" className="profile-menu__panel">
@@ -82,8 +81,7 @@ export function AppHeader() {
           ) : null}
         </div>
         <button type="button" className="btn btn-secondary" onClick={() => logout.mutate()} disabled={logout.isPending}>
-          <LogOut aria-hidden="true" size={18} />
-          Cerrar Sesión
+          <SignOutFace />
         </button>
       </div>
       {sessionsOpen ? (
@@ -100,12 +98,31 @@ export function AppHeader() {
   );
 }
 
+// What the header and its frame (AppHeaderFrame) show alike: the same boxes, so nothing moves when one replaces the other.
 function Brand() {
   return (
     <div className="app-header__brand">
       <Coffee aria-hidden="true" size={24} />
       <span>Sistema de Gestión de Café</span>
     </div>
+  );
+}
+
+function ProfileMenuFace() {
+  return (
+    <>
+      <UserRound aria-hidden="true" size={18} />
+      {sessionMessages.profileMenu}
+    </>
+  );
+}
+
+function SignOutFace() {
+  return (
+    <>
+      <LogOut aria-hidden="true" size={18} />
+      Cerrar Sesión
+    </>
   );
 }
 
@@ -124,13 +141,11 @@ export function AppHeaderFrame() {
       <div className="app-header__actions app-header__actions--frame">
         <div className="profile-menu">
           <button type="button" className="btn btn-secondary profile-menu__button" aria-expanded={false}>
-            <UserRound aria-hidden="true" size={18} />
-            {sessionMessages.profileMenu}
+            <ProfileMenuFace />
           </button>
         </div>
         <button type="button" className="btn btn-secondary">
-          <LogOut aria-hidden="true" size={18} />
-          Cerrar Sesión
+          <SignOutFace />
         </button>
       </div>
     </header>
