@@ -6,12 +6,14 @@
 //
 // BENCH_SALES (1000000), BENCH_SECONDS (6 per load comparison), BENCH_CONNECTIONS (10),
 // BENCH_APP_DIR (a private copy of package.json + dist/ to run instead of the
-// tree's), BENCH_DATA_DIR (/tmp/cafe-bench/data), BENCH_SKIP_WEB=1 (no P4),
+// tree's), BENCH_COMPARE_APP_DIR (another build, `npm run bench:build -- <commit>`,
+// whose P1 runs in the same alternating rounds), BENCH_DATA_DIR (/tmp/cafe-bench/data), BENCH_SKIP_WEB=1 (no P4),
 // BENCH_ORIGINAL_PAGES (40 sampled pages for the original way; 0 = every page),
 // BENCH_ONLY=P1 (only the sale writes and their CPU per sale: no big data set,
 // no reads, no web; with BENCH_DATABASE_URL, PostgreSQL too), BENCH_ONLY=P9 (only
 // the printed labels, on the set with the big set's lots: no big data set, no web).
 import os from 'node:os';
+import path from 'node:path';
 import { startServer, type RunningServer } from '#support/start-server.js';
 import { sessionCookie } from '#support/lighthouse.js';
 import { checkDataset } from './bench/check.js';
@@ -39,6 +41,8 @@ const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
 const ROUNDS = 3;
 const CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 const APP_DIR = process.env.BENCH_APP_DIR;
+/** Another build (`npm run bench:build -- <commit>`) whose P1 runs in the same alternating rounds. */
+const COMPARE_APP_DIR = process.env.BENCH_COMPARE_APP_DIR;
 const ONLY_P1 = process.env.BENCH_ONLY === 'P1';
 const ONLY_P9 = process.env.BENCH_ONLY === 'P9';
 const MEMORY_TARGET_MIB = 150;
@@ -51,8 +55,8 @@ const LOGIN_BURST = 4;
 
 const log = (text: string) => console.log(`· ${text}`);
 
-async function withServer<T>(target: DatasetTarget, work: (server: RunningServer, cookie: string) => Promise<T>): Promise<T> {
-  const server = await startServer({ DATABASE_URL: databaseUrlOf(target) }, APP_DIR ? { appDir: APP_DIR } : {});
+async function withServer<T>(target: DatasetTarget, work: (server: RunningServer, cookie: string) => Promise<T>, appDir = APP_DIR): Promise<T> {
+  const server = await startServer({ DATABASE_URL: databaseUrlOf(target) }, appDir ? { appDir } : {});
   try {
     const cookie = await sessionCookie(server.url, BENCH_ADMIN.username, BENCH_ADMIN.password);
     return await work(server, cookie);
@@ -187,37 +191,63 @@ async function saleWrites(dialect: 'sqlite' | 'postgres', medium: DatasetTarget,
   const raw = (lots: SaleTarget[]) => () => (writes.kind === 'sqlite'
     ? rawSqliteSales(writes.file, lots, roundSeconds)
     : rawPostgresSales(writes.url, lots, roundSeconds, CONNECTIONS));
-  const load = await withServer(writes, async (server, cookie) => {
+  // The build to compare with sells into a scratch copy of its own; the raw rounds are shared.
+  const compared = COMPARE_APP_DIR ? datasetTarget(dialect, 'escrituras_comparada', postgresUrl) : undefined;
+  if (compared) await scratchDataset(medium, compared, MEDIUM);
+  const withCompared = <T>(work: (server?: RunningServer, cookie?: string) => Promise<T>) =>
+    (compared ? withServer(compared, work, COMPARE_APP_DIR) : work());
+  const load = await withServer(writes, (server, cookie) => withCompared(async (otherServer, otherCookie) => {
     const idle = memoryOf(server.pid!);
     // argon2id (m = 19 MiB) per sign-in: a burst shows what it adds to the peak.
     await Promise.all(Array.from({ length: LOGIN_BURST }, () => sessionCookie(server.url, BENCH_ADMIN.username, BENCH_ADMIN.password)));
     const afterLogins = memoryOf(server.pid!);
     resetPeak(server.pid!);
-    // The raw rounds write the same file or database beside the idle server (WAL / MVCC allow it).
-    const ours = (lots: SaleTarget[]) => () => serverSales(server.url, server.pid!, cookie, lots, roundSeconds, CONNECTIONS);
-    const spread = await alternate(ROUNDS, raw(targets), ours(targets));
-    const oneLot = writes.kind === 'postgres' ? await alternate(ROUNDS, raw(targets.slice(0, 1)), ours(targets.slice(0, 1))) : undefined;
+    // The raw rounds write the same file or database beside the idle servers (WAL / MVCC allow it).
+    const servers = (lots: SaleTarget[]) => [
+      () => serverSales(server.url, server.pid!, cookie, lots, roundSeconds, CONNECTIONS),
+      ...(otherServer ? [() => serverSales(otherServer.url, otherServer.pid!, otherCookie!, lots, roundSeconds, CONNECTIONS)] : []),
+    ];
+    const spread = await alternate(ROUNDS, raw(targets), servers(targets));
+    const oneLot = writes.kind === 'postgres' ? await alternate(ROUNDS, raw(targets.slice(0, 1)), servers(targets.slice(0, 1))) : undefined;
     return { idle, afterLogins, spread, oneLot, afterLoad: memoryOf(server.pid!) };
-  });
-  const problems = await checkDataset(writes);
-  if (problems.length > 0) throw new Error(`tras la carga de ventas, libro o agregados incorrectos:\n${problems.slice(0, 10).join('\n')}`);
+  }));
+  for (const target of compared ? [writes, compared] : [writes]) {
+    const problems = await checkDataset(target);
+    if (problems.length > 0) throw new Error(`tras la carga de ventas, libro o agregados incorrectos:\n${problems.slice(0, 10).join('\n')}`);
+  }
 
   const failures = (f: number) => (f > 0 ? ` (${f} fallidas)` : '');
-  const p1 = (name: string, paired: Paired): BenchRow[] => [
+  const cpuName = `  CPU del servidor por venta${writes.kind === 'postgres' ? ' (referencia: solo el cliente pg)' : ''}`;
+  const p1 = (name: string, { raw, ours: [ours, other] }: Paired): BenchRow[] => [
     {
-      name, baseline: perSecond(paired.raw.perSecond),
-      ours: perSecond(paired.ours.perSecond) + failures(paired.ours.failures),
-      ratio: paired.ours.perSecond / paired.raw.perSecond, target: '≥ 0.5×',
-      met: paired.ours.failures === 0 && paired.ours.perSecond >= 0.5 * paired.raw.perSecond,
+      name, baseline: perSecond(raw.perSecond),
+      ours: perSecond(ours!.perSecond) + failures(ours!.failures),
+      ratio: ours!.perSecond / raw.perSecond, target: '≥ 0.5×',
+      met: ours!.failures === 0 && ours!.perSecond >= 0.5 * raw.perSecond,
     },
     // Beside the ratio, the steadier figure (docs/performance.md#cpu-por-venta): the server
     // process's user + system time per sale. The raw driver's is its own process's:
     // all of a sale's work on SQLite, only the client's side on PostgreSQL.
     {
-      name: `  CPU del servidor por venta${writes.kind === 'postgres' ? ' (referencia: solo el cliente pg)' : ''}`,
-      baseline: cpuPerSale(paired.raw.cpuMsPerSale), ours: cpuPerSale(paired.ours.cpuMsPerSale),
-      ratio: paired.ours.cpuMsPerSale / paired.raw.cpuMsPerSale, target: '—', met: null,
+      name: cpuName, baseline: cpuPerSale(raw.cpuMsPerSale), ours: cpuPerSale(ours!.cpuMsPerSale),
+      ratio: ours!.cpuMsPerSale / raw.cpuMsPerSale, target: '—', met: null,
     },
+    // The compared build in the same rounds, then this build's CPU per sale against it. Informative:
+    // at full speed the faster server commits bigger groups (docs/performance.md#cpu-por-venta).
+    ...(other ? [
+      {
+        name: `  ${path.basename(COMPARE_APP_DIR!)}: ventas/s`, baseline: perSecond(raw.perSecond),
+        ours: perSecond(other.perSecond) + failures(other.failures), ratio: other.perSecond / raw.perSecond, target: '—', met: null,
+      },
+      {
+        name: `  ${path.basename(COMPARE_APP_DIR!)}: CPU por venta`, baseline: cpuPerSale(raw.cpuMsPerSale), ours: cpuPerSale(other.cpuMsPerSale),
+        ratio: other.cpuMsPerSale / raw.cpuMsPerSale, target: '—', met: null,
+      },
+      {
+        name: `  CPU por venta frente a ${path.basename(COMPARE_APP_DIR!)}`, baseline: cpuPerSale(other.cpuMsPerSale), ours: cpuPerSale(ours!.cpuMsPerSale),
+        ratio: ours!.cpuMsPerSale / other.cpuMsPerSale, target: '—', met: null,
+      },
+    ] : []),
   ];
   rows.push(...p1(`P1 ventas/s, ${CONNECTIONS} conexiones, ${targets.length} lotes`, load.spread));
   if (load.oneLot) rows.push(...p1(`P1 ventas/s, ${CONNECTIONS} conexiones, 1 lote (contención)`, load.oneLot));

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { BENCH_ADMIN } from '#support/bench/generate.js';
 import { type LighthouseResult, runLighthouse, sessionCookie } from '#support/lighthouse.js';
 import { LIGHTHOUSE_SCREENS } from '#support/lighthouse-screens.js';
-import { startServer } from '#support/start-server.js';
+import { type RunningServer, startServer } from '#support/start-server.js';
 import { databaseUrlOf, datasetTarget, ensureDataset } from './bench/datasets.js';
 
 /**
@@ -27,6 +27,12 @@ import { databaseUrlOf, datasetTarget, ensureDataset } from './bench/datasets.js
  * - `--cpu-slowdown=N` simulates an N× slower CPU instead of Lighthouse's 4×:
  *   scores depend on the host (`benchmarkIndex`), and a higher N shows the
  *   margin a screen keeps for a slower one.
+ * - `--runs=N` measures each screen N times and prints the median score too.
+ * - `--compare-app-dir=DIR` also serves another build (`npm run bench:build --
+ *   <commit>`) and measures each screen on both in alternating runs (this
+ *   build, the other, the other, this build…): scores follow the machine's
+ *   load, so two builds are only compared side by side. The target applies to
+ *   this build alone.
  *
  * Each line ends with the machine's load average when the screen was measured:
  * on a shared machine the scores follow it.
@@ -37,6 +43,7 @@ const unknown = only?.filter((name) => !LIGHTHOUSE_SCREENS.some((screen) => scre
 if (unknown.length > 0) throw new Error(`--only: pantallas desconocidas: ${unknown.join(', ')} (hay: ${LIGHTHOUSE_SCREENS.map((screen) => screen.name).join(', ')})`);
 const screens = only ? LIGHTHOUSE_SCREENS.filter((screen) => only.includes(screen.name)) : LIGHTHOUSE_SCREENS;
 const appDir = option('app-dir');
+const compareAppDir = option('compare-app-dir');
 const jsonDir = option('json');
 const numberOption = (name: string) => {
   const text = option(name);
@@ -46,6 +53,8 @@ const numberOption = (name: string) => {
 };
 const cpuSlowdown = numberOption('cpu-slowdown');
 const sales = numberOption('sales');
+const runs = numberOption('runs') ?? 1;
+if (!Number.isInteger(runs)) throw new Error('--runs=N: N es un número entero');
 if (sales !== undefined && !Number.isInteger(sales)) throw new Error('--sales=N: N es un número entero');
 if (jsonDir) fs.mkdirSync(jsonDir, { recursive: true });
 
@@ -60,31 +69,71 @@ async function benchDataCopy(count: number): Promise<{ databaseUrl: string; remo
   return { databaseUrl: databaseUrlOf({ kind: 'sqlite', file }), remove: () => fs.rmSync(dir, { recursive: true, force: true }) };
 }
 
-const data = sales === undefined ? undefined : await benchDataCopy(sales);
-const server = await startServer(data ? { DATABASE_URL: data.databaseUrl } : {}, appDir ? { appDir } : {});
-const admin = data ? BENCH_ADMIN : { username: server.adminUsername, password: server.adminPassword };
+interface Build {
+  label: string;
+  server: RunningServer;
+  cookie: string;
+  data?: { remove: () => void };
+}
+
+/** A build served on its own copy of the data (each server writes its sessions there), signed in. */
+async function serve(label: string, dir: string | undefined): Promise<Build> {
+  const data = sales === undefined ? undefined : await benchDataCopy(sales);
+  const server = await startServer(data ? { DATABASE_URL: data.databaseUrl } : {}, dir ? { appDir: dir } : {});
+  const admin = data ? BENCH_ADMIN : { username: server.adminUsername, password: server.adminPassword };
+  try {
+    return { label, server, cookie: await sessionCookie(server.url, admin.username, admin.password), ...(data ? { data } : {}) };
+  } catch (error) {
+    await server.stop();
+    data?.remove();
+    throw error;
+  }
+}
+
+const builds: Build[] = [];
 const results: (LighthouseResult & { name: string; target: number })[] = [];
+const ms = (value: number) => `${(value / 1000).toFixed(2)} s`;
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 try {
-  const cookie = await sessionCookie(server.url, admin.username, admin.password);
+  builds.push(await serve('esta', appDir));
+  if (compareAppDir) builds.push(await serve(path.basename(compareAppDir), compareAppDir));
+  const label = (build: Build) => (builds.length > 1 ? `${build.label.padEnd(12)} ` : '');
   for (const screen of screens) {
-    const result = await runLighthouse(`${server.url}${screen.path}`, {
-      ...(screen.signedIn ? { cookie } : {}),
-      ...(jsonDir ? { reportFile: path.join(jsonDir, `${screen.name}.json`), traceFile: path.join(jsonDir, `${screen.name}.trace.json`) } : {}),
-      ...(cpuSlowdown ? { cpuSlowdown } : {}),
-    });
-    results.push({ ...result, name: screen.name, target: screen.target });
-    const ms = (value: number) => `${(value / 1000).toFixed(2)} s`;
-    console.log(
-      `${screen.name.padEnd(16)} rendimiento ${String(result.performance).padStart(3)} (objetivo ${screen.target})  accesibilidad ${result.accessibility}  buenas prácticas ${result.bestPractices}  ` +
-        `FCP ${ms(result.firstContentfulPaintMs)}  LCP ${ms(result.largestContentfulPaintMs)}  TBT ${Math.round(result.totalBlockingTimeMs)} ms  CLS ${result.cumulativeLayoutShift.toFixed(3)}  SI ${ms(result.speedIndexMs)}  ` +
-        `benchmarkIndex ${Math.round(result.benchmarkIndex)}  carga ${os.loadavg().map((load) => load.toFixed(2)).join(' / ')}`,
-    );
-    for (const finding of result.findings) console.log(`    · ${finding}`);
+    const scores = new Map(builds.map((build) => [build, [] as number[]]));
+    for (let run = 0; run < runs; run++) {
+      for (const build of run % 2 === 0 ? builds : [...builds].reverse()) {
+        const files = jsonDir && path.join(jsonDir, `${screen.name}${runFileSuffix(build, run)}`);
+        const result = await runLighthouse(`${build.server.url}${screen.path}`, {
+          ...(screen.signedIn ? { cookie: build.cookie } : {}),
+          ...(files ? { reportFile: `${files}.json`, traceFile: `${files}.trace.json` } : {}),
+          ...(cpuSlowdown ? { cpuSlowdown } : {}),
+        });
+        if (build === builds[0]) results.push({ ...result, name: screen.name, target: screen.target });
+        scores.get(build)!.push(result.performance);
+        console.log(
+          `${label(build)}${screen.name.padEnd(16)} rendimiento ${String(result.performance).padStart(3)} (objetivo ${screen.target})  accesibilidad ${result.accessibility}  buenas prácticas ${result.bestPractices}  ` +
+            `FCP ${ms(result.firstContentfulPaintMs)}  LCP ${ms(result.largestContentfulPaintMs)}  TBT ${Math.round(result.totalBlockingTimeMs)} ms  CLS ${result.cumulativeLayoutShift.toFixed(3)}  SI ${ms(result.speedIndexMs)}  ` +
+            `benchmarkIndex ${Math.round(result.benchmarkIndex)}  carga ${os.loadavg().map((load) => load.toFixed(2)).join(' / ')}`,
+        );
+        for (const finding of result.findings) console.log(`    · ${finding}`);
+      }
+    }
+    if (runs > 1 || builds.length > 1) {
+      console.log(`${screen.name}: mediana de rendimiento ${builds.map((build) => `${builds.length > 1 ? `${build.label} ` : ''}${median(scores.get(build)!)} (${scores.get(build)!.join(', ')})`).join(' · ')}`);
+    }
   }
 } finally {
-  await server.stop();
-  data?.remove();
+  for (const build of builds) {
+    await build.server.stop();
+    build.data?.remove();
+  }
 }
+
+/** Report file names: one per run and build when there are several. */
+function runFileSuffix(build: Build, run: number): string {
+  return `${builds.length > 1 ? `.${build.label}` : ''}${runs > 1 ? `.${run + 1}` : ''}`;
+}
+
 const below = results.filter((result) => result.performance < result.target);
 if (below.length > 0) {
   console.error(`lighthouse: por debajo del objetivo: ${below.map((result) => `${result.name} ${result.performance} < ${result.target}`).join(', ')}`);

@@ -248,37 +248,46 @@ export async function serverSales(
 
 export interface Paired {
   raw: RawSales;
-  ours: ServerSales;
+  /** One per server, in the order given. */
+  ours: ServerSales[];
 }
 
 /**
- * Raw and ours in alternating rounds (raw, ours, raw, ours…), averaged: on a
- * shared machine the load of other processes drifts within seconds, and
- * alternating spreads that drift over both sides instead of one. One round of
+ * Raw and each server in alternating rounds (raw, ours, raw, ours…), averaged:
+ * on a shared machine the load of other processes drifts within seconds, and
+ * alternating spreads that drift over every side instead of one. With two
+ * servers (a build to compare with, BENCH_COMPARE_APP_DIR) their order turns
+ * each round, so neither always runs right after the raw driver. One round of
  * each first, not counted: a fresh server's request path is still being
  * compiled by V8 in its first seconds of sales (on 24/11 the first round of a
  * fresh server was the lowest of its series in 6 of 7 series), and the
  * measure is the steady rate.
  */
-export async function alternate(rounds: number, raw: () => RawSales | Promise<RawSales>, ours: () => Promise<ServerSales>): Promise<Paired> {
+export async function alternate(rounds: number, raw: () => RawSales | Promise<RawSales>, servers: (() => Promise<ServerSales>)[]): Promise<Paired> {
   await raw();
-  const warmUp = await ours();
-  if (warmUp.failures > 0) throw new Error(`P1: ${warmUp.failures} ventas fallidas en la ronda de calentamiento`);
+  for (const server of servers) {
+    const warmUp = await server();
+    if (warmUp.failures > 0) throw new Error(`P1: ${warmUp.failures} ventas fallidas en la ronda de calentamiento`);
+  }
   const rawTotal: RawSales = { perSecond: 0, cpuMsPerSale: 0 };
-  const total: ServerSales = { perSecond: 0, cpuMsPerSale: 0, created: 0, failures: 0, p99Ms: 0 };
-  let cpuMs = 0;
+  const totals = servers.map((): ServerSales => ({ perSecond: 0, cpuMsPerSale: 0, created: 0, failures: 0, p99Ms: 0 }));
+  const cpuMs = servers.map(() => 0);
   for (let i = 0; i < rounds; i++) {
     const rawRound = await raw();
     rawTotal.perSecond += rawRound.perSecond / rounds;
     rawTotal.cpuMsPerSale += rawRound.cpuMsPerSale / rounds;
-    const round = await ours();
-    total.perSecond += round.perSecond / rounds;
-    total.created += round.created;
-    cpuMs += round.cpuMsPerSale * round.created;
-    total.failures += round.failures;
-    total.p99Ms = Math.max(total.p99Ms, round.p99Ms);
+    const order = servers.map((_, s) => s);
+    for (const s of i % 2 === 0 ? order : order.reverse()) {
+      const round = await servers[s]!();
+      const total = totals[s]!;
+      total.perSecond += round.perSecond / rounds;
+      total.created += round.created;
+      cpuMs[s]! += round.cpuMsPerSale * round.created;
+      total.failures += round.failures;
+      total.p99Ms = Math.max(total.p99Ms, round.p99Ms);
+    }
   }
   // Over all the sales of the counted rounds, not a mean of the rounds' figures.
-  total.cpuMsPerSale = cpuMs / total.created;
-  return { raw: rawTotal, ours: total };
+  totals.forEach((total, s) => (total.cpuMsPerSale = cpuMs[s]! / total.created));
+  return { raw: rawTotal, ours: totals };
 }
