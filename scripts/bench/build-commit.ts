@@ -2,15 +2,16 @@
 // its own (package.json, dist/ and its own node_modules), to run beside the
 // tree's build with BENCH_COMPARE_APP_DIR (P1 in scripts/bench.ts),
 // sale-cpu-ab.ts, page-loads-ab.ts or `npm run lighthouse -- --app-dir=`.
-// A target of the performance issue is "half of before": before is a build,
-// and comparing two builds only means something on the same host in the same
-// run (docs/performance.md#comparar-con-una-compilación-anterior).
+// A target such as "half the CPU per sale of before" compares two builds, and
+// that only means something on the same host in the same run
+// (docs/performance.md#comparar-con-una-compilación-anterior).
 //
 // The commit is checked out in a temporary git worktree, installed with its own
 // lock file (an old commit may depend on packages the tree no longer has) and
 // built with its own `npm run build`; the worktree is removed, the folder kept
 // under BENCH_BUILDS_DIR (/tmp/cafe-bench/builds/<commit>) and reused when
-// asked again. Prints the folder on the last line.
+// asked again. Prints the folder on standard output, and all else on standard
+// error: `antes=$(npm run -s bench:build -- 0dbe903)`.
 import { execFileSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -26,14 +27,14 @@ const out = path.join(buildsDir, commit.slice(0, 12));
 const stamp = path.join(out, 'dist', '.build-stamp');
 
 if (fs.existsSync(stamp)) {
-  console.log(`· ${commit.slice(0, 12)} ya compilado (${fs.readFileSync(stamp, 'utf8')})`);
+  console.error(`· ${commit.slice(0, 12)} ya compilado (${fs.readFileSync(stamp, 'utf8')})`);
 } else {
   // Beside the folder, on the same file system: the results are moved into it, not copied.
   fs.mkdirSync(buildsDir, { recursive: true });
   const worktree = fs.mkdtempSync(path.join(buildsDir, '.worktree-'));
   const run = (command: string, args: string[]) => {
-    console.log(`· ${command} ${args.join(' ')}`);
-    execFileSync(command, args, { cwd: worktree, stdio: 'inherit' });
+    console.error(`· ${command} ${args.join(' ')}`);
+    execFileSync(command, args, { cwd: worktree, stdio: ['ignore', process.stderr, process.stderr] });
   };
   try {
     git('worktree', 'add', '--detach', '--force', worktree, commit);
