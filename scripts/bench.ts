@@ -23,7 +23,7 @@ import { memoryOf, resetPeak } from './bench/measure.js';
 import {
   INFORMATIVE_REPORT_PATHS, type InformativeReportName, LIST_PATHS, listTimes, originalWay, PLANNING_PATHS, type PlanningName, REPORT_PATHS, reportTimes, type ListName, type ReportName,
 } from './bench/reads.js';
-import { type BenchRow, cpuPerSale, mib, ms, perSecond, printTable } from './bench/results.js';
+import { type BenchRow, cpuPerSale, cpuWithSystem, mib, ms, perSecond, printTable } from './bench/results.js';
 import { alternate, type Paired, rawPostgresSales, rawSqliteSales, type SaleTarget, saleTargets, serverSales } from './bench/sale-writes.js';
 import { webRows } from './bench/web.js';
 import { activityRows, fillActivityLog } from './bench/activity.js';
@@ -229,7 +229,7 @@ async function saleWrites(dialect: 'sqlite' | 'postgres', medium: DatasetTarget,
     // process's user + system time per sale. The raw driver's is its own process's:
     // all of a sale's work on SQLite, only the client's side on PostgreSQL.
     {
-      name: cpuName, baseline: cpuPerSale(raw.cpuMsPerSale), ours: cpuPerSale(ours!.cpuMsPerSale),
+      name: cpuName, baseline: cpuWithSystem(raw.cpuMsPerSale, raw.systemMsPerSale), ours: cpuWithSystem(ours!.cpuMsPerSale, ours!.systemMsPerSale),
       ratio: ours!.cpuMsPerSale / raw.cpuMsPerSale, target: '—', met: null,
     },
     // The compared build in the same rounds, then this build's CPU per sale against it. Informative:
@@ -240,7 +240,8 @@ async function saleWrites(dialect: 'sqlite' | 'postgres', medium: DatasetTarget,
         ours: perSecond(other.perSecond) + failures(other.failures), ratio: other.perSecond / raw.perSecond, target: '—', met: null,
       },
       {
-        name: `  ${path.basename(COMPARE_APP_DIR!)}: CPU por venta`, baseline: cpuPerSale(raw.cpuMsPerSale), ours: cpuPerSale(other.cpuMsPerSale),
+        name: `  ${path.basename(COMPARE_APP_DIR!)}: CPU por venta`, baseline: cpuWithSystem(raw.cpuMsPerSale, raw.systemMsPerSale),
+        ours: cpuWithSystem(other.cpuMsPerSale, other.systemMsPerSale),
         ratio: other.cpuMsPerSale / raw.cpuMsPerSale, target: '—', met: null,
       },
       {

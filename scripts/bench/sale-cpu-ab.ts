@@ -69,11 +69,12 @@ try {
   for (const side of sides) {
     const created = side.rounds.reduce((sum, r) => sum + r.created, 0);
     const cpu = side.rounds.reduce((sum, r) => sum + r.cpuMsPerSale * r.created, 0) / created;
+    const system = side.rounds.reduce((sum, r) => sum + r.systemMsPerSale * r.created, 0) / created;
     // Each round against the first side's round of the same number: the pair saw about the same load.
     const ratios = side.rounds.map((r, i) => r.cpuMsPerSale / first.rounds[i]!.cpuMsPerSale);
     const median = [...ratios].sort((a, b) => a - b)[Math.floor(ratios.length / 2)]!;
     const memory = memoryOf(side.server.pid!);
-    console.log(`${side.name}: ${cpu.toFixed(3)} ms de CPU por venta (${created} ventas), frente a ${first.name} ${ratios.map((r) => r.toFixed(2)).join(' / ')} (mediana ${median.toFixed(2)})` +
+    console.log(`${side.name}: ${cpu.toFixed(3)} ms de CPU por venta (sistema ${system.toFixed(3)}; ${created} ventas), frente a ${first.name} ${ratios.map((r) => r.toFixed(2)).join(' / ')} (mediana ${median.toFixed(2)})` +
       ` · RSS ${memory.rssMiB.toFixed(0)} MiB, pico ${memory.peakMiB.toFixed(0)} MiB`);
   }
 } finally {

@@ -115,7 +115,7 @@ export function rawSqliteSales(file: string, targets: SaleTarget[], seconds: num
     const cpuBefore = process.cpuUsage();
     const end = started + seconds * 1000;
     while (performance.now() < end) sell.immediate(targets[done++ % targets.length]!);
-    return { perSecond: done / ((performance.now() - started) / 1000), cpuMsPerSale: cpuMs(process.cpuUsage(cpuBefore)) / done };
+    return { perSecond: done / ((performance.now() - started) / 1000), ...perSale(process.cpuUsage(cpuBefore), done) };
   } finally {
     sqlite.close();
   }
@@ -161,7 +161,7 @@ export async function rawPostgresSales(url: string, targets: SaleTarget[], secon
   } finally {
     await pool.end();
   }
-  return { perSecond: done / ((performance.now() - started) / 1000), cpuMsPerSale: cpuMs(process.cpuUsage(cpuBefore)) / done };
+  return { perSecond: done / ((performance.now() - started) / 1000), ...perSale(process.cpuUsage(cpuBefore), done) };
 }
 
 /** The raw driver's rate, and the CPU its own process spent per sale (user + system). */
@@ -169,9 +169,20 @@ export interface RawSales {
   perSecond: number;
   /** SQLite: all of a sale's work. PostgreSQL: the client's side only (the database's processes are not counted). */
   cpuMsPerSale: number;
+  /**
+   * The kernel's part of it (system time: sockets, fsync, locks). Printed beside the total because
+   * on a slower host of the same class our CPU per sale grew twice as much as the raw driver's
+   * (docs/performance.md#clases-de-máquina-disco-rápido-y-cpu-lenta-y-al-revés): this says whether
+   * the kernel or our own code grew.
+   */
+  systemMsPerSale: number;
 }
 
-const cpuMs = (usage: NodeJS.CpuUsage) => (usage.user + usage.system) / 1000;
+/** user + system and system alone, in ms per sale, from process.cpuUsage() (µs). */
+const perSale = (usage: NodeJS.CpuUsage, sales: number) => ({
+  cpuMsPerSale: (usage.user + usage.system) / 1000 / sales,
+  systemMsPerSale: usage.system / 1000 / sales,
+});
 
 /** Clock ticks per second of /proc/<pid>/stat's CPU times (USER_HZ, 100 on Linux almost always). */
 let ticksPerSecond: number | undefined;
@@ -192,11 +203,17 @@ function clockTicks(): number {
  * /proc/<pid>/stat: the server is a child process, so process.cpuUsage() cannot see it.
  */
 export function processCpuMs(pid: number): number {
+  const { userMs, systemMs } = processCpuTimes(pid);
+  return userMs + systemMs;
+}
+
+/** processCpuMs in its two parts: user (JavaScript, V8, SQLite) and system (the kernel's work for the process). */
+export function processCpuTimes(pid: number): { userMs: number; systemMs: number } {
   // The fields after the command name, which is in parentheses and may hold spaces.
   const stat = fs.readFileSync(`/proc/${pid}/stat`, 'utf8');
   const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
   // utime and stime are fields 14 and 15 of stat(5), here 11 and 12 (counting from the state, field 3).
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / clockTicks();
+  return { userMs: (Number(fields[11]) * 1000) / clockTicks(), systemMs: (Number(fields[12]) * 1000) / clockTicks() };
 }
 
 export interface ServerSales {
@@ -207,6 +224,8 @@ export interface ServerSales {
    * turns on the cores but do not add to this process's CPU time.
    */
   cpuMsPerSale: number;
+  /** Its system part, as in RawSales. */
+  systemMsPerSale: number;
   created: number;
   /** Non-201 answers and socket errors: should be 0. */
   failures: number;
@@ -226,7 +245,7 @@ export async function serverSales(
     const t = targets[next++ % targets.length]!;
     return JSON.stringify({ product_id: t.id, product_type: t.type, quantity_kg: SALE_G / 1000, unit_price: PRICE_CENTS / 100, sale_date: SALE_DATE, batch_code_sold: t.code });
   };
-  const cpuBefore = processCpuMs(pid);
+  const cpuBefore = processCpuTimes(pid);
   const result = await autocannon({
     url: baseUrl,
     connections,
@@ -241,9 +260,17 @@ export async function serverSales(
       setupRequest: (request) => ({ ...request, headers: { ...request.headers, 'idempotency-key': `bench-${pid}-${next}-${Date.now()}` }, body: body() }),
     }],
   });
-  const cpu = processCpuMs(pid) - cpuBefore;
+  const cpuAfter = processCpuTimes(pid);
   const created = result['2xx'];
-  return { perSecond: created / seconds, cpuMsPerSale: cpu / created, created, failures: result.non2xx + result.errors + result.timeouts, p99Ms: result.latency.p99 };
+  const system = cpuAfter.systemMs - cpuBefore.systemMs;
+  return {
+    perSecond: created / seconds,
+    cpuMsPerSale: (cpuAfter.userMs - cpuBefore.userMs + system) / created,
+    systemMsPerSale: system / created,
+    created,
+    failures: result.non2xx + result.errors + result.timeouts,
+    p99Ms: result.latency.p99,
+  };
 }
 
 export interface Paired {
@@ -269,13 +296,15 @@ export async function alternate(rounds: number, raw: () => RawSales | Promise<Ra
     const warmUp = await server();
     if (warmUp.failures > 0) throw new Error(`P1: ${warmUp.failures} ventas fallidas en la ronda de calentamiento`);
   }
-  const rawTotal: RawSales = { perSecond: 0, cpuMsPerSale: 0 };
-  const totals = servers.map((): ServerSales => ({ perSecond: 0, cpuMsPerSale: 0, created: 0, failures: 0, p99Ms: 0 }));
+  const rawTotal: RawSales = { perSecond: 0, cpuMsPerSale: 0, systemMsPerSale: 0 };
+  const totals = servers.map((): ServerSales => ({ perSecond: 0, cpuMsPerSale: 0, systemMsPerSale: 0, created: 0, failures: 0, p99Ms: 0 }));
   const cpuMs = servers.map(() => 0);
+  const systemMs = servers.map(() => 0);
   for (let i = 0; i < rounds; i++) {
     const rawRound = await raw();
     rawTotal.perSecond += rawRound.perSecond / rounds;
     rawTotal.cpuMsPerSale += rawRound.cpuMsPerSale / rounds;
+    rawTotal.systemMsPerSale += rawRound.systemMsPerSale / rounds;
     const order = servers.map((_, s) => s);
     for (const s of i % 2 === 0 ? order : order.reverse()) {
       const round = await servers[s]!();
@@ -283,11 +312,15 @@ export async function alternate(rounds: number, raw: () => RawSales | Promise<Ra
       total.perSecond += round.perSecond / rounds;
       total.created += round.created;
       cpuMs[s]! += round.cpuMsPerSale * round.created;
+      systemMs[s]! += round.systemMsPerSale * round.created;
       total.failures += round.failures;
       total.p99Ms = Math.max(total.p99Ms, round.p99Ms);
     }
   }
   // Over all the sales of the counted rounds, not a mean of the rounds' figures.
-  totals.forEach((total, s) => (total.cpuMsPerSale = cpuMs[s]! / total.created));
+  totals.forEach((total, s) => {
+    total.cpuMsPerSale = cpuMs[s]! / total.created;
+    total.systemMsPerSale = systemMs[s]! / total.created;
+  });
   return { raw: rawTotal, ours: totals };
 }
