@@ -218,38 +218,42 @@ async function saleWrites(dialect: 'sqlite' | 'postgres', medium: DatasetTarget,
 
   const failures = (f: number) => (f > 0 ? ` (${f} fallidas)` : '');
   const cpuName = `  CPU del servidor por venta${writes.kind === 'postgres' ? ' (referencia: solo el cliente pg)' : ''}`;
-  const p1 = (name: string, { raw, ours: [ours, other] }: Paired): BenchRow[] => [
-    {
-      name, baseline: perSecond(raw.perSecond),
-      ours: perSecond(ours!.perSecond) + failures(ours!.failures),
-      ratio: ours!.perSecond / raw.perSecond, target: '≥ 0.5×',
-      met: ours!.failures === 0 && ours!.perSecond >= 0.5 * raw.perSecond,
-    },
-    // Beside the ratio, the steadier figure (docs/performance.md#cpu-por-venta): the server
-    // process's user + system time per sale. The raw driver's is its own process's:
-    // all of a sale's work on SQLite, only the client's side on PostgreSQL.
-    {
-      name: cpuName, baseline: cpuWithSystem(raw.cpuMsPerSale, raw.systemMsPerSale), ours: cpuWithSystem(ours!.cpuMsPerSale, ours!.systemMsPerSale),
-      ratio: ours!.cpuMsPerSale / raw.cpuMsPerSale, target: '—', met: null,
-    },
-    // The compared build in the same rounds, then this build's CPU per sale against it. Informative:
-    // at full speed the faster server commits bigger groups (docs/performance.md#cpu-por-venta).
-    ...(other ? [
+  const compareLabel = COMPARE_APP_DIR ? path.basename(COMPARE_APP_DIR) : '';
+  const p1 = (name: string, { raw, ours: [ours, other] }: Paired): BenchRow[] => {
+    if (!ours) throw new Error('P1: alternate() no devolvió la ronda de este servidor');
+    return [
       {
-        name: `  ${path.basename(COMPARE_APP_DIR!)}: ventas/s`, baseline: perSecond(raw.perSecond),
-        ours: perSecond(other.perSecond) + failures(other.failures), ratio: other.perSecond / raw.perSecond, target: '—', met: null,
+        name, baseline: perSecond(raw.perSecond),
+        ours: perSecond(ours.perSecond) + failures(ours.failures),
+        ratio: ours.perSecond / raw.perSecond, target: '≥ 0.5×',
+        met: ours.failures === 0 && ours.perSecond >= 0.5 * raw.perSecond,
       },
+      // Beside the ratio, the steadier figure (docs/performance.md#cpu-por-venta): the server
+      // process's user + system time per sale. The raw driver's is its own process's:
+      // all of a sale's work on SQLite, only the client's side on PostgreSQL.
       {
-        name: `  ${path.basename(COMPARE_APP_DIR!)}: CPU por venta`, baseline: cpuWithSystem(raw.cpuMsPerSale, raw.systemMsPerSale),
-        ours: cpuWithSystem(other.cpuMsPerSale, other.systemMsPerSale),
-        ratio: other.cpuMsPerSale / raw.cpuMsPerSale, target: '—', met: null,
+        name: cpuName, baseline: cpuWithSystem(raw.cpuMsPerSale, raw.systemMsPerSale), ours: cpuWithSystem(ours.cpuMsPerSale, ours.systemMsPerSale),
+        ratio: ours.cpuMsPerSale / raw.cpuMsPerSale, target: '—', met: null,
       },
-      {
-        name: `  CPU por venta frente a ${path.basename(COMPARE_APP_DIR!)}`, baseline: cpuPerSale(other.cpuMsPerSale), ours: cpuPerSale(ours!.cpuMsPerSale),
-        ratio: ours!.cpuMsPerSale / other.cpuMsPerSale, target: '—', met: null,
-      },
-    ] : []),
-  ];
+      // The compared build in the same rounds, then this build's CPU per sale against it. Informative:
+      // at full speed the faster server commits bigger groups (docs/performance.md#cpu-por-venta).
+      ...(other ? [
+        {
+          name: `  ${compareLabel}: ventas/s`, baseline: perSecond(raw.perSecond),
+          ours: perSecond(other.perSecond) + failures(other.failures), ratio: other.perSecond / raw.perSecond, target: '—', met: null,
+        },
+        {
+          name: `  ${compareLabel}: CPU por venta`, baseline: cpuWithSystem(raw.cpuMsPerSale, raw.systemMsPerSale),
+          ours: cpuWithSystem(other.cpuMsPerSale, other.systemMsPerSale),
+          ratio: other.cpuMsPerSale / raw.cpuMsPerSale, target: '—', met: null,
+        },
+        {
+          name: `  CPU por venta frente a ${compareLabel}`, baseline: cpuPerSale(other.cpuMsPerSale), ours: cpuPerSale(ours.cpuMsPerSale),
+          ratio: ours.cpuMsPerSale / other.cpuMsPerSale, target: '—', met: null,
+        },
+      ] : []),
+    ];
+  };
   rows.push(...p1(`P1 ventas/s, ${CONNECTIONS} conexiones, ${targets.length} lotes`, load.spread));
   if (load.oneLot) rows.push(...p1(`P1 ventas/s, ${CONNECTIONS} conexiones, 1 lote (contención)`, load.oneLot));
   return { rows, load, target: writes };

@@ -6,6 +6,7 @@ import { type LighthouseResult, runLighthouse, sessionCookie } from '#support/li
 import { LIGHTHOUSE_SCREENS } from '#support/lighthouse-screens.js';
 import { type RunningServer, startServer } from '#support/start-server.js';
 import { databaseUrlOf, datasetTarget, ensureDataset } from './bench/datasets.js';
+import { median } from './bench/measure.js';
 
 /**
  * `npm run lighthouse` (after `npm run build`; the npm script builds first):
@@ -93,7 +94,6 @@ async function serve(label: string, dir: string | undefined): Promise<Build> {
 const builds: Build[] = [];
 const results: (LighthouseResult & { name: string; target: number })[] = [];
 const ms = (value: number) => `${(value / 1000).toFixed(2)} s`;
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 try {
   builds.push(await serve('esta', appDir));
   if (compareAppDir) builds.push(await serve(path.basename(compareAppDir), compareAppDir));

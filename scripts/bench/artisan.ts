@@ -6,7 +6,7 @@
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Endpoint } from './measure.js';
+import { type Endpoint, median } from './measure.js';
 import { type BenchRow, ms } from './results.js';
 
 const FIXTURE = path.resolve(import.meta.dirname, '../../tests/fixtures/artisan/python-literal-lb.alog');
@@ -22,7 +22,6 @@ export const ARTISAN_GREEN_G_PER_IMPORT = 998;
  */
 const TARGET_MS = 500;
 
-const median = (times: number[]) => [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
 
 /** The list literal after `'key': ` in the file (flat lists of numbers only: timex, temp1, temp2). */
 function listOf(text: string, key: string): { start: number; end: number; values: number[] } {

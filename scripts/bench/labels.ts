@@ -4,14 +4,13 @@
 // the lots' read, the layout of every label, 500 QR codes and the document's compression.
 import { LABELS_MAX } from '#shared/limits.js';
 import { LABEL_FORMATS } from '#shared/schemas/labels.js';
-import { type Endpoint, getJson, memoryOf, resetPeak } from './measure.js';
+import { type Endpoint, getJson, median, memoryOf, resetPeak } from './measure.js';
 import { type BenchRow, mib, ms } from './results.js';
 import { processCpuMs } from './sale-writes.js';
 
 /** A person waits for the new tab to show the labels; two seconds is the most that still feels like a click. */
 const TARGET_MS = 2000;
 
-const median = (times: number[]) => [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
 
 interface Page<Item> {
   items: Item[];

@@ -22,7 +22,8 @@ async function timedGet(endpoint: Endpoint, path: string): Promise<number> {
   return performance.now() - started;
 }
 
-const median = (times: number[]) => [...times].sort((a, b) => a - b)[Math.floor(times.length / 2)]!;
+/** The middle value (the upper of the two middle ones for an even count): what every A/B of the bench reports. */
+export const median = (values: number[]): number => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 /**
  * Median milliseconds of the same GET on each endpoint, the requests

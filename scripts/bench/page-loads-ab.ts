@@ -25,6 +25,7 @@ import { sessionCookie } from '#support/lighthouse.js';
 import { startServer, type RunningServer } from '#support/start-server.js';
 import { PAGE_FRAME_ID } from '#web/lib/page-frame-element.js';
 import { databaseUrlOf, datasetTarget, ensureDataset, scratchDataset } from './datasets.js';
+import { median } from './measure.js';
 
 const APPS = (process.env.PAGE_AB_APPS ?? '').split(',').filter(Boolean);
 if (APPS.length < 1) throw new Error('PAGE_AB_APPS: una o más carpetas de compilación separadas por comas');
@@ -87,7 +88,6 @@ async function load(browser: Browser, side: Side, route: string): Promise<Load> 
   }
 }
 
-const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
 
 const source = datasetTarget('sqlite', String(SALES));
 await ensureDataset(source, SALES);

@@ -18,8 +18,8 @@ import { startServer, type RunningServer } from '#support/start-server.js';
 import { sessionCookie } from '#support/lighthouse.js';
 import { BENCH_ADMIN } from '#support/bench/generate.js';
 import { databaseUrlOf, datasetTarget, ensureDataset, scratchDataset } from './datasets.js';
-import { memoryOf, resetPeak } from './measure.js';
-import { saleTargets, serverSales, type ServerSales } from './sale-writes.js';
+import { median, memoryOf, resetPeak } from './measure.js';
+import { combineRounds, saleTargets, serverSales, type ServerSales } from './sale-writes.js';
 
 const APPS = (process.env.CPU_AB_APPS ?? '').split(',').filter(Boolean);
 if (APPS.length < 1) throw new Error('CPU_AB_APPS: una o más carpetas de compilación separadas por comas');
@@ -67,14 +67,11 @@ try {
   console.log(`\n${dialect}, ${RATE} ventas/s fijas, ${CONNECTIONS} conexiones, ${ROUNDS} rondas de ${SECONDS} s · carga media ${os.loadavg().map((l) => l.toFixed(1)).join(' / ')}`);
   const first = sides[0]!;
   for (const side of sides) {
-    const created = side.rounds.reduce((sum, r) => sum + r.created, 0);
-    const cpu = side.rounds.reduce((sum, r) => sum + r.cpuMsPerSale * r.created, 0) / created;
-    const system = side.rounds.reduce((sum, r) => sum + r.systemMsPerSale * r.created, 0) / created;
+    const { cpuMsPerSale, systemMsPerSale, created } = combineRounds(side.rounds);
     // Each round against the first side's round of the same number: the pair saw about the same load.
     const ratios = side.rounds.map((r, i) => r.cpuMsPerSale / first.rounds[i]!.cpuMsPerSale);
-    const median = [...ratios].sort((a, b) => a - b)[Math.floor(ratios.length / 2)]!;
     const memory = memoryOf(side.server.pid!);
-    console.log(`${side.name}: ${cpu.toFixed(3)} ms de CPU por venta (sistema ${system.toFixed(3)}; ${created} ventas), frente a ${first.name} ${ratios.map((r) => r.toFixed(2)).join(' / ')} (mediana ${median.toFixed(2)})` +
+    console.log(`${side.name}: ${cpuMsPerSale.toFixed(3)} ms de CPU por venta (sistema ${systemMsPerSale.toFixed(3)}; ${created} ventas), frente a ${first.name} ${ratios.map((r) => r.toFixed(2)).join(' / ')} (mediana ${median(ratios).toFixed(2)})` +
       ` · RSS ${memory.rssMiB.toFixed(0)} MiB, pico ${memory.peakMiB.toFixed(0)} MiB`);
   }
 } finally {

@@ -297,30 +297,32 @@ export async function alternate(rounds: number, raw: () => RawSales | Promise<Ra
     if (warmUp.failures > 0) throw new Error(`P1: ${warmUp.failures} ventas fallidas en la ronda de calentamiento`);
   }
   const rawTotal: RawSales = { perSecond: 0, cpuMsPerSale: 0, systemMsPerSale: 0 };
-  const totals = servers.map((): ServerSales => ({ perSecond: 0, cpuMsPerSale: 0, systemMsPerSale: 0, created: 0, failures: 0, p99Ms: 0 }));
-  const cpuMs = servers.map(() => 0);
-  const systemMs = servers.map(() => 0);
+  const served: ServerSales[][] = servers.map(() => []);
   for (let i = 0; i < rounds; i++) {
     const rawRound = await raw();
     rawTotal.perSecond += rawRound.perSecond / rounds;
     rawTotal.cpuMsPerSale += rawRound.cpuMsPerSale / rounds;
     rawTotal.systemMsPerSale += rawRound.systemMsPerSale / rounds;
     const order = servers.map((_, s) => s);
-    for (const s of i % 2 === 0 ? order : order.reverse()) {
-      const round = await servers[s]!();
-      const total = totals[s]!;
-      total.perSecond += round.perSecond / rounds;
-      total.created += round.created;
-      cpuMs[s]! += round.cpuMsPerSale * round.created;
-      systemMs[s]! += round.systemMsPerSale * round.created;
-      total.failures += round.failures;
-      total.p99Ms = Math.max(total.p99Ms, round.p99Ms);
-    }
+    for (const s of i % 2 === 0 ? order : order.reverse()) served[s]!.push(await servers[s]!());
   }
-  // Over all the sales of the counted rounds, not a mean of the rounds' figures.
-  totals.forEach((total, s) => {
-    total.cpuMsPerSale = cpuMs[s]! / total.created;
-    total.systemMsPerSale = systemMs[s]! / total.created;
-  });
-  return { raw: rawTotal, ours: totals };
+  return { raw: rawTotal, ours: served.map(combineRounds) };
+}
+
+/**
+ * A server's rounds as one: the mean rate, and the CPU per sale over all the
+ * sales of the rounds (not a mean of the rounds' figures, which would weigh a
+ * short, slow round like a long one). Also what sale-cpu-ab.ts prints per build.
+ */
+export function combineRounds(rounds: ServerSales[]): ServerSales {
+  const created = rounds.reduce((sum, round) => sum + round.created, 0);
+  const perSale = (figure: (round: ServerSales) => number) => rounds.reduce((sum, round) => sum + figure(round) * round.created, 0) / created;
+  return {
+    perSecond: rounds.reduce((sum, round) => sum + round.perSecond, 0) / rounds.length,
+    cpuMsPerSale: perSale((round) => round.cpuMsPerSale),
+    systemMsPerSale: perSale((round) => round.systemMsPerSale),
+    created,
+    failures: rounds.reduce((sum, round) => sum + round.failures, 0),
+    p99Ms: Math.max(...rounds.map((round) => round.p99Ms)),
+  };
 }
