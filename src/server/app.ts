@@ -127,7 +127,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await api.register(planningRoutes, { prefix: '/planning', db: options.db });
     // Its QR codes point at PUBLIC_URL when set (docs/decisions/0029-lot-labels-and-qr.md).
     await api.register(labelRoutes, { db: options.db, publicUrl: options.publicUrl });
-    await api.register(greenImportRoutes, { prefix: '/green-coffee', db: options.db });
+    await api.register(greenImportRoutes, { prefix: '/green-coffee' });
     await api.register(reportRoutes, { prefix: '/reports', db: options.db });
     await api.register(activityRoutesWithExport, { prefix: '/activity', db: options.db });
     await api.register(artisanImportRoutes, { db: options.db });

@@ -5,6 +5,7 @@ import { buildApp } from '#server/app.js';
 import { findLedgerMismatches } from '#server/ledger/ledger.js';
 import { IDEMPOTENCY_WINDOW_MS, pruneKeys } from '#server/write-pipeline/idempotency-store.js';
 import { withWriteTransaction } from '#server/db/write-transaction.js';
+import { writeDatabaseOf } from '#server/http/write-database.js';
 import { idempotencyMessages } from '#shared/messages.js';
 import { GREEN_CSV_HEADERS as h } from '#shared/schemas/green-import.js';
 import { inventorySnapshot } from '../helpers/inventory-snapshot.js';
@@ -334,13 +335,38 @@ describe('write pipeline: the rules a new route must follow', () => {
     try {
       const app = await buildApp({ db, logger: false });
       await app.register(async (api) => {
-        api.post('/api/dos-transacciones', { config: { public: true, activity: { area: 'settings', describe: () => ({ id: null, label: 'x' }) } } }, async () => {
-          await withWriteTransaction(db, async () => 1);
-          return withWriteTransaction(db, async () => 2);
+        api.post('/api/dos-transacciones', { config: { public: true, activity: { area: 'settings', describe: () => ({ id: null, label: 'x' }) } } }, async (request) => {
+          await withWriteTransaction(writeDatabaseOf(request), async () => 1);
+          return withWriteTransaction(writeDatabaseOf(request), async () => 2);
         });
       });
       const response = await app.inject({ method: 'POST', url: '/api/dos-transacciones', payload: {} });
       expect(response.statusCode).toBe(500);
+      await app.close();
+    } finally {
+      await close();
+    }
+  });
+
+  it("gives each write its own database handle, and a read none: a service given the app's handle would write no log", async () => {
+    const { db, close } = await openTestDatabase('sqlite');
+    try {
+      const app = await buildApp({ db, logger: false });
+      const handles: unknown[] = [];
+      await app.register(async (api) => {
+        const config = { public: true, activity: { area: 'settings', describe: () => ({ id: null, label: 'x' }) } } as const;
+        api.post('/api/un-manejador', { config }, async (request) => {
+          handles.push(writeDatabaseOf(request));
+          return withWriteTransaction(writeDatabaseOf(request), async () => ({ ok: true }));
+        });
+        api.get('/api/una-lectura', { config: { public: true } }, async (request) => ({ handle: Boolean(writeDatabaseOf(request)) }));
+      });
+      const before = await countRows(db, 'activity_log');
+      for (let i = 0; i < 2; i++) expect((await app.inject({ method: 'POST', url: '/api/un-manejador', payload: {} })).statusCode).toBe(200);
+      expect(handles[0]).not.toBe(handles[1]);
+      expect(handles).not.toContain(db);
+      expect(await countRows(db, 'activity_log')).toBe(before + 2);
+      expect((await app.inject({ method: 'GET', url: '/api/una-lectura' })).statusCode).toBe(500);
       await app.close();
     } finally {
       await close();

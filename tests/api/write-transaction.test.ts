@@ -1,14 +1,16 @@
 import SqliteDatabase from 'better-sqlite3';
-import { sql } from 'kysely';
+import { CamelCasePlugin, sql } from 'kysely';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { requireActorRole } from '#server/auth/actor-role.js';
 import { hashPassword } from '#server/auth/passwords.js';
-import { WRITE_ATTEMPTS, retryTransaction, withWriteTransaction } from '#server/db/write-transaction.js';
+import { type TransactionHooks, transactionHooksOf, withTransactionHooks } from '#server/db/transaction-hooks.js';
+import { type DbOrTrx, WRITE_ATTEMPTS, retryTransaction, withWriteTransaction } from '#server/db/write-transaction.js';
 import { AppError } from '#server/errors.js';
 import { insertUser } from '#server/features/users/repository.js';
 import { createUser, deleteUser, updateUser } from '#server/features/users/service.js';
 import { lockLots } from '#server/ledger/lot-locks.js';
+import { recordActivity } from '#server/write-pipeline/activity-log.js';
 import { commonMessages, concurrencyMessages } from '#shared/messages.js';
 import type { User } from '#shared/schemas/auth.js';
 import { createTestApp, TEST_PASSWORD, type TestApp } from '../helpers/test-app.js';
@@ -31,7 +33,7 @@ describe.each(testDialects())('write transactions (%s)', (dialect) => {
   };
   const demote = (user: User) => t.db.updateTable('users').set({ role: 'tecnico' }).where('id', '=', user.id).execute();
   const newUser = (username: string) => ({ username, password: 'tueste-lento-2026', full_name: 'Nueva', role: 'tecnico' as const });
-  const userNamed = (username: string) => t.db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst();
+  const userNamed = (username: string, db: DbOrTrx = t.db) => db.selectFrom('users').select('id').where('username', '=', username).executeTakeFirst();
 
   it('an administrator demoted after the guard let the request in writes nothing: 403', async () => {
     const actor = await admin();
@@ -123,6 +125,43 @@ describe.each(testDialects())('write transactions (%s)', (dialect) => {
     }, { log: { warn: () => undefined } });
     expect(await userNamed('intento-1')).toBeUndefined();
     expect(await userNamed('intento-2')).toBeDefined();
+  });
+
+  it("a request's handle runs its hooks around the work, in its one transaction, on every run; the app's handle runs none", async () => {
+    const seen: string[] = [];
+    const hooks: TransactionHooks & { record(entry: { record_label: string }): void } = {
+      opened: false,
+      begin: async () => void seen.push('begin'),
+      end: async (trx, value) => {
+        seen.push(`end ${String(value)}`);
+        // Inside the same transaction as the work: the user it inserted is there.
+        seen.push(`sees ${(await userNamed('con-ganchos', trx)) ? 'yes' : 'no'}`);
+      },
+      record: (entry) => void seen.push(`record ${entry.record_label}`),
+    };
+    const handle = withTransactionHooks(t.db, hooks);
+    expect(handle).not.toBe(t.db);
+    expect(transactionHooksOf(handle)).toBe(hooks);
+    expect(transactionHooksOf(t.db)).toBeUndefined();
+    let runs = 0;
+    const value = await withWriteTransaction(handle, async (trx) => {
+      if (++runs === 1) throw Object.assign(new Error('deadlock'), { code: '40P01' });
+      await insertUser(trx, { username: 'con-ganchos', full_name: 'Ganchos', role: 'tecnico', password_hash: 'x' });
+      recordActivity(trx, { action: 'create', area: 'users', record_id: null, record_label: `run ${runs}` });
+      return runs;
+    }, { log: { warn: () => undefined } });
+    expect(value).toBe(2);
+    // The first run rolled back after begin; end ran once, after the run that committed.
+    expect(seen).toEqual(['begin', 'begin', 'record run 2', 'end 2', 'sees yes']);
+    // One write transaction per request.
+    await expect(withWriteTransaction(handle, async () => 1)).rejects.toThrow(/una sola transacción/);
+    // The app's handle, in the same test, carries nothing: recordActivity there does nothing.
+    await withWriteTransaction(t.db, async (trx) => recordActivity(trx, { action: 'create', area: 'users', record_id: null, record_label: 'fuera' }));
+    expect(seen).not.toContain('record fuera');
+  });
+
+  it('a handle is a copy of the database: one with Kysely plugins is refused rather than copied without them', () => {
+    expect(() => withTransactionHooks(t.db.withPlugin(new CamelCasePlugin()), { opened: false, begin: async () => {}, end: async () => {} })).toThrow(/plugins/);
   });
 
   itOn(dialect, 'postgres')('a real deadlock between two writes is retried until both commit', async () => {

@@ -1,5 +1,4 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from './schema.js';
 
 /**
@@ -19,13 +18,45 @@ export interface TransactionHooks {
   opened: boolean;
 }
 
-const storage = new AsyncLocalStorage<TransactionHooks>();
+/**
+ * The hooks travel with the database handle the route gives its service, and
+ * from there with the transaction: `withTransactionHooks(db, hooks)` is a
+ * handle on the same connections whose withWriteTransaction runs them. Passed
+ * by hand, not through an AsyncLocalStorage: on Node 20 an active
+ * AsyncLocalStorage runs promise hooks on every promise of the process, and a
+ * sale makes dozens (about a tenth of its CPU on a slower host,
+ * docs/performance.md#cpu-por-venta).
+ */
+interface Carried {
+  /** The handle it was made from, which the rest of the db layer knows (group commit, logger). */
+  base: Kysely<Database>;
+  hooks: TransactionHooks;
+}
 
-/** Runs a request's handler with its hooks: every withWriteTransaction it reaches runs them. */
-export const runWithTransactionHooks = <T>(hooks: TransactionHooks, handler: () => T): T => storage.run(hooks, handler);
+/**
+ * Kept on the handle and on the transaction themselves, not in a WeakMap: each
+ * WeakMap entry is an ephemeron the garbage collector must trace, and two per
+ * write cost a sale as much CPU as the AsyncLocalStorage did (measured).
+ */
+const CARRIED = Symbol('transaction hooks');
+type Carrier = Kysely<Database> & { [CARRIED]?: Carried };
 
-/** The hooks of the request being handled; undefined outside a write request (scripts, tests calling services). */
-export const currentTransactionHooks = (): TransactionHooks | undefined => storage.getStore();
+/** A handle on `db`'s connections whose one write transaction runs `hooks` (a new object: the write pipeline makes one per request). */
+export function withTransactionHooks(db: Kysely<Database>, hooks: TransactionHooks): Kysely<Database> {
+  // Kysely has no plain copy: `withoutPlugins` is one, as long as there were none to drop.
+  if (db.getExecutor().plugins.length > 0) throw new Error('withTransactionHooks: la base de datos lleva plugins de Kysely que la copia perdería');
+  const handle: Carrier = db.withoutPlugins();
+  handle[CARRIED] = { base: baseDatabaseOf(db), hooks };
+  return handle;
+}
 
-/** Runs `work` as if outside any request (background upkeep started by a request: it opens its own transaction). */
-export const outsideRequest = <T>(work: () => T): T => storage.exit(work);
+/** The hooks `db` carries (a request's handle or its open transaction); undefined for the app's own handle (scripts, tests calling services, upkeep). */
+export const transactionHooksOf = (db: Kysely<Database>): TransactionHooks | undefined => (db as Carrier)[CARRIED]?.hooks;
+
+/** The handle a request's handle was made from: what the db layer registered things under (database.ts). */
+export const baseDatabaseOf = (db: Kysely<Database>): Kysely<Database> => (db as Carrier)[CARRIED]?.base ?? db;
+
+/** Marks an open transaction as running `hooks`, so that what the work records inside it (recordActivity) reaches them. */
+export function carryHooksInto(trx: Transaction<Database>, hooks: TransactionHooks): void {
+  (trx as Carrier)[CARRIED] = { base: trx, hooks };
+}

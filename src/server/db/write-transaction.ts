@@ -3,7 +3,7 @@ import { concurrencyMessages } from '#shared/messages.js';
 import { AppError } from '#server/errors.js';
 import type { Database } from './schema.js';
 import type { GroupCommitSqliteDriver } from './sqlite-group-commit.js';
-import { currentTransactionHooks, type TransactionHooks } from './transaction-hooks.js';
+import { baseDatabaseOf, carryHooksInto, type TransactionHooks, transactionHooksOf } from './transaction-hooks.js';
 
 /**
  * Writes that read stock or depend on a row existing (docs/decisions/0005):
@@ -28,9 +28,9 @@ import { currentTransactionHooks, type TransactionHooks } from './transaction-ho
  * The work function may run more than once: keep slow or outside effects
  * (password hashing, e-mails, logging "done") before or after it.
  *
- * Inside a write request it is also where the write pipeline's hooks run
- * (transaction-hooks.ts): the activity-log entries and the idempotent answer
- * go into the same transaction, after the work. One request, one such
+ * Given a write request's handle (transaction-hooks.ts), it is also where the
+ * write pipeline's hooks run: the activity-log entries and the idempotent
+ * answer go into the same transaction, after the work. One request, one such
  * transaction (docs/architecture.md#write-pipeline).
  */
 
@@ -96,7 +96,7 @@ export function useGroupCommit(db: Kysely<Database>, driver: GroupCommitSqliteDr
 }
 
 /** The group commit behind `db` (SQLite), or undefined (PostgreSQL commits each transaction itself). */
-export const groupCommitOf = (db: Kysely<Database>): GroupCommitSqliteDriver | undefined => groupCommits.get(db);
+export const groupCommitOf = (db: Kysely<Database>): GroupCommitSqliteDriver | undefined => groupCommits.get(baseDatabaseOf(db));
 
 /** buildApp registers its logger here, so services need not pass one to every call. */
 export function useTransactionLogger(db: Kysely<Database>, log: RetryLogger): void {
@@ -109,6 +109,7 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const withHooks =
   <T>(hooks: TransactionHooks, work: (trx: Transaction<Database>) => Promise<T>) =>
   async (trx: Transaction<Database>): Promise<T> => {
+    carryHooksInto(trx, hooks);
     await hooks.begin(trx);
     const value = await work(trx);
     await hooks.end(trx, value);
@@ -121,13 +122,14 @@ export async function withWriteTransaction<T>(
   work: (trx: Transaction<Database>) => Promise<T>,
   options: WriteTransactionOptions = {},
 ): Promise<T> {
-  const hooks = currentTransactionHooks();
+  const hooks = transactionHooksOf(db);
+  const base = baseDatabaseOf(db);
   if (hooks?.opened) throw new Error('una petición abre una sola transacción de escritura (docs/architecture.md#write-pipeline)');
   if (hooks) hooks.opened = true;
   const run = hooks ? withHooks(hooks, work) : work;
   for (let attempt = 1; ; attempt++) {
     try {
-      const groupCommit = groupCommits.get(db);
+      const groupCommit = groupCommits.get(base);
       if (!groupCommit) return await db.transaction().execute(run);
       let committed: Promise<void> | undefined;
       const result = await db.transaction().execute(async (trx) => {
@@ -140,7 +142,7 @@ export async function withWriteTransaction<T>(
     } catch (error) {
       if (!isRetryableWriteError(error)) throw error;
       const code = error instanceof RetryTransactionSignal ? error.reason : String(codeOf(error));
-      const log = options.log ?? loggers.get(db);
+      const log = options.log ?? loggers.get(base);
       if (attempt >= WRITE_ATTEMPTS) {
         log?.warn({ event: 'write_transaction_gave_up', attempt, code }, 'transacción abandonada tras varios reintentos');
         throw new AppError('conflict', concurrencyMessages.busy);

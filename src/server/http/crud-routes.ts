@@ -11,6 +11,7 @@ import { type CsvExport, csvExportQuery, withCsvExport } from './csv-export-rout
 import { currentUser } from './current-user.js';
 import { errorResponses } from './error-responses.js';
 import { readSessionToken } from './session-cookie.js';
+import { writeDatabaseOf } from './write-database.js';
 
 /** The resource's names, from which the OpenAPI document names its routes (`crudOperations`). */
 export interface CrudNames {
@@ -173,7 +174,7 @@ export function crudRoutes<
       config: createConfig,
       schema: { tags, ...operations.create, body: schemas.body, response: { 201: schemas.item, ...errorResponses(400, 401, 403, 409) } },
     }, async (request, reply) =>
-      reply.status(201).send(await service.create(db, request.body as z.output<Body>, contextOf(request))));
+      reply.status(201).send(await service.create(writeDatabaseOf(request), request.body as z.output<Body>, contextOf(request))));
 
     app.put('/:id', {
       config: changeConfig,
@@ -184,13 +185,13 @@ export function crudRoutes<
         body: updateBody,
         response: { 200: schemas.item, ...errorResponses(400, 401, 403, 404, 409) },
       },
-    }, (request) => service.update(db, request.params.id, request.body as z.output<UpdateBody>, contextOf(request)));
+    }, (request) => service.update(writeDatabaseOf(request), request.params.id, request.body as z.output<UpdateBody>, contextOf(request)));
 
     app.delete('/:id', {
       config: changeConfig,
       schema: { tags, ...operations.remove, params: idParamsSchema, response: { 204: z.null(), ...errorResponses(400, 401, 403, 404, 409) } },
     }, async (request, reply) => {
-      await service.remove(db, request.params.id, contextOf(request));
+      await service.remove(writeDatabaseOf(request), request.params.id, contextOf(request));
       return reply.status(204).send(null);
     });
   };

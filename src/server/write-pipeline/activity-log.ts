@@ -2,7 +2,7 @@ import type { QueryCreator, Transaction } from 'kysely';
 import type { ActivityAction, ActivityArea, ActivityChanges, ActivityValue } from '#shared/schemas/activity.js';
 import { reusableQuery } from '../db/reusable-query.js';
 import type { ActivityLogTable, Database } from '../db/schema.js';
-import { currentTransactionHooks } from '../db/transaction-hooks.js';
+import { transactionHooksOf } from '../db/transaction-hooks.js';
 
 /** One change as an area describes it; the pipeline adds who and when. */
 export interface ActivityInput {
@@ -29,11 +29,12 @@ export interface ActivitySink {
 /**
  * Records a change from inside the request's write transaction, for writes that
  * touch several records (an import, a count) or that no route rule can
- * describe: the entry is written with the transaction, or not at all. Outside a
- * request (the demo seed, a test calling a service) it does nothing.
+ * describe: the entry is written with the transaction, or not at all. In a
+ * transaction opened outside a request (the demo seed, a test calling a
+ * service) it does nothing.
  */
-export function recordActivity(entry: ActivityInput): void {
-  const hooks = currentTransactionHooks();
+export function recordActivity(trx: Transaction<Database>, entry: ActivityInput): void {
+  const hooks = transactionHooksOf(trx);
   if (hooks && 'record' in hooks) (hooks as unknown as ActivitySink).record(entry);
 }
 

@@ -4,9 +4,10 @@ import type { ActivityAction } from '#shared/schemas/activity.js';
 import { idempotencyMessages } from '#shared/messages.js';
 import { dialectOf } from '../db/dialect.js';
 import type { Database } from '../db/schema.js';
-import { outsideRequest, runWithTransactionHooks, type TransactionHooks } from '../db/transaction-hooks.js';
+import { type TransactionHooks, withTransactionHooks } from '../db/transaction-hooks.js';
 import { withWriteTransaction } from '../db/write-transaction.js';
 import { AppError } from '../errors.js';
+import { setWriteDatabase } from '../http/write-database.js';
 import { type ActivityInput, activityRowOf, type ActivitySink, changesBetween, insertActivity } from './activity-log.js';
 import { type ActivityRule, recordIdOf } from './activity-rule.js';
 import { idempotencyKeyOf, type KeyedRequest, keyedRequest } from './idempotency-key.js';
@@ -126,8 +127,9 @@ const settlesWithin = (promise: Promise<unknown>, ms: number): Promise<boolean> 
  * 1. `Idempotency-Key` (docs/decisions/0023-idempotency-keys.md): a stored
  *    answer of the same user and key is replayed (422 if it was another
  *    request); a request with a key still running in this process is waited for.
- * 2. The handler runs with this request's transaction hooks: the service's one
- *    withWriteTransaction also writes the activity-log entries
+ * 2. The handler runs with this request's own database handle
+ *    (http/write-database.ts, db/transaction-hooks.ts): the service's one
+ *    withWriteTransaction on it also writes the activity-log entries
  *    (docs/decisions/0024-activity-log.md) and the stored answer, so a rolled-back
  *    change leaves neither.
  * 3. If another process committed the same key first, this transaction rolls
@@ -148,7 +150,8 @@ export function registerWritePipeline(app: FastifyInstance, db: Kysely<Database>
       const key = route.config?.idempotencyKey === false ? undefined : idempotencyKeyOf(request);
       const keyed = key !== undefined && request.user ? keyedRequest(request, request.user.id, key) : undefined;
       const context = new WriteContext(request, rule, successStatus, keyed);
-      const run = () => runWithTransactionHooks(context, () => handler.call(this, request, reply));
+      setWriteDatabase(request, withTransactionHooks(db, context));
+      const run = () => handler.call(this, request, reply);
       if (!keyed) return run();
       return once(keyed, reply, context, run);
     };
@@ -179,7 +182,8 @@ export function registerWritePipeline(app: FastifyInstance, db: Kysely<Database>
     } finally {
       inFlight.delete(flight);
       done();
-      if (pruneDue(db)) outsideRequest(() => setImmediate(() => void withWriteTransaction(db, (trx) => pruneKeys(trx)).catch(() => {})));
+      // The app's own handle: upkeep opens its own transaction, not this request's.
+      if (pruneDue(db)) setImmediate(() => void withWriteTransaction(db, (trx) => pruneKeys(trx)).catch(() => {}));
     }
   }
 }

@@ -16,6 +16,7 @@ import { idParamsSchema } from '#shared/schemas/common.js';
 import type { Database } from '#server/db/schema.js';
 import { validationError } from '#server/errors.js';
 import { currentUser } from '#server/http/current-user.js';
+import { writeDatabaseOf } from '#server/http/write-database.js';
 import { errorResponses } from '#server/http/error-responses.js';
 import { readRoastCurve } from '../roasted-coffee/service.js';
 import { choicesFromBatch, choicesFromQuery, importArtisanFiles, previewArtisanFile } from './service.js';
@@ -78,7 +79,7 @@ export const artisanImportRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }
     },
   }, async (request, reply) => {
     const choices = choicesFromQuery(request.query);
-    return reply.status(201).send(await importArtisanFiles(db, [{ bytes: request.body, choices }], currentUser(request).id, (created) => created[0]!));
+    return reply.status(201).send(await importArtisanFiles(writeDatabaseOf(request), [{ bytes: request.body, choices }], currentUser(request).id, (created) => created[0]!));
   });
 
   app.post('/roasted-coffee/import-artisan-batch', {
@@ -93,7 +94,7 @@ export const artisanImportRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }
     },
   }, async (request, reply) => {
     const files = request.body.files.map((file) => ({ bytes: base64Bytes(file.content_base64), choices: choicesFromBatch(file), name: file.name }));
-    return reply.status(201).send(await importArtisanFiles(db, files, currentUser(request).id, (imported) => ({ imported })));
+    return reply.status(201).send(await importArtisanFiles(writeDatabaseOf(request), files, currentUser(request).id, (imported) => ({ imported })));
   });
 
   app.get('/roasted-coffee/:id/curve', {

@@ -180,7 +180,7 @@ export async function importArtisanFiles<Answer>(
         throw error;
       }));
       created.push(roast);
-      recordActivity({ action: 'import', area: 'roasted-coffee', record_id: roast.id, record_label: roast.batch_code });
+      recordActivity(trx, { action: 'import', area: 'roasted-coffee', record_id: roast.id, record_label: roast.batch_code });
     }
     return answerOf(created);
   });

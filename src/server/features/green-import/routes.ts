@@ -1,12 +1,11 @@
 import type { FastifyError } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import { csvMessages as m } from '#shared/csv-messages.js';
 import { GREEN_CSV_HEADERS, IMPORT_MAX_BYTES, importQuerySchema, importResultSchema } from '#shared/schemas/green-import.js';
 import { KG_DECIMALS, PRICE_DECIMALS } from '#shared/units.js';
-import type { Database } from '#server/db/schema.js';
 import { currentUser } from '#server/http/current-user.js';
+import { writeDatabaseOf } from '#server/http/write-database.js';
 import { errorResponses } from '#server/http/error-responses.js';
 import { csvDialectQuerySchema, sendCsv } from '#server/http/csv-export.js';
 import { decodeCsv } from './read-csv.js';
@@ -30,7 +29,7 @@ const TEMPLATE_ROW = {
  * exists only in this plugin, with its own size limit: the rest of the API
  * keeps JSON and 256 KB.
  */
-export const greenImportRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> = async (app, { db }) => {
+export const greenImportRoutes: FastifyPluginAsyncZod = async (app) => {
   // Decoded here, before the text checks of every route (NUL, NFC) see it as a string.
   app.addContentTypeParser('text/csv', { parseAs: 'buffer', bodyLimit: IMPORT_MAX_BYTES }, (_request, body, done) => {
     try {
@@ -58,7 +57,7 @@ export const greenImportRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> 
       body: z.string({ error: m.fileEmpty }),
       response: { 200: importResultSchema, ...errorResponses(400, 401, 403, 409, 413, 415) },
     },
-  }, (request) => importGreenLots(db, request.body, { dryRun: request.query.dry_run, userId: currentUser(request).id }));
+  }, (request) => importGreenLots(writeDatabaseOf(request), request.body, { dryRun: request.query.dry_run, userId: currentUser(request).id }));
 
   app.get('/import-template.csv', {
     schema: {

@@ -56,7 +56,7 @@ export async function importGreenLots(
     for (const c of checked) {
       try {
         const id = await createGreenLotInTransaction(trx, c.body!, options.userId);
-        recordActivity({ action: 'import', area: 'green-coffee', record_id: id, record_label: c.body!.batch_code });
+        recordActivity(trx, { action: 'import', area: 'green-coffee', record_id: id, record_label: c.body!.batch_code });
       } catch (error) {
         // A lot created or an origin changed since the preview: say which row, keep the status.
         if (error instanceof AppError) throw new AppError(error.code, m.rowLine(c.row.line, error.message));

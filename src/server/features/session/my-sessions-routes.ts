@@ -10,6 +10,7 @@ import { recordActivity } from '#server/write-pipeline/activity-log.js';
 import { notFoundError } from '#server/errors.js';
 import { errorResponses } from '#server/http/error-responses.js';
 import { currentUser } from '#server/http/current-user.js';
+import { writeDatabaseOf } from '#server/http/write-database.js';
 import { clearSessionCookie, readSessionToken } from '#server/http/session-cookie.js';
 import { deviceLabel, shortIp } from './device-label.js';
 
@@ -59,9 +60,9 @@ export const mySessionsRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> =
   }, async (request, reply) => {
     const user = currentUser(request);
     const token = readSessionToken(request);
-    await withWriteTransaction(db, async (trx) => {
+    await withWriteTransaction(writeDatabaseOf(request), async (trx) => {
       if (!(await deleteSessionOfUser(trx, user.id, request.params.id))) throw notFoundError(sessionMessages.notFound);
-      recordActivity({ action: 'sign_out', area: 'auth', record_id: user.id, record_label: request.ip });
+      recordActivity(trx, { action: 'sign_out', area: 'auth', record_id: user.id, record_label: request.ip });
     });
     if (token && publicIdOfToken(token) === request.params.id) clearSessionCookie(request, reply);
     request.log.info({ event: 'session_ended', userId: user.id, by: user.id }, 'sesión cerrada por su usuario');
@@ -78,8 +79,8 @@ export const mySessionsRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> =
     },
   }, async (request) => {
     const user = currentUser(request);
-    const answer = await withWriteTransaction(db, async (trx) => {
-      recordActivity({ action: 'sign_out', area: 'auth', record_id: user.id, record_label: request.ip });
+    const answer = await withWriteTransaction(writeDatabaseOf(request), async (trx) => {
+      recordActivity(trx, { action: 'sign_out', area: 'auth', record_id: user.id, record_label: request.ip });
       return { closed: await deleteSessionsOfUser(trx, user.id, readSessionToken(request)) };
     });
     request.log.info({ event: 'sessions_ended', userId: user.id, by: user.id, closed: answer.closed }, 'otras sesiones cerradas por su usuario');

@@ -14,6 +14,7 @@ import { withWriteTransaction } from '#server/db/write-transaction.js';
 import { recordActivity } from '#server/write-pipeline/activity-log.js';
 import { AppError } from '#server/errors.js';
 import { currentUser } from '#server/http/current-user.js';
+import { writeDatabaseOf } from '#server/http/write-database.js';
 import { clearSessionCookie, readSessionToken, setSessionCookie } from '#server/http/session-cookie.js';
 import { checkCredentials, normalizeUsername } from '../users/service.js';
 
@@ -77,14 +78,14 @@ export const sessionRoutes: FastifyPluginAsyncZod<SessionRoutesOptions> = async 
     if (!user) {
       request.log.warn({ event: 'login_failed', username, ip: request.ip }, 'inicio de sesión fallido');
       // The refusal is logged with the username tried and the address (never the password).
-      await withWriteTransaction(db, async () =>
-        recordActivity({ action: 'sign_in_refused', area: 'auth', record_id: null, record_label: request.ip, user: { id: null, username } }),
+      await withWriteTransaction(writeDatabaseOf(request), async (trx) =>
+        recordActivity(trx, { action: 'sign_in_refused', area: 'auth', record_id: null, record_label: request.ip, user: { id: null, username } }),
       );
       throw new AppError('unauthenticated', authMessages.wrongCredentials);
     }
     await throttle.succeeded(request.ip, username);
-    const token = await withWriteTransaction(db, async (trx) => {
-      recordActivity({ action: 'sign_in', area: 'auth', record_id: user.id, record_label: request.ip, user: { id: user.id, username: user.username } });
+    const token = await withWriteTransaction(writeDatabaseOf(request), async (trx) => {
+      recordActivity(trx, { action: 'sign_in', area: 'auth', record_id: user.id, record_label: request.ip, user: { id: user.id, username: user.username } });
       return createSession(trx, user.id, { userAgent: request.headers['user-agent'], ip: request.ip });
     });
     setSessionCookie(request, reply, token, SESSION_ABSOLUTE_MS);
@@ -98,9 +99,9 @@ export const sessionRoutes: FastifyPluginAsyncZod<SessionRoutesOptions> = async 
   }, async (request, reply) => {
     const user = currentUser(request);
     const token = readSessionToken(request);
-    await withWriteTransaction(db, async (trx) => {
+    await withWriteTransaction(writeDatabaseOf(request), async (trx) => {
       if (token) await deleteSession(trx, token);
-      recordActivity({ action: 'sign_out', area: 'auth', record_id: user.id, record_label: request.ip });
+      recordActivity(trx, { action: 'sign_out', area: 'auth', record_id: user.id, record_label: request.ip });
     });
     clearSessionCookie(request, reply);
     request.log.info({ event: 'logout', userId: user.id, username: user.username }, 'cierre de sesión');

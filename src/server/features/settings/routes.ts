@@ -6,6 +6,7 @@ import { adminOnly } from '#server/auth/guard.js';
 import type { Database } from '#server/db/schema.js';
 import { errorResponses } from '#server/http/error-responses.js';
 import { currentUser } from '#server/http/current-user.js';
+import { writeDatabaseOf } from '#server/http/write-database.js';
 import { getSettings, updateSettings } from './service.js';
 
 /**
@@ -23,5 +24,5 @@ export const settingsRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> = a
       activity: { area: 'settings', describe: () => ({ id: null, label: settingsMessages.activityLabel }), before: (trx) => getSettings(trx) },
     },
     schema: { tags: ['configuración'], operationId: 'updateSettings', summary: 'Cambiar la configuración', body: settingsBodySchema, response: { 200: settingsSchema, ...errorResponses(400, 401, 403, 409) } },
-  }, (request) => updateSettings(db, request.body, currentUser(request)));
+  }, (request) => updateSettings(writeDatabaseOf(request), request.body, currentUser(request)));
 };

@@ -11,6 +11,7 @@ import {
 } from '#shared/schemas/stock-counts.js';
 import type { Database } from '#server/db/schema.js';
 import { currentUser } from '#server/http/current-user.js';
+import { writeDatabaseOf } from '#server/http/write-database.js';
 import { errorResponses } from '#server/http/error-responses.js';
 import { countSheet, createStockCount, getStockCount, listStockCounts } from './service.js';
 
@@ -65,7 +66,7 @@ export const stockCountRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> =
       response: { 201: stockCountSchema, ...errorResponses(400, 401, 409) },
     },
   }, async (request, reply) => {
-    const count = await createStockCount(db, request.body, currentUser(request).id);
+    const count = await createStockCount(writeDatabaseOf(request), request.body, currentUser(request).id);
     return reply.status(201).send(count);
   });
 };

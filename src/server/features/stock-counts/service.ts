@@ -110,7 +110,7 @@ export async function createStockCount(db: Kysely<Database>, body: StockCountBod
         .filter((line) => line.countedG !== line.expectedG)
         .map((line) => [lots.get(lotKey(line.kind, line.id))!.batch_code, { before: gramsToKg(line.expectedG), after: gramsToKg(line.countedG) }]),
     );
-    recordActivity({
+    recordActivity(trx, {
       action: 'count',
       area: 'stock-counts',
       record_id: id,

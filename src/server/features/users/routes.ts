@@ -9,6 +9,7 @@ import { recordIdOf } from '#server/write-pipeline/activity-rule.js';
 import type { Database } from '#server/db/schema.js';
 import { crudRoutes } from '#server/http/crud-routes.js';
 import { currentUser } from '#server/http/current-user.js';
+import { writeDatabaseOf } from '#server/http/write-database.js';
 import { errorResponses } from '#server/http/error-responses.js';
 import { readSessionToken } from '#server/http/session-cookie.js';
 import { createUser, deleteUser, endUserSessions, findUserItem, getUserPage, updateUser } from './service.js';
@@ -66,7 +67,7 @@ export const userRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> = async
     },
   }, async (request) => {
     const actor = currentUser(request);
-    const answer = await endUserSessions(options.db, actor, request.params.id, readSessionToken(request));
+    const answer = await endUserSessions(writeDatabaseOf(request), actor, request.params.id, readSessionToken(request));
     request.log.info({ event: 'user_sessions_ended', userId: request.params.id, by: actor.id, closed: answer.closed }, 'sesiones de un usuario cerradas');
     return answer;
   });
