@@ -2,6 +2,8 @@ import { readFileSync } from 'node:fs';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app.js';
+import { createSession, publicIdOfToken } from '#server/auth/sessions.js';
+import { insertUser } from '#server/features/users/repository.js';
 import { findLedgerMismatches } from '#server/ledger/ledger.js';
 import { IDEMPOTENCY_WINDOW_MS, pruneKeys } from '#server/write-pipeline/idempotency-store.js';
 import { withWriteTransaction } from '#server/db/write-transaction.js';
@@ -28,6 +30,13 @@ describe.each(testDialects())('write pipeline (%s)', (dialect) => {
   let spareOrigin: number;
   /** A roast no blend or sale uses (editable in full). */
   let spareRoast: number;
+  /** A green lot nothing was roasted from, a blend nothing sold, a recipe and a user nothing uses: each deletable. */
+  let spareGreen: number;
+  let spareBlend: number;
+  let spareRecipe: number;
+  let spareUser: number;
+  /** The public id of another session of the administrator's, for «Cerrar» in «Mis sesiones». */
+  let spareSession: string;
   let other: { id: number; cookie: string };
   let keyCounter = 0;
   const newKey = () => `clave-${Date.now()}-${++keyCounter}`;
@@ -45,7 +54,25 @@ describe.each(testDialects())('write pipeline (%s)', (dialect) => {
     chain = await buildChain(t, admin);
     spareRoast = (await t.call(admin, { method: 'POST', url: '/api/roasted-coffee', payload: { green_coffee_id: chain.greenB.id, quantity_green_kg: 5, resultant_kg: 4.2, roast_type: 'Claro', roast_date: '2024-03-08' } })).json().id;
     spareOrigin = (await t.call(admin, { method: 'POST', url: '/api/coffee-origins', payload: { name: 'Brasil', kilos_per_bag: 60, suppliers_fincas: ['Finca Dos'] } })).json().id;
+    spareGreen = (await t.call(admin, { method: 'POST', url: '/api/green-coffee', payload: { ...greenBody(), batch_code: 'VERDE-30' } })).json().id;
+    spareBlend = (await t.call(admin, { method: 'POST', url: '/api/blended-coffee', payload: blendBody('Casa 3') })).json().id;
+    spareRecipe = (await t.call(admin, { method: 'POST', url: '/api/blend-recipes', payload: recipeBody('Receta guardada') })).json().id;
+    // Straight into the tables: no password to hash, no sign-in to throttle, for every test.
+    spareUser = await insertUser(t.db, { username: `sobrante${++keyCounter}`, full_name: 'Sobrante', role: 'tecnico', password_hash: 'x' });
+    const ana = await t.db.selectFrom('users').select('id').where('username', '=', 'ana').executeTakeFirstOrThrow();
+    spareSession = publicIdOfToken(await createSession(t.db, ana.id));
   });
+
+  const greenBody = () => ({ origin_id: chain.origin.id, supplier_finca: 'Finca La Esperanza', quantity_kg: 10, unit_price: 7, entry_date: '2024-03-02', batch_code: 'VERDE-09' });
+  const blendBody = (name: string) => ({
+    name,
+    total_quantity_kg: 2,
+    creation_date: '2024-03-10',
+    recipe_id: null,
+    components: [{ origin_id: chain.origin.id, percentage: 100, selected_roasted_batches: [{ id: chain.r1.id, quantity_used: 2 }] }],
+  });
+  const recipeBody = (name: string) => ({ name, components: [{ origin_id: chain.origin.id, percentage: 100 }] });
+  const alog = () => readFileSync(new URL('../fixtures/artisan/python-literal-lb.alog', import.meta.url));
 
   /** The entries written after the one with id `afterId`. */
   const entriesAfter = (afterId: number) => t.db.selectFrom('activity_log').selectAll().where('id', '>', afterId).orderBy('id').execute();
@@ -83,11 +110,8 @@ describe.each(testDialects())('write pipeline (%s)', (dialect) => {
       url: `/api/coffee-origins/${chain.origin.id}`,
       payload: { name: 'Colombia Huila', kilos_per_bag: 70, suppliers_fincas: ['Finca La Esperanza', 'Finca El Paraíso'] },
     }),
-    'POST /api/green-coffee': () => ({
-      method: 'POST',
-      url: '/api/green-coffee',
-      payload: { origin_id: chain.origin.id, supplier_finca: 'Finca La Esperanza', quantity_kg: 10, unit_price: 7, entry_date: '2024-03-02', batch_code: 'VERDE-09' },
-    }),
+    'POST /api/green-coffee': () => ({ method: 'POST', url: '/api/green-coffee', payload: greenBody() }),
+    'DELETE /api/green-coffee/:id': () => ({ method: 'DELETE', url: `/api/green-coffee/${spareGreen}` }),
     'POST /api/roasted-coffee': () => ({
       method: 'POST',
       url: '/api/roasted-coffee',
@@ -103,31 +127,33 @@ describe.each(testDialects())('write pipeline (%s)', (dialect) => {
       url: `/api/roasted-coffee/${spareRoast}`,
       payload: { green_coffee_id: chain.greenB.id, quantity_green_kg: 6, resultant_kg: 5, roast_type: 'Oscuro', roast_date: '2024-03-08' },
     }),
-    'POST /api/blended-coffee': () => ({
-      method: 'POST',
-      url: '/api/blended-coffee',
-      payload: {
-        name: 'Casa 2',
-        total_quantity_kg: 2,
-        creation_date: '2024-03-10',
-        recipe_id: null,
-        components: [{ origin_id: chain.origin.id, percentage: 100, selected_roasted_batches: [{ id: chain.r1.id, quantity_used: 2 }] }],
-      },
-    }),
+    'DELETE /api/roasted-coffee/:id': () => ({ method: 'DELETE', url: `/api/roasted-coffee/${spareRoast}` }),
+    'POST /api/blended-coffee': () => ({ method: 'POST', url: '/api/blended-coffee', payload: blendBody('Casa 2') }),
+    'PUT /api/blended-coffee/:id': () => ({ method: 'PUT', url: `/api/blended-coffee/${spareBlend}`, payload: blendBody('Casa 3 renombrada') }),
+    'DELETE /api/blended-coffee/:id': () => ({ method: 'DELETE', url: `/api/blended-coffee/${spareBlend}` }),
     'PUT /api/users/:id': () => ({ method: 'PUT', url: `/api/users/${other.id}`, payload: { username: 'otra', full_name: `Otra ${++keyCounter}`, role: 'tecnico' } }),
+    'DELETE /api/users/:id': () => ({ method: 'DELETE', url: `/api/users/${spareUser}` }),
     'DELETE /api/auth/sessions': () => ({ method: 'DELETE', url: '/api/auth/sessions' }),
+    'DELETE /api/auth/sessions/:id': () => ({ method: 'DELETE', url: `/api/auth/sessions/${spareSession}` }),
     'POST /api/roasted-coffee/import-artisan': () => ({
       method: 'POST',
       url: `/api/roasted-coffee/import-artisan?green_coffee_id=${chain.greenA.id}&roast_type=Medio&roast_date=2024-03-08`,
       headers: { 'content-type': 'application/octet-stream' },
-      payload: readFileSync(new URL('../fixtures/artisan/python-literal-lb.alog', import.meta.url)),
+      payload: alog(),
+    }),
+    'POST /api/roasted-coffee/import-artisan-batch': () => ({
+      method: 'POST',
+      url: '/api/roasted-coffee/import-artisan-batch',
+      payload: { files: [{ name: 'tueste.alog', content_base64: alog().toString('base64'), green_coffee_id: chain.greenA.id, roast_type: 'Medio', roast_date: '2024-03-08' }] },
     }),
     'POST /api/stock-counts': () => ({
       method: 'POST',
       url: '/api/stock-counts',
       payload: { reason: 'merma', lines: [{ lot_kind: 'roasted', lot_id: chain.r2.id, expected_kg: 7.067, counted_kg: 7 }] },
     }),
-    'POST /api/blend-recipes': () => ({ method: 'POST', url: '/api/blend-recipes', payload: { name: 'Receta casa', components: [{ origin_id: chain.origin.id, percentage: 100 }] } }),
+    'POST /api/blend-recipes': () => ({ method: 'POST', url: '/api/blend-recipes', payload: recipeBody('Receta casa') }),
+    'PUT /api/blend-recipes/:id': () => ({ method: 'PUT', url: `/api/blend-recipes/${spareRecipe}`, payload: recipeBody('Receta guardada 2') }),
+    'DELETE /api/blend-recipes/:id': () => ({ method: 'DELETE', url: `/api/blend-recipes/${spareRecipe}` }),
     'POST /api/sales': () => ({ method: 'POST', url: '/api/sales', payload: saleBody() }),
     'PUT /api/sales/:id': () => ({ method: 'PUT', url: `/api/sales/${chain.s1.id}`, payload: { ...saleBody(2), sale_date: '2024-04-02' } }),
     'DELETE /api/sales/:id': () => ({ method: 'DELETE', url: `/api/sales/${chain.s3.id}` }),
@@ -141,6 +167,18 @@ describe.each(testDialects())('write pipeline (%s)', (dialect) => {
       headers: { 'content-type': 'text/csv' },
       payload: `${[h.batchCode, h.origin, h.supplier, h.quantity, h.price, h.entryDate].join(',')}\nVERDE-20,Colombia,Finca La Esperanza,5,7,01/03/2024\n`,
     }),
+  });
+
+  it('the table lists every write route the app registers, so a new one gets these tests too', () => {
+    const doc = t.app.swagger() as unknown as { paths: Record<string, Record<string, unknown>> };
+    const registered = Object.entries(doc.paths).flatMap(([path, operations]) =>
+      Object.keys(operations)
+        .filter((method) => ['post', 'put', 'delete'].includes(method))
+        .map((method) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`),
+    );
+    // Sign-in and sign-out take no key and have their own tests (sessions, activity); a preview writes nothing.
+    const untabled = ['POST /api/auth/login', 'POST /api/auth/logout', 'POST /api/artisan/preview'];
+    expect(registered.filter((route) => !untabled.includes(route)).sort()).toEqual(Object.keys(writeRoutes()).sort());
   });
 
   it.each(Object.keys(writeRoutes()))('%s: a retry with the same key replays the answer and changes nothing', async (name) => {
