@@ -56,7 +56,7 @@ export const transactionHooksOf = (db: Kysely<Database>): TransactionHooks | und
 /** The handle a request's handle was made from: what the db layer registered things under (database.ts). */
 export const baseDatabaseOf = (db: Kysely<Database>): Kysely<Database> => (db as Carrier)[CARRIED]?.base ?? db;
 
-/** Marks an open transaction as running `hooks`, so that what the work records inside it (recordActivity) reaches them. */
-export function carryHooksInto(trx: Transaction<Database>, hooks: TransactionHooks): void {
-  (trx as Carrier)[CARRIED] = { base: trx, hooks };
+/** Gives an open transaction what its handle carries, so that what the work records inside it (recordActivity) reaches the hooks. */
+export function carryHooksInto(trx: Transaction<Database>, handle: Kysely<Database>): void {
+  (trx as Carrier)[CARRIED] = (handle as Carrier)[CARRIED];
 }

@@ -107,9 +107,9 @@ const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /** The work between the write pipeline's first and last steps (db/transaction-hooks.ts). */
 const withHooks =
-  <T>(hooks: TransactionHooks, work: (trx: Transaction<Database>) => Promise<T>) =>
+  <T>(handle: Kysely<Database>, hooks: TransactionHooks, work: (trx: Transaction<Database>) => Promise<T>) =>
   async (trx: Transaction<Database>): Promise<T> => {
-    carryHooksInto(trx, hooks);
+    carryHooksInto(trx, handle);
     await hooks.begin(trx);
     const value = await work(trx);
     await hooks.end(trx, value);
@@ -126,7 +126,7 @@ export async function withWriteTransaction<T>(
   const base = baseDatabaseOf(db);
   if (hooks?.opened) throw new Error('una petición abre una sola transacción de escritura (docs/architecture.md#write-pipeline)');
   if (hooks) hooks.opened = true;
-  const run = hooks ? withHooks(hooks, work) : work;
+  const run = hooks ? withHooks(db, hooks, work) : work;
   for (let attempt = 1; ; attempt++) {
     try {
       const groupCommit = groupCommits.get(base);
