@@ -45,10 +45,15 @@ const cpuGroup = (name: string) => {
   return path.join(dir, 'cgroup.procs');
 };
 
-/** The whole disk under a folder (a throttle on a partition's number does nothing). */
-function diskOf(folder: string): string {
+/**
+ * The whole disk under a folder (a throttle on a partition's number does
+ * nothing), or undefined for a folder on no disk (tmpfs: the fast-disk class,
+ * whose fsync costs nothing, docs/performance.md#clases-de-máquina-disco-rápido-y-cpu-lenta-y-al-revés).
+ */
+function diskOf(folder: string): string | undefined {
   const { dev } = fs.statSync(folder);
   const id = `${Math.floor(dev / 256) & 0xfff}:${(dev & 0xff) | ((dev >> 12) & 0xfff00)}`;
+  if (!fs.existsSync(`/sys/dev/block/${id}`)) return undefined;
   const sys = fs.realpathSync(`/sys/dev/block/${id}`);
   return fs.existsSync(path.join(sys, 'partition')) ? fs.readFileSync(path.join(path.dirname(sys), 'dev'), 'utf8').trim() : id;
 }
@@ -57,7 +62,10 @@ const dataDir = process.env.BENCH_DATA_DIR ?? '/tmp';
 const disk = diskOf(fs.existsSync(dataDir) ? dataDir : '/tmp');
 const blkioDir = path.join(BLKIO, 'cafe-lento');
 fs.mkdirSync(blkioDir, { recursive: true });
-fs.writeFileSync(path.join(blkioDir, 'blkio.throttle.write_iops_device'), `${disk} ${writeIops}`);
+const throttle = path.join(blkioDir, 'blkio.throttle.write_iops_device');
+// An earlier run's limit goes first (0 removes it): the data may be on another disk, or on none, this time.
+for (const rule of fs.readFileSync(throttle, 'utf8').split('\n').filter(Boolean)) fs.writeFileSync(throttle, `${rule.split(' ')[0]} 0`);
+if (disk) fs.writeFileSync(throttle, `${disk} ${writeIops}`);
 const loadGroup = cpuGroup('cafe-lento-carga');
 const serverGroup = cpuGroup('cafe-lento-servidor');
 
@@ -85,7 +93,8 @@ const movePostgres = (cpuProcs: string, blkioProcs: string) => {
 };
 if (withPostgres) movePostgres(cpuGroup('cafe-lento-postgres'), path.join(blkioDir, 'cgroup.procs'));
 
-console.error(`· máquina lenta emulada: ${cpuShare} de núcleo por grupo, ${writeIops} escrituras/s en ${disk}${withPostgres ? ', PostgreSQL incluido' : ''}`);
+const diskText = disk ? `${writeIops} escrituras/s en el disco ${disk}` : `los datos sin disco (${dataDir}), sin límite de escrituras`;
+console.error(`· máquina lenta emulada: ${cpuShare} de núcleo por grupo, ${diskText}${withPostgres ? ', PostgreSQL incluido' : ''}`);
 const child = spawn('sh', ['-c', `echo $$ > ${loadGroup} && echo $$ > ${blkioDir}/cgroup.procs && exec "$@"`, 'sh', ...command], {
   stdio: 'inherit',
   env: { ...process.env, BENCH_SERVER_CGROUPS: serverGroup },
