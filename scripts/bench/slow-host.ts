@@ -58,8 +58,12 @@ function diskOf(folder: string): string | undefined {
   return fs.existsSync(path.join(sys, 'partition')) ? fs.readFileSync(path.join(path.dirname(sys), 'dev'), 'utf8').trim() : id;
 }
 
-const dataDir = process.env.BENCH_DATA_DIR ?? '/tmp';
-const disk = diskOf(fs.existsSync(dataDir) ? dataDir : '/tmp');
+// The bench's DATA_DIR (scripts/bench/datasets.ts, not imported: it loads the data generator), or the
+// nearest folder above it that exists yet: the disk the data sets will be written to.
+const dataDir = process.env.BENCH_DATA_DIR ?? '/tmp/cafe-bench/data';
+let existing = dataDir;
+while (!fs.existsSync(existing)) existing = path.dirname(existing);
+const disk = diskOf(existing);
 const blkioDir = path.join(BLKIO, 'cafe-lento');
 fs.mkdirSync(blkioDir, { recursive: true });
 const throttle = path.join(blkioDir, 'blkio.throttle.write_iops_device');
