@@ -49,7 +49,7 @@ export async function startServer(extraEnv: Record<string, string> = {}, options
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   // scripts/bench/slow-host.ts: the server joins its slower core before it does any work.
-  for (const procs of (process.env.BENCH_SERVER_CGROUPS ?? '').split(',').filter(Boolean)) fs.writeFileSync(procs, String(child.pid));
+  if (process.env.BENCH_SERVER_CGROUP) fs.writeFileSync(process.env.BENCH_SERVER_CGROUP, String(child.pid));
   child.stdout?.on('data', (chunk) => (output += chunk));
   child.stderr?.on('data', (chunk) => (output += chunk));
   const url = `http://127.0.0.1:${port}`;

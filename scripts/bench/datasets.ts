@@ -5,6 +5,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { type DatasetTarget, generateDataset, searchPathOf } from '#support/bench/generate.js';
 import { withPgClient } from '#support/pg-client.js';
+import { DATA_DIR } from './data-dir.js';
 
 /**
  * Change it when plan.ts, tables.ts or the schema they fill changes: older
@@ -12,7 +13,6 @@ import { withPgClient } from '#support/pg-client.js';
  */
 const PLAN_VERSION = 'plan-2';
 
-export const DATA_DIR = process.env.BENCH_DATA_DIR ?? '/tmp/cafe-bench/data';
 
 /** `name` is the set's size, or a scratch name like 'escrituras' for a set the bench writes into. */
 export function datasetTarget(dialect: 'sqlite' | 'postgres', name: string, postgresUrl?: string): DatasetTarget {

@@ -13,11 +13,12 @@
 //   so a commit's fsync costs what it costs on a slower disk.
 //
 // Servers join their group as they start: support/start-server.ts writes each
-// one's pid into the files BENCH_SERVER_CGROUPS names. PostgreSQL's processes
+// one's pid into the file BENCH_SERVER_CGROUP names. PostgreSQL's processes
 // are moved back where they were when the command ends.
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
+import { DATA_DIR } from './data-dir.js';
 
 const separator = process.argv.indexOf('--');
 const options = process.argv.slice(2, separator < 0 ? undefined : separator);
@@ -58,10 +59,8 @@ function diskOf(folder: string): string | undefined {
   return fs.existsSync(path.join(sys, 'partition')) ? fs.readFileSync(path.join(path.dirname(sys), 'dev'), 'utf8').trim() : id;
 }
 
-// The bench's DATA_DIR (scripts/bench/datasets.ts, not imported: it loads the data generator), or the
-// nearest folder above it that exists yet: the disk the data sets will be written to.
-const dataDir = process.env.BENCH_DATA_DIR ?? '/tmp/cafe-bench/data';
-let existing = dataDir;
+// The bench's data folder, or the nearest folder above it that exists yet: the disk the data sets will be written to.
+let existing = DATA_DIR;
 while (!fs.existsSync(existing)) existing = path.dirname(existing);
 const disk = diskOf(existing);
 const blkioDir = path.join(BLKIO, 'cafe-lento');
@@ -97,11 +96,11 @@ const movePostgres = (cpuProcs: string, blkioProcs: string) => {
 };
 if (withPostgres) movePostgres(cpuGroup('cafe-lento-postgres'), path.join(blkioDir, 'cgroup.procs'));
 
-const diskText = disk ? `${writeIops} escrituras/s en el disco ${disk}` : `los datos sin disco (${dataDir}), sin límite de escrituras`;
+const diskText = disk ? `${writeIops} escrituras/s en el disco ${disk}` : `los datos sin disco (${DATA_DIR}), sin límite de escrituras`;
 console.error(`· máquina lenta emulada: ${cpuShare} de núcleo por grupo, ${diskText}${withPostgres ? ', PostgreSQL incluido' : ''}`);
 const child = spawn('sh', ['-c', `echo $$ > ${loadGroup} && echo $$ > ${blkioDir}/cgroup.procs && exec "$@"`, 'sh', ...command], {
   stdio: 'inherit',
-  env: { ...process.env, BENCH_SERVER_CGROUPS: serverGroup },
+  env: { ...process.env, BENCH_SERVER_CGROUP: serverGroup },
 });
 for (const signal of ['SIGINT', 'SIGTERM'] as const) process.on(signal, () => child.kill(signal));
 const code: number = await new Promise((resolve) => child.on('exit', (status) => resolve(status ?? 1)));
