@@ -94,9 +94,14 @@ describe('importar desde Artisan', () => {
     // The curve: BT and ET with the events, the events also as text.
     await row.getByRole('button', { name: `Curva del lote ${code}` }).click();
     const dialog = page.getByRole('dialog', { name: `Curva de tueste del lote ${code}` });
-    await dialog.locator('.recharts-line').first().waitFor();
-    await expect.poll(() => dialog.locator('.recharts-line').count()).toBe(2);
+    await dialog.locator('.chart__line').first().waitFor();
+    await expect.poll(() => dialog.locator('.chart__line').count()).toBe(2);
     await expect.poll(() => dialog.locator('dl').textContent()).toBe('Carga0:00Fin de secado3:04Inicio del 1.er crack6:14Fin del 1.er crack7:34Descarga8:44');
+    // The time axis in whole minutes; pointing at the curve shows the time and both temperatures.
+    await expect.poll(() => dialog.locator('.chart__axis text').allTextContents()).toEqual(expect.arrayContaining(['0:00', '1:00', '5:00', '9:00']));
+    const plot = (await dialog.locator('.chart svg').boundingBox())!;
+    await page.mouse.move(plot.x + plot.width / 2, plot.y + plot.height / 2);
+    await expect.poll(() => dialog.locator('.chart-tooltip').textContent()).toMatch(/^\d:\d{2}Temperatura del grano \(BT\) : \d+\.\d °CTemperatura del aire \(ET\) : \d+\.\d °C$/);
     await shot(page, 'curve-desktop');
     await dialog.getByRole('button', { name: 'Cerrar' }).click();
     await expect.poll(() => dialog.count()).toBe(0);
@@ -107,8 +112,8 @@ describe('importar desde Artisan', () => {
     await page.getByRole('button', { name: `Curva del lote ${code}` }).waitFor();
     await shot(page, 'trace-desktop');
     await page.getByRole('button', { name: `Curva del lote ${code}` }).click();
-    await dialog.locator('.recharts-line').first().waitFor();
-    await expect.poll(() => dialog.locator('.recharts-line').count()).toBe(2);
+    await dialog.locator('.chart__line').first().waitFor();
+    await expect.poll(() => dialog.locator('.chart__line').count()).toBe(2);
     await expect.poll(() => dialog.locator('dl').textContent()).toBe('Carga0:00Fin de secado3:04Inicio del 1.er crack6:14Fin del 1.er crack7:34Descarga8:44');
     await shot(page, 'trace-curve-desktop');
     await page.keyboard.press('Escape');
@@ -131,7 +136,7 @@ describe('importar desde Artisan', () => {
     await shot(phone.page, 'already-imported-phone');
     await phone.page.getByRole('button', { name: 'Cancelar' }).click();
     await roastedTable(phone.page).getByRole('button', { name: `Curva del lote ${code}` }).click();
-    await phone.page.getByRole('dialog').locator('.recharts-line').first().waitFor();
+    await phone.page.getByRole('dialog').locator('.chart__line').first().waitFor();
     await shot(phone.page, 'curve-phone');
     expect(phone.problems).toEqual([]);
     await phone.context.close();

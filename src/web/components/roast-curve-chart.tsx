@@ -1,37 +1,179 @@
-import { CartesianGrid, Line, LineChart, ReferenceLine, Tooltip, XAxis, YAxis } from 'recharts';
+import { curveMonotoneX } from '@visx/curve';
+import { scaleLinear } from '@visx/scale';
+import { LinePath } from '@visx/shape';
+import { type PointerEvent, useMemo, useState } from 'react';
 import { artisanMessages as m } from '#shared/artisan-messages.js';
 import type { ArtisanCurve } from '#shared/schemas/artisan.js';
-import { BT_COLOUR, clockTime, ET_COLOUR, EVENT_ORDER } from './roast-curve-format.js';
+import { roundTicks } from '#web/lib/chart-ticks.js';
+import { ChartTooltip, type Pointed, pointerIn, useBoxWidth } from './chart-frame.js';
+import { BT_COLOUR, clockTime, ET_COLOUR, EVENT_ORDER, pointsForColumns, timeTicks } from './roast-curve-format.js';
 
 /**
- * The Recharts drawing of a roast's Artisan curve, in a chunk of its own that
- * only the curve dialog loads (docs/decisions/0019-web-chunk-groups-and-route-preloads.md:
- * Recharts stays out of login + home and out of the screens' shared chunk).
- * BT and ET against the time from CHARGE, every point of the file, with the
- * events as labelled vertical lines; no animation (a thousand points).
+ * The drawing of a roast's Artisan curve, in a chunk of its own that only the
+ * curve dialog loads: SVG from visx's scales and shapes, like the report
+ * charts (docs/decisions/0031-report-charts-with-visx.md), so the app has one
+ * way to draw a chart. BT and ET against the time from CHARGE, as many of the
+ * file's points as the width shows (pointsForColumns; a gap where a reading is
+ * missing), the tooltip reading every point, the events as labelled dashed
+ * lines; the time axis in whole minutes. The dialog's text lists the events'
+ * times for screen readers; this drawing is its image.
  */
 
+const CURVE_HEIGHT = 320;
+/** Room above the plot for the events' marks, at the left for '1000°F'. */
+const MARGIN = { top: 24, right: 16, bottom: 30, left: 64 };
+const TICK_SIZE = 6;
+const TEMPERATURE_TICKS = 5;
+/** The width one time mark ('12:30', about 41 px in the axis's 16 px type) needs with its gap. */
+const TIME_MARK_ROOM = 48;
+/** Drawn and listed in this order, as the legend above the chart. */
+const SERIES = [
+  { key: 'bt', name: m.curveBt, colour: BT_COLOUR, width: 2 },
+  { key: 'et', name: m.curveEt, colour: ET_COLOUR, width: 1.5 },
+] as const;
+
+type Point = ArtisanCurve['points'][number];
+
+/** The index of the point whose time is nearest `t`: a scan, which holds whatever order the file's samples are in. */
+function nearestPoint(points: Point[], t: number): number {
+  let nearest = 0;
+  for (let index = 1; index < points.length; index++) {
+    if (Math.abs(points[index]!.t - t) < Math.abs(points[nearest]!.t - t)) nearest = index;
+  }
+  return nearest;
+}
 
 export function RoastCurveChart({ curve }: { curve: ArtisanCurve }) {
+  const [box, width] = useBoxWidth();
+  const [pointed, setPointed] = useState<Pointed | null>(null);
   const degrees = `°${curve.unit}`;
+  const { points, events } = curve;
+
+  const layout = useMemo(() => {
+    if (width === 0 || points.length === 0) return null;
+    const left = MARGIN.left;
+    const right = width - MARGIN.right;
+    const top = MARGIN.top;
+    const bottom = CURVE_HEIGHT - MARGIN.bottom;
+    // Loops, not Math.min(...list): a 5 MB profile has more points than a call takes arguments.
+    let from = Infinity;
+    let to = -Infinity;
+    let coldest = Infinity;
+    let hottest = -Infinity;
+    for (const point of points) {
+      from = Math.min(from, point.t);
+      to = Math.max(to, point.t);
+      for (const value of [point.bt, point.et]) {
+        if (value === null) continue;
+        coldest = Math.min(coldest, value);
+        hottest = Math.max(hottest, value);
+      }
+    }
+    const temperatures = coldest <= hottest ? roundTicks(coldest, hottest, TEMPERATURE_TICKS) : roundTicks(0, 0, TEMPERATURE_TICKS);
+    const x = scaleLinear({ domain: [from, to === from ? from + 1 : to], range: [left, right] });
+    const y = scaleLinear({ domain: [temperatures[0]!, temperatures[temperatures.length - 1]!], range: [bottom, top] });
+    const minutes = timeTicks(from, to, Math.max(2, Math.floor((right - left) / TIME_MARK_ROOM)));
+    return { left, right, top, bottom, x, y, temperatures, minutes };
+  }, [points, width]);
+
+  // The lines are built once per layout: a pointer move redraws only the cursor and the tooltip, not thousands of points.
+  const drawing = useMemo(() => {
+    if (!layout) return null;
+    const { left, right, top, bottom, x, y, temperatures, minutes } = layout;
+    return (
+      <>
+        {temperatures.map((tick) => (
+          <line key={`y${tick}`} className="chart__grid" x1={left} x2={right} y1={y(tick)} y2={y(tick)} />
+        ))}
+        {minutes.map((tick) => (
+          <line key={`x${tick}`} className="chart__grid" x1={x(tick)} x2={x(tick)} y1={top} y2={bottom} />
+        ))}
+        {EVENT_ORDER.map((event) => {
+          const t = events[event];
+          if (t === null || x(t) < left || x(t) > right) return null;
+          return (
+            <g key={event} className="chart__event">
+              <line x1={x(t)} x2={x(t)} y1={top} y2={bottom} />
+              {/* Rotated to read upwards, hanging to the right of its line from the plot's top. */}
+              <text transform={`translate(${x(t) + 3}, ${top + 4}) rotate(-90)`} textAnchor="end" dominantBaseline="hanging">
+                {m.eventMarks[event]}
+              </text>
+            </g>
+          );
+        })}
+        {SERIES.map((series) => (
+          <LinePath
+            key={series.key}
+            className="chart__line"
+            data={pointsForColumns(points, (point) => point[series.key], Math.ceil(right - left))}
+            x={(point) => x(point.t)}
+            y={(point) => y(point[series.key] ?? 0)}
+            defined={(point) => point[series.key] !== null}
+            curve={curveMonotoneX}
+            stroke={series.colour}
+            strokeWidth={series.width}
+            fill="none"
+          />
+        ))}
+        <g className="chart__axis">
+          <line x1={left} x2={left} y1={top} y2={bottom} />
+          {temperatures.map((tick) => (
+            <g key={tick}>
+              <line x1={left - TICK_SIZE} x2={left} y1={y(tick)} y2={y(tick)} />
+              <text x={left - TICK_SIZE - 2} y={y(tick)} textAnchor="end" dominantBaseline="central">
+                {`${tick}${degrees}`}
+              </text>
+            </g>
+          ))}
+          <line x1={left} x2={right} y1={bottom} y2={bottom} />
+          {minutes.map((tick) => (
+            <g key={tick}>
+              <line x1={x(tick)} x2={x(tick)} y1={bottom} y2={bottom + TICK_SIZE} />
+              <text x={x(tick)} y={bottom + TICK_SIZE + 2} textAnchor="middle" dominantBaseline="hanging">
+                {clockTime(tick)}
+              </text>
+            </g>
+          ))}
+        </g>
+      </>
+    );
+  }, [layout, points, events, degrees]);
+
+  const point = (event: PointerEvent<SVGSVGElement>) => {
+    if (!layout) return;
+    const at = pointerIn(event);
+    const inside = at.x >= layout.left && at.x <= layout.right && at.y >= layout.top && at.y <= layout.bottom;
+    setPointed(inside ? { index: nearestPoint(points, layout.x.invert(at.x)), ...at } : null);
+  };
+  const current = pointed && points[pointed.index];
   return (
-    <LineChart responsive style={{ width: '100%', height: 320 }} data={curve.points} margin={{ top: 24, right: 16, bottom: 8, left: 0 }} accessibilityLayer={false}>
-      <CartesianGrid strokeDasharray="3 3" />
-      <XAxis dataKey="t" type="number" domain={['dataMin', 'dataMax']} tickFormatter={clockTime} />
-      <YAxis width={56} unit={degrees} domain={['auto', 'auto']} />
-      <Tooltip
-        isAnimationActive={false}
-        labelFormatter={(t) => clockTime(Number(t))}
-        formatter={(value) => `${Number(value).toFixed(1)} ${degrees}`}
-      />
-      {EVENT_ORDER.map((event) => {
-        const t = curve.events[event];
-        return t === null ? null : (
-          <ReferenceLine key={event} x={t} stroke="#6b5a4d" strokeDasharray="4 4" label={{ value: m.eventMarks[event], position: 'insideTopLeft', fontSize: 11, angle: -90, dx: 12, dy: 8 }} />
-        );
-      })}
-      <Line type="monotone" dataKey="bt" name={m.curveBt} stroke={BT_COLOUR} dot={false} strokeWidth={2} isAnimationActive={false} connectNulls={false} />
-      <Line type="monotone" dataKey="et" name={m.curveEt} stroke={ET_COLOUR} dot={false} strokeWidth={1.5} isAnimationActive={false} connectNulls={false} />
-    </LineChart>
+    <div ref={box} className="chart" style={{ height: CURVE_HEIGHT }}>
+      {layout && (
+        <svg width={width} height={CURVE_HEIGHT} onPointerMove={point} onPointerDown={point} onPointerLeave={() => setPointed(null)}>
+          {drawing}
+          {current && (
+            <g className="chart__pointer">
+              <line x1={layout.x(current.t)} x2={layout.x(current.t)} y1={layout.top} y2={layout.bottom} />
+              {SERIES.map((series) => {
+                const value = current[series.key];
+                return value === null ? null : <circle key={series.key} cx={layout.x(current.t)} cy={layout.y(value)} r={4} fill={series.colour} />;
+              })}
+            </g>
+          )}
+        </svg>
+      )}
+      {pointed && current && (
+        <ChartTooltip
+          at={pointed}
+          boxWidth={width}
+          boxHeight={CURVE_HEIGHT}
+          label={clockTime(current.t)}
+          items={SERIES.flatMap((series) => {
+            const value = current[series.key];
+            return value === null ? [] : [{ name: series.name, value: `${value.toFixed(1)} ${degrees}` }];
+          })}
+        />
+      )}
+    </div>
   );
 }

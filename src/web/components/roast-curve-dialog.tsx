@@ -9,7 +9,7 @@ import { LoadingText } from './loading-text.js';
 import { BT_COLOUR, clockTime, ET_COLOUR, EVENT_ORDER } from './roast-curve-format.js';
 import './roast-curve.css';
 
-// Recharts only when a curve is opened (docs/decisions/0019-web-chunk-groups-and-route-preloads.md).
+// The chart's code only when a curve is opened (docs/decisions/0019-web-chunk-groups-and-route-preloads.md).
 const RoastCurveChart = lazyNamed(() => import('./roast-curve-chart.js'), 'RoastCurveChart');
 
 /**

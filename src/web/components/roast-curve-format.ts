@@ -14,3 +14,62 @@ export function clockTime(seconds: number): string {
   const whole = Math.round(Math.abs(seconds));
   return `${sign}${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
 }
+
+/** Steps between the time axis's marks, in seconds: half a minute to half an hour. */
+const TIME_STEPS = [30, 60, 120, 300, 600, 900, 1800];
+
+/**
+ * The time axis's marks, in seconds from CHARGE: the multiples of the smallest
+ * step in TIME_STEPS that leaves at most `most` of them between `from` and `to`
+ * (whole minutes a roaster reads at a glance, 0:00 at CHARGE when it is in range),
+ * or of whole hours for a profile longer than that.
+ */
+export function timeTicks(from: number, to: number, most: number): number[] {
+  const countOf = (step: number) => Math.floor(to / step) - Math.ceil(from / step) + 1;
+  // Past half an hour a step (a profile logged for hours): whole hours, as many as leave `most` marks.
+  const step = TIME_STEPS.find((candidate) => countOf(candidate) <= most) ?? Math.max(1, Math.ceil((to - from) / Math.max(1, most - 1) / 3600)) * 3600;
+  const ticks: number[] = [];
+  // `+ 0` turns Math.ceil's -0 (a curve that starts just before CHARGE) into 0.
+  for (let tick = Math.ceil(from / step) * step + 0; tick <= to; tick += step) ticks.push(tick);
+  return ticks;
+}
+
+/**
+ * The points a line `columns` pixels wide needs. A long profile (Artisan logs
+ * a reading a second or faster; an hour is tens of thousands) has far more
+ * points than pixels: each pixel column then keeps only its first, lowest,
+ * highest and last reading, and its first missing one (where the line
+ * breaks), in the file's order. The line looks the same to the pixel, and
+ * is drawn in a fraction of the time. A profile with at most four points a
+ * column, as most roasts have, is drawn whole.
+ */
+export function pointsForColumns<P extends { t: number }>(points: P[], reading: (point: P) => number | null, columns: number): P[] {
+  if (points.length <= 4 * columns) return points;
+  let from = Infinity;
+  let to = -Infinity;
+  for (const point of points) {
+    from = Math.min(from, point.t);
+    to = Math.max(to, point.t);
+  }
+  const width = (to - from) / columns || 1;
+  const kept = new Set<number>();
+  const firstOf = new Map<number, number>();
+  const lastOf = new Map<number, number>();
+  const lowOf = new Map<number, number>();
+  const highOf = new Map<number, number>();
+  const gapOf = new Map<number, number>();
+  points.forEach((point, index) => {
+    const column = Math.min(columns - 1, Math.floor((point.t - from) / width));
+    const value = reading(point);
+    if (value === null) {
+      if (!gapOf.has(column)) gapOf.set(column, index);
+      return;
+    }
+    if (!firstOf.has(column)) firstOf.set(column, index);
+    lastOf.set(column, index);
+    if (!lowOf.has(column) || value < reading(points[lowOf.get(column)!]!)!) lowOf.set(column, index);
+    if (!highOf.has(column) || value > reading(points[highOf.get(column)!]!)!) highOf.set(column, index);
+  });
+  for (const indices of [firstOf, lastOf, lowOf, highOf, gapOf]) for (const index of indices.values()) kept.add(index);
+  return [...kept].sort((one, other) => one - other).map((index) => points[index]!);
+}

@@ -3,6 +3,7 @@
  * round y ticks and which month labels fit, as Recharts chose them before
  * (docs/decisions/0031-report-charts-with-visx.md), so the chart reads the same.
  */
+import { roundTicks } from '#web/lib/chart-ticks.js';
 
 const Y_TICK_COUNT = 5;
 
@@ -13,22 +14,10 @@ const LABEL_GAP = 5;
 
 /**
  * Y-axis ticks: `count` evenly spaced values from 0 (or below, for a negative
- * margin) past the largest, on a step rounded up to 2 significant digits in
- * steps of 5 (0 / 550 / 1100 / 1650 / 2200): the round numbers the chart has
- * always shown.
+ * margin) past the largest (lib/chart-ticks.ts): the round numbers the chart
+ * has always shown.
  */
-export function yTicks(low: number, high: number, count = Y_TICK_COUNT): number[] {
-  const from = Math.min(0, low);
-  const to = Math.max(0, high);
-  if (to === from) return Array.from({ length: count }, (_, index) => index);
-  const rough = (to - from) / (count - 1);
-  const unit = 10 ** (Math.floor(Math.log10(rough)) + 1) * 0.05;
-  const step = Math.ceil(rough / unit - 1e-9) * unit;
-  const first = Math.floor(from / step + 1e-9) * step;
-  const ticks = [first];
-  while (ticks.length < count || ticks[ticks.length - 1]! < to - 1e-9) ticks.push(first + ticks.length * step);
-  return ticks;
-}
+export const yTicks = (low: number, high: number, count = Y_TICK_COUNT): number[] => roundTicks(Math.min(0, low), Math.max(0, high), count);
 
 /**
  * The month labels written under the axis, as Recharts placed them

@@ -1,10 +1,11 @@
 import { Group } from '@visx/group';
 import { scaleBand, scaleLinear } from '@visx/scale';
 import { Bar, Pie } from '@visx/shape';
-import { type PointerEvent, startTransition, useEffect, useMemo, useRef, useState } from 'react';
+import { type PointerEvent, useMemo, useState } from 'react';
 import { formatKg, formatMoney, formatTwoDecimals } from '#shared/format.js';
 import { traceabilityMessages } from '#shared/messages.js';
 import { reportMessages as m } from '#shared/report-messages.js';
+import { ChartTooltip, type Pointed, pointerIn, useBoxWidth } from '#web/components/chart-frame.js';
 import { type ChartMonth, percentOf, productKey, type TopProduct } from './chart-data.js';
 import { monthLabelPlaces, yTicks } from './chart-layout.js';
 import { BAR_COLOUR, CHART_HEIGHT, MARGIN_BAR_COLOUR, PIE_COLOURS } from './chart-palette.js';
@@ -21,67 +22,6 @@ import { BAR_COLOUR, CHART_HEIGHT, MARGIN_BAR_COLOUR, PIE_COLOURS } from './char
  * and nothing is animated. The legends are HTML in the card (<ChartLegend>),
  * and the figures a table for screen readers; the drawings are aria-hidden.
  */
-
-/**
- * The width of the chart's box, 0 until the browser has laid it out: a
- * ResizeObserver, so nothing forces a layout, and it follows the window. The
- * drawing that follows is a transition, which React renders in slices of a
- * few milliseconds, yielding to the browser between them (and between the two charts).
- */
-function useBoxWidth() {
-  const box = useRef<HTMLDivElement>(null);
-  const [width, setWidth] = useState(0);
-  useEffect(() => {
-    const observer = new ResizeObserver(([entry]) => startTransition(() => setWidth(Math.floor(entry!.contentRect.width))));
-    observer.observe(box.current!);
-    return () => observer.disconnect();
-  }, []);
-  return [box, width] as const;
-}
-
-/** Where the pointer is over the chart, in the box's pixels, and what it points at. */
-interface Pointed {
-  index: number;
-  x: number;
-  y: number;
-}
-
-/** The pointer's place in the chart's box (the SVG fills it). */
-const pointerIn = (event: PointerEvent<Element>) => {
-  const rect = (event.currentTarget.closest('.chart') ?? event.currentTarget).getBoundingClientRect();
-  return { x: event.clientX - rect.left, y: event.clientY - rect.top };
-};
-
-/**
- * The tooltip, in the format the charts have always had: the month (if any),
- * then one line per series, "name : value". Beside the pointer, on the side
- * with more room, so it never needs measuring.
- */
-function ChartTooltip({ at, boxWidth, label, items }: { at: Pointed; boxWidth: number; label?: string; items: { name: string; value: string }[] }) {
-  const left = at.x > boxWidth / 2;
-  const above = at.y > CHART_HEIGHT / 2;
-  return (
-    <div
-      className="chart-tooltip"
-      style={{
-        left: left ? at.x - 10 : at.x + 10,
-        top: above ? at.y - 10 : at.y + 10,
-        transform: `translate(${left ? '-100%' : '0'}, ${above ? '-100%' : '0'})`,
-      }}
-    >
-      {label !== undefined && <p className="chart-tooltip__label">{label}</p>}
-      <ul className="chart-tooltip__items">
-        {items.map((item) => (
-          <li key={item.name}>
-            <span>{item.name}</span>
-            <span> : </span>
-            <span>{item.value}</span>
-          </li>
-        ))}
-      </ul>
-    </div>
-  );
-}
 
 // 'Ventas Mensuales': the bars' geometry, as it was drawn before (Recharts' defaults), so the chart reads the same.
 const MARGIN = { top: 8, right: 8, bottom: 0, left: 8 };
@@ -186,6 +126,7 @@ export function MonthlySalesBars({ months }: { months: ChartMonth[] }) {
         <ChartTooltip
           at={pointed}
           boxWidth={width}
+          boxHeight={CHART_HEIGHT}
           label={month.label}
           items={SERIES.flatMap((series) => (month[series.key] === null ? [] : [{ name: series.name, value: formatMoney(month[series.key]!) }]))}
         />
@@ -249,7 +190,7 @@ export function TopProductsPie({ products }: { products: TopProduct[] }) {
           </Pie>
         </svg>
       )}
-      {pointed && product && <ChartTooltip at={pointed} boxWidth={width} items={[{ name: product.batch_code, value: formatKg(product.kg) }]} />}
+      {pointed && product && <ChartTooltip at={pointed} boxWidth={width} boxHeight={CHART_HEIGHT} items={[{ name: product.batch_code, value: formatKg(product.kg) }]} />}
     </div>
   );
 }

@@ -1,0 +1,78 @@
+import { type PointerEvent, startTransition, useEffect, useRef, useState } from 'react';
+import './chart-frame.css';
+
+/**
+ * What the app's SVG charts share (the reports' bars and pie, the Artisan roast
+ * curve; docs/decisions/0031-report-charts-with-visx.md): the box they are laid
+ * out in, the pointer's place in it and the tooltip. Only the charts' own
+ * chunks import it (vite.config.ts, isChartCode).
+ */
+
+/**
+ * The width of the chart's box, 0 until the browser has laid it out: a
+ * ResizeObserver, so nothing forces a layout, and it follows the window. The
+ * drawing that follows is a transition, which React renders in slices of a
+ * few milliseconds, yielding to the browser between them (and between two charts).
+ */
+export function useBoxWidth() {
+  const box = useRef<HTMLDivElement>(null);
+  const [width, setWidth] = useState(0);
+  useEffect(() => {
+    const observer = new ResizeObserver(([entry]) => startTransition(() => setWidth(Math.floor(entry!.contentRect.width))));
+    observer.observe(box.current!);
+    return () => observer.disconnect();
+  }, []);
+  return [box, width] as const;
+}
+
+/** Where the pointer is over the chart, in the box's pixels, and what it points at. */
+export interface Pointed {
+  index: number;
+  x: number;
+  y: number;
+}
+
+/** The pointer's place in the chart's box (the SVG fills it). */
+export const pointerIn = (event: PointerEvent<Element>) => {
+  const rect = (event.currentTarget.closest('.chart') ?? event.currentTarget).getBoundingClientRect();
+  return { x: event.clientX - rect.left, y: event.clientY - rect.top };
+};
+
+/**
+ * The tooltip, in the format the charts have always had: the label (a month, a
+ * time), then one line per series, "name : value". Beside the pointer, on the
+ * side with more room, so it never needs measuring: it is pinned by its edge
+ * nearest the pointer (`right` when it opens to the left), so the browser
+ * gives it the room up to the box's far edge and wraps a line only when
+ * that room is short (a long series name on a phone), instead of running out of the box.
+ */
+export function ChartTooltip({ at, boxWidth, boxHeight, label, items }: {
+  at: Pointed;
+  boxWidth: number;
+  boxHeight: number;
+  label?: string;
+  items: { name: string; value: string }[];
+}) {
+  const left = at.x > boxWidth / 2;
+  const above = at.y > boxHeight / 2;
+  return (
+    <div
+      className="chart-tooltip"
+      style={{
+        ...(left ? { right: boxWidth - at.x + 10 } : { left: at.x + 10 }),
+        ...(above ? { bottom: boxHeight - at.y + 10 } : { top: at.y + 10 }),
+      }}
+    >
+      {label !== undefined && <p className="chart-tooltip__label">{label}</p>}
+      <ul className="chart-tooltip__items">
+        {items.map((item) => (
+          <li key={item.name}>
+            <span>{item.name}</span>
+            <span> : </span>
+            <span>{item.value}</span>
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
