@@ -116,7 +116,7 @@ function screenPreloads(): Plugin {
 const firstVisitSources = ['src/web/main.tsx', LOGIN_MODULE, HOME_SCREEN.module];
 const firstVisitModules = new Set<string>();
 const isChartCode = (id: string) =>
-  isChartModule(id) || /[\\/](reports[\\/]charts\.tsx|components[\\/](roast-curve-chart|chart-frame)\.(tsx|css)|lib[\\/]chart-ticks\.ts)$/.test(id);
+  isChartModule(id) || /[\\/](reports[\\/]charts\.tsx|components[\\/](roast-curve-chart|chart-frame)\.tsx|lib[\\/]chart-ticks\.ts)$/.test(id);
 /**
  * The Artisan curve's dialog and texts: only /cafe-tostado and /trazabilidad use them
  * (docs/product-guide.md#artisan-import), so they stay in a chunk of those two instead of the one every screen loads.

@@ -1,11 +1,13 @@
 import { type PointerEvent, startTransition, useEffect, useRef, useState } from 'react';
-import './chart-frame.css';
 
 /**
  * What the app's SVG charts share (the reports' bars and pie, the Artisan roast
  * curve; docs/decisions/0031-report-charts-with-visx.md): the box they are laid
  * out in, the pointer's place in it and the tooltip. Only the charts' own
- * chunks import it (vite.config.ts, isChartCode).
+ * chunks import it (vite.config.ts, isChartCode). Its styles, chart-frame.css,
+ * are imported by the stylesheets of the screens that draw charts (reports.css,
+ * roast-curve.css), not from here: a screen's styles come with its page, so
+ * nothing waits for them once the chart's chunk arrives (e2e/web-preloads.e2e.test.ts).
  */
 
 /**

@@ -105,7 +105,7 @@ export function RoastCurveChart({ curve }: { curve: ArtisanCurve }) {
           <LinePath
             key={series.key}
             className="chart__line"
-            data={pointsForColumns(points, (point) => point[series.key], Math.ceil(right - left))}
+            data={pointsForColumns(points, (point) => point[series.key], Math.max(1, Math.ceil(right - left)))}
             x={(point) => x(point.t)}
             y={(point) => y(point[series.key] ?? 0)}
             defined={(point) => point[series.key] !== null}
