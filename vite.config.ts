@@ -4,7 +4,7 @@ import react from '@vitejs/plugin-react';
 import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
 import { HOME_SCREEN, LOGIN_MODULE, pageFileOf, SCREENS } from './src/web/lib/screens.js';
 import { SIGNED_OUT_META } from './src/web/lib/signed-out-page.js';
-import { isAreaSchema, isChartModule, isFormsLibrary } from './support/web-weight.js';
+import { isArtisanCurveModule, isAreaSchema, isChartModule, isFormsLibrary } from './support/web-weight.js';
 
 /**
  * Writes .vite/chunk-modules.json (chunk file → the modules bundled in it) so
@@ -94,8 +94,15 @@ function screenPreloads(): Plugin {
  * docs/decisions/0019-web-chunk-groups-and-route-preloads.md (Lighthouse, LCP of the form-and-table screens): automatic
  * splitting cut the modules the screens share into ~20 chunks of 0.2–2 KB
  * gzip, each its own request (on a mobile connection a round trip each, six at
- * a time), after the entry. Four groups bring a screen down to its own chunk
+ * a time), after the entry. Five groups bring a screen down to its own chunk
  * and at most one chunk of each group:
+ * - `charts`: the charts' code (isChartCode: visx with d3, the frame every chart
+ *   shares, the reports' bars and pie), one chunk that /reportes loads when it
+ *   draws. Left to itself the bundler put what the reports and the Artisan roast
+ *   curve share in a chunk apart, one more request before /reportes draws, which
+ *   Lighthouse's simulated phone counted in the largest paint (27-11-2026). The
+ *   curve's own drawing (components/roast-curve-chart.tsx) stays out of it: it
+ *   imports the dialog's chunk, which /reportes must not load;
  * - `forms`: zod, react-hook-form and its resolvers, which the login and every
  *   form load together anyway (isFormsLibrary: not zod's global settings, which the entry sets);
  * - `area-schemas`: the areas' schemas and the shared code that imports them,
@@ -116,12 +123,7 @@ function screenPreloads(): Plugin {
 const firstVisitSources = ['src/web/main.tsx', LOGIN_MODULE, HOME_SCREEN.module];
 const firstVisitModules = new Set<string>();
 const isChartCode = (id: string) =>
-  isChartModule(id) || /[\\/](reports[\\/]charts\.tsx|components[\\/](roast-curve-chart|chart-frame)\.tsx|lib[\\/]chart-ticks\.ts)$/.test(id);
-/**
- * The Artisan curve's dialog and texts: only /cafe-tostado and /trazabilidad use them
- * (docs/product-guide.md#artisan-import), so they stay in a chunk of those two instead of the one every screen loads.
- */
-const isArtisanCode = (id: string) => /[\\/](components[\\/]roast-curve[\w-]*\.(tsx|ts|css)|shared[\\/]artisan-messages\.ts|api[\\/]get-roast-curve\.ts)$/.test(id);
+  isChartModule(id) || /[\\/](reports[\\/]chart(s\.tsx|-layout\.ts)|components[\\/]chart-frame\.tsx|lib[\\/]chart-ticks\.ts)$/.test(id);
 
 /** The area schemas and every module whose static imports reach one (found in buildEnd). */
 const areaSchemaUsers = new Set<string>();
@@ -155,12 +157,17 @@ function firstVisitGraph(): Plugin {
   };
 }
 
-/** Code two or more screens may share, outside the first visit, the charts and the Artisan dialog. */
-const isSharedScreenCode = (id: string) => !firstVisitModules.has(id) && !isChartCode(id) && !isArtisanCode(id);
+/**
+ * Code two or more screens may share, outside the first visit, the charts and the Artisan curve's dialog and
+ * texts (isArtisanCurveModule: only /cafe-tostado and /trazabilidad use them, so they stay in a chunk of those two
+ * instead of the one every screen loads).
+ */
+const isSharedScreenCode = (id: string) => !firstVisitModules.has(id) && !isChartCode(id) && !isArtisanCurveModule(id);
 
 const screenChunkGroups = [
+  { name: 'charts', test: isChartCode, priority: 3, includeDependenciesRecursively: false },
   { name: 'forms', test: isFormsLibrary, priority: 2, includeDependenciesRecursively: false },
-  { name: 'area-schemas', test: (id: string) => !firstVisitModules.has(id) && areaSchemaUsers.has(id) && !isChartCode(id) && !isArtisanCode(id), minShareCount: 2, priority: 1.5, includeDependenciesRecursively: false },
+  { name: 'area-schemas', test: (id: string) => !firstVisitModules.has(id) && areaSchemaUsers.has(id) && !isChartCode(id) && !isArtisanCurveModule(id), minShareCount: 2, priority: 1.5, includeDependenciesRecursively: false },
   { name: 'screens', test: (id: string) => isSharedScreenCode(id) && formsLibraryUsers.has(id), minShareCount: 2, priority: 1, includeDependenciesRecursively: false },
   { name: 'screen-basics', test: isSharedScreenCode, minShareCount: 2, priority: 0.5, includeDependenciesRecursively: false },
 ];

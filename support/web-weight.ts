@@ -42,6 +42,8 @@ export interface WebWeight {
   areaSchemaModules: string[];
   /** zod and react-hook-form (isFormsLibrary) found in those chunks: none for the entry and home. */
   formsModules: string[];
+  /** The Artisan roast curve's modules (isArtisanCurveModule) found in those chunks: none for /reportes' charts. */
+  artisanCurveModules: string[];
 }
 
 /** A screen's manifest key: its module's path relative to the build's root, src/web. */
@@ -77,6 +79,15 @@ export const isChartModule = (id: string): boolean => chartPackagePattern.test(i
  */
 export const isScanModule = (id: string): boolean =>
   /node_modules[\\/]zxing-wasm[\\/]|components[\\/](scan-dialog|qr-camera|zxing-qr-decoder)\.tsx?$/.test(id);
+
+/**
+ * Whether a module id is the Artisan roast curve's code: its dialog, drawing
+ * and texts, which only /cafe-tostado and /trazabilidad use
+ * (docs/product-guide.md#artisan-import); vite.config.ts keeps it in their chunks,
+ * and /reportes' charts must not pull it in (check-web-budget).
+ */
+export const isArtisanCurveModule = (id: string): boolean =>
+  /[\\/](components[\\/]roast-curve[\w-]*\.(tsx|ts|css)|shared[\\/]artisan-messages\.ts|api[\\/]get-roast-curve\.ts)$/.test(id);
 
 /**
  * Whether a module id is an area's zod schemas (src/shared/schemas/, but for
@@ -126,6 +137,7 @@ export function measureWebWeight(routes: string[] = FIRST_VISIT_ROUTES, webRoot:
   const scanModules: string[] = [];
   const areaSchemaModules: string[] = [];
   const formsModules: string[] = [];
+  const artisanCurveModules: string[] = [];
   for (const key of keys) {
     const chunk = manifest[key]!;
     for (const css of chunk.css ?? []) cssFiles.add(css);
@@ -136,6 +148,7 @@ export function measureWebWeight(routes: string[] = FIRST_VISIT_ROUTES, webRoot:
     scanModules.push(...modules.filter(isScanModule));
     areaSchemaModules.push(...modules.filter(isAreaSchema));
     formsModules.push(...modules.filter(isFormsLibrary));
+    artisanCurveModules.push(...modules.filter(isArtisanCurveModule));
     // Without the module list, Recharts still leaves its class names in the code.
     if (!chunkModules[chunk.file] && fs.readFileSync(path.join(webRoot, chunk.file), 'utf8').includes('recharts-wrapper')) chartModules.push(chunk.file);
   }
@@ -149,7 +162,21 @@ export function measureWebWeight(routes: string[] = FIRST_VISIT_ROUTES, webRoot:
     scanModules,
     areaSchemaModules,
     formsModules,
+    artisanCurveModules,
   };
+}
+
+/**
+ * The manifest key of the chunk that holds `module` (its path from the project's
+ * root, 'src/web/features/reports/charts.tsx'): a module the build grouped with
+ * others (vite.config.ts) has no key of its own.
+ */
+export function chunkKeyHolding(module: string, webRoot: string = defaultWebRoot): string {
+  const manifest = JSON.parse(fs.readFileSync(path.join(webRoot, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+  const chunkModules = JSON.parse(fs.readFileSync(path.join(webRoot, '.vite', 'chunk-modules.json'), 'utf8')) as Record<string, string[]>;
+  const key = Object.keys(manifest).find((candidate) => chunkModules[manifest[candidate]!.file]?.includes(module));
+  if (!key) throw new Error(`ningún chunk de la compilación tiene ${module}`);
+  return key;
 }
 
 /** The gzip size is the .gz the build wrote (what the server sends), or computed the same way. */
