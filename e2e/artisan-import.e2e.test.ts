@@ -137,6 +137,8 @@ describe('importar desde Artisan', () => {
     await phone.page.getByRole('button', { name: 'Cancelar' }).click();
     await roastedTable(phone.page).getByRole('button', { name: `Curva del lote ${code}` }).click();
     await phone.page.getByRole('dialog').locator('.chart__line').first().waitFor();
+    // Opened from a stacked row, whose cells align right: the dialog reads from the left all the same (styles.css .modal).
+    expect(await phone.page.getByRole('dialog').getByRole('heading').evaluate((title) => getComputedStyle(title).textAlign)).toBe('start');
     await shot(phone.page, 'curve-phone');
     expect(phone.problems).toEqual([]);
     await phone.context.close();
