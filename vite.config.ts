@@ -122,6 +122,7 @@ function screenPreloads(): Plugin {
  */
 const firstVisitSources = ['src/web/main.tsx', LOGIN_MODULE, HOME_SCREEN.module];
 const firstVisitModules = new Set<string>();
+/** The `charts` group: chart-layout.ts too, which only charts.tsx imports, or it would be a second chunk of its own. */
 const isChartCode = (id: string) =>
   isChartModule(id) || /[\\/](reports[\\/]chart(s\.tsx|-layout\.ts)|components[\\/]chart-frame\.tsx|lib[\\/]chart-ticks\.ts)$/.test(id);
 

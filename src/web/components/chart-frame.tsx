@@ -3,7 +3,7 @@ import { type PointerEvent, startTransition, useEffect, useRef, useState } from 
 /**
  * What the app's SVG charts share (the reports' bars and pie, the Artisan roast
  * curve; docs/decisions/0031-report-charts-with-visx.md): the box they are laid
- * out in, the pointer's place in it and the tooltip. Only the charts' own
+ * out in, the pointer's place in it, the axes and the tooltip. Only the charts' own
  * chunks import it (vite.config.ts, isChartCode). Its styles, chart-frame.css,
  * are imported by the stylesheets of the screens that draw charts (reports.css,
  * roast-curve.css), not from here: a screen's styles come with its page, so
@@ -76,5 +76,56 @@ export function ChartTooltip({ at, boxWidth, boxHeight, label, items }: {
         ))}
       </ul>
     </div>
+  );
+}
+
+/** How far a tick mark reaches out of its axis, in px. */
+const TICK_SIZE = 6;
+
+/** One mark on an axis: where it stands, its label, and on the bottom axis where the label is centred if moved to fit (the newest month of 'Ventas Mensuales'). */
+export interface AxisMark {
+  key: string | number;
+  at: number;
+  labelAt?: number;
+  label: string;
+}
+
+/**
+ * The left and bottom axes of a plot from (left, top) to (right, bottom): each
+ * a line with its marks and their labels: ending at the marks on the left,
+ * hanging under them at the bottom. The marks are the chart's own (round values,
+ * months, minutes).
+ */
+export function ChartAxes({ left, right, top, bottom, values, along }: {
+  left: number;
+  right: number;
+  top: number;
+  bottom: number;
+  /** The left axis's marks, from its values' scale. */
+  values: AxisMark[];
+  /** The bottom axis's marks. */
+  along: AxisMark[];
+}) {
+  return (
+    <g className="chart__axis">
+      <line x1={left} x2={left} y1={top} y2={bottom} />
+      {values.map((mark) => (
+        <g key={mark.key}>
+          <line x1={left - TICK_SIZE} x2={left} y1={mark.at} y2={mark.at} />
+          <text x={left - TICK_SIZE - 2} y={mark.at} textAnchor="end" dominantBaseline="central">
+            {mark.label}
+          </text>
+        </g>
+      ))}
+      <line x1={left} x2={right} y1={bottom} y2={bottom} />
+      {along.map((mark) => (
+        <g key={mark.key}>
+          <line x1={mark.at} x2={mark.at} y1={bottom} y2={bottom + TICK_SIZE} />
+          <text x={mark.labelAt ?? mark.at} y={bottom + TICK_SIZE + 2} textAnchor="middle" dominantBaseline="hanging">
+            {mark.label}
+          </text>
+        </g>
+      ))}
+    </g>
   );
 }

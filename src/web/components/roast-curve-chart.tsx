@@ -5,7 +5,7 @@ import { type PointerEvent, useMemo, useState } from 'react';
 import { artisanMessages as m } from '#shared/artisan-messages.js';
 import type { ArtisanCurve } from '#shared/schemas/artisan.js';
 import { roundTicks } from '#web/lib/chart-ticks.js';
-import { ChartTooltip, type Pointed, pointerIn, useBoxWidth } from './chart-frame.js';
+import { ChartAxes, ChartTooltip, type Pointed, pointerIn, useBoxWidth } from './chart-frame.js';
 import { BT_COLOUR, clockTime, ET_COLOUR, EVENT_ORDER, pointsForColumns, timeTicks } from './roast-curve-format.js';
 
 /**
@@ -22,7 +22,6 @@ import { BT_COLOUR, clockTime, ET_COLOUR, EVENT_ORDER, pointsForColumns, timeTic
 const CURVE_HEIGHT = 320;
 /** Room above the plot for the events' marks, at the left for '1000°F'. */
 const MARGIN = { top: 24, right: 16, bottom: 30, left: 64 };
-const TICK_SIZE = 6;
 const TEMPERATURE_TICKS = 5;
 /** The width one time mark ('12:30', about 41 px in the axis's 16 px type) needs with its gap. */
 const TIME_MARK_ROOM = 48;
@@ -115,26 +114,14 @@ export function RoastCurveChart({ curve }: { curve: ArtisanCurve }) {
             fill="none"
           />
         ))}
-        <g className="chart__axis">
-          <line x1={left} x2={left} y1={top} y2={bottom} />
-          {temperatures.map((tick) => (
-            <g key={tick}>
-              <line x1={left - TICK_SIZE} x2={left} y1={y(tick)} y2={y(tick)} />
-              <text x={left - TICK_SIZE - 2} y={y(tick)} textAnchor="end" dominantBaseline="central">
-                {`${tick}${degrees}`}
-              </text>
-            </g>
-          ))}
-          <line x1={left} x2={right} y1={bottom} y2={bottom} />
-          {minutes.map((tick) => (
-            <g key={tick}>
-              <line x1={x(tick)} x2={x(tick)} y1={bottom} y2={bottom + TICK_SIZE} />
-              <text x={x(tick)} y={bottom + TICK_SIZE + 2} textAnchor="middle" dominantBaseline="hanging">
-                {clockTime(tick)}
-              </text>
-            </g>
-          ))}
-        </g>
+        <ChartAxes
+          left={left}
+          right={right}
+          top={top}
+          bottom={bottom}
+          values={temperatures.map((tick) => ({ key: tick, at: y(tick), label: `${tick}${degrees}` }))}
+          along={minutes.map((tick) => ({ key: tick, at: x(tick), label: clockTime(tick) }))}
+        />
       </>
     );
   }, [layout, points, events, degrees]);

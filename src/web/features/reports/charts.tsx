@@ -5,7 +5,7 @@ import { type PointerEvent, useMemo, useState } from 'react';
 import { formatKg, formatMoney, formatTwoDecimals } from '#shared/format.js';
 import { traceabilityMessages } from '#shared/messages.js';
 import { reportMessages as m } from '#shared/report-messages.js';
-import { ChartTooltip, type Pointed, pointerIn, useBoxWidth } from '#web/components/chart-frame.js';
+import { ChartAxes, ChartTooltip, type Pointed, pointerIn, useBoxWidth } from '#web/components/chart-frame.js';
 import { type ChartMonth, percentOf, productKey, type TopProduct } from './chart-data.js';
 import { monthLabelPlaces, yTicks } from './chart-layout.js';
 import { BAR_COLOUR, CHART_HEIGHT, MARGIN_BAR_COLOUR, PIE_COLOURS } from './chart-palette.js';
@@ -27,7 +27,6 @@ import { BAR_COLOUR, CHART_HEIGHT, MARGIN_BAR_COLOUR, PIE_COLOURS } from './char
 const MARGIN = { top: 8, right: 8, bottom: 0, left: 8 };
 const Y_AXIS_WIDTH = 72;
 const X_AXIS_HEIGHT = 30;
-const TICK_SIZE = 6;
 /** The gap around each month's pair of bars, as a share of the month's width, and between the two bars, in px. */
 const CATEGORY_GAP = 0.1;
 const BAR_GAP = 4;
@@ -100,26 +99,16 @@ export function MonthlySalesBars({ months }: { months: ChartMonth[] }) {
               </Group>
             );
           })}
-          <g className="chart__axis">
-            <line x1={layout.left} x2={layout.left} y1={layout.top} y2={layout.bottom} />
-            {layout.ticks.map((tick) => (
-              <g key={tick}>
-                <line x1={layout.left - TICK_SIZE} x2={layout.left} y1={layout.y(tick)} y2={layout.y(tick)} />
-                <text x={layout.left - TICK_SIZE - 2} y={layout.y(tick)} textAnchor="end" dominantBaseline="central">
-                  {formatTwoDecimals(tick)}
-                </text>
-              </g>
-            ))}
-            <line x1={layout.left} x2={layout.right} y1={layout.bottom} y2={layout.bottom} />
-            {[...layout.labels].sort(([one], [other]) => one - other).map(([index, place]) => (
-              <g key={months[index]!.month}>
-                <line x1={layout.centres[index]} x2={layout.centres[index]} y1={layout.bottom} y2={layout.bottom + TICK_SIZE} />
-                <text x={place} y={layout.bottom + TICK_SIZE + 2} textAnchor="middle" dominantBaseline="hanging">
-                  {months[index]!.label}
-                </text>
-              </g>
-            ))}
-          </g>
+          <ChartAxes
+            left={layout.left}
+            right={layout.right}
+            top={layout.top}
+            bottom={layout.bottom}
+            values={layout.ticks.map((tick) => ({ key: tick, at: layout.y(tick), label: formatTwoDecimals(tick) }))}
+            along={[...layout.labels]
+              .sort(([one], [other]) => one - other)
+              .map(([index, place]) => ({ key: months[index]!.month, at: layout.centres[index]!, labelAt: place, label: months[index]!.label }))}
+          />
         </svg>
       )}
       {pointed && month && (
