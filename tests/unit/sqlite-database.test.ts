@@ -1,7 +1,8 @@
-import { spawn } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { promisify } from 'node:util';
 import { sql } from 'kysely';
 import { afterEach, describe, expect, it } from 'vitest';
 import { assertSqliteVersion, openDatabase } from '#server/db/database.js';
@@ -45,6 +46,18 @@ describe('SQLite database', () => {
     const again = await openDatabase({ kind: 'sqlite', file });
     await again.close();
     expect(fs.existsSync(`${file}.lock`)).toBe(false);
+  });
+
+  it('does not load the PostgreSQL driver: a SQLite server keeps its ~6 MiB (P5, docs/performance.md)', async () => {
+    // A process of its own: this test's worker may have loaded pg for another file.
+    const script = `
+      import Module from 'node:module';
+      const { openDatabase } = await import('#server/db/database.js');
+      const handle = await openDatabase({ kind: 'sqlite', file: ':memory:' });
+      await handle.close();
+      console.log(JSON.stringify(Object.keys(Module._cache).filter((file) => file.includes('/node_modules/pg/'))));`;
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', '--conditions=cafe-source', '--input-type=module', '-e', script]);
+    expect(JSON.parse(stdout)).toEqual([]);
   });
 
   it('refuses SQLite older than 3.51.3', () => {

@@ -2,7 +2,6 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect } from 'kysely';
-import pg from 'pg';
 import type { DatabaseConfig } from '../config.js';
 import type { DialectName } from './dialect.js';
 import { migrateToLatest } from './migrate.js';
@@ -32,7 +31,7 @@ export interface OpenOptions {
 const MIN_SQLITE_VERSION = [3, 51, 3] as const;
 
 export async function openDatabase(config: DatabaseConfig, options: OpenOptions = {}): Promise<DatabaseHandle> {
-  const handle = config.kind === 'sqlite' ? openSqlite(config.file, options) : openPostgres(config.url, options);
+  const handle = config.kind === 'sqlite' ? openSqlite(config.file, options) : await openPostgres(config.url, options);
   try {
     await migrateToLatest(handle.db);
   } catch (error) {
@@ -90,7 +89,10 @@ export function assertSqliteVersion(version: string): void {
   }
 }
 
-function openPostgres(url: string, options: OpenOptions): DatabaseHandle {
+async function openPostgres(url: string, options: OpenOptions): Promise<DatabaseHandle> {
+  // Loaded only here: on SQLite, the default, `pg` would add ~6 MiB to a server whose
+  // memory target (P5, docs/performance.md) has little margin.
+  const { default: pg } = await import('pg');
   // int8 (counts, sums, epoch-ms columns) arrives as text by default; every value
   // we store fits in a JS number, so parse it once here rather than at each query.
   const types = {
