@@ -56,7 +56,7 @@ const VERBS: Partial<Record<ActivityAction, string>> = {
 };
 
 /** The API's field names as the screens label them; a field not listed shows its name with spaces. */
-const FIELD_NAMES: Record<string, string> = {
+export const FIELD_NAMES: Record<string, string> = {
   name: 'nombre',
   kilos_per_bag: 'kilos por saco',
   suppliers_fincas: 'proveedores/fincas',
@@ -81,6 +81,13 @@ const FIELD_NAMES: Record<string, string> = {
   product_id: 'producto',
   unit_price: 'precio unitario',
   total: 'total',
+  cost: 'coste',
+  margin: 'margen',
+  margin_percent: 'margen (%)',
+  user_id: 'usuario',
+  origin_description: 'descripción del origen',
+  artisan_batch: 'lote de Artisan',
+  has_curve: 'curva de Artisan',
   sale_date: 'fecha de venta',
   batch_code_sold: 'lote vendido',
   username: 'usuario',
@@ -103,18 +110,24 @@ const FIELD_NAMES: Record<string, string> = {
 
 export const fieldName = (field: string): string => FIELD_NAMES[field] ?? field.replaceAll('_', ' ');
 
-/** A before or after value as a person reads it: text in quotes, dates dd/mm/aaaa, decimal comma, lists with commas, '—' for nothing. */
-export function activityValue(value: unknown): string {
+/** Amounts of money: with their cents, as every screen shows a price ('36,70', not '36,7'). */
+const MONEY_FIELDS = new Set(['total', 'cost', 'margin', 'unit_price', 'price_per_kg', 'cost_per_kg', 'default_price_roasted', 'default_price_blend']);
+
+/**
+ * A before or after value as a person reads it: text in quotes, dates dd/mm/aaaa, decimal comma,
+ * money with 2 decimals (`field` says which values are money), lists with commas, '—' for nothing.
+ */
+export function activityValue(value: unknown, field?: string): string {
   if (value === null || value === undefined || value === '') return '—';
-  if (typeof value === 'number') return String(value).replace('.', ',');
+  if (typeof value === 'number') return (field !== undefined && MONEY_FIELDS.has(field) ? value.toFixed(2) : String(value)).replace('.', ',');
   // A business date reads as the screens write it (docs/product-guide.md#screens), not as the API sends it.
   if (typeof value === 'string') return formatDate(value) !== value ? formatDate(value) : `'${value}'`;
   if (typeof value === 'boolean') return value ? 'sí' : 'no';
-  if (Array.isArray(value)) return value.map(activityValue).join(', ');
+  if (Array.isArray(value)) return value.map((item) => activityValue(item, field)).join(', ');
   // A row inside a list (a recipe's component): its fields in words, "(origen 'Colombia', porcentaje 60)".
   if (typeof value === 'object') {
     return `(${Object.entries(value)
-      .map(([field, inner]) => `${fieldName(field)} ${activityValue(inner)}`)
+      .map(([field, inner]) => `${fieldName(field)} ${activityValue(inner, field)}`)
       .join(', ')})`;
   }
   return JSON.stringify(value);
@@ -131,7 +144,7 @@ export function changeLines(changes: ActivityEntry['changes']): string[] {
   const namedElsewhere = (field: string) => field.endsWith('_id') && fields.some((other) => other !== field && fieldName(other) === fieldName(field));
   return Object.entries(changes)
     .filter(([field]) => !namedElsewhere(field))
-    .map(([field, { before, after }]) => `${fieldName(field)} ${activityValue(before)} → ${activityValue(after)}`);
+    .map(([field, { before, after }]) => `${fieldName(field)} ${activityValue(before, field)} → ${activityValue(after, field)}`);
 }
 
 /** "nombre 'Colombia' → 'Colombia Huila'; kilos por saco 60 → 69", or '' without changes. */

@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { ACTION_NAMES, activitySentence, activitySummary, activityValue, AREA_NAMES, changeLines, changesText } from '#shared/activity-sentence.js';
+import { ACTION_NAMES, activitySentence, activitySummary, activityValue, AREA_NAMES, changeLines, changesText, FIELD_NAMES } from '#shared/activity-sentence.js';
+import { userSchema } from '#shared/schemas/auth.js';
+import { blendRecipeComponentSchema, blendRecipeSchema } from '#shared/schemas/blend-recipes.js';
+import { blendedCoffeeSchema } from '#shared/schemas/blended-coffee.js';
+import { greenCoffeeSchema } from '#shared/schemas/green-coffee.js';
+import { originSchema } from '#shared/schemas/origins.js';
+import { roastedCoffeeSchema } from '#shared/schemas/roasted-coffee.js';
+import { saleSchema } from '#shared/schemas/sales.js';
+import { settingsSchema } from '#shared/schemas/settings.js';
 import { ACTIVITY_ACTIONS, ACTIVITY_AREAS, type ActivityEntry } from '#shared/schemas/activity.js';
 
 // The activity log read as Spanish sentences (docs/product-guide.md#activity-log), the same on
@@ -56,12 +64,26 @@ describe('activity sentences', () => {
     expect(Object.keys(ACTION_NAMES)).toEqual([...ACTIVITY_ACTIONS]);
     expect(Object.keys(AREA_NAMES)).toEqual([...ACTIVITY_AREAS]);
   });
+
+  it('has a Spanish name for every field of the records whose edits it lists (a sale edit listed "cost" and "margin")', () => {
+    // An edit's lines come from the record as the API answers it, before and after
+    // (changesBetween, src/server/write-pipeline/activity-log.ts), minus these three.
+    const unlogged = new Set(['id', 'created_at', 'updated_at']);
+    const records = [saleSchema, originSchema, greenCoffeeSchema, roastedCoffeeSchema, blendedCoffeeSchema, blendRecipeSchema, blendRecipeComponentSchema, settingsSchema, userSchema];
+    const unnamed = records.flatMap((schema) => Object.keys(schema.shape)).filter((field) => !unlogged.has(field) && !Object.hasOwn(FIELD_NAMES, field));
+    expect(unnamed).toEqual([]);
+  });
 });
 
 describe('before and after values', () => {
   it('writes each kind of value as a person reads it', () => {
     expect(activityValue('Colombia')).toBe("'Colombia'");
     expect(activityValue(12.5)).toBe('12,5');
+    // Money with its cents, as the screens show a price; kilos as exact as they are kept.
+    expect(activityValue(36.7, 'total')).toBe('36,70');
+    expect(activityValue(20.24, 'cost')).toBe('20,24');
+    expect(activityValue(2.5, 'quantity_kg')).toBe('2,5');
+    expect(changeLines({ margin: { before: 16.4, after: 24.69 } })).toEqual(['margen 16,40 → 24,69']);
     expect(activityValue(60)).toBe('60');
     // A business date as the screens write it; text that only looks like one stays quoted.
     expect(activityValue('2024-03-15')).toBe('15/03/2024');
