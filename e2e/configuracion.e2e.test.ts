@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { commonMessages } from '#shared/messages.js';
 import { blendRecipeMessages as m } from '#shared/blend-recipe-messages.js';
 import { percentageMessages } from '#shared/percentage-messages.js';
 import { settingsMessages } from '#shared/settings-messages.js';
@@ -117,12 +118,17 @@ describe('configuración', () => {
     // Default sale prices: 15 and 25 until changed (docs/product-guide.md#business-constants).
     await expect.poll(() => page.getByLabel('Café Tostado ($/Kg)').inputValue()).toBe('15');
     await expect.poll(() => page.getByLabel('Café Mezcla ($/Kg)').inputValue()).toBe('25');
-    await expect.poll(() => page.getByLabel('Café Tostado ($/Kg)').getAttribute('step')).toBe('0.01');
     await page.getByLabel('Café Tostado ($/Kg)').fill('');
     await page.getByRole('button', { name: 'Guardar Precios' }).click();
     const pricesForm = page.locator('form', { has: page.getByRole('heading', { name: 'Precios de Venta por Defecto' }) });
     await expect.poll(() => pricesForm.locator('.form-alert').textContent()).toBe(settingsMessages.priceRequired);
-    await page.getByLabel('Café Tostado ($/Kg)').fill('16.50');
+    // The spec's price step of 0.01: cents and no finer, typed with a comma or a point (docs/decisions/0035-decimal-inputs-as-text.md).
+    await page.getByLabel('Café Tostado ($/Kg)').fill('16,505');
+    await page.getByRole('button', { name: 'Guardar Precios' }).click();
+    await expect.poll(() => pricesForm.locator('.form-alert').textContent()).toBe(commonMessages.tooManyDecimals(2));
+    await page.getByLabel('Café Tostado ($/Kg)').fill('');
+    await page.getByLabel('Café Tostado ($/Kg)').pressSequentially('16,50');
+    await expect.poll(() => page.getByLabel('Café Tostado ($/Kg)').inputValue()).toBe('16,50');
     await page.getByRole('button', { name: 'Guardar Precios' }).click();
     await expect.poll(() => waitForToast(page, settingsMessages.pricesSaved)).toBe(settingsMessages.pricesSaved);
     const saved = await page.request.get('/api/settings');

@@ -136,6 +136,33 @@ describe('retry-safe writes', () => {
     await context.close();
   });
 
+  it('the browser knows it is offline (a phone off the wifi): the sale is still sent, the notice shows, and it is recorded once when the connection returns', async () => {
+    const { context, page, problems } = await newPage(env.browser, env.server.url, PHONE);
+    await signIn(page, env.server.adminUsername, env.server.adminPassword);
+    await seedRoast(page, 'T-AVION');
+    await fillSale(page, 'T-AVION', '');
+    // Typed key by key with a decimal comma, as on a Spanish keypad: 1,5 kg, not 15 (docs/decisions/0035-decimal-inputs-as-text.md).
+    await page.getByLabel('Cantidad (Kg)').pressSequentially('1,5');
+    await expect.poll(() => page.getByLabel('Cantidad (Kg)').inputValue()).toBe('1,5');
+
+    const keys: (string | undefined)[] = [];
+    page.on('request', (request) => {
+      if (SALES_POST(new URL(request.url())) && request.method() === 'POST') keys.push(idempotencyKey(request));
+    });
+    await context.setOffline(true);
+    const notice = page.getByText(connectionMessages.retrying).waitFor();
+    await page.getByRole('button', { name: 'Registrar Venta', exact: true }).click();
+    // Before the fix the write waited, paused and silent, for the browser to come back online.
+    await notice;
+    await context.setOffline(false);
+    await expect.poll(() => waitForToast(page, 'Venta registrada')).toBe(m.added);
+    expect(keys.length).toBeGreaterThanOrEqual(2);
+    expect(new Set(keys).size).toBe(1);
+    expect(await recorded(page, 'T-AVION')).toEqual({ sales: 1, stockKg: 8.5 });
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('a reload while a sale is pending offers to send it again with the same key: Reenviar venta records it once, Descartar forgets it', async () => {
     const { context, page, problems } = await newPage(env.browser, env.server.url, PHONE);
     await signIn(page, env.server.adminUsername, env.server.adminPassword);

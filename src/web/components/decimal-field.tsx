@@ -3,28 +3,28 @@ import type { UseFormRegisterReturn } from 'react-hook-form';
 import { Field } from './field.js';
 
 /**
- * The finest step each kind of quantity takes: the server keeps kilos to the
- * gram and prices to the cent, and price inputs step 0.01
- * (docs/product-guide.md#business-constants).
+ * A decimal typed as text with the phone's decimal keypad: a comma or a point
+ * ('1,5' or '1.5', read by parseDecimalText). Not type="number": Chromium drops a
+ * typed comma there, so '1,5' became 15 and was saved
+ * (docs/decisions/0035-decimal-inputs-as-text.md).
  */
-const STEP = { kg: '0.001', price: '0.01' } as const;
+export const DECIMAL_INPUT = { type: 'text', inputMode: 'decimal', autoComplete: 'off' } as const;
 
 /**
- * A labelled decimal input for kilos or a price, on <Field>. It holds the text
+ * A labelled decimal input for kilos, a price or a percentage, on <Field>. It holds the text
  * as typed (quantities and prices load as text, docs/product-guide.md#screens); the form's shared zod
- * schema decides what is valid, so the browser's own number checks stay out of the way.
+ * schema decides what is valid, with its own messages (3 decimals for kilos, 2 for a price).
  */
-export function DecimalField({ id, label, kind, invalid, hint, registration }: {
+export function DecimalField({ id, label, invalid, hint, registration }: {
   id: string;
   label: string;
-  kind: keyof typeof STEP;
   invalid: boolean | undefined;
   hint?: ReactNode;
   registration: UseFormRegisterReturn;
 }) {
   return (
     <Field id={id} label={label} invalid={invalid} hint={hint} registration={registration}>
-      {(control) => <input {...control} type="number" inputMode="decimal" min="0" step={STEP[kind]} />}
+      {(control) => <input {...control} {...DECIMAL_INPUT} />}
     </Field>
   );
 }

@@ -129,11 +129,10 @@ export function PrintLabelsDialog({ request, onClose }: { request: LabelRequest;
           {(control) => (
             <input
               {...control}
-              type="number"
+              // Text, as the decimal inputs (DECIMAL_INPUT): a number input turned '2,5' into 25 copies; parseCopies refuses it.
+              type="text"
               inputMode="numeric"
-              min={1}
-              max={Math.max(1, maxCopies)}
-              step={1}
+              autoComplete="off"
               value={copiesText}
               onChange={(event) => {
                 setCopiesText(event.target.value);

@@ -4,9 +4,13 @@
  */
 import { formatDate, parseSpanishDate } from '#shared/format.js';
 import { localIsoDate } from '#shared/local-date.js';
+import { parseDecimalText } from '#shared/units.js';
 
-/** An empty input is a missing value (the form's "required" message), not 0; anything else is the number typed (NaN if not one). */
-export const numberOrMissing = (text: string): number | undefined => (text.trim() === '' ? undefined : Number(text));
+/**
+ * An empty input is a missing value (the form's "required" message), not 0; anything else is the
+ * number typed, with a decimal comma or point ('1,5' is 1.5), or NaN if it is not a plain decimal.
+ */
+export const numberOrMissing = (text: string): number | undefined => parseDecimalText(text);
 
 /** Today in the browser's time zone as a <DateField> shows it (dd/mm/aaaa): the default of a form's date. */
 export const todayDateText = (now = new Date()): string => formatDate(localIsoDate(now));

@@ -13,6 +13,9 @@ export const createQueryClient = () =>
         refetchOnWindowFocus: false,
         staleTime: 10_000,
       },
-      mutations: { retry: false },
+      // Writes retry in sendWrite (src/web/lib/write-request.ts), with 'Sin conexión: reintentando…' and then
+      // 'No se pudo confirmar…'. 'always': TanStack's default pauses a write while the browser says it is
+      // offline, so a sale sent without wifi waited with no message, and was lost if the tab was closed.
+      mutations: { retry: false, networkMode: 'always' },
     },
   });

@@ -3,6 +3,7 @@ import { formatDate, formatKg } from '#shared/format.js';
 import type { BlendedCoffeeBody } from '#shared/schemas/blended-coffee.js';
 import type { Origin } from '#shared/schemas/origins.js';
 import { gramsToKg } from '#shared/units.js';
+import { DECIMAL_INPUT } from '#web/components/decimal-field.js';
 import { Field } from '#web/components/field.js';
 import { SelectField } from '#web/components/select-field.js';
 import {
@@ -73,7 +74,7 @@ export function BlendComponentsEditor({ control, register, setValue, components,
                   />
                 )}
                 <Field id={`blend-component-${index}-percentage`} label="Porcentaje (%)" registration={register(`components.${index}.percentage`)}>
-                  {(control) => <input {...control} type="number" inputMode="decimal" min="0" max="100" step="0.01" readOnly={fromRecipe} />}
+                  {(control) => <input {...control} {...DECIMAL_INPUT} readOnly={fromRecipe} />}
                 </Field>
                 {!fromRecipe && (
                   <button
@@ -106,10 +107,7 @@ export function BlendComponentsEditor({ control, register, setValue, components,
                           </label>
                           <input
                             id={id}
-                            type="number"
-                            inputMode="decimal"
-                            min="0"
-                            step="0.001"
+                            {...DECIMAL_INPUT}
                             placeholder="Kg"
                             {...register(`components.${index}.draws.${lotKey(lot.id)}`)}
                           />

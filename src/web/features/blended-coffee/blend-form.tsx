@@ -108,7 +108,7 @@ export function BlendForm({ origins, recipes, lots, editing, onSaved, onCancel, 
         <Field id="blend-name" label="Nombre de la Mezcla" invalid={invalid('name')} hint={fromRecipe ? 'El nombre de la receta.' : undefined} registration={register('name')}>
           {(field) => <input {...field} autoComplete="off" readOnly={fromRecipe} />}
         </Field>
-        <DecimalField id="blend-total" label="Cantidad Total (Kg)" kind="kg" invalid={invalid('total_quantity_kg')} registration={register('total_quantity_kg')} />
+        <DecimalField id="blend-total" label="Cantidad Total (Kg)" invalid={invalid('total_quantity_kg')} registration={register('total_quantity_kg')} />
         <DateField id="blend-date" label="Fecha de Creación" kind="business" invalid={invalid('creation_date')} registration={register('creation_date')} />
         <LotCodeField
           id="blend-batch"

@@ -149,8 +149,8 @@ export function GreenCoffeeForm({ origins, editing, onSaved, onCancel, onFailure
             />
           )}
         </Field>
-        <DecimalField id="green-quantity" label="Cantidad (Kg)" kind="kg" invalid={invalid('quantity_kg')} registration={register('quantity_kg')} />
-        <DecimalField id="green-price" label="Precio Unitario ($/Kg)" kind="price" invalid={invalid('unit_price')} registration={register('unit_price')} />
+        <DecimalField id="green-quantity" label="Cantidad (Kg)" invalid={invalid('quantity_kg')} registration={register('quantity_kg')} />
+        <DecimalField id="green-price" label="Precio Unitario ($/Kg)" invalid={invalid('unit_price')} registration={register('unit_price')} />
         <DateField id="green-date" label="Fecha de Entrada" kind="business" invalid={invalid('entry_date')} registration={register('entry_date')} />
         <Field id="green-batch" label="Lote" invalid={invalid('batch_code')} hint="Formato sugerido: DD-MM-AA (por ejemplo 15-03-24)." registration={register('batch_code')}>
           {(field) => <input {...field} placeholder="DD-MM-AA" autoComplete="off" />}

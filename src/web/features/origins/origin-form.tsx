@@ -68,7 +68,7 @@ export function OriginForm({ editing, onSaved, onCancel, onFailure }: OriginForm
       <Field id="origin-name" label="Nombre del Origen" invalid={invalid('name')} registration={register('name')}>
         {(field) => <input {...field} autoComplete="off" />}
       </Field>
-      <DecimalField id="origin-kilos" label="Kilos por Saco" kind="kg" invalid={invalid('kilos_per_bag')} registration={register('kilos_per_bag')} />
+      <DecimalField id="origin-kilos" label="Kilos por Saco" invalid={invalid('kilos_per_bag')} registration={register('kilos_per_bag')} />
       <Controller
         control={control}
         name="suppliers_fincas"

@@ -110,8 +110,8 @@ export function RoastForm({ origins, lots, initialValues, editing, onSaved, onCa
           options={shownLots.map((lot) => ({ value: String(lot.id), label: greenLotLabel(lot) }))}
           registration={register('green_coffee_id')}
         />
-        <DecimalField id="roast-green-kg" label="Cantidad de Café Verde (Kg)" kind="kg" invalid={invalid('quantity_green_kg')} registration={register('quantity_green_kg')} />
-        <DecimalField id="roast-resultant-kg" label="Kilos Resultantes" kind="kg" invalid={invalid('resultant_kg')} registration={register('resultant_kg')} />
+        <DecimalField id="roast-green-kg" label="Cantidad de Café Verde (Kg)" invalid={invalid('quantity_green_kg')} registration={register('quantity_green_kg')} />
+        <DecimalField id="roast-resultant-kg" label="Kilos Resultantes" invalid={invalid('resultant_kg')} registration={register('resultant_kg')} />
         <Field id="roast-shrinkage" label="Merma (Kg)" hint="Se calcula sola: Cantidad de Café Verde − Kilos Resultantes.">
           {(field) => <input {...field} readOnly value={shrinkage} />}
         </Field>

@@ -113,11 +113,10 @@ export function SaleForm({ prices, editing, onSaved, onCancel, onFailure }: Sale
       <Field id="sale-batch" label="Lote Vendido" invalid={invalid('batch_code_sold')} registration={register('batch_code_sold')}>
         {(control) => <input {...control} readOnly placeholder="Se rellena al elegir el producto" />}
       </Field>
-      <DecimalField id="sale-quantity" label="Cantidad (Kg)" kind="kg" invalid={invalid('quantity_kg')} registration={register('quantity_kg')} />
+      <DecimalField id="sale-quantity" label="Cantidad (Kg)" invalid={invalid('quantity_kg')} registration={register('quantity_kg')} />
       <DecimalField
         id="sale-price"
         label="Precio Unitario ($/Kg)"
-        kind="price"
         invalid={invalid('unit_price')}
         hint="Por defecto, el de Configuración para su tipo."
         registration={register('unit_price')}

@@ -11,7 +11,6 @@ const DEFAULT_PRICES: SettingsFormSection<keyof DefaultPricesBody, DefaultPrices
   title: 'Precios de Venta por Defecto',
   note: 'El formulario de ventas propone estos precios al elegir un producto.',
   submitLabel: 'Guardar Precios',
-  kind: 'price',
   fields: [
     { name: 'default_price_roasted', id: 'price-roasted', label: 'Café Tostado ($/Kg)' },
     { name: 'default_price_blend', id: 'price-blend', label: 'Café Mezcla ($/Kg)' },

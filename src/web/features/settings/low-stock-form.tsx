@@ -8,7 +8,6 @@ const LOW_STOCK: SettingsFormSection<keyof LowStockBody, LowStockBody> = {
   title: 'Umbrales de Stock Bajo',
   note: 'La tarjeta de alertas del inicio avisa cuando el stock baja de estos kilos.',
   submitLabel: 'Guardar Umbrales',
-  kind: 'kg',
   fields: [
     { name: 'low_stock_green_kg', id: 'low-stock-green', label: 'Café Verde por origen (Kg)' },
     { name: 'low_stock_roasted_kg', id: 'low-stock-roasted', label: 'Lote de Café Tostado (Kg)' },

@@ -5,6 +5,7 @@ import { formatPercentTotal, FULL_BASIS_POINTS, sumBasisPoints } from '#shared/p
 import type { BlendRecipeComponentBody } from '#shared/schemas/blend-recipes.js';
 import type { Origin } from '#shared/schemas/origins.js';
 import { originSelectOptions } from '#web/api/get-origin-options.js';
+import { DECIMAL_INPUT } from '#web/components/decimal-field.js';
 import { Field } from '#web/components/field.js';
 import { SelectField } from '#web/components/select-field.js';
 
@@ -52,7 +53,7 @@ export function RecipeComponentsEditor(props: RecipeComponentsEditorProps) {
         />
         <Field id="recipe-component-percentage" label="Porcentaje (%)" invalid={invalid}>
           {(control) => (
-            <input {...control} type="number" inputMode="decimal" min="0.01" max="100" step="0.01" onKeyDown={onKeyDown} {...percentageRegistration} />
+            <input {...control} {...DECIMAL_INPUT} onKeyDown={onKeyDown} {...percentageRegistration} />
           )}
         </Field>
         <button type="button" className="btn btn-secondary recipe-components__add" onClick={onAdd}>

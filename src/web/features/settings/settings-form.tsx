@@ -25,8 +25,6 @@ export interface SettingsFormSection<Name extends SettingName, Body> {
   /** What the settings are for, under the title. */
   note: string;
   submitLabel: string;
-  /** Kilos or prices: the inputs' step. */
-  kind: 'kg' | 'price';
   /** One input per setting, in this order. */
   fields: readonly { name: Name; id: string; label: string }[];
   /** The server's schema of the section's PUT /api/settings body. */
@@ -48,7 +46,7 @@ export function SettingsForm<Name extends SettingName, Body extends Partial<Reco
 }: SettingsSectionProps & { section: SettingsFormSection<Name, Body> }) {
   // The inputs' text by setting name: a form holds what was typed, the schema decides what it means.
   type Values = Record<string, string>;
-  const { id, title, note, submitLabel, kind, fields, schema, messages } = section;
+  const { id, title, note, submitLabel, fields, schema, messages } = section;
   const showToast = useToast();
   const update = useUpdateSettings();
   // The section stays on screen after a save: useWriteKey takes a new key for the next one.
@@ -83,7 +81,7 @@ export function SettingsForm<Name extends SettingName, Body extends Partial<Reco
       }
     >
       {fields.map((field) => (
-        <DecimalField key={field.name} id={field.id} label={field.label} kind={kind} invalid={invalid(field.name)} registration={register(field.name)} />
+        <DecimalField key={field.name} id={field.id} label={field.label} invalid={invalid(field.name)} registration={register(field.name)} />
       ))}
     </FormCard>
   );

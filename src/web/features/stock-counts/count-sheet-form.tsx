@@ -10,6 +10,7 @@ import type { Origin } from '#shared/schemas/origins.js';
 import { type CountSheetLot, STOCK_COUNT_REASON_LABELS, STOCK_COUNT_REASONS } from '#shared/schemas/stock-counts.js';
 import { centsToPrice, gramsToKg } from '#shared/units.js';
 import { confirmAction } from '#web/components/confirm.js';
+import { DECIMAL_INPUT } from '#web/components/decimal-field.js';
 import { Field } from '#web/components/field.js';
 import { FormAlert } from '#web/components/form-alert.js';
 import { ScanButton } from '#web/components/scan-button.js';
@@ -284,9 +285,7 @@ export function CountSheetForm({ lots, origins, single, onShowAll, onReload, onF
                         <input
                           {...register(`counted.${key}`)}
                           className="count-sheet__input"
-                          type="text"
-                          inputMode="decimal"
-                          autoComplete="off"
+                          {...DECIMAL_INPUT}
                           aria-label={`Kg contados del lote ${lot.batch_code}`}
                           aria-invalid={counted[key]?.trim() && grams === undefined ? true : undefined}
                         />

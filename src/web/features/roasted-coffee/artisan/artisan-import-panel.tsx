@@ -4,8 +4,9 @@ import { artisanMessages as m } from '#shared/artisan-messages.js';
 import type { ArtisanBatchFile, ArtisanPreview, ArtisanRoast } from '#shared/schemas/artisan.js';
 import type { GreenCoffee } from '#shared/schemas/green-coffee.js';
 import { ROAST_TYPES } from '#shared/schemas/roasted-coffee.js';
-import { gramsToKg, kgToGrams } from '#shared/units.js';
+import { gramsToKg, kgToGrams, parseDecimalText } from '#shared/units.js';
 import { type Column, DataTable } from '#web/components/data-table.js';
+import { DECIMAL_INPUT } from '#web/components/decimal-field.js';
 import { FormAlert } from '#web/components/form-alert.js';
 import { useToast } from '#web/components/toast.js';
 import { ApiError, isSessionLost } from '#web/lib/api-client.js';
@@ -109,7 +110,7 @@ export function ArtisanImportPanel({ lots, onClose, onImported }: { lots: GreenC
           content_base64: await base64Of(row.file),
           green_coffee_id: Number(row.greenId),
           roast_type: row.roastType,
-          ...(row.resultantKg.trim() === '' ? {} : { resultant_kg: Number(row.resultantKg.trim().replace(',', '.')) }),
+          ...(row.resultantKg.trim() === '' ? {} : { resultant_kg: parseDecimalText(row.resultantKg) ?? Number.NaN }),
           ...(row.roastDate === '' ? {} : { roast_date: row.roastDate }),
         })),
       );
@@ -139,14 +140,14 @@ export function ArtisanImportPanel({ lots, onClose, onImported }: { lots: GreenC
       label: 'Tostado (Kg)',
       className: 'num',
       cell: (row) => (row.preview?.resultant_kg != null ? formatTwoDecimals(row.preview.resultant_kg) : row.preview ? (
-        <input inputMode="decimal" size={6} aria-label={`Kilos Resultantes de ${row.file.name}`} value={row.resultantKg} onChange={(event) => update(row.id, { resultantKg: event.target.value })} />
+        <input {...DECIMAL_INPUT} size={6} aria-label={`Kilos Resultantes de ${row.file.name}`} value={row.resultantKg} onChange={(event) => update(row.id, { resultantKg: event.target.value })} />
       ) : ''),
     },
     {
       label: 'Merma (Kg)',
       className: 'num',
       cell: (row) => {
-        const out = row.preview?.resultant_kg ?? (row.resultantKg.trim() === '' ? null : Number(row.resultantKg.replace(',', '.')));
+        const out = row.preview?.resultant_kg ?? (parseDecimalText(row.resultantKg) ?? null);
         return row.preview && out !== null && Number.isFinite(out) ? formatTwoDecimals(gramsToKg(kgToGrams(row.preview.green_kg) - Math.round(out * 1000))) : '';
       },
     },
