@@ -57,8 +57,12 @@ describe('orígenes y café verde', () => {
     await page.getByLabel('Kilos por Saco').fill('60');
     await supplierInput.fill('Yirgacheffe Coop');
     await supplierInput.press('Enter');
-    await page.getByRole('button', { name: 'Agregar Origen' }).click();
+    // From the keyboard: Enter on the button saves, and focus comes back to it in the clean form
+    // (it was dropped on the page's body when the form remounted).
+    await page.getByRole('button', { name: 'Agregar Origen' }).focus();
+    await page.keyboard.press('Enter');
     await rowWith(page, 'Etiopía').waitFor();
+    await expect.poll(() => page.evaluate(() => document.activeElement?.textContent)).toBe('Agregar Origen');
 
     // Edit loads the row and switches the form to edit mode.
     await page.getByRole('button', { name: 'Editar Colombia' }).click();

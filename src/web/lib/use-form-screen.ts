@@ -21,8 +21,14 @@ export function useFormScreen<Row extends { id: number }>() {
   };
 
   const backToAddMode = () => {
+    // The form remounts (formKey), taking the focused button or field with it, and a keyboard user
+    // was left at the top of the page. Focus goes to the new form's submit button instead (not a
+    // field: that would open a phone's keyboard after every save).
+    const active = document.activeElement;
+    const focusWasHere = active === null || active === document.body || (formRef.current?.contains(active) ?? false);
     setEditing(null);
     setSaves((count) => count + 1);
+    if (focusWasHere) requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('button[type="submit"]')?.focus());
   };
 
   const startEditing = (row: Row) => {
