@@ -156,7 +156,7 @@ export function ArtisanImportPanel({ lots, onClose, onImported }: { lots: GreenC
       className: 'wrap',
       cell: (row) =>
         row.preview && !isSkipped(row) ? (
-          <select aria-label={`Lote de café verde de ${row.file.name}`} value={row.greenId} onChange={(event) => update(row.id, { greenId: event.target.value })}>
+          <select className="artisan-import__lot" aria-label={`Lote de café verde de ${row.file.name}`} value={row.greenId} onChange={(event) => update(row.id, { greenId: event.target.value })}>
             <option value="">Selecciona un lote</option>
             {lotOptions.map((option) => (
               <option key={option.value} value={option.value}>
