@@ -97,6 +97,8 @@ const importZones = [
   })),
 ];
 
+const SQL_RAW = { selector: "CallExpression[callee.property.name='raw'][callee.object.name='sql']", message: 'sql.raw salta los parámetros: usa sql`…${valor}`.' };
+
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'screenshots/', 'data/'] },
   js.configs.recommended,
@@ -108,7 +110,7 @@ export default tseslint.config(
       '@typescript-eslint/no-explicit-any': 'off',
       'no-restricted-syntax': [
         'error',
-        { selector: "CallExpression[callee.property.name='raw'][callee.object.name='sql']", message: 'sql.raw salta los parámetros: usa sql`…${valor}`.' },
+        SQL_RAW,
       ],
       // Imports say which layer they come from (docs/decisions/0007-subpath-imports.md).
       'no-restricted-imports': [
@@ -164,6 +166,16 @@ export default tseslint.config(
     files: ['src/web/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks },
-    rules: { ...reactHooks.configs.recommended.rules },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-syntax': [
+        'error',
+        SQL_RAW,
+        {
+          selector: "JSXAttribute[name.name='type'][value.value='number']",
+          message: 'Un número se escribe en un campo de texto con DECIMAL_INPUT: type="number" pierde la coma decimal (docs/decisions/0035-decimal-inputs-as-text.md).',
+        },
+      ],
+    },
   },
 );
