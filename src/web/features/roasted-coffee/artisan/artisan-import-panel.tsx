@@ -105,14 +105,17 @@ export function ArtisanImportPanel({ lots, onClose, onImported }: { lots: GreenC
     setAlert(null);
     try {
       const files: ArtisanBatchFile[] = await Promise.all(
-        accepted.map(async (row) => ({
-          name: row.file.name,
-          content_base64: await base64Of(row.file),
-          green_coffee_id: Number(row.greenId),
-          roast_type: row.roastType,
-          ...(row.resultantKg.trim() === '' ? {} : { resultant_kg: parseDecimalText(row.resultantKg) ?? Number.NaN }),
-          ...(row.roastDate === '' ? {} : { roast_date: row.roastDate }),
-        })),
+        accepted.map(async (row) => {
+          const resultantKg = parseDecimalText(row.resultantKg);
+          return {
+            name: row.file.name,
+            content_base64: await base64Of(row.file),
+            green_coffee_id: Number(row.greenId),
+            roast_type: row.roastType,
+            ...(resultantKg === undefined ? {} : { resultant_kg: resultantKg }),
+            ...(row.roastDate === '' ? {} : { roast_date: row.roastDate }),
+          };
+        }),
       );
       const { imported } = await importBatch.mutateAsync({ files });
       showToast(m.imported(imported.length));
@@ -147,7 +150,7 @@ export function ArtisanImportPanel({ lots, onClose, onImported }: { lots: GreenC
       label: 'Merma (Kg)',
       className: 'num',
       cell: (row) => {
-        const out = row.preview?.resultant_kg ?? (parseDecimalText(row.resultantKg) ?? null);
+        const out = row.preview?.resultant_kg ?? parseDecimalText(row.resultantKg) ?? null;
         return row.preview && out !== null && Number.isFinite(out) ? formatTwoDecimals(gramsToKg(kgToGrams(row.preview.green_kg) - Math.round(out * 1000))) : '';
       },
     },
