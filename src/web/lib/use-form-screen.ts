@@ -1,4 +1,4 @@
-import { useRef, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useToast } from '../components/toast.js';
 
 /**
@@ -20,15 +20,15 @@ export function useFormScreen<Row extends { id: number }>() {
     setFailure(message);
   };
 
+  // The form remounts (formKey), taking the focused button or field with it, and a keyboard user
+  // was left at the top of the page. Focus goes to the new form's submit button instead (not a
+  // field: that would open a phone's keyboard after every save), once the new form is in the page.
+  const refocusSubmit = useRef(false);
   const backToAddMode = () => {
-    // The form remounts (formKey), taking the focused button or field with it, and a keyboard user
-    // was left at the top of the page. Focus goes to the new form's submit button instead (not a
-    // field: that would open a phone's keyboard after every save).
     const active = document.activeElement;
-    const focusWasHere = active === null || active === document.body || (formRef.current?.contains(active) ?? false);
+    refocusSubmit.current = active === null || active === document.body || (formRef.current?.contains(active) ?? false);
     setEditing(null);
     setSaves((count) => count + 1);
-    if (focusWasHere) requestAnimationFrame(() => formRef.current?.querySelector<HTMLElement>('button[type="submit"]')?.focus());
   };
 
   const startEditing = (row: Row) => {
@@ -42,6 +42,11 @@ export function useFormScreen<Row extends { id: number }>() {
 
   /** A new key for each edited row and after every save or cancel, so the form remounts clean. */
   const formKey = editing ? `edit-${editing.id}` : `add-${saves}`;
+  useEffect(() => {
+    if (!refocusSubmit.current) return;
+    refocusSubmit.current = false;
+    formRef.current?.querySelector<HTMLElement>('button[type="submit"]')?.focus();
+  }, [formKey]);
 
   const formProps: EntityFormProps<Row> = {
     editing,
