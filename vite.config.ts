@@ -68,7 +68,7 @@ function screenPreloads(): Plugin {
           for (const imported of visited?.imports ?? []) visit(imported);
         };
         visit(chunk.fileName);
-        // The screen's stylesheets as the page's own (docs/performance.md, Lighthouse 25-11-2026): Vite's loader adds
+        // The screen's stylesheets as the page's own (Lighthouse, 25-11-2026, in `git log -p docs/performance.md`): Vite's loader adds
         // them only when it imports the screen's chunk, after the entry has run, and holds the screen until
         // they arrive, one more round trip before the screen's first paint. It adds none already on the page.
         return [

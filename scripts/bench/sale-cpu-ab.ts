@@ -1,6 +1,6 @@
 // Two builds of the server side by side under the same fixed sale load, in
 // alternating rounds (A, B, A, B…): the server's CPU time per sale of each
-// (docs/performance.md#cpu-por-venta). A fixed rate (autocannon's overallRate)
+// (docs/performance.md#cpu-per-sale). A fixed rate (autocannon's overallRate)
 // keeps the group commit's batches the same size on both sides, and
 // alternating spreads the load of other processes over both.
 //

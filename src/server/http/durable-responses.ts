@@ -22,7 +22,7 @@ declare module 'fastify' {
 export function registerDurableResponses(app: FastifyInstance, db: Kysely<Database>): void {
   const groupCommit = groupCommitOf(db);
   if (!groupCommit) return;
-  // Callback style where nothing is awaited: no promise per request (docs/performance.md#cpu-por-venta).
+  // Callback style where nothing is awaited: no promise per request (docs/performance.md#cpu-per-sale).
   app.addHook('onRequest', (request, _reply, done) => {
     request.commitMark = groupCommit.mark();
     done();

@@ -47,7 +47,7 @@ const INVALID_TEXT = /[\0\p{Cs}]/u;
  */
 export function registerTextInputCheck(app: FastifyInstance): void {
   registerUtf8Json(app);
-  // Callback style, not async: it awaits nothing, and a promise per request shows in a sale's CPU (docs/performance.md#cpu-por-venta).
+  // Callback style, not async: it awaits nothing, and a promise per request shows in a sale's CPU (docs/performance.md#cpu-per-sale).
   app.addHook('preValidation', (request, _reply, done) => {
     cleanInput(request);
     done();
