@@ -1,5 +1,5 @@
 // `npx tsx scripts/bench/slow-host.ts [--cpu=0.7] [--write-iops=5000] [--postgres] -- <command…>`:
-// runs a bench command as on a slower host of the performance issue's class
+// runs a bench command as on a host of the slow-host class (docs/performance.md#host-classes)
 // (2 cores, a slow CPU, the raw SQLite driver at 1,178–1,626 sales a second),
 // on a faster machine, with Linux control groups (v1: the cpu and blkio
 // controllers; needs root). docs/performance.md#emulating-a-slow-host says how
