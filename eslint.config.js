@@ -147,11 +147,11 @@ export default tseslint.config(
       // The files import-x reads to follow imports (no-cycle): TypeScript through its parser.
       'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      // Resolves '#shared/…' like tsc and Vite do (package.json "imports", "cafe-source" condition, .js → .ts/.tsx).
+      // Resolves '#shared/…' like tsc and Vite do (package.json "imports", .js → .ts/.tsx).
       'import-x/resolver-next': [
         importX.createNodeResolver({
           extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
-          conditionNames: ['cafe-source', 'import', 'default'],
+          conditionNames: ['import', 'default'],
           extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
         }),
       ],

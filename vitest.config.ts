@@ -1,10 +1,6 @@
-import { defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
-  // Tests run the TypeScript sources: '#shared/…', '#server/…' (package.json
-  // "imports") resolve to src/ under "cafe-source" (docs/decisions/0007).
-  ssr: { resolve: { conditions: ['cafe-source', ...defaultServerConditions] } },
   test: {
     include: ['tests/**/*.test.ts', 'src/**/*.test.ts'],
     // The reliability suite (crash loops, fuzzing, load with faults) runs on its own: `npm run test:reliability`.

@@ -1,10 +1,7 @@
-import { defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 /** End-to-end specs: one file at a time (each starts its own server and browser). */
 export default defineConfig({
-  // Specs and helpers import '#server/…' from the sources (docs/decisions/0007).
-  ssr: { resolve: { conditions: ['cafe-source', ...defaultServerConditions] } },
   test: {
     include: ['e2e/**/*.e2e.test.ts'],
     fileParallelism: false,
