@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { SkippedTestsReporter } from '#support/skipped-tests.js';
 
 export default defineConfig({
   test: {
@@ -9,5 +10,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // npm run validate ends with a line naming what was skipped (support/skipped-tests.ts).
+    reporters: ['default', new SkippedTestsReporter(null)],
   },
 });
