@@ -2,8 +2,8 @@
 import './memory-mode.js';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
-import { openDatabase } from './db/database.js';
-import { bootstrapAdmin } from './features/users/service.js';
+import { openDatabase } from '#server/db/database.js';
+import { bootstrapAdmin } from '#server/features/users/service.js';
 
 /** Reads the configuration, opens the database, listens, and shuts down cleanly on SIGINT/SIGTERM. */
 async function main(): Promise<void> {

@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { commonMessages } from '#shared/messages.js';
-import type { Database } from '../db/schema.js';
-import { groupCommitOf } from '../db/write-transaction.js';
+import type { Database } from '#server/db/schema.js';
+import { groupCommitOf } from '#server/db/write-transaction.js';
 
 declare module 'fastify' {
   interface FastifyRequest {

@@ -2,8 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import { commonMessages } from '#shared/messages.js';
-import { parseOrigin } from '../config.js';
-import { AppError } from '../errors.js';
+import { parseOrigin } from '#server/config.js';
+import { AppError } from '#server/errors.js';
 import { isApiRequest } from './api-request.js';
 
 declare module 'fastify' {

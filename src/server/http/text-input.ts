@@ -9,7 +9,7 @@ import {
   type TextProblem,
   textProblemMessage,
 } from '#shared/text-rules.js';
-import { AppError } from '../errors.js';
+import { AppError } from '#server/errors.js';
 
 /**
  * NUL (U+0000) or a lone UTF-16 surrogate, i.e. `text.includes('\0') ||

@@ -1,8 +1,8 @@
 import type { QueryCreator, Transaction } from 'kysely';
 import type { ActivityAction, ActivityArea, ActivityChanges, ActivityValue } from '#shared/schemas/activity.js';
-import { reusableQuery } from '../db/reusable-query.js';
-import type { ActivityLogTable, Database } from '../db/schema.js';
-import { transactionHooksOf } from '../db/transaction-hooks.js';
+import { reusableQuery } from '#server/db/reusable-query.js';
+import type { ActivityLogTable, Database } from '#server/db/schema.js';
+import { transactionHooksOf } from '#server/db/transaction-hooks.js';
 
 /** One change as an area describes it; the pipeline adds who and when. */
 export interface ActivityInput {

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { ActivityAction, ActivityArea } from '#shared/schemas/activity.js';
-import type { DbOrTrx } from '../db/write-transaction.js';
+import type { DbOrTrx } from '#server/db/write-transaction.js';
 
 /**
  * How the write pipeline logs a route's change (docs/architecture.md#write-pipeline),

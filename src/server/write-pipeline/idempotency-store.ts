@@ -1,7 +1,7 @@
 import type { Kysely, QueryCreator, Transaction } from 'kysely';
-import { reusableQuery } from '../db/reusable-query.js';
-import type { Database, IdempotencyKeysTable } from '../db/schema.js';
-import type { DbOrTrx } from '../db/write-transaction.js';
+import { reusableQuery } from '#server/db/reusable-query.js';
+import type { Database, IdempotencyKeysTable } from '#server/db/schema.js';
+import type { DbOrTrx } from '#server/db/write-transaction.js';
 import { type ActivityRow, insertActivityRow } from './activity-log.js';
 import type { KeyedRequest } from './idempotency-key.js';
 

@@ -2,12 +2,12 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod,
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { ActivityAction } from '#shared/schemas/activity.js';
 import { idempotencyMessages } from '#shared/messages.js';
-import { dialectOf } from '../db/dialect.js';
-import type { Database } from '../db/schema.js';
-import { type TransactionHooks, withTransactionHooks } from '../db/transaction-hooks.js';
-import { withWriteTransaction } from '../db/write-transaction.js';
-import { AppError } from '../errors.js';
-import { setWriteDatabase } from '../http/write-database.js';
+import { dialectOf } from '#server/db/dialect.js';
+import type { Database } from '#server/db/schema.js';
+import { type TransactionHooks, withTransactionHooks } from '#server/db/transaction-hooks.js';
+import { withWriteTransaction } from '#server/db/write-transaction.js';
+import { AppError } from '#server/errors.js';
+import { setWriteDatabase } from '#server/http/write-database.js';
 import { type ActivityInput, activityRowOf, type ActivitySink, changesBetween, insertActivity } from './activity-log.js';
 import { type ActivityRule, recordIdOf } from './activity-rule.js';
 import { idempotencyKeyOf, type KeyedRequest, keyedRequest } from './idempotency-key.js';

@@ -7,9 +7,9 @@ import { type LabelLot, labelLotName, type LabelsQuery } from '#shared/schemas/l
 import { gramsToKg } from '#shared/units.js';
 import type { Database } from '#server/db/schema.js';
 import { notFoundError } from '#server/errors.js';
-import { findBlendsWithRecipe } from '../blended-coffee/service.js';
-import { findGreenLots } from '../green-coffee/service.js';
-import { findRoastsWithSource } from '../roasted-coffee/service.js';
+import { findBlendsWithRecipe } from '#server/features/blended-coffee/service.js';
+import { findGreenLots } from '#server/features/green-coffee/service.js';
+import { findRoastsWithSource } from '#server/features/roasted-coffee/service.js';
 import type { LabelContent, LabelTexts } from './label-pdf.js';
 
 /**

@@ -16,7 +16,7 @@ import { AppError } from '#server/errors.js';
 import { currentUser } from '#server/http/current-user.js';
 import { writeDatabaseOf } from '#server/http/write-database.js';
 import { clearSessionCookie, readSessionToken, setSessionCookie } from '#server/http/session-cookie.js';
-import { checkCredentials, normalizeUsername } from '../users/service.js';
+import { checkCredentials, normalizeUsername } from '#server/features/users/service.js';
 
 export interface SessionRoutesOptions {
   db: Kysely<Database>;

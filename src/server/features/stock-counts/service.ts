@@ -17,7 +17,7 @@ import { recordActivity } from '#server/write-pipeline/activity-log.js';
 import { AppError, notFoundError, validationError } from '#server/errors.js';
 import { moveStock } from '#server/ledger/ledger.js';
 import { lockLots } from '#server/ledger/lot-locks.js';
-import { blendCostsPerKg, roastCostsPerKg } from '../costs/service.js';
+import { blendCostsPerKg, roastCostsPerKg } from '#server/features/costs/service.js';
 import * as repository from './repository.js';
 
 /** Every ledger row a count writes points back at it (the lot history reads its reason and note). */
