@@ -45,6 +45,17 @@ export async function checkCredentials(db: Kysely<Database>, username: string, p
   return { id: user.id, username: user.username, full_name: user.full_name, role: user.role };
 }
 
+/**
+ * The account a refused sign-in named, as stored, or undefined when no account
+ * has that username: the activity log keeps the name only when it is a real
+ * account's, so a password typed into the username field never lands in it
+ * (docs/decisions/0024-activity-log.md).
+ */
+export async function accountNamed(db: Kysely<Database>, username: string): Promise<{ id: number; username: string } | undefined> {
+  const user = await findUserByUsername(db, username);
+  return user && { id: user.id, username: user.username };
+}
+
 export interface BootstrapResult {
   username: string;
   /** Set only when no ADMIN_PASSWORD was given: shown once, never stored in clear. */
