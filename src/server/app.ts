@@ -36,6 +36,7 @@ import { openApiOptions } from '#server/http/openapi.js';
 import { malformedRequestOptions, registerMalformedRequestRoutes } from '#server/http/malformed-requests.js';
 import { HTTP_DEFAULTS, type HttpLimits } from './config.js';
 import { registerSameOriginCheck, registerSecurityHeaders } from '#server/http/security.js';
+import { registerSessionCookie } from '#server/http/session-cookie.js';
 import { registerTextInputCheck } from '#server/http/text-input.js';
 import { registerWebApp } from '#server/http/web-app.js';
 import { registerWritePipeline } from '#server/write-pipeline/write-pipeline.js';
@@ -93,6 +94,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   app.decorate('routeList', routeList);
 
   await app.register(cookie);
+  registerSessionCookie(app, options.publicUrl);
   await app.register(rateLimit, { global: false });
   await registerSecurityHeaders(app);
   registerSameOriginCheck(app, options.publicUrl);

@@ -8,7 +8,7 @@ import { type TransactionHooks, withTransactionHooks } from '#server/db/transact
 import { withWriteTransaction } from '#server/db/write-transaction.js';
 import { AppError } from '#server/errors.js';
 import { setWriteDatabase } from '#server/http/write-database.js';
-import { type ActivityInput, activityRowOf, type ActivitySink, changesBetween, insertActivity } from './activity-log.js';
+import { type ActivityInput, activityRowOf, type ActivitySink, changesBetween, insertActivity, withValuelessChanges } from './activity-log.js';
 import { type ActivityRule, recordIdOf } from './activity-rule.js';
 import { idempotencyKeyOf, type KeyedRequest, keyedRequest } from './idempotency-key.js';
 import { findStoredAnswer, pruneDue, pruneKeys, sameRequest, type StoredAnswer, storeAnswer } from './idempotency-store.js';
@@ -90,7 +90,10 @@ class WriteContext implements TransactionHooks, ActivitySink {
     const subject = action === 'create' ? (value as object) : (this.before ?? (value as object));
     if (!subject) return [];
     const { id, label } = describe(subject, this.request);
-    const changes = action === 'update' && this.before ? changesBetween(this.before, value as object) : null;
+    const changes =
+      action === 'update' && this.before
+        ? withValuelessChanges(changesBetween(this.before, value as object), this.rule.valuelessChanges?.(this.request) ?? [])
+        : null;
     return [{ action, area: this.rule.area, record_id: id, record_label: label, changes }];
   }
 }
