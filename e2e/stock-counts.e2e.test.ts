@@ -201,6 +201,7 @@ describe('recuento de inventario', () => {
 
     // A small difference asks once.
     await page.getByLabel('Kg contados del lote VERDE-E').fill('9,5');
+    await page.getByLabel('Motivo').selectOption({ label: 'Merma' });
     const once = answerDialogs(page, [true]);
     await page.getByRole('button', { name: 'Confirmar recuento' }).click();
     expect(await once).toEqual(['¿Confirmas el recuento de 1 lote? Se ajustará el stock de 1 lote.']);
