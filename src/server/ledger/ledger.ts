@@ -133,14 +133,17 @@ const recordMove = reusableQuery((db, p: MoveValues) =>
 
 /**
  * Grams a lot can still take before it holds more than entered it (0 when it
- * already holds that much or more), read under a row lock as
- * writeOffBeforeDelete reads (the caller locked the lot first: docs/architecture.md#lock-order);
- * undefined when the lot does not exist.
+ * already holds that much or more); undefined when the lot does not exist.
+ * Read under the row lock the update after it takes anyway, in the mode
+ * lockLots takes (FOR NO KEY UPDATE on PostgreSQL; SQLite's write transaction
+ * is already exclusive), so the move cannot pass a ceiling another write just
+ * reached, and a lot the caller locked first is not upgraded to a stronger
+ * lock (docs/architecture.md#lock-order).
  */
 async function roomBelowEntry(trx: DbOrTrx, lotKind: LotKind, lotId: number): Promise<number | undefined> {
   const table = sql.table(LOT_TABLES[lotKind]);
   const entry = sql.ref(ENTRY_COLUMNS[lotKind]);
-  const lock = dialectOf(trx) === 'postgres' ? sql`for update` : sql``;
+  const lock = dialectOf(trx) === 'postgres' ? sql`for no key update` : sql``;
   const { rows } = await sql<{ stock_g: number; entry_g: number }>`select stock_g, ${entry} as entry_g from ${table} where id = ${lotId} ${lock}`.execute(trx);
   return rows[0] === undefined ? undefined : Math.max(Number(rows[0].entry_g) - Number(rows[0].stock_g), 0);
 }
