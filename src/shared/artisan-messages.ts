@@ -9,16 +9,12 @@ import {
   ALOG_MAX_LIST_ITEMS,
   ALOG_MAX_NUMBER_CHARS,
   ALOG_MAX_STRING_CHARS,
-  ALOG_TEMPERATURE_MAX_C,
-  ALOG_TEMPERATURE_MIN_C,
   ALOG_TIME_MAX_SECONDS,
+  alogTemperatureRange,
 } from './limits.js';
 
-/** A limit in °C, or the same temperature in °F for a °F file: '−50 °C', '1832 °F'. */
-const degrees = (celsius: number, unit: 'C' | 'F'): string => {
-  const value = unit === 'C' ? celsius : (celsius * 9) / 5 + 32;
-  return `${value < 0 ? '−' : ''}${Math.abs(value)} °${unit}`;
-};
+/** A temperature with its unit and a true minus sign: '−50 °C', '1832 °F'. */
+const degrees = (value: number, unit: 'C' | 'F'): string => `${value < 0 ? '−' : ''}${Math.abs(value)} °${unit}`;
 
 /**
  * Roasts imported from Artisan .alog files (docs/product-guide.md#artisan-import,
@@ -48,7 +44,7 @@ export const artisanMessages = {
   curveLengths: 'La curva del archivo no es coherente: timex, temp1 y temp2 tienen longitudes distintas.',
   curveNotNumeric: 'La curva del archivo tiene lecturas que no son números.',
   temperatureOutOfRange: (unit: 'C' | 'F') =>
-    `La curva del archivo tiene temperaturas fuera de rango: deben estar entre ${degrees(ALOG_TEMPERATURE_MIN_C, unit)} y ${degrees(ALOG_TEMPERATURE_MAX_C, unit)}.`,
+    `La curva del archivo tiene temperaturas fuera de rango: deben estar entre ${degrees(alogTemperatureRange(unit)[0], unit)} y ${degrees(alogTemperatureRange(unit)[1], unit)}.`,
   timeOutOfRange: `La curva del archivo tiene tiempos fuera de rango: deben estar entre 0 y ${ALOG_TIME_MAX_SECONDS / 3600} horas desde el inicio de la grabación.`,
   // The import
   alreadyImported: (batchCode: string) => `Este perfil de Artisan ya está registrado en el lote de café tostado ${batchCode}: no se ha importado de nuevo.`,

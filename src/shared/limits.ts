@@ -51,6 +51,9 @@ export const ALOG_BATCH_MAX_FILES = 50;
 export const ALOG_TEMPERATURE_MIN_C = -50;
 export const ALOG_TEMPERATURE_MAX_C = 1000;
 export const ALOG_TIME_MAX_SECONDS = 24 * 3600;
+/** The readings' range in a file's own unit: −50…1000 °C, −58…1832 °F. */
+export const alogTemperatureRange = (unit: 'C' | 'F'): readonly [number, number] =>
+  unit === 'C' ? [ALOG_TEMPERATURE_MIN_C, ALOG_TEMPERATURE_MAX_C] : [ALOG_TEMPERATURE_MIN_C * 1.8 + 32, ALOG_TEMPERATURE_MAX_C * 1.8 + 32];
 
 // Stock counts (docs/product-guide.md#recuento-de-inventario): a counted quantity within the
 // green lots' own limit, a note as long as an origin's description, and a sheet of at most

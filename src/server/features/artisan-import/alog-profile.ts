@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { artisanMessages as m } from '#shared/artisan-messages.js';
-import { ALOG_TEMPERATURE_MAX_C, ALOG_TEMPERATURE_MIN_C, ALOG_TIME_MAX_SECONDS } from '#shared/limits.js';
+import { ALOG_TIME_MAX_SECONDS, alogTemperatureRange } from '#shared/limits.js';
 import { isRealIsoDate } from '#shared/schemas/common.js';
 import type { ArtisanCurve, ArtisanEvents, WeightUnit } from '#shared/schemas/artisan.js';
 import { type AlogDict, type AlogValue, AlogFormatError, decodeAlogBytes, decodeEscapes, parseAlog } from './alog-parser.js';
@@ -159,8 +159,6 @@ export function text(value: AlogValue | undefined): string | null {
   return decoded === '' ? null : decoded.slice(0, TEXT_MAX);
 }
 
-const toFahrenheit = (celsius: number): number => (celsius * 9) / 5 + 32;
-
 const EVENT_NAMES: readonly (keyof ArtisanEvents)[] = ['charge', 'dry_end', 'fc_start', 'fc_end', 'sc_start', 'sc_end', 'drop'];
 
 /** Seconds to the millisecond: Artisan's sample times carry float noise (12.000000000000002). */
@@ -188,7 +186,7 @@ function curve(dict: AlogDict): ArtisanCurve | null {
     if (t < 0 || t > ALOG_TIME_MAX_SECONDS) throw new AlogFormatError(m.timeOutOfRange);
     return t;
   });
-  const [coldest, hottest] = mode === 'C' ? [ALOG_TEMPERATURE_MIN_C, ALOG_TEMPERATURE_MAX_C] : [toFahrenheit(ALOG_TEMPERATURE_MIN_C), toFahrenheit(ALOG_TEMPERATURE_MAX_C)];
+  const [coldest, hottest] = alogTemperatureRange(mode);
   const reading = (value: AlogValue | undefined): number | null => {
     if (value === null || value === -1) return null;
     if (typeof value !== 'number') throw new AlogFormatError(m.curveNotNumeric);
