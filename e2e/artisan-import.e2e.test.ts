@@ -160,4 +160,42 @@ describe('importar desde Artisan', () => {
       await check.close();
     }
   });
+
+  it('a profile dropped twice is a problem of its second row; a file date the import refuses asks for the date', async () => {
+    const { context, page, problems } = await newPage(env.browser, env.server.url, DESKTOP);
+    await signIn(page, env.server.adminUsername, env.server.adminPassword);
+    const post = apiPost(page);
+    const origin = await post('/api/coffee-origins', { name: 'Guatemala Huehuetenango', kilos_per_bag: 69, suppliers_fincas: ['Finca El Injerto'] });
+    const lot = await post('/api/green-coffee', {
+      origin_id: origin.id, supplier_finca: 'Finca El Injerto', quantity_kg: 30, unit_price: 6, entry_date: '2020-01-01', batch_code: 'V-GT',
+    });
+    await page.goto(`${env.server.url}/cafe-tostado`);
+    await page.getByRole('heading', { level: 1, name: 'Inventario de Café Tostado' }).waitFor();
+    await openImport(page);
+    const oz = fixture('epoch-date-oz.alog');
+    // roastepoch 10¹² s is the year 33658, which JavaScript writes '+033658-09-…'.
+    const farDate = JSON.stringify({ ...(JSON.parse(fixture('json-template.alog')) as object), roastepoch: 1_000_000_000_000 });
+    await dropFiles(page, [{ name: 'uno.alog', text: oz }, { name: 'uno-copia.alog', text: oz }, { name: 'lejano.alog', text: farDate }]);
+
+    // By the file's own cell: the copy's problem names 'uno.alog' too.
+    const rowOf = (name: string) => importTable(page).locator('tbody tr').filter({ has: page.getByRole('cell', { name, exact: true }) });
+    const [first, copy, far] = [rowOf('uno.alog'), rowOf('uno-copia.alog'), rowOf('lejano.alog')];
+    await expect.poll(() => copy.textContent()).toContain('Este perfil de Artisan ya está en esta importación (uno.alog): quita uno de los dos.');
+    await expect.poll(() => far.textContent()).toContain('La fecha de tostado del archivo no es válida: «roastepoch 1000000000000».');
+    expect(await first.textContent()).not.toContain('ya está en esta importación');
+    expect(await importTable(page).textContent()).not.toMatch(/\+0\d{5}|NaN/);
+    await shot(page, 'twice-and-bad-date-desktop');
+
+    await far.getByLabel('Fecha de Tostado de lejano.alog').fill('2024-03-02');
+    await expect.poll(() => far.textContent()).not.toContain('no es válida');
+    await copy.getByRole('button', { name: 'Quitar' }).click();
+    for (const [row, name] of [[first, 'uno.alog'], [far, 'lejano.alog']] as const) {
+      await row.getByLabel(`Lote de café verde de ${name}`).selectOption(String(lot.id));
+      await row.getByLabel(`Tipo de tueste de ${name}`).selectOption('Medio');
+    }
+    await page.getByRole('button', { name: 'Confirmar importación (2)' }).click();
+    await expect.poll(() => waitForToast(page, 'tuestes importados')).toBe('2 tuestes importados desde Artisan con éxito.');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
 });

@@ -1,5 +1,5 @@
 import unhomoglyph from 'unhomoglyph';
-import { compactText, foldCase } from '#shared/text-keys.js';
+import { compactText, foldCase, nameKey } from '#shared/text-keys.js';
 
 /**
  * The confusable skeleton of Unicode TR39 (section 4, "Confusable Detection"):
@@ -19,3 +19,19 @@ import { compactText, foldCase } from '#shared/text-keys.js';
  */
 export const confusableSkeleton = (text: string): string =>
   foldCase(unhomoglyph(compactText(text).normalize('NFD')).normalize('NFD')).normalize('NFD');
+
+/**
+ * The skeleton of a name that must be unique (an origin, a recipe, a
+ * supplier/farm within its origin). Names compare without case, accents,
+ * width or extra spaces (nameKey, src/shared/text-keys.ts), so the look-alike
+ * check must hold in any case: the skeleton is taken of the key in capitals
+ * (where Cyrillic М, К, Т look like Latin M, K, T), then once more of its
+ * case-folded result (where 'rn' looks like 'm'), and marks are dropped as
+ * nameKey drops accents. So 'Cоlombia' (Cyrillic о), 'СOLOMBIA' (Cyrillic С),
+ * 'Меzcla' (Cyrillic М) and 'Colornbia' all meet 'Colombia'. In capitals a
+ * small l and an i are both the prototype of 'I', so they meet too
+ * (docs/decisions/0021). A function of nameKey: two names with one key have
+ * one skeleton, and the skeleton's unique index decides (migration 0014).
+ */
+export const nameSkeleton = (name: string): string =>
+  confusableSkeleton(confusableSkeleton(nameKey(name).toUpperCase())).replace(/\p{M}/gu, '');

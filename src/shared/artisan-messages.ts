@@ -9,7 +9,12 @@ import {
   ALOG_MAX_LIST_ITEMS,
   ALOG_MAX_NUMBER_CHARS,
   ALOG_MAX_STRING_CHARS,
+  ALOG_TIME_MAX_SECONDS,
+  alogTemperatureRange,
 } from './limits.js';
+
+/** A temperature with its unit and a true minus sign: '−50 °C', '1832 °F'. */
+const degrees = (value: number, unit: 'C' | 'F'): string => `${value < 0 ? '−' : ''}${Math.abs(value)} °${unit}`;
 
 /**
  * Roasts imported from Artisan .alog files (docs/product-guide.md#artisan-import,
@@ -38,6 +43,9 @@ export const artisanMessages = {
   badMode: 'La unidad de temperatura del archivo (mode) debe ser C o F.',
   curveLengths: 'La curva del archivo no es coherente: timex, temp1 y temp2 tienen longitudes distintas.',
   curveNotNumeric: 'La curva del archivo tiene lecturas que no son números.',
+  temperatureOutOfRange: (unit: 'C' | 'F') =>
+    `La curva del archivo tiene temperaturas fuera de rango: deben estar entre ${degrees(alogTemperatureRange(unit)[0], unit)} y ${degrees(alogTemperatureRange(unit)[1], unit)}.`,
+  timeOutOfRange: `La curva del archivo tiene tiempos fuera de rango: deben estar entre 0 y ${ALOG_TIME_MAX_SECONDS / 3600} horas desde el inicio de la grabación.`,
   // The import
   alreadyImported: (batchCode: string) => `Este perfil de Artisan ya está registrado en el lote de café tostado ${batchCode}: no se ha importado de nuevo.`,
   invalidResultant: 'Los Kilos Resultantes deben ser un número (con punto decimal).',
@@ -48,6 +56,8 @@ export const artisanMessages = {
   batchFileInvalid: 'Cada archivo de la importación debe ser un objeto con su contenido en base64 (content_base64).',
   batchFile: (name: string, message: string) => `${name}: ${message}`,
   batchFileName: (position: number) => `Archivo ${position}`,
+  // The same profile twice in one import: the second would be refused by the first, recorded in the same transaction.
+  alreadyInBatch: (first: string) => `Este perfil de Artisan ya está en esta importación (${first}): quita uno de los dos.`,
   // The screen
   importButton: 'Importar desde Artisan',
   importTitle: 'Importar tuestes desde Artisan',

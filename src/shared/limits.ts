@@ -42,6 +42,18 @@ export const ALOG_MAX_LIST_ITEMS = 100_000;
 export const ALOG_MAX_STRING_CHARS = 200_000;
 /** Files one confirm of the import screen records together. */
 export const ALOG_BATCH_MAX_FILES = 50;
+/**
+ * A curve's readings, in °C (a °F file: the same temperatures in °F), and its
+ * sample times from the start of the recording: no roaster reads outside them,
+ * and a value beyond them (a probe's error code, a corrupted file) would flatten
+ * the drawn curve to a line.
+ */
+export const ALOG_TEMPERATURE_MIN_C = -50;
+export const ALOG_TEMPERATURE_MAX_C = 1000;
+export const ALOG_TIME_MAX_SECONDS = 24 * 3600;
+/** The readings' range in a file's own unit: −50…1000 °C, −58…1832 °F. */
+export const alogTemperatureRange = (unit: 'C' | 'F'): readonly [number, number] =>
+  unit === 'C' ? [ALOG_TEMPERATURE_MIN_C, ALOG_TEMPERATURE_MAX_C] : [ALOG_TEMPERATURE_MIN_C * 1.8 + 32, ALOG_TEMPERATURE_MAX_C * 1.8 + 32];
 
 // Stock counts (docs/product-guide.md#recuento-de-inventario): a counted quantity within the
 // green lots' own limit, a note as long as an origin's description, and a sheet of at most

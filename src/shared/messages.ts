@@ -59,6 +59,8 @@ export const textMessages = {
     `El campo «${field}» solo admite saltos de línea: no puede contener tabuladores ni otros caracteres de control.`,
   invisibleCharacters: (field: string) =>
     `El campo «${field}» no puede contener caracteres invisibles ni marcas que cambian la dirección del texto.`,
+  leadingMark: (field: string) =>
+    `El campo «${field}» no puede empezar con un acento u otra marca suelta: escribe primero la letra que la lleva.`,
   confusableUsername: (existing: string) =>
     `El nombre de usuario se confunde a simple vista con uno que ya existe («${existing}»). Elige otro.`,
   confusableLotCode: (existing: string) =>

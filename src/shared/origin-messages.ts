@@ -28,6 +28,9 @@ export const originMessages = {
   descriptionTooLong: `La descripción no puede tener más de ${DESCRIPTION_MAX} caracteres.`,
   // One origin per name, whatever its case, accents, width or surrounding spaces (docs/product-guide.md#data-rules).
   duplicateName: (existing: string) => `Ya existe un origen con ese nombre: «${existing}». Usa otro nombre o edita el origen existente.`,
+  // ours (docs/product-guide.md#origin): one supplier/farm per origin, whatever its case, accents or look.
+  duplicateSupplier: (farm: string, existing: string) =>
+    `El proveedor/finca «${farm}» se confunde con «${existing}», que ya está en la lista. Añade cada proveedor/finca una sola vez.`,
   // ours (docs/product-guide.md#origin): a supplier/farm that green lots use cannot disappear from the origin.
   farmInUse: (farm: string, lots: number) =>
     `No se puede quitar ni renombrar el proveedor/finca «${farm}»: lo ${lots === 1 ? 'usa 1 lote' : `usan ${lots} lotes`} de café verde. ` +

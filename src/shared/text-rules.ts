@@ -8,7 +8,8 @@ import { textMessages } from './messages.js';
  * applies them to each cell.
  *
  * - `line` (every field but those below): no control character (Cc: TAB, CR,
- *   LF, BEL, ESC…), no line or paragraph separator, nothing invisible.
+ *   LF, BEL, ESC…), no line or paragraph separator, nothing invisible, and no
+ *   combining mark before the first character (a name, a code, a farm).
  * - `lines` (notes and descriptions: a stock count's `note`, an origin's
  *   `description`): the same, but line breaks are allowed:
  *   LF, with CRLF read as LF.
@@ -37,13 +38,22 @@ const CONTROL_BUT_LF = /(?!\n)[\p{Cc}\u2028\u2029]/u;
  */
 const INVISIBLE = /(?![\uFE00-\uFE0F\u180B-\u180D\u180F\u{E0100}-\u{E01EF}])[\p{Cf}\p{Default_Ignorable_Code_Point}]/u;
 
-export type TextProblem = 'control' | 'invisible';
+/**
+ * A combining mark (an accent, a Devanagari vowel sign…) with no character
+ * before it but white space: it is drawn on nothing, or on the quote or
+ * border beside it, so the text does not show what it holds, and NFC leaves it
+ * as it is (docs/decisions/0021). 'e' + U+0301 is 'é'; U+0301 first is refused.
+ */
+const LEADING_MARK = /^\s*\p{M}/u;
+
+export type TextProblem = 'control' | 'invisible' | 'leadingMark';
 
 /** What is wrong with a text of this kind (CRLF already read as LF), or undefined. */
 export function textProblem(text: string, kind: TextKind): TextProblem | undefined {
   if (kind === 'secret') return undefined;
   if ((kind === 'lines' ? CONTROL_BUT_LF : CONTROL).test(text)) return 'control';
   if (INVISIBLE.test(text)) return 'invisible';
+  if (kind === 'line' && LEADING_MARK.test(text)) return 'leadingMark';
   return undefined;
 }
 
@@ -82,5 +92,6 @@ export const fieldLabel = (field: string): string | undefined => (Object.hasOwn(
 /** The Spanish 400 for a problem in the field labelled `label`. */
 export function textProblemMessage(problem: TextProblem, label: string, kind: TextKind): string {
   if (problem === 'invisible') return textMessages.invisibleCharacters(label);
+  if (problem === 'leadingMark') return textMessages.leadingMark(label);
   return kind === 'lines' ? textMessages.controlCharactersMultiline(label) : textMessages.controlCharacters(label);
 }

@@ -28,6 +28,9 @@ const LB = fixture('python-literal-lb.alog');
 const OUT_ZERO = fixture('out-weight-zero.alog');
 const TEMPLATE = fixture('json-template.alog');
 const OZ = fixture('epoch-date-oz.alog');
+/** The JSON template with some of its fields changed: a file with one edge value. */
+const template = (change: Record<string, unknown>): Buffer =>
+  Buffer.from(JSON.stringify({ ...(JSON.parse(TEMPLATE.toString('utf8')) as object), ...change }));
 /** No Cookie header (t.call sends none for an empty one). */
 const SIGNED_OUT = '';
 
@@ -137,6 +140,7 @@ describe.each(testDialects())('importar tuestes de Artisan (%s)', (dialect) => {
         events: { charge: 0, dry_end: 184, fc_start: 374, fc_end: 454, sc_start: null, sc_end: null, drop: 524 },
         existing_roast_id: null,
         existing_batch_code: null,
+        roast_date_problem: null,
         problems: [],
       } satisfies ArtisanPreview);
       expect(await snapshot()).toEqual(before);
@@ -148,6 +152,47 @@ describe.each(testDialects())('importar tuestes de Artisan (%s)', (dialect) => {
       expect((await preview(fixture('bad-out-above-in.alog'))).json()).toMatchObject({
         problems: ['Los Kilos Resultantes no pueden ser mayores que la Cantidad de Café Verde.'],
       });
+    });
+
+    it('checks the file\'s date by the import\'s rules, never showing a date that is no day; a typed date replaces it', async () => {
+      const greenId = await greenLot(10);
+      // roastepoch 10¹² s is the year 33658: JavaScript writes it '+033658-09-…'.
+      const farFuture = template({ roastepoch: 1_000_000_000_000 });
+      const far = (await preview(farFuture)).json() as ArtisanPreview;
+      expect(far).toMatchObject({ roast_date: null, roast_date_problem: a.badFileDate('roastepoch 1000000000000'), problems: [a.badFileDate('roastepoch 1000000000000')] });
+      expect(JSON.stringify(far)).not.toContain('+0');
+      expect(a.badFileDate('roastepoch 1000000000000')).toBe('La fecha de tostado del archivo no es válida: «roastepoch 1000000000000».');
+      for (const [roastisodate, problem] of [['2999-01-01', m.futureDate], ['1999-12-31', m.dateTooOld]] as const) {
+        const body = template({ roastisodate });
+        expect((await preview(body)).json()).toMatchObject({ roast_date: roastisodate, roast_date_problem: problem, problems: [problem] });
+        expectError(await importFile(body, { green_coffee_id: greenId, roast_type: 'Medio' }), 400, problem);
+      }
+      const before = await snapshot();
+      expectError(await importFile(farFuture, { green_coffee_id: greenId, roast_type: 'Medio' }), 400, a.badFileDate('roastepoch 1000000000000'));
+      expect(await snapshot()).toEqual(before);
+      const typed = await importFile(farFuture, { green_coffee_id: greenId, roast_type: 'Medio', roast_date: '2024-03-02' });
+      expect(typed.statusCode, typed.body).toBe(201);
+      expect((typed.json() as ArtisanRoast).roast_date).toBe('2024-03-02');
+    });
+
+    it('refuses a curve with a temperature outside −50…1000 °C (or its °F equivalent) or a time outside 0…24 h', async () => {
+      const greenId = await greenLot(10);
+      const cases: [Buffer, string][] = [
+        [template({ temp2: [150, 152, 154, 1200, 158, 160, 162, -1] }), 'La curva del archivo tiene temperaturas fuera de rango: deben estar entre −50 °C y 1000 °C.'],
+        [template({ temp1: [-60, 172, 174, 176, 178, 180, 182, 184] }), a.temperatureOutOfRange('C')],
+        [template({ mode: 'F', temp1: [170, 172, 174, 176, 178, 180, 182, 1900] }), 'La curva del archivo tiene temperaturas fuera de rango: deben estar entre −58 °F y 1832 °F.'],
+        [template({ timex: [0, 10, 20, 30, 40, 50, 60, 90_000] }), 'La curva del archivo tiene tiempos fuera de rango: deben estar entre 0 y 24 horas desde el inicio de la grabación.'],
+        [template({ timex: [-5, 10, 20, 30, 40, 50, 60, 70] }), a.timeOutOfRange],
+      ];
+      const before = await snapshot();
+      for (const [body, message] of cases) {
+        expectError(await preview(body), 400, message);
+        expectError(await importFile(body, { green_coffee_id: greenId, roast_type: 'Medio', roast_date: '2024-03-02' }), 400, message);
+      }
+      expect(await snapshot()).toEqual(before);
+      // 1500 °F (815 °C) in a °F file, and −1 (Artisan's "no reading"), are fine.
+      const fahrenheit = await preview(template({ mode: 'F', temp1: [-1, 400, 500, 600, 700, 800, 900, 1500] }));
+      expect(fahrenheit.statusCode, fahrenheit.body).toBe(200);
     });
 
     it('marks a file already recorded, naming its lot', async () => {
@@ -343,10 +388,17 @@ describe.each(testDialects())('importar tuestes de Artisan (%s)', (dialect) => {
         file64(OUT_ZERO, { green_coffee_id: greenId, roast_type: 'Medio', resultant_kg: 1 }),
       ]);
       expectError(noStock, 409, `Archivo 2: ${m.notEnoughGreen}`);
-      // The same file twice in one batch.
-      const twice = await importBatch([file64(LB, { green_coffee_id: greenId, roast_type: 'Medio' }), file64(LB, { green_coffee_id: greenId, roast_type: 'Medio' })]);
-      expect(twice.statusCode).toBe(409);
-      expect(errorOf(twice).message).toMatch(/^Archivo 2: Este perfil de Artisan ya está registrado en el lote de café tostado CO-150324-\d{4}/);
+      expect(await snapshot()).toEqual(before);
+    });
+
+    it('the same profile twice in one batch: the second is already in the batch, not in a lot the rollback erased', async () => {
+      const greenId = await greenLot(5);
+      const before = await snapshot();
+      const choices = { green_coffee_id: greenId, roast_type: 'Medio' };
+      const twice = await importBatch([file64(LB, choices), file64(OZ, choices), file64(LB, choices)]);
+      expectError(twice, 400, 'Archivo 3: Este perfil de Artisan ya está en esta importación (Archivo 1): quita uno de los dos.');
+      const named = await importBatch([file64(LB, { ...choices, name: 'tarrazu.alog' }), file64(LB, { ...choices, name: 'tarrazu (copia).alog' })]);
+      expectError(named, 400, a.batchFile('tarrazu (copia).alog', a.alreadyInBatch('tarrazu.alog')));
       expect(await snapshot()).toEqual(before);
     });
 

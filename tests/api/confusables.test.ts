@@ -3,6 +3,7 @@ import { textMessages } from '#shared/messages.js';
 import { blendRecipeMessages } from '#shared/blend-recipe-messages.js';
 import { blendedCoffeeMessages } from '#shared/blended-coffee-messages.js';
 import { greenCoffeeMessages } from '#shared/green-coffee-messages.js';
+import { originMessages } from '#shared/origin-messages.js';
 import { roastedCoffeeMessages } from '#shared/roasted-coffee-messages.js';
 import { userMessages } from '#shared/user-messages.js';
 import { createTestApp, errorOf, type TestApp } from '../helpers/test-app.js';
@@ -129,5 +130,70 @@ describe.each(testDialects())('códigos y nombres que se confunden (%s)', (diale
     const recipe = (name: string) => ({ name, components: [{ origin_id: originId, percentage: 100 }] });
     await created('/api/blend-recipes', recipe('Mezcla Casa'));
     for (const same of ['ＭＥＺＣＬＡ  casa', 'mézcla casa']) await refused('POST', '/api/blend-recipes', recipe(same), blendRecipeMessages.duplicateName);
+  });
+
+  describe('nombres únicos', () => {
+    const origin = (name: string, suppliers_fincas = ['Finca Uno']) => ({ name, kilos_per_bag: 60, suppliers_fincas, description: null });
+    const recipe = (name: string) => ({ name, components: [{ origin_id: originId, percentage: 100 }] });
+
+    it('an origin whose name looks like another\'s is refused with the duplicate message, naming it', async () => {
+      // Cyrillic о (U+043E), Cyrillic а (U+0430), and both with the other case and an accent.
+      for (const lookAlike of ['Cоlombia', 'COLОMBIA', 'Cоlómbia', 'Colombiа']) {
+        await refused('POST', '/api/coffee-origins', origin(lookAlike), originMessages.duplicateName('Colombia'));
+      }
+      await refused('POST', '/api/coffee-origins', origin('Cоlombia'), 'Ya existe un origen con ese nombre: «Colombia». Usa otro nombre o edita el origen existente.');
+      const peru = await created('/api/coffee-origins', origin('Perú'));
+      await refused('PUT', `/api/coffee-origins/${peru.id}`, origin('Brаsil'), originMessages.duplicateName('Brasil'));
+      // Its own name in a look-alike spelling is no clash with itself.
+      const own = await call('PUT', `/api/coffee-origins/${peru.id}`, origin('Реrú'));
+      expect(own.statusCode, own.body).toBe(200);
+    });
+
+    it('a recipe whose name looks like another\'s is refused with the duplicate message', async () => {
+      await created('/api/blend-recipes', recipe('Mezcla de la Casa'));
+      for (const lookAlike of ['Mezcla de la Casа', 'MEZCLA DE LA CАSA', 'Меzcla de la Casa']) {
+        await refused('POST', '/api/blend-recipes', recipe(lookAlike), blendRecipeMessages.duplicateName);
+      }
+      const other = await created('/api/blend-recipes', recipe('Mezcla del Tostador'));
+      await refused('PUT', `/api/blend-recipes/${other.id}`, recipe('Mezcla de la Cаsa'), blendRecipeMessages.duplicateName);
+    });
+
+    it('an origin lists each supplier/farm once, whatever its case, accents or look', async () => {
+      const farm = 'Finca La Esperanza';
+      // Lower case, Cyrillic Е (U+0415), an accent, full width.
+      for (const twin of ['finca la esperanza', 'Finca La Еsperanza', 'Finca La Espéranza', 'ＦＩＮＣＡ LA ESPERANZA']) {
+        const response = await call('POST', '/api/coffee-origins', origin('Guatemala', [farm, twin]));
+        expect(response.statusCode, response.body).toBe(400);
+        expect(errorOf(response)).toEqual({ code: 'validation', message: originMessages.duplicateSupplier(twin, farm) });
+      }
+      expect(originMessages.duplicateSupplier('finca la esperanza', farm)).toBe(
+        'El proveedor/finca «finca la esperanza» se confunde con «Finca La Esperanza», que ya está en la lista. Añade cada proveedor/finca una sola vez.',
+      );
+      const guatemala = await created('/api/coffee-origins', origin('Guatemala', [farm, 'Finca El Injerto']));
+      const edit = await call('PUT', `/api/coffee-origins/${guatemala.id}`, origin('Guatemala', [farm, 'Finca El Injerto', 'Finca La Еsperanza']));
+      expect(edit.statusCode, edit.body).toBe(400);
+      expect(errorOf(edit).message).toBe(originMessages.duplicateSupplier('Finca La Еsperanza', farm));
+      // The same farm in two origins is two farms.
+      await created('/api/coffee-origins', origin('Honduras', ['finca la esperanza']));
+    });
+
+    it('look-alikes kept from before (written past the service) can stay together in an edit', async () => {
+      const kept = await created('/api/coffee-origins', origin('Nicaragua', ['Finca Santa Rosa']));
+      await t.db.updateTable('coffee_origins').set({ suppliers_fincas: JSON.stringify(['Finca Santa Rosa', 'finca santa rosa']) }).where('id', '=', kept.id).execute();
+      const edit = await call('PUT', `/api/coffee-origins/${kept.id}`, origin('Nicaragua', ['Finca Santa Rosa', 'finca santa rosa', 'Finca Nueva']));
+      expect(edit.statusCode, edit.body).toBe(200);
+    });
+
+    itOn(dialect, 'postgres')('of six simultaneous look-alike origin names, exactly one is saved', async () => {
+      const lookAlikes = ['Kenia', 'Кenia', 'Kеnia', 'KENIА', 'Kenіa', 'ＫＥＮＩＡ'];
+      const responses = await Promise.all(lookAlikes.map((name) => call('POST', '/api/coffee-origins', origin(name))));
+      expect(responses.map((response) => response.statusCode).sort()).toEqual([201, 409, 409, 409, 409, 409]);
+    });
+
+    itOn(dialect, 'postgres')('of four simultaneous look-alike recipe names, exactly one is saved', async () => {
+      const lookAlikes = ['Mezcla Oro', 'Mezcla Оro', 'Меzcla Oro', 'MEZCLA ORО'];
+      const responses = await Promise.all(lookAlikes.map((name) => call('POST', '/api/blend-recipes', recipe(name))));
+      expect(responses.map((response) => response.statusCode).sort()).toEqual([201, 409, 409, 409]);
+    });
   });
 });

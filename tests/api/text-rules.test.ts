@@ -121,6 +121,30 @@ describe.each(testDialects())('reglas del texto (%s)', (dialect) => {
     });
   });
 
+  it('refuses a name, code or farm that starts with a combining mark (an accent on nothing), naming the field', async () => {
+    expect(textMessages.leadingMark('Nombre')).toBe(
+      'El campo «Nombre» no puede empezar con un acento u otra marca suelta: escribe primero la letra que la lleva.',
+    );
+    const before = await counts();
+    const users = { password: 'tueste-medio-2024', role: 'tecnico' };
+    const refusals: [string, unknown, string][] = [
+      ['/api/coffee-origins', origin({ name: '\u0301Colombia' }), 'Nombre'],
+      ['/api/coffee-origins', origin({ name: '  \u0303Ñuñoa' }), 'Nombre'],
+      ['/api/coffee-origins', origin({ suppliers_fincas: ['Finca Uno', '\u0301Finca Dos'] }), 'Proveedores/Fincas'],
+      ['/api/green-coffee', green({ supplier_finca: '\u0301Finca La Esperanza' }), 'Proveedor/Finca'],
+      ['/api/green-coffee', green({ batch_code: '\u0308GC-001' }), 'Lote'],
+      ['/api/blend-recipes', { name: '\u0301Receta Casa', components: [{ origin_id: originId, percentage: 100 }] }, 'Nombre'],
+      ['/api/blended-coffee', blend({ name: '\u093fMezcla' }), 'Nombre'],
+      ['/api/users', { ...users, username: '\u0301ana', full_name: 'Ana Gil' }, 'Usuario'],
+      ['/api/users', { ...users, username: unique('ana'), full_name: '\u0301Ana Gil' }, 'Nombre completo'],
+    ];
+    for (const [url, body, label] of refusals) expectRefused(await call('POST', url, body), textMessages.leadingMark(label));
+    expect(await counts()).toEqual(before);
+    // The same accent after its letter is an ordinary 'é' (stored composed).
+    const accent = await created('/api/coffee-origins', origin({ name: 'Etiope\u0301 Sidamo' }));
+    expect((await t.db.selectFrom('coffee_origins').select('name').where('id', '=', accent.id).executeTakeFirstOrThrow()).name).toBe('Etiopé Sidamo');
+  });
+
   it('refuses them in an edit too, and leaves the row as it was', async () => {
     const { id } = await created('/api/coffee-origins', origin({ name: 'Brasil Sul' }));
     const response = await call('PUT', `/api/coffee-origins/${id}`, origin({ name: 'Brasil\u200bSul' }));

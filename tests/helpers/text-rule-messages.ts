@@ -6,6 +6,6 @@ import { textMessages } from '#shared/messages.js';
  * check each answer is one of our Spanish texts.
  */
 export const textRuleMessages = (singleLine: readonly string[], multiLine: readonly string[] = []): string[] => [
-  ...singleLine.flatMap((label) => [textMessages.controlCharacters(label), textMessages.invisibleCharacters(label)]),
+  ...singleLine.flatMap((label) => [textMessages.controlCharacters(label), textMessages.invisibleCharacters(label), textMessages.leadingMark(label)]),
   ...multiLine.flatMap((label) => [textMessages.controlCharactersMultiline(label), textMessages.invisibleCharacters(label)]),
 ];

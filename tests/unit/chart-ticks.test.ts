@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { pointsForColumns, timeTicks } from '#web/components/roast-curve-format.js';
+import { curveExtent, finitePoints, pointsForColumns, timeTicks } from '#web/components/roast-curve-format.js';
 import { roundTicks } from '#web/lib/chart-ticks.js';
 
 // The axes of the app's charts without the DOM (src/web/lib/chart-ticks.ts; the roast curve's time axis,
@@ -70,5 +70,29 @@ describe('roast curve points for the width', () => {
     expect(kept.filter((point) => point.bt === null)).toEqual([points[500]]);
     expect(kept.indexOf(points[500]!)).toBeGreaterThan(0);
     expect(kept.indexOf(points[500]!)).toBeLessThan(kept.length - 1);
+  });
+});
+
+describe('roast curve values that cannot be drawn', () => {
+  it('leaves out a point without a finite time and reads a non-finite reading as a gap', () => {
+    const points = [
+      { t: 0, bt: 150, et: Number.NaN },
+      { t: Number.NaN, bt: 160, et: 170 },
+      { t: 60, bt: Infinity, et: 180 },
+      { t: 120, bt: 200, et: null },
+    ];
+    expect(finitePoints(points)).toEqual([
+      { t: 0, bt: 150, et: null },
+      { t: 60, bt: null, et: 180 },
+      { t: 120, bt: 200, et: null },
+    ]);
+    expect(curveExtent(finitePoints(points))).toEqual({ from: 0, to: 120, coldest: 150, hottest: 200 });
+  });
+
+  it('nothing to draw when no point is left, or the span overflows; no reading is a 0…0 axis', () => {
+    expect(curveExtent(finitePoints([{ t: Number.NaN, bt: 1, et: 1 }]))).toBeNull();
+    expect(curveExtent([{ t: -1e308, bt: 150, et: 150 }, { t: 1e308, bt: 160, et: 160 }])).toBeNull();
+    expect(curveExtent([{ t: 0, bt: -1e308, et: 1e308 }])).toBeNull();
+    expect(curveExtent([{ t: 0, bt: null, et: null }, { t: 30, bt: null, et: null }])).toEqual({ from: 0, to: 30, coldest: 0, hottest: 0 });
   });
 });

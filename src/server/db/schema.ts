@@ -90,6 +90,11 @@ export interface CoffeeOriginsTable {
    * origin per name (migration 0009). NULL only for a row written past the repository.
    */
   name_key: string | null;
+  /**
+   * nameSkeleton(name), unique: no look-alike origin names (migration 0014).
+   * NULL for a row written past the repository, or a look-alike kept from before 0014.
+   */
+  name_skeleton: string | null;
   kilos_per_bag_g: number;
   suppliers_fincas: string;
   description: string | null;
@@ -157,6 +162,11 @@ export interface BlendRecipesTable {
   id: Generated<number>;
   name: string;
   name_key: string;
+  /**
+   * nameSkeleton(name), unique: no look-alike recipe names (migration 0014).
+   * NULL for a row written past the repository, or a look-alike kept from before 0014.
+   */
+  name_skeleton: string | null;
   created_at: number;
   updated_at: number;
 }

@@ -51,6 +51,12 @@ export const artisanPreviewSchema = z.object({
   weight_unit: z.enum(WEIGHT_UNITS),
   /** From `roastisodate`, else `roastepoch`; null with neither: the import then needs `roast_date`. */
   roast_date: z.string().nullable(),
+  /**
+   * What is wrong with the file's date (none in it, no real day, before 01/01/2000 or after
+   * today), also listed in `problems`: a `roast_date` the person types replaces the file's and
+   * lifts it. Null when the date is fine.
+   */
+  roast_date_problem: z.string().nullable(),
   /** Artisan's batch as it shows it ('P173'), or null. */
   artisan_batch: z.string().nullable(),
   title: z.string().nullable(),

@@ -6,7 +6,7 @@ import { artisanMessages as m } from '#shared/artisan-messages.js';
 import type { ArtisanCurve } from '#shared/schemas/artisan.js';
 import { roundTicks } from '#web/lib/chart-ticks.js';
 import { ChartAxes, ChartTooltip, type Pointed, pointerIn, useBoxWidth } from './chart-frame.js';
-import { BT_COLOUR, clockTime, ET_COLOUR, EVENT_ORDER, pointsForColumns, timeTicks } from './roast-curve-format.js';
+import { BT_COLOUR, clockTime, curveExtent, ET_COLOUR, EVENT_ORDER, finitePoints, pointsForColumns, timeTicks } from './roast-curve-format.js';
 
 /**
  * The drawing of a roast's Artisan curve, in a chunk of its own that only the
@@ -46,7 +46,8 @@ export function RoastCurveChart({ curve }: { curve: ArtisanCurve }) {
   const [box, width] = useBoxWidth();
   const [pointed, setPointed] = useState<Pointed | null>(null);
   const degrees = `°${curve.unit}`;
-  const { points, events } = curve;
+  const { events } = curve;
+  const points = useMemo(() => finitePoints(curve.points), [curve.points]);
 
   const layout = useMemo(() => {
     if (width === 0 || points.length === 0) return null;
@@ -54,21 +55,10 @@ export function RoastCurveChart({ curve }: { curve: ArtisanCurve }) {
     const right = width - MARGIN.right;
     const top = MARGIN.top;
     const bottom = CURVE_HEIGHT - MARGIN.bottom;
-    // Loops, not Math.min(...list): a 5 MB profile has more points than a call takes arguments.
-    let from = Infinity;
-    let to = -Infinity;
-    let coldest = Infinity;
-    let hottest = -Infinity;
-    for (const point of points) {
-      from = Math.min(from, point.t);
-      to = Math.max(to, point.t);
-      for (const value of [point.bt, point.et]) {
-        if (value === null) continue;
-        coldest = Math.min(coldest, value);
-        hottest = Math.max(hottest, value);
-      }
-    }
-    const temperatures = coldest <= hottest ? roundTicks(coldest, hottest, TEMPERATURE_TICKS) : roundTicks(0, 0, TEMPERATURE_TICKS);
+    const extent = curveExtent(points);
+    if (!extent) return null;
+    const { from, to, coldest, hottest } = extent;
+    const temperatures = roundTicks(coldest, hottest, TEMPERATURE_TICKS);
     const x = scaleLinear({ domain: [from, to === from ? from + 1 : to], range: [left, right] });
     const y = scaleLinear({ domain: [temperatures[0]!, temperatures[temperatures.length - 1]!], range: [bottom, top] });
     const minutes = timeTicks(from, to, Math.max(2, Math.floor((right - left) / TIME_MARK_ROOM)));
@@ -89,7 +79,7 @@ export function RoastCurveChart({ curve }: { curve: ArtisanCurve }) {
         ))}
         {EVENT_ORDER.map((event) => {
           const t = events[event];
-          if (t === null || x(t) < left || x(t) > right) return null;
+          if (t === null || !Number.isFinite(t) || x(t) < left || x(t) > right) return null;
           return (
             <g key={event} className="chart__event">
               <line x1={x(t)} x2={x(t)} y1={top} y2={bottom} />

@@ -1,5 +1,5 @@
 import { artisanMessages as m } from '#shared/artisan-messages.js';
-import type { ArtisanEvents } from '#shared/schemas/artisan.js';
+import type { ArtisanCurve, ArtisanEvents } from '#shared/schemas/artisan.js';
 
 /** BT in the product's brown, ET in a blue that differs from it for every colour vision (Okabe–Ito). */
 export const BT_COLOUR = '#6f3d1e';
@@ -13,6 +13,44 @@ export function clockTime(seconds: number): string {
   const sign = seconds < 0 ? '−' : '';
   const whole = Math.round(Math.abs(seconds));
   return `${sign}${Math.floor(whole / 60)}:${String(whole % 60).padStart(2, '0')}`;
+}
+
+type CurvePoint = ArtisanCurve['points'][number];
+
+/**
+ * The points that can be drawn: a point without a finite time is left out, a
+ * reading that is not finite is a gap, as a missing one. The server refuses
+ * such values in new files (docs/decisions/0026-artisan-alog-import.md); a
+ * curve stored before that must still draw, never as NaN coordinates.
+ */
+export function finitePoints(points: readonly CurvePoint[]): CurvePoint[] {
+  const finite = (value: number | null) => (value !== null && Number.isFinite(value) ? value : null);
+  return points.filter((point) => Number.isFinite(point.t)).map((point) => ({ t: point.t, bt: finite(point.bt), et: finite(point.et) }));
+}
+
+/**
+ * The curve's time span and its coldest and hottest reading (0 and 0 without
+ * any), in loops rather than Math.min(...list): a 5 MB profile has more points
+ * than a call takes arguments. Null when there is nothing to draw, or when the
+ * span itself is not a finite number (values so far apart their difference
+ * overflows): a scale over it would give NaN.
+ */
+export function curveExtent(points: readonly CurvePoint[]): { from: number; to: number; coldest: number; hottest: number } | null {
+  let from = Infinity;
+  let to = -Infinity;
+  let coldest = Infinity;
+  let hottest = -Infinity;
+  for (const point of points) {
+    from = Math.min(from, point.t);
+    to = Math.max(to, point.t);
+    for (const value of [point.bt, point.et]) {
+      if (value === null) continue;
+      coldest = Math.min(coldest, value);
+      hottest = Math.max(hottest, value);
+    }
+  }
+  if (coldest > hottest) [coldest, hottest] = [0, 0];
+  return Number.isFinite(to - from) && Number.isFinite(hottest - coldest) ? { from, to, coldest, hottest } : null;
 }
 
 /** Steps between the time axis's marks, in seconds: half a minute to half an hour. */

@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { artisanMessages as m } from '#shared/artisan-messages.js';
+import { ALOG_TIME_MAX_SECONDS, alogTemperatureRange } from '#shared/limits.js';
 import { isRealIsoDate } from '#shared/schemas/common.js';
 import type { ArtisanCurve, ArtisanEvents, WeightUnit } from '#shared/schemas/artisan.js';
 import { type AlogDict, type AlogValue, AlogFormatError, decodeAlogBytes, decodeEscapes, parseAlog } from './alog-parser.js';
@@ -20,8 +21,14 @@ export interface AlogProfile {
   /** The out-weight in grams; null when the file says 0 (not weighed). */
   resultantG: number | null;
   weightUnit: WeightUnit;
-  /** `YYYY-MM-DD`; null when the file has neither roastisodate nor roastepoch (a template). */
+  /** `YYYY-MM-DD`; null when the file has neither roastisodate nor roastepoch (a template), or no real day. */
   roastDate: string | null;
+  /**
+   * What the file wrote for its date when that is no day a calendar has (a
+   * roastepoch past the year 9999, which JavaScript writes '+033658-09-…'):
+   * quoted in the problem, never shown as a date; null otherwise.
+   */
+  badRoastDate: string | null;
   /** `roastbatchprefix` + `roastbatchnr` as Artisan shows it ('P173'); null without a batch number. */
   artisanBatch: string | null;
   title: string | null;
@@ -57,7 +64,7 @@ export function profileOf(dict: AlogDict, bytes: Uint8Array): AlogProfile {
     greenG,
     resultantG,
     weightUnit: unit,
-    roastDate: roastDate(dict),
+    ...roastDate(dict),
     artisanBatch: typeof batchNumber === 'number' && Number.isInteger(batchNumber) && batchNumber > 0 ? `${prefix}${batchNumber}` : null,
     title: text(dict.get('title')),
     beans: text(dict.get('beans')),
@@ -113,15 +120,17 @@ export function toGrams(value: number, unit: WeightUnit): number {
  * `time.timezone`, seconds *west* of UTC (so local = epoch − offset); null
  * with neither (Artisan's templates have '' and 0).
  */
-function roastDate(dict: AlogDict): string | null {
+function roastDate(dict: AlogDict): { roastDate: string | null; badRoastDate: string | null } {
   const iso = text(dict.get('roastisodate'));
-  if (iso !== null && isRealIsoDate(iso)) return iso;
+  if (iso !== null && isRealIsoDate(iso)) return { roastDate: iso, badRoastDate: null };
   const epoch = dict.get('roastepoch');
-  if (typeof epoch !== 'number' || !Number.isFinite(epoch) || epoch <= 0) return null;
+  if (typeof epoch !== 'number' || !Number.isFinite(epoch) || epoch <= 0) return { roastDate: null, badRoastDate: null };
   const offset = dict.get('roasttzoffset');
   const localSeconds = epoch - (typeof offset === 'number' && Math.abs(offset) <= 14 * 3600 ? offset : 0);
   const date = new Date(localSeconds * 1000);
-  return Number.isNaN(date.getTime()) ? null : date.toISOString().slice(0, 10);
+  // Past ±8.64e15 ms there is no Date, and past the year 9999 toISOString writes a six-digit year.
+  const day = Number.isNaN(date.getTime()) ? '' : date.toISOString().slice(0, 10);
+  return isRealIsoDate(day) ? { roastDate: day, badRoastDate: null } : { roastDate: null, badRoastDate: `roastepoch ${epoch}` };
 }
 
 function roastUuid(value: AlogValue | undefined, bytes: Uint8Array): { roastUuid: string; uuidFromContent: boolean } {
@@ -174,11 +183,14 @@ function curve(dict: AlogDict): ArtisanCurve | null {
   if (timex.length === 0) return null;
   const times = timex.map((t) => {
     if (typeof t !== 'number') throw new AlogFormatError(m.curveNotNumeric);
+    if (t < 0 || t > ALOG_TIME_MAX_SECONDS) throw new AlogFormatError(m.timeOutOfRange);
     return t;
   });
+  const [coldest, hottest] = alogTemperatureRange(mode);
   const reading = (value: AlogValue | undefined): number | null => {
     if (value === null || value === -1) return null;
     if (typeof value !== 'number') throw new AlogFormatError(m.curveNotNumeric);
+    if (value < coldest || value > hottest) throw new AlogFormatError(m.temperatureOutOfRange(mode));
     return value;
   };
   const indices = dict.get('timeindex');

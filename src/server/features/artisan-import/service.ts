@@ -4,6 +4,7 @@ import { artisanMessages as m } from '#shared/artisan-messages.js';
 import type { ArtisanBatchFile, ArtisanImportQuery, ArtisanPreview, ArtisanRoast } from '#shared/schemas/artisan.js';
 import { type RoastedCoffeeBody, roastedCoffeeBodySchema } from '#shared/schemas/roasted-coffee.js';
 import { localIsoDate } from '#shared/local-date.js';
+import { businessDateSchema } from '#shared/schemas/common.js';
 import { gramsToKg } from '#shared/units.js';
 import type { Database } from '#server/db/schema.js';
 import { withWriteTransaction } from '#server/db/write-transaction.js';
@@ -80,7 +81,7 @@ function roastBody(profile: AlogProfile, choices: ImportChoices): RoastedCoffeeB
   const resultantKg = choices.resultant_kg ?? (profile.resultantG === null ? undefined : gramsToKg(profile.resultantG));
   if (resultantKg === undefined) throw validationError(m.resultantMissing);
   const roastDate = choices.roast_date ?? profile.roastDate;
-  if (roastDate === null) throw validationError(m.dateMissing);
+  if (roastDate === null) throw validationError(profile.badRoastDate === null ? m.dateMissing : m.badFileDate(profile.badRoastDate));
   const parsed = roastedCoffeeBodySchema.safeParse({
     green_coffee_id: choices.green_coffee_id,
     quantity_green_kg: gramsToKg(profile.greenG),
@@ -92,22 +93,39 @@ function roastBody(profile: AlogProfile, choices: ImportChoices): RoastedCoffeeB
   return parsed.data;
 }
 
+/** The roast date's rules (docs/product-guide.md#roasted-lot): a real day from 01/01/2000 to today, with the roast form's messages. */
+const roastDateSchema = businessDateSchema(roasted);
+
+/**
+ * What is wrong with the file's own date, whatever else: none, a date as
+ * the roast form would refuse it ('La fecha de tostado no puede ser
+ * posterior a hoy.'), one that is no day at all, or none in the file. A date
+ * the person types in the preview replaces it (ImportChoices.roast_date).
+ */
+function fileDateProblem(profile: AlogProfile): string | null {
+  if (profile.roastDate === null) return profile.badRoastDate === null ? m.dateMissing : m.badFileDate(profile.badRoastDate);
+  const parsed = roastDateSchema.safeParse(profile.roastDate);
+  return parsed.success ? null : (parsed.error.issues[0]?.message ?? roasted.invalidDate);
+}
+
 /**
  * What the file itself lacks or breaks, whatever the person chooses: the
- * preview's problems. The form's schema runs with a stand-in green lot and
- * roast type, so only the file's own values can fail it.
+ * preview's problems, checked by the rules the import applies. The form's
+ * schema runs with a stand-in green lot, roast type and date, so only the
+ * file's weights can fail it; the date is checked on its own
+ * (fileDateProblem), so the preview can say which problem a typed date lifts.
  */
-function fileProblems(profile: AlogProfile): string[] {
+function fileProblems(profile: AlogProfile, dateProblem: string | null): string[] {
   const problems: string[] = [];
   if (profile.resultantG === null) problems.push(m.resultantMissing);
-  if (profile.roastDate === null) problems.push(m.dateMissing);
+  if (dateProblem !== null) problems.push(dateProblem);
   const greenKg = gramsToKg(profile.greenG);
   const parsed = roastedCoffeeBodySchema.safeParse({
     green_coffee_id: 1,
     quantity_green_kg: greenKg,
     resultant_kg: profile.resultantG === null ? greenKg : gramsToKg(profile.resultantG),
     roast_type: 'Medio',
-    roast_date: profile.roastDate ?? localIsoDate(),
+    roast_date: localIsoDate(),
   });
   if (!parsed.success) problems.push(...parsed.error.issues.map((issue) => issue.message));
   return [...new Set(problems)];
@@ -117,6 +135,8 @@ function fileProblems(profile: AlogProfile): string[] {
 export async function previewArtisanFile(db: Kysely<Database>, bytes: Uint8Array): Promise<ArtisanPreview> {
   const profile = readFile(bytes);
   const existing = (await roastsByArtisanUuid(db, [profile.roastUuid])).get(profile.roastUuid);
+  const dateProblem = fileDateProblem(profile);
+  const problems = fileProblems(profile, dateProblem);
   const events = profile.curve?.events ?? { charge: null, dry_end: null, fc_start: null, fc_end: null, sc_start: null, sc_end: null, drop: null };
   return {
     roast_uuid: profile.roastUuid,
@@ -125,6 +145,7 @@ export async function previewArtisanFile(db: Kysely<Database>, bytes: Uint8Array
     resultant_kg: profile.resultantG === null ? null : gramsToKg(profile.resultantG),
     weight_unit: profile.weightUnit,
     roast_date: profile.roastDate,
+    roast_date_problem: dateProblem,
     artisan_batch: profile.artisanBatch,
     title: profile.title,
     beans: profile.beans,
@@ -135,7 +156,7 @@ export async function previewArtisanFile(db: Kysely<Database>, bytes: Uint8Array
     events,
     existing_roast_id: existing?.id ?? null,
     existing_batch_code: existing?.batch_code ?? null,
-    problems: existing ? [m.alreadyImported(existing.batch_code), ...fileProblems(profile)] : fileProblems(profile),
+    problems: existing ? [m.alreadyImported(existing.batch_code), ...problems] : problems,
   };
 }
 
@@ -172,6 +193,7 @@ export async function importArtisanFiles<Answer>(
     const profile = readFile(file.bytes);
     return { file, index, profile, body: roastBody(profile, file.choices) };
   }));
+  refuseRepeatedProfiles(prepared);
   return withWriteTransaction(db, async (trx: Transaction<Database>) => {
     await lockLots(trx, prepared.map(({ body }) => ({ kind: 'green' as const, id: body.green_coffee_id })));
     const created: ArtisanRoast[] = [];
@@ -187,3 +209,18 @@ export async function importArtisanFiles<Answer>(
 }
 
 const fileLabel = (file: ImportFile, index: number): string => file.name?.trim() || m.batchFileName(index + 1);
+
+/**
+ * The same profile twice in one batch: the second is named as already in the
+ * batch, before any lock or write. Inside the transaction it would meet the
+ * roast the first had just created and be refused naming that roast's code, a
+ * lot the rollback then erases (docs/decisions/0026-artisan-alog-import.md).
+ */
+function refuseRepeatedProfiles(prepared: readonly { file: ImportFile; index: number; profile: AlogProfile }[]): void {
+  const first = new Map<string, { file: ImportFile; index: number }>();
+  for (const { file, index, profile } of prepared) {
+    const earlier = first.get(profile.roastUuid);
+    if (earlier) throw validationError(m.batchFile(fileLabel(file, index), m.alreadyInBatch(fileLabel(earlier.file, earlier.index))));
+    first.set(profile.roastUuid, { file, index });
+  }
+}

@@ -1,4 +1,5 @@
 import { nameKey } from '#shared/text-keys.js';
+import { nameSkeleton } from '#server/confusable-skeleton.js';
 import type { DbOrTrx } from '#server/db/write-transaction.js';
 
 /** A component as stored: `percentage_bp` in basis points (33.33 % = 3333), joined to its origin's name. */
@@ -73,13 +74,14 @@ async function insertComponents(trx: DbOrTrx, recipeId: number, components: Reci
  * Inserts the recipe and its components; run it in a transaction. Throws the
  * unique violation of a name already taken (name_key = nameKey(name): "Mezcla
  * de la Casa", " mezcla  de la casa " and "ＭＥＺＣＬＡ de la casa" are one
- * name; it is also the list's order), or the foreign-key violation of an
- * origin that does not exist.
+ * name; it is also the list's order) or of a look-alike of one (name_skeleton,
+ * migration 0014: 'Mezcla de la Casа' with a Cyrillic а), or the foreign-key
+ * violation of an origin that does not exist.
  */
 export async function insertRecipe(trx: DbOrTrx, values: RecipeValues, now: number): Promise<number> {
   const { id } = await trx
     .insertInto('blend_recipes')
-    .values({ name: values.name, name_key: nameKey(values.name), created_at: now, updated_at: now })
+    .values({ name: values.name, name_key: nameKey(values.name), name_skeleton: nameSkeleton(values.name), created_at: now, updated_at: now })
     .returning('id')
     .executeTakeFirstOrThrow();
   await insertComponents(trx, id, values.components);
@@ -90,7 +92,7 @@ export async function insertRecipe(trx: DbOrTrx, values: RecipeValues, now: numb
 export async function updateRecipe(trx: DbOrTrx, id: number, values: RecipeValues, now: number): Promise<boolean> {
   const result = await trx
     .updateTable('blend_recipes')
-    .set({ name: values.name, name_key: nameKey(values.name), updated_at: now })
+    .set({ name: values.name, name_key: nameKey(values.name), name_skeleton: nameSkeleton(values.name), updated_at: now })
     .where('id', '=', id)
     .executeTakeFirst();
   if (Number(result.numUpdatedRows) !== 1) return false;

@@ -52,7 +52,8 @@ async function readRecipe(db: DbOrTrx, id: number): Promise<BlendRecipe> {
 
 /**
  * The database decides both rules, so two requests at the same moment cannot
- * both pass a prior SELECT: the unique name key (our 409) and the components'
+ * both pass a prior SELECT: the unique name key and name skeleton (our 409,
+ * also for a look-alike name: docs/decisions/0021) and the components'
  * foreign key to coffee_origins ('Origen de café seleccionado no válido.').
  */
 async function refusedByDatabase<T>(write: () => Promise<T>): Promise<T> {

@@ -1,4 +1,5 @@
 import { nameKey } from '#shared/text-keys.js';
+import { nameSkeleton } from '#server/confusable-skeleton.js';
 import type { CoffeeOriginRow } from '#server/db/schema.js';
 import type { DbOrTrx } from '#server/db/write-transaction.js';
 
@@ -17,7 +18,7 @@ export type OriginValues = Omit<OriginRecord, 'id'>;
 export const originSortKey = (name: string): string =>
   name.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
 
-const toRecord = (row: Omit<CoffeeOriginRow, 'name_sort' | 'name_key'>): OriginRecord => ({
+const toRecord = (row: Omit<CoffeeOriginRow, 'name_sort' | 'name_key' | 'name_skeleton'>): OriginRecord => ({
   id: row.id,
   name: row.name,
   kilos_per_bag_g: row.kilos_per_bag_g,
@@ -28,8 +29,9 @@ const toRecord = (row: Omit<CoffeeOriginRow, 'name_sort' | 'name_key'>): OriginR
 const toColumns = (values: OriginValues) => ({
   name: values.name,
   name_sort: originSortKey(values.name),
-  // One origin per name: unique (migration 0009).
+  // One origin per name, and none that looks like another's: both unique (migrations 0009, 0014).
   name_key: nameKey(values.name),
+  name_skeleton: nameSkeleton(values.name),
   kilos_per_bag_g: values.kilos_per_bag_g,
   suppliers_fincas: JSON.stringify(values.suppliers_fincas),
   description: values.description,
@@ -62,14 +64,21 @@ export async function findOriginById(db: DbOrTrx, id: number): Promise<OriginRec
   return row && toRecord(row);
 }
 
-/** The origin (other than `exceptId`) whose name is `name` once case, accents, width and spaces are set aside. */
+/**
+ * The origin (other than `exceptId`) whose name is `name` once case, accents,
+ * width and spaces are set aside, or looks like it ('Cоlombia' with a Cyrillic
+ * о): one lookup on each unique index.
+ */
 export const findOriginByName = (db: DbOrTrx, name: string, exceptId?: number): Promise<{ id: number; name: string } | undefined> => {
-  let query = db.selectFrom('coffee_origins').select(['id', 'name']).where('name_key', '=', nameKey(name));
+  let query = db
+    .selectFrom('coffee_origins')
+    .select(['id', 'name'])
+    .where((eb) => eb.or([eb('name_key', '=', nameKey(name)), eb('name_skeleton', '=', nameSkeleton(name))]));
   if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
   return query.executeTakeFirst();
 };
 
-/** Throws the unique violation when another origin has the name (name_key). */
+/** Throws the unique violation when another origin has the name (name_key) or a look-alike of it (name_skeleton). */
 export async function insertOrigin(db: DbOrTrx, values: OriginValues): Promise<number> {
   const row = await db.insertInto('coffee_origins').values(toColumns(values)).returning('id').executeTakeFirstOrThrow();
   return row.id;

@@ -5,7 +5,8 @@ import type { Origin, OriginBody } from '#shared/schemas/origins.js';
 import { gramsToKg, kgToGrams } from '#shared/units.js';
 import { isForeignKeyViolation, isUniqueViolation } from '#server/db/constraint-errors.js';
 import type { Database } from '#server/db/schema.js';
-import { AppError, notFoundError } from '#server/errors.js';
+import { AppError, notFoundError, validationError } from '#server/errors.js';
+import { nameSkeleton } from '#server/confusable-skeleton.js';
 import { type DbOrTrx, withWriteTransaction } from '#server/db/write-transaction.js';
 import { lockLots } from '#server/ledger/lot-locks.js';
 import * as repository from './repository.js';
@@ -41,6 +42,7 @@ export async function listOrigins(db: Kysely<Database>, page: PaginationQuery) {
 
 export async function createOrigin(db: Kysely<Database>, body: OriginBody): Promise<Origin> {
   const values = toValues(body);
+  refuseLookAlikeSuppliers(values.suppliers_fincas, []);
   return withWriteTransaction(db, async (trx) => {
     await refuseTakenName(trx, body.name);
     const id = await repository.insertOrigin(trx, values);
@@ -76,7 +78,10 @@ export async function updateOrigin(db: Kysely<Database>, id: number, body: Origi
   const values = toValues(body);
   return withWriteTransaction(db, async (trx) => {
     await lockLots(trx, [{ kind: 'origin', id }]);
-    await refuseRemovingFarmsInUse(trx, id, values.suppliers_fincas);
+    const current = await repository.findOriginById(trx, id);
+    if (!current) throw notFoundError(originMessages.notFound);
+    refuseLookAlikeSuppliers(values.suppliers_fincas, current.suppliers_fincas);
+    await refuseRemovingFarmsInUse(trx, current, values.suppliers_fincas);
     await refuseTakenName(trx, body.name, id);
     const updated = await repository.updateOrigin(trx, id, values);
     if (!updated) throw notFoundError(originMessages.notFound);
@@ -90,12 +95,30 @@ export async function updateOrigin(db: Kysely<Database>, id: number, body: Origi
  * longer has. Checked after the origin is locked, so no green lot can take the
  * farm between this count and the write (green writes share-lock the origin).
  */
-async function refuseRemovingFarmsInUse(trx: DbOrTrx, id: number, suppliers: readonly string[]): Promise<void> {
-  const current = await repository.findOriginById(trx, id);
-  if (!current) return; // the update below answers 'El origen no existe.'
+async function refuseRemovingFarmsInUse(trx: DbOrTrx, current: repository.OriginRecord, suppliers: readonly string[]): Promise<void> {
   const removed = current.suppliers_fincas.filter((supplier) => !suppliers.includes(supplier));
-  const [inUse] = await repository.countGreenLotsBySupplier(trx, id, removed);
+  const [inUse] = await repository.countGreenLotsBySupplier(trx, current.id, removed);
   if (inUse) throw new AppError('in_use', originMessages.farmInUse(inUse.supplier, inUse.lots));
+}
+
+/**
+ * One supplier/farm per origin, whatever its case, accents or look
+ * (docs/decisions/0021): 'finca la esperanza' or 'Finca La Еsperanza'
+ * (Cyrillic Е) beside 'Finca La Esperanza' would be two farms a green lot
+ * could name. Pairs the origin already had together are kept, since green
+ * lots may use both and neither could then leave the list (farmInUse).
+ * Within one row, so no index is needed: updates lock the origin first.
+ */
+function refuseLookAlikeSuppliers(suppliers: readonly string[], stored: readonly string[]): void {
+  const seen = new Map<string, string>();
+  for (const supplier of suppliers) {
+    const skeleton = nameSkeleton(supplier);
+    const earlier = seen.get(skeleton);
+    if (earlier !== undefined && !(stored.includes(earlier) && stored.includes(supplier))) {
+      throw validationError(originMessages.duplicateSupplier(supplier, earlier));
+    }
+    if (earlier === undefined) seen.set(skeleton, supplier);
+  }
 }
 
 export async function deleteOrigin(db: Kysely<Database>, id: number): Promise<void> {

@@ -31,19 +31,37 @@ interface FileRow {
 
 const isSkipped = (row: FileRow) => row.preview?.existing_roast_id != null;
 
-/** What keeps this row from being recorded, in Spanish; empty when it can go. */
-function rowProblems(row: FileRow): string[] {
+/** The file's date needs one typed: it has none, or one the import refuses (roast_date_problem). */
+const asksForDate = (preview: ArtisanPreview) => preview.roast_date === null || preview.roast_date_problem !== null;
+
+/**
+ * What keeps this row from being recorded, in Spanish; empty when it can go.
+ * `firstWithProfile` is the earlier row with the same profile (roast_uuid), if
+ * any: one confirm records a profile once, so the second is a problem of its own
+ * row rather than a refusal of the whole batch.
+ */
+function rowProblems(row: FileRow, firstWithProfile: FileRow | undefined): string[] {
   if (row.unreadable) return [row.unreadable];
   const preview = row.preview;
   if (!preview) return [];
   if (isSkipped(row)) return [];
   // The file's own gaps are lifted by what the person types.
   const problems = preview.problems.filter(
-    (problem) => !(problem === m.resultantMissing && row.resultantKg.trim() !== '') && !(problem === m.dateMissing && row.roastDate !== ''),
+    (problem) => !(problem === m.resultantMissing && row.resultantKg.trim() !== '') && !(problem === preview.roast_date_problem && row.roastDate !== ''),
   );
+  if (firstWithProfile && firstWithProfile !== row) problems.push(m.alreadyInBatch(firstWithProfile.file.name));
   if (row.greenId === '') problems.push(m.chooseGreenLot);
   if (row.roastType === '') problems.push(m.chooseRoastType);
   return problems;
+}
+
+/** Each profile's first row (by roast_uuid), among the rows to record. */
+function firstRowsByProfile(rows: readonly FileRow[]): Map<string, FileRow> {
+  const first = new Map<string, FileRow>();
+  for (const row of rows) {
+    if (row.preview && !isSkipped(row) && !first.has(row.preview.roast_uuid)) first.set(row.preview.roast_uuid, row);
+  }
+  return first;
 }
 
 /** Reads a file as base64 for the batch's JSON body, in slices (a spread of a 1 MB array would overflow the stack). */
@@ -97,8 +115,10 @@ export function ArtisanImportPanel({ lots, onClose, onImported }: { lots: GreenC
     }
   };
 
+  const firstRows = firstRowsByProfile(rows);
+  const problemsOf = (row: FileRow) => rowProblems(row, row.preview ? firstRows.get(row.preview.roast_uuid) : undefined);
   const accepted = rows.filter((row) => row.preview && !isSkipped(row));
-  const withProblems = rows.filter((row) => rowProblems(row).length > 0).length;
+  const withProblems = rows.filter((row) => problemsOf(row).length > 0).length;
   const canConfirm = checking === 0 && accepted.length > 0 && withProblems === 0 && !importBatch.isPending;
 
   const confirm = async () => {
@@ -133,7 +153,7 @@ export function ArtisanImportPanel({ lots, onClose, onImported }: { lots: GreenC
 
   const columns: Column<FileRow>[] = [
     { label: 'Archivo', className: 'wrap', cell: (row) => row.file.name },
-    { label: 'Fecha', cell: (row) => (row.preview?.roast_date ? formatDate(row.preview.roast_date) : row.preview ? (
+    { label: 'Fecha', cell: (row) => (row.preview && !asksForDate(row.preview) && row.preview.roast_date ? formatDate(row.preview.roast_date) : row.preview ? (
       <input type="date" aria-label={`Fecha de Tostado de ${row.file.name}`} value={row.roastDate} onChange={(event) => update(row.id, { roastDate: event.target.value })} />
     ) : '') },
     { label: 'Lote Artisan', cell: (row) => row.preview?.artisan_batch ?? '' },
@@ -189,7 +209,7 @@ export function ArtisanImportPanel({ lots, onClose, onImported }: { lots: GreenC
       cell: (row) => {
         if (!row.preview && !row.unreadable) return m.importChecking;
         if (isSkipped(row)) return m.alreadyImportedRow(row.preview?.existing_batch_code ?? '');
-        const problems = rowProblems(row);
+        const problems = problemsOf(row);
         return problems.length === 0 ? 'Lista' : <span className="artisan-import__problem">{problems.join(' ')}</span>;
       },
     },
