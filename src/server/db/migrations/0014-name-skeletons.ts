@@ -1,7 +1,7 @@
 import { type Kysely, sql } from 'kysely';
 import { nameSkeleton } from '#server/confusable-skeleton.js';
-import { dialectOf } from '../dialect.js';
-import { type MigrationLog, stderrMigrationLog } from '../migration-log.js';
+import { dialectOf } from '#server/db/dialect.js';
+import { type MigrationLog, stderrMigrationLog } from '#server/db/migration-log.js';
 
 /**
  * No look-alike origin or recipe names (docs/decisions/0021-text-rules-and-confusables.md,
