@@ -142,13 +142,5 @@ export const traceabilityMessages = {
   kindAndIdTogether: 'Indica el tipo de lote y su número juntos.',
   loadError: 'Error al cargar la trazabilidad del lote.',
   historyLoadError: 'Error al cargar el historial del lote.',
-  alertsLoadError: 'Error al cargar las alertas de stock.',
-  thresholdRequired: 'Por favor, completa los umbrales de stock bajo.',
-  thresholdNegative: 'El umbral de stock bajo no puede ser negativo.',
-  thresholdTooLarge: (max: number) => `El umbral de stock bajo no puede superar ${max} Kg.`,
-  thresholdsSaved: 'Umbrales de stock bajo actualizados con éxito.',
-  /** Reportes' second series beside 'Ventas ($)': revenue − grams sold × cost per kg. */
-  grossMarginSeries: 'Margen bruto ($)',
-  thresholdsSaveError: 'Error al guardar los umbrales de stock bajo.',
 } as const;
 
