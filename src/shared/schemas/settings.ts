@@ -91,7 +91,6 @@ export const settingsBodySchema = z
 export type SettingsBody = z.output<typeof settingsBodySchema>;
 
 /** The default sale prices section of the Configuración screen: both prices required. */
-export const DEFAULT_PRICE_SETTINGS = ['default_price_roasted', 'default_price_blend'] as const satisfies readonly SettingName[];
 export const defaultPricesBodySchema = z.object({
   default_price_roasted: settingDefinitions.default_price_roasted.apiSchema,
   default_price_blend: settingDefinitions.default_price_blend.apiSchema,
