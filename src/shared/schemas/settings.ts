@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { commonMessages } from '../messages.js';
-import { settingsMessages as m } from '../settings-messages.js';
-import { stockAlertMessages } from '../stock-alert-messages.js';
-import { centsToPrice, gramsToKg, KG_DECIMALS, kgToGrams, PRICE_DECIMALS, priceToCents } from '../units.js';
+import { commonMessages } from '#shared/messages.js';
+import { settingsMessages as m } from '#shared/settings-messages.js';
+import { stockAlertMessages } from '#shared/stock-alert-messages.js';
+import { centsToPrice, gramsToKg, KG_DECIMALS, kgToGrams, PRICE_DECIMALS, priceToCents } from '#shared/units.js';
 import { decimalSchema } from './common.js';
 
 /**

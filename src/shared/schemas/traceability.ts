@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { commonMessages } from '../messages.js';
-import { traceabilityMessages as m } from '../traceability-messages.js';
+import { commonMessages } from '#shared/messages.js';
+import { traceabilityMessages as m } from '#shared/traceability-messages.js';
 import { pageSchema, paginationQuerySchema, rowIdSchema } from './common.js';
 import { ROAST_TYPES } from './roasted-coffee.js';
 import { saleSchema } from './sales.js';

@@ -13,7 +13,7 @@ import { AppError } from '#server/errors.js';
 import { currentUser } from '#server/http/current-user.js';
 import { writeDatabaseOf } from '#server/http/write-database.js';
 import { clearSessionCookie, readSessionToken, setSessionCookie } from '#server/http/session-cookie.js';
-import { normalizeUsername } from '../users/service.js';
+import { normalizeUsername } from '#server/features/users/service.js';
 import { signIn, signOut } from './service.js';
 
 export interface SessionRoutesOptions {

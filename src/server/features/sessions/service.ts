@@ -18,7 +18,7 @@ import type { Database } from '#server/db/schema.js';
 import { withWriteTransaction } from '#server/db/write-transaction.js';
 import { notFoundError } from '#server/errors.js';
 import { recordActivity } from '#server/write-pipeline/activity-log.js';
-import { checkCredentials } from '../users/service.js';
+import { accountNamed, checkCredentials } from '#server/features/users/service.js';
 import { deviceLabel, shortIp } from './device-label.js';
 
 /**
@@ -46,8 +46,8 @@ export type SignInOutcome =
  * counted before the password is checked, so simultaneous guesses cannot all
  * pass (login-throttle.ts); many recent failures on the account from anywhere
  * wait, never refuse. The same work whether or not the user exists, so timing
- * reveals nothing. A refusal is logged with the username tried and the address
- * (never the password); a success opens the session.
+ * reveals nothing. A refusal is logged with the address (and the username if
+ * an account has it); a success opens the session.
  */
 export async function signIn(
   db: Kysely<Database>,
@@ -62,8 +62,11 @@ export async function signIn(
   if (decision.delayMs > 0) await sleep(decision.delayMs);
   const user = await checkCredentials(db, username, password);
   if (!user) {
+    // The username is kept only when an account has it: a password typed into the
+    // username field must not land in the log (docs/decisions/0024-activity-log.md).
+    const account = await accountNamed(db, username);
     await withWriteTransaction(writeDb, async (trx) =>
-      recordActivity(trx, { action: 'sign_in_refused', area: 'auth', record_id: null, record_label: client.ip, user: { id: null, username } }),
+      recordActivity(trx, { action: 'sign_in_refused', area: 'auth', record_id: null, record_label: client.ip, user: { id: null, username: account?.username ?? null } }),
     );
     return { kind: 'refused' };
   }

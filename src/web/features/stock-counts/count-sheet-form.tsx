@@ -1,6 +1,6 @@
 import { useEffect, useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
-import { formatMoney, formatTwoDecimals } from '#shared/format.js';
+import { formatExactKilos, formatMoney } from '#shared/format.js';
 import { lotCodeKey } from '#shared/lot-codes.js';
 import { readScannedText } from '#shared/lot-label.js';
 import { stockCountMessages as m } from '#shared/stock-count-messages.js';
@@ -19,7 +19,7 @@ import { findLotsByCode } from '#web/api/find-lots-by-code.js';
 import { useToast } from '#web/components/toast.js';
 import { ApiError, isSessionLost } from '#web/lib/api-client.js';
 import { useCreateStockCount } from './api/create-stock-count.js';
-import { countBody, differenceG, sheetKey, sheetTotals, valueCents } from './count-sheet-values.js';
+import { countBody, differenceG, largeDifferences, sheetKey, sheetTotals, valueCents } from './count-sheet-values.js';
 
 /** How the sheet names each kind of lot (the areas' own names). */
 const KIND_LABELS: Record<CountSheetLot['kind'], string> = { green: 'Café Verde', roasted: 'Café Tostado', blend: 'Café Mezcla' };
@@ -46,7 +46,8 @@ function matchesSearch(lot: CountSheetLot, search: string): boolean {
   return lotCodeKey(lot.batch_code).includes(lotCodeKey(reading.code)) || nameKey(lot.name).includes(nameKey(reading.code));
 }
 
-const signedKg = (grams: number) => `${grams > 0 ? '+' : ''}${formatTwoDecimals(gramsToKg(grams))}`;
+// Expected kilos and differences to the gram: a count is decided from them (docs/decisions/0039-stock-never-above-entry.md).
+const signedKg = (grams: number) => `${grams > 0 ? '+' : ''}${formatExactKilos(gramsToKg(grams))}`;
 const signedMoney = (cents: number) => `${cents > 0 ? '+' : cents < 0 ? '-' : ''}${formatMoney(centsToPrice(Math.abs(cents)))}`;
 
 /**
@@ -158,6 +159,8 @@ export function CountSheetForm({ lots, origins, single, onShowAll, onReload, onF
       return;
     }
     if (!confirmAction(m.confirm(totals.lines, totals.adjusted))) return;
+    const large = largeDifferences(lots, checked.body);
+    if (large.length > 0 && !confirmAction(m.confirmLarge(large))) return;
     try {
       await create.mutateAsync(checked.body);
     } catch (error) {
@@ -278,7 +281,7 @@ export function CountSheetForm({ lots, origins, single, onShowAll, onReload, onF
                       </span>
                     </td>
                     <td role="cell" data-label="Tipo">{KIND_LABELS[lot.kind]}</td>
-                    <td role="cell" data-label="Esperado (Kg)" className="num">{formatTwoDecimals(lot.stock_kg)}</td>
+                    <td role="cell" data-label="Esperado (Kg)" className="num">{formatExactKilos(lot.stock_kg)}</td>
                     <td role="cell" data-label="Contado (Kg)" className="num">
                       {/* In a .field: the forms' input look (height for a thumb at the shelf, border, focus). */}
                       <span className="field count-sheet__field">
