@@ -138,6 +138,30 @@ const importSpellingBlocks = ['server', 'shared'].flatMap((layer) =>
 
 const SQL_RAW = { selector: "CallExpression[callee.property.name='raw'][callee.object.name='sql']", message: 'sql.raw salta los parámetros: usa sql`…${valor}`.' };
 
+const NUMBER_INPUT = {
+  selector: "JSXAttribute[name.name='type'][value.value='number']",
+  message: 'Un número se escribe en un campo de texto con DECIMAL_INPUT: type="number" pierde la coma decimal (docs/decisions/0035-decimal-inputs-as-text.md).',
+};
+
+/**
+ * Every write of the web goes through src/web/lib/write-request.ts (apiWrite,
+ * apiUpload): its Idempotency-Key and retries make a write sent twice on a shaky
+ * connection count once (docs/architecture.md#the-web-side,
+ * docs/decisions/0023-idempotency-keys.md). Sign-in and sign-out take no key
+ * (the server refuses to replay them), so apiRequest may still send those two.
+ */
+const WRITE_METHOD = '/^(POST|PUT|PATCH|DELETE)$/i';
+const RAW_WRITES = [
+  {
+    selector: `CallExpression[callee.name=/^(apiRequest|jsonRequest)$/][arguments.0.value=${WRITE_METHOD}]:not([arguments.1.value=/^.auth.(login|logout)$/])`,
+    message: 'Una escritura va con apiWrite (src/web/lib/write-request.ts), con su Idempotency-Key y sus reintentos; apiRequest es para lecturas, iniciar y cerrar sesión.',
+  },
+  {
+    selector: `Property[key.name='method'][value.value=${WRITE_METHOD}]`,
+    message: 'Una escritura va con apiWrite o apiUpload (src/web/lib/write-request.ts), con su Idempotency-Key y sus reintentos, no con fetch ni send.',
+  },
+];
+
 export default tseslint.config(
   { ignores: ['dist/', 'node_modules/', 'screenshots/', 'data/'] },
   js.configs.recommended,
@@ -208,14 +232,12 @@ export default tseslint.config(
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      'no-restricted-syntax': [
-        'error',
-        SQL_RAW,
-        {
-          selector: "JSXAttribute[name.name='type'][value.value='number']",
-          message: 'Un número se escribe en un campo de texto con DECIMAL_INPUT: type="number" pierde la coma decimal (docs/decisions/0035-decimal-inputs-as-text.md).',
-        },
-      ],
+      'no-restricted-syntax': ['error', SQL_RAW, NUMBER_INPUT, ...RAW_WRITES],
     },
+  },
+  {
+    // The one module that sends writes (RAW_WRITES).
+    files: ['src/web/lib/write-request.ts'],
+    rules: { 'no-restricted-syntax': ['error', SQL_RAW, NUMBER_INPUT] },
   },
 );

@@ -134,23 +134,3 @@ export const connectionMessages = {
   retrying: 'Sin conexión: reintentando…',
   unconfirmed: 'No se pudo confirmar si el cambio se guardó. Puedes volver a enviarlo sin riesgo de duplicarlo.',
 } as const;
-
-/** Trazabilidad y costes (docs/product-guide.md#trazabilidad): lot history, trace both ways, low-stock alerts. Ours: the original app had no such screen. */
-export const traceabilityMessages = {
-  title: 'Trazabilidad de Lotes',
-  lotNotFound: 'Lote no encontrado. Revisa el código e inténtalo de nuevo.',
-  saleNotFound: 'Venta no encontrada.',
-  codeRequired: 'Por favor, escribe el código de un lote.',
-  kindAndIdTogether: 'Indica el tipo de lote y su número juntos.',
-  loadError: 'Error al cargar la trazabilidad del lote.',
-  historyLoadError: 'Error al cargar el historial del lote.',
-  alertsLoadError: 'Error al cargar las alertas de stock.',
-  thresholdRequired: 'Por favor, completa los umbrales de stock bajo.',
-  thresholdNegative: 'El umbral de stock bajo no puede ser negativo.',
-  thresholdTooLarge: (max: number) => `El umbral de stock bajo no puede superar ${max} Kg.`,
-  thresholdsSaved: 'Umbrales de stock bajo actualizados con éxito.',
-  /** Reportes' second series beside 'Ventas ($)': revenue − grams sold × cost per kg. */
-  grossMarginSeries: 'Margen bruto ($)',
-  thresholdsSaveError: 'Error al guardar los umbrales de stock bajo.',
-} as const;
-

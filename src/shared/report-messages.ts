@@ -9,6 +9,8 @@ export const reportMessages = {
   title: 'Reportes',
   monthlySalesTitle: 'Ventas Mensuales',
   monthlySalesSeries: 'Ventas ($)',
+  /** ours: the second series beside 'Ventas ($)': revenue − grams sold × cost per kg. */
+  grossMarginSeries: 'Margen bruto ($)',
   noProductsSold: 'No hay datos de productos vendidos.',
   loading: 'Generando reportes...',
   // original

@@ -13,7 +13,7 @@ import { insertUser } from '#server/features/users/repository.js';
 import { findLedgerMismatches } from '#server/ledger/ledger.js';
 import { localIsoDate } from '#shared/local-date.js';
 import type { MonthlyMargin, MonthlySales, TopProducts } from '#shared/schemas/reports.js';
-import type { StockAlerts } from '#shared/schemas/traceability.js';
+import type { StockAlerts } from '#shared/schemas/stock-alerts.js';
 import { appTables, rowCounts } from '#support/database-tables.js';
 import { addDays } from '#support/demo/plan.js';
 import { existingData, SeedDemoRefused, seedDemo, seedDemoMessages } from '#support/demo/seed.js';

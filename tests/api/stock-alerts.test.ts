@@ -1,9 +1,9 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { stockAlerts } from '#server/features/stock-alerts/service.js';
 import { localIsoDate } from '#shared/local-date.js';
-import { traceabilityMessages as m } from '#shared/messages.js';
+import { stockAlertMessages as m } from '#shared/stock-alert-messages.js';
 import type { Planning } from '#shared/schemas/planning.js';
-import type { StockAlerts } from '#shared/schemas/traceability.js';
+import type { StockAlerts } from '#shared/schemas/stock-alerts.js';
 import { buildChain, type Chain } from '../helpers/trace-chain.js';
 import { resetDatabase } from '../helpers/reset-database.js';
 import { createTestApp, errorOf, type TestApp } from '../helpers/test-app.js';

@@ -281,6 +281,24 @@ describe.each(testDialects())('recuento de inventario (%s)', (dialect) => {
     }
   });
 
+  // The sheet sends its count with an Idempotency-Key and again with it after a lost answer
+  // (src/web/features/stock-counts/api/create-stock-count.ts, docs/decisions/0023-idempotency-keys.md).
+  it('un recuento enviado otra vez con la misma clave (la respuesta se perdió) se registra una sola vez', async () => {
+    const lot = await roastedLot(5);
+    const payload = { reason: 'merma', lines: [{ lot_kind: 'roasted', lot_id: lot.id, expected_kg: 5, counted_kg: 4.5 }] };
+    const send = () => t.call(cookie, { method: 'POST', url: '/api/stock-counts', payload, headers: { 'idempotency-key': `recuento-${lot.id}` } });
+    const counts = await countRows(t.db, 'stock_counts');
+    const first = await send();
+    expect(first.statusCode, first.body).toBe(201);
+    const again = await send();
+    expect(again.statusCode).toBe(201);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+    expect(await countRows(t.db, 'stock_counts')).toBe(counts + 1);
+    expect(await countMoves((first.json() as StockCount).id)).toEqual([{ lot_kind: 'roasted', lot_id: lot.id, delta_g: -500, reason: 'count' }]);
+    expect(await stockOf(t.db, 'roasted', lot.id)).toBe(4500);
+  });
+
   describe('un lote nunca tiene más de lo que entró (docs/decisions/0039-stock-never-above-entry.md)', () => {
     it('un recuento por encima de lo recibido, producido o mezclado: 400 que manda corregir la entrada, nada escrito', async () => {
       const green = await greenLot(colombia, 10);

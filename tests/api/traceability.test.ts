@@ -1,7 +1,7 @@
 import { parse } from 'csv-parse/sync';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { findLedgerMismatches } from '#server/ledger/ledger.js';
-import { traceabilityMessages as m } from '#shared/messages.js';
+import { traceabilityMessages as m } from '#shared/traceability-messages.js';
 import type { HistoryPage, Trace } from '#shared/schemas/traceability.js';
 import { buildChain, type Chain } from '../helpers/trace-chain.js';
 import { createTestApp, errorOf, type TestApp } from '../helpers/test-app.js';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { deviceLabel, shortIp } from '#server/features/session/device-label.js';
+import { deviceLabel, shortIp } from '#server/features/sessions/device-label.js';
 
 describe('how «Mis sesiones» names a device', () => {
   it('names the browser and the system of the usual User-Agents', () => {

@@ -27,6 +27,12 @@ async function brokenRules(filePath: string, specifier: string): Promise<string[
   return (result?.messages ?? []).map((message) => message.ruleId ?? message.message);
 }
 
+/** The rules a file at `filePath` holding `text` breaks. */
+async function brokenRulesOfText(filePath: string, text: string): Promise<string[]> {
+  const [result] = await eslint.lintText(text, { filePath: path.join(root, filePath) });
+  return (result?.messages ?? []).map((message) => message.ruleId ?? message.message);
+}
+
 const ZONE = 'import-x/no-restricted-paths';
 const CYCLE = 'import-x/no-cycle';
 
@@ -139,6 +145,28 @@ describe('scripts/ imports nothing from e2e/ (what both need is in support/)', (
   it('refuses an e2e helper in a script and accepts #support/…', async () => {
     expect(await brokenRules('scripts/zone-probe.ts', '../e2e/helpers/fixture.js')).toContain('no-restricted-imports');
     expect(await brokenRules('scripts/zone-probe.ts', '#support/start-server.js')).toEqual([]);
+  });
+});
+
+describe('every web write goes through src/web/lib/write-request.ts (its Idempotency-Key and retries)', () => {
+  const SYNTAX = 'no-restricted-syntax';
+  const call = (text: string) => `import { apiRequest } from '#web/lib/api-client.js';\nimport { apiWrite } from '#web/lib/write-request.js';\nexport const sent = () => ${text};\nexport const unused = [apiRequest, apiWrite];\n`;
+
+  it('refuses a POST, PUT, PATCH or DELETE with apiRequest or fetch elsewhere in src/web', async () => {
+    const file = 'src/web/features/stock-counts/api/write-probe.ts';
+    expect(await brokenRulesOfText(file, call("apiRequest('POST', '/stock-counts', {})"))).toContain(SYNTAX);
+    expect(await brokenRulesOfText(file, call("apiRequest('DELETE', '/sales/1')"))).toContain(SYNTAX);
+    expect(await brokenRulesOfText(file, call("fetch('/api/settings', { method: 'PUT', body: '{}' })"))).toContain(SYNTAX);
+    expect(await brokenRulesOfText('src/web/lib/write-probe.ts', call("fetch('/api/sales/1', { method: 'PATCH' })"))).toContain(SYNTAX);
+  });
+
+  it('accepts apiWrite, reads, sign-in and sign-out, and the helper itself', async () => {
+    const file = 'src/web/features/stock-counts/api/write-probe.ts';
+    expect(await brokenRulesOfText(file, call("apiWrite('POST', '/stock-counts', {}, 'clave')"))).toEqual([]);
+    expect(await brokenRulesOfText(file, call("apiRequest('GET', '/stock-counts')"))).toEqual([]);
+    expect(await brokenRulesOfText(file, call("apiRequest('POST', '/auth/login', {})"))).toEqual([]);
+    expect(await brokenRulesOfText(file, call("apiRequest('POST', '/auth/logout')"))).toEqual([]);
+    expect(await brokenRulesOfText('src/web/lib/write-request.ts', call("fetch('/api/sales', { method: 'POST' })"))).toEqual([]);
   });
 });
 

@@ -5,6 +5,7 @@ import { ApiError, apiRequest, retryingWriteCount, subscribeRetryingWrites } fro
 import { formAlertMessage, saveErrorOf, saveWithFeedback } from '#web/lib/form-feedback.js';
 import { forgetWrite, leftoverWrite, sendRemembered } from '#web/lib/pending-write.js';
 import { apiWrite, ATTEMPT_TIMEOUT_MS, RETRY_DELAYS_MS, writeKeyHolder } from '#web/lib/write-request.js';
+import { createStockCount } from '#web/features/stock-counts/api/create-stock-count.js';
 
 // Retry-safe writes from the browser (docs/architecture.md#the-web-side): the key, the retries and their waits,
 // what is final, the give-up, a form's key across its sends, and the sale kept for a reload.
@@ -135,6 +136,14 @@ describe('apiWrite: the Idempotency-Key and the retries after a lost connection'
     expect(second).not.toBe(first);
     expect(calls[0]!.init.body).toBeUndefined();
     expect(ATTEMPT_TIMEOUT_MS).toBeGreaterThanOrEqual(10_000);
+  });
+  it('sends a stock count with its key and again with the same key after a lost connection', async () => {
+    const { calls, keys } = fakeFetch(['lost', { status: 201, body: { id: 3 } }]);
+    const body = { reason: 'merma' as const, note: null, lines: [{ lot_kind: 'roasted' as const, lot_id: 1, expected_kg: 5, counted_kg: 4.5 }] };
+    const { value } = await settle(createStockCount({ body, key: 'clave-recuento-1' }));
+    expect(value).toEqual({ id: 3 });
+    expect(keys()).toEqual(['clave-recuento-1', 'clave-recuento-1']);
+    expect(calls.map((call) => `${call.init.method} ${call.url}`)).toEqual(['POST /api/stock-counts', 'POST /api/stock-counts']);
   });
 });
 

@@ -170,7 +170,6 @@ export interface BlendRecipesTable {
   created_at: number;
   updated_at: number;
 }
-export type BlendRecipeRow = Selectable<BlendRecipesTable>;
 
 /** One origin of a recipe; `percentage_bp` is basis points (33.33 % = 3333), a recipe's sum exactly 10000. */
 export interface BlendRecipeComponentsTable {
@@ -181,7 +180,6 @@ export interface BlendRecipeComponentsTable {
   /** The order the components were added in (0-based). */
   position: number;
 }
-export type BlendRecipeComponentRow = Selectable<BlendRecipeComponentsTable>;
 
 /** A typed setting: `value` is JSON parsed by its key's schema in src/shared/schemas/settings.ts. */
 export interface SettingsTable {

@@ -4,11 +4,23 @@ import { commonMessages, requestMessages } from '#shared/messages.js';
 import { BODY_LIMIT_BYTES } from '#server/config.js';
 import { AppError, type ErrorCode } from '#server/errors.js';
 
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The 413's text of a route with a body limit of its own (a file upload:
+     * the Artisan and CSV imports), which names that limit instead of the API's 256 KB.
+     */
+    bodyTooLarge?: string;
+  }
+}
+
+const BODY_TOO_LARGE = 'FST_ERR_CTP_BODY_TOO_LARGE';
+
 /** Bodies Fastify cannot read, by its error code: what a person is told (docs/product-guide.md#any-request). */
 const UNREADABLE_BODY: Record<string, string> = {
   FST_ERR_CTP_INVALID_JSON_BODY: requestMessages.invalidJson,
   FST_ERR_CTP_EMPTY_JSON_BODY: requestMessages.invalidJson,
-  FST_ERR_CTP_BODY_TOO_LARGE: requestMessages.bodyTooLarge(BODY_LIMIT_BYTES / 1024),
+  [BODY_TOO_LARGE]: requestMessages.bodyTooLarge(BODY_LIMIT_BYTES / 1024),
 };
 
 export interface ErrorBody {
@@ -35,7 +47,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
     const status = (error as FastifyError).statusCode;
     if (status === 429) return reply.status(429).send(body('rate_limited', commonMessages.rateLimited));
     if (status === 415) return reply.status(415).send(body('unsupported_media_type', commonMessages.jsonRequired));
-    const unreadable = UNREADABLE_BODY[(error as FastifyError).code];
+    const code = (error as FastifyError).code;
+    const unreadable = (code === BODY_TOO_LARGE ? request.routeOptions.config.bodyTooLarge : undefined) ?? UNREADABLE_BODY[code];
     if (unreadable !== undefined && status !== undefined) return reply.status(status).send(body('validation', unreadable));
     if (status !== undefined && status >= 400 && status < 500) {
       // Malformed JSON, body too large and the like: the client's fault, but
@@ -45,5 +58,4 @@ export function registerErrorHandling(app: FastifyInstance): void {
     request.log.error({ err: error }, 'error interno');
     return reply.status(500).send(body('internal', commonMessages.internal));
   });
-
 }

@@ -60,7 +60,6 @@ export const blendRecipeBodySchema = z
         }),
     }),
   );
-export type BlendRecipeBodyInput = z.input<typeof blendRecipeBodySchema>;
 export type BlendRecipeBody = z.output<typeof blendRecipeBodySchema>;
 
 /** A recipe component as the API returns it, joined to its origin's name for "Origen 60%, Origen 40%". */
@@ -69,7 +68,6 @@ export const blendRecipeComponentSchema = z.object({
   origin_name: z.string(),
   percentage: z.number(),
 });
-export type BlendRecipeComponent = z.infer<typeof blendRecipeComponentSchema>;
 
 /** A recipe: components in the order they were added. */
 export const blendRecipeSchema = z.object({

@@ -131,7 +131,6 @@ export const blendedCoffeeBodySchema = z
   })
   // The stages above typed their fields loosely (unknown) so their messages come first; stage 4 types them.
   .pipe(blendFieldsSchema as unknown as z.ZodType<z.output<typeof blendFieldsSchema>, never>);
-export type BlendedCoffeeBodyInput = z.input<typeof blendedCoffeeBodySchema>;
 export type BlendedCoffeeBody = z.output<typeof blendedCoffeeBodySchema>;
 
 /** Grams each component must draw: the total split by the largest remainder (blend-grams.ts). */

@@ -47,10 +47,6 @@ export const decimalSchema = (decimals: number, missingMessage: string) =>
       message: commonMessages.tooManyDecimals(decimals),
     });
 
-/** A calendar date as YYYY-MM-DD that exists (no 2024-02-31). */
-export const isoDateSchema = (message: string) =>
-  z.string({ error: message }).refine(isRealIsoDate, { message });
-
 /**
  * A business date (a green lot's entry, a roast, a blend's creation, a sale):
  * a real YYYY-MM-DD day from EARLIEST_DATE to today, today in the local time

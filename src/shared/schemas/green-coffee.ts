@@ -40,7 +40,6 @@ export const greenCoffeeBodySchema = z
       batch_code: z.string().max(BATCH_CODE_MAX, m.batchCodeTooLong),
     }),
   );
-export type GreenCoffeeBodyInput = z.input<typeof greenCoffeeBodySchema>;
 export type GreenCoffeeBody = z.output<typeof greenCoffeeBodySchema>;
 
 /** GET /api/green-coffee: the screen's order (entry date, newest first, docs/product-guide.md#cafe-verde), optionally one origin's lots or only those with stock. */

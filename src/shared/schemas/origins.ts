@@ -45,7 +45,6 @@ export const originBodySchema = z
         .refine((text) => text === null || text.length <= DESCRIPTION_MAX, m.descriptionTooLong),
     }),
   );
-export type OriginBodyInput = z.input<typeof originBodySchema>;
 export type OriginBody = z.output<typeof originBodySchema>;
 
 export const originSchema = z.object({

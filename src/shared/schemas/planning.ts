@@ -16,7 +16,6 @@ export const planningQuerySchema = z.object({
     .optional()
     .meta({ description: `Días a cubrir, de ${PLANNING_HORIZON_MIN} a ${PLANNING_HORIZON_MAX} (14 si se omite).` }),
 });
-export type PlanningQuery = z.infer<typeof planningQuerySchema>;
 
 export const plannedGreenLotSchema = z.object({
   id: z.number().int(),

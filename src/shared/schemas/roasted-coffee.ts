@@ -54,7 +54,6 @@ export const roastedCoffeeBodySchema = z
         .refine((code) => code === undefined || code.length <= BATCH_CODE_MAX, m.batchCodeTooLong),
     }),
   );
-export type RoastedCoffeeBodyInput = z.input<typeof roastedCoffeeBodySchema>;
 export type RoastedCoffeeBody = z.output<typeof roastedCoffeeBodySchema>;
 
 /** GET /api/roasted-coffee: newest roast first; optionally one origin's roasts or only those with stock (blends will pick from those). */

@@ -51,7 +51,6 @@ export const saleBodySchema = z
       batch_code_sold: z.string().max(BATCH_CODE_MAX, m.batchCodeTooLong),
     }),
   );
-export type SaleBodyInput = z.input<typeof saleBodySchema>;
 export type SaleBody = z.output<typeof saleBodySchema>;
 
 /** GET /api/sales: newest sale date first, then newest id (docs/product-guide.md#ventas). */

@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { commonMessages, traceabilityMessages } from '#shared/messages.js';
+import { commonMessages } from '#shared/messages.js';
 import { settingsMessages as m } from '#shared/settings-messages.js';
+import { stockAlertMessages } from '#shared/stock-alert-messages.js';
 import { centsToPrice, gramsToKg, KG_DECIMALS, kgToGrams, PRICE_DECIMALS, priceToCents } from '#shared/units.js';
 import { decimalSchema } from './common.js';
 
@@ -45,9 +46,9 @@ export const LOW_STOCK_MAX_KG = 100_000;
 /** A low-stock threshold in kg (docs/product-guide.md#home): at most 3 decimals, not negative, stored as integer grams. */
 const kgThresholdSetting = (key: string, defaultKg: number): SettingDefinition => ({
   key,
-  apiSchema: decimalSchema(KG_DECIMALS, traceabilityMessages.thresholdRequired)
-    .refine((kg) => kg >= 0, traceabilityMessages.thresholdNegative)
-    .refine((kg) => kg <= LOW_STOCK_MAX_KG, traceabilityMessages.thresholdTooLarge(LOW_STOCK_MAX_KG)),
+  apiSchema: decimalSchema(KG_DECIMALS, stockAlertMessages.thresholdRequired)
+    .refine((kg) => kg >= 0, stockAlertMessages.thresholdNegative)
+    .refine((kg) => kg <= LOW_STOCK_MAX_KG, stockAlertMessages.thresholdTooLarge(LOW_STOCK_MAX_KG)),
   toApi: gramsToKg,
   toStored: kgToGrams,
   defaultStored: kgToGrams(defaultKg),
@@ -90,7 +91,6 @@ export const settingsBodySchema = z
 export type SettingsBody = z.output<typeof settingsBodySchema>;
 
 /** The default sale prices section of the Configuración screen: both prices required. */
-export const DEFAULT_PRICE_SETTINGS = ['default_price_roasted', 'default_price_blend'] as const satisfies readonly SettingName[];
 export const defaultPricesBodySchema = z.object({
   default_price_roasted: settingDefinitions.default_price_roasted.apiSchema,
   default_price_blend: settingDefinitions.default_price_blend.apiSchema,

@@ -43,7 +43,6 @@ const countLineSchema = z.object(
   },
   { error: m.countedRequired },
 );
-export type StockCountLineBody = z.infer<typeof countLineSchema>;
 
 const lineKey = (line: { lot_kind: string; lot_id: number }) => `${line.lot_kind}:${line.lot_id}`;
 
@@ -85,7 +84,6 @@ export const stockCountLineSchema = z.object({
   /** counted − expected: the ledger movement of this line (0: checked, nothing moved). */
   difference_kg: z.number(),
 });
-export type StockCountLine = z.infer<typeof stockCountLineSchema>;
 
 /** A count as the list shows it: who (username at the time of reading, null once deleted), when, why and how many lots. */
 export const stockCountSummarySchema = z.object({

@@ -78,7 +78,6 @@ export const createUserBodySchema = z
   )
   .superRefine(checkUserFields);
 export type CreateUserBody = z.infer<typeof createUserBodySchema>;
-export type CreateUserInput = z.input<typeof createUserBodySchema>;
 
 /**
  * PUT /api/users/:id and the form in edit mode. The password is optional: left
@@ -101,7 +100,6 @@ export const updateUserBodySchema = z
   )
   .superRefine(checkUserFields);
 export type UpdateUserBody = z.infer<typeof updateUserBodySchema>;
-export type UpdateUserInput = z.input<typeof updateUserBodySchema>;
 
 /** What the list and every write answer: never a password or its hash. */
 export const userResponseSchema = userSchema;

@@ -2,7 +2,7 @@ import { activityMessages } from '#shared/activity-messages.js';
 import { blendRecipeMessages } from '#shared/blend-recipe-messages.js';
 import { blendedCoffeeMessages } from '#shared/blended-coffee-messages.js';
 import { greenCoffeeMessages } from '#shared/green-coffee-messages.js';
-import { traceabilityMessages } from '#shared/messages.js';
+import { traceabilityMessages } from '#shared/traceability-messages.js';
 import { originMessages } from '#shared/origin-messages.js';
 import { planningMessages } from '#shared/planning-messages.js';
 import { reportMessages } from '#shared/report-messages.js';

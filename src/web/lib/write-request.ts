@@ -6,6 +6,7 @@ import { ApiError, changeRetryingWrites, jsonRequest, send } from './api-client.
  * aside) carries an `Idempotency-Key`, and a write whose answer never arrived is
  * sent again with the same key: the server answers a key it has already run with
  * the first answer instead of writing twice (docs/architecture.md#the-web-side).
+ * Lint refuses a write sent any other way under src/web (RAW_WRITES in eslint.config.js).
  * This module stays out of the first visit's JavaScript (login and home write
  * nothing), so the retry loop costs the budget of scripts/check-web-budget.ts nothing.
  */

@@ -2,7 +2,7 @@ import type { Kysely } from 'kysely';
 
 /**
  * What a person needs to recognise their own sessions in «Mis sesiones»
- * (features/session/my-sessions-routes.ts): the browser's User-Agent (cut to 512 characters
+ * (features/sessions/my-sessions-routes.ts): the browser's User-Agent (cut to 512 characters
  * when stored) and the client's address, both as the sign-in request had them.
  * Nullable: sessions opened before this migration have neither, and are shown
  * as «Dispositivo desconocido». created_at and last_seen_at exist since 0001.

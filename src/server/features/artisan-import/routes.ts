@@ -1,4 +1,3 @@
-import type { FastifyError } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -7,18 +6,15 @@ import { artisanMessages as m } from '#shared/artisan-messages.js';
 import {
   artisanBatchBodySchema,
   artisanBatchResultSchema,
-  artisanCurveSchema,
   artisanImportQuerySchema,
   artisanPreviewSchema,
   artisanRoastSchema,
 } from '#shared/schemas/artisan.js';
-import { idParamsSchema } from '#shared/schemas/common.js';
 import type { Database } from '#server/db/schema.js';
 import { validationError } from '#server/errors.js';
 import { currentUser } from '#server/http/current-user.js';
 import { writeDatabaseOf } from '#server/http/write-database.js';
 import { errorResponses } from '#server/http/error-responses.js';
-import { readRoastCurve } from '#server/features/roasted-coffee/service.js';
 import { choicesFromBatch, choicesFromQuery, importArtisanFiles, previewArtisanFile } from './service.js';
 
 /**
@@ -35,24 +31,21 @@ const fileBody = z
 
 /**
  * Roasts imported from Artisan (docs/product-guide.md#artisan-import), for both roles:
- * POST /api/artisan/preview, POST /api/roasted-coffee/import-artisan,
- * POST /api/roasted-coffee/import-artisan-batch and GET /api/roasted-coffee/:id/curve.
- * One plugin, registered without a prefix, so the `application/octet-stream`
- * parser (5 MB) and the 413 in Spanish exist for these routes only: the rest
- * of the API keeps JSON and 256 KB.
+ * POST /api/artisan/preview, POST /api/roasted-coffee/import-artisan and
+ * POST /api/roasted-coffee/import-artisan-batch (a roast's curve, once
+ * imported, is the roasted-coffee area's). One plugin, registered without a
+ * prefix, so the `application/octet-stream` parser (5 MB) exists for these
+ * routes only, and each names the file's limit in its 413: the rest of the API
+ * keeps JSON and 256 KB.
  */
 export const artisanImportRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> = async (app, { db }) => {
   app.addContentTypeParser('application/octet-stream', { parseAs: 'buffer', bodyLimit: ALOG_MAX_BYTES }, (_request, body, done) => {
     done(null, body);
   });
-  // The 413 names the file's limit, not the API's 256 KB; anything else goes to the app's handler.
-  app.setErrorHandler((error: FastifyError, _request, reply) => {
-    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.status(413).send({ error: { code: 'validation', message: m.fileTooLarge } });
-    throw error;
-  });
 
+  // Each route's 413 names the file's limit, not the API's 256 KB (bodyTooLarge, http/error-handler.ts).
   app.post('/artisan/preview', {
-    config: { readOnly: true, octetStreamBody: true },
+    config: { readOnly: true, octetStreamBody: true, bodyTooLarge: m.fileTooLarge },
     bodyLimit: ALOG_MAX_BYTES,
     schema: {
       tags: ['café tostado'],
@@ -66,7 +59,7 @@ export const artisanImportRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }
 
   app.post('/roasted-coffee/import-artisan', {
     // Each imported roast is logged by the service (recordActivity).
-    config: { octetStreamBody: true, activity: { area: 'roasted-coffee', action: 'import' } },
+    config: { octetStreamBody: true, bodyTooLarge: m.fileTooLarge, activity: { area: 'roasted-coffee', action: 'import' } },
     bodyLimit: ALOG_MAX_BYTES,
     schema: {
       tags: ['café tostado'],
@@ -83,7 +76,7 @@ export const artisanImportRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }
   });
 
   app.post('/roasted-coffee/import-artisan-batch', {
-    config: { activity: { area: 'roasted-coffee', action: 'import' } },
+    config: { bodyTooLarge: m.fileTooLarge, activity: { area: 'roasted-coffee', action: 'import' } },
     bodyLimit: BATCH_MAX_BYTES,
     schema: {
       tags: ['café tostado'],
@@ -96,16 +89,6 @@ export const artisanImportRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }
     const files = request.body.files.map((file) => ({ bytes: base64Bytes(file.content_base64), choices: choicesFromBatch(file), name: file.name }));
     return reply.status(201).send(await importArtisanFiles(writeDatabaseOf(request), files, currentUser(request).id, (imported) => ({ imported })));
   });
-
-  app.get('/roasted-coffee/:id/curve', {
-    schema: {
-      tags: ['café tostado'],
-      operationId: 'getRoastCurve',
-      summary: 'Curva de tueste de Artisan de un lote de café tostado (BT y ET en el tiempo, con sus eventos)',
-      params: idParamsSchema,
-      response: { 200: artisanCurveSchema, ...errorResponses(400, 401, 404) },
-    },
-  }, (request) => readRoastCurve(db, request.params.id));
 };
 
 /** Strict base64 (padding optional): a stray character is the file's mistake, not silently dropped as Buffer.from would. */

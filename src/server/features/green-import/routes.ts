@@ -1,4 +1,3 @@
-import type { FastifyError } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { csvMessages as m } from '#shared/csv-messages.js';
@@ -38,15 +37,11 @@ export const greenImportRoutes: FastifyPluginAsyncZod = async (app) => {
       done(error as Error, undefined);
     }
   });
-  // The 413 names this route's limit, not the API's 256 KB; anything else goes to the app's handler.
-  app.setErrorHandler((error: FastifyError, _request, reply) => {
-    if (error.code === 'FST_ERR_CTP_BODY_TOO_LARGE') return reply.status(413).send({ error: { code: 'validation', message: m.fileTooLarge(MAX_MB) } });
-    throw error;
-  });
 
   app.post('/import', {
     // Each imported lot is logged by the service (recordActivity); a dry run writes nothing.
-    config: { csvBody: true, activity: { area: 'green-coffee', action: 'import' } },
+    // The 413 names this route's limit, not the API's 256 KB (http/error-handler.ts).
+    config: { csvBody: true, bodyTooLarge: m.fileTooLarge(MAX_MB), activity: { area: 'green-coffee', action: 'import' } },
     bodyLimit: IMPORT_MAX_BYTES,
     schema: {
       tags: ['café verde'],

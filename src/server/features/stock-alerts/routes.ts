@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import { stockAlertsSchema } from '#shared/schemas/traceability.js';
+import { stockAlertsSchema } from '#shared/schemas/stock-alerts.js';
 import type { Database } from '#server/db/schema.js';
 import { errorResponses } from '#server/http/error-responses.js';
 import { stockAlerts } from './service.js';

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { localIsoDate } from '#shared/local-date.js';
-import type { StockAlerts } from '#shared/schemas/traceability.js';
+import type { StockAlerts } from '#shared/schemas/stock-alerts.js';
 import { gramsToKg, kgToGrams } from '#shared/units.js';
 import type { Database } from '#server/db/schema.js';
 import { runOutDatesByLot } from '#server/features/planning/service.js';

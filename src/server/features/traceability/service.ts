@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { lotCodeKey } from '#shared/lot-codes.js';
-import { traceabilityMessages as m } from '#shared/messages.js';
+import { traceabilityMessages as m } from '#shared/traceability-messages.js';
 import { saleTotalCents } from '#shared/sale-total.js';
 import type { SoldProduct } from '#shared/schemas/products.js';
 import type { RoastType } from '#shared/schemas/roasted-coffee.js';

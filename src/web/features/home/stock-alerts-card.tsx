@@ -1,8 +1,8 @@
 import { AlertTriangle } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatKg } from '#shared/format.js';
-import { traceabilityMessages as m } from '#shared/messages.js';
 import { runOutAlertText } from '#shared/planning-alert-messages.js';
+import { stockAlertMessages as m } from '#shared/stock-alert-messages.js';
 import { LoadingText } from '#web/components/loading-text.js';
 import { tracePath } from '#web/components/lot-trace-link.js';
 import { useStockAlerts } from './api/get-stock-alerts.js';
@@ -28,7 +28,7 @@ export function StockAlertsCard() {
           <AlertTriangle aria-hidden="true" size={20} /> Alertas de stock
         </h2>
       </div>
-      {alerts.isError && <p className="form-alert">{m.alertsLoadError}</p>}
+      {alerts.isError && <p className="form-alert">{m.loadError}</p>}
       {!alerts.isError && !data && <LoadingText />}
       {data && data.origins.length === 0 && data.lots.length === 0 && <p className="empty-text">Todo el stock está por encima de los umbrales.</p>}
       {data && (data.origins.length > 0 || data.lots.length > 0) && (

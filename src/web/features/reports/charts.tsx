@@ -3,7 +3,6 @@ import { scaleBand, scaleLinear } from '@visx/scale';
 import { Bar, Pie } from '@visx/shape';
 import { type PointerEvent, useMemo, useState } from 'react';
 import { formatKg, formatMoney, formatTwoDecimals } from '#shared/format.js';
-import { traceabilityMessages } from '#shared/messages.js';
 import { reportMessages as m } from '#shared/report-messages.js';
 import { ChartAxes, ChartTooltip, type Pointed, pointerIn, useBoxWidth } from '#web/components/chart-frame.js';
 import { type ChartMonth, percentOf, productKey, type TopProduct } from './chart-data.js';
@@ -32,7 +31,7 @@ const CATEGORY_GAP = 0.1;
 const BAR_GAP = 4;
 /** The two series; the tooltip lists them in this order, as it always has. */
 const SERIES = [
-  { key: 'margin', name: traceabilityMessages.grossMarginSeries, colour: MARGIN_BAR_COLOUR },
+  { key: 'margin', name: m.grossMarginSeries, colour: MARGIN_BAR_COLOUR },
   { key: 'revenue', name: m.monthlySalesSeries, colour: BAR_COLOUR },
 ] as const;
 /** Drawn left to right: revenue, then its margin. */

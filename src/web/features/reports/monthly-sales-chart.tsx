@@ -1,5 +1,4 @@
 import { formatMoney } from '#shared/format.js';
-import { traceabilityMessages } from '#shared/messages.js';
 import { reportMessages as m } from '#shared/report-messages.js';
 import type { ChartMonth } from './chart-data.js';
 import { BAR_COLOUR, MARGIN_BAR_COLOUR } from './chart-palette.js';
@@ -17,13 +16,13 @@ export function MonthlySalesChart({ months }: { months: ChartMonth[] }) {
       title={m.monthlySalesTitle}
       emptyText={m.noSales}
       isEmpty={months.length === 0}
-      columns={['Mes', m.monthlySalesSeries, traceabilityMessages.grossMarginSeries]}
+      columns={['Mes', m.monthlySalesSeries, m.grossMarginSeries]}
       rows={months.map((month) => ({ key: month.month, cells: [month.label, formatMoney(month.revenue), month.margin === null ? '—' : formatMoney(month.margin)] }))}
       chartCode={MonthlySalesBars.preload}
       chart={<MonthlySalesBars months={months} />}
       legend={[
         { colour: BAR_COLOUR, label: m.monthlySalesSeries },
-        { colour: MARGIN_BAR_COLOUR, label: traceabilityMessages.grossMarginSeries },
+        { colour: MARGIN_BAR_COLOUR, label: m.grossMarginSeries },
       ]}
     />
   );

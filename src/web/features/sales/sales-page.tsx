@@ -6,7 +6,7 @@ import { PageError } from '#web/components/page-error.js';
 import { loadFailed } from '#web/lib/api-client.js';
 import { useListPage } from '#web/lib/use-list-page.js';
 import { deleteSaleOptions } from './api/delete-sale.js';
-import { useSalePrices } from './api/get-sale-prices.js';
+import { useSettings } from '#web/api/get-settings.js';
 import { salesQueryOptions } from './api/get-sales.js';
 import { PendingSaleBanner } from './pending-sale-banner.js';
 import { SaleForm } from './sale-form.js';
@@ -19,7 +19,7 @@ export function SalesPage() {
     deleteMutation: deleteSaleOptions,
     messages: { confirmMessage: m.deleteConfirm, deletedMessage: m.deleted, failedMessage: m.deleteError },
   });
-  const prices = useSalePrices();
+  const prices = useSettings();
   const page = sales.data;
 
   if (failure) return <PageError message={failure} />;

@@ -12,7 +12,7 @@ import { useListPage } from '#web/lib/use-list-page.js';
 import { AdminOptionsCard } from './admin-options-card.js';
 import { deleteBlendRecipeOptions } from './api/delete-blend-recipe.js';
 import { blendRecipesQueryOptions } from './api/get-blend-recipes.js';
-import { useSettings } from './api/get-settings.js';
+import { useSettings } from '#web/api/get-settings.js';
 import { DefaultPricesForm } from './default-prices-form.js';
 import { LowStockForm } from './low-stock-form.js';
 import { RecipeForm } from './recipe-form.js';

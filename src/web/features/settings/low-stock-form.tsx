@@ -1,4 +1,4 @@
-import { traceabilityMessages as m } from '#shared/messages.js';
+import { stockAlertMessages as m } from '#shared/stock-alert-messages.js';
 import { type LowStockBody, lowStockBodySchema } from '#shared/schemas/settings.js';
 import { SettingsForm, type SettingsFormSection, type SettingsSectionProps } from './settings-form.js';
 

@@ -1,6 +1,6 @@
 import { type FormEvent, useState } from 'react';
 import { readScannedText } from '#shared/lot-label.js';
-import { traceabilityMessages as m } from '#shared/messages.js';
+import { traceabilityMessages as m } from '#shared/traceability-messages.js';
 import { scanMessages } from '#shared/scan-messages.js';
 import { Field } from '#web/components/field.js';
 import { FormAlert } from '#web/components/form-alert.js';

@@ -3,7 +3,7 @@ import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { LABEL_PARAM, lotTracePath } from '#shared/lot-label.js';
 import { scanMessages } from '#shared/scan-messages.js';
 import { formatDate, formatKg, formatMoney, formatTwoDecimals } from '#shared/format.js';
-import { traceabilityMessages as m } from '#shared/messages.js';
+import { traceabilityMessages as m } from '#shared/traceability-messages.js';
 import { TRACE_LOT_KINDS, type Trace, type TraceLotKind } from '#shared/schemas/traceability.js';
 import { findLotsByCode } from '#web/api/find-lots-by-code.js';
 import type { TraceParams } from '#web/api/query-keys.js';

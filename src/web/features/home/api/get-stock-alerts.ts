@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { StockAlerts } from '#shared/schemas/traceability.js';
+import type { StockAlerts } from '#shared/schemas/stock-alerts.js';
 import { queryKeys } from '#web/api/query-keys.js';
 import { apiRequest } from '#web/lib/api-client.js';
 

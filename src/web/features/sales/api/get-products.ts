@@ -1,4 +1,4 @@
-import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { ProductList } from '#shared/schemas/products.js';
 import { type ProductSearch, queryKeys } from '#web/api/query-keys.js';
 import { apiRequest, withQuery } from '#web/lib/api-client.js';
@@ -15,5 +15,3 @@ export const getProducts = (search: ProductSearch, limit = PICKER_LIMIT) =>
 
 export const productsQueryOptions = (search: ProductSearch) =>
   queryOptions({ queryKey: queryKeys.products.search(search), queryFn: () => getProducts(search), placeholderData: keepPreviousData });
-
-export const useProducts = (search: ProductSearch) => useQuery(productsQueryOptions(search));

@@ -1,9 +1,11 @@
 import { mutationOptions, type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { StockCount, StockCountBody } from '#shared/schemas/stock-counts.js';
 import { invalidate, queryKeys } from '#web/api/query-keys.js';
-import { apiRequest } from '#web/lib/api-client.js';
+import { useWriteKey } from '#web/lib/form-feedback.js';
+import { apiWrite, type Keyed } from '#web/lib/write-request.js';
 
-export const createStockCount = (body: StockCountBody) => apiRequest<StockCount>('POST', '/stock-counts', body);
+/** A count with its key: sent again with it after a lost connection, the server records it once (docs/architecture.md#the-web-side). */
+export const createStockCount = ({ body, key }: Keyed & { body: StockCountBody }) => apiWrite<StockCount>('POST', '/stock-counts', body, key);
 
 /**
  * A count moves the stock of green, roasted and blend lots: their lists, the
@@ -25,4 +27,13 @@ export const createStockCountOptions = (queryClient: QueryClient) =>
       ),
   });
 
-export const useCreateStockCount = () => useMutation(createStockCountOptions(useQueryClient()));
+/**
+ * The count sheet's save, with the sheet's Idempotency-Key (useWriteKey: one
+ * per mounted sheet, kept through a refusal or an unanswered send, new after a
+ * recorded count), so the sheet only hands over the body.
+ */
+export function useCreateStockCount() {
+  const mutation = useMutation(createStockCountOptions(useQueryClient()));
+  const withKey = useWriteKey();
+  return { isPending: mutation.isPending, mutateAsync: (body: StockCountBody) => withKey((key) => mutation.mutateAsync({ body, key })) };
+}

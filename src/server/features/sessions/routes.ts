@@ -1,4 +1,3 @@
-import { setTimeout as sleep } from 'node:timers/promises';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
@@ -8,15 +7,14 @@ import { errorBodySchema } from '#shared/schemas/common.js';
 import { publicRoute } from '#server/auth/guard.js';
 import { LoginThrottle } from '#server/auth/login-throttle.js';
 import { decoyPasswordHash } from '#server/auth/passwords.js';
-import { createSession, deleteSession, SESSION_ABSOLUTE_MS } from '#server/auth/sessions.js';
+import { SESSION_ABSOLUTE_MS } from '#server/auth/sessions.js';
 import type { Database } from '#server/db/schema.js';
-import { withWriteTransaction } from '#server/db/write-transaction.js';
-import { recordActivity } from '#server/write-pipeline/activity-log.js';
 import { AppError } from '#server/errors.js';
 import { currentUser } from '#server/http/current-user.js';
 import { writeDatabaseOf } from '#server/http/write-database.js';
 import { clearSessionCookie, readSessionToken, setSessionCookie } from '#server/http/session-cookie.js';
-import { accountNamed, checkCredentials, normalizeUsername } from '#server/features/users/service.js';
+import { normalizeUsername } from '#server/features/users/service.js';
+import { signIn, signOut } from './service.js';
 
 export interface SessionRoutesOptions {
   db: Kysely<Database>;
@@ -25,9 +23,9 @@ export interface SessionRoutesOptions {
 }
 
 /**
- * /api/auth: sign in, sign out and the signed-in user. The sign-in brakes and
- * sessions are auth's (src/server/auth); the accounts are the users area's,
- * asked through its service.
+ * /api/auth: sign in, sign out and the signed-in user. The rules are in
+ * ./service.ts; here the answers: the cookie, the 401 and 429 in Spanish and
+ * the log lines.
  */
 export const sessionRoutes: FastifyPluginAsyncZod<SessionRoutesOptions> = async (app, { db, loginRateLimitPerMinute }) => {
   const throttle = new LoginThrottle(db);
@@ -65,34 +63,20 @@ export const sessionRoutes: FastifyPluginAsyncZod<SessionRoutesOptions> = async 
     },
   }, async (request, reply) => {
     const username = normalizeUsername(request.body.username);
-    // Counted before the password is checked, so simultaneous guesses cannot all pass (login-throttle.ts).
-    const decision = await throttle.begin(request.ip, username);
-    if (!decision.allowed) {
-      request.log.warn({ event: 'login_blocked', scope: decision.scope, username, ip: request.ip }, 'inicio de sesión frenado por intentos fallidos');
-      throw tooManyAttempts(reply, decision.retryAfterSeconds);
+    const client = { ip: request.ip, userAgent: request.headers['user-agent'] };
+    const outcome = await signIn(db, writeDatabaseOf(request), throttle, username, request.body.password, client);
+    if (outcome.kind === 'blocked') {
+      const { scope, retryAfterSeconds } = outcome.decision;
+      request.log.warn({ event: 'login_blocked', scope, username, ip: request.ip }, 'inicio de sesión frenado por intentos fallidos');
+      throw tooManyAttempts(reply, retryAfterSeconds);
     }
-    // Many recent failures on this account from anywhere: wait, never refuse.
-    if (decision.delayMs > 0) await sleep(decision.delayMs);
-    // Same work whether or not the user exists, so timing reveals nothing.
-    const user = await checkCredentials(db, username, request.body.password);
-    if (!user) {
+    if (outcome.kind === 'refused') {
       request.log.warn({ event: 'login_failed', username, ip: request.ip }, 'inicio de sesión fallido');
-      // The refusal is logged with the address, and the username only when an account has it:
-      // a password typed into the username field must not land in the log (docs/decisions/0024-activity-log.md).
-      const account = await accountNamed(db, username);
-      await withWriteTransaction(writeDatabaseOf(request), async (trx) =>
-        recordActivity(trx, { action: 'sign_in_refused', area: 'auth', record_id: null, record_label: request.ip, user: { id: null, username: account?.username ?? null } }),
-      );
       throw new AppError('unauthenticated', authMessages.wrongCredentials);
     }
-    await throttle.succeeded(request.ip, username);
-    const token = await withWriteTransaction(writeDatabaseOf(request), async (trx) => {
-      recordActivity(trx, { action: 'sign_in', area: 'auth', record_id: user.id, record_label: request.ip, user: { id: user.id, username: user.username } });
-      return createSession(trx, user.id, { userAgent: request.headers['user-agent'], ip: request.ip });
-    });
-    setSessionCookie(request, reply, token, SESSION_ABSOLUTE_MS);
-    request.log.info({ event: 'login', userId: user.id, username }, 'inicio de sesión');
-    return { user };
+    setSessionCookie(request, reply, outcome.token, SESSION_ABSOLUTE_MS);
+    request.log.info({ event: 'login', userId: outcome.user.id, username }, 'inicio de sesión');
+    return { user: outcome.user };
   });
 
   app.post('/logout', {
@@ -100,11 +84,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<SessionRoutesOptions> = async 
     schema: { tags: ['sesión'], operationId: 'logout', summary: 'Cerrar la sesión', response: { 204: z.null(), 401: errorBodySchema } },
   }, async (request, reply) => {
     const user = currentUser(request);
-    const token = readSessionToken(request);
-    await withWriteTransaction(writeDatabaseOf(request), async (trx) => {
-      if (token) await deleteSession(trx, token);
-      recordActivity(trx, { action: 'sign_out', area: 'auth', record_id: user.id, record_label: request.ip });
-    });
+    await signOut(writeDatabaseOf(request), user, readSessionToken(request), { ip: request.ip });
     clearSessionCookie(request, reply);
     request.log.info({ event: 'logout', userId: user.id, username: user.username }, 'cierre de sesión');
     return reply.status(204).send(null);

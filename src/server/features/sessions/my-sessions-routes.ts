@@ -1,18 +1,13 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { sessionMessages } from '#shared/messages.js';
-import { closedSessionsSchema, type Session, sessionIdParamsSchema, sessionListSchema } from '#shared/schemas/sessions.js';
-import { deleteSessionOfUser, deleteSessionsOfUser, listSessionsOfUser, publicIdOfToken, publicSessionId, type SessionRow } from '#server/auth/sessions.js';
+import { closedSessionsSchema, sessionIdParamsSchema, sessionListSchema } from '#shared/schemas/sessions.js';
 import type { Database } from '#server/db/schema.js';
-import { withWriteTransaction } from '#server/db/write-transaction.js';
-import { recordActivity } from '#server/write-pipeline/activity-log.js';
-import { notFoundError } from '#server/errors.js';
 import { errorResponses } from '#server/http/error-responses.js';
 import { currentUser } from '#server/http/current-user.js';
 import { writeDatabaseOf } from '#server/http/write-database.js';
 import { clearSessionCookie, readSessionToken } from '#server/http/session-cookie.js';
-import { deviceLabel, shortIp } from './device-label.js';
+import { endMyOtherSessions, endMySession, isSessionOfToken, listMySessions } from './service.js';
 
 /**
  * /api/auth/sessions: the signed-in user's own sessions («Mis sesiones» in the
@@ -24,26 +19,9 @@ import { deviceLabel, shortIp } from './device-label.js';
 export const mySessionsRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> = async (app, { db }) => {
   const tags = ['sesión'];
 
-  const toSession = (row: SessionRow, currentId: string | undefined): Session => ({
-    id: publicSessionId(row.id),
-    created_at: new Date(row.created_at).toISOString(),
-    last_seen_at: new Date(row.last_seen_at).toISOString(),
-    device: deviceLabel(row.user_agent),
-    ip: shortIp(row.ip),
-    current: publicSessionId(row.id) === currentId,
-  });
-
   app.get('/sessions', {
     schema: { tags, operationId: 'listMySessions', summary: 'Listar mis sesiones abiertas', response: { 200: sessionListSchema, ...errorResponses(401) } },
-  }, async (request) => {
-    const user = currentUser(request);
-    const token = readSessionToken(request);
-    const currentId = token ? publicIdOfToken(token) : undefined;
-    const rows = await listSessionsOfUser(db, user.id);
-    // «Esta sesión» first, then the most recently used.
-    const items = rows.map((row) => toSession(row, currentId)).sort((a, b) => Number(b.current) - Number(a.current));
-    return { items };
-  });
+  }, (request) => listMySessions(db, currentUser(request).id, readSessionToken(request)));
 
   // Ending one's own sessions is signing those devices out (the log names the user and the address asked from).
   const signOut = { activity: { area: 'auth', action: 'sign_out' } } as const;
@@ -59,12 +37,8 @@ export const mySessionsRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> =
     },
   }, async (request, reply) => {
     const user = currentUser(request);
-    const token = readSessionToken(request);
-    await withWriteTransaction(writeDatabaseOf(request), async (trx) => {
-      if (!(await deleteSessionOfUser(trx, user.id, request.params.id))) throw notFoundError(sessionMessages.notFound);
-      recordActivity(trx, { action: 'sign_out', area: 'auth', record_id: user.id, record_label: request.ip });
-    });
-    if (token && publicIdOfToken(token) === request.params.id) clearSessionCookie(request, reply);
+    await endMySession(writeDatabaseOf(request), user, request.params.id, { ip: request.ip });
+    if (isSessionOfToken(request.params.id, readSessionToken(request))) clearSessionCookie(request, reply);
     request.log.info({ event: 'session_ended', userId: user.id, by: user.id }, 'sesión cerrada por su usuario');
     return reply.status(204).send(null);
   });
@@ -79,10 +53,7 @@ export const mySessionsRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> =
     },
   }, async (request) => {
     const user = currentUser(request);
-    const answer = await withWriteTransaction(writeDatabaseOf(request), async (trx) => {
-      recordActivity(trx, { action: 'sign_out', area: 'auth', record_id: user.id, record_label: request.ip });
-      return { closed: await deleteSessionsOfUser(trx, user.id, readSessionToken(request)) };
-    });
+    const answer = await endMyOtherSessions(writeDatabaseOf(request), user, readSessionToken(request), { ip: request.ip });
     request.log.info({ event: 'sessions_ended', userId: user.id, by: user.id, closed: answer.closed }, 'otras sesiones cerradas por su usuario');
     return answer;
   });

@@ -1,0 +1,14 @@
+// Home's low-stock alerts and the thresholds Configuración sets for them, in a module of
+// their own (CONTRIBUTING.md "Adding an area": every area keeps its texts in its own
+// module). Home imports it, so it counts in the login + home JavaScript budget
+// (scripts/check-web-budget.ts): it holds these texts only.
+
+/** The stock alerts card on home and the 'Umbrales de Stock Bajo' section of Configuración (docs/product-guide.md#home). Ours. */
+export const stockAlertMessages = {
+  loadError: 'Error al cargar las alertas de stock.',
+  thresholdRequired: 'Por favor, completa los umbrales de stock bajo.',
+  thresholdNegative: 'El umbral de stock bajo no puede ser negativo.',
+  thresholdTooLarge: (max: number) => `El umbral de stock bajo no puede superar ${max} Kg.`,
+  thresholdsSaved: 'Umbrales de stock bajo actualizados con éxito.',
+  thresholdsSaveError: 'Error al guardar los umbrales de stock bajo.',
+} as const;
