@@ -3,7 +3,7 @@ import { csvMessages } from '#shared/csv-messages.js';
 import { greenCoffeeMessages as m } from '#shared/green-coffee-messages.js';
 import { useOriginOptions } from '#web/api/get-origin-options.js';
 import { ListCard } from '#web/components/list-card.js';
-import { useForgetVanishedLots, useLotSelection } from '#web/components/lot-label-selection.js';
+import { useForgetVanishedLots, useLotSelection } from '#web/components/labels/lot-label-selection.js';
 import { LoadFailure } from '#web/components/load-failure.js';
 import { LoadedPage, LoadingPage } from '#web/components/loading-page.js';
 import { PageError } from '#web/components/page-error.js';

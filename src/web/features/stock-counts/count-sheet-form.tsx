@@ -13,7 +13,7 @@ import { confirmAction } from '#web/components/confirm.js';
 import { DECIMAL_INPUT } from '#web/components/decimal-field.js';
 import { Field } from '#web/components/field.js';
 import { FormAlert } from '#web/components/form-alert.js';
-import { ScanButton } from '#web/components/scan-button.js';
+import { ScanButton } from '#web/components/scan/scan-button.js';
 import { SelectField } from '#web/components/select-field.js';
 import { findLotsByCode } from '#web/api/find-lots-by-code.js';
 import { useToast } from '#web/components/toast.js';

@@ -4,8 +4,8 @@ import { traceabilityMessages as m } from '#shared/messages.js';
 import { scanMessages } from '#shared/scan-messages.js';
 import { Field } from '#web/components/field.js';
 import { FormAlert } from '#web/components/form-alert.js';
-import { ScanButton } from '#web/components/scan-button.js';
-import type { ScanDialogProps } from '#web/components/scan-dialog.js';
+import { ScanButton } from '#web/components/scan/scan-button.js';
+import type { ScanDialogProps } from '#web/components/scan/scan-dialog.js';
 
 /**
  * Type or scan a lot code (green, roasted or blend). A scanner types the code,

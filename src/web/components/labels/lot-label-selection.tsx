@@ -3,9 +3,9 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { LABELS_MAX } from '#shared/limits.js';
 import type { TraceLotKind } from '#shared/schemas/traceability.js';
 import { apiRequest, withQuery } from '#web/lib/api-client.js';
-import { labelTexts as t } from '#web/lib/label-texts.js';
-import { type LabelTable, LOT_TABLE_PATHS, type PrintableLot } from '#web/lib/labels-url.js';
-import type { Column } from './data-table.js';
+import { labelTexts as t } from './label-texts.js';
+import { type LabelTable, LOT_TABLE_PATHS, type PrintableLot } from './labels-url.js';
+import type { Column } from '#web/components/data-table.js';
 import { useLabelsDialog } from './print-labels.js';
 
 /**
