@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { RowActionHandlers } from '#web/lib/use-list-page.js';
 import { RowActions } from './row-actions.js';
 
 /** One column of a <DataTable>: its header, which is also the cell's label on phones, and what a row shows in it. */
@@ -53,14 +54,6 @@ export function DataTable<Row extends { id: number }>({ caption, columns, rows, 
       </table>
     </div>
   );
-}
-
-/** What a table with edit and delete buttons takes from its screen (useListPage's `rowActions`). */
-export interface RowActionHandlers<Row> {
-  onEdit: (row: Row) => void;
-  onDelete: (row: Row) => void;
-  /** While a delete is under way the delete buttons wait. */
-  busy: boolean;
 }
 
 /**

@@ -5,7 +5,8 @@ import type { User } from '#shared/schemas/auth.js';
 import type { ActivityFilters } from '#web/api/query-keys.js';
 import { DateField } from '#web/components/date-field.js';
 import { FormAlert } from '#web/components/form-alert.js';
-import { type SelectOption, SelectField } from '#web/components/select-field.js';
+import { SelectField } from '#web/components/select-field.js';
+import type { SelectOption } from '#web/lib/form-values.js';
 import { isoDateOrAsTyped } from '#web/lib/form-values.js';
 import { checkActivityFilters } from './activity-filters.js';
 

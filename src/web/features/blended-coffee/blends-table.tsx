@@ -1,7 +1,8 @@
 import { formatDate, formatMoney, formatTwoDecimals } from '#shared/format.js';
 import { blendedCoffeeMessages as m } from '#shared/blended-coffee-messages.js';
 import type { BlendedCoffee } from '#shared/schemas/blended-coffee.js';
-import { actionsColumn, type Column, DataTable, type RowActionHandlers } from '#web/components/data-table.js';
+import { actionsColumn, type Column, DataTable } from '#web/components/data-table.js';
+import type { RowActionHandlers } from '#web/lib/use-list-page.js';
 import { lotAdjustColumn } from '#web/components/lot-adjust-link.js';
 import { LotLabelsBar, type LotSelection, withLotCheckboxes } from '#web/components/labels/lot-label-selection.js';
 import { lotTraceColumn } from '#web/components/lot-trace-link.js';

@@ -3,7 +3,7 @@ import { csvMessages as m } from '#shared/csv-messages.js';
 import type { ImportResult, ImportRow } from '#shared/schemas/green-import.js';
 import { type Column, DataTable } from '#web/components/data-table.js';
 import { FormAlert } from '#web/components/form-alert.js';
-import { useToast } from '#web/components/toast.js';
+import { useToast } from '#web/lib/use-toast.js';
 import { ApiError } from '#web/lib/api-client.js';
 import { useImportGreenCoffee } from './api/import-green-coffee.js';
 

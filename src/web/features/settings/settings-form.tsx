@@ -4,7 +4,7 @@ import type { z } from 'zod';
 import type { SettingName, Settings } from '#shared/schemas/settings.js';
 import { DecimalField } from '#web/components/decimal-field.js';
 import { FormCard } from '#web/components/form-card.js';
-import { useToast } from '#web/components/toast.js';
+import { useToast } from '#web/lib/use-toast.js';
 import { formAlertMessage, invalidFields, saveWithFeedback, useWriteKey } from '#web/lib/form-feedback.js';
 import { numberOrMissing } from '#web/lib/form-values.js';
 import { schemaThenRulesResolver } from '#web/lib/schema-then-rules-resolver.js';

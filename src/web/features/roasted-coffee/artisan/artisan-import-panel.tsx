@@ -8,7 +8,7 @@ import { gramsToKg, kgToGrams, parseDecimalText } from '#shared/units.js';
 import { type Column, DataTable } from '#web/components/data-table.js';
 import { DECIMAL_INPUT } from '#web/components/decimal-field.js';
 import { FormAlert } from '#web/components/form-alert.js';
-import { useToast } from '#web/components/toast.js';
+import { useToast } from '#web/lib/use-toast.js';
 import { ApiError, isSessionLost } from '#web/lib/api-client.js';
 import './artisan-import.css';
 import { useImportArtisanBatch } from '../api/import-artisan-batch.js';
