@@ -11,6 +11,7 @@ import { useQuery } from '@tanstack/react-query';
 import { Field } from '#web/components/field.js';
 import { FormAlert } from '#web/components/form-alert.js';
 import { LoadingText } from '#web/components/loading-text.js';
+import { RadioGroupField } from '#web/components/radio-group-field.js';
 
 /**
  * Each lot table's list route and the key its first lots are cached under: below the area's
@@ -113,18 +114,17 @@ export function PrintLabelsDialog({ request, onClose }: { request: LabelRequest;
           print();
         }}
       >
-        <fieldset className="labels-dialog__formats">
-          <legend>{t.format}</legend>
-          {LABEL_FORMATS.map((option) => (
-            <label key={option} className="labels-dialog__format">
-              <input type="radio" name={`${id}-format`} value={option} checked={format === option} onChange={() => {
-                  setFormat(option);
-                  setBlockedUrl(null);
-                }} />
-              {t.formats[option]}
-            </label>
-          ))}
-        </fieldset>
+        <RadioGroupField
+          legend={t.format}
+          name={`${id}-format`}
+          options={LABEL_FORMATS.map((option) => ({ value: option, label: t.formats[option] }))}
+          value={format}
+          onChange={(option) => {
+            setFormat(option);
+            setBlockedUrl(null);
+          }}
+          classes={{ group: 'labels-dialog__formats', option: 'labels-dialog__format' }}
+        />
         <Field id={`${id}-copies`} label={t.copies} error={copiesError} hint={lots && copies !== null ? t.total(lots.length * copies) : undefined}>
           {(control) => (
             <input
