@@ -11,7 +11,7 @@ import { schemaThenRulesResolver } from '#web/lib/schema-then-rules-resolver.js'
 import { useUpdateSettings } from './api/update-settings.js';
 
 /** What a section of Configuración takes from the page: the settings as loaded, and the full-page failure. */
-export interface SettingsSectionProps {
+interface SettingsSectionProps {
   settings: Settings;
   /** A save that failed for a reason the user cannot fix here: the full-page red message. */
   onFailure: (message: string, error: unknown) => void;
