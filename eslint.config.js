@@ -24,7 +24,7 @@ const featuresOf = (dir) => {
 const serverFeatures = featuresOf('src/server/features');
 
 /**
- * The web's shared pieces go one way (docs/architecture.md#the-web-side):
+ * The web's shared pieces go one way (docs/architecture.md#layers-and-boundaries):
  * lib ← api ← components. lib (the API client, the screen hooks, helpers)
  * imports neither; api (requests several areas share) imports lib only;
  * components import both. In components/, the generic UI at the top imports no
