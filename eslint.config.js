@@ -128,6 +128,45 @@ const importZones = [
   })),
 ];
 
+const escapeRegex = (text) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+
+/** Every folder under `dir` ('' for `dir` itself), read at lint time like the feature folders. */
+const foldersOf = (dir) => {
+  const absolute = path.join(root, dir);
+  if (!fs.existsSync(absolute)) return [];
+  const below = fs.readdirSync(absolute, { withFileTypes: true }).filter((entry) => entry.isDirectory());
+  return ['', ...below.flatMap((entry) => foldersOf(path.posix.join(dir, entry.name)).map((folder) => path.posix.join(entry.name, folder)))];
+};
+
+/**
+ * One spelling per module in src/server and src/shared (docs/decisions/0036-plain-subpath-imports.md):
+ * a file of the same folder is './file.js', anything else is '#server/…' or '#shared/…', one level up
+ * or down included. One block per folder, since the second pattern names the folder the file is in;
+ * each block also keeps the relative rule (a later block's no-restricted-imports replaces an earlier one's).
+ */
+const importSpellingBlocks = ['server', 'shared'].flatMap((layer) =>
+  foldersOf(`src/${layer}`).map((folder) => ({
+    files: [path.posix.join('src', layer, folder, '*.{ts,tsx}')],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              regex: '^\\.\\./|^\\./.*/',
+              message: `Una importación relativa es solo de la misma carpeta (./archivo.js); lo demás se importa con ${layer === 'server' ? '#server/… o #shared/…' : '#shared/…'} (package.json "imports").`,
+            },
+            {
+              regex: `^#${layer}/${folder ? `${escapeRegex(folder)}/` : ''}[^/]+$`,
+              message: 'Un archivo de la misma carpeta se importa como ./archivo.js.',
+            },
+          ],
+        },
+      ],
+    },
+  })),
+);
+
 const SQL_RAW = { selector: "CallExpression[callee.property.name='raw'][callee.object.name='sql']", message: 'sql.raw salta los parámetros: usa sql`…${valor}`.' };
 
 export default tseslint.config(
@@ -171,6 +210,7 @@ export default tseslint.config(
       ],
     },
   },
+  ...importSpellingBlocks,
   {
     files: ['src/**/*.{ts,tsx}'],
     plugins: { 'import-x': importX },
@@ -178,11 +218,11 @@ export default tseslint.config(
       // The files import-x reads to follow imports (no-cycle): TypeScript through its parser.
       'import-x/extensions': ['.ts', '.tsx', '.js', '.mjs'],
       'import-x/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
-      // Resolves '#shared/…' like tsc and Vite do (package.json "imports", "cafe-source" condition, .js → .ts/.tsx).
+      // Resolves '#shared/…' like tsc and Vite do (package.json "imports", .js → .ts/.tsx).
       'import-x/resolver-next': [
         importX.createNodeResolver({
           extensions: ['.ts', '.tsx', '.js', '.mjs', '.json'],
-          conditionNames: ['cafe-source', 'import', 'default'],
+          conditionNames: ['import', 'default'],
           extensionAlias: { '.js': ['.ts', '.tsx', '.js'] },
         }),
       ],

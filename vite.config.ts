@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import react from '@vitejs/plugin-react';
-import { defaultClientConditions, defineConfig, type Plugin } from 'vite';
+import { defineConfig, type Plugin } from 'vite';
 import { HOME_SCREEN, LOGIN_MODULE, pageFileOf, SCREENS } from './src/web/lib/screens.js';
 import { SIGNED_OUT_META } from './src/web/lib/signed-out-page.js';
 import { isArtisanCurveModule, isAreaSchema, isChartModule, isFormsLibrary } from './support/web-weight.js';
@@ -68,7 +68,7 @@ function screenPreloads(): Plugin {
           for (const imported of visited?.imports ?? []) visit(imported);
         };
         visit(chunk.fileName);
-        // The screen's stylesheets as the page's own (docs/performance.md, Lighthouse 25-11-2026): Vite's loader adds
+        // The screen's stylesheets as the page's own (Lighthouse, 25-11-2026, in `git log -p docs/performance.md`): Vite's loader adds
         // them only when it imports the screen's chunk, after the entry has run, and holds the screen until
         // they arrive, one more round trip before the screen's first paint. It adds none already on the page.
         return [
@@ -179,9 +179,6 @@ const screenChunkGroups = [
 export default defineConfig({
   root: 'src/web',
   plugins: [react(), firstVisitGraph(), chunkModulesFile(), screenPreloads()],
-  // '#shared/…' and '#web/…' (package.json "imports") resolve to src/ under the
-  // "cafe-source" condition; the compiled server takes "default" (dist/).
-  resolve: { conditions: ['cafe-source', ...defaultClientConditions] },
   // The manifest maps each route chunk to its imports: scripts/check-web-budget.ts reads it.
   build: {
     outDir: '../../dist/web',

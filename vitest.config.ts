@@ -1,10 +1,7 @@
-import { defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
+import { SkippedTestsReporter } from '#support/skipped-tests.js';
 
 export default defineConfig({
-  // Tests run the TypeScript sources: '#shared/…', '#server/…' (package.json
-  // "imports") resolve to src/ under "cafe-source" (docs/decisions/0007).
-  ssr: { resolve: { conditions: ['cafe-source', ...defaultServerConditions] } },
   test: {
     include: ['tests/**/*.test.ts', 'src/**/*.test.ts'],
     // The reliability suite (crash loops, fuzzing, load with faults) runs on its own: `npm run test:reliability`.
@@ -13,5 +10,7 @@ export default defineConfig({
     testTimeout: 30_000,
     hookTimeout: 60_000,
     pool: 'forks',
+    // npm run validate ends with a line naming what was skipped (support/skipped-tests.ts).
+    reporters: ['default', new SkippedTestsReporter(null)],
   },
 });

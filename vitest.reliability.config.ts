@@ -1,4 +1,3 @@
-import { defaultServerConditions } from 'vite';
 import { defineConfig } from 'vitest/config';
 
 /**
@@ -7,7 +6,6 @@ import { defineConfig } from 'vitest/config';
  * file at a time (they start servers and load the machine).
  */
 export default defineConfig({
-  ssr: { resolve: { conditions: ['cafe-source', ...defaultServerConditions] } },
   test: {
     include: ['tests/reliability/**/*.test.ts'],
     setupFiles: ['tests/helpers/fail-on-console-error.ts'],

@@ -122,7 +122,7 @@ describe('configuración', () => {
     await page.getByRole('button', { name: 'Guardar Precios' }).click();
     const pricesForm = page.locator('form', { has: page.getByRole('heading', { name: 'Precios de Venta por Defecto' }) });
     await expect.poll(() => pricesForm.locator('.form-alert').textContent()).toBe(settingsMessages.priceRequired);
-    // The spec's price step of 0.01: cents and no finer, typed with a comma or a point (docs/decisions/0035-decimal-inputs-as-text.md).
+    // The original's price step of 0.01: cents and no finer, typed with a comma or a point (docs/decisions/0035-decimal-inputs-as-text.md).
     await page.getByLabel('Café Tostado ($/Kg)').fill('16,505');
     await page.getByRole('button', { name: 'Guardar Precios' }).click();
     await expect.poll(() => pricesForm.locator('.form-alert').textContent()).toBe(commonMessages.tooManyDecimals(2));

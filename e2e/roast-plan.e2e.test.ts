@@ -96,7 +96,7 @@ describe('plan de tueste', () => {
     expect(m.empty).toBe('Todavía no hay café tostado ni mezclas que planificar. Registra un tueste en Café Tostado para empezar.');
     const { huV1 } = await seed(page);
 
-    // Home's row of tools (docs/decisions/0025-screens-beyond-the-spec.md).
+    // Home's row of tools (docs/decisions/0025-screens-beyond-the-original.md).
     await page.goto('/');
     const tools = page.getByRole('navigation', { name: 'Herramientas' });
     await tools.getByRole('link', { name: 'Plan de tueste' }).click();

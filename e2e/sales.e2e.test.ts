@@ -203,6 +203,26 @@ describe('ventas', () => {
     }
   });
 
+  it('the picker offers exactly what a lot holds: 0.999 Kg, never "1.00 Kg disponibles" that a sale of 1 Kg is then refused', async () => {
+    const { context, page, problems } = await newPage(env.browser, env.server.url, DESKTOP);
+    await signIn(page, env.server.adminUsername, env.server.adminPassword);
+    const post = apiPost(page);
+    const origin = await post('/api/coffee-origins', { name: 'Kenia', kilos_per_bag: 60, suppliers_fincas: ['Nyeri'] });
+    const green = await post('/api/green-coffee', { origin_id: origin.id, supplier_finca: 'Nyeri', quantity_kg: 2, unit_price: 5, entry_date: '2024-03-01', batch_code: 'V-KEN' });
+    await post('/api/roasted-coffee', { green_coffee_id: green.id, quantity_green_kg: 1.2, resultant_kg: 0.999, roast_type: 'Claro', roast_date: '2024-03-10', batch_code: 'T-KEN' });
+
+    await page.goto(`${env.server.url}/ventas`);
+    await page.getByRole('heading', { level: 1, name: 'Registro de Ventas', exact: true }).waitFor();
+    await page.getByRole('combobox', { name: 'Producto' }).fill('kenia');
+    await expect.poll(() => productOptions(page).allTextContents()).toEqual(['Kenia · ClaroTostado · Lote T-KEN · 0.999 Kg disponibles']);
+    await chooseProduct(page, 'kenia', 'T-KEN');
+    await page.getByLabel('Cantidad (Kg)').fill('1');
+    await page.getByRole('button', { name: 'Registrar Venta', exact: true }).click();
+    await expect.poll(() => alertText(page)).toBe('No hay suficiente café tostado disponible. Solo tienes 0.999 Kg.');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it.each([
     ['/api/sales?*', 'Error al cargar las ventas.'],
   ])('a failed load of %s shows its full-page red message', async (url, message) => {

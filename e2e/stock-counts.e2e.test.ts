@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Dialog, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { stockCountMessages as m } from '#shared/stock-count-messages.js';
 import { expectNoSeriousAxeViolations, newPage, PHONE, signIn } from './helpers/browser.js';
@@ -24,6 +24,22 @@ async function seed(page: Page) {
   });
   return { roast };
 }
+
+/** Answers the next browser dialogs in turn (accept or dismiss each) and resolves with their texts. */
+const answerDialogs = (page: Page, answers: readonly boolean[]) =>
+  new Promise<string[]>((resolve) => {
+    const messages: string[] = [];
+    const onDialog = (dialog: Dialog) => {
+      messages.push(dialog.message());
+      const accept = answers[messages.length - 1];
+      if (messages.length === answers.length) {
+        page.off('dialog', onDialog);
+        resolve(messages);
+      }
+      void (accept ? dialog.accept() : dialog.dismiss());
+    };
+    page.on('dialog', onDialog);
+  });
 
 const sheetRow = (page: Page, code: string) => page.getByRole('table', { name: m.sheetTitle }).locator('tbody tr', { hasText: code });
 const cell = (page: Page, code: string, label: string) => sheetRow(page, code).locator(`td[data-label="${label}"]`).textContent();
@@ -129,6 +145,68 @@ describe('recuento de inventario', () => {
     expect(await entries.first().textContent()).toContain(`${env.server.adminUsername} registró el recuento`);
     expect(await entries.first().textContent()).toContain('(Muestra)');
     await shot(page, 'activity-phone');
+
+    expect(problems).toEqual([]);
+    await context.close();
+  }, 120_000);
+
+  it('asks again before a large difference, refuses a count above what entered the lot, and shows the expected kilos to the gram', async () => {
+    const { context, page, problems } = await newPage(env.browser, env.server.url, PHONE);
+    await signIn(page, env.server.adminUsername, env.server.adminPassword);
+    const post = apiPost<{ id: number; batch_code: string }>(page);
+    const origin = await post('/api/coffee-origins', { name: 'Etiopía', kilos_per_bag: 60, suppliers_fincas: ['Yirgacheffe'] });
+    const green = await post('/api/green-coffee', { origin_id: origin.id, supplier_finca: 'Yirgacheffe', quantity_kg: 10, unit_price: 8, entry_date: '2024-03-01', batch_code: 'VERDE-E' });
+    await post('/api/roasted-coffee', { green_coffee_id: green.id, quantity_green_kg: 1.2, resultant_kg: 0.999, roast_type: 'Claro', roast_date: '2024-03-05', batch_code: 'ET-R1' });
+
+    await page.goto('/inventario');
+    await page.getByRole('heading', { level: 1, name: 'Recuento de Inventario' }).waitFor();
+    // 0.999 Kg, not '1.00': the count is decided from it.
+    await expect.poll(() => cell(page, 'ET-R1', 'Esperado (Kg)')).toBe('0.999');
+    expect(await cell(page, 'VERDE-E', 'Esperado (Kg)')).toBe('8.80');
+    await page.getByLabel('Kg contados del lote ET-R1').fill('1');
+    expect(await cell(page, 'ET-R1', 'Diferencia (Kg)')).toBe('+0.001');
+
+    // A typo: 999999 for 9.99. The second question names the lot; dismissed, nothing is sent.
+    await page.getByLabel('Kg contados del lote ET-R1').fill('');
+    await page.getByLabel('Kg contados del lote VERDE-E').fill('999999');
+    await page.getByLabel('Motivo').selectOption({ label: 'Recuento' });
+    const history = page.getByRole('table', { name: 'Recuentos anteriores' }).locator('tbody tr');
+    const countsBefore = await history.count();
+    const dismissed = answerDialogs(page, [true, false]);
+    await page.getByRole('button', { name: 'Confirmar recuento' }).click();
+    expect(await dismissed).toEqual([
+      '¿Confirmas el recuento de 1 lote? Se ajustará el stock de 1 lote.',
+      'Este lote cambia más del 10 % o más de 5 Kg: VERDE-E (esperado 8.80 Kg, contado 999999.00 Kg). ¿Son correctos los Kg contados?',
+    ]);
+    expect(await page.getByLabel('Kg contados del lote VERDE-E').inputValue()).toBe('999999');
+
+    // Confirmed twice, the server still refuses it: a lot never holds more than entered it.
+    const refused = answerDialogs(page, [true, true]);
+    await page.getByRole('button', { name: 'Confirmar recuento' }).click();
+    await refused;
+    await expect
+      .poll(() => page.locator('.form-alert').textContent())
+      .toBe('El lote VERDE-E recibió 10.00 Kg: un recuento no puede dejar más. Si entró más café, corrige la entrada del lote en Café Verde.');
+    expect(await page.getByLabel('Kg contados del lote VERDE-E').inputValue()).toBe('999999');
+    await shot(page, 'above-entry-phone');
+
+    // 1.2 kg found (more than 10 % of 8.8 kg): asked twice, saved.
+    await page.getByLabel('Kg contados del lote VERDE-E').fill('10');
+    const saved = answerDialogs(page, [true, true]);
+    await page.getByRole('button', { name: 'Confirmar recuento' }).click();
+    expect((await saved)[1]).toBe(m.confirmLarge([{ code: 'VERDE-E', expectedKg: 8.8, countedKg: 10 }]));
+    await waitForToast(page, 'Recuento registrado con éxito.');
+    await expect.poll(() => cell(page, 'VERDE-E', 'Esperado (Kg)')).toBe('10.00');
+    await expect.poll(() => history.count()).toBe(countsBefore + 1);
+
+    // A small difference asks once.
+    await page.getByLabel('Kg contados del lote VERDE-E').fill('9,5');
+    await page.getByLabel('Motivo').selectOption({ label: 'Merma' });
+    const once = answerDialogs(page, [true]);
+    await page.getByRole('button', { name: 'Confirmar recuento' }).click();
+    expect(await once).toEqual(['¿Confirmas el recuento de 1 lote? Se ajustará el stock de 1 lote.']);
+    await waitForToast(page, 'Recuento registrado con éxito.');
+    await expect.poll(() => cell(page, 'VERDE-E', 'Esperado (Kg)')).toBe('9.50');
 
     expect(problems).toEqual([]);
     await context.close();

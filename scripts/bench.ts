@@ -33,7 +33,7 @@ import { labelRows } from './bench/labels.js';
 const BIG = Number(process.env.BENCH_SALES ?? 1_000_000);
 const MEDIUM = 10_000;
 const SMALL = 1_000;
-/** The activity log's sizes for P5 (BENCH_ACTIVITY_ENTRIES overrides the big one). */
+/** The activity log's sizes for P6 (BENCH_ACTIVITY_ENTRIES overrides the big one). */
 const ACTIVITY_SMALL = 1_000;
 const ACTIVITY_BIG = Number(process.env.BENCH_ACTIVITY_ENTRIES ?? 1_000_000);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 6);
@@ -228,7 +228,7 @@ async function saleWrites(dialect: 'sqlite' | 'postgres', medium: DatasetTarget,
         ratio: ours.perSecond / raw.perSecond, target: '≥ 0.5×',
         met: ours.failures === 0 && ours.perSecond >= 0.5 * raw.perSecond,
       },
-      // Beside the ratio, the steadier figure (docs/performance.md#cpu-por-venta): the server
+      // Beside the ratio, the steadier figure (docs/performance.md#cpu-per-sale): the server
       // process's user + system time per sale. The raw driver's is its own process's:
       // all of a sale's work on SQLite, only the client's side on PostgreSQL.
       {
@@ -236,7 +236,7 @@ async function saleWrites(dialect: 'sqlite' | 'postgres', medium: DatasetTarget,
         ratio: ours.cpuMsPerSale / raw.cpuMsPerSale, target: '—', met: null,
       },
       // The compared build in the same rounds, then this build's CPU per sale against it. Informative:
-      // at full speed the faster server commits bigger groups (docs/performance.md#cpu-por-venta).
+      // at full speed the faster server commits bigger groups (docs/performance.md#cpu-per-sale).
       ...(other ? [
         {
           name: `  ${compareLabel}: ventas/s`, baseline: perSecond(raw.perSecond),

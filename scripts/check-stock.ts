@@ -1,5 +1,6 @@
 // `npm run check:stock`: the ledger invariant on the configured database (on-hand
-// = sum of movements for every lot, never negative) and the sales aggregates
+// = sum of movements for every lot, never negative, never above what entered the
+// lot: docs/decisions/0039-stock-never-above-entry.md) and the sales aggregates
 // (sales_daily / sales_monthly, migration 0007, and sales_daily_totals /
 // sales_product_totals, migration 0008 = a recount of the sales).
 // Exits 1 when either is broken.
@@ -7,7 +8,7 @@
 import { loadConfig } from '#server/config.js';
 import { openDatabase } from '#server/db/database.js';
 import { LOT_KINDS, LOT_TABLES } from '#server/db/schema.js';
-import { findLedgerMismatches } from '#server/ledger/ledger.js';
+import { findLedgerMismatches, findStockAboveEntry } from '#server/ledger/ledger.js';
 import { findAggregateMismatches } from '#server/features/sales/aggregates.js';
 
 const config = loadConfig();
@@ -24,6 +25,14 @@ try {
       console.log(`  ${m.lotKind} #${m.lotId}: stock ${m.stockG} g, libro ${m.ledgerG} g`);
     }
     console.log(`${mismatches.length} lote(s) con stock incorrecto.`);
+    process.exitCode = 1;
+  }
+  const above = await findStockAboveEntry(database.db, kinds);
+  if (above.length === 0) {
+    console.log('Ningún lote tiene más stock del que entró (recibido, producido o mezclado).');
+  } else {
+    for (const a of above) console.log(`  ${a.lotKind} #${a.lotId}: stock ${a.stockG} g, entró ${a.entryG} g`);
+    console.log(`${above.length} lote(s) con más stock del que entró: un recuento con los Kg reales los corrige.`);
     process.exitCode = 1;
   }
   if (tables.has('sales_daily') && tables.has('sales_monthly')) {

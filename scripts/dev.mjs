@@ -3,7 +3,7 @@
 import { spawn } from 'node:child_process';
 
 const children = [
-  spawn('npx', ['tsx', 'watch', '--conditions=cafe-source', 'src/server/main.ts'], { stdio: 'inherit', env: { ...process.env, WEB_ROOT: 'dist/web-dev-none' } }),
+  spawn('npx', ['tsx', 'watch', 'src/server/main.ts'], { stdio: 'inherit', env: { ...process.env, WEB_ROOT: 'dist/web-dev-none' } }),
   spawn('npx', ['vite', '--host', '127.0.0.1'], { stdio: 'inherit' }),
 ];
 const stop = () => children.forEach((child) => child.kill('SIGTERM'));

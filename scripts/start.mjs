@@ -18,7 +18,7 @@ function newestSourceTime(dir) {
 }
 
 // The build's own steps count as sources too: a changed page-frame script must rewrite the pages (docs/decisions/0034-page-frames.md).
-const configFiles = ['package.json', 'tsconfig.json', 'tsconfig.server.json', 'vite.config.ts', 'scripts/write-page-frames.tsx', 'scripts/compress-web.ts'].map(
+const configFiles = ['package.json', 'tsconfig.json', 'tsconfig.server.json', 'vite.config.ts', 'scripts/write-page-frames.tsx', 'scripts/compress-web.ts', 'scripts/write-dist-package.mjs'].map(
   (p) => fs.statSync(path.join(root, p)).mtimeMs,
 );
 const sourcesTime = Math.max(newestSourceTime(path.join(root, 'src')), ...configFiles);

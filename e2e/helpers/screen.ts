@@ -4,7 +4,7 @@ import { expect } from 'vitest';
 
 /**
  * Small steps every area test repeats: screenshots under /tmp/shots/<area>/
- * (CONTRIBUTING), the form's alert, the toast, the browser confirmation and the
+ * (for a person to look at), the form's alert, the toast, the browser confirmation and the
  * no-sideways-scroll check at phone width.
  */
 export const shooter = (area: string) => async (page: Page, name: string): Promise<void> => {

@@ -4,7 +4,7 @@
 // sale-cpu-ab.ts, page-loads-ab.ts or `npm run lighthouse -- --app-dir=`.
 // A target such as "half the CPU per sale of before" compares two builds, and
 // that only means something on the same host in the same run
-// (docs/performance.md#comparar-con-una-compilación-anterior).
+// (docs/performance.md#comparing-with-an-earlier-build).
 //
 // The commit is checked out in a temporary git worktree, installed with its own
 // lock file (an old commit may depend on packages the tree no longer has) and

@@ -7,7 +7,7 @@
 // loads under DevTools' CPU throttling and network emulation, and the median
 // of many.
 //
-//   PAGE_AB_APPS=/tmp/antes,/tmp/despues npx tsx --conditions=cafe-source scripts/bench/page-loads-ab.ts
+//   PAGE_AB_APPS=/tmp/antes,/tmp/despues npx tsx scripts/bench/page-loads-ab.ts
 //
 // Each app folder is a copy of package.json + dist/ with a node_modules link,
 // as BENCH_APP_DIR in scripts/bench.ts. Variables: PAGE_AB_ROUTES (/ventas),

@@ -1,10 +1,10 @@
 // Two builds of the server side by side under the same fixed sale load, in
 // alternating rounds (A, B, A, B…): the server's CPU time per sale of each
-// (docs/performance.md#cpu-por-venta). A fixed rate (autocannon's overallRate)
+// (docs/performance.md#cpu-per-sale). A fixed rate (autocannon's overallRate)
 // keeps the group commit's batches the same size on both sides, and
 // alternating spreads the load of other processes over both.
 //
-//   CPU_AB_APPS=/tmp/antes,/tmp/despues npx tsx --conditions=cafe-source scripts/bench/sale-cpu-ab.ts
+//   CPU_AB_APPS=/tmp/antes,/tmp/despues npx tsx scripts/bench/sale-cpu-ab.ts
 //
 // Each app folder is a copy of package.json + dist/ with a node_modules link,
 // as BENCH_APP_DIR in scripts/bench.ts. Variables: BENCH_DATABASE_URL

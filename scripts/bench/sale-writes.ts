@@ -172,7 +172,7 @@ export interface RawSales {
   /**
    * The kernel's part of it (system time: sockets, fsync, locks). Printed beside the total because
    * on a slower host of the same class our CPU per sale grew twice as much as the raw driver's
-   * (docs/performance.md#clases-de-máquina-disco-rápido-y-cpu-lenta-y-al-revés): this says whether
+   * (docs/performance.md#host-classes): this says whether
    * the kernel or our own code grew.
    */
   systemMsPerSale: number;

@@ -1,8 +1,8 @@
 // `npx tsx scripts/bench/slow-host.ts [--cpu=0.7] [--write-iops=5000] [--postgres] -- <command…>`:
-// runs a bench command as on a slower host of the performance issue's class
+// runs a bench command as on a host of the slow-host class (docs/performance.md#host-classes)
 // (2 cores, a slow CPU, the raw SQLite driver at 1,178–1,626 sales a second),
 // on a faster machine, with Linux control groups (v1: the cpu and blkio
-// controllers; needs root). docs/performance.md#una-máquina-lenta-emulada says how
+// controllers; needs root). docs/performance.md#emulating-a-slow-host says how
 // it was calibrated and what it gave.
 //
 // - CPU: the command (the load and the raw drivers), each server it starts and,
@@ -49,7 +49,7 @@ const cpuGroup = (name: string) => {
 /**
  * The whole disk under a folder (a throttle on a partition's number does
  * nothing), or undefined for a folder on no disk (tmpfs: the fast-disk class,
- * whose fsync costs nothing, docs/performance.md#clases-de-máquina-disco-rápido-y-cpu-lenta-y-al-revés).
+ * whose fsync costs nothing, docs/performance.md#host-classes).
  */
 function diskOf(folder: string): string | undefined {
   const { dev } = fs.statSync(folder);

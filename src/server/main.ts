@@ -2,8 +2,8 @@
 import './memory-mode.js';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
-import { openDatabase } from './db/database.js';
-import { bootstrapAdmin } from './features/users/service.js';
+import { openDatabase } from '#server/db/database.js';
+import { bootstrapAdmin } from '#server/features/users/service.js';
 
 /** Reads the configuration, opens the database, listens, and shuts down cleanly on SIGINT/SIGTERM. */
 async function main(): Promise<void> {
@@ -27,6 +27,13 @@ async function main(): Promise<void> {
     );
   } else if (admin) {
     app.log.info({ username: admin.username }, 'administrador inicial creado con ADMIN_PASSWORD');
+  } else if (config.adminPasswordProblem) {
+    // Read only for an empty database: a rule added since it was set must not stop a shop
+    // whose data is already here (docs/decisions/0037-release-fixtures-and-upgrades.md).
+    app.log.warn(
+      { event: 'admin_password_ignored', problem: config.adminPasswordProblem },
+      'ADMIN_PASSWORD no cumple las reglas de contraseña; la base de datos ya tiene usuarios, así que no se usa: quítala o cámbiala',
+    );
   }
 
   let closing = false;

@@ -1,5 +1,5 @@
 import { formatDate } from './format.js';
-import type { ActivityAction, ActivityArea, ActivityEntry } from './schemas/activity.js';
+import type { ActivityAction, ActivityArea, ActivityEntry } from '#shared/schemas/activity.js';
 
 /**
  * The activity log read as Spanish sentences (docs/product-guide.md#activity-log),
@@ -110,6 +110,14 @@ export const FIELD_NAMES: Record<string, string> = {
 
 export const fieldName = (field: string): string => FIELD_NAMES[field] ?? field.replaceAll('_', ' ');
 
+/**
+ * Fields whose change is logged without its values (write-pipeline/activity-log.ts
+ * `withValuelessChanges`): the line says what happened, never the value.
+ */
+const VALUELESS_CHANGE_LINES: Record<string, string> = {
+  password: 'contraseña cambiada',
+};
+
 /** Amounts of money: with their cents, as every screen shows a price ('36,70', not '36,7'). */
 const MONEY_FIELDS = new Set(['total', 'cost', 'margin', 'unit_price', 'price_per_kg', 'cost_per_kg', 'default_price_roasted', 'default_price_blend']);
 
@@ -144,7 +152,7 @@ export function changeLines(changes: ActivityEntry['changes']): string[] {
   const namedElsewhere = (field: string) => field.endsWith('_id') && fields.some((other) => other !== field && fieldName(other) === fieldName(field));
   return Object.entries(changes)
     .filter(([field]) => !namedElsewhere(field))
-    .map(([field, { before, after }]) => `${fieldName(field)} ${activityValue(before, field)} → ${activityValue(after, field)}`);
+    .map(([field, { before, after }]) => VALUELESS_CHANGE_LINES[field] ?? `${fieldName(field)} ${activityValue(before, field)} → ${activityValue(after, field)}`);
 }
 
 /** "nombre 'Colombia' → 'Colombia Huila'; kilos por saco 60 → 69", or '' without changes. */
@@ -161,7 +169,10 @@ export function activitySummary(entry: Omit<SentenceParts, 'changes'>): string {
     case 'sign_in':
       return `${who} inició sesión desde ${entry.record_label}`;
     case 'sign_in_refused':
-      return `Inicio de sesión rechazado para '${entry.username ?? ''}' desde ${entry.record_label}`;
+      // Without a username the name typed was no account's, and is not kept (it may have been a password).
+      return entry.username === null
+        ? `Inicio de sesión rechazado para un usuario que no existe desde ${entry.record_label}`
+        : `Inicio de sesión rechazado para '${entry.username}' desde ${entry.record_label}`;
     case 'sign_out':
       return entry.area === 'users' ? `${who} cerró las sesiones del usuario ${entry.record_label}` : `${who} cerró sesión desde ${entry.record_label}`;
     default: {

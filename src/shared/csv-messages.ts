@@ -1,5 +1,5 @@
 // the CSV import and export: texts only its screens show, so they stay out of messages.ts,
-// which the login and home load (CONTRIBUTING.md "Messages",
+// which the login and home load (CONTRIBUTING.md "Adding an area", step 2,
 // docs/decisions/0019-web-chunk-groups-and-route-preloads.md).
 
 

@@ -1,3 +1,5 @@
+import { hasAtMostDecimals, KG_DECIMALS, kgToGrams } from './units.js';
+
 /**
  * Display rules (docs/product-guide.md#business-constants): quantities, prices and totals show 2 decimals.
  * Rounded half away from zero on the decimal value, not on its binary float:
@@ -15,6 +17,24 @@ export function formatTwoDecimals(value: number): string {
 export const formatKg = (kg: number): string => `${formatTwoDecimals(kg)} Kg`;
 
 export const formatMoney = (amount: number): string => `$${formatTwoDecimals(amount)}`;
+
+/**
+ * Kilos where someone decides from the amount (a label's net weight, what a
+ * sale may take, a count's expected stock): every gram shown, 3 decimals when
+ * the grams need them ('0.999'), the usual 2 otherwise ('1.50', '10.00').
+ * formatTwoDecimals would show 0.999 kg as '1.00', a kilo the lot does not
+ * hold, and a sale of 1 Kg would then be refused. Stock has whole grams, so
+ * nothing is rounded; a value with more decimals is cut to its grams
+ * (towards zero), never rounded up (docs/decisions/0039-stock-never-above-entry.md).
+ */
+export function formatExactKilos(kg: number): string {
+  const grams = hasAtMostDecimals(kg, KG_DECIMALS) ? Math.abs(kgToGrams(kg)) : Math.floor(Math.abs(kg) * 1000);
+  const fraction = String(grams % 1000).padStart(3, '0');
+  const text = `${Math.floor(grams / 1000)}.${fraction.endsWith('0') ? fraction.slice(0, 2) : fraction}`;
+  return kg < 0 && grams !== 0 ? `-${text}` : text;
+}
+
+export const formatKgExact = (kg: number): string => `${formatExactKilos(kg)} Kg`;
 
 const twoDigits = (value: number) => String(value).padStart(2, '0');
 

@@ -8,7 +8,7 @@ import { EARLIEST } from './message-parts.js';
  * and are marked as such.
  * The login and home load this module: an area's own texts live in its module beside this
  * one (`sales-messages.ts`, `planning-messages.ts`…), loaded only with its screens
- * (CONTRIBUTING.md "Messages", docs/decisions/0019-web-chunk-groups-and-route-preloads.md).
+ * (CONTRIBUTING.md "Adding an area", step 2, docs/decisions/0019-web-chunk-groups-and-route-preloads.md).
  */
 export const authMessages = {
   // original (docs/product-guide.md#sign-in)

@@ -1,5 +1,5 @@
 // Café Tostado: texts only its screens show, so they stay out of messages.ts,
-// which the login and home load (CONTRIBUTING.md "Messages",
+// which the login and home load (CONTRIBUTING.md "Adding an area", step 2,
 // docs/decisions/0019-web-chunk-groups-and-route-preloads.md).
 import { formatDate } from './format.js';
 import { BATCH_CODE_MAX, GREEN_QUANTITY_MAX_KG } from './limits.js';

@@ -1,7 +1,8 @@
 // Recuento de Inventario: texts only its screens show, so they stay out of messages.ts,
-// which the login and home load (CONTRIBUTING.md "Messages",
+// which the login and home load (CONTRIBUTING.md "Adding an area", step 2,
 // docs/decisions/0019-web-chunk-groups-and-route-preloads.md).
 import { COUNT_KG_MAX, COUNT_LINES_MAX, COUNT_NOTE_MAX } from './limits.js';
+import { formatKgExact } from './format.js';
 import { codeList } from './message-parts.js';
 
 /**
@@ -27,12 +28,27 @@ export const stockCountMessages = {
   reasonRequired: 'Elige el motivo: Recuento, Merma, Muestra, Devolución u Otro.',
   noteRequired: 'Con el motivo «Otro», escribe una nota que explique el ajuste.',
   noteTooLong: `La nota puede tener como máximo ${COUNT_NOTE_MAX} caracteres.`,
+  // 400: a lot never holds more than entered it (docs/decisions/0039-stock-never-above-entry.md):
+  // a green lot what it received, a roast what it produced, a blend what was made. Extra coffee
+  // found on the shelf means the entry was wrong, and the entry is where it is put right.
+  aboveEntry: (kind: 'green' | 'roasted' | 'blend', code: string, enteredKg: number) =>
+    kind === 'green'
+      ? `El lote ${code} recibió ${formatKgExact(enteredKg)}: un recuento no puede dejar más. Si entró más café, corrige la entrada del lote en Café Verde.`
+      : kind === 'roasted'
+        ? `El lote ${code} salió del tueste con ${formatKgExact(enteredKg)}: un recuento no puede dejar más. Si salió más café, corrige sus Kilos Resultantes en Café Tostado.`
+        : `El lote ${code} se mezcló con ${formatKgExact(enteredKg)}: un recuento no puede dejar más. Si se hizo más mezcla, corrige su Cantidad Total en Café Mezcla.`,
   // 409: a sale, roast or blend moved these lots after the sheet was loaded; nothing was written.
   stockChanged: (codes: readonly string[]) =>
     codes.length === 1
       ? `El stock del lote ${codes[0]} cambió mientras contabas (una venta, un tueste o una mezcla). Vuelve a contarlo: no se ha guardado nada.`
       : `El stock de los lotes ${codeList(codes, 10)} cambió mientras contabas (una venta, un tueste o una mezcla). Vuelve a contarlos: no se ha guardado nada.`,
   notFound: 'El recuento no existe.',
+  // The second question before saving, for differences too large to be a slip of the scale:
+  // more than 10 % of the lot's expected stock or more than 5 Kg (a typo such as 999999 for 9.99).
+  confirmLarge: (lots: readonly { code: string; expectedKg: number; countedKg: number }[]) =>
+    `${lots.length === 1 ? 'Este lote cambia' : 'Estos lotes cambian'} más del 10 % o más de 5 Kg: ` +
+    `${lots.slice(0, 10).map((lot) => `${lot.code} (esperado ${formatKgExact(lot.expectedKg)}, contado ${formatKgExact(lot.countedKg)})`).join('; ')}` +
+    `${lots.length > 10 ? `; y ${lots.length - 10} más` : ''}. ¿Son correctos los Kg contados?`,
   confirm: (lots: number, adjusted: number) =>
     `¿Confirmas el recuento de ${lots} ${lots === 1 ? 'lote' : 'lotes'}? Se ajustará el stock de ${adjusted} ${adjusted === 1 ? 'lote' : 'lotes'}.`,
   saved: 'Recuento registrado con éxito.',

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { commonMessages } from '#shared/messages.js';
 import { activityMessages } from '#shared/activity-messages.js';
+import { activitySentence, changeLines } from '#shared/activity-sentence.js';
 import type { ActivityEntry, ActivityPage } from '#shared/schemas/activity.js';
 import { resetDatabase } from '../helpers/reset-database.js';
 import { createTestApp, errorOf, type TestApp } from '../helpers/test-app.js';
@@ -102,5 +103,41 @@ describe.each(testDialects())('registro de actividad (%s)', (dialect) => {
     expect(lines[0]).toBe('"Fecha y Hora","Usuario","Acción","Área","Registro","Cambios","Descripción"');
     expect(lines).toHaveLength(3);
     expect(lines[1]).toContain(`"ana editó el origen Colombia: nombre 'Colombia' → 'Colombia Huila'; kilos por saco 60 → 69,5"`);
+  });
+
+  it("logs a password-only change of a user as 'contraseña cambiada', on the screen's lines and in the CSV, never with a value", async () => {
+    const password = 'otra-clave-segura-9';
+    const edit = await t.call(admin, { method: 'PUT', url: `/api/users/${tecnicoId}`, payload: { username: 'tomas', full_name: 'Persona tomas', role: 'tecnico', password } });
+    expect(edit.statusCode, edit.body).toBe(200);
+    const [entry] = (await read('?area=users')).json<ActivityPage>().items;
+    expect(entry).toMatchObject({ username: 'ana', action: 'update', record_label: 'tomas', changes: { password: { before: null, after: null } } });
+    // What «Registro de Actividad» lists under the entry (activity-list.tsx).
+    expect(changeLines(entry!.changes)).toEqual(['contraseña cambiada']);
+    const csv = await t.call(admin, { method: 'GET', url: '/api/activity/export.csv?area=users&dialect=standard' });
+    const lines = csv.body.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
+    expect(lines).toHaveLength(2);
+    expect(lines[1]).toContain('"contraseña cambiada","ana editó el usuario tomas: contraseña cambiada"');
+    const stored = await t.db.selectFrom('activity_log').selectAll().execute();
+    expect(JSON.stringify(stored)).not.toMatch(/otra-clave|argon2/);
+  });
+
+  it('keeps the username of a refused sign-in only when an account has it (a password typed as the username stays out)', async () => {
+    const tries = [
+      { username: 'TOMAS', password: 'no-es-su-clave-1' },
+      { username: 'mi-clave-secreta-77', password: 'x' },
+    ];
+    for (const payload of tries) expect((await t.call(undefined, { method: 'POST', url: '/api/auth/login', payload })).statusCode).toBe(401);
+    const refused = (await read('?action=sign_in_refused')).json<ActivityPage>().items;
+    expect(refused.map((e) => [e.username, e.user_id])).toEqual([
+      [null, null],
+      ['tomas', null],
+    ]);
+    expect(refused.map((e) => activitySentence(e))).toEqual([
+      `Inicio de sesión rechazado para un usuario que no existe desde ${refused[0]!.record_label}`,
+      `Inicio de sesión rechazado para 'tomas' desde ${refused[1]!.record_label}`,
+    ]);
+    const csv = await t.call(admin, { method: 'GET', url: '/api/activity/export.csv?action=sign_in_refused&dialect=standard' });
+    expect(csv.body).not.toContain('mi-clave-secreta');
+    expect(JSON.stringify(await t.db.selectFrom('activity_log').selectAll().execute())).not.toContain('mi-clave-secreta');
   });
 });

@@ -54,6 +54,37 @@ describe('sign-in hardening', () => {
     expect(me.statusCode).toBe(200);
   });
 
+  it('with an https PUBLIC_URL the cookie is __Host- prefixed and Secure without any trusted proxy', async () => {
+    // The proxy in front speaks plain HTTP to the app and is not named in TRUST_PROXY: what people open is https.
+    const publicUrl = 'https://cafe.example.com';
+    t = await createTestApp('sqlite', { publicUrl });
+    await t.signIn('tecnico', 'publica');
+    const response = await t.call(undefined, { method: 'POST', url: '/api/auth/login', headers: { origin: publicUrl }, payload: { username: 'publica', password: TEST_PASSWORD } });
+    expect(response.statusCode).toBe(200);
+    const cookie = response.cookies[0];
+    expect(cookie).toMatchObject({ name: '__Host-cafe_sesion', secure: true, httpOnly: true, sameSite: 'Strict', path: '/' });
+    expect(cookie).not.toHaveProperty('domain');
+    expect((await t.call(`__Host-cafe_sesion=${cookie!.value}`, { method: 'GET', url: '/api/auth/me' })).statusCode).toBe(200);
+    // The plain name is not read: a sibling host could have set it.
+    expect((await t.call(`cafe_sesion=${cookie!.value}`, { method: 'GET', url: '/api/auth/me' })).statusCode).toBe(401);
+    const logout = await t.call(`__Host-cafe_sesion=${cookie!.value}`, { method: 'POST', url: '/api/auth/logout', headers: { origin: publicUrl } });
+    expect(logout.statusCode).toBe(204);
+    expect(logout.cookies[0]).toMatchObject({ name: '__Host-cafe_sesion', value: '', secure: true, path: '/' });
+  });
+
+  it('over plain HTTP the cookie keeps its plain name and is not Secure, with an http PUBLIC_URL or none', async () => {
+    for (const publicUrl of ['http://tienda.local:3000', undefined]) {
+      t = await createTestApp('sqlite', publicUrl ? { publicUrl } : {});
+      await t.signIn('tecnico', 'local');
+      const response = await t.call(undefined, { method: 'POST', url: '/api/auth/login', headers: publicUrl ? { origin: publicUrl } : {}, payload: { username: 'local', password: TEST_PASSWORD } });
+      expect(response.statusCode).toBe(200);
+      expect(response.cookies[0]).toMatchObject({ name: 'cafe_sesion', httpOnly: true, sameSite: 'Strict', path: '/' });
+      expect(response.cookies[0]).not.toHaveProperty('secure');
+      await t.close();
+      t = undefined;
+    }
+  });
+
   it('logs every sign-in, failure and sign-out, never the password', async () => {
     const lines: string[] = [];
     const stream = new Writable({ write(chunk, _encoding, done) { lines.push(String(chunk)); done(); } });

@@ -91,7 +91,7 @@ describe('bench:data with a database it cannot write', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'cafe-bench-test-'));
     const file = path.join(dir, 'bench.sqlite');
     try {
-      const run = spawnSync(path.resolve('node_modules/.bin/tsx'), ['--conditions=cafe-source', 'scripts/bench-data.ts', '--database-url', `sqlite:${file}`], {
+      const run = spawnSync(path.resolve('node_modules/.bin/tsx'), ['scripts/bench-data.ts', '--database-url', `sqlite:${file}`], {
         encoding: 'utf8',
         timeout: 60_000,
       });

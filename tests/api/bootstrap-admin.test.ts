@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { verifyPassword } from '#server/auth/passwords.js';
+import { ConfigError } from '#server/config.js';
 import type { DatabaseHandle } from '#server/db/database.js';
 import { findUserByUsername } from '#server/features/users/repository.js';
 import { bootstrapAdmin } from '#server/features/users/service.js';
@@ -27,6 +28,19 @@ describe.each(testDialects())('first administrator (%s)', (dialect) => {
     expect(created).toEqual({ username: 'admin' });
     const row = await handle.db.selectFrom('users').select('password_hash').executeTakeFirstOrThrow();
     expect(await verifyPassword(row.password_hash, 'una-clave-larga')).toBe(true);
+  });
+
+  it("refuses an ADMIN_PASSWORD that breaks the password rules on an empty database, and ignores it once there are users", async () => {
+    handle = await openTestDatabase(dialect);
+    const settings = { username: 'admin', password: 'admin-del-cafe-2411' };
+    const refusal = await bootstrapAdmin(handle.db, settings).catch((error: unknown) => error);
+    expect(refusal).toBeInstanceOf(ConfigError);
+    expect((refusal as ConfigError).problems).toEqual(['ADMIN_PASSWORD: La contraseña no puede contener el nombre de usuario.']);
+    expect(await handle.db.selectFrom('users').select('id').execute()).toEqual([]);
+    // Read only for an empty database: a shop with accounts starts (docs/decisions/0037-release-fixtures-and-upgrades.md).
+    await bootstrapAdmin(handle.db, { username: 'jefa', password: 'una-clave-larga' });
+    expect(await bootstrapAdmin(handle.db, settings)).toBeNull();
+    expect((await handle.db.selectFrom('users').select('username').execute()).map((u) => u.username)).toEqual(['jefa']);
   });
 
   it('stores ADMIN_USERNAME in NFC, so a composed or decomposed accent finds the same account', async () => {

@@ -182,6 +182,17 @@ describe.each(testDialects())('etiquetas de lotes en PDF (%s)', (dialect) => {
     }
   });
 
+  it('the net weight shows every gram, never rounded up: 0.999 Kg is not printed as 1.00 Kg', async () => {
+    const origin = await ok('/api/coffee-origins', { name: 'Brasil', kilos_per_bag: 60, suppliers_fincas: ['Fazenda Boa Vista'] });
+    const lot = await ok('/api/green-coffee', {
+      origin_id: origin.id, supplier_finca: 'Fazenda Boa Vista', quantity_kg: 0.999, unit_price: 6, entry_date: '2024-01-20', batch_code: 'BR-0999',
+    });
+    const [page] = pdfOf(await get(`/api/labels.pdf?lots=green:${lot.id}&format=62mm`));
+    const text = page!.lines.map((line) => line.text).join(' ');
+    expect(text).toContain('Peso neto: 0.999 Kg');
+    expect(text).not.toContain('1.00 Kg');
+  });
+
   it('the QR code holds the trace address with the lot code percent-encoded, which reads back to the code', async () => {
     const [page] = pdfOf(await get(`/api/labels.pdf?lots=green:${long.green}&format=62mm`));
     const text = page!.render(4).qrIn({ x0: 0, y0: 0, x1: page!.width, y1: page!.height })!.text;

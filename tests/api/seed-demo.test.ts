@@ -132,7 +132,7 @@ describe('the seed:demo command on a database with data', () => {
         .execute();
       await database.close();
 
-      const run = spawnSync(path.resolve('node_modules/.bin/tsx'), ['--conditions=cafe-source', 'scripts/seed-demo.ts'], {
+      const run = spawnSync(path.resolve('node_modules/.bin/tsx'), ['scripts/seed-demo.ts'], {
         env: { ...process.env, DATABASE_URL: `sqlite:${config.file}` },
         encoding: 'utf8',
         timeout: 60_000,

@@ -1,6 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { findLedgerMismatches, stockOf } from '#server/ledger/ledger.js';
+import { findLedgerMismatches, findStockAboveEntry, stockOf } from '#server/ledger/ledger.js';
 import { commonMessages } from '#shared/messages.js';
 import { stockCountMessages as m } from '#shared/stock-count-messages.js';
 import type { CountSheet, StockCount, StockCountsPage } from '#shared/schemas/stock-counts.js';
@@ -88,6 +88,15 @@ describe.each(testDialects())('recuento de inventario (%s)', (dialect) => {
     expect(response.statusCode, response.body).toBe(201);
     return response.json() as Lot;
   };
+  /** Sells `kg` of a roasted lot or a blend, so a count may find some of it again (a lot never holds more than entered it). */
+  const sell = async (kind: 'roasted' | 'blend', lot: Lot, kg: number) => {
+    const response = await t.call(cookie, {
+      method: 'POST',
+      url: '/api/sales',
+      payload: { product_id: lot.id, product_type: kind === 'roasted' ? 'tostado' : 'mezcla', quantity_kg: kg, unit_price: 15, sale_date: '2024-05-10', batch_code_sold: lot.batch_code },
+    });
+    expect(response.statusCode, response.body).toBe(201);
+  };
   const countMoves = async (countId: number) =>
     (await t.db.selectFrom('stock_movements').selectAll().where('ref_kind', '=', 'stock_count').where('ref_id', '=', countId).orderBy('id').execute()).map(
       ({ lot_kind, lot_id, delta_g, reason }) => ({ lot_kind, lot_id, delta_g: Number(delta_g), reason }),
@@ -106,9 +115,10 @@ describe.each(testDialects())('recuento de inventario (%s)', (dialect) => {
     etiopia = await origin('Etiopía', 'Finca Etiopía');
   });
   afterAll(async () => t?.close());
-  // Every count leaves on-hand = sum of movements, never negative (npm run check:stock).
+  // Every count leaves on-hand = sum of movements, never negative, never above what entered the lot (npm run check:stock).
   afterEach(async () => {
     expect(await findLedgerMismatches(t.db, ['green', 'roasted', 'blend'])).toEqual([]);
+    expect(await findStockAboveEntry(t.db, ['green', 'roasted', 'blend'])).toEqual([]);
   });
 
   it('la hoja lista cada lote con stock, con su coste por Kg, y filtra por tipo y por origen', async () => {
@@ -140,7 +150,9 @@ describe.each(testDialects())('recuento de inventario (%s)', (dialect) => {
     ['devolucion', 'Devuelto por un cliente', 5.75],
     ['otro', 'Báscula descalibrada\nrevisada por Tomás', 0],
   ] as const)('un recuento con motivo %s mueve el stock por la diferencia, con el motivo y la nota', async (reason, note, countedKg) => {
-    const lot = await roastedLot(5);
+    // 6 kg roasted, 1 kg sold: 5 kg expected, and up to 6 kg may be counted.
+    const lot = await roastedLot(6);
+    await sell('roasted', lot, 1);
     const count = await created({ reason, note, lines: [{ lot_kind: 'roasted', lot_id: lot.id, expected_kg: 5, counted_kg: countedKg }] });
     expect(count).toMatchObject({
       reason,
@@ -157,7 +169,8 @@ describe.each(testDialects())('recuento de inventario (%s)', (dialect) => {
 
   it('cuenta lotes de los tres tipos en una sola vez; un lote igual queda comprobado sin movimiento', async () => {
     const green = await greenLot(colombia, 12.5);
-    const roasted = await roastedLot(3);
+    const roasted = await roastedLot(3.5);
+    await sell('roasted', roasted, 0.5);
     const blend = await blendLot(1.5);
     const count = await created({
       reason: 'recuento',
@@ -268,6 +281,115 @@ describe.each(testDialects())('recuento de inventario (%s)', (dialect) => {
     }
   });
 
+  describe('un lote nunca tiene más de lo que entró (docs/decisions/0039-stock-never-above-entry.md)', () => {
+    it('un recuento por encima de lo recibido, producido o mezclado: 400 que manda corregir la entrada, nada escrito', async () => {
+      const green = await greenLot(colombia, 10);
+      const roasted = await roastedLot(0.999);
+      const blend = await blendLot(2);
+      const before = await inventorySnapshot(t.db);
+      const counts = await countRows(t.db, 'stock_counts');
+      // 999,999 kg typed on a lot that received 10 kg.
+      expectError(
+        await post({ reason: 'recuento', lines: [{ lot_kind: 'green', lot_id: green.id, expected_kg: 10, counted_kg: 999_999 }] }),
+        400,
+        'validation',
+        `El lote ${green.batch_code} recibió 10.00 Kg: un recuento no puede dejar más. Si entró más café, corrige la entrada del lote en Café Verde.`,
+      );
+      expectError(
+        await post({ reason: 'recuento', lines: [{ lot_kind: 'roasted', lot_id: roasted.id, expected_kg: 0.999, counted_kg: 1 }] }),
+        400,
+        'validation',
+        `El lote ${roasted.batch_code} salió del tueste con 0.999 Kg: un recuento no puede dejar más. Si salió más café, corrige sus Kilos Resultantes en Café Tostado.`,
+      );
+      // One line too many spoils the whole count: the good line is not saved either.
+      expectError(
+        await post({
+          reason: 'devolucion',
+          lines: [
+            { lot_kind: 'green', lot_id: green.id, expected_kg: 10, counted_kg: 9 },
+            { lot_kind: 'blend', lot_id: blend.id, expected_kg: 2, counted_kg: 2.001 },
+          ],
+        }),
+        400,
+        'validation',
+        m.aboveEntry('blend', blend.batch_code, 2),
+      );
+      expect(await inventorySnapshot(t.db)).toEqual(before);
+      expect(await countRows(t.db, 'stock_counts')).toBe(counts);
+
+      // Up to what entered is a count: 1 kg sold and found again on the shelf.
+      await sell('blend', blend, 1);
+      await created({ reason: 'devolucion', lines: [{ lot_kind: 'blend', lot_id: blend.id, expected_kg: 1, counted_kg: 2 }] });
+      expect(await stockOf(t.db, 'blend', blend.id)).toBe(2000);
+    });
+
+    it('contar hasta lo recibido y después editar lo recibido: el stock nunca pasa de lo que entró', async () => {
+      const body = { origin_id: etiopia, supplier_finca: 'Finca Etiopía', quantity_kg: 10, unit_price: 5, entry_date: '2024-03-01', batch_code: `RV-${++counter}` };
+      const response = await t.call(cookie, { method: 'POST', url: '/api/green-coffee', payload: body });
+      expect(response.statusCode, response.body).toBe(201);
+      const green = response.json() as Lot;
+      const edit = async (kg: number) => {
+        const edited = await t.call(cookie, { method: 'PUT', url: `/api/green-coffee/${green.id}`, payload: { ...body, quantity_kg: kg } });
+        expect(edited.statusCode, edited.body).toBe(200);
+      };
+      // The count that used to be taken (201) and an edit of the received kilos then left 999,990 kg in stock.
+      expect((await post({ reason: 'recuento', lines: [{ lot_kind: 'green', lot_id: green.id, expected_kg: 10, counted_kg: 999_999 }] })).statusCode).toBe(400);
+      await edit(1);
+      expect(await stockOf(t.db, 'green', green.id)).toBe(1000);
+      await edit(10);
+      // 4 kg lost, then found: a count up to the 10 kg received.
+      await created({ reason: 'merma', lines: [{ lot_kind: 'green', lot_id: green.id, expected_kg: 10, counted_kg: 6 }] });
+      await created({ reason: 'recuento', lines: [{ lot_kind: 'green', lot_id: green.id, expected_kg: 6, counted_kg: 10 }] });
+      // Received edited down and up again: the stock follows by the difference, and never passes the entry.
+      await edit(8);
+      expect(await stockOf(t.db, 'green', green.id)).toBe(8000);
+      await edit(12.5);
+      expect(await stockOf(t.db, 'green', green.id)).toBe(12_500);
+    });
+
+    it('una venta, un tueste o una mezcla deshechos después de un recuento que ya encontró sus kilos no los devuelven dos veces', async () => {
+      // A sale of 2 kg, its bag found on the shelf by a count, then the sale deleted: the lot keeps the 5 kg it produced.
+      const sold = await roastedLot(5);
+      await sell('roasted', sold, 2);
+      const sale = await t.db.selectFrom('sales').select('id').where('product_id', '=', sold.id).where('product_type', '=', 'tostado').executeTakeFirstOrThrow();
+      await created({ reason: 'recuento', lines: [{ lot_kind: 'roasted', lot_id: sold.id, expected_kg: 3, counted_kg: 5 }] });
+      expect((await t.call(cookie, { method: 'DELETE', url: `/api/sales/${sale.id}` })).statusCode).toBe(204);
+      expect(await stockOf(t.db, 'roasted', sold.id)).toBe(5000);
+
+      // A sale of 3 kg edited to 1 kg after a count found 2 kg of it: 2 kg would go back, 1 kg fits under the 5 kg produced.
+      const edited = await roastedLot(5);
+      await sell('roasted', edited, 3);
+      const editedSale = await t.db.selectFrom('sales').select('id').where('product_id', '=', edited.id).where('product_type', '=', 'tostado').executeTakeFirstOrThrow();
+      await created({ reason: 'recuento', lines: [{ lot_kind: 'roasted', lot_id: edited.id, expected_kg: 2, counted_kg: 4 }] });
+      const saleEdit = await t.call(cookie, {
+        method: 'PUT',
+        url: `/api/sales/${editedSale.id}`,
+        payload: { product_id: edited.id, product_type: 'tostado', quantity_kg: 1, unit_price: 15, sale_date: '2024-05-10', batch_code_sold: edited.batch_code },
+      });
+      expect(saleEdit.statusCode, saleEdit.body).toBe(200);
+      expect(await stockOf(t.db, 'roasted', edited.id)).toBe(5000);
+
+      // A roast deleted after a count found 4 of its 10 green kilos: the green lot gets back 6, up to the 10 kg received.
+      const roast = await roastedLot(5);
+      const { green_coffee_id: greenId } = await t.db.selectFrom('roasted_coffee').select('green_coffee_id').where('id', '=', roast.id).executeTakeFirstOrThrow();
+      await created({ reason: 'recuento', lines: [{ lot_kind: 'green', lot_id: greenId, expected_kg: 0, counted_kg: 4 }] });
+      expect((await t.call(cookie, { method: 'DELETE', url: `/api/roasted-coffee/${roast.id}` })).statusCode).toBe(204);
+      expect(await stockOf(t.db, 'green', greenId)).toBe(10_000);
+
+      // A blend deleted after a count found 1.5 of the 2 kg it drew: the roasted lot gets back 0.5, up to its 2 kg produced.
+      const blend = await blendLot(2);
+      const { roasted_coffee_id: roastedId } = await t.db
+        .selectFrom('blended_coffee_draws as d')
+        .innerJoin('blended_coffee_components as c', 'c.id', 'd.component_id')
+        .select('d.roasted_coffee_id')
+        .where('c.blend_id', '=', blend.id)
+        .executeTakeFirstOrThrow();
+      await created({ reason: 'recuento', lines: [{ lot_kind: 'roasted', lot_id: roastedId, expected_kg: 0, counted_kg: 1.5 }] });
+      expect((await t.call(cookie, { method: 'DELETE', url: `/api/blended-coffee/${blend.id}` })).statusCode).toBe(204);
+      expect(await stockOf(t.db, 'roasted', roastedId)).toBe(2000);
+    });
+  });
+
   describe('entradas no válidas: 400 en español y nada escrito', () => {
     let lot: Lot;
     beforeAll(async () => {
@@ -348,7 +470,8 @@ describe.each(testDialects())('recuento de inventario (%s)', (dialect) => {
 
   it('el historial del lote muestra el ajuste con su motivo en español, la nota, quién y cuándo', async () => {
     const lot = await blendLot(3);
-    const count = await created({ reason: 'devolucion', note: 'Cliente del mercado', lines: [{ lot_kind: 'blend', lot_id: lot.id, expected_kg: 3, counted_kg: 3.5 }] }, tecnicoCookie);
+    await sell('blend', lot, 1);
+    const count = await created({ reason: 'devolucion', note: 'Cliente del mercado', lines: [{ lot_kind: 'blend', lot_id: lot.id, expected_kg: 2, counted_kg: 2.5 }] }, tecnicoCookie);
     const history = (await get(`/api/lots/-/history?kind=blend&id=${lot.id}`)).json() as HistoryPage;
     expect(history.items[0]).toMatchObject({
       reason: 'count',
@@ -356,13 +479,13 @@ describe.each(testDialects())('recuento de inventario (%s)', (dialect) => {
       note: 'Cliente del mercado',
       user_name: 'Persona tomas',
       delta_kg: 0.5,
-      balance_kg: 3.5,
+      balance_kg: 2.5,
       ref_kind: 'stock_count',
       ref_id: count.id,
     });
     // When: the move and the count are stamped in the same transaction.
     expect(Math.abs(Date.parse(history.items[0]!.created_at) - Date.parse(count.created_at))).toBeLessThan(1000);
     // Other moves carry no note.
-    expect(history.items[1]).toMatchObject({ reason: 'blend', note: null });
+    expect(history.items[1]).toMatchObject({ reason: 'sale', note: null });
   });
 });

@@ -342,13 +342,13 @@ describe.each(testDialects())('write pipeline (%s)', (dialect) => {
     expect(JSON.parse(entry!.changes!)).toEqual({ name: { before: 'Colombia', after: 'Colombia Huila' } });
   });
 
-  it('a user edit with a new password logs no password or hash', async () => {
+  it('a user edit with a new password logs that the password changed, with no password or hash', async () => {
     const response = await send(admin, { method: 'PUT', url: `/api/users/${other.id}`, payload: { username: 'otra', full_name: 'Otra R.', role: 'tecnico', password: 'nueva-clave-larga-8' } });
     expect(response.statusCode, response.body).toBe(200);
     const [entry] = await t.db.selectFrom('activity_log').selectAll().orderBy('id', 'desc').limit(1).execute();
     expect(entry).toMatchObject({ action: 'update', area: 'users', record_label: 'otra' });
-    expect(JSON.parse(entry!.changes!)).toEqual({ full_name: { before: expect.any(String), after: 'Otra R.' } });
-    expect(JSON.stringify(entry)).not.toMatch(/nueva-clave|password|argon2/);
+    expect(JSON.parse(entry!.changes!)).toEqual({ full_name: { before: expect.any(String), after: 'Otra R.' }, password: { before: null, after: null } });
+    expect(JSON.stringify(entry)).not.toMatch(/nueva-clave|argon2/);
   });
 });
 

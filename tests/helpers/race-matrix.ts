@@ -2,7 +2,7 @@ import { createHash } from 'node:crypto';
 import type { Kysely } from 'kysely';
 import type { Database } from '#server/db/schema.js';
 import { findAggregateMismatches } from '#server/features/sales/aggregates.js';
-import { findLedgerMismatches } from '#server/ledger/ledger.js';
+import { findLedgerMismatches, findStockAboveEntry } from '#server/ledger/ledger.js';
 import { commonMessages } from '#shared/messages.js';
 import { blendedCoffeeMessages } from '#shared/blended-coffee-messages.js';
 import { csvMessages } from '#shared/csv-messages.js';
@@ -18,7 +18,7 @@ import { stockCountMessages } from '#shared/stock-count-messages.js';
  * PostgreSQL (two servers on one database). After each round: no 5xx, every
  * answer is one the operation may give (with its Spanish message), every 2xx's
  * effect is in the database, and the ledger is clean (on-hand = sum of
- * movements, never negative: what `npm run check:stock` checks).
+ * movements, never negative, never above what entered the lot: what `npm run check:stock` checks).
  *
  * To add an operation (Café Mezcla, Ventas…): add a RaceOp below (what it sends,
  * the answers it may give, the effect a 2xx must leave) and one line per pair to
@@ -567,8 +567,8 @@ export const RACE_MATRIX: readonly (readonly RaceOp[])[] = [
   [countLot('roastA', -0.4), createSale('roastA', 2)],
   [countLot('roastA', -0.4), createSale('roastA', 8.4)],
   [countLot('greenA', -5), createRoast('greenA', 40)],
-  [countLot('roastA', -0.4), countLot('roastA', 0.6)],
-  [countLot('roastA', 1), deleteRoast('roastA')],
+  [countLot('roastA', -0.4), countLot('roastA', -0.6)],
+  [countLot('roastA', -1), deleteRoast('roastA')],
   [countLot('blend', -0.5), createSale('blend', 0.5), editBlend('roastA', 3)],
 ];
 
@@ -674,6 +674,7 @@ export async function runRound(
   });
   const mismatches = await findLedgerMismatches(db, ['green', 'roasted', 'blend']);
   for (const m of mismatches) problems.push(`${m.lotKind} #${m.lotId}: stock ${m.stockG} g, libro ${m.ledgerG} g`);
+  for (const a of await findStockAboveEntry(db, ['green', 'roasted', 'blend'])) problems.push(`${a.lotKind} #${a.lotId}: stock ${a.stockG} g, entró ${a.entryG} g`);
   // The sales aggregates equal a recount of the sales after every round (docs/decisions/0009).
   for (const a of await findAggregateMismatches(db)) problems.push(`${a.table} ${a.period} ${a.product_type} #${a.product_id}: ${JSON.stringify(a.stored)} ≠ ${JSON.stringify(a.recount)}`);
   return { statuses: responses.map((response) => response.status), problems };

@@ -53,7 +53,8 @@ export async function createTestApp(dialect: DialectName, options: Partial<Omit<
 export async function loginCookie(app: FastifyInstance, username: string, password: string, origin?: string): Promise<string> {
   const response = await app.inject({ method: 'POST', url: '/api/auth/login', payload: { username, password }, ...(origin ? { headers: { origin } } : {}) });
   if (response.statusCode !== 200) throw new Error(`login de ${username} falló: ${response.statusCode} ${response.body}`);
-  const cookie = response.cookies.find((c) => c.name === 'cafe_sesion');
+  // '__Host-cafe_sesion' over HTTPS (an https PUBLIC_URL), 'cafe_sesion' otherwise (src/server/http/session-cookie.ts).
+  const cookie = response.cookies.find((c) => c.name === 'cafe_sesion' || c.name === '__Host-cafe_sesion');
   if (!cookie) throw new Error('el login no devolvió la cookie de sesión');
   return `${cookie.name}=${cookie.value}`;
 }

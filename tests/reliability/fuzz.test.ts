@@ -70,7 +70,7 @@ interface JsonSchema {
   default?: unknown;
 }
 
-/** src/shared/messages.ts and the areas' *-messages.ts beside it (CONTRIBUTING.md "Messages"). */
+/** src/shared/messages.ts and the areas' *-messages.ts beside it (CONTRIBUTING.md "Adding an area", step 2). */
 const sharedDir = path.resolve(import.meta.dirname, '../../src/shared');
 const messageModules: unknown[] = await Promise.all(
   fs

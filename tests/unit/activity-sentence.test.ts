@@ -57,7 +57,10 @@ describe('activity sentences', () => {
     // An administrator's «Cerrar sesiones» of another account, and an entry whose user was deleted.
     expect(activitySentence(entry({ action: 'sign_out', area: 'users', record_label: 'pedro' }))).toBe('ana cerró las sesiones del usuario pedro');
     expect(activitySentence(entry({ action: 'delete', area: 'sales', username: null, record_label: '#42' }))).toBe('Alguien eliminó la venta #42');
-    expect(activitySentence(entry({ action: 'sign_in_refused', area: 'auth', username: null, record_label: '192.0.2.7' }))).toBe("Inicio de sesión rechazado para '' desde 192.0.2.7");
+    // A refused sign-in keeps a username only when an account has it (the name typed may have been a password).
+    expect(activitySentence(entry({ action: 'sign_in_refused', area: 'auth', username: null, record_label: '192.0.2.7' }))).toBe(
+      'Inicio de sesión rechazado para un usuario que no existe desde 192.0.2.7',
+    );
   });
 
   it('has a Spanish name for every action and area the filters and the CSV show', () => {
@@ -120,6 +123,14 @@ describe('before and after values', () => {
     // An id with no name beside it still shows.
     expect(changeLines({ recipe_id: { before: 1, after: 2 } })).toEqual(['receta 1 → 2']);
     expect(changeLines(null)).toEqual([]);
+  });
+
+  it('says a password was changed, never with a value (write-pipeline/activity-log.ts withValuelessChanges)', () => {
+    const reset = entry({ action: 'update', area: 'users', record_label: 'pedro', changes: { password: { before: null, after: null } } });
+    expect(changeLines(reset.changes)).toEqual(['contraseña cambiada']);
+    expect(activitySentence(reset)).toBe('ana editó el usuario pedro: contraseña cambiada');
+    const withRole = { role: { before: 'tecnico', after: 'administrador' }, password: { before: null, after: null } };
+    expect(changesText(withRole)).toBe("rol 'tecnico' → 'administrador'; contraseña cambiada");
     expect(changesText(null)).toBe('');
   });
 });

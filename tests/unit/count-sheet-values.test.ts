@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { stockCountMessages as m } from '#shared/stock-count-messages.js';
 import type { CountSheetLot } from '#shared/schemas/stock-counts.js';
-import { countBody, countedKg, differenceG, sheetTotals, valueCents } from '#web/features/stock-counts/count-sheet-values.js';
+import { countBody, countedKg, differenceG, largeDifferences, sheetTotals, valueCents } from '#web/features/stock-counts/count-sheet-values.js';
 
 // The count sheet's arithmetic (docs/product-guide.md#recuento-de-inventario).
 const lot = (change: Partial<CountSheetLot> = {}): CountSheetLot => ({
@@ -32,6 +32,30 @@ describe('la hoja de recuento', () => {
     expect(valueCents(lot(), 125)).toBe(154);
     expect(valueCents(lot(), -125)).toBe(-154);
     expect(valueCents(lot({ cost_per_kg: null }), 125)).toBeNull();
+  });
+
+  it('pide una segunda confirmación de las diferencias de más del 10 % del lote o de más de 5 Kg, nombrando esos lotes', () => {
+    const lots = [lot(), lot({ kind: 'green', id: 8, batch_code: 'CO-V8', stock_kg: 100 }), lot({ kind: 'blend', id: 2, batch_code: 'MZ-2', stock_kg: 0.999 })];
+    const body = (counted: Record<string, string>) => {
+      const checked = countBody(lots, { reason: 'recuento', note: '', counted });
+      if (!checked.body) throw new Error(checked.error);
+      return checked.body;
+    };
+    // 10 % of 5 Kg is 0.5 Kg: 4.5 is not beyond it, 4.499 is; of 100 Kg the 5 Kg come first.
+    expect(largeDifferences(lots, body({ 'roasted-7': '4,5', 'green-8': '95', 'blend-2': '0.9' }))).toEqual([]);
+    expect(largeDifferences(lots, body({ 'roasted-7': '4.499', 'green-8': '94.999', 'blend-2': '1' }))).toEqual([
+      { code: 'CO-R7', expectedKg: 5, countedKg: 4.499 },
+      { code: 'CO-V8', expectedKg: 100, countedKg: 94.999 },
+    ]);
+    // The typo of the 999,999 kg count.
+    const typo = largeDifferences(lots, body({ 'roasted-7': '999999' }));
+    expect(typo).toEqual([{ code: 'CO-R7', expectedKg: 5, countedKg: 999_999 }]);
+    expect(m.confirmLarge(typo)).toBe(
+      'Este lote cambia más del 10 % o más de 5 Kg: CO-R7 (esperado 5.00 Kg, contado 999999.00 Kg). ¿Son correctos los Kg contados?',
+    );
+    expect(m.confirmLarge([{ code: 'MZ-2', expectedKg: 0.999, countedKg: 0 }, { code: 'CO-R7', expectedKg: 5, countedKg: 6 }])).toBe(
+      'Estos lotes cambian más del 10 % o más de 5 Kg: MZ-2 (esperado 0.999 Kg, contado 0.00 Kg); CO-R7 (esperado 5.00 Kg, contado 6.00 Kg). ¿Son correctos los Kg contados?',
+    );
   });
 
   it('suma solo los lotes con algo escrito: cuántos, cuántos difieren y el valor de las diferencias', () => {

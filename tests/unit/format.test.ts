@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatKg, parseSpanishDate, formatMoney, formatTwoDecimals } from '#shared/format.js';
+import { formatDate, formatDateTime, formatExactKilos, formatKg, formatKgExact, parseSpanishDate, formatMoney, formatTwoDecimals } from '#shared/format.js';
 
 describe('two-decimal display', () => {
   it('rounds the decimal value half away from zero, not its float', () => {
@@ -20,6 +20,35 @@ describe('two-decimal display', () => {
     fc.assert(fc.property(fc.integer({ min: 0, max: 100_000_000 }), (grams) => {
       const expected = Math.floor(grams / 10) + (grams % 10 >= 5 ? 1 : 0); // hundredths of a kg
       return formatTwoDecimals(grams / 1000) === `${Math.floor(expected / 100)}.${String(expected % 100).padStart(2, '0')}`;
+    }));
+  });
+});
+
+describe('exact kilos (a label, what a sale may take, a count): never more than the lot holds', () => {
+  it('shows every gram: 3 decimals when the grams need them, 2 otherwise', () => {
+    expect(formatKgExact(0.999)).toBe('0.999 Kg');
+    expect(formatKg(0.999)).toBe('1.00 Kg'); // what the two-decimal display says, a kilo the lot does not hold
+    expect(formatKgExact(1)).toBe('1.00 Kg');
+    expect(formatKgExact(10)).toBe('10.00 Kg');
+    expect(formatExactKilos(1.5)).toBe('1.50');
+    expect(formatExactKilos(1.25)).toBe('1.25');
+    expect(formatExactKilos(1.005)).toBe('1.005');
+    expect(formatExactKilos(0.001)).toBe('0.001');
+    expect(formatExactKilos(0)).toBe('0.00');
+    expect(formatExactKilos(999_999.999)).toBe('999999.999');
+    expect(formatExactKilos(-0.25)).toBe('-0.25');
+    expect(formatExactKilos(-0.001)).toBe('-0.001');
+  });
+
+  it('never rounds up: a value finer than a gram is cut to its grams', () => {
+    expect(formatExactKilos(0.9999)).toBe('0.999');
+    expect(formatExactKilos(1.0004)).toBe('1.00');
+  });
+
+  it('reads back as the same grams for every gram amount, never above them', () => {
+    fc.assert(fc.property(fc.integer({ min: 0, max: 100_000_000 }), (grams) => {
+      const text = formatExactKilos(grams / 1000);
+      return /^\d+\.\d{2,3}$/.test(text) && Math.round(Number(text) * 1000) === grams;
     }));
   });
 });

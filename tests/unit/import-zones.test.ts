@@ -94,7 +94,7 @@ describe('import zones (npm run lint fails on each of these)', () => {
     ]) {
       expect(await brokenRules(file, '#server/features/users/service.js'), file).toContain(ZONE);
     }
-    expect(await brokenRules('src/server/auth/zone-probe.ts', '../features/users/repository.js')).toContain(ZONE);
+    expect(await brokenRules('src/server/auth/zone-probe.ts', '#server/features/users/repository.js')).toContain(ZONE);
     // The other way round is the point of the infrastructure.
     expect(await brokenRules('src/server/features/users/zone-probe.ts', '#server/auth/passwords.js')).toEqual([]);
     expect(await brokenRules('src/server/features/sales/zone-probe.ts', '#server/ledger/lot-locks.js')).toEqual([]);
@@ -113,15 +113,15 @@ describe('import zones (npm run lint fails on each of these)', () => {
 
   it("a server area's repository imports no service, its own or another area's", async () => {
     expect(await brokenRules('src/server/features/origins/repository.ts', './service.js')).toContain(ZONE);
-    expect(await brokenRules('src/server/features/sales/repository.ts', '../products/service.js')).toContain(ZONE);
+    expect(await brokenRules('src/server/features/sales/repository.ts', '#server/features/products/service.js')).toContain(ZONE);
     expect(await brokenRules('src/server/features/origins/service.ts', './repository.js')).toEqual([]);
     expect(await brokenRules('src/server/features/origins/repository.ts', '#server/db/dialect.js')).toEqual([]);
   });
 
   it("a server feature reaches another area only through that area's service", async () => {
-    expect(await brokenRules('src/server/features/roasted-coffee/zone-probe.ts', '../green-coffee/repository.js')).toContain(ZONE);
+    expect(await brokenRules('src/server/features/roasted-coffee/zone-probe.ts', '#server/features/green-coffee/repository.js')).toContain(ZONE);
     expect(await brokenRules('src/server/features/roasted-coffee/zone-probe.ts', '#server/features/origins/routes.js')).toContain(ZONE);
-    expect(await brokenRules('src/server/features/roasted-coffee/zone-probe.ts', '../green-coffee/service.js')).toEqual([]);
+    expect(await brokenRules('src/server/features/roasted-coffee/zone-probe.ts', '#server/features/green-coffee/service.js')).toEqual([]);
     expect(await brokenRules('src/server/features/roasted-coffee/zone-probe.ts', './repository.js')).toEqual([]);
   });
 
@@ -130,13 +130,32 @@ describe('import zones (npm run lint fails on each of these)', () => {
     expect(await brokenRules('scripts/zone-probe.ts', '../src/server/config.js')).toContain('no-restricted-imports');
     expect(await brokenRules('scripts/zone-probe.ts', '#server/config.js')).toEqual([]);
   });
+
+  // docs/decisions/0036-plain-subpath-imports.md: one spelling per module.
+  it('in src/server and src/shared a relative import is of the same folder only, and the same folder is never #…', async () => {
+    const RESTRICTED = 'no-restricted-imports';
+    expect(await brokenRules('src/server/features/sales/zone-probe.ts', '../products/service.js')).toContain(RESTRICTED);
+    expect(await brokenRules('src/server/zone-probe.ts', './db/schema.js')).toContain(RESTRICTED);
+    expect(await brokenRules('src/server/db/migrations/zone-probe.ts', '../schema.js')).toContain(RESTRICTED);
+    expect(await brokenRules('src/server/db/zone-probe.ts', '#server/db/schema.js')).toContain(RESTRICTED);
+    expect(await brokenRules('src/server/zone-probe.ts', '#server/config.js')).toContain(RESTRICTED);
+    expect(await brokenRules('src/shared/schemas/zone-probe.ts', '../units.js')).toContain(RESTRICTED);
+    expect(await brokenRules('src/shared/schemas/zone-probe.ts', '#shared/schemas/common.js')).toContain(RESTRICTED);
+    expect(await brokenRules('src/server/features/sales/zone-probe.ts', '#server/features/products/service.js')).toEqual([]);
+    expect(await brokenRules('src/server/zone-probe.ts', '#server/db/schema.js')).toEqual([]);
+    expect(await brokenRules('src/server/db/migrations/zone-probe.ts', '#server/db/schema.js')).toEqual([]);
+    expect(await brokenRules('src/server/db/zone-probe.ts', './schema.js')).toEqual([]);
+    expect(await brokenRules('src/server/zone-probe.ts', './config.js')).toEqual([]);
+    expect(await brokenRules('src/shared/schemas/zone-probe.ts', '#shared/units.js')).toEqual([]);
+    expect(await brokenRules('src/shared/schemas/zone-probe.ts', './common.js')).toEqual([]);
+  });
 });
 
 describe('import cycles (npm run lint fails on a file that imports itself back)', () => {
   it('refuses a file importing one that imports it, and accepts the one-way import', async () => {
     // sales/service.ts imports products/service.ts: products importing sales back closes a circle.
-    expect(await brokenRules('src/server/features/products/service.ts', '../sales/service.js')).toContain(CYCLE);
-    expect(await brokenRules('src/server/features/sales/zone-probe.ts', '../products/service.js')).toEqual([]);
+    expect(await brokenRules('src/server/features/products/service.ts', '#server/features/sales/service.js')).toContain(CYCLE);
+    expect(await brokenRules('src/server/features/sales/zone-probe.ts', '#server/features/products/service.js')).toEqual([]);
   });
 });
 

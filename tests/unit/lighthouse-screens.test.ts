@@ -10,7 +10,7 @@ describe('the screens npm run lighthouse measures', () => {
       ['inicio', '/', true],
       ...SCREENS.filter((screen) => screen.path !== '/').map((screen) => [screen.path.slice(1), screen.path, true]),
     ]);
-    // The screens beyond the bottom bar too (docs/decisions/0025-screens-beyond-the-spec.md).
+    // The screens beyond the bottom bar too (docs/decisions/0025-screens-beyond-the-original.md).
     expect(LIGHTHOUSE_SCREENS.map((screen) => screen.name)).toEqual(expect.arrayContaining(['inventario', 'actividad', 'trazabilidad', 'gestion-usuarios', 'reportes']));
   });
 

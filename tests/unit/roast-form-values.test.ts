@@ -10,7 +10,7 @@ import {
 
 const lots: GreenLotOption[] = [
   { id: 1, origin_id: 10, origin_name: 'Colombia', batch_code: '15-03-24', availableG: 12_500 },
-  { id: 2, origin_id: 20, origin_name: 'Etiopía', batch_code: 'ET-1', availableG: 1_005 }, // 1.005 kg shows as 1.01 (half up)
+  { id: 2, origin_id: 20, origin_name: 'Etiopía', batch_code: 'ET-1', availableG: 1_005 }, // 1.005 kg: every gram shown, never rounded up to 1.01
   { id: 3, origin_id: 10, origin_name: 'Colombia', batch_code: '16-03-24', availableG: 0 },
 ];
 const origins = [
@@ -27,9 +27,9 @@ describe('roast form: the lots the select offers (the origin filter narrows them
     expect(lotsOfOrigin(lots, '30')).toEqual([]);
   });
 
-  it('labels a lot with its code, origin and the kilos available to 2 decimals', () => {
+  it('labels a lot with its code, origin and the exact kilos available (docs/decisions/0039-stock-never-above-entry.md)', () => {
     expect(greenLotLabel(lots[0]!)).toBe('15-03-24 · Colombia · 12.50 Kg disponibles');
-    expect(greenLotLabel(lots[1]!)).toBe('ET-1 · Etiopía · 1.01 Kg disponibles');
+    expect(greenLotLabel(lots[1]!)).toBe('ET-1 · Etiopía · 1.005 Kg disponibles');
   });
 });
 

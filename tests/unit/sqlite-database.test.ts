@@ -56,7 +56,7 @@ describe('SQLite database', () => {
       const handle = await openDatabase({ kind: 'sqlite', file: ':memory:' });
       await handle.close();
       console.log(JSON.stringify(Object.keys(Module._cache).filter((file) => file.includes('/node_modules/pg/'))));`;
-    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', '--conditions=cafe-source', '--input-type=module', '-e', script]);
+    const { stdout } = await promisify(execFile)(process.execPath, ['--import', 'tsx', '--input-type=module', '-e', script]);
     expect(JSON.parse(stdout)).toEqual([]);
   });
 

@@ -1,13 +1,13 @@
 import type { FastifyInstance } from 'fastify';
 import { authMessages, commonMessages } from '#shared/messages.js';
 import type { Role } from '#shared/roles.js';
-import type { Database } from '../db/schema.js';
+import type { Database } from '#server/db/schema.js';
 import type { Kysely } from 'kysely';
-import { AppError } from '../errors.js';
-import { isApiRequest } from '../http/api-request.js';
+import { AppError } from '#server/errors.js';
+import { isApiRequest } from '#server/http/api-request.js';
 // Declares request.user, which the guard fills and route handlers read with currentUser.
-import '../http/current-user.js';
-import { readSessionToken } from '../http/session-cookie.js';
+import '#server/http/current-user.js';
+import { readSessionToken } from '#server/http/session-cookie.js';
 import { findSessionUser } from './sessions.js';
 
 declare module 'fastify' {

@@ -2,9 +2,9 @@ import { hash, randomBytes } from 'node:crypto';
 import type { ExpressionBuilder, Kysely } from 'kysely';
 import type { User } from '#shared/schemas/auth.js';
 import { SESSION_PUBLIC_ID_LENGTH } from '#shared/schemas/sessions.js';
-import { reusableQuery } from '../db/reusable-query.js';
-import type { Database } from '../db/schema.js';
-import type { DbOrTrx } from '../db/write-transaction.js';
+import { reusableQuery } from '#server/db/reusable-query.js';
+import type { Database } from '#server/db/schema.js';
+import type { DbOrTrx } from '#server/db/write-transaction.js';
 
 /** 30 minutes idle, 12 hours absolute (docs/decisions/0002-server-side-sessions.md). */
 export const SESSION_IDLE_MS = 30 * 60 * 1000;

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, PostgresDialect } from 'kysely';
-import type { DatabaseConfig } from '../config.js';
+import type { DatabaseConfig } from '#server/config.js';
 import type { DialectName } from './dialect.js';
 import { migrateToLatest } from './migrate.js';
 import { preparingStatements } from './postgres-statement-cache.js';

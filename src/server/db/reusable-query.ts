@@ -6,7 +6,7 @@ import type { DbOrTrx } from './write-transaction.js';
  * A Kysely query built and compiled once per dialect, then run with new
  * values (docs/decisions/0027-reusable-queries.md). Building a query with
  * Kysely's builder and compiling it to SQL was about a fifth of the server's
- * CPU per sale (docs/performance.md#cpu-por-venta), for the same few texts
+ * CPU per sale (docs/performance.md#cpu-per-sale), for the same few texts
  * every time. The query is still written with Kysely, by the same code that
  * would build it per call: `build` is called once per dialect with
  * placeholders instead of values, and each run swaps the values in.

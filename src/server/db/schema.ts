@@ -291,7 +291,7 @@ export interface ActivityLogTable {
   id: Generated<number>;
   at: number;
   user_id: number | null;
-  /** As it was when the entry was written; for a refused sign-in, the username tried. */
+  /** As it was when the entry was written; for a refused sign-in, the account named (null when the name tried is no account's). */
   username: string | null;
   action: ActivityAction;
   area: ActivityArea;

@@ -25,7 +25,7 @@ export interface TransactionHooks {
  * by hand, not through an AsyncLocalStorage: on Node 20 an active
  * AsyncLocalStorage runs promise hooks on every promise of the process, and a
  * sale makes dozens (about a tenth of its CPU on a slower host,
- * docs/performance.md#cpu-por-venta).
+ * docs/performance.md#cpu-per-sale).
  */
 interface Carried {
   /** The handle it was made from, which the rest of the db layer knows (group commit, logger). */

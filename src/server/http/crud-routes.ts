@@ -5,8 +5,8 @@ import { z } from 'zod';
 import type { User } from '#shared/schemas/auth.js';
 import { idParamsSchema } from '#shared/schemas/common.js';
 import type { ActivityArea } from '#shared/schemas/activity.js';
-import type { Database } from '../db/schema.js';
-import type { DbOrTrx } from '../db/write-transaction.js';
+import type { Database } from '#server/db/schema.js';
+import type { DbOrTrx } from '#server/db/write-transaction.js';
 import { type CsvExport, csvExportQuery, withCsvExport } from './csv-export-route.js';
 import { currentUser } from './current-user.js';
 import { errorResponses } from './error-responses.js';
@@ -126,6 +126,8 @@ export interface CrudDefinition<
     area: ActivityArea;
     label(item: z.output<Item>): string;
     find(db: DbOrTrx, id: number): Promise<z.output<Item> | undefined>;
+    /** The edit's fields logged without a value (write-pipeline/activity-rule.ts `valuelessChanges`): a user's password. */
+    valuelessChanges?(body: z.output<UpdateBody>): readonly string[];
   };
 }
 
@@ -152,10 +154,14 @@ export function crudRoutes<
   const { tags, config = {}, service, csv } = resource;
   const writeConfig = resource.writeConfig ?? config;
   // The write pipeline's rule for these routes (write-pipeline/activity-rule.ts).
-  const { area, label, find } = resource.activity;
+  const { area, label, find, valuelessChanges } = resource.activity;
   const describe = (item: z.output<Item> & { id: number }) => ({ id: item.id, label: label(item) });
   const createConfig = { ...writeConfig, activity: { area, describe } };
-  const changeConfig = { ...writeConfig, activity: { area, describe, before: (trx: DbOrTrx, request: FastifyRequest) => find(trx, (request.params as { id: number }).id) } };
+  const before = (trx: DbOrTrx, request: FastifyRequest) => find(trx, (request.params as { id: number }).id);
+  const changeConfig = { ...writeConfig, activity: { area, describe, before } };
+  const updateConfig = valuelessChanges
+    ? { ...writeConfig, activity: { area, describe, before, valuelessChanges: (request: FastifyRequest) => valuelessChanges(request.body as z.output<UpdateBody>) } }
+    : changeConfig;
   const operations = crudOperations(resource.names);
   // The routes see the schemas as plain zod types: Fastify cannot resolve
   // reply types from generic ones. The zod validator and serializer still
@@ -177,7 +183,7 @@ export function crudRoutes<
       reply.status(201).send(await service.create(writeDatabaseOf(request), request.body as z.output<Body>, contextOf(request))));
 
     app.put('/:id', {
-      config: changeConfig,
+      config: updateConfig,
       schema: {
         tags,
         ...operations.update,

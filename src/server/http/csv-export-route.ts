@@ -2,7 +2,7 @@ import type { FastifyContextConfig } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import type { Database } from '../db/schema.js';
+import type { Database } from '#server/db/schema.js';
 import { errorResponses } from './error-responses.js';
 import { type CsvColumn, type CsvDialect, csvDialectQuerySchema, sendCsv } from './csv-export.js';
 import { durableRows } from './durable-responses.js';

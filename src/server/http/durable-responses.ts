@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import { commonMessages } from '#shared/messages.js';
-import type { Database } from '../db/schema.js';
-import { groupCommitOf } from '../db/write-transaction.js';
+import type { Database } from '#server/db/schema.js';
+import { groupCommitOf } from '#server/db/write-transaction.js';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -22,7 +22,7 @@ declare module 'fastify' {
 export function registerDurableResponses(app: FastifyInstance, db: Kysely<Database>): void {
   const groupCommit = groupCommitOf(db);
   if (!groupCommit) return;
-  // Callback style where nothing is awaited: no promise per request (docs/performance.md#cpu-por-venta).
+  // Callback style where nothing is awaited: no promise per request (docs/performance.md#cpu-per-sale).
   app.addHook('onRequest', (request, _reply, done) => {
     request.commitMark = groupCommit.mark();
     done();

@@ -2,7 +2,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { commonMessages, requestMessages } from '#shared/messages.js';
 import { BODY_LIMIT_BYTES } from '#server/config.js';
-import { AppError, type ErrorCode } from '../errors.js';
+import { AppError, type ErrorCode } from '#server/errors.js';
 
 /** Bodies Fastify cannot read, by its error code: what a person is told (docs/product-guide.md#any-request). */
 const UNREADABLE_BODY: Record<string, string> = {

@@ -2,8 +2,8 @@ import type { IncomingMessage, ServerResponse } from 'node:http';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import helmet, { type HelmetOptions } from 'helmet';
 import { commonMessages } from '#shared/messages.js';
-import { parseOrigin } from '../config.js';
-import { AppError } from '../errors.js';
+import { parseOrigin } from '#server/config.js';
+import { AppError } from '#server/errors.js';
 import { isApiRequest } from './api-request.js';
 
 declare module 'fastify' {
@@ -48,7 +48,7 @@ const HELMET_OPTIONS: HelmetOptions = {
  * them depends on the request (no nonces, no directive computed per request),
  * so every answer gets the same ones. The Fastify plugin ran helmet(options)
  * per request instead, parsing the CSP again each time: 4 % of a sale's CPU
- * (docs/performance.md#cpu-por-venta).
+ * (docs/performance.md#cpu-per-sale).
  */
 export function helmetHeaders(options: HelmetOptions): { set: [string, string][]; removed: string[] } {
   const set: [string, string][] = [];
@@ -76,7 +76,7 @@ export async function registerSecurityHeaders(app: FastifyInstance): Promise<voi
   // answer, errors and 404s included.
   // The hooks of this file take Fastify's `done` rather than being async: they
   // await nothing, and a promise per hook per request shows in the CPU of a
-  // sale (docs/performance.md#cpu-por-venta). A throw is Fastify's error all the same.
+  // sale (docs/performance.md#cpu-per-sale). A throw is Fastify's error all the same.
   app.addHook('onSend', (request, reply, payload, done) => {
     if (isApiRequest(request)) reply.header('cache-control', 'no-store');
     done(null, payload);

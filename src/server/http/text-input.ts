@@ -9,7 +9,7 @@ import {
   type TextProblem,
   textProblemMessage,
 } from '#shared/text-rules.js';
-import { AppError } from '../errors.js';
+import { AppError } from '#server/errors.js';
 
 /**
  * NUL (U+0000) or a lone UTF-16 surrogate, i.e. `text.includes('\0') ||
@@ -47,7 +47,7 @@ const INVALID_TEXT = /[\0\p{Cs}]/u;
  */
 export function registerTextInputCheck(app: FastifyInstance): void {
   registerUtf8Json(app);
-  // Callback style, not async: it awaits nothing, and a promise per request shows in a sale's CPU (docs/performance.md#cpu-por-venta).
+  // Callback style, not async: it awaits nothing, and a promise per request shows in a sale's CPU (docs/performance.md#cpu-per-sale).
   app.addHook('preValidation', (request, _reply, done) => {
     cleanInput(request);
     done();

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { Kysely } from 'kysely';
-import type { Database } from '../db/schema.js';
+import type { Database } from '#server/db/schema.js';
 
 /** On the request itself rather than in a WeakMap, for the reason in db/transaction-hooks.ts. */
 const HANDLE = Symbol('write database');

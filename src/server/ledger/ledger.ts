@@ -23,18 +23,38 @@ export interface StockMove {
 }
 
 /**
+ * What entered each kind of lot (received, produced, made): its on-hand stock
+ * never goes above it (docs/decisions/0039-stock-never-above-entry.md).
+ */
+const ENTRY_COLUMNS: Record<LotKind, string> = { green: 'quantity_g', roasted: 'resultant_g', blend: 'total_quantity_g' };
+
+/** Give-backs: kilos a sale, roast or blend took, returned when it is edited or deleted. */
+const GIVE_BACKS: ReadonlySet<MovementReason> = new Set(['sale_reversal', 'roast_reversal', 'blend_reversal']);
+
+/**
  * Applies one move. A deduction is a single conditional UPDATE ("… WHERE
  * stock_g >= :x"), so two concurrent requests cannot both pass the check and
  * oversell. Returns false, changing nothing, when the lot lacks the stock or
  * does not exist; the caller turns that into its message (docs/product-guide.md#stock-moves).
+ * A give-back returns at most what keeps the lot at or below what entered it
+ * (the ledger row says what it did return): a count may already have found
+ * those kilos on the shelf, and returning them again would invent coffee
+ * (docs/decisions/0039-stock-never-above-entry.md).
  */
 export async function moveStock(trx: DbOrTrx, move: StockMove): Promise<boolean> {
   if (!Number.isSafeInteger(move.deltaG)) throw new RangeError(`delta_g no entero: ${move.deltaG}`);
   if (move.deltaG === 0) return true;
+  let deltaG = move.deltaG;
+  if (deltaG > 0 && GIVE_BACKS.has(move.reason)) {
+    const room = await roomBelowEntry(trx, move.lotKind, move.lotId);
+    if (room === undefined) return false;
+    deltaG = Math.min(deltaG, room);
+    if (deltaG === 0) return true;
+  }
   const queries = MOVE_QUERIES[move.lotKind];
   const values: MoveValues = {
     lotId: move.lotId,
-    deltaG: move.deltaG,
+    deltaG,
     now: Date.now(),
     userId: move.userId,
     lotKind: move.lotKind,
@@ -110,6 +130,48 @@ const recordMove = reusableQuery((db, p: MoveValues) =>
     ref_kind: p.refKind,
     ref_id: p.refId,
   }));
+
+/**
+ * Grams a lot can still take before it holds more than entered it (0 when it
+ * already holds that much or more); undefined when the lot does not exist.
+ * Read under the row lock the update after it takes anyway, in the mode
+ * lockLots takes (FOR NO KEY UPDATE on PostgreSQL; SQLite's write transaction
+ * is already exclusive), so the move cannot pass a ceiling another write just
+ * reached, and a lot the caller locked first is not upgraded to a stronger
+ * lock (docs/architecture.md#lock-order).
+ */
+async function roomBelowEntry(trx: DbOrTrx, lotKind: LotKind, lotId: number): Promise<number | undefined> {
+  const table = sql.table(LOT_TABLES[lotKind]);
+  const entry = sql.ref(ENTRY_COLUMNS[lotKind]);
+  const lock = dialectOf(trx) === 'postgres' ? sql`for no key update` : sql``;
+  const { rows } = await sql<{ stock_g: number; entry_g: number }>`select stock_g, ${entry} as entry_g from ${table} where id = ${lotId} ${lock}`.execute(trx);
+  return rows[0] === undefined ? undefined : Math.max(Number(rows[0].entry_g) - Number(rows[0].stock_g), 0);
+}
+
+export interface StockAboveEntry {
+  lotKind: LotKind;
+  lotId: number;
+  stockG: number;
+  entryG: number;
+}
+
+/**
+ * The other side of the invariant: every lot whose on-hand stock is above what
+ * entered it (received, produced, made), which no operation may leave behind
+ * (docs/decisions/0039-stock-never-above-entry.md). A count down to the real
+ * kilos corrects such a lot. Empty when all is well.
+ */
+export async function findStockAboveEntry(db: DbOrTrx, kinds: readonly LotKind[]): Promise<StockAboveEntry[]> {
+  const found: StockAboveEntry[] = [];
+  for (const lotKind of kinds) {
+    const table = sql.table(LOT_TABLES[lotKind]);
+    const entry = sql.ref(ENTRY_COLUMNS[lotKind]);
+    const { rows } = await sql<{ id: number; stock_g: number; entry_g: number }>`
+      select id, stock_g, ${entry} as entry_g from ${table} where stock_g > ${entry} order by id`.execute(db);
+    for (const row of rows) found.push({ lotKind, lotId: Number(row.id), stockG: Number(row.stock_g), entryG: Number(row.entry_g) });
+  }
+  return found;
+}
 
 /** Current on-hand grams of one lot (undefined when it does not exist). */
 export async function stockOf(db: DbOrTrx, lotKind: LotKind, lotId: number): Promise<number | undefined> {

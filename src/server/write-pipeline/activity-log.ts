@@ -1,8 +1,8 @@
 import type { QueryCreator, Transaction } from 'kysely';
 import type { ActivityAction, ActivityArea, ActivityChanges, ActivityValue } from '#shared/schemas/activity.js';
-import { reusableQuery } from '../db/reusable-query.js';
-import type { ActivityLogTable, Database } from '../db/schema.js';
-import { transactionHooksOf } from '../db/transaction-hooks.js';
+import { reusableQuery } from '#server/db/reusable-query.js';
+import type { ActivityLogTable, Database } from '#server/db/schema.js';
+import { transactionHooksOf } from '#server/db/transaction-hooks.js';
 
 /** One change as an area describes it; the pipeline adds who and when. */
 export interface ActivityInput {
@@ -11,8 +11,8 @@ export interface ActivityInput {
   record_id: number | null;
   record_label: string;
   changes?: ActivityChanges | null;
-  /** Who, when not the signed-in user: the user signing in, or the username tried by a refused sign-in. */
-  user?: { id: number | null; username: string };
+  /** Who, when not the signed-in user: the user signing in, or the account a refused sign-in named (null: none). */
+  user?: { id: number | null; username: string | null };
 }
 
 /** Who wrote: the session's user (or ActivityInput.user). */
@@ -62,6 +62,17 @@ export function changesBetween(before: object, after: object): ActivityChanges |
     if (JSON.stringify(was[field]) !== JSON.stringify(is[field])) changes[field] = { before: loggedValue(was[field]), after: loggedValue(is[field]) };
   }
   return Object.keys(changes).length > 0 ? changes : null;
+}
+
+/**
+ * `changes` with each of `fields` added as changed without a value (`{ before: null, after: null }`):
+ * a secret written by the edit (a password) that the record as the API shows it never holds.
+ */
+export function withValuelessChanges(changes: ActivityChanges | null, fields: readonly string[]): ActivityChanges | null {
+  if (fields.length === 0) return changes;
+  const all: ActivityChanges = { ...changes };
+  for (const field of fields) all[field] = { before: null, after: null };
+  return all;
 }
 
 /** A row as written: everything but its generated id. */

@@ -1,6 +1,6 @@
 import type { FastifyRequest } from 'fastify';
 import type { ActivityAction, ActivityArea } from '#shared/schemas/activity.js';
-import type { DbOrTrx } from '../db/write-transaction.js';
+import type { DbOrTrx } from '#server/db/write-transaction.js';
 
 /**
  * How the write pipeline logs a route's change (docs/architecture.md#write-pipeline),
@@ -22,6 +22,13 @@ export interface ActivityRule<Item = any> {
    * `:id`, if it has one (settings have none).
    */
   before?: (trx: DbOrTrx, request: FastifyRequest) => Promise<Item | undefined>;
+  /**
+   * Fields an edit writes that the record as the API shows it never holds (a
+   * user's password): logged by name with no value, so that a password reset
+   * leaves its line ('contraseña cambiada') and the password never reaches the
+   * log (docs/decisions/0024-activity-log.md).
+   */
+  valuelessChanges?: (request: FastifyRequest) => readonly string[];
 }
 
 declare module 'fastify' {

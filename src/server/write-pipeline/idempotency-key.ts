@@ -1,7 +1,7 @@
 import { hash } from 'node:crypto';
 import type { FastifyRequest } from 'fastify';
 import { idempotencyMessages } from '#shared/messages.js';
-import { validationError } from '../errors.js';
+import { validationError } from '#server/errors.js';
 
 /** The header's value: 1–255 visible ASCII characters (no spaces, so two joined headers are refused too). */
 const KEY_SHAPE = /^[\x21-\x7e]{1,255}$/;

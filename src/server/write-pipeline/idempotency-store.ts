@@ -1,7 +1,7 @@
 import type { Kysely, QueryCreator, Transaction } from 'kysely';
-import { reusableQuery } from '../db/reusable-query.js';
-import type { Database, IdempotencyKeysTable } from '../db/schema.js';
-import type { DbOrTrx } from '../db/write-transaction.js';
+import { reusableQuery } from '#server/db/reusable-query.js';
+import type { Database, IdempotencyKeysTable } from '#server/db/schema.js';
+import type { DbOrTrx } from '#server/db/write-transaction.js';
 import { type ActivityRow, insertActivityRow } from './activity-log.js';
 import type { KeyedRequest } from './idempotency-key.js';
 
@@ -76,7 +76,7 @@ type LoggedRow = StoredRow & { [Column in keyof ActivityRow as `log_${Column}`]:
  * PostgreSQL only (SQLite has no data-modifying WITH): the write's one log
  * entry inserted by the statement that stores its answer. Each statement is a
  * round trip to the server, and a keyed sale's CPU on PostgreSQL is mostly
- * the socket's (docs/performance.md#cpu-por-venta). The entry is written
+ * the socket's (docs/performance.md#cpu-per-sale). The entry is written
  * whether or not the key turns out taken; a taken key rolls it all back.
  */
 const storeAnswerAndEntryQuery = reusableQuery((db, p: LoggedRow) =>

@@ -2,13 +2,13 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteHandlerMethod,
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { ActivityAction } from '#shared/schemas/activity.js';
 import { idempotencyMessages } from '#shared/messages.js';
-import { dialectOf } from '../db/dialect.js';
-import type { Database } from '../db/schema.js';
-import { type TransactionHooks, withTransactionHooks } from '../db/transaction-hooks.js';
-import { withWriteTransaction } from '../db/write-transaction.js';
-import { AppError } from '../errors.js';
-import { setWriteDatabase } from '../http/write-database.js';
-import { type ActivityInput, activityRowOf, type ActivitySink, changesBetween, insertActivity } from './activity-log.js';
+import { dialectOf } from '#server/db/dialect.js';
+import type { Database } from '#server/db/schema.js';
+import { type TransactionHooks, withTransactionHooks } from '#server/db/transaction-hooks.js';
+import { withWriteTransaction } from '#server/db/write-transaction.js';
+import { AppError } from '#server/errors.js';
+import { setWriteDatabase } from '#server/http/write-database.js';
+import { type ActivityInput, activityRowOf, type ActivitySink, changesBetween, insertActivity, withValuelessChanges } from './activity-log.js';
 import { type ActivityRule, recordIdOf } from './activity-rule.js';
 import { idempotencyKeyOf, type KeyedRequest, keyedRequest } from './idempotency-key.js';
 import { findStoredAnswer, pruneDue, pruneKeys, sameRequest, type StoredAnswer, storeAnswer } from './idempotency-store.js';
@@ -90,7 +90,10 @@ class WriteContext implements TransactionHooks, ActivitySink {
     const subject = action === 'create' ? (value as object) : (this.before ?? (value as object));
     if (!subject) return [];
     const { id, label } = describe(subject, this.request);
-    const changes = action === 'update' && this.before ? changesBetween(this.before, value as object) : null;
+    const changes =
+      action === 'update' && this.before
+        ? withValuelessChanges(changesBetween(this.before, value as object), this.rule.valuelessChanges?.(this.request) ?? [])
+        : null;
     return [{ action, area: this.rule.area, record_id: id, record_label: label, changes }];
   }
 }

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { activityMessages } from '../activity-messages.js';
+import { activityMessages } from '#shared/activity-messages.js';
 import { isRealIsoDate, MAX_ROW_ID } from './common.js';
 
 /** What an activity-log entry says happened (docs/product-guide.md#activity-log). */

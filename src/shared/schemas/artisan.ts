@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { ALOG_BATCH_MAX_FILES } from '../limits.js';
-import { commonMessages } from '../messages.js';
-import { artisanMessages as m } from '../artisan-messages.js';
+import { ALOG_BATCH_MAX_FILES } from '#shared/limits.js';
+import { commonMessages } from '#shared/messages.js';
+import { artisanMessages as m } from '#shared/artisan-messages.js';
 import { MAX_ROW_ID } from './common.js';
 import { roastedCoffeeSchema } from './roasted-coffee.js';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { authMessages } from '../messages.js';
-import { ROLES } from '../roles.js';
+import { authMessages } from '#shared/messages.js';
+import { ROLES } from '#shared/roles.js';
 
 export const userSchema = z.object({
   id: z.number().int(),

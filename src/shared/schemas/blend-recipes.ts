@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { blendRecipeMessages as m } from '../blend-recipe-messages.js';
-import { percentageSchema, percentagesTotalError } from '../percentages.js';
+import { blendRecipeMessages as m } from '#shared/blend-recipe-messages.js';
+import { percentageSchema, percentagesTotalError } from '#shared/percentages.js';
 import { MAX_ROW_ID, pageSchema } from './common.js';
 
 /** Longest recipe name (ours): a 10,000-character name is a 400, not a row. */

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { splitGrams } from '../blend-grams.js';
-import { blendedCoffeeMessages as m } from '../blended-coffee-messages.js';
-import { percentagesTotalError, percentageSchema, percentToBasisPoints } from '../percentages.js';
-import { gramsToKg, hasAtMostDecimals, KG_DECIMALS, kgToGrams, PERCENT_DECIMALS } from '../units.js';
+import { splitGrams } from '#shared/blend-grams.js';
+import { blendedCoffeeMessages as m } from '#shared/blended-coffee-messages.js';
+import { percentagesTotalError, percentageSchema, percentToBasisPoints } from '#shared/percentages.js';
+import { gramsToKg, hasAtMostDecimals, KG_DECIMALS, kgToGrams, PERCENT_DECIMALS } from '#shared/units.js';
 import { businessDateSchema, decimalSchema, MAX_ROW_ID, pageSchema, paginationQuerySchema } from './common.js';
 
 export const BLEND_NAME_MAX = 120;

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { EARLIEST_DATE } from '../limits.js';
-import { localIsoDate } from '../local-date.js';
-import { commonMessages } from '../messages.js';
-import { hasAtMostDecimals } from '../units.js';
+import { EARLIEST_DATE } from '#shared/limits.js';
+import { localIsoDate } from '#shared/local-date.js';
+import { commonMessages } from '#shared/messages.js';
+import { hasAtMostDecimals } from '#shared/units.js';
 
 const invalid = { error: commonMessages.invalidRequest };
 

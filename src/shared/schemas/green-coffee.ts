@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { BATCH_CODE_MAX, GREEN_PRICE_MAX, GREEN_QUANTITY_MAX_KG, SUPPLIER_MAX } from '../limits.js';
-import { commonMessages } from '../messages.js';
-import { greenCoffeeMessages as m } from '../green-coffee-messages.js';
-import { KG_DECIMALS, PRICE_DECIMALS } from '../units.js';
+import { BATCH_CODE_MAX, GREEN_PRICE_MAX, GREEN_QUANTITY_MAX_KG, SUPPLIER_MAX } from '#shared/limits.js';
+import { commonMessages } from '#shared/messages.js';
+import { greenCoffeeMessages as m } from '#shared/green-coffee-messages.js';
+import { KG_DECIMALS, PRICE_DECIMALS } from '#shared/units.js';
 import { businessDateSchema, decimalSchema, MAX_ROW_ID, pageSchema, paginationQuerySchema, rowIdSchema } from './common.js';
 
 /**

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { labelMessages as m } from '../label-messages.js';
-import { LABELS_MAX } from '../limits.js';
+import { labelMessages as m } from '#shared/label-messages.js';
+import { LABELS_MAX } from '#shared/limits.js';
 import { MAX_ROW_ID } from './common.js';
 import { TRACE_LOT_KINDS, type TraceLotKind } from './traceability.js';
 

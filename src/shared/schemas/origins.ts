@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { DESCRIPTION_MAX, KILOS_PER_BAG_MAX, ORIGIN_NAME_MAX, SUPPLIER_MAX, SUPPLIERS_MAX_COUNT } from '../limits.js';
-import { originMessages as m } from '../origin-messages.js';
-import { KG_DECIMALS } from '../units.js';
+import { DESCRIPTION_MAX, KILOS_PER_BAG_MAX, ORIGIN_NAME_MAX, SUPPLIER_MAX, SUPPLIERS_MAX_COUNT } from '#shared/limits.js';
+import { originMessages as m } from '#shared/origin-messages.js';
+import { KG_DECIMALS } from '#shared/units.js';
 import { decimalSchema, pageSchema } from './common.js';
 
 /** An added supplier is trimmed, and empty ones are ignored (docs/product-guide.md#origin); repeats are kept once. */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { planningMessages as m } from '../planning-messages.js';
+import { planningMessages as m } from '#shared/planning-messages.js';
 import { ROAST_TYPES } from './roasted-coffee.js';
 import { PLANNING_HORIZON_MAX, PLANNING_HORIZON_MIN } from './planning-limits.js';
 

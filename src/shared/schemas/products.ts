@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { commonMessages } from '../messages.js';
+import { commonMessages } from '#shared/messages.js';
 import { rowIdSchema } from './common.js';
 
 /** A sale's product type (docs/product-guide.md#entities): 'tostado' refers to roasted_coffee, 'mezcla' to blended_coffee. */

@@ -1,6 +1,6 @@
 import { z } from 'zod';
-import { EARLIEST_DATE } from '../limits.js';
-import { reportMessages } from '../report-messages.js';
+import { EARLIEST_DATE } from '#shared/limits.js';
+import { reportMessages } from '#shared/report-messages.js';
 import { isRealIsoDate } from './common.js';
 
 /**

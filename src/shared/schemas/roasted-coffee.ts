@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { BATCH_CODE_MAX, GREEN_QUANTITY_MAX_KG } from '../limits.js';
-import { commonMessages } from '../messages.js';
-import { roastedCoffeeMessages as m } from '../roasted-coffee-messages.js';
-import { KG_DECIMALS } from '../units.js';
+import { BATCH_CODE_MAX, GREEN_QUANTITY_MAX_KG } from '#shared/limits.js';
+import { commonMessages } from '#shared/messages.js';
+import { roastedCoffeeMessages as m } from '#shared/roasted-coffee-messages.js';
+import { KG_DECIMALS } from '#shared/units.js';
 import { businessDateSchema, decimalSchema, MAX_ROW_ID, pageSchema, paginationQuerySchema, rowIdSchema } from './common.js';
 
 /** The roast types (docs/product-guide.md#business-constants). */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { BATCH_CODE_MAX, SALE_PRICE_MAX, SALE_QUANTITY_MAX_KG } from '../limits.js';
-import { salesMessages as m } from '../sales-messages.js';
-import { gramsToKg, KG_DECIMALS, PRICE_DECIMALS } from '../units.js';
+import { BATCH_CODE_MAX, SALE_PRICE_MAX, SALE_QUANTITY_MAX_KG } from '#shared/limits.js';
+import { salesMessages as m } from '#shared/sales-messages.js';
+import { gramsToKg, KG_DECIMALS, PRICE_DECIMALS } from '#shared/units.js';
 import { businessDateSchema, decimalSchema, MAX_ROW_ID, pageSchema, paginationQuerySchema } from './common.js';
 import { PRODUCT_TYPES } from './products.js';
 

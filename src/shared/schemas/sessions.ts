@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { commonMessages } from '../messages.js';
+import { commonMessages } from '#shared/messages.js';
 
 /**
  * A user's own open sessions (GET /api/auth/sessions, the header's «Mis

@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { commonMessages, traceabilityMessages } from '../messages.js';
-import { settingsMessages as m } from '../settings-messages.js';
-import { centsToPrice, gramsToKg, KG_DECIMALS, kgToGrams, PRICE_DECIMALS, priceToCents } from '../units.js';
+import { commonMessages, traceabilityMessages } from '#shared/messages.js';
+import { settingsMessages as m } from '#shared/settings-messages.js';
+import { centsToPrice, gramsToKg, KG_DECIMALS, kgToGrams, PRICE_DECIMALS, priceToCents } from '#shared/units.js';
 import { decimalSchema } from './common.js';
 
 /**

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { COUNT_KG_MAX, COUNT_LINES_MAX, COUNT_NOTE_MAX } from '../limits.js';
-import { commonMessages } from '../messages.js';
-import { stockCountMessages as m } from '../stock-count-messages.js';
-import { KG_DECIMALS } from '../units.js';
+import { COUNT_KG_MAX, COUNT_LINES_MAX, COUNT_NOTE_MAX } from '#shared/limits.js';
+import { commonMessages } from '#shared/messages.js';
+import { stockCountMessages as m } from '#shared/stock-count-messages.js';
+import { KG_DECIMALS } from '#shared/units.js';
 import { decimalSchema, MAX_ROW_ID, pageSchema, paginationQuerySchema, rowIdSchema } from './common.js';
 import { TRACE_LOT_KINDS } from './traceability.js';
 

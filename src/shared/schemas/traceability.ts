@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { commonMessages, traceabilityMessages as m } from '../messages.js';
+import { commonMessages, traceabilityMessages as m } from '#shared/messages.js';
 import { pageSchema, paginationQuerySchema, rowIdSchema } from './common.js';
 import { ROAST_TYPES } from './roasted-coffee.js';
 import { saleSchema } from './sales.js';

@@ -1,8 +1,8 @@
 import { z } from 'zod';
-import { isCommonPassword } from '../common-passwords.js';
-import { FULL_NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX } from '../limits.js';
-import { userMessages } from '../user-messages.js';
-import { ROLES } from '../roles.js';
+import { isCommonPassword } from '#shared/common-passwords.js';
+import { FULL_NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX } from '#shared/limits.js';
+import { userMessages } from '#shared/user-messages.js';
+import { ROLES } from '#shared/roles.js';
 import { pageSchema } from './common.js';
 import { userSchema } from './auth.js';
 

@@ -24,7 +24,7 @@ export const NAV_ITEMS: readonly NavItem[] = SCREENS.flatMap(({ path, nav, admin
 /** Home shows all but Inicio as cards. */
 export const AREA_CARDS = NAV_ITEMS.filter((item) => item.path !== '/');
 
-/** A button of home's row of tools: a screen beyond the original's (docs/decisions/0025-screens-beyond-the-spec.md). */
+/** A button of home's row of tools: a screen beyond the original's (docs/decisions/0025-screens-beyond-the-original.md). */
 export interface ToolItem {
   label: string;
   path: string;

@@ -33,7 +33,7 @@ export interface Screen {
   requests: readonly string[];
   /**
    * A screen the original app did not have: its button in home's row of tools
-   * (docs/decisions/0025-screens-beyond-the-spec.md). The bottom bar and the home cards keep the
+   * (docs/decisions/0025-screens-beyond-the-original.md). The bottom bar and the home cards keep the
    * original's 8 entries and 7 cards; every newer screen is reached from here
    * and from the screens it serves. An `adminOnly` tool shows to administrators only.
    */

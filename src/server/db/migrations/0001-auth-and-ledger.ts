@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { idColumn, idColumnType, millisColumnType } from '../dialect.js';
+import { idColumn, idColumnType, millisColumnType } from '#server/db/dialect.js';
 
 export async function up(db: Kysely<any>): Promise<void> {
   const millis = millisColumnType(db);

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { dialectOf, idColumn, idColumnType } from '../dialect.js';
+import { dialectOf, idColumn, idColumnType } from '#server/db/dialect.js';
 
 /**
  * Orígenes and Café Verde. Quantities are integer grams and prices

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { idColumn, idColumnType, millisColumnType } from '../dialect.js';
+import { idColumn, idColumnType, millisColumnType } from '#server/db/dialect.js';
 
 /**
  * Café Tostado. A roasted lot keeps what went in (`quantity_green_g`)

@@ -1,6 +1,6 @@
 import { type Kysely, sql } from 'kysely';
 import { lotCodeKey } from '#shared/lot-codes.js';
-import { dialectOf, millisColumnType } from '../dialect.js';
+import { dialectOf, millisColumnType } from '#server/db/dialect.js';
 
 /**
  * Hardening, two parts.

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { dialectOf, idColumn, idColumnType, millisColumnType } from '../dialect.js';
+import { dialectOf, idColumn, idColumnType, millisColumnType } from '#server/db/dialect.js';
 
 /**
  * Configuración (docs/product-guide.md#configuracion): blend recipes and the typed settings area.

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { idColumn, idColumnType, millisColumnType } from '../dialect.js';
+import { idColumn, idColumnType, millisColumnType } from '#server/db/dialect.js';
 
 /**
  * Café Mezcla and the `sales` table that Ventas builds on.

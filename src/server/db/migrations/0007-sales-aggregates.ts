@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { millisColumnType } from '../dialect.js';
+import { millisColumnType } from '#server/db/dialect.js';
 
 /**
  * Sales aggregates (docs/decisions/0009-sale-totals-and-aggregates.md): what the reports read instead of the

@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { millisColumnType } from '../dialect.js';
+import { millisColumnType } from '#server/db/dialect.js';
 
 /**
  * Sales totals (docs/performance.md, target P2b): what the all-time reports read, so

@@ -2,8 +2,8 @@ import { type Kysely, sql } from 'kysely';
 import { lotCodeKey } from '#shared/lot-codes.js';
 import { nameKey, textKey } from '#shared/text-keys.js';
 import { confusableSkeleton } from '#server/confusable-skeleton.js';
-import { dialectOf } from '../dialect.js';
-import { type MigrationLog, stderrMigrationLog } from '../migration-log.js';
+import { dialectOf } from '#server/db/dialect.js';
+import { type MigrationLog, stderrMigrationLog } from '#server/db/migration-log.js';
 
 /**
  * One origin per name, and codes and usernames that cannot be told apart only

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { idColumn, idColumnType, millisColumnType } from '../dialect.js';
+import { idColumn, idColumnType, millisColumnType } from '#server/db/dialect.js';
 
 /**
  * The two stores of the write pipeline (docs/architecture.md#write-pipeline):

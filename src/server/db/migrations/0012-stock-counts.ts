@@ -1,5 +1,5 @@
 import { type Kysely, sql } from 'kysely';
-import { idColumn, idColumnType, millisColumnType } from '../dialect.js';
+import { idColumn, idColumnType, millisColumnType } from '#server/db/dialect.js';
 
 /**
  * Recuento de Inventario (docs/product-guide.md#recuento-de-inventario): one `stock_counts`

@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { millisColumnType } from '../dialect.js';
+import { millisColumnType } from '#server/db/dialect.js';
 
 /**
  * What an Artisan .alog file adds to the roast it recorded

@@ -1,5 +1,5 @@
 import type { Kysely, Migration } from 'kysely';
-import type { MigrationLog } from '../migration-log.js';
+import type { MigrationLog } from '#server/db/migration-log.js';
 import * as authAndLedger from './0001-auth-and-ledger.js';
 import * as originsAndGreenCoffee from './0002-origins-and-green-coffee.js';
 import * as roastedCoffee from './0003-roasted-coffee.js';

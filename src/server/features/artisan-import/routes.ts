@@ -18,7 +18,7 @@ import { validationError } from '#server/errors.js';
 import { currentUser } from '#server/http/current-user.js';
 import { writeDatabaseOf } from '#server/http/write-database.js';
 import { errorResponses } from '#server/http/error-responses.js';
-import { readRoastCurve } from '../roasted-coffee/service.js';
+import { readRoastCurve } from '#server/features/roasted-coffee/service.js';
 import { choicesFromBatch, choicesFromQuery, importArtisanFiles, previewArtisanFile } from './service.js';
 
 /**

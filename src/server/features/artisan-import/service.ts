@@ -10,7 +10,7 @@ import { withWriteTransaction } from '#server/db/write-transaction.js';
 import { recordActivity } from '#server/write-pipeline/activity-log.js';
 import { AppError, validationError } from '#server/errors.js';
 import { lockLots } from '#server/ledger/lot-locks.js';
-import { createArtisanRoast, roastsByArtisanUuid } from '../roasted-coffee/service.js';
+import { createArtisanRoast, roastsByArtisanUuid } from '#server/features/roasted-coffee/service.js';
 import { type AlogProfile, readAlogFile } from './alog-profile.js';
 import { AlogFormatError } from './alog-parser.js';
 

@@ -18,8 +18,8 @@ import { type DbOrTrx, retryTransaction, withWriteTransaction } from '#server/db
 import { AppError, notFoundError, validationError } from '#server/errors.js';
 import { type LockTarget, lockLots } from '#server/ledger/lot-locks.js';
 import { moveStock, writeOffBeforeDelete } from '#server/ledger/ledger.js';
-import { hasSales, salesSummary } from '../sales/service.js';
-import { blendCostsPerKg } from '../costs/service.js';
+import { hasSales, salesSummary } from '#server/features/sales/service.js';
+import { blendCostsPerKg } from '#server/features/costs/service.js';
 import * as repository from './repository.js';
 
 /**

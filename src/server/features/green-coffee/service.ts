@@ -9,7 +9,7 @@ import { refuseTakenLotCode } from '#server/db/lot-code-columns.js';
 import { type DbOrTrx, withWriteTransaction } from '#server/db/write-transaction.js';
 import { type LockTarget, lockLots } from '#server/ledger/lot-locks.js';
 import { moveStock, writeOffBeforeDelete } from '#server/ledger/ledger.js';
-import { findOriginForArea } from '../origins/service.js';
+import { findOriginForArea } from '#server/features/origins/service.js';
 import * as repository from './repository.js';
 
 export type { GreenLotWithOrigin } from './repository.js';

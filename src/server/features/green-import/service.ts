@@ -16,8 +16,8 @@ import { recordActivity } from '#server/write-pipeline/activity-log.js';
 import { AppError, validationError } from '#server/errors.js';
 import { lockLots } from '#server/ledger/lot-locks.js';
 import { pagedItems } from '#server/http/csv-export.js';
-import { createGreenLotInTransaction } from '../green-coffee/service.js';
-import { listOrigins } from '../origins/service.js';
+import { createGreenLotInTransaction } from '#server/features/green-coffee/service.js';
+import { listOrigins } from '#server/features/origins/service.js';
 import { FIELD_HEADERS, foldText, type GreenCsvField, type GreenCsvRow, parseDecimalText, readGreenCsv } from './read-csv.js';
 import * as repository from './repository.js';
 

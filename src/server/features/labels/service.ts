@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { formatDate, formatKg } from '#shared/format.js';
+import { formatDate, formatKgExact } from '#shared/format.js';
 import { labelMessages as m } from '#shared/label-messages.js';
 import { localIsoDate } from '#shared/local-date.js';
 import { lotTracePath } from '#shared/lot-label.js';
@@ -7,9 +7,9 @@ import { type LabelLot, labelLotName, type LabelsQuery } from '#shared/schemas/l
 import { gramsToKg } from '#shared/units.js';
 import type { Database } from '#server/db/schema.js';
 import { notFoundError } from '#server/errors.js';
-import { findBlendsWithRecipe } from '../blended-coffee/service.js';
-import { findGreenLots } from '../green-coffee/service.js';
-import { findRoastsWithSource } from '../roasted-coffee/service.js';
+import { findBlendsWithRecipe } from '#server/features/blended-coffee/service.js';
+import { findGreenLots } from '#server/features/green-coffee/service.js';
+import { findRoastsWithSource } from '#server/features/roasted-coffee/service.js';
 import type { LabelContent, LabelTexts } from './label-pdf.js';
 
 /**
@@ -37,7 +37,8 @@ function labelKind<Lot extends KindLot>(
   return async (db: Kysely<Database>, kind: LabelLot['kind'], ids: readonly number[]): Promise<[string, LabelTexts][]> =>
     (await find(db, ids)).map((lot) => {
       const { name, detail, date } = texts(lot);
-      const net = m.netWeight(formatKg(gramsToKg(Number(lot.stock_g))));
+      // Every gram: a bag of 0.999 Kg labelled '1.00 Kg' overstates its weight (docs/decisions/0039-stock-never-above-entry.md).
+      const net = m.netWeight(formatKgExact(gramsToKg(Number(lot.stock_g))));
       return [labelLotName({ kind, id: lot.id }), { code: lot.batch_code, name, kind: m.kind[kind], detail, date, net }];
     });
 }

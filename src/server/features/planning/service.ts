@@ -7,7 +7,7 @@ import type { BlendPlan, Planning, RoastedPlan } from '#shared/schemas/planning.
 import { ROAST_TYPES, type RoastType } from '#shared/schemas/roasted-coffee.js';
 import { gramsToKg, kgToGrams } from '#shared/units.js';
 import type { Database } from '#server/db/schema.js';
-import { getSettings } from '../settings/service.js';
+import { getSettings } from '#server/features/settings/service.js';
 import * as repository from './repository.js';
 
 /**

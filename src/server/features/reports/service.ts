@@ -10,7 +10,7 @@ import {
 import { salesMessages } from '#shared/sales-messages.js';
 import { centsToPrice, gramsToKg } from '#shared/units.js';
 import type { DbOrTrx } from '#server/db/write-transaction.js';
-import { grossMarginByMonthOf } from '../costs/service.js';
+import { grossMarginByMonthOf } from '#server/features/costs/service.js';
 import { splitRange } from './range-split.js';
 import * as repository from './repository.js';
 

@@ -13,10 +13,10 @@ import { AppError, notFoundError, validationError } from '#server/errors.js';
 import { type DbOrTrx, retryTransaction, withWriteTransaction } from '#server/db/write-transaction.js';
 import { lockLots } from '#server/ledger/lot-locks.js';
 import { moveStock, writeOffBeforeDelete } from '#server/ledger/ledger.js';
-import { findGreenLotForArea, type GreenLotWithOrigin } from '../green-coffee/service.js';
-import { blendsDrawing } from '../blended-coffee/service.js';
-import { hasSales, salesSummary } from '../sales/service.js';
-import { roastCostsPerKg } from '../costs/service.js';
+import { findGreenLotForArea, type GreenLotWithOrigin } from '#server/features/green-coffee/service.js';
+import { blendsDrawing } from '#server/features/blended-coffee/service.js';
+import { hasSales, salesSummary } from '#server/features/sales/service.js';
+import { roastCostsPerKg } from '#server/features/costs/service.js';
 import * as repository from './repository.js';
 
 /** Every ledger row this feature writes points back at its roast. */

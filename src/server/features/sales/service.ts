@@ -10,8 +10,8 @@ import { type DbOrTrx, retryTransaction, withWriteTransaction } from '#server/db
 import { AppError, notFoundError, validationError } from '#server/errors.js';
 import { type LockTarget, lockLots, withLotLock } from '#server/ledger/lot-locks.js';
 import { moveStock } from '#server/ledger/ledger.js';
-import { roastedSaleMargin, type SaleMargin, saleMargins } from '../costs/service.js';
-import { findProduct, findProductForSale, type ProductRecord, productNames } from '../products/service.js';
+import { roastedSaleMargin, type SaleMargin, saleMargins } from '#server/features/costs/service.js';
+import { findProduct, findProductForSale, type ProductRecord, productNames } from '#server/features/products/service.js';
 import { countSale, countSaleChange } from './aggregates.js';
 import * as repository from './repository.js';
 

@@ -16,7 +16,7 @@ import { AppError } from '#server/errors.js';
 import { currentUser } from '#server/http/current-user.js';
 import { writeDatabaseOf } from '#server/http/write-database.js';
 import { clearSessionCookie, readSessionToken, setSessionCookie } from '#server/http/session-cookie.js';
-import { checkCredentials, normalizeUsername } from '../users/service.js';
+import { accountNamed, checkCredentials, normalizeUsername } from '#server/features/users/service.js';
 
 export interface SessionRoutesOptions {
   db: Kysely<Database>;
@@ -77,9 +77,11 @@ export const sessionRoutes: FastifyPluginAsyncZod<SessionRoutesOptions> = async 
     const user = await checkCredentials(db, username, request.body.password);
     if (!user) {
       request.log.warn({ event: 'login_failed', username, ip: request.ip }, 'inicio de sesión fallido');
-      // The refusal is logged with the username tried and the address (never the password).
+      // The refusal is logged with the address, and the username only when an account has it:
+      // a password typed into the username field must not land in the log (docs/decisions/0024-activity-log.md).
+      const account = await accountNamed(db, username);
       await withWriteTransaction(writeDatabaseOf(request), async (trx) =>
-        recordActivity(trx, { action: 'sign_in_refused', area: 'auth', record_id: null, record_label: request.ip, user: { id: null, username } }),
+        recordActivity(trx, { action: 'sign_in_refused', area: 'auth', record_id: null, record_label: request.ip, user: { id: null, username: account?.username ?? null } }),
       );
       throw new AppError('unauthenticated', authMessages.wrongCredentials);
     }

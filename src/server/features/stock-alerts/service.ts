@@ -3,8 +3,8 @@ import { localIsoDate } from '#shared/local-date.js';
 import type { StockAlerts } from '#shared/schemas/traceability.js';
 import { gramsToKg, kgToGrams } from '#shared/units.js';
 import type { Database } from '#server/db/schema.js';
-import { runOutDatesByLot } from '../planning/service.js';
-import { getSettings } from '../settings/service.js';
+import { runOutDatesByLot } from '#server/features/planning/service.js';
+import { getSettings } from '#server/features/settings/service.js';
 import * as repository from './repository.js';
 
 /** The pace window: kg sold in the last 30 days (today included). */

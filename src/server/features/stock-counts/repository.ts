@@ -9,18 +9,23 @@ import type { DbOrTrx } from '#server/db/write-transaction.js';
  * through the ledger (service.ts, moveStock).
  */
 
-/** A lot as a count reads it under its lock: its code and on-hand grams. */
+/** A lot as a count reads it under its lock: its code, on-hand grams and the grams that entered it. */
 export interface CountedLot {
   kind: LotKind;
   id: number;
   batch_code: string;
   stock_g: number;
+  /** What the lot received (green), produced (roasted) or was made with (blend): its stock's ceiling. */
+  entry_g: number;
 }
 
 const lotRows = {
-  green: (db: DbOrTrx, ids: number[]) => db.selectFrom('green_coffee').select(['id', 'batch_code', 'stock_g']).where('id', 'in', ids).execute(),
-  roasted: (db: DbOrTrx, ids: number[]) => db.selectFrom('roasted_coffee').select(['id', 'batch_code', 'stock_g']).where('id', 'in', ids).execute(),
-  blend: (db: DbOrTrx, ids: number[]) => db.selectFrom('blended_coffee').select(['id', 'batch_code', 'stock_g']).where('id', 'in', ids).execute(),
+  green: (db: DbOrTrx, ids: number[]) =>
+    db.selectFrom('green_coffee').select(['id', 'batch_code', 'stock_g', 'quantity_g as entry_g']).where('id', 'in', ids).execute(),
+  roasted: (db: DbOrTrx, ids: number[]) =>
+    db.selectFrom('roasted_coffee').select(['id', 'batch_code', 'stock_g', 'resultant_g as entry_g']).where('id', 'in', ids).execute(),
+  blend: (db: DbOrTrx, ids: number[]) =>
+    db.selectFrom('blended_coffee').select(['id', 'batch_code', 'stock_g', 'total_quantity_g as entry_g']).where('id', 'in', ids).execute(),
 } satisfies Record<LotKind, unknown>;
 
 /** The named lots that exist, keyed 'kind:id' (read after lockLots: the latest committed stock). One query per kind named. */
@@ -30,7 +35,7 @@ export async function findLots(db: DbOrTrx, lots: readonly { kind: LotKind; id: 
     const ids = lots.filter((lot) => lot.kind === kind).map((lot) => lot.id);
     if (ids.length === 0) continue;
     for (const row of await lotRows[kind](db, ids)) {
-      found.set(`${kind}:${row.id}`, { kind, id: row.id, batch_code: row.batch_code, stock_g: Number(row.stock_g) });
+      found.set(`${kind}:${row.id}`, { kind, id: row.id, batch_code: row.batch_code, stock_g: Number(row.stock_g), entry_g: Number(row.entry_g) });
     }
   }
   return found;

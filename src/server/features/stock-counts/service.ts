@@ -17,7 +17,7 @@ import { recordActivity } from '#server/write-pipeline/activity-log.js';
 import { AppError, notFoundError, validationError } from '#server/errors.js';
 import { moveStock } from '#server/ledger/ledger.js';
 import { lockLots } from '#server/ledger/lot-locks.js';
-import { blendCostsPerKg, roastCostsPerKg } from '../costs/service.js';
+import { blendCostsPerKg, roastCostsPerKg } from '#server/features/costs/service.js';
 import * as repository from './repository.js';
 
 /** Every ledger row a count writes points back at it (the lot history reads its reason and note). */
@@ -51,10 +51,15 @@ const toLine = (line: repository.CountLineRow) => ({
  * transaction for every line. Under the locks of all the counted lots
  * (docs/architecture.md#lock-order), in order:
  *   1. every lot exists: 400 'Alguno de los lotes contados no existe…';
- *   2. every lot still holds the kg the sheet showed (`expected_kg`): else 409
+ *   2. no lot is counted above what entered it (received, produced or made):
+ *      400 'El lote … recibió … Kg: un recuento no puede dejar más…', the first
+ *      such lot named; coffee found beyond that is put right at the lot's entry,
+ *      which keeps what was received, its cost and its trace true
+ *      (docs/decisions/0039-stock-never-above-entry.md);
+ *   3. every lot still holds the kg the sheet showed (`expected_kg`): else 409
  *      naming those lots ('… cambió mientras contabas … Vuelve a contarlos'),
  *      nothing written, so a sale or roast that landed meanwhile is never undone;
- *   3. the count and its lines are stored, and each line whose counted kg
+ *   4. the count and its lines are stored, and each line whose counted kg
  *      differ moves the lot by counted − expected through the ledger (reason
  *      'count', the count's id); an equal line is recorded as checked.
  * The schema already refused negative or over-precise kilos, a lot named twice,
@@ -74,6 +79,11 @@ export async function createStockCount(db: Kysely<Database>, body: StockCountBod
     await lockLots(trx, lines.map((line) => ({ kind: line.kind, id: line.id })));
     const lots = await repository.findLots(trx, lines);
     if (lines.some((line) => !lots.has(lotKey(line.kind, line.id)))) throw validationError(m.invalidLot);
+    const above = lines.find((line) => line.countedG > lots.get(lotKey(line.kind, line.id))!.entry_g);
+    if (above) {
+      const lot = lots.get(lotKey(above.kind, above.id))!;
+      throw validationError(m.aboveEntry(lot.kind, lot.batch_code, gramsToKg(lot.entry_g)));
+    }
     const changed = lines.filter((line) => lots.get(lotKey(line.kind, line.id))!.stock_g !== line.expectedG);
     if (changed.length > 0) throw new AppError('conflict', m.stockChanged(changed.map((line) => lots.get(lotKey(line.kind, line.id))!.batch_code)));
 

@@ -45,7 +45,8 @@ const userCrudRoutes = crudRoutes({
     },
   },
   csv: { build: exportUsers, summary: 'Exportar los usuarios en CSV (sin contraseñas)' },
-  activity: { area: 'users', label: (user) => user.username, find: findUserItem },
+  // A new password is logged as 'contraseña cambiada', never with a value (docs/decisions/0024-activity-log.md).
+  activity: { area: 'users', label: (user) => user.username, find: findUserItem, valuelessChanges: (body) => (body.password === undefined ? [] : ['password']) },
 });
 
 /** The four user routes, the CSV export, and DELETE /api/users/:id/sessions: «Cerrar sesiones» of one user (administrators). */

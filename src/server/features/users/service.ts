@@ -6,6 +6,7 @@ import type { PaginationQuery } from '#shared/schemas/common.js';
 import type { User } from '#shared/schemas/auth.js';
 import { type CreateUserBody, passwordProblem, type UpdateUserBody, type UserPage } from '#shared/schemas/users.js';
 import { requireActorRole } from '#server/auth/actor-role.js';
+import { ConfigError } from '#server/config.js';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '#server/auth/passwords.js';
 import { deleteSessionsOfUser } from '#server/auth/sessions.js';
 import { isForeignKeyViolation, isUniqueViolation } from '#server/db/constraint-errors.js';
@@ -45,6 +46,17 @@ export async function checkCredentials(db: Kysely<Database>, username: string, p
   return { id: user.id, username: user.username, full_name: user.full_name, role: user.role };
 }
 
+/**
+ * The account a refused sign-in named, as stored, or undefined when no account
+ * has that username: the activity log keeps the name only when it is a real
+ * account's, so a password typed into the username field never lands in it
+ * (docs/decisions/0024-activity-log.md).
+ */
+export async function accountNamed(db: Kysely<Database>, username: string): Promise<{ id: number; username: string } | undefined> {
+  const user = await findUserByUsername(db, username);
+  return user && { id: user.id, username: user.username };
+}
+
 export interface BootstrapResult {
   username: string;
   /** Set only when no ADMIN_PASSWORD was given: shown once, never stored in clear. */
@@ -54,13 +66,19 @@ export interface BootstrapResult {
 /**
  * First start on an empty database (docs/product-guide.md#beyond-the-original-app): create one
  * administrator so somebody can sign in. No default password lives in code.
- * Returns null when users already exist.
+ * Returns null when users already exist, whatever the password given: the
+ * setting only matters for an empty database, and an earlier release may have
+ * accepted a password today's rules refuse (docs/decisions/0037-release-fixtures-and-upgrades.md).
+ * On an empty database a password that breaks the users screen's rules stops
+ * the start (ConfigError 'ADMIN_PASSWORD: …').
  */
 export async function bootstrapAdmin(
   db: Kysely<Database>,
   settings: { username: string; password: string | undefined },
 ): Promise<BootstrapResult | null> {
   if ((await countUsers(db)) > 0) return null;
+  const problem = settings.password === undefined ? undefined : passwordProblem(settings.password, settings.username);
+  if (problem) throw new ConfigError([`ADMIN_PASSWORD: ${problem}`]);
   const password = settings.password ?? randomBytes(12).toString('base64url');
   try {
     await insertUser(db, {

@@ -1,5 +1,5 @@
 import { type Control, type UseFieldArrayReturn, type UseFormRegister, type UseFormSetValue, useWatch } from 'react-hook-form';
-import { formatDate, formatKg } from '#shared/format.js';
+import { formatDate, formatKg, formatKgExact } from '#shared/format.js';
 import type { BlendedCoffeeBody } from '#shared/schemas/blended-coffee.js';
 import type { Origin } from '#shared/schemas/origins.js';
 import { gramsToKg } from '#shared/units.js';
@@ -103,7 +103,7 @@ export function BlendComponentsEditor({ control, register, setValue, components,
                           <label htmlFor={id}>
                             <strong>{lot.batch_code}</strong>
                             {lot.roast_type && ` · ${lot.roast_type}`}
-                            {lot.roast_date && ` · ${formatDate(lot.roast_date)}`} · {formatKg(gramsToKg(lot.availableG))} disponibles
+                            {lot.roast_date && ` · ${formatDate(lot.roast_date)}`} · {formatKgExact(gramsToKg(lot.availableG))} disponibles
                           </label>
                           <input
                             id={id}

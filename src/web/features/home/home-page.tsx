@@ -6,7 +6,7 @@ import { StockAlertsCard } from './stock-alerts-card.js';
 
 /**
  * Home (docs/product-guide.md#home): a title, one card per area (cards fade in 0.1 s apart, styles.css),
- * the row of tools (the screens beyond the original's, docs/decisions/0025-screens-beyond-the-spec.md)
+ * the row of tools (the screens beyond the original's, docs/decisions/0025-screens-beyond-the-original.md)
  * and the stock alerts.
  */
 export function HomePage() {

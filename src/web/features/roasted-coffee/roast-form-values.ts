@@ -1,4 +1,4 @@
-import { formatDate, formatKg, parseSpanishDate } from '#shared/format.js';
+import { formatDate, formatKgExact, parseSpanishDate } from '#shared/format.js';
 import { roastedLotCode } from '#shared/lot-codes.js';
 import { roastedCoffeeMessages as m } from '#shared/roasted-coffee-messages.js';
 import type { Origin } from '#shared/schemas/origins.js';
@@ -95,7 +95,7 @@ export const lotsOfOrigin = (lots: GreenLotOption[], originFilter: string): Gree
 
 /** A lot option's text: lot · origin · kilos available (the select's hint names the parts). */
 export const greenLotLabel = (lot: GreenLotOption): string =>
-  `${lot.batch_code} · ${lot.origin_name} · ${formatKg(gramsToKg(lot.availableG))} disponibles`;
+  `${lot.batch_code} · ${lot.origin_name} · ${formatKgExact(gramsToKg(lot.availableG))} disponibles`;
 
 /**
  * 'Generar Lote' (CO-010124-1234, docs/product-guide.md#business-constants): the origin of the chosen lot (or,

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useEffect, useId, useState } from 'react';
-import { formatKg } from '#shared/format.js';
+import { formatKgExact } from '#shared/format.js';
 import { lotCodeKey } from '#shared/lot-codes.js';
 import { readScannedText } from '#shared/lot-label.js';
 import { salesMessages as m } from '#shared/sales-messages.js';
@@ -175,7 +175,8 @@ export function ProductPicker({ id, invalid, chosen, include, onChoose, inputRef
                 >
                   <span className="product-picker__name">{product.name}</span>
                   <span className="product-picker__meta">
-                    {product.type === 'tostado' ? 'Tostado' : 'Mezcla'} · Lote {product.batch_code} · {formatKg(product.stock_kg)} disponibles
+                    {/* Every gram: '1.00 Kg disponibles' for 0.999 Kg offered a kilo the sale is then refused (docs/decisions/0039-stock-never-above-entry.md). */}
+                    {product.type === 'tostado' ? 'Tostado' : 'Mezcla'} · Lote {product.batch_code} · {formatKgExact(product.stock_kg)} disponibles
                   </span>
                 </li>
               ))}

@@ -1,5 +1,5 @@
 import type { UseFormRegister } from 'react-hook-form';
-import { formatTwoDecimals } from '#shared/format.js';
+import { formatExactKilos } from '#shared/format.js';
 import { stockCountMessages as m } from '#shared/stock-count-messages.js';
 import type { CountSheetLot } from '#shared/schemas/stock-counts.js';
 import { gramsToKg } from '#shared/units.js';
@@ -7,7 +7,8 @@ import { type Column, DataTable } from '#web/components/data-table.js';
 import { DECIMAL_INPUT } from '#web/components/decimal-field.js';
 import { type CountValues, differenceG, KIND_LABELS, sheetKey, signedMoney, valueCents } from './count-sheet-values.js';
 
-const signedKg = (grams: number) => `${grams > 0 ? '+' : ''}${formatTwoDecimals(gramsToKg(grams))}`;
+// Expected kilos and differences to the gram: a count is decided from them (docs/decisions/0039-stock-never-above-entry.md).
+const signedKg = (grams: number) => `${grams > 0 ? '+' : ''}${formatExactKilos(gramsToKg(grams))}`;
 
 /**
  * The count sheet's lines (docs/product-guide.md#recuento-de-inventario): each lot, its expected kg, the
@@ -34,7 +35,7 @@ export function CountSheetTable({ lots, counted, recount, register, empty }: {
       ),
     },
     { label: 'Tipo', cell: (lot) => KIND_LABELS[lot.kind] },
-    { label: 'Esperado (Kg)', className: 'num', cell: (lot) => formatTwoDecimals(lot.stock_kg) },
+    { label: 'Esperado (Kg)', className: 'num', cell: (lot) => formatExactKilos(lot.stock_kg) },
     {
       label: 'Contado (Kg)',
       className: 'num',

@@ -88,3 +88,29 @@ export function countBody(
   const parsed = stockCountBodySchema.safeParse(input);
   return parsed.success ? { body: parsed.data } : { error: parsed.error.issues[0]?.message ?? '' };
 }
+
+/** Beyond this a difference asks to be confirmed again: more than a tenth of the lot's expected stock… */
+export const LARGE_DIFFERENCE_SHARE = 0.1;
+/** …or more than 5 Kg, whatever the lot's size. */
+export const LARGE_DIFFERENCE_G = 5000;
+
+/**
+ * The lines of a count whose difference is too large to be a slip of the scale
+ * (more than 10 % of the lot's expected stock, or more than 5 Kg): likely a
+ * typo, such as 999999 for 9.99, so the sheet asks once more, naming them
+ * (docs/product-guide.md#recuento-de-inventario).
+ */
+export function largeDifferences(lots: readonly CountSheetLot[], body: StockCountBody): { code: string; expectedKg: number; countedKg: number }[] {
+  const codes = new Map(lots.map((lot) => [sheetKey(lot), lot.batch_code]));
+  return body.lines
+    .filter((line) => {
+      const expectedG = kgToGrams(line.expected_kg);
+      const differenceG = Math.abs(kgToGrams(line.counted_kg) - expectedG);
+      return differenceG > LARGE_DIFFERENCE_G || differenceG > expectedG * LARGE_DIFFERENCE_SHARE;
+    })
+    .map((line) => ({
+      code: codes.get(sheetKey({ kind: line.lot_kind, id: line.lot_id })) ?? '',
+      expectedKg: line.expected_kg,
+      countedKg: line.counted_kg,
+    }));
+}

@@ -6,11 +6,11 @@ import { ApiError, isSessionLost } from '#web/lib/api-client.js';
 import { confirmAction } from '#web/lib/confirm.js';
 import { useToast } from '#web/lib/use-toast.js';
 import { useCreateStockCount } from './api/create-stock-count.js';
-import { countBody, type CountValues, emptyValues, sheetKey } from './count-sheet-values.js';
+import { countBody, type CountValues, emptyValues, largeDifferences, sheetKey } from './count-sheet-values.js';
 
 /**
  * 'Confirmar recuento' (docs/product-guide.md#recuento-de-inventario): the body checked with the
- * server's schema, the browser's question, the request, the toast and a clean sheet. Only the lots
+ * server's schema, the browser's question (and a second one before a large difference), the request, the toast and a clean sheet. Only the lots
  * with something typed are counted. A 409 (some lots' stock moved meanwhile) reloads the sheet, clears
  * what was typed for those lots and marks them (`recount`) until counted again.
  */
@@ -37,6 +37,8 @@ export function useCountSubmit({ lots, form, lines, adjusted, onReload, onFailur
       return;
     }
     if (!confirmAction(m.confirm(lines, adjusted))) return;
+    const large = largeDifferences(lots, checked.body);
+    if (large.length > 0 && !confirmAction(m.confirmLarge(large))) return;
     try {
       await create.mutateAsync(checked.body);
     } catch (error) {
