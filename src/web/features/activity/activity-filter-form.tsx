@@ -4,6 +4,7 @@ import { formatDate } from '#shared/format.js';
 import type { User } from '#shared/schemas/auth.js';
 import type { ActivityFilters } from '#web/api/query-keys.js';
 import { DateField } from '#web/components/date-field.js';
+import { SubmitActions } from '#web/components/form-actions.js';
 import { FormCard } from '#web/components/form-card.js';
 import { SelectField } from '#web/components/select-field.js';
 import type { SelectOption } from '#web/lib/form-values.js';
@@ -61,10 +62,7 @@ export function ActivityFilterForm({ filters, users, onChange }: { filters: Acti
       onSubmit={apply}
       alert={message}
       actions={
-        <div className="form-actions">
-          <button type="submit" className="btn btn-primary">
-            Filtrar
-          </button>
+        <SubmitActions label="Filtrar">
           <button
             type="button"
             className="btn btn-secondary"
@@ -75,7 +73,7 @@ export function ActivityFilterForm({ filters, users, onChange }: { filters: Acti
           >
             Quitar filtros
           </button>
-        </div>
+        </SubmitActions>
       }
     >
       <SelectField id="activity-user" label="Usuario" placeholder="Todos los usuarios" options={userOptions(users)} registration={register('user')} />

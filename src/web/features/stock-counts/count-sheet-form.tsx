@@ -3,6 +3,7 @@ import { stockCountMessages as m } from '#shared/stock-count-messages.js';
 import type { Origin } from '#shared/schemas/origins.js';
 import { type CountSheetLot, STOCK_COUNT_REASON_LABELS, STOCK_COUNT_REASONS } from '#shared/schemas/stock-counts.js';
 import { Field } from '#web/components/field.js';
+import { SubmitActions } from '#web/components/form-actions.js';
 import { FormAlert } from '#web/components/form-alert.js';
 import { SelectField } from '#web/components/select-field.js';
 import { CountSheetFilters } from './count-sheet-filters.js';
@@ -71,11 +72,7 @@ export function CountSheetForm({ lots, origins, single, onShowAll, onReload, onF
         <strong>{signedMoney(totals.cents)}</strong>
       </p>
       <FormAlert message={submit.alert} />
-      <div className="form-actions">
-        <button type="submit" className="btn btn-primary" disabled={submit.saving}>
-          Confirmar recuento
-        </button>
-      </div>
+      <SubmitActions label="Confirmar recuento" pending={submit.saving} />
     </form>
   );
 }

@@ -3,6 +3,7 @@ import { readScannedText } from '#shared/lot-label.js';
 import { traceabilityMessages as m } from '#shared/messages.js';
 import { scanMessages } from '#shared/scan-messages.js';
 import { Field } from '#web/components/field.js';
+import { SubmitActions } from '#web/components/form-actions.js';
 import { FormCard } from '#web/components/form-card.js';
 import { ScanButton } from '#web/components/scan/scan-button.js';
 import type { ScanDialogProps } from '#web/components/scan/scan-dialog.js';
@@ -35,13 +36,7 @@ export function LotSearchForm({ initialCode, onSearch, onScan }: { initialCode: 
       title="Buscar un lote"
       onSubmit={submit}
       alert={alert}
-      actions={
-        <div className="form-actions">
-          <button type="submit" className="btn btn-primary">
-            Buscar
-          </button>
-        </div>
-      }
+      actions={<SubmitActions label="Buscar" />}
     >
       <Field id="trace-code" label="Código de Lote" hint="Café verde, tostado o mezcla. También puedes escanearlo." invalid={alert !== null}>
         {(control) => (
