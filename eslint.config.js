@@ -24,6 +24,17 @@ const featuresOf = (dir) => {
 const serverFeatures = featuresOf('src/server/features');
 
 /**
+ * The web's shared pieces go one way (docs/architecture.md#layers-and-boundaries):
+ * lib ← api ← components. lib (the API client, the screen hooks, helpers)
+ * imports neither; api (requests several areas share) imports lib only;
+ * components import both. In components/, the generic UI at the top imports no
+ * group, and a group (a subfolder: labels, scan, roast-curve, charts) imports
+ * no other group but those listed here: the roast curve draws in the charts' frame.
+ */
+const webComponentGroups = featuresOf('src/web/components');
+const COMPONENT_GROUP_USES = { 'roast-curve': ['charts'] };
+
+/**
  * The server's infrastructure, in floors (docs/decisions/0015): each imports
  * only the floors below it, and none imports an area of src/server/features.
  */
@@ -40,7 +51,7 @@ const SERVER_FLOORS = [
  * Import zones (docs/decisions/0007-subpath-imports.md, docs/decisions/0015):
  * the flow is one-way, shared → server | web; on the server, infrastructure →
  * features, and in an area repository → service → routes; in the web,
- * components/lib/api → features → app.
+ * lib → api → components → features → app.
  */
 const importZones = [
   {
@@ -63,6 +74,26 @@ const importZones = [
     from: ['./src/web/features', './src/web/app'],
     message: 'Las piezas compartidas de la web no dependen de ninguna área ni de src/web/app.',
   },
+  {
+    target: './src/web/lib',
+    from: ['./src/web/components', './src/web/api'],
+    message: 'src/web/lib está debajo de src/web/api y src/web/components: no importa nada de ellos (lib ← api ← components).',
+  },
+  {
+    target: './src/web/api',
+    from: './src/web/components',
+    message: 'src/web/api importa solo src/web/lib: un componente usa una petición, nunca al revés (lib ← api ← components).',
+  },
+  {
+    target: './src/web/components/*.{ts,tsx}',
+    from: webComponentGroups.map((group) => `./src/web/components/${group}`),
+    message: 'Las piezas genéricas de src/web/components no importan ningún grupo (labels, scan, roast-curve, charts): los grupos las usan a ellas.',
+  },
+  ...webComponentGroups.map((group) => ({
+    target: `./src/web/components/${group}`,
+    from: webComponentGroups.filter((other) => other !== group && !(COMPONENT_GROUP_USES[group] ?? []).includes(other)).map((other) => `./src/web/components/${other}`),
+    message: 'Un grupo de src/web/components no importa otro grupo (solo roast-curve usa charts): lo que comparten va a las piezas genéricas de src/web/components.',
+  })),
   {
     target: './src/web/features',
     from: './src/web/app',

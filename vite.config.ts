@@ -101,7 +101,7 @@ function screenPreloads(): Plugin {
  *   draws. Left to itself the bundler put what the reports and the Artisan roast
  *   curve share in a chunk apart, one more request before /reportes draws, which
  *   Lighthouse's simulated phone counted in the largest paint (27-11-2026). The
- *   curve's own drawing (components/roast-curve-chart.tsx) stays out of it: it
+ *   curve's own drawing (components/roast-curve/roast-curve-chart.tsx) stays out of it: it
  *   imports the dialog's chunk, which /reportes must not load;
  * - `forms`: zod, react-hook-form and its resolvers, which the login and every
  *   form load together anyway (isFormsLibrary: not zod's global settings, which the entry sets);
@@ -122,9 +122,12 @@ function screenPreloads(): Plugin {
  */
 const firstVisitSources = ['src/web/main.tsx', LOGIN_MODULE, HOME_SCREEN.module];
 const firstVisitModules = new Set<string>();
-/** The `charts` group: chart-layout.ts too, which only charts.tsx imports, or it would be a second chunk of its own. */
+/**
+ * The `charts` group: components/charts/ (the frame and ticks every chart shares), and chart-layout.ts
+ * too, which only charts.tsx imports, or it would be a second chunk of its own.
+ */
 const isChartCode = (id: string) =>
-  isChartModule(id) || /[\\/](reports[\\/]chart(s\.tsx|-layout\.ts)|components[\\/]chart-frame\.tsx|lib[\\/]chart-ticks\.ts)$/.test(id);
+  isChartModule(id) || /[\\/](reports[\\/]chart(s\.tsx|-layout\.ts)|components[\\/]charts[\\/][\w-]+\.tsx?)$/.test(id);
 
 /** The area schemas and every module whose static imports reach one (found in buildEnd). */
 const areaSchemaUsers = new Set<string>();

@@ -78,7 +78,7 @@ export const isChartModule = (id: string): boolean => chartPackagePattern.test(i
  * (docs/decisions/0030-scanning-labels.md): the dialog, the camera, the ZXing decoder.
  */
 export const isScanModule = (id: string): boolean =>
-  /node_modules[\\/]zxing-wasm[\\/]|components[\\/](scan-dialog|qr-camera|zxing-qr-decoder)\.tsx?$/.test(id);
+  /node_modules[\\/]zxing-wasm[\\/]|components[\\/]scan[\\/](scan-dialog|qr-camera|zxing-qr-decoder)\.tsx?$/.test(id);
 
 /**
  * Whether a module id is the Artisan roast curve's code: its dialog, drawing
@@ -87,7 +87,7 @@ export const isScanModule = (id: string): boolean =>
  * and /reportes' charts must not pull it in (check-web-budget).
  */
 export const isArtisanCurveModule = (id: string): boolean =>
-  /[\\/](components[\\/]roast-curve[\w-]*\.(tsx|ts|css)|shared[\\/]artisan-messages\.ts|api[\\/]get-roast-curve\.ts)$/.test(id);
+  /[\\/](components[\\/]roast-curve[\\/][\w-]+\.(tsx|ts|css)|shared[\\/]artisan-messages\.ts|api[\\/]get-roast-curve\.ts)$/.test(id);
 
 /**
  * Whether a module id is an area's zod schemas (src/shared/schemas/, but for

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { curveExtent, finitePoints, pointsForColumns, timeTicks } from '#web/components/roast-curve-format.js';
-import { roundTicks } from '#web/lib/chart-ticks.js';
+import { curveExtent, finitePoints, pointsForColumns, timeTicks } from '#web/components/roast-curve/roast-curve-format.js';
+import { roundTicks } from '#web/components/charts/chart-ticks.js';
 
-// The axes of the app's charts without the DOM (src/web/lib/chart-ticks.ts; the roast curve's time axis,
-// src/web/components/roast-curve-format.ts; docs/decisions/0031-report-charts-with-visx.md).
+// The axes of the app's charts without the DOM (src/web/components/charts/chart-ticks.ts; the roast curve's time axis,
+// src/web/components/roast-curve/roast-curve-format.ts; docs/decisions/0031-report-charts-with-visx.md).
 describe('round ticks', () => {
   it('a range away from 0 (a roast curve\'s temperatures) starts at the multiple of its step at or below its low end', () => {
     expect(roundTicks(90, 450, 5)).toEqual([90, 180, 270, 360, 450]);

@@ -65,6 +65,30 @@ describe('import zones (npm run lint fails on each of these)', () => {
     expect(await brokenRules('src/web/app/zone-probe.ts', '#web/features/origins/origins-page.js')).toEqual([]);
   });
 
+  it("the web's shared pieces go one way, lib ← api ← components", async () => {
+    // lib imports neither api nor components, by subpath or relative import.
+    expect(await brokenRules('src/web/lib/zone-probe.ts', '#web/components/toast.js')).toContain(ZONE);
+    expect(await brokenRules('src/web/lib/zone-probe.ts', '../components/data-table.js')).toContain(ZONE);
+    expect(await brokenRules('src/web/lib/zone-probe.ts', '#web/api/query-keys.js')).toContain(ZONE);
+    expect(await brokenRules('src/web/lib/zone-probe.ts', './api-client.js')).toEqual([]);
+    // api imports lib, never a component.
+    expect(await brokenRules('src/web/api/zone-probe.ts', '#web/components/select-field.js')).toContain(ZONE);
+    expect(await brokenRules('src/web/api/zone-probe.ts', '#web/lib/api-client.js')).toEqual([]);
+    // components import both.
+    expect(await brokenRules('src/web/components/zone-probe.ts', '#web/api/query-keys.js')).toEqual([]);
+    expect(await brokenRules('src/web/components/labels/zone-probe.ts', '#web/lib/api-client.js')).toEqual([]);
+  });
+
+  it("components/: the generic UI imports no group, a group no other group (the roast curve uses charts)", async () => {
+    expect(await brokenRules('src/web/components/zone-probe.ts', './labels/print-labels.js')).toContain(ZONE);
+    expect(await brokenRules('src/web/components/zone-probe.ts', '#web/components/scan/scan-button.js')).toContain(ZONE);
+    expect(await brokenRules('src/web/components/zone-probe.ts', './field.js')).toEqual([]);
+    expect(await brokenRules('src/web/components/labels/zone-probe.ts', '#web/components/scan/scan-button.js')).toContain(ZONE);
+    expect(await brokenRules('src/web/components/charts/zone-probe.ts', '#web/components/roast-curve/roast-curve-format.js')).toContain(ZONE);
+    expect(await brokenRules('src/web/components/roast-curve/zone-probe.ts', '#web/components/charts/chart-frame.js')).toEqual([]);
+    expect(await brokenRules('src/web/components/scan/zone-probe.ts', '#web/components/form-alert.js')).toEqual([]);
+  });
+
   it('the server infrastructure (db, http, ledger, auth, config.ts, errors.ts) imports no area', async () => {
     for (const file of [
       'src/server/db/zone-probe.ts',

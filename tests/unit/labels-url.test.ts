@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { DEFAULT_LABEL_CHOICE, parseCopies, parseLabelChoice } from '#web/lib/label-choice.js';
-import { labelTexts } from '#web/lib/label-texts.js';
+import { DEFAULT_LABEL_CHOICE, parseCopies, parseLabelChoice } from '#web/components/labels/label-choice.js';
+import { labelTexts } from '#web/components/labels/label-texts.js';
 import { LABELS_MAX } from '#shared/limits.js';
-import { labelsUrl, lotsThatFit, maxCopiesFor } from '#web/lib/labels-url.js';
+import { labelsUrl, lotsThatFit, maxCopiesFor } from '#web/components/labels/labels-url.js';
 
 /** The route's query as the server reads it. */
 const queryOf = (url: string) => Object.fromEntries(new URL(url, 'http://cafe.test').searchParams);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { isAreaSchema, isFormsLibrary } from '#support/web-weight.js';
+import { isAreaSchema, isArtisanCurveModule, isFormsLibrary, isScanModule } from '#support/web-weight.js';
 
 // support/web-weight.ts isAreaSchema: vite.config.ts keeps these out of the shared chunk that /reportes
 // evaluates, and check:web-budget fails if /reportes loads one
@@ -49,5 +49,33 @@ describe('forms library modules', () => {
       '/app/node_modules/react-dom/cjs/react-dom-client.production.js',
       '/app/node_modules/zodiac/index.js',
     ]) expect(isFormsLibrary(id), id).toBe(false);
+  });
+});
+
+// support/web-weight.ts isScanModule and isArtisanCurveModule: the scanner's and the roast curve's code, which
+// check:web-budget keeps out of the first visit and /reportes, and vite.config.ts out of the shared chunks
+// (docs/decisions/0030-scanning-labels.md, docs/decisions/0019-web-chunk-groups-and-route-preloads.md).
+describe('scanner and roast curve modules', () => {
+  it('are the files of components/scan (but its button) and components/roast-curve, where they live', () => {
+    for (const id of [
+      '/app/src/web/components/scan/scan-dialog.tsx',
+      '/app/src/web/components/scan/qr-camera.ts',
+      'src/web/components/scan/zxing-qr-decoder.ts',
+      '/app/node_modules/zxing-wasm/dist/reader/index.js',
+    ]) expect(isScanModule(id), id).toBe(true);
+    for (const id of [
+      '/app/src/web/components/roast-curve/roast-curve-dialog.tsx',
+      'src/web/components/roast-curve/roast-curve-chart.tsx',
+      '/app/src/web/components/roast-curve/roast-curve.css',
+      '/app/src/shared/artisan-messages.ts',
+      '/app/src/web/api/get-roast-curve.ts',
+    ]) expect(isArtisanCurveModule(id), id).toBe(true);
+  });
+
+  it('are not the scan button every scanning screen shows, nor the charts the curve draws in', () => {
+    expect(isScanModule('/app/src/web/components/scan/scan-button.tsx')).toBe(false);
+    expect(isScanModule('/app/src/web/components/labels/print-labels.tsx')).toBe(false);
+    expect(isArtisanCurveModule('/app/src/web/components/charts/chart-frame.tsx')).toBe(false);
+    expect(isArtisanCurveModule('/app/src/web/features/reports/charts.tsx')).toBe(false);
   });
 });

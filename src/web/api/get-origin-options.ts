@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Origin } from '#shared/schemas/origins.js';
-import type { SelectOption } from '#web/components/select-field.js';
+import type { SelectOption } from '#web/lib/form-values.js';
 import { fetchAllPages } from '#web/lib/fetch-all-pages.js';
 import { queryKeys } from './query-keys.js';
 

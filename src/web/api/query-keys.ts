@@ -1,8 +1,9 @@
 import type { QueryClient, QueryKey } from '@tanstack/react-query';
 import type { ActivityAction, ActivityArea } from '#shared/schemas/activity.js';
+import type { PageParams } from '#web/lib/page-size.js';
 
-/** A page of a list (`?limit=&offset=`); a type, not an interface, so it passes as query parameters. */
-export type PageParams = { limit: number; offset: number };
+/** The areas' request files take the page's type with the keys they build from it (lib/page-size.ts owns it). */
+export type { PageParams };
 
 /** What /api/trace is asked: a lot code, a chosen lot (kind + id) or a sale, and the page of its sales. */
 export type TraceParams = { code?: string; kind?: 'green' | 'roasted' | 'blend'; id?: number; sale_id?: number; limit?: number; offset?: number };

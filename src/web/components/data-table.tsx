@@ -1,4 +1,5 @@
 import type { ReactNode } from 'react';
+import type { RowActionHandlers } from '#web/lib/use-list-page.js';
 import { RowActions } from './row-actions.js';
 
 /** One column of a <DataTable>: its header, which is also the cell's label on phones, and what a row shows in it. */
@@ -13,9 +14,13 @@ export interface DataTableProps<Row> {
   /** The table's accessible name (a visually hidden caption). */
   caption: string;
   columns: Column<Row>[];
-  rows: Row[];
+  rows: readonly Row[];
   /** The screen's empty-list text (docs/product-guide.md#screens), shown instead of the table. */
   empty: string;
+  /** What tells the rows apart when their `id` does not (the count sheet lists lots of three kinds); `id` by default. */
+  rowKey?: (row: Row) => string | number;
+  /** A row's class: a mark on the whole row (the count sheet's lots to count again). */
+  rowClassName?: (row: Row) => string | undefined;
 }
 
 /**
@@ -23,7 +28,7 @@ export interface DataTableProps<Row> {
  * on phones each row stacks into a card of "label: value" lines, the label
  * coming from the cell's data-label.
  */
-export function DataTable<Row extends { id: number }>({ caption, columns, rows, empty }: DataTableProps<Row>) {
+export function DataTable<Row extends { id: number }>({ caption, columns, rows, empty, rowKey, rowClassName }: DataTableProps<Row>) {
   if (rows.length === 0) return <p className="empty-text">{empty}</p>;
   return (
     <div className="table-wrap">
@@ -41,7 +46,7 @@ export function DataTable<Row extends { id: number }>({ caption, columns, rows, 
         </thead>
         <tbody role="rowgroup">
           {rows.map((row) => (
-            <tr key={row.id} role="row">
+            <tr key={rowKey ? rowKey(row) : row.id} role="row" className={rowClassName?.(row)}>
               {columns.map((column) => (
                 <td key={column.label} role="cell" data-label={column.label} className={column.className}>
                   {column.cell(row)}
@@ -53,14 +58,6 @@ export function DataTable<Row extends { id: number }>({ caption, columns, rows, 
       </table>
     </div>
   );
-}
-
-/** What a table with edit and delete buttons takes from its screen (useListPage's `rowActions`). */
-export interface RowActionHandlers<Row> {
-  onEdit: (row: Row) => void;
-  onDelete: (row: Row) => void;
-  /** While a delete is under way the delete buttons wait. */
-  busy: boolean;
 }
 
 /**

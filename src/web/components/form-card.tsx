@@ -2,13 +2,15 @@ import type { FormEventHandler, ReactNode } from 'react';
 import { FormAlert } from './form-alert.js';
 
 /**
- * A create/edit form as every screen shows it: a card titled by its mode, an
+ * A form in a card as every screen shows it (create/edit, a filter, a search): a card titled by its mode, an
  * optional note, the fields in a .form-grid, the form's one message
  * (<FormAlert>) and its buttons (<FormActions>). `id` names the title
  * (`${id}-title`), which labels the form.
  */
-export function FormCard({ id, title, onSubmit, note, alert, actions, children }: {
+export function FormCard({ id, className, title, onSubmit, note, alert, actions, children }: {
   id: string;
+  /** A class beside `card` (a screen's own layout, `no-print`). */
+  className?: string;
   title: ReactNode;
   onSubmit: FormEventHandler<HTMLFormElement>;
   /** Shown between the title and the fields (e.g. "register an origin first"). */
@@ -18,7 +20,7 @@ export function FormCard({ id, title, onSubmit, note, alert, actions, children }
   children: ReactNode;
 }) {
   return (
-    <form className="card" onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`}>
+    <form className={className ? `card ${className}` : 'card'} onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="card__title">
         {title}
       </h2>

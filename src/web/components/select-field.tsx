@@ -1,10 +1,6 @@
 import type { ReactNode } from 'react';
+import type { SelectOption } from '#web/lib/form-values.js';
 import { Field, type FieldRegistration } from './field.js';
-
-export interface SelectOption {
-  value: string;
-  label: string;
-}
 
 /**
  * A labelled select on <Field>: an optional first empty option (`placeholder`,

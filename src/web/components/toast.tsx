@@ -1,4 +1,5 @@
-import { createContext, type ReactNode, useCallback, useContext, useEffect, useMemo, useState } from 'react';
+import { type ReactNode, useCallback, useEffect, useMemo, useState } from 'react';
+import { ToastContext } from '#web/lib/use-toast.js';
 
 /** The green success toast stays 3000 ms, at the bottom centre (docs/product-guide.md#business-constants). */
 export const TOAST_DURATION_MS = 3000;
@@ -7,8 +8,6 @@ interface ToastState {
   id: number;
   message: string;
 }
-
-const ToastContext = createContext<((message: string) => void) | null>(null);
 
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toast, setToast] = useState<ToastState | null>(null);
@@ -34,11 +33,4 @@ export function ToastProvider({ children }: { children: ReactNode }) {
       </div>
     </ToastContext.Provider>
   );
-}
-
-/** `const showToast = useToast(); showToast('Origen agregado con éxito.')` */
-export function useToast(): (message: string) => void {
-  const show = useContext(ToastContext);
-  if (!show) throw new Error('useToast fuera de ToastProvider');
-  return show;
 }

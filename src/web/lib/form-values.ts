@@ -6,6 +6,12 @@ import { formatDate, parseSpanishDate } from '#shared/format.js';
 import { localIsoDate } from '#shared/local-date.js';
 import { parseDecimalText } from '#shared/units.js';
 
+/** One choice of a <SelectField> or a <RadioGroupField>: the value the form holds and the text shown. */
+export interface SelectOption {
+  value: string;
+  label: string;
+}
+
 /**
  * An empty input is a missing value (the form's "required" message), not 0; anything else is the
  * number typed, with a decimal comma or point ('1,5' is 1.5), or NaN if it is not a plain decimal.

@@ -5,5 +5,8 @@
  */
 export const PAGE_SIZE = 50;
 
+/** A page of a list (`?limit=&offset=`); a type, not an interface, so it passes as query parameters. */
+export type PageParams = { limit: number; offset: number };
+
 /** The API's largest page: what fetchAllPages asks for at a time (a form's select, the users list). */
 export const LARGEST_PAGE_SIZE = 500;

@@ -1,5 +1,5 @@
-import { confirmAction } from '../components/confirm.js';
-import { useToast } from '../components/toast.js';
+import { confirmAction } from './confirm.js';
+import { useToast } from './use-toast.js';
 import { ApiError, isSessionLost } from './api-client.js';
 import { isUnconfirmed } from './write-request.js';
 

@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { useToast } from '../components/toast.js';
+import { useToast } from './use-toast.js';
 
 /**
  * The state of a screen with a create/edit form above a table (docs/product-guide.md#screens):

@@ -1,8 +1,6 @@
 import { type QueryClient, type QueryKey, useMutation, type UseMutationOptions, useQuery, useQueryClient, type UseQueryOptions } from '@tanstack/react-query';
 import { useState } from 'react';
-import type { PageParams } from '../api/query-keys.js';
-import type { RowActionHandlers } from '../components/data-table.js';
-import { PAGE_SIZE } from './page-size.js';
+import { PAGE_SIZE, type PageParams } from './page-size.js';
 import { type DeleteRowOptions, useDeleteRow } from './use-delete-row.js';
 import { useFormScreen } from './use-form-screen.js';
 
@@ -21,6 +19,14 @@ export interface ListPageOptions<Data extends ListPage<{ id: number }>, Key exte
   messages: Pick<DeleteRowOptions<Data['items'][number]>, 'confirmMessage' | 'deletedMessage' | 'failedMessage'>;
   /** After a row's delete: e.g. the lot leaves the table's label selection. */
   onDeleted?: DeleteRowOptions<Data['items'][number]>['onDeleted'];
+}
+
+/** What a table with edit and delete buttons takes from its screen (useListPage's `rowActions`, actionsColumn). */
+export interface RowActionHandlers<Row> {
+  onEdit: (row: Row) => void;
+  onDelete: (row: Row) => void;
+  /** While a delete is under way the delete buttons wait. */
+  busy: boolean;
 }
 
 /**

@@ -4,8 +4,10 @@ import { formatDate } from '#shared/format.js';
 import type { User } from '#shared/schemas/auth.js';
 import type { ActivityFilters } from '#web/api/query-keys.js';
 import { DateField } from '#web/components/date-field.js';
-import { FormAlert } from '#web/components/form-alert.js';
-import { type SelectOption, SelectField } from '#web/components/select-field.js';
+import { SubmitActions } from '#web/components/form-actions.js';
+import { FormCard } from '#web/components/form-card.js';
+import { SelectField } from '#web/components/select-field.js';
+import type { SelectOption } from '#web/lib/form-values.js';
 import { isoDateOrAsTyped } from '#web/lib/form-values.js';
 import { checkActivityFilters } from './activity-filters.js';
 
@@ -53,36 +55,35 @@ export function ActivityFilterForm({ filters, users, onChange }: { filters: Acti
   });
 
   return (
-    <form className="card activity-filters" aria-labelledby="activity-filters-title" onSubmit={apply} noValidate>
-      <h2 id="activity-filters-title" className="card__title">
-        Filtros
-      </h2>
-      <div className="form-grid">
-        <SelectField id="activity-user" label="Usuario" placeholder="Todos los usuarios" options={userOptions(users)} registration={register('user')} />
-        <SelectField id="activity-area" label="Área" placeholder="Todas las áreas" options={AREA_OPTIONS} registration={register('area')} />
-        <SelectField id="activity-action" label="Acción" placeholder="Todas las acciones" options={ACTION_OPTIONS} registration={register('action')} />
-        {/* The two days side by side, on a phone too: the list starts higher on the screen. */}
-        <div className="activity-filters__days">
-          <DateField id="activity-from" label="Desde" kind="range" invalid={Boolean(message)} registration={register('from')} />
-          <DateField id="activity-to" label="Hasta" kind="range" invalid={Boolean(message)} registration={register('to')} />
-        </div>
+    <FormCard
+      id="activity-filters"
+      className="activity-filters"
+      title="Filtros"
+      onSubmit={apply}
+      alert={message}
+      actions={
+        <SubmitActions label="Filtrar">
+          <button
+            type="button"
+            className="btn btn-secondary"
+            onClick={() => {
+              reset(formValuesOf({}));
+              onChange({});
+            }}
+          >
+            Quitar filtros
+          </button>
+        </SubmitActions>
+      }
+    >
+      <SelectField id="activity-user" label="Usuario" placeholder="Todos los usuarios" options={userOptions(users)} registration={register('user')} />
+      <SelectField id="activity-area" label="Área" placeholder="Todas las áreas" options={AREA_OPTIONS} registration={register('area')} />
+      <SelectField id="activity-action" label="Acción" placeholder="Todas las acciones" options={ACTION_OPTIONS} registration={register('action')} />
+      {/* The two days side by side, on a phone too: the list starts higher on the screen. */}
+      <div className="activity-filters__days">
+        <DateField id="activity-from" label="Desde" kind="range" invalid={Boolean(message)} registration={register('from')} />
+        <DateField id="activity-to" label="Hasta" kind="range" invalid={Boolean(message)} registration={register('to')} />
       </div>
-      <FormAlert message={message} />
-      <div className="form-actions">
-        <button type="submit" className="btn btn-primary">
-          Filtrar
-        </button>
-        <button
-          type="button"
-          className="btn btn-secondary"
-          onClick={() => {
-            reset(formValuesOf({}));
-            onChange({});
-          }}
-        >
-          Quitar filtros
-        </button>
-      </div>
-    </form>
+    </FormCard>
   );
 }

@@ -2,14 +2,13 @@ import { useMemo, useState } from 'react';
 import { blendedCoffeeMessages as m } from '#shared/blended-coffee-messages.js';
 import { useOriginOptions } from '#web/api/get-origin-options.js';
 import { ListCard } from '#web/components/list-card.js';
-import { useForgetVanishedLots, useLotSelection } from '#web/components/lot-label-selection.js';
+import { useLotListPage } from '#web/components/labels/lot-label-selection.js';
 import { LoadFailure } from '#web/components/load-failure.js';
 import { LoadedPage, LoadingPage } from '#web/components/loading-page.js';
 import { PageError } from '#web/components/page-error.js';
-import { NewLotsLabelOffer, offeringNewLotLabel } from '#web/components/print-labels.js';
+import { NewLotsLabelOffer, offeringNewLotLabel } from '#web/components/labels/print-labels.js';
 import { loadFailed } from '#web/lib/api-client.js';
-import type { PrintableLot } from '#web/lib/labels-url.js';
-import { useListPage } from '#web/lib/use-list-page.js';
+import type { PrintableLot } from '#web/components/labels/labels-url.js';
 import { deleteBlendedCoffeeOptions } from './api/delete-blended-coffee.js';
 import { blendedCoffeeQueryOptions } from './api/get-blended-coffee.js';
 import { useRecipeOptions } from './api/get-recipe-options.js';
@@ -21,9 +20,7 @@ import { RoastedStockTable } from './roasted-stock-table.js';
 
 /** /cafe-mezcla (docs/product-guide.md#cafe-mezcla): the blend form, the available roasted stock and the current blends. */
 export function BlendedCoffeePage() {
-  // The table's ticked lots live here, where a delete can take its lot out (docs/product-guide.md#imprimir-desde-las-tablas).
-  const selection = useLotSelection('blend');
-  const { list: blends, rowActions, paging, editing, formKey, formProps, failure, formRef } = useListPage({
+  const { list: blends, rowActions, paging, editing, formKey, formProps, failure, formRef, selection } = useLotListPage('blend', {
     pageQuery: blendedCoffeeQueryOptions,
     deleteMutation: deleteBlendedCoffeeOptions,
     messages: {
@@ -33,9 +30,7 @@ export function BlendedCoffeePage() {
       // 'Error al eliminar la mezcla de café. Asegúrate de que no esté asociada a ventas.' (full page, docs/product-guide.md#interface-texts).
       failedMessage: m.deleteInUse,
     },
-    onDeleted: (row) => selection.forget([row.id]),
   });
-  useForgetVanishedLots(selection, blends.data);
   // The blend just made, whose label is offered (docs/product-guide.md#imprimir-desde-las-tablas).
   const [newLots, setNewLots] = useState<readonly PrintableLot[]>([]);
   const roasted = useRoastedInStock();

@@ -3,12 +3,11 @@ import { csvMessages } from '#shared/csv-messages.js';
 import { greenCoffeeMessages as m } from '#shared/green-coffee-messages.js';
 import { useOriginOptions } from '#web/api/get-origin-options.js';
 import { ListCard } from '#web/components/list-card.js';
-import { useForgetVanishedLots, useLotSelection } from '#web/components/lot-label-selection.js';
+import { useLotListPage } from '#web/components/labels/lot-label-selection.js';
 import { LoadFailure } from '#web/components/load-failure.js';
 import { LoadedPage, LoadingPage } from '#web/components/loading-page.js';
 import { PageError } from '#web/components/page-error.js';
 import { loadFailed } from '#web/lib/api-client.js';
-import { useListPage } from '#web/lib/use-list-page.js';
 import { deleteGreenCoffeeOptions } from './api/delete-green-coffee.js';
 import { greenCoffeeQueryOptions } from './api/get-green-coffee.js';
 import { GreenCoffeeForm } from './green-coffee-form.js';
@@ -17,9 +16,7 @@ import { ImportGreenCoffeePanel } from './import-green-coffee-panel.js';
 
 /** /cafe-verde (docs/product-guide.md#cafe-verde): the add/edit form above the 'Stock Actual' table. */
 export function GreenCoffeePage() {
-  // The table's ticked lots live here, where a delete can take its lot out (docs/product-guide.md#imprimir-desde-las-tablas).
-  const selection = useLotSelection('green');
-  const { list, rowActions, paging, formKey, formProps, failure, formRef } = useListPage({
+  const { list, rowActions, paging, formKey, formProps, failure, formRef, selection } = useLotListPage('green', {
     pageQuery: greenCoffeeQueryOptions,
     deleteMutation: deleteGreenCoffeeOptions,
     messages: {
@@ -28,9 +25,7 @@ export function GreenCoffeePage() {
       // 'Error al eliminar el café verde. Asegúrate de que no esté asociado a café tostado.' (full page, docs/product-guide.md#interface-texts).
       failedMessage: m.deleteInUse,
     },
-    onDeleted: (row) => selection.forget([row.id]),
   });
-  useForgetVanishedLots(selection, list.data);
   const [importing, setImporting] = useState(false);
   const origins = useOriginOptions();
   const page = list.data;

@@ -1,12 +1,13 @@
 import { formatDate, formatMoney, formatTwoDecimals } from '#shared/format.js';
 import { greenCoffeeMessages as m } from '#shared/green-coffee-messages.js';
 import type { GreenCoffee } from '#shared/schemas/green-coffee.js';
-import { actionsColumn, type Column, DataTable, type RowActionHandlers } from '#web/components/data-table.js';
+import { actionsColumn, type Column, DataTable } from '#web/components/data-table.js';
+import type { RowActionHandlers } from '#web/lib/use-list-page.js';
 import { lotAdjustColumn } from '#web/components/lot-adjust-link.js';
-import { LotLabelsBar, type LotSelection, withLotCheckboxes } from '#web/components/lot-label-selection.js';
+import { LotLabelsBar, type LotSelection, withLotCheckboxes } from '#web/components/labels/lot-label-selection.js';
 import { lotTraceColumn } from '#web/components/lot-trace-link.js';
-import { PrintLabelButton } from '#web/components/print-labels.js';
-import type { LabelTable, PrintableLot } from '#web/lib/labels-url.js';
+import { PrintLabelButton } from '#web/components/labels/print-labels.js';
+import type { LabelTable, PrintableLot } from '#web/components/labels/labels-url.js';
 
 export interface GreenCoffeeTableProps extends RowActionHandlers<GreenCoffee> {
   lots: GreenCoffee[];

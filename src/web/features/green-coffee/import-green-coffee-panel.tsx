@@ -1,9 +1,9 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { csvMessages as m } from '#shared/csv-messages.js';
 import type { ImportResult, ImportRow } from '#shared/schemas/green-import.js';
 import { type Column, DataTable } from '#web/components/data-table.js';
-import { FormAlert } from '#web/components/form-alert.js';
-import { useToast } from '#web/components/toast.js';
+import { UploadPanel } from '#web/components/upload-panel.js';
+import { useToast } from '#web/lib/use-toast.js';
 import { ApiError } from '#web/lib/api-client.js';
 import { useImportGreenCoffee } from './api/import-green-coffee.js';
 
@@ -33,7 +33,6 @@ const COLUMNS: Column<PreviewRow>[] = [
  * 'Confirmar importación' writes all the lots in one transaction, or none.
  */
 export function ImportGreenCoffeePanel({ onClose }: { onClose: () => void }) {
-  const fileId = useId();
   const showToast = useToast();
   const importLots = useImportGreenCoffee();
   const [file, setFile] = useState<File | null>(null);
@@ -62,34 +61,35 @@ export function ImportGreenCoffeePanel({ onClose }: { onClose: () => void }) {
     .map((row) => ({ ...row, id: row.line }));
 
   return (
-    <section className="card" aria-labelledby={`${fileId}-title`}>
-      <h2 id={`${fileId}-title`} className="card__title">
-        {m.importTitle}
-      </h2>
-      <div className="form-grid">
-        <div className="field field--wide">
-          <label htmlFor={fileId}>{m.importFileLabel}</label>
-          <input
-            id={fileId}
-            type="file"
-            accept=".csv,text/csv"
-            aria-describedby={`${fileId}-hint`}
-            onChange={(event) => {
-              const chosen = event.target.files?.[0] ?? null;
-              setFile(chosen);
-              setPreview(null);
-              if (chosen) void run(chosen, true);
-            }}
-          />
-          <p id={`${fileId}-hint`} className="field__hint">
+    <UploadPanel
+      title={m.importTitle}
+      picker={{
+        label: m.importFileLabel,
+        accept: '.csv,text/csv',
+        hint: (
+          <>
             Columnas: Lote, Origen, Proveedor/Finca, Recibido (Kg), Precio ($/Kg), Fecha Entrada (dd/mm/aaaa o aaaa-mm-dd).{' '}
             <a href="/api/green-coffee/import-template.csv" download>
               {m.importTemplate}
             </a>
-          </p>
-        </div>
-      </div>
-      <FormAlert message={problem} />
+          </>
+        ),
+        onFiles: (files) => {
+          const chosen = files?.[0] ?? null;
+          setFile(chosen);
+          setPreview(null);
+          if (chosen) void run(chosen, true);
+        },
+      }}
+      alert={problem}
+      confirm={{
+        label: m.importConfirm,
+        disabled: !file || !preview || preview.with_problems > 0 || importLots.isPending,
+        onClick: () => file && void run(file, false),
+      }}
+      cancelLabel={m.importCancel}
+      onCancel={onClose}
+    >
       {importLots.isPending && <p className="loading-text">{importLots.variables?.dryRun ? m.importChecking : m.importSaving}</p>}
       {preview && (
         <>
@@ -103,19 +103,6 @@ export function ImportGreenCoffeePanel({ onClose }: { onClose: () => void }) {
           )}
         </>
       )}
-      <div className="form-actions">
-        <button
-          type="button"
-          className="btn btn-primary"
-          disabled={!file || !preview || preview.with_problems > 0 || importLots.isPending}
-          onClick={() => file && void run(file, false)}
-        >
-          {m.importConfirm}
-        </button>
-        <button type="button" className="btn btn-secondary" onClick={onClose}>
-          {m.importCancel}
-        </button>
-      </div>
-    </section>
+    </UploadPanel>
   );
 }

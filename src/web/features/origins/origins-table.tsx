@@ -1,7 +1,8 @@
 import { formatKg } from '#shared/format.js';
 import { originMessages } from '#shared/origin-messages.js';
 import type { Origin } from '#shared/schemas/origins.js';
-import { actionsColumn, type Column, DataTable, type RowActionHandlers } from '#web/components/data-table.js';
+import { actionsColumn, type Column, DataTable } from '#web/components/data-table.js';
+import type { RowActionHandlers } from '#web/lib/use-list-page.js';
 
 export interface OriginsTableProps extends RowActionHandlers<Origin> {
   origins: Origin[];

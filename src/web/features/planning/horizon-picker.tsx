@@ -1,5 +1,8 @@
 import { planningMessages as m } from '#shared/planning-messages.js';
+import { RadioGroupField } from '#web/components/radio-group-field.js';
 import { type Horizon, HORIZONS } from './plan-view.js';
+
+const HORIZON_OPTIONS = HORIZONS.map((horizon) => ({ value: String(horizon), label: m.horizonOption(horizon) }));
 
 /**
  * 'Horizonte': 7, 14 or 28 days, one choice, applied at once (the page keeps it in the URL).
@@ -9,16 +12,14 @@ import { type Horizon, HORIZONS } from './plan-view.js';
  */
 export function HorizonPicker({ value, onChange }: { value: Horizon; onChange: (horizon: Horizon) => void }) {
   return (
-    <fieldset key={value} className="plan-horizon">
-      <legend className="plan-horizon__legend">{m.horizon}</legend>
-      <div className="plan-horizon__options">
-        {HORIZONS.map((horizon) => (
-          <label key={horizon} className="plan-horizon__option">
-            <input type="radio" name="horizonte" value={horizon} defaultChecked={horizon === value} onChange={() => onChange(horizon)} />
-            {m.horizonOption(horizon)}
-          </label>
-        ))}
-      </div>
-    </fieldset>
+    <RadioGroupField
+      key={value}
+      legend={m.horizon}
+      name="horizonte"
+      options={HORIZON_OPTIONS}
+      defaultValue={String(value)}
+      onChange={(chosen) => onChange(Number(chosen) as Horizon)}
+      classes={{ group: 'plan-horizon', legend: 'plan-horizon__legend', options: 'plan-horizon__options', option: 'plan-horizon__option' }}
+    />
   );
 }

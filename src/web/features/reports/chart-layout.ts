@@ -3,7 +3,7 @@
  * round y ticks and which month labels fit, as Recharts chose them before
  * (docs/decisions/0031-report-charts-with-visx.md), so the chart reads the same.
  */
-import { roundTicks } from '#web/lib/chart-ticks.js';
+import { roundTicks } from '#web/components/charts/chart-ticks.js';
 
 const Y_TICK_COUNT = 5;
 
@@ -14,7 +14,7 @@ const LABEL_GAP = 5;
 
 /**
  * Y-axis ticks: `count` evenly spaced values from 0 (or below, for a negative
- * margin) past the largest (lib/chart-ticks.ts): the round numbers the chart
+ * margin) past the largest (components/charts/chart-ticks.ts): the round numbers the chart
  * has always shown.
  */
 export const yTicks = (low: number, high: number, count = Y_TICK_COUNT): number[] => roundTicks(Math.min(0, low), Math.max(0, high), count);

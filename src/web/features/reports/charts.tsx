@@ -4,7 +4,7 @@ import { Bar, Pie } from '@visx/shape';
 import { type PointerEvent, useMemo, useState } from 'react';
 import { formatKg, formatMoney, formatTwoDecimals } from '#shared/format.js';
 import { reportMessages as m } from '#shared/report-messages.js';
-import { ChartAxes, ChartTooltip, type Pointed, pointerIn, useBoxWidth } from '#web/components/chart-frame.js';
+import { ChartAxes, ChartTooltip, type Pointed, pointerIn, useBoxWidth } from '#web/components/charts/chart-frame.js';
 import { type ChartMonth, percentOf, productKey, type TopProduct } from './chart-data.js';
 import { monthLabelPlaces, yTicks } from './chart-layout.js';
 import { BAR_COLOUR, CHART_HEIGHT, MARGIN_BAR_COLOUR, PIE_COLOURS } from './chart-palette.js';

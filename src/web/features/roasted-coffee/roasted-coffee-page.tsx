@@ -7,16 +7,15 @@ import type { RoastedCoffee } from '#shared/schemas/roasted-coffee.js';
 import { kgToGrams } from '#shared/units.js';
 import { useOriginOptions } from '#web/api/get-origin-options.js';
 import { ListCard } from '#web/components/list-card.js';
-import { useForgetVanishedLots, useLotSelection } from '#web/components/lot-label-selection.js';
+import { useLotListPage } from '#web/components/labels/lot-label-selection.js';
 import { LoadFailure } from '#web/components/load-failure.js';
 import { LoadedPage, LoadingPage } from '#web/components/loading-page.js';
 import { PageError } from '#web/components/page-error.js';
-import { NewLotsLabelOffer, offeringNewLotLabel } from '#web/components/print-labels.js';
+import { NewLotsLabelOffer, offeringNewLotLabel } from '#web/components/labels/print-labels.js';
 import { loadFailed } from '#web/lib/api-client.js';
-import type { PrintableLot } from '#web/lib/labels-url.js';
+import type { PrintableLot } from '#web/components/labels/labels-url.js';
 import { PAGE_SIZE } from '#web/lib/page-size.js';
 import { readRoastPrefill } from '#web/lib/roast-prefill.js';
-import { useListPage } from '#web/lib/use-list-page.js';
 import { deleteRoastedCoffeeOptions } from './api/delete-roasted-coffee.js';
 import { useAvailableGreen } from './api/get-available-green.js';
 import { useGreenLotOptions } from './api/get-green-lot-options.js';
@@ -54,9 +53,7 @@ function lotOptions(lots: GreenCoffee[], editing: RoastedCoffee | null): GreenLo
 
 /** /cafe-tostado (docs/product-guide.md#cafe-tostado): the roast form, the available green stock and the roasted stock. */
 export function RoastedCoffeePage() {
-  // The table's ticked lots live here, where a delete can take its lot out (docs/product-guide.md#imprimir-desde-las-tablas).
-  const selection = useLotSelection('roasted');
-  const { list: roasts, rowActions, paging, editing, formKey, formProps, failure, formRef } = useListPage({
+  const { list: roasts, rowActions, paging, editing, formKey, formProps, failure, formRef, selection } = useLotListPage('roasted', {
     pageQuery: roastedCoffeeQueryOptions,
     deleteMutation: deleteRoastedCoffeeOptions,
     messages: {
@@ -65,9 +62,7 @@ export function RoastedCoffeePage() {
       // 'Error al eliminar el café tostado. Asegúrate de que no esté asociado a mezclas o ventas.' (full page, docs/product-guide.md#interface-texts).
       failedMessage: m.deleteInUse,
     },
-    onDeleted: (row) => selection.forget([row.id]),
   });
-  useForgetVanishedLots(selection, roasts.data);
   const [greenOffset, setGreenOffset] = useState(0);
   const [importing, setImporting] = useState(false);
   // The lots just roasted or imported, whose labels are offered (docs/product-guide.md#imprimir-desde-las-tablas).

@@ -1,13 +1,14 @@
 import { formatDate, formatMoney, formatTwoDecimals } from '#shared/format.js';
 import { roastedCoffeeMessages as m } from '#shared/roasted-coffee-messages.js';
 import type { RoastedCoffee } from '#shared/schemas/roasted-coffee.js';
-import { actionsColumn, type Column, DataTable, type RowActionHandlers } from '#web/components/data-table.js';
+import { actionsColumn, type Column, DataTable } from '#web/components/data-table.js';
+import type { RowActionHandlers } from '#web/lib/use-list-page.js';
 import { lotAdjustColumn } from '#web/components/lot-adjust-link.js';
-import { LotLabelsBar, type LotSelection, withLotCheckboxes } from '#web/components/lot-label-selection.js';
+import { LotLabelsBar, type LotSelection, withLotCheckboxes } from '#web/components/labels/lot-label-selection.js';
 import { lotTraceColumn } from '#web/components/lot-trace-link.js';
-import { PrintLabelButton } from '#web/components/print-labels.js';
-import { RoastCurveButton } from '#web/components/roast-curve-dialog.js';
-import type { LabelTable, PrintableLot } from '#web/lib/labels-url.js';
+import { PrintLabelButton } from '#web/components/labels/print-labels.js';
+import { RoastCurveButton } from '#web/components/roast-curve/roast-curve-dialog.js';
+import type { LabelTable, PrintableLot } from '#web/components/labels/labels-url.js';
 
 export const ROASTED_STOCK_TITLE = 'Stock de Café Tostado';
 

@@ -3,7 +3,7 @@ import { formatDate, formatKg } from '#shared/format.js';
 import { salesMessages as m } from '#shared/sales-messages.js';
 import type { SaleBody } from '#shared/schemas/sales.js';
 import { FormAlert } from '#web/components/form-alert.js';
-import { useToast } from '#web/components/toast.js';
+import { useToast } from '#web/lib/use-toast.js';
 import { ApiError, isSessionLost } from '#web/lib/api-client.js';
 import { saveErrorOf } from '#web/lib/form-feedback.js';
 import { forgetWrite, leftoverWrite } from '#web/lib/pending-write.js';

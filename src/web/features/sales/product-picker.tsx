@@ -6,7 +6,7 @@ import { readScannedText } from '#shared/lot-label.js';
 import { salesMessages as m } from '#shared/sales-messages.js';
 import type { Product, ProductType } from '#shared/schemas/products.js';
 import { Field } from '#web/components/field.js';
-import { ScanButton } from '#web/components/scan-button.js';
+import { ScanButton } from '#web/components/scan/scan-button.js';
 import { isSessionLost } from '#web/lib/api-client.js';
 import { scanMessages } from '#shared/scan-messages.js';
 import { nameKey } from '#shared/text-keys.js';

@@ -1,7 +1,8 @@
 import { formatDate, formatMoney, formatTwoDecimals } from '#shared/format.js';
 import { salesMessages as m } from '#shared/sales-messages.js';
 import type { Sale } from '#shared/schemas/sales.js';
-import { actionsColumn, type Column, DataTable, type RowActionHandlers } from '#web/components/data-table.js';
+import { actionsColumn, type Column, DataTable } from '#web/components/data-table.js';
+import type { RowActionHandlers } from '#web/lib/use-list-page.js';
 import { LotTraceLink, tracePath } from '#web/components/lot-trace-link.js';
 
 // docs/product-guide.md#ventas: these columns, in this order; 2 decimals and the $ prefix (docs/product-guide.md#business-constants).

@@ -13,10 +13,10 @@ import { AdminOptionsCard } from './admin-options-card.js';
 import { deleteBlendRecipeOptions } from './api/delete-blend-recipe.js';
 import { blendRecipesQueryOptions } from './api/get-blend-recipes.js';
 import { useSettings } from '#web/api/get-settings.js';
-import { DefaultPricesForm } from './default-prices-form.js';
-import { LowStockForm } from './low-stock-form.js';
 import { RecipeForm } from './recipe-form.js';
 import { RecipesTable } from './recipes-table.js';
+import { SettingsForm } from './settings-form.js';
+import { DEFAULT_PRICES, LOW_STOCK } from './settings-sections.js';
 import './settings.css';
 
 /**
@@ -54,8 +54,8 @@ export function ConfigurationPage() {
           >
             <RecipesTable recipes={page.items} {...rowActions} />
           </ListCard>
-          <DefaultPricesForm settings={settings.data} onFailure={fail} />
-          <LowStockForm settings={settings.data} onFailure={fail} />
+          <SettingsForm section={DEFAULT_PRICES} settings={settings.data} onFailure={fail} />
+          <SettingsForm section={LOW_STOCK} settings={settings.data} onFailure={fail} />
           <AdminOptionsCard />
         </Deferred>
       ) : (

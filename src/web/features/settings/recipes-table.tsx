@@ -1,6 +1,7 @@
 import { blendRecipeMessages as m } from '#shared/blend-recipe-messages.js';
 import type { BlendRecipe } from '#shared/schemas/blend-recipes.js';
-import { actionsColumn, type Column, DataTable, type RowActionHandlers } from '#web/components/data-table.js';
+import { actionsColumn, type Column, DataTable } from '#web/components/data-table.js';
+import type { RowActionHandlers } from '#web/lib/use-list-page.js';
 
 export interface RecipesTableProps extends RowActionHandlers<BlendRecipe> {
   recipes: BlendRecipe[];

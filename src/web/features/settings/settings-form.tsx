@@ -4,14 +4,14 @@ import type { z } from 'zod';
 import type { SettingName, Settings } from '#shared/schemas/settings.js';
 import { DecimalField } from '#web/components/decimal-field.js';
 import { FormCard } from '#web/components/form-card.js';
-import { useToast } from '#web/components/toast.js';
+import { useToast } from '#web/lib/use-toast.js';
 import { formAlertMessage, invalidFields, saveWithFeedback, useWriteKey } from '#web/lib/form-feedback.js';
 import { numberOrMissing } from '#web/lib/form-values.js';
 import { schemaThenRulesResolver } from '#web/lib/schema-then-rules-resolver.js';
 import { useUpdateSettings } from './api/update-settings.js';
 
 /** What a section of Configuración takes from the page: the settings as loaded, and the full-page failure. */
-export interface SettingsSectionProps {
+interface SettingsSectionProps {
   settings: Settings;
   /** A save that failed for a reason the user cannot fix here: the full-page red message. */
   onFailure: (message: string, error: unknown) => void;

@@ -1,5 +1,6 @@
+import { formatMoney } from '#shared/format.js';
 import { type CountSheetLot, stockCountBodySchema, type StockCountBody } from '#shared/schemas/stock-counts.js';
-import { hasAtMostDecimals, KG_DECIMALS, kgToGrams, parseDecimalText, priceToCents } from '#shared/units.js';
+import { centsToPrice, hasAtMostDecimals, KG_DECIMALS, kgToGrams, parseDecimalText, priceToCents } from '#shared/units.js';
 
 /**
  * The count sheet's arithmetic, apart from React (docs/product-guide.md#recuento-de-inventario):
@@ -9,6 +10,22 @@ import { hasAtMostDecimals, KG_DECIMALS, kgToGrams, parseDecimalText, priceToCen
 
 /** A lot's key in the form's values and in the page's sets (react-hook-form paths may not hold '.'). */
 export const sheetKey = (lot: { kind: string; id: number }) => `${lot.kind}-${lot.id}`;
+
+/** How the sheet names each kind of lot (the areas' own names). */
+export const KIND_LABELS: Record<CountSheetLot['kind'], string> = { green: 'Café Verde', roasted: 'Café Tostado', blend: 'Café Mezcla' };
+
+/** A difference's value at cost with its sign: '+$1.50', '-$6.43', '$0.00'. */
+export const signedMoney = (cents: number) => `${cents > 0 ? '+' : cents < 0 ? '-' : ''}${formatMoney(centsToPrice(Math.abs(cents)))}`;
+
+/** The sheet's form: the reason, the note and the kilos counted per lot (by sheetKey), as typed. */
+export interface CountValues {
+  reason: string;
+  note: string;
+  counted: Record<string, string>;
+}
+
+/** Nothing typed: every lot's input blank (react-hook-form's reset only clears the inputs its values name). */
+export const emptyValues = (lots: readonly CountSheetLot[]): CountValues => ({ reason: '', note: '', counted: Object.fromEntries(lots.map((lot) => [sheetKey(lot), ''])) });
 
 /** The kilos typed for a lot (comma or point), or undefined when blank or not a plain decimal of at most 3 places. */
 export function countedKg(text: string | undefined): number | undefined {

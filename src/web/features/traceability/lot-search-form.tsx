@@ -3,9 +3,10 @@ import { readScannedText } from '#shared/lot-label.js';
 import { traceabilityMessages as m } from '#shared/traceability-messages.js';
 import { scanMessages } from '#shared/scan-messages.js';
 import { Field } from '#web/components/field.js';
-import { FormAlert } from '#web/components/form-alert.js';
-import { ScanButton } from '#web/components/scan-button.js';
-import type { ScanDialogProps } from '#web/components/scan-dialog.js';
+import { SubmitActions } from '#web/components/form-actions.js';
+import { FormCard } from '#web/components/form-card.js';
+import { ScanButton } from '#web/components/scan/scan-button.js';
+import type { ScanDialogProps } from '#web/components/scan/scan-dialog.js';
 
 /**
  * Type or scan a lot code (green, roasted or blend). A scanner types the code,
@@ -29,26 +30,22 @@ export function LotSearchForm({ initialCode, onSearch, onScan }: { initialCode: 
     }
   };
   return (
-    <form className="card no-print" onSubmit={submit} noValidate aria-labelledby="lot-search-title">
-      <h2 id="lot-search-title" className="card__title">
-        Buscar un lote
-      </h2>
-      <div className="form-grid">
-        <Field id="trace-code" label="Código de Lote" hint="Café verde, tostado o mezcla. También puedes escanearlo." invalid={alert !== null}>
-          {(control) => (
-            <div className="scan-row">
-              <input {...control} value={code} onChange={(event) => setCode(event.target.value)} autoComplete="off" spellCheck={false} />
-              <ScanButton onCode={onScan} />
-            </div>
-          )}
-        </Field>
-      </div>
-      <FormAlert message={alert} />
-      <div className="form-actions">
-        <button type="submit" className="btn btn-primary">
-          Buscar
-        </button>
-      </div>
-    </form>
+    <FormCard
+      id="lot-search"
+      className="no-print"
+      title="Buscar un lote"
+      onSubmit={submit}
+      alert={alert}
+      actions={<SubmitActions label="Buscar" />}
+    >
+      <Field id="trace-code" label="Código de Lote" hint="Café verde, tostado o mezcla. También puedes escanearlo." invalid={alert !== null}>
+        {(control) => (
+          <div className="scan-row">
+            <input {...control} value={code} onChange={(event) => setCode(event.target.value)} autoComplete="off" spellCheck={false} />
+            <ScanButton onCode={onScan} />
+          </div>
+        )}
+      </Field>
+    </FormCard>
   );
 }

@@ -1,8 +1,8 @@
 import { Download, Printer } from 'lucide-react';
 import type { Trace } from '#shared/schemas/traceability.js';
 import type { TraceParams } from '#web/api/query-keys.js';
-import { PrintLabelButton } from '#web/components/print-labels.js';
-import { RoastCurveButton } from '#web/components/roast-curve-dialog.js';
+import { PrintLabelButton } from '#web/components/labels/print-labels.js';
+import { RoastCurveButton } from '#web/components/roast-curve/roast-curve-dialog.js';
 import { withQuery } from '#web/lib/api-client.js';
 
 /**

@@ -2,7 +2,8 @@ import { LogOut } from 'lucide-react';
 import { sessionMessages } from '#shared/messages.js';
 import { userMessages } from '#shared/user-messages.js';
 import type { User } from '#shared/schemas/auth.js';
-import { actionsColumn, type Column, DataTable, type RowActionHandlers } from '#web/components/data-table.js';
+import { actionsColumn, type Column, DataTable } from '#web/components/data-table.js';
+import type { RowActionHandlers } from '#web/lib/use-list-page.js';
 import { ROLE_LABELS } from './role-labels.js';
 
 export interface UsersTableProps extends RowActionHandlers<User> {

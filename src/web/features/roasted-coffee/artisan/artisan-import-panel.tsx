@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useState } from 'react';
 import { formatDate, formatTwoDecimals } from '#shared/format.js';
 import { artisanMessages as m } from '#shared/artisan-messages.js';
 import type { ArtisanBatchFile, ArtisanPreview, ArtisanRoast } from '#shared/schemas/artisan.js';
@@ -7,8 +7,8 @@ import { ROAST_TYPES } from '#shared/schemas/roasted-coffee.js';
 import { gramsToKg, kgToGrams, parseDecimalText } from '#shared/units.js';
 import { type Column, DataTable } from '#web/components/data-table.js';
 import { DECIMAL_INPUT } from '#web/components/decimal-field.js';
-import { FormAlert } from '#web/components/form-alert.js';
-import { useToast } from '#web/components/toast.js';
+import { UploadPanel } from '#web/components/upload-panel.js';
+import { useToast } from '#web/lib/use-toast.js';
 import { ApiError, isSessionLost } from '#web/lib/api-client.js';
 import './artisan-import.css';
 import { useImportArtisanBatch } from '../api/import-artisan-batch.js';
@@ -85,13 +85,11 @@ let nextRowId = 1;
  * offered, docs/product-guide.md#imprimir-desde-las-tablas).
  */
 export function ArtisanImportPanel({ lots, onClose, onImported }: { lots: GreenCoffee[]; onClose: () => void; onImported: (roasts: ArtisanRoast[]) => void }) {
-  const inputId = useId();
   const showToast = useToast();
   const importBatch = useImportArtisanBatch();
   const [rows, setRows] = useState<FileRow[]>([]);
   const [checking, setChecking] = useState(0);
   const [alert, setAlert] = useState<string | null>(null);
-  const [dragging, setDragging] = useState(false);
 
   const update = (id: number, change: Partial<FileRow>) => setRows((current) => current.map((row) => (row.id === id ? { ...row, ...change } : row)));
 
@@ -224,41 +222,23 @@ export function ArtisanImportPanel({ lots, onClose, onImported }: { lots: GreenC
   ];
 
   return (
-    <section className="card" aria-labelledby={`${inputId}-title`}>
-      <h2 id={`${inputId}-title`} className="card__title">
-        {m.importTitle}
-      </h2>
-      <div
-        className={dragging ? 'artisan-import__drop artisan-import__drop--over' : 'artisan-import__drop'}
-        onDragOver={(event) => {
-          event.preventDefault();
-          setDragging(true);
-        }}
-        onDragLeave={() => setDragging(false)}
-        onDrop={(event) => {
-          event.preventDefault();
-          setDragging(false);
-          addFiles(event.dataTransfer.files);
-        }}
-      >
-        <p id={`${inputId}-hint`}>{m.importHint}</p>
-        <label htmlFor={inputId} className="btn btn-secondary">
-          {m.importPick}
-        </label>
-        <input
-          id={inputId}
-          className="sr-only"
-          type="file"
-          multiple
-          accept=".alog"
-          aria-describedby={`${inputId}-hint`}
-          onChange={(event) => {
-            addFiles(event.target.files);
-            event.target.value = '';
-          }}
-        />
-      </div>
-      <FormAlert message={alert} />
+    <UploadPanel
+      title={m.importTitle}
+      picker={{ label: m.importPick, hint: m.importHint, accept: '.alog', multiple: true, onFiles: addFiles, dropZone: 'artisan-import__drop' }}
+      alert={alert}
+      confirm={{
+        label: (
+          <>
+            {m.importConfirm}
+            {accepted.length > 0 ? ` (${accepted.length})` : ''}
+          </>
+        ),
+        disabled: !canConfirm,
+        onClick: () => void confirm(),
+      }}
+      cancelLabel={m.importCancel}
+      onCancel={onClose}
+    >
       {checking > 0 && <p className="loading-text">{m.importChecking}</p>}
       {importBatch.isPending && <p className="loading-text">{m.importSaving}</p>}
       {rows.length > 0 && (
@@ -272,15 +252,6 @@ export function ArtisanImportPanel({ lots, onClose, onImported }: { lots: GreenC
         </>
       )}
       {rows.length > 0 && checking === 0 && accepted.length === 0 && <p role="status">{m.importNothing}</p>}
-      <div className="form-actions">
-        <button type="button" className="btn btn-primary" disabled={!canConfirm} onClick={() => void confirm()}>
-          {m.importConfirm}
-          {accepted.length > 0 ? ` (${accepted.length})` : ''}
-        </button>
-        <button type="button" className="btn btn-secondary" onClick={onClose}>
-          {m.importCancel}
-        </button>
-      </div>
-    </section>
+    </UploadPanel>
   );
 }

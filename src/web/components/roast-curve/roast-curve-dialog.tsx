@@ -4,8 +4,8 @@ import { artisanMessages as m } from '#shared/artisan-messages.js';
 import { useRoastCurve } from '#web/api/get-roast-curve.js';
 import { isSessionLost } from '#web/lib/api-client.js';
 import { lazyNamed } from '#web/lib/lazy-named.js';
-import { FormAlert } from './form-alert.js';
-import { LoadingText } from './loading-text.js';
+import { FormAlert } from '#web/components/form-alert.js';
+import { LoadingText } from '#web/components/loading-text.js';
 import { BT_COLOUR, clockTime, ET_COLOUR, EVENT_ORDER } from './roast-curve-format.js';
 import './roast-curve.css';
 

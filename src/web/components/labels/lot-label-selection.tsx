@@ -1,12 +1,29 @@
+import type { QueryKey } from '@tanstack/react-query';
 import { Tag } from 'lucide-react';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { LABELS_MAX } from '#shared/limits.js';
 import type { TraceLotKind } from '#shared/schemas/traceability.js';
 import { apiRequest, withQuery } from '#web/lib/api-client.js';
-import { labelTexts as t } from '#web/lib/label-texts.js';
-import { type LabelTable, LOT_TABLE_PATHS, type PrintableLot } from '#web/lib/labels-url.js';
-import type { Column } from './data-table.js';
+import { type ListPage, type ListPageOptions, useListPage } from '#web/lib/use-list-page.js';
+import { labelTexts as t } from './label-texts.js';
+import { type LabelTable, LOT_TABLE_PATHS, type PrintableLot } from './labels-url.js';
+import type { Column } from '#web/components/data-table.js';
 import { useLabelsDialog } from './print-labels.js';
+
+/**
+ * useListPage for a screen whose table of lots can be ticked for labels (green, roasted and blended
+ * coffee, docs/product-guide.md#imprimir-desde-las-tablas): the ticks live with the screen, and a lot
+ * deleted from the table, or gone from it when the list is fetched again, leaves them.
+ */
+export function useLotListPage<Data extends ListPage<{ id: number }> & { offset: number }, Key extends QueryKey>(
+  kind: TraceLotKind,
+  options: Omit<ListPageOptions<Data, Key>, 'onDeleted'>,
+) {
+  const selection = useLotSelection(kind);
+  const screen = useListPage({ ...options, onDeleted: (row) => selection.forget([row.id]) });
+  useForgetVanishedLots(selection, screen.list.data);
+  return { ...screen, selection };
+}
 
 /**
  * The lots ticked in one lot table, across its pages, in the order they were ticked (the PDF's
@@ -25,7 +42,7 @@ export interface LotSelection {
 
 const keyOf = (lot: { kind: TraceLotKind; id: number }) => `${lot.kind}:${lot.id}`;
 
-export function useLotSelection(kind: TraceLotKind): LotSelection {
+function useLotSelection(kind: TraceLotKind): LotSelection {
   const [selected, setSelected] = useState<ReadonlyMap<string, PrintableLot>>(() => new Map());
   const forget = useCallback(
     (ids: readonly number[]) =>
@@ -74,7 +91,7 @@ async function listedLotIds(kind: TraceLotKind): Promise<ReadonlySet<number>> {
  * (docs/product-guide.md#imprimir-desde-las-tablas). Lots ticked on other pages are never judged
  * by this page. Should the check fail, the selection stays as it is: the PDF names a missing lot.
  */
-export function useForgetVanishedLots(selection: LotSelection, page: { items: readonly { id: number }[]; offset: number } | undefined): void {
+function useForgetVanishedLots(selection: LotSelection, page: { items: readonly { id: number }[]; offset: number } | undefined): void {
   const shown = useRef<{ page: NonNullable<typeof page>; ids: ReadonlySet<number> } | null>(null);
   const { kind, lots, forget } = selection;
   useEffect(() => {

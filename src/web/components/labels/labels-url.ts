@@ -19,7 +19,7 @@ export const LOT_TABLE_PATHS: Record<TraceLotKind, string> = { green: '/green-co
 /** What the dialog prints: these lots, or the table's first lots in the table's order (docs/product-guide.md#imprimir-desde-las-tablas). */
 export type LabelRequest = { lots: readonly PrintableLot[] } | { table: LabelTable };
 
-/** What the person chooses in the dialog, remembered between prints (src/web/lib/label-choice.ts). */
+/** What the person chooses in the dialog, remembered between prints (label-choice.ts). */
 export interface LabelChoice {
   format: LabelFormat;
   copies: number;

@@ -4,8 +4,8 @@ import { LinePath } from '@visx/shape';
 import { type PointerEvent, useMemo, useState } from 'react';
 import { artisanMessages as m } from '#shared/artisan-messages.js';
 import type { ArtisanCurve } from '#shared/schemas/artisan.js';
-import { roundTicks } from '#web/lib/chart-ticks.js';
-import { ChartAxes, ChartTooltip, type Pointed, pointerIn, useBoxWidth } from './chart-frame.js';
+import { roundTicks } from '#web/components/charts/chart-ticks.js';
+import { ChartAxes, ChartTooltip, type Pointed, pointerIn, useBoxWidth } from '#web/components/charts/chart-frame.js';
 import { BT_COLOUR, clockTime, curveExtent, ET_COLOUR, EVENT_ORDER, finitePoints, pointsForColumns, timeTicks } from './roast-curve-format.js';
 
 /**

@@ -2,15 +2,16 @@ import { useEffect, useId, useRef, useState } from 'react';
 import type { TraceLotKind } from '#shared/schemas/traceability.js';
 import { queryKeys } from '#web/api/query-keys.js';
 import { apiRequest, isSessionLost, withQuery } from '#web/lib/api-client.js';
-import { parseCopies, readLabelChoice, saveLabelChoice } from '#web/lib/label-choice.js';
-import { labelTexts as t } from '#web/lib/label-texts.js';
+import { parseCopies, readLabelChoice, saveLabelChoice } from './label-choice.js';
+import { labelTexts as t } from './label-texts.js';
 import { LABELS_MAX } from '#shared/limits.js';
 import { LABEL_FORMATS, type LabelFormat } from '#shared/schemas/labels.js';
-import { type LabelRequest, labelsUrl, type LabelTable, LOT_TABLE_PATHS, lotsThatFit, maxCopiesFor, type PrintableLot } from '#web/lib/labels-url.js';
+import { type LabelRequest, labelsUrl, type LabelTable, LOT_TABLE_PATHS, lotsThatFit, maxCopiesFor, type PrintableLot } from './labels-url.js';
 import { useQuery } from '@tanstack/react-query';
-import { Field } from './field.js';
-import { FormAlert } from './form-alert.js';
-import { LoadingText } from './loading-text.js';
+import { Field } from '#web/components/field.js';
+import { FormAlert } from '#web/components/form-alert.js';
+import { LoadingText } from '#web/components/loading-text.js';
+import { RadioGroupField } from '#web/components/radio-group-field.js';
 
 /**
  * Each lot table's list route and the key its first lots are cached under: below the area's
@@ -113,18 +114,17 @@ export function PrintLabelsDialog({ request, onClose }: { request: LabelRequest;
           print();
         }}
       >
-        <fieldset className="labels-dialog__formats">
-          <legend>{t.format}</legend>
-          {LABEL_FORMATS.map((option) => (
-            <label key={option} className="labels-dialog__format">
-              <input type="radio" name={`${id}-format`} value={option} checked={format === option} onChange={() => {
-                  setFormat(option);
-                  setBlockedUrl(null);
-                }} />
-              {t.formats[option]}
-            </label>
-          ))}
-        </fieldset>
+        <RadioGroupField
+          legend={t.format}
+          name={`${id}-format`}
+          options={LABEL_FORMATS.map((option) => ({ value: option, label: t.formats[option] }))}
+          value={format}
+          onChange={(option) => {
+            setFormat(option);
+            setBlockedUrl(null);
+          }}
+          classes={{ group: 'labels-dialog__formats', option: 'labels-dialog__format' }}
+        />
         <Field id={`${id}-copies`} label={t.copies} error={copiesError} hint={lots && copies !== null ? t.total(lots.length * copies) : undefined}>
           {(control) => (
             <input

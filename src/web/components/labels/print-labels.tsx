@@ -1,8 +1,8 @@
 import { Tag } from 'lucide-react';
 import { Suspense, useState } from 'react';
-import { labelTexts as t } from '#web/lib/label-texts.js';
+import { labelTexts as t } from './label-texts.js';
 import type { TraceLotKind } from '#shared/schemas/traceability.js';
-import type { LabelRequest, PrintableLot } from '#web/lib/labels-url.js';
+import type { LabelRequest, PrintableLot } from './labels-url.js';
 import { lazyNamed } from '#web/lib/lazy-named.js';
 import type { EntityFormProps } from '#web/lib/use-form-screen.js';
 import './print-labels.css';
