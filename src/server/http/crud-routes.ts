@@ -3,10 +3,13 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { User } from '#shared/schemas/auth.js';
-import { idParamsSchema } from '#shared/schemas/common.js';
+import { commonMessages } from '#shared/messages.js';
+import { deleteQuerySchema, idParamsSchema } from '#shared/schemas/common.js';
 import type { ActivityArea } from '#shared/schemas/activity.js';
 import type { Database } from '../db/schema.js';
 import type { DbOrTrx } from '../db/write-transaction.js';
+import { notFoundError } from '../errors.js';
+import { captureSentVersion, type RecordVersionRule } from '../write-pipeline/record-version.js';
 import { type CsvExport, csvExportQuery, withCsvExport } from './csv-export-route.js';
 import { currentUser } from './current-user.js';
 import { errorResponses } from './error-responses.js';
@@ -34,8 +37,9 @@ export interface CrudOperation {
  * origen de café', updateCoffeeOrigin, deleteCoffeeOrigin, and the CSV export's
  * exportCoffeeOriginsCsv 'Exportar los orígenes de café en CSV'.
  */
-export const crudOperations = (names: CrudNames): Record<'list' | 'create' | 'update' | 'remove' | 'export', CrudOperation> => ({
+export const crudOperations = (names: CrudNames): Record<'list' | 'get' | 'create' | 'update' | 'remove' | 'export', CrudOperation> => ({
   list: { operationId: `list${names.many}`, summary: `Listar ${names.muchosEs}` },
+  get: { operationId: `get${names.one}`, summary: `Leer ${names.unoEs}` },
   create: { operationId: `create${names.one}`, summary: `Crear ${names.unoEs}` },
   update: { operationId: `update${names.one}`, summary: `Actualizar ${names.unoEs}` },
   remove: { operationId: `delete${names.one}`, summary: `Eliminar ${names.unoEs}` },
@@ -127,6 +131,15 @@ export interface CrudDefinition<
     label(item: z.output<Item>): string;
     find(db: DbOrTrx, id: number): Promise<z.output<Item> | undefined>;
   };
+  /**
+   * No lost update (docs/decisions/0038-record-versions.md): the record's table
+   * (its rows carry `version`, which the item answers) and the area's words
+   * for an edit or delete from a stale form
+   * ('Otro usuario modificó esta venta mientras la editabas. Recarga para ver sus cambios.').
+   * PUT requires the body's `version` (428 without it), DELETE takes `?version=`;
+   * the write pipeline checks and raises it (write-pipeline/record-version.ts).
+   */
+  version: RecordVersionRule;
 }
 
 const contextOf = (request: FastifyRequest): CrudContext => ({
@@ -155,7 +168,11 @@ export function crudRoutes<
   const { area, label, find } = resource.activity;
   const describe = (item: z.output<Item> & { id: number }) => ({ id: item.id, label: label(item) });
   const createConfig = { ...writeConfig, activity: { area, describe } };
-  const changeConfig = { ...writeConfig, activity: { area, describe, before: (trx: DbOrTrx, request: FastifyRequest) => find(trx, (request.params as { id: number }).id) } };
+  const changeConfig = {
+    ...writeConfig,
+    activity: { area, describe, before: (trx: DbOrTrx, request: FastifyRequest) => find(trx, (request.params as { id: number }).id) },
+    recordVersion: resource.version,
+  };
   const operations = crudOperations(resource.names);
   // The routes see the schemas as plain zod types: Fastify cannot resolve
   // reply types from generic ones. The zod validator and serializer still
@@ -170,6 +187,16 @@ export function crudRoutes<
       schema: { tags, ...operations.list, querystring: schemas.listQuery, response: { 200: schemas.page, ...errorResponses(400, 401, 403) } },
     }, (request) => service.list(db, request.query as z.output<Query>, contextOf(request)));
 
+    // One record as the list shows it: what an edit form reloads after a 409 (docs/decisions/0038-record-versions.md).
+    app.get('/:id', {
+      config,
+      schema: { tags, ...operations.get, params: idParamsSchema, response: { 200: schemas.item, ...errorResponses(400, 401, 403, 404) } },
+    }, async (request) => {
+      const item = await find(db, request.params.id);
+      if (item === undefined) throw notFoundError(commonMessages.notFound);
+      return item;
+    });
+
     app.post('/', {
       config: createConfig,
       schema: { tags, ...operations.create, body: schemas.body, response: { 201: schemas.item, ...errorResponses(400, 401, 403, 409) } },
@@ -178,18 +205,20 @@ export function crudRoutes<
 
     app.put('/:id', {
       config: changeConfig,
+      // The body's `version`, before the area's schema drops it (write-pipeline/record-version.ts).
+      preValidation: captureSentVersion,
       schema: {
         tags,
         ...operations.update,
         params: idParamsSchema,
         body: updateBody,
-        response: { 200: schemas.item, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 200: schemas.item, ...errorResponses(400, 401, 403, 404, 409, 428) },
       },
     }, (request) => service.update(writeDatabaseOf(request), request.params.id, request.body as z.output<UpdateBody>, contextOf(request)));
 
     app.delete('/:id', {
       config: changeConfig,
-      schema: { tags, ...operations.remove, params: idParamsSchema, response: { 204: z.null(), ...errorResponses(400, 401, 403, 404, 409) } },
+      schema: { tags, ...operations.remove, params: idParamsSchema, querystring: deleteQuerySchema, response: { 204: z.null(), ...errorResponses(400, 401, 403, 404, 409) } },
     }, async (request, reply) => {
       await service.remove(writeDatabaseOf(request), request.params.id, contextOf(request));
       return reply.status(204).send(null);

@@ -1,3 +1,4 @@
+import { roastedCoffeeMessages } from '#shared/roasted-coffee-messages.js';
 import {
   roastedCoffeeBodySchema,
   roastedCoffeeListQuerySchema,
@@ -16,4 +17,5 @@ export const roastedCoffeeRoutes = crudRoutes({
   service: byActorId({ list: listRoasts, create: createRoast, update: updateRoast, remove: deleteRoast }),
   csv: { build: exportRoasts },
   activity: { area: 'roasted-coffee', label: (roast) => roast.batch_code, find: findRoastItem },
+  version: { table: 'roasted_coffee', editedByOther: roastedCoffeeMessages.editedByOther },
 });
