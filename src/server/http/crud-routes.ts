@@ -9,7 +9,6 @@ import type { ActivityArea } from '#shared/schemas/activity.js';
 import type { Database } from '../db/schema.js';
 import type { DbOrTrx } from '../db/write-transaction.js';
 import { notFoundError } from '../errors.js';
-import { captureSentVersion, type RecordVersionRule } from '../write-pipeline/record-version.js';
 import { type CsvExport, csvExportQuery, withCsvExport } from './csv-export-route.js';
 import { currentUser } from './current-user.js';
 import { errorResponses } from './error-responses.js';
@@ -139,7 +138,7 @@ export interface CrudDefinition<
    * PUT requires the body's `version` (428 without it), DELETE takes `?version=`;
    * the write pipeline checks and raises it (write-pipeline/record-version.ts).
    */
-  version: RecordVersionRule;
+  version: NonNullable<FastifyContextConfig['recordVersion']>;
 }
 
 const contextOf = (request: FastifyRequest): CrudContext => ({
@@ -205,8 +204,6 @@ export function crudRoutes<
 
     app.put('/:id', {
       config: changeConfig,
-      // The body's `version`, before the area's schema drops it (write-pipeline/record-version.ts).
-      preValidation: captureSentVersion,
       schema: {
         tags,
         ...operations.update,

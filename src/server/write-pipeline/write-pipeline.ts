@@ -12,7 +12,7 @@ import { type ActivityInput, activityRowOf, type ActivitySink, changesBetween, i
 import { type ActivityRule, recordIdOf } from './activity-rule.js';
 import { idempotencyKeyOf, type KeyedRequest, keyedRequest } from './idempotency-key.js';
 import { findStoredAnswer, pruneDue, pruneKeys, sameRequest, type StoredAnswer, storeAnswer } from './idempotency-store.js';
-import { expectedVersionOf, raiseVersion, type RecordVersionRule, refuseOtherVersion } from './record-version.js';
+import { captureSentVersion, expectedVersionOf, raiseVersion, type RecordVersionRule, refuseOtherVersion } from './record-version.js';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -153,7 +153,11 @@ export function registerWritePipeline(app: FastifyInstance, db: Kysely<Database>
     if (!route.url.startsWith('/api/') || !methods.some((method) => WRITE_METHODS.has(method)) || route.config?.readOnly) return;
     const rule = route.config?.activity;
     if (!rule) throw new Error(`${methods.join(',')} ${route.url}: una escritura declara su regla de actividad (config.activity) o readOnly`);
-    if (route.config?.recordVersion && !rule.before) throw new Error(`${methods.join(',')} ${route.url}: una regla recordVersion necesita el "before" de su regla de actividad`);
+    if (route.config?.recordVersion) {
+      if (!rule.before) throw new Error(`${methods.join(',')} ${route.url}: una regla recordVersion necesita el "before" de su regla de actividad`);
+      // A PUT's `version`, kept before the area's body schema drops it (record-version.ts).
+      if (methods.includes('PUT')) route.preValidation = [captureSentVersion, ...[route.preValidation ?? []].flat()];
+    }
     const successStatus = successStatusOf(route);
     const handler = route.handler as RouteHandlerMethod;
     route.handler = async function writePipeline(request, reply) {

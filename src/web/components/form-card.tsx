@@ -7,13 +7,15 @@ import { FormAlert } from './form-alert.js';
  * (<FormAlert>) and its buttons (<FormActions>). `id` names the title
  * (`${id}-title`), which labels the form.
  */
-export function FormCard({ id, title, onSubmit, note, alert, actions, children }: {
+export function FormCard({ id, title, onSubmit, note, alert, onReload, actions, children }: {
   id: string;
   title: ReactNode;
   onSubmit: FormEventHandler<HTMLFormElement>;
   /** Shown between the title and the fields (e.g. "register an origin first"). */
   note?: ReactNode;
   alert: string | null | undefined;
+  /** After a 409 'Otro usuario modificó …': the alert's 'Recargar' (useFormSave's `mutation.reload`). */
+  onReload?: (() => void) | undefined;
   actions: ReactNode;
   children: ReactNode;
 }) {
@@ -24,7 +26,7 @@ export function FormCard({ id, title, onSubmit, note, alert, actions, children }
       </h2>
       {note}
       <div className="form-grid">{children}</div>
-      <FormAlert message={alert} />
+      <FormAlert message={alert} onReload={onReload} />
       {actions}
     </form>
   );

@@ -26,6 +26,7 @@ export function BlendedCoffeePage() {
   const { list: blends, rowActions, paging, editing, formKey, formProps, failure, formRef } = useListPage({
     pageQuery: blendedCoffeeQueryOptions,
     deleteMutation: deleteBlendedCoffeeOptions,
+    recordPath: '/blended-coffee',
     messages: {
       // The question adds that the roasted coffee goes back to stock (docs/product-guide.md#interface-texts).
       confirmMessage: m.deleteConfirm,

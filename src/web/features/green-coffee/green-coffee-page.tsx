@@ -22,6 +22,7 @@ export function GreenCoffeePage() {
   const { list, rowActions, paging, formKey, formProps, failure, formRef } = useListPage({
     pageQuery: greenCoffeeQueryOptions,
     deleteMutation: deleteGreenCoffeeOptions,
+    recordPath: '/green-coffee',
     messages: {
       confirmMessage: m.deleteConfirm,
       deletedMessage: m.deleted,

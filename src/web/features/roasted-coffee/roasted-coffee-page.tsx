@@ -59,6 +59,7 @@ export function RoastedCoffeePage() {
   const { list: roasts, rowActions, paging, editing, formKey, formProps, failure, formRef } = useListPage({
     pageQuery: roastedCoffeeQueryOptions,
     deleteMutation: deleteRoastedCoffeeOptions,
+    recordPath: '/roasted-coffee',
     messages: {
       confirmMessage: m.deleteConfirm,
       deletedMessage: m.deleted,
