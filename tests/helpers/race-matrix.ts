@@ -434,7 +434,7 @@ const editBlend = (roast: 'roastA' | 'roastB', kg: number): RaceOp => ({
   versionOf: (w) => `/api/blended-coffee/${w.blend!}`,
   send: (w, send, server) => send(server, w.adminCookie, 'PUT', `/api/blended-coffee/${w.blend!}`, atVersion(w, `/api/blended-coffee/${w.blend!}`, blendBody(w, roast, kg))),
   // 409 compositionFixed: a sale of the blend committed first and the edit draws from another roasted lot.
-  refusals: { 400: [b.invalidRoastedLot], 404: [b.notFound], 409: [notEnoughRoasted, compositionFixed] },
+  refusals: { 400: [b.invalidRoastedLot], 404: [b.notFound], 409: [notEnoughRoasted, compositionFixed, b.editedByOther] },
   effect: (w, _res, after) => (blendTook(after, w.blend!, w[roast], kg) ? undefined : 'la edición no tomó el tostado en el libro'),
 });
 
