@@ -240,6 +240,18 @@ describe.each(testDialects())('versiones de registro (%s)', (dialect) => {
     });
   });
 
+  it('OpenAPI documents the PUT\'s version, its 409 and 428, and the DELETE\'s ?version', async () => {
+    const response = await t.call(tecnico, { method: 'GET', url: '/api/docs/json' });
+    expect(response.statusCode).toBe(200);
+    const sale = response.json<{ paths: Record<string, Record<string, any>> }>().paths['/api/sales/{id}']!;
+    const body = sale.put.requestBody.content['application/json'].schema;
+    expect(body.properties.version).toMatchObject({ type: 'integer', minimum: 1 });
+    expect(body.required).toContain('version');
+    expect(Object.keys(sale.put.responses)).toEqual(expect.arrayContaining(['200', '409', '428']));
+    expect(sale.delete.parameters).toEqual(expect.arrayContaining([expect.objectContaining({ in: 'query', name: 'version' })]));
+    expect(sale.get.operationId).toBe('getSale');
+  });
+
   it('a sale moving a roast\'s stock does not change the roast\'s version', async () => {
     const lot = await roast(tecnico, ++counter);
     const sale = await t.call(tecnico, {
