@@ -72,8 +72,9 @@ class WriteContext implements TransactionHooks, ActivitySink {
 
   async end(trx: Transaction<Database>, value: unknown): Promise<void> {
     // An edit raises its record's version, and answers the new one (the service read the row before).
-    if (this.version && this.request.method !== 'DELETE' && typeof value === 'object' && value !== null) {
-      (value as { version: number }).version = await raiseVersion(trx, this.version.rule, recordIdOf(this.request)!, this.version.expected);
+    if (this.version && this.request.method === 'PUT') {
+      const next = await raiseVersion(trx, this.version.rule, recordIdOf(this.request)!, this.version.expected);
+      if (typeof value === 'object' && value !== null) (value as { version: number }).version = next;
     }
     const user = this.request.user;
     const author = { id: user?.id ?? null, username: user?.username ?? null };
