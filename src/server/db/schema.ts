@@ -11,7 +11,7 @@ import type { ActivityAction, ActivityArea } from '#shared/schemas/activity.js';
  * quantities are integer grams and prices integer cents (docs/product-guide.md#business-constants).
  */
 /**
- * An editable record's version (migration 0014, docs/decisions/0038-record-versions.md):
+ * An editable record's version (migration 0015, docs/decisions/0038-record-versions.md):
  * 1 on insert (the column's default), raised only by the write pipeline's
  * check of an edit (write-pipeline/record-version.ts), never set by a repository.
  */

@@ -5,7 +5,7 @@ import { recordVersionSchema } from '#shared/schemas/common.js';
 import type { Database } from '../db/schema.js';
 import { AppError, validationError } from '../errors.js';
 
-/** The tables whose rows carry `version` (migration 0014). */
+/** The tables whose rows carry `version` (migration 0015). */
 export type VersionedTable = 'coffee_origins' | 'green_coffee' | 'roasted_coffee' | 'blend_recipes' | 'blended_coffee' | 'sales' | 'users';
 
 /**

@@ -13,7 +13,7 @@ import * as sessionDevices from './0010-session-devices.js';
 import * as idempotencyAndActivity from './0011-idempotency-and-activity.js';
 import * as stockCounts from './0012-stock-counts.js';
 import * as roastArtisanProfiles from './0013-roast-artisan-profiles.js';
-import * as recordVersions from './0014-record-versions.js';
+import * as recordVersions from './0015-record-versions.js';
 
 /** A migration that may report what it changed (Kysely calls `up(db)`; migrateToLatest passes its log too). */
 export interface LoggingMigration extends Migration {
@@ -39,5 +39,5 @@ export const migrations: Record<string, LoggingMigration> = {
   '0011-idempotency-and-activity': idempotencyAndActivity,
   '0012-stock-counts': stockCounts,
   '0013-roast-artisan-profiles': roastArtisanProfiles,
-  '0014-record-versions': recordVersions,
+  '0015-record-versions': recordVersions,
 };

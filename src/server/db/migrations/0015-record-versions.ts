@@ -5,7 +5,8 @@ import type { Kysely } from 'kysely';
  * each row carries `version`, raised by one by every edit through the write
  * pipeline, so that an edit or delete sent from a form read at an older
  * version is refused instead of silently undoing someone else's change.
- * Existing rows start at 1, as a new row does.
+ * Existing rows start at 1, as a new row does. Numbered 0015: 0014 is the
+ * name skeletons' migration of other work (Kysely orders by name).
  */
 export const VERSIONED_TABLES = ['coffee_origins', 'green_coffee', 'roasted_coffee', 'blend_recipes', 'blended_coffee', 'sales', 'users'] as const;
 
