@@ -49,6 +49,8 @@ export function useDeleteRow<Row extends RecordRef>(options: DeleteRowOptions<Ro
       showToast(deletedMessage);
     } catch (error) {
       if (onRefused && error instanceof ApiError && error.isUserError) onRefused(error.message);
+      // The row changed since the table was read (docs/decisions/0038-record-versions.md): say so, in the area's words.
+      else if (error instanceof ApiError && error.code === 'version_conflict') fail(error.message, error);
       // A delete that got no answer may have happened: say so rather than that it failed (docs/architecture.md#the-web-side).
       else if (!isSessionLost(error)) fail(isUnconfirmed(error) ? (error as ApiError).message : failedMessage, error);
     }
