@@ -12,9 +12,13 @@ export const ERROR_STATUS = {
   insufficient_stock: 409,
   in_use: 409,
   duplicate: 409,
+  /** An edit or delete from a form read at an older version of the record (docs/decisions/0038-record-versions.md). */
+  version_conflict: 409,
   unsupported_media_type: 415,
   /** An Idempotency-Key already used for another request (docs/decisions/0023-idempotency-keys.md). */
   idempotency_key_reused: 422,
+  /** An edit sent without the version its form was read at (docs/decisions/0038-record-versions.md). */
+  version_required: 428,
   rate_limited: 429,
   internal: 500,
 } as const;

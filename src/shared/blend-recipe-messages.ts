@@ -1,10 +1,12 @@
 // Configuración's blend recipes: texts only its screens show, so they stay out of messages.ts,
 // which the login and home load (CONTRIBUTING.md "Adding an area", step 2,
 // docs/decisions/0019-web-chunk-groups-and-route-preloads.md).
-
+import { editedByOther } from './message-parts.js';
 
 /** Recetas de mezcla on the Configuración screen (docs/product-guide.md#configuracion, #blend-recipe and #interface-texts). */
 export const blendRecipeMessages = {
+  // ours (docs/decisions/0038-record-versions.md): an edit or delete from a stale form
+  editedByOther: editedByOther('esta receta', 'la'),
   // original (docs/product-guide.md#configuracion)
   loading: 'Cargando configuración...',
   empty: 'No hay recetas de mezcla registradas. ¡Es hora de crear algunas!',

@@ -2,10 +2,12 @@
 // which the login and home load (CONTRIBUTING.md "Adding an area", step 2,
 // docs/decisions/0019-web-chunk-groups-and-route-preloads.md).
 import { formatDate } from './format.js';
-import { EARLIEST } from './message-parts.js';
+import { EARLIEST, editedByOther } from './message-parts.js';
 
 /** Café Mezcla (docs/product-guide.md#cafe-mezcla, #blend and #interface-texts). */
 export const blendedCoffeeMessages = {
+  // ours (docs/decisions/0038-record-versions.md): an edit or delete from a stale form
+  editedByOther: editedByOther('esta mezcla', 'la'),
   // original
   title: 'Inventario de Café Mezcla',
   required: 'Por favor, completa todos los campos y añade al menos un componente.',

@@ -3,10 +3,12 @@
 // docs/decisions/0019-web-chunk-groups-and-route-preloads.md).
 import { formatDate } from './format.js';
 import { BATCH_CODE_MAX, GREEN_PRICE_MAX, GREEN_QUANTITY_MAX_KG, SUPPLIER_MAX } from './limits.js';
-import { codeList, EARLIEST } from './message-parts.js';
+import { codeList, EARLIEST, editedByOther } from './message-parts.js';
 
 /** Café Verde (docs/product-guide.md#cafe-verde, #green-lot and #interface-texts). */
 export const greenCoffeeMessages = {
+  // ours (docs/decisions/0038-record-versions.md): an edit or delete from a stale form
+  editedByOther: editedByOther('este lote', 'lo'),
   // original
   title: 'Inventario de Café Verde',
   stockTitle: 'Stock Actual',

@@ -9,3 +9,11 @@ export const EARLIEST = formatDate(EARLIEST_DATE);
 /** 'CO-1, CO-2, CO-3, …': the first lot codes of a list, so a message stays short however many there are. */
 export const codeList = (codes: readonly string[], shown = 3): string =>
   codes.length > shown ? `${codes.slice(0, shown).join(', ')}, …` : codes.join(', ');
+
+/**
+ * 'Otro usuario modificó esta venta mientras la editabas. Recarga para ver sus cambios.':
+ * an edit or delete sent from a form read at an older version of the record
+ * (docs/decisions/0038-record-versions.md), in each area's words.
+ */
+export const editedByOther = (record: string, pronoun: 'lo' | 'la'): string =>
+  `Otro usuario modificó ${record} mientras ${pronoun} editabas. Recarga para ver sus cambios.`;

@@ -117,6 +117,12 @@ export const concurrencyMessages = {
   busy: 'Otra operación estaba modificando los mismos datos al mismo tiempo. Inténtalo de nuevo.',
 } as const;
 
+/** Edits checked against the version their form was read at (docs/decisions/0038-record-versions.md). Ours. */
+export const recordVersionMessages = {
+  missing: 'Falta la versión del registro que editabas. Recarga la página y vuelve a guardar.',
+  reload: 'Recargar',
+} as const;
+
 /** Retry-safe writes: the Idempotency-Key header (docs/decisions/0023-idempotency-keys.md). Ours. */
 export const idempotencyMessages = {
   invalidKey: 'La cabecera Idempotency-Key debe tener entre 1 y 255 caracteres ASCII visibles.',

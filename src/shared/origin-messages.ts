@@ -2,9 +2,12 @@
 // which the login and home load (CONTRIBUTING.md "Adding an area", step 2,
 // docs/decisions/0019-web-chunk-groups-and-route-preloads.md).
 import { DESCRIPTION_MAX, KILOS_PER_BAG_MAX, ORIGIN_NAME_MAX, SUPPLIER_MAX, SUPPLIERS_MAX_COUNT } from './limits.js';
+import { editedByOther } from './message-parts.js';
 
 /** Orígenes (docs/product-guide.md#origenes, #origin and #interface-texts). */
 export const originMessages = {
+  // ours (docs/decisions/0038-record-versions.md): an edit or delete from a stale form
+  editedByOther: editedByOther('este origen', 'lo'),
   // original
   title: 'Gestión de Orígenes de Café',
   empty: 'No hay orígenes de café registrados. ¡Es hora de explorar el mundo!',

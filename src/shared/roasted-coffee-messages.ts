@@ -3,7 +3,7 @@
 // docs/decisions/0019-web-chunk-groups-and-route-preloads.md).
 import { formatDate } from './format.js';
 import { BATCH_CODE_MAX, GREEN_QUANTITY_MAX_KG } from './limits.js';
-import { codeList, EARLIEST } from './message-parts.js';
+import { codeList, EARLIEST, editedByOther } from './message-parts.js';
 
 /** What already uses a roasted lot: 'la mezcla CA-MZ-1 y en 2 ventas', 'las mezclas A, B', '1 venta'. */
 const roastUsesText = (blendCodes: readonly string[], sales: number): string =>
@@ -16,6 +16,8 @@ const roastUsesText = (blendCodes: readonly string[], sales: number): string =>
 
 /** Café Tostado (docs/product-guide.md#cafe-tostado, #roasted-lot and #interface-texts). */
 export const roastedCoffeeMessages = {
+  // ours (docs/decisions/0038-record-versions.md): an edit or delete from a stale form
+  editedByOther: editedByOther('este tueste', 'lo'),
   // original
   title: 'Inventario de Café Tostado',
   required: 'Por favor, completa todos los campos obligatorios.',

@@ -3,10 +3,12 @@
 // docs/decisions/0019-web-chunk-groups-and-route-preloads.md).
 import { formatDate } from './format.js';
 import { BATCH_CODE_MAX, SALE_PRICE_MAX, SALE_QUANTITY_MAX_KG } from './limits.js';
-import { EARLIEST } from './message-parts.js';
+import { EARLIEST, editedByOther } from './message-parts.js';
 
 /** Ventas (docs/product-guide.md#ventas, #sale and #interface-texts). */
 export const salesMessages = {
+  // ours (docs/decisions/0038-record-versions.md): an edit or delete from a stale form
+  editedByOther: editedByOther('esta venta', 'la'),
   // original (docs/product-guide.md#ventas)
   title: 'Registro de Ventas',
   historyTitle: 'Historial de Ventas',

@@ -2,8 +2,11 @@
 // which the login and home load (CONTRIBUTING.md "Adding an area", step 2,
 // docs/decisions/0019-web-chunk-groups-and-route-preloads.md).
 import { FULL_NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX } from './limits.js';
+import { editedByOther } from './message-parts.js';
 
 export const userMessages = {
+  // ours (docs/decisions/0038-record-versions.md): an edit or delete from a stale form
+  editedByOther: editedByOther('este usuario', 'lo'),
   // the screen (docs/product-guide.md#gestion-de-usuarios): the title is ours, the empty text the original's
   title: 'Gestión de Usuarios',
   empty: 'No hay usuarios registrados. ¡Es hora de invitar a tu equipo!',

@@ -116,6 +116,7 @@ describe.each(testDialects())('recetas de mezcla (%s)', (dialect) => {
     const created = response.json();
     expect(created).toEqual({
       id: expect.any(Number),
+      version: 1,
       name: 'Tres Orígenes',
       components: [
         { origin_id: origins[0], origin_name: 'Colombia', percentage: 33.33 },
@@ -226,6 +227,7 @@ describe.each(testDialects())('recetas de mezcla (%s)', (dialect) => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       id: created.id,
+      version: 2,
       name: 'Renovada',
       components: [
         { origin_id: origins[2], origin_name: 'Brasil', percentage: 25 },

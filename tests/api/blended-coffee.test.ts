@@ -168,6 +168,7 @@ describe.each(testDialects())('café mezcla (%s)', (dialect) => {
       );
       expect(blend).toEqual({
         id: expect.any(Number),
+        version: 1,
         name: 'Mezcla de la Casa',
         total_quantity_kg: 10,
         stock_kg: 10,
@@ -636,7 +637,9 @@ describe.each(testDialects())('café mezcla (%s)', (dialect) => {
         put(blend.id, body([component(colombia, 100, [[a.id, 1], [b.id, 1]])], { total_quantity_kg: 2 })),
         del(other.id),
       ]);
-      for (const response of responses) expect([200, 204, 404]).toContain(response.statusCode);
+      // The two edits of `blend` were read at one version: the second is refused (docs/decisions/0038-record-versions.md).
+      for (const response of responses) expect([200, 204, 404, 409]).toContain(response.statusCode);
+      for (const refused of responses.filter((r) => r.statusCode === 409)) expect(errorOf(refused).code).toBe('version_conflict');
       const drawn = await t.db.selectFrom('blended_coffee_draws').select((eb) => eb.fn.coalesce(eb.fn.sum<number>('quantity_g'), sql<number>`0`).as('g')).executeTakeFirstOrThrow();
       expect(Number(await stockOf('roasted', a.id)) + Number(await stockOf('roasted', b.id)) + Number(drawn.g)).toBe(20_000);
     });

@@ -98,6 +98,7 @@ describe.each(testDialects())('café verde (%s)', (dialect) => {
     const created = response.json();
     expect(created).toEqual({
       id: expect.any(Number),
+      version: 1,
       origin_id: colombia.id,
       origin_name: 'Colombia',
       origin_description: 'Huila',

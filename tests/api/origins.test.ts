@@ -58,6 +58,7 @@ describe.each(testDialects())('orígenes (%s)', (dialect) => {
     const created = response.json();
     expect(created).toEqual({
       id: expect.any(Number),
+      version: 1,
       name: 'Colombia',
       kilos_per_bag: 69.125,
       suppliers_fincas: ['Finca A', 'Finca B'],
@@ -194,7 +195,7 @@ describe.each(testDialects())('orígenes (%s)', (dialect) => {
     const { id } = (await post(validOrigin)).json();
     const response = await put(id, { name: 'Colombia Huila', kilos_per_bag: 35.5, suppliers_fincas: [' Finca Nueva '], description: null });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ id, name: 'Colombia Huila', kilos_per_bag: 35.5, suppliers_fincas: ['Finca Nueva'], description: null });
+    expect(response.json()).toEqual({ id, version: 2, name: 'Colombia Huila', kilos_per_bag: 35.5, suppliers_fincas: ['Finca Nueva'], description: null });
     expect((await list()).json().items).toEqual([response.json()]);
 
     const invalid = await put(id, { ...validOrigin, suppliers_fincas: [''] });

@@ -122,6 +122,7 @@ describe.each(testDialects())('café tostado (%s)', (dialect) => {
       const created = response.json() as Roast;
       expect(created).toEqual({
         id: expect.any(Number),
+        version: 1,
         green_coffee_id: greenId,
         green_batch_code: `V-${lotCounter}`,
         origin_id: colombia.id,
@@ -547,12 +548,14 @@ describe.each(testDialects())('café tostado (%s)', (dialect) => {
       }
     });
 
-    it('simultaneous edits of one roast never return its old green kg twice', async () => {
+    it('simultaneous edits of one roast never return its old green kg twice: one wins, the others were read at its old version', async () => {
       const greenId = await greenLot(100);
       const created = await createRoast(greenId, { quantity_green_kg: 10, resultant_kg: 8 });
       const quantities = [11, 12, 13, 14, 15, 16, 17, 18];
-      const responses = await Promise.all(quantities.map((kg) => put(created.id, roast(greenId, { quantity_green_kg: kg, resultant_kg: 8 }))));
-      expect(responses.map((r) => r.statusCode)).toEqual(quantities.map(() => 200));
+      // Every form read the roast at version 1 (docs/decisions/0038-record-versions.md).
+      const responses = await Promise.all(quantities.map((kg) => put(created.id, { ...roast(greenId, { quantity_green_kg: kg, resultant_kg: 8 }), version: 1 })));
+      expect(responses.filter((r) => r.statusCode === 200)).toHaveLength(1);
+      for (const refused of responses.filter((r) => r.statusCode !== 200)) expectError(refused, 409, 'version_conflict', m.editedByOther);
       const [row] = await roastRows();
       expect(await greenStock(greenId)).toBe(100_000 - row!.quantity_green_g);
     });
@@ -562,12 +565,14 @@ describe.each(testDialects())('café tostado (%s)', (dialect) => {
       const second = await greenLot(100);
       const a = await createRoast(first, { quantity_green_kg: 5, resultant_kg: 4 });
       const b = await createRoast(second, { quantity_green_kg: 5, resultant_kg: 4 });
-      const responses = await Promise.all(
-        Array.from({ length: 6 }, (_, i) => [
+      // Each round, both roasts' edits at once, each from its roast's current version (docs/decisions/0038-record-versions.md).
+      const responses = [];
+      for (let i = 0; i < 6; i++) {
+        responses.push(...(await Promise.all([
           put(a.id, roast(i % 2 === 0 ? second : first, { quantity_green_kg: 5 + i, resultant_kg: 4 })),
           put(b.id, roast(i % 2 === 0 ? first : second, { quantity_green_kg: 5 + i, resultant_kg: 4 })),
-        ]).flat(),
-      );
+        ])));
+      }
       expect(responses.map((r) => r.statusCode)).toEqual(responses.map(() => 200));
       const rows = await roastRows();
       const taken = (lot: number) => rows.filter((row) => row.green_coffee_id === lot).reduce((sum, row) => sum + row.quantity_green_g, 0);

@@ -183,6 +183,7 @@ describe.each(testDialects())('ventas (%s)', (dialect) => {
       const sale = await created(saleBody(lot, { quantity_kg: 2.5, unit_price: 15.99, batch_code_sold: ` ${lot.batch_code.toLowerCase()} ` }));
       expect(sale).toEqual({
         id: expect.any(Number),
+        version: 1,
         product_id: lot.id,
         product_type: 'tostado',
         product_name: 'Colombia · Medio',

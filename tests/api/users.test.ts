@@ -97,7 +97,7 @@ describe.each(testDialects())('gestión de usuarios (%s)', (dialect) => {
       expect(page.total).toBe(Number((await t.db.selectFrom('users').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n));
       expect(page.items).toHaveLength(page.total);
       expect(page.items.map((u) => u.id)).toEqual([...page.items.map((u) => u.id)].sort((a, b) => a - b));
-      for (const item of page.items) expect(Object.keys(item).sort()).toEqual(['full_name', 'id', 'role', 'username']);
+      for (const item of page.items) expect(Object.keys(item).sort()).toEqual(['full_name', 'id', 'role', 'username', 'version']);
       expect(all.body).not.toMatch(/argon2|password/);
 
       const second = await t.call(admin, { method: 'GET', url: '/api/users?limit=1&offset=1' });
@@ -114,7 +114,7 @@ describe.each(testDialects())('gestión de usuarios (%s)', (dialect) => {
     it('creates a tecnico by default, lower-cases the username and lets them sign in', async () => {
       const response = await create(admin, { username: '  Carmen ', password: GOOD_PASSWORD, full_name: ' Carmen Ruiz ' });
       expect(response.statusCode).toBe(201);
-      expect(response.json()).toEqual({ id: expect.any(Number), username: 'carmen', full_name: 'Carmen Ruiz', role: 'tecnico' });
+      expect(response.json()).toEqual({ id: expect.any(Number), version: 1, username: 'carmen', full_name: 'Carmen Ruiz', role: 'tecnico' });
       const row = await userRow('carmen');
       expect(row?.password_hash).toMatch(/^\$argon2id\$/);
       expect(await verifyPassword(row!.password_hash, GOOD_PASSWORD)).toBe(true);
@@ -231,7 +231,7 @@ describe.each(testDialects())('gestión de usuarios (%s)', (dialect) => {
       const user = await createOk(validUser('pablo'));
       const response = await update(admin, user.id, { username: 'Pablo.Gil', full_name: 'Pablo Gil', role: 'administrador' });
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toEqual({ id: user.id, username: 'pablo.gil', full_name: 'Pablo Gil', role: 'administrador' });
+      expect(response.json()).toEqual({ id: user.id, version: 2, username: 'pablo.gil', full_name: 'Pablo Gil', role: 'administrador' });
       await loginCookie(t.app, 'pablo.gil', GOOD_PASSWORD);
 
       await createOk(validUser('ocupado'));

@@ -11,6 +11,7 @@ import { originMessages } from '#shared/origin-messages.js';
 import { roastedCoffeeMessages } from '#shared/roasted-coffee-messages.js';
 import { salesMessages } from '#shared/sales-messages.js';
 import { stockCountMessages } from '#shared/stock-count-messages.js';
+import { userMessages } from '#shared/user-messages.js';
 
 /**
  * The race matrix (docs/decisions/0005-lock-order-and-write-transactions.md): every pair of write operations that can touch the
@@ -68,6 +69,12 @@ export interface RaceWorld {
   codes?: Map<string, string>;
   /** The kg each counted lot ('roasted:12') held on the count sheet, read before the round fires (a count sends it as expected_kg). */
   countSheet?: Map<string, number>;
+  /**
+   * The version each edited record had when the round's forms were "opened"
+   * (by URL), read before the round fires: every edit and versioned delete of
+   * the round sends it (docs/decisions/0038-record-versions.md).
+   */
+  versions?: Map<string, number>;
 }
 
 interface GreenLot {
@@ -97,7 +104,26 @@ export interface RaceOp {
   refusals: Record<number, readonly Refusal[]>;
   /** What a 2xx must have left in the database; returns the problem, if any. */
   effect(world: RaceWorld, response: RaceResponse, after: RaceSnapshot): string | undefined;
+  /**
+   * The record an edit or versioned delete sends the version of (its URL): of
+   * the round's ops with the same record, read at the same version, at most
+   * one may succeed; two 2xx would be a lost update.
+   */
+  versionOf?(world: RaceWorld): string;
 }
+
+/** Reads the record's version once per round, before it fires: what the form it is sent from was opened at. */
+async function readVersion(w: RaceWorld, send: RaceSend, url: string): Promise<void> {
+  w.versions ??= new Map();
+  if (w.versions.has(url)) return;
+  const response = await expectStatus(await send(0, w.adminCookie, 'GET', url), 200, `GET ${url}`);
+  w.versions.set(url, (response.body as { version: number }).version);
+}
+
+/** An edit's body with the version its record was read at. */
+const atVersion = (w: RaceWorld, url: string, body: object) => ({ ...body, version: w.versions!.get(url)! });
+/** A delete's URL with the version its record was read at. */
+const deleteAtVersion = (w: RaceWorld, url: string) => `${url}?version=${w.versions!.get(url)!}`;
 
 const ROAST_DATE = '2026-11-20';
 const idOf = (response: RaceResponse) => (response.body as { id: number }).id;
@@ -128,11 +154,16 @@ const receivedHistory = (after: RaceSnapshot, lotId: number): number[] => {
 
 const editGreen = (lot: 'greenA' | 'greenC', kg: number): RaceOp => ({
   name: `editar ${lot} a ${kg} kg`,
-  send: (w, send, server) => send(server, w.adminCookie, 'PUT', `/api/green-coffee/${w[lot].id}`, { ...w[lot].body, quantity_kg: kg }),
+  prepare: (w, send) => readVersion(w, send, `/api/green-coffee/${w[lot].id}`),
+  versionOf: (w) => `/api/green-coffee/${w[lot].id}`,
+  send: (w, send, server) => {
+    const url = `/api/green-coffee/${w[lot].id}`;
+    return send(server, w.adminCookie, 'PUT', url, atVersion(w, url, { ...w[lot].body, quantity_kg: kg }));
+  },
   refusals: {
     404: [g.notFound],
-    // Only below what roasts already took (greenA: 10 kg, plus a concurrent 40 kg roast).
-    409: [g.stockBelowZero('10'), g.stockBelowZero('50')],
+    // Only below what roasts already took (greenA: 10 kg, plus a concurrent 40 kg roast); or another edit of the lot came first.
+    409: [g.stockBelowZero('10'), g.stockBelowZero('50'), g.editedByOther],
   },
   effect: (w, _res, after) => {
     const history = receivedHistory(after, w[lot].id);
@@ -147,6 +178,16 @@ const deleteGreen = (lot: 'greenA' | 'greenB' | 'greenC'): RaceOp => ({
   name: `eliminar ${lot}`,
   send: (w, send, server) => send(server, w.adminCookie, 'DELETE', `/api/green-coffee/${w[lot].id}`),
   refusals: { 404: [g.notFound], 409: [g.deleteInUse] },
+  effect: (w, _res, after) => (after.green.has(w[lot].id) ? 'el lote sigue existiendo' : undefined),
+});
+
+/** A delete from the green lot's edit form: with the version the lot was read at. */
+const deleteGreenAtVersion = (lot: 'greenC'): RaceOp => ({
+  name: `eliminar ${lot} (con versión)`,
+  prepare: (w, send) => readVersion(w, send, `/api/green-coffee/${w[lot].id}`),
+  versionOf: (w) => `/api/green-coffee/${w[lot].id}`,
+  send: (w, send, server) => send(server, w.adminCookie, 'DELETE', deleteAtVersion(w, `/api/green-coffee/${w[lot].id}`)),
+  refusals: { 404: [g.notFound], 409: [g.deleteInUse, g.editedByOther] },
   effect: (w, _res, after) => (after.green.has(w[lot].id) ? 'el lote sigue existiendo' : undefined),
 });
 
@@ -214,9 +255,14 @@ const greenLotFixed = (message: string) => message.startsWith('No se puede cambi
 
 const editRoast = (roast: 'roastA' | 'roastB', to: 'greenA' | 'greenB' | 'greenC', kg: number): RaceOp => ({
   name: `editar ${roast} a ${kg} kg de ${to}`,
-  send: (w, send, server) => send(server, w.adminCookie, 'PUT', `/api/roasted-coffee/${w[roast]}`, roastBody(w[to].id, kg)),
+  prepare: (w, send) => readVersion(w, send, `/api/roasted-coffee/${w[roast]}`),
+  versionOf: (w) => `/api/roasted-coffee/${w[roast]}`,
+  send: (w, send, server) => {
+    const url = `/api/roasted-coffee/${w[roast]}`;
+    return send(server, w.adminCookie, 'PUT', url, atVersion(w, url, roastBody(w[to].id, kg)));
+  },
   // 409 greenLotFixed: a blend or sale of the roast committed first and the edit moves it to another green lot.
-  refusals: { 400: [r.invalidGreenLot], 404: [r.notFound], 409: [r.notEnoughGreen, greenLotFixed] },
+  refusals: { 400: [r.invalidGreenLot], 404: [r.notFound], 409: [r.notEnoughGreen, greenLotFixed, r.editedByOther] },
   effect: (w, _res, after) => {
     const row = after.roasts.get(w[roast]);
     // Deleted afterwards in the same round: its edit returned and re-took green in the ledger.
@@ -239,13 +285,15 @@ const deleteRoast = (roast: 'roastA' | 'roastB'): RaceOp => ({
 
 const editOrigin = (origin: 'originA' | 'originB', suppliers: string[]): RaceOp => ({
   name: `editar ${origin} (fincas ${suppliers.join(', ')})`,
+  prepare: (w, send) => readVersion(w, send, `/api/coffee-origins/${w[origin]}`),
+  versionOf: (w) => `/api/coffee-origins/${w[origin]}`,
   send: (w, send, server) =>
-    send(server, w.adminCookie, 'PUT', `/api/coffee-origins/${w[origin]}`, {
+    send(server, w.adminCookie, 'PUT', `/api/coffee-origins/${w[origin]}`, atVersion(w, `/api/coffee-origins/${w[origin]}`, {
       name: `Origen ${w.tag} editado`,
       kilos_per_bag: 70,
       suppliers_fincas: suppliers,
       description: null,
-    }),
+    })),
   // 409: a finca still used by a green lot cannot disappear (docs/product-guide.md#origin), in whatever words it gives.
   refusals: { 404: [originMessages.notFound], 409: ['*'] },
   effect: (w, _res, after) => {
@@ -270,6 +318,16 @@ const deleteOrigin = (origin: 'originA' | 'originB'): RaceOp => ({
  * already saw the change, 'Fila 2: …' (the green form's message) when the
  * change came between the preview and the write.
  */
+/** A delete from the origin's edit form: with the version the origin was read at. */
+const deleteOriginAtVersion = (origin: 'originB'): RaceOp => ({
+  name: `eliminar ${origin} (con versión)`,
+  prepare: (w, send) => readVersion(w, send, `/api/coffee-origins/${w[origin]}`),
+  versionOf: (w) => `/api/coffee-origins/${w[origin]}`,
+  send: (w, send, server) => send(server, w.adminCookie, 'DELETE', deleteAtVersion(w, `/api/coffee-origins/${w[origin]}`)),
+  refusals: { 404: [originMessages.notFound], 409: [originMessages.deleteInUse, originMessages.editedByOther] },
+  effect: (w, _res, after) => (after.origins.has(w[origin]) ? 'el origen sigue existiendo' : undefined),
+});
+
 const importGreen = (origin: 'originA' | 'originB', finca: string): RaceOp => ({
   name: `importar verde en ${origin}`,
   send: (w, send, server) =>
@@ -301,9 +359,11 @@ const importGreen = (origin: 'originA' | 'originB', finca: string): RaceOp => ({
 const demoteAdmin2: RaceOp = {
   name: 'quitar el rol de administrador a admin2',
   needsAdmin2: true,
+  prepare: (w, send) => readVersion(w, send, `/api/users/${w.admin2!.id}`),
+  versionOf: (w) => `/api/users/${w.admin2!.id}`,
   send: (w, send, server) =>
-    send(server, w.adminCookie, 'PUT', `/api/users/${w.admin2!.id}`, { full_name: 'Admin Dos', role: 'tecnico' }),
-  refusals: {},
+    send(server, w.adminCookie, 'PUT', `/api/users/${w.admin2!.id}`, atVersion(w, `/api/users/${w.admin2!.id}`, { full_name: 'Admin Dos', role: 'tecnico' })),
+  refusals: { 409: [userMessages.editedByOther] },
   effect: (w, _res, after) => (after.users.get(w.admin2!.id)?.role === 'tecnico' ? undefined : 'sigue siendo administrador'),
 };
 
@@ -367,10 +427,14 @@ const compositionFixed = (message: string) => /^La mezcla ya tiene \d+ ventas?: 
 /** Edits the round's blend to draw `kg` (≠ 1) from `roast`. */
 const editBlend = (roast: 'roastA' | 'roastB', kg: number): RaceOp => ({
   name: `editar la mezcla a ${kg} kg de ${roast}`,
-  prepare: ensureBlend,
-  send: (w, send, server) => send(server, w.adminCookie, 'PUT', `/api/blended-coffee/${w.blend!}`, blendBody(w, roast, kg)),
+  prepare: async (w, send) => {
+    await ensureBlend(w, send);
+    await readVersion(w, send, `/api/blended-coffee/${w.blend!}`);
+  },
+  versionOf: (w) => `/api/blended-coffee/${w.blend!}`,
+  send: (w, send, server) => send(server, w.adminCookie, 'PUT', `/api/blended-coffee/${w.blend!}`, atVersion(w, `/api/blended-coffee/${w.blend!}`, blendBody(w, roast, kg))),
   // 409 compositionFixed: a sale of the blend committed first and the edit draws from another roasted lot.
-  refusals: { 400: [b.invalidRoastedLot], 404: [b.notFound], 409: [notEnoughRoasted, compositionFixed] },
+  refusals: { 400: [b.invalidRoastedLot], 404: [b.notFound], 409: [notEnoughRoasted, compositionFixed, b.editedByOther] },
   effect: (w, _res, after) => (blendTook(after, w.blend!, w[roast], kg) ? undefined : 'la edición no tomó el tostado en el libro'),
 });
 
@@ -445,9 +509,11 @@ const editSale = (target: SaleTarget, kg: number): RaceOp => ({
   prepare: async (w, send) => {
     await ensureSale(w, send);
     await ensureCodes(w, send, target);
+    await readVersion(w, send, `/api/sales/${w.sale!}`);
   },
-  send: (w, send, server) => send(server, w.adminCookie, 'PUT', `/api/sales/${w.sale!}`, saleBody(w, target, kg)),
-  refusals: { 400: [s.invalidProduct], 404: [s.notFound], 409: [notEnoughProduct] },
+  versionOf: (w) => `/api/sales/${w.sale!}`,
+  send: (w, send, server) => send(server, w.adminCookie, 'PUT', `/api/sales/${w.sale!}`, atVersion(w, `/api/sales/${w.sale!}`, saleBody(w, target, kg))),
+  refusals: { 400: [s.invalidProduct], 404: [s.notFound], 409: [notEnoughProduct, s.editedByOther] },
   // Same lot: the difference; another lot: all of it (the old one got its kg back).
   effect: (w, _res, after) =>
     saleTook(after, w, w.sale!, target, [kg * 1000, (kg - 1) * 1000]) ? undefined : 'la edición no tomó el producto en el libro',
@@ -458,6 +524,19 @@ const deleteSale: RaceOp = {
   prepare: ensureSale,
   send: (w, send, server) => send(server, w.adminCookie, 'DELETE', `/api/sales/${w.sale!}`),
   refusals: { 404: [s.notFound] },
+  effect: (w, _res, after) => (after.sales.has(w.sale!) ? 'la venta sigue existiendo' : undefined),
+};
+
+/** A delete from the sale's edit form: with the version the sale was read at. */
+const deleteSaleAtVersion: RaceOp = {
+  name: 'eliminar la venta (con versión)',
+  prepare: async (w, send) => {
+    await ensureSale(w, send);
+    await readVersion(w, send, `/api/sales/${w.sale!}`);
+  },
+  versionOf: (w) => `/api/sales/${w.sale!}`,
+  send: (w, send, server) => send(server, w.adminCookie, 'DELETE', deleteAtVersion(w, `/api/sales/${w.sale!}`)),
+  refusals: { 404: [s.notFound], 409: [s.editedByOther] },
   effect: (w, _res, after) => (after.sales.has(w.sale!) ? 'la venta sigue existiendo' : undefined),
 };
 
@@ -570,6 +649,14 @@ export const RACE_MATRIX: readonly (readonly RaceOp[])[] = [
   [countLot('roastA', -0.4), countLot('roastA', -0.6)],
   [countLot('roastA', -1), deleteRoast('roastA')],
   [countLot('blend', -0.5), createSale('blend', 0.5), editBlend('roastA', 3)],
+  // No lost update (docs/decisions/0038-record-versions.md): two forms opened at the same version, edit × edit and
+  // edit × delete: one wins, the other answers 409 'Otro usuario modificó …' (or 404 after the delete), never both.
+  [editSale('roastA', 4), editSale('roastA', 3)],
+  [editSale('roastA', 4), deleteSaleAtVersion],
+  [editOrigin('originB', ['Finca Y']), editOrigin('originB', ['Finca X'])],
+  [editOrigin('originB', ['Finca Y']), deleteOriginAtVersion('originB')],
+  [editGreen('greenC', 150), deleteGreenAtVersion('greenC')],
+  [editRoast('roastA', 'greenA', 20), editRoast('roastA', 'greenA', 30)],
 ];
 
 export const raceName = (ops: readonly RaceOp[]) => ops.map((op) => op.name).join(' ∥ ');
@@ -658,6 +745,14 @@ export async function runRound(
   );
   const after = await snapshot(db);
   const problems: string[] = [];
+  // Two writes from forms read at the same version of one record: at most one may succeed.
+  const winners = new Map<string, string[]>();
+  responses.forEach((response, index) => {
+    const record = ops[index]!.versionOf?.(world);
+    if (record === undefined || response.status < 200 || response.status >= 300) return;
+    winners.set(record, [...(winners.get(record) ?? []), ops[index]!.name]);
+  });
+  for (const [record, names] of winners) if (names.length > 1) problems.push(`actualización perdida en ${record}: ${names.join(' y ')} respondieron 2xx`);
   responses.forEach((response, index) => {
     const op = ops[index]!;
     if (response.status >= 200 && response.status < 300) {

@@ -14,7 +14,12 @@ export interface TestApp {
   dialect: DialectName;
   /** Creates a user and returns the Cookie header of a fresh session for it. */
   signIn(role: Role, username?: string): Promise<string>;
-  /** app.inject with the given session cookie (or none). */
+  /**
+   * app.inject with the given session cookie (or none). A PUT of a versioned
+   * record whose payload has no `version` key sends the record's current one
+   * (withCurrentVersion), as a form opened just now would; a payload with
+   * `version: undefined` sends none (the 428).
+   */
   call(cookie: string | undefined, options: InjectOptions): Promise<LightMyRequestResponse>;
   close(): Promise<void>;
 }
@@ -25,8 +30,9 @@ export async function createTestApp(dialect: DialectName, options: Partial<Omit<
   const database = await openTestDatabase(dialect);
   const app = await buildApp({ ...options, db: database.db, loginRateLimitPerMinute: options.loginRateLimitPerMinute ?? 1000 });
   let counter = 0;
-  const call = (cookie: string | undefined, request: InjectOptions) =>
+  const inject = (cookie: string | undefined, request: InjectOptions) =>
     app.inject({ ...request, headers: { ...request.headers, ...(cookie ? { cookie } : {}) } });
+  const call = async (cookie: string | undefined, request: InjectOptions) => inject(cookie, await withCurrentVersion(inject, cookie, request));
 
   return {
     app,
@@ -62,3 +68,29 @@ export async function loginCookie(app: FastifyInstance, username: string, passwo
 /** The `{error: {code, message}}` body of a failed call. */
 export const errorOf = (response: LightMyRequestResponse) =>
   (response.json() as { error: { code: string; message: string } }).error;
+
+/** The areas whose records carry a version (docs/decisions/0038-record-versions.md), as their URLs name them. */
+const VERSIONED_RECORD = /^(\/api\/(?:coffee-origins|green-coffee|roasted-coffee|blend-recipes|blended-coffee|sales|users)\/\d+)\/?(?:\?.*)?$/;
+
+/**
+ * A PUT written before record versions, given the version the record has now
+ * (read through GET /api/…/:id as the same user): what a form opened just now
+ * would send. Left as it is with a `version` key (even undefined) or a
+ * payload that is not a plain object.
+ */
+export async function withCurrentVersion(
+  inject: (cookie: string | undefined, request: InjectOptions) => Promise<LightMyRequestResponse>,
+  cookie: string | undefined,
+  request: InjectOptions,
+): Promise<InjectOptions> {
+  const url = typeof request.url === 'string' ? request.url : undefined;
+  const record = url === undefined ? null : VERSIONED_RECORD.exec(url);
+  const payload = request.payload;
+  if (request.method !== 'PUT' || !record || typeof payload !== 'object' || payload === null || Array.isArray(payload) || Buffer.isBuffer(payload) || 'version' in payload) {
+    return request;
+  }
+  const current = await inject(cookie, { method: 'GET', url: record[1]! });
+  // A record that is not there (or not readable by this user) gets version 1: the answer is then its 404 (or 403), as before.
+  const version = current.statusCode === 200 ? (current.json() as { version: number }).version : 1;
+  return { ...request, payload: { ...payload, version } };
+}

@@ -33,7 +33,8 @@ const randomValue: fc.Arbitrary<unknown> = fc.oneof(
 const RANDOM_ROUNDS = sizeOf('FUZZ_RANDOM', { quick: 100, long: 3000 });
 /** --quick sends every third mutation of each route (a different third per route, so each kind is still sent somewhere); --long all. */
 const EVERY = reliabilityMode() === 'long' ? 1 : 3;
-const REFUSALS = new Set([400, 404, 409, 413, 415]);
+/** 428: an edit whose body lost its `version` (docs/decisions/0038-record-versions.md). */
+const REFUSALS = new Set([400, 404, 409, 413, 415, 428]);
 /** Sign-in also answers 401 (wrong password) and 429 once an account or address failed too often (docs/decisions/0008). */
 const LOGIN_REFUSALS = new Set([...REFUSALS, 401, 429]);
 const WRITE_METHODS = ['post', 'put', 'patch', 'delete'];

@@ -70,8 +70,8 @@ describe('activity sentences', () => {
 
   it('has a Spanish name for every field of the records whose edits it lists (a sale edit listed "cost" and "margin")', () => {
     // An edit's lines come from the record as the API answers it, before and after
-    // (changesBetween, src/server/write-pipeline/activity-log.ts), minus these three.
-    const unlogged = new Set(['id', 'created_at', 'updated_at']);
+    // (changesBetween, src/server/write-pipeline/activity-log.ts), minus these four (the version: docs/decisions/0038-record-versions.md).
+    const unlogged = new Set(['id', 'version', 'created_at', 'updated_at']);
     const records = [saleSchema, originSchema, greenCoffeeSchema, roastedCoffeeSchema, blendedCoffeeSchema, blendRecipeSchema, blendRecipeComponentSchema, settingsSchema, userSchema];
     const unnamed = records.flatMap((schema) => Object.keys(schema.shape)).filter((field) => !unlogged.has(field) && !Object.hasOwn(FIELD_NAMES, field));
     expect(unnamed).toEqual([]);

@@ -5,6 +5,7 @@ import { suggestGreenLot } from '#web/features/roasted-coffee/artisan/match-gree
 /** The green lot preselected for an Artisan file (docs/product-guide.md#artisan-import). */
 const lot = (id: number, origin: string, farm: string, stockKg: number, entryDate = '2024-01-01'): GreenCoffee => ({
   id,
+  version: 1,
   origin_id: id,
   origin_name: origin,
   origin_description: null,

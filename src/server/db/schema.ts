@@ -10,6 +10,13 @@ import type { ActivityAction, ActivityArea } from '#shared/schemas/activity.js';
  * `YYYY-MM-DD` text (sorts correctly and needs no dialect-specific date type);
  * quantities are integer grams and prices integer cents (docs/product-guide.md#business-constants).
  */
+/**
+ * An editable record's version (migration 0015, docs/decisions/0038-record-versions.md):
+ * 1 on insert (the column's default), raised only by the write pipeline's
+ * check of an edit (write-pipeline/record-version.ts), never set by a repository.
+ */
+export type RecordVersion = ColumnType<number, never, number>;
+
 export interface UsersTable {
   id: Generated<number>;
   /** Stored as its key, textKey (NFKC, case-folded): usernames are case- and width-insensitive. */
@@ -24,6 +31,7 @@ export interface UsersTable {
   role: Role;
   password_hash: string;
   created_at: number;
+  version: RecordVersion;
 }
 export type UserRow = Selectable<UsersTable>;
 
@@ -98,6 +106,7 @@ export interface CoffeeOriginsTable {
   kilos_per_bag_g: number;
   suppliers_fincas: string;
   description: string | null;
+  version: RecordVersion;
 }
 export type CoffeeOriginRow = Selectable<CoffeeOriginsTable>;
 
@@ -116,6 +125,7 @@ export interface GreenCoffeeTable {
   batch_code_key: string;
   /** confusableSkeleton(batch_code), unique per origin: no look-alike codes (migration 0009); NULL only past the repository. */
   batch_code_skeleton: string | null;
+  version: RecordVersion;
 }
 export type GreenCoffeeRow = Selectable<GreenCoffeeTable>;
 
@@ -138,6 +148,7 @@ export interface RoastedCoffeeTable {
   /** confusableSkeleton(batch_code), unique across roasted lots (migration 0009); NULL only past the repository. */
   batch_code_skeleton: string | null;
   created_at: number;
+  version: RecordVersion;
 }
 export type RoastedCoffeeRow = Selectable<RoastedCoffeeTable>;
 
@@ -169,6 +180,7 @@ export interface BlendRecipesTable {
   name_skeleton: string | null;
   created_at: number;
   updated_at: number;
+  version: RecordVersion;
 }
 
 /** One origin of a recipe; `percentage_bp` is basis points (33.33 % = 3333), a recipe's sum exactly 10000. */
@@ -208,6 +220,7 @@ export interface BlendedCoffeeTable {
   recipe_id: number | null;
   created_at: number;
   updated_at: number;
+  version: RecordVersion;
 }
 export type BlendedCoffeeRow = Selectable<BlendedCoffeeTable>;
 
@@ -241,6 +254,7 @@ export interface SalesTable {
   user_id: number | null;
   created_at: number;
   updated_at: number;
+  version: RecordVersion;
 }
 
 /** Per (day, product) sales totals (migration 0007), kept by sales/aggregates.ts in the sale's transaction. */

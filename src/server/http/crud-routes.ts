@@ -3,10 +3,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { User } from '#shared/schemas/auth.js';
-import { idParamsSchema } from '#shared/schemas/common.js';
+import { commonMessages } from '#shared/messages.js';
+import { deleteQuerySchema, idParamsSchema } from '#shared/schemas/common.js';
 import type { ActivityArea } from '#shared/schemas/activity.js';
 import type { Database } from '#server/db/schema.js';
 import type { DbOrTrx } from '#server/db/write-transaction.js';
+import { notFoundError } from '#server/errors.js';
 import { type CsvExport, csvExportQuery, withCsvExport } from './csv-export-route.js';
 import { currentUser } from './current-user.js';
 import { errorResponses } from './error-responses.js';
@@ -34,8 +36,9 @@ export interface CrudOperation {
  * origen de café', updateCoffeeOrigin, deleteCoffeeOrigin, and the CSV export's
  * exportCoffeeOriginsCsv 'Exportar los orígenes de café en CSV'.
  */
-export const crudOperations = (names: CrudNames): Record<'list' | 'create' | 'update' | 'remove' | 'export', CrudOperation> => ({
+export const crudOperations = (names: CrudNames): Record<'list' | 'get' | 'create' | 'update' | 'remove' | 'export', CrudOperation> => ({
   list: { operationId: `list${names.many}`, summary: `Listar ${names.muchosEs}` },
+  get: { operationId: `get${names.one}`, summary: `Leer ${names.unoEs}` },
   create: { operationId: `create${names.one}`, summary: `Crear ${names.unoEs}` },
   update: { operationId: `update${names.one}`, summary: `Actualizar ${names.unoEs}` },
   remove: { operationId: `delete${names.one}`, summary: `Eliminar ${names.unoEs}` },
@@ -129,6 +132,15 @@ export interface CrudDefinition<
     /** The edit's fields logged without a value (write-pipeline/activity-rule.ts `valuelessChanges`): a user's password. */
     valuelessChanges?(body: z.output<UpdateBody>): readonly string[];
   };
+  /**
+   * No lost update (docs/decisions/0038-record-versions.md): the record's table
+   * (its rows carry `version`, which the item answers) and the area's words
+   * for an edit or delete from a stale form
+   * ('Otro usuario modificó esta venta mientras la editabas. Recarga para ver sus cambios.').
+   * PUT requires the body's `version` (428 without it), DELETE takes `?version=`;
+   * the write pipeline checks and raises it (write-pipeline/record-version.ts).
+   */
+  version: NonNullable<FastifyContextConfig['recordVersion']>;
 }
 
 const contextOf = (request: FastifyRequest): CrudContext => ({
@@ -158,9 +170,9 @@ export function crudRoutes<
   const describe = (item: z.output<Item> & { id: number }) => ({ id: item.id, label: label(item) });
   const createConfig = { ...writeConfig, activity: { area, describe } };
   const before = (trx: DbOrTrx, request: FastifyRequest) => find(trx, (request.params as { id: number }).id);
-  const changeConfig = { ...writeConfig, activity: { area, describe, before } };
+  const changeConfig = { ...writeConfig, activity: { area, describe, before }, recordVersion: resource.version };
   const updateConfig = valuelessChanges
-    ? { ...writeConfig, activity: { area, describe, before, valuelessChanges: (request: FastifyRequest) => valuelessChanges(request.body as z.output<UpdateBody>) } }
+    ? { ...changeConfig, activity: { ...changeConfig.activity, valuelessChanges: (request: FastifyRequest) => valuelessChanges(request.body as z.output<UpdateBody>) } }
     : changeConfig;
   const operations = crudOperations(resource.names);
   // The routes see the schemas as plain zod types: Fastify cannot resolve
@@ -176,6 +188,16 @@ export function crudRoutes<
       schema: { tags, ...operations.list, querystring: schemas.listQuery, response: { 200: schemas.page, ...errorResponses(400, 401, 403) } },
     }, (request) => service.list(db, request.query as z.output<Query>, contextOf(request)));
 
+    // One record as the list shows it: what an edit form reloads after a 409 (docs/decisions/0038-record-versions.md).
+    app.get('/:id', {
+      config,
+      schema: { tags, ...operations.get, params: idParamsSchema, response: { 200: schemas.item, ...errorResponses(400, 401, 403, 404) } },
+    }, async (request) => {
+      const item = await find(db, request.params.id);
+      if (item === undefined) throw notFoundError(commonMessages.notFound);
+      return item;
+    });
+
     app.post('/', {
       config: createConfig,
       schema: { tags, ...operations.create, body: schemas.body, response: { 201: schemas.item, ...errorResponses(400, 401, 403, 409) } },
@@ -189,13 +211,13 @@ export function crudRoutes<
         ...operations.update,
         params: idParamsSchema,
         body: updateBody,
-        response: { 200: schemas.item, ...errorResponses(400, 401, 403, 404, 409) },
+        response: { 200: schemas.item, ...errorResponses(400, 401, 403, 404, 409, 428) },
       },
     }, (request) => service.update(writeDatabaseOf(request), request.params.id, request.body as z.output<UpdateBody>, contextOf(request)));
 
     app.delete('/:id', {
       config: changeConfig,
-      schema: { tags, ...operations.remove, params: idParamsSchema, response: { 204: z.null(), ...errorResponses(400, 401, 403, 404, 409) } },
+      schema: { tags, ...operations.remove, params: idParamsSchema, querystring: deleteQuerySchema, response: { 204: z.null(), ...errorResponses(400, 401, 403, 404, 409) } },
     }, async (request, reply) => {
       await service.remove(writeDatabaseOf(request), request.params.id, contextOf(request));
       return reply.status(204).send(null);

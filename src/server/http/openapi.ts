@@ -2,6 +2,7 @@ import type { SwaggerOptions } from '@fastify/swagger';
 import type { FastifyContextConfig } from 'fastify';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { MAX_ROW_ID } from '#shared/schemas/common.js';
 
 /**
  * The OpenAPI document at /api/docs/json, in a shape client generators accept
@@ -67,7 +68,7 @@ export const openApiOptions: SwaggerOptions = {
     }
     const config = input.route.config as FastifyContextConfig | undefined;
     return {
-      schema: { ...withIdempotencyKey(schema as JsonSchema, input.route.method, config), security: securityOf(config) },
+      schema: { ...withRecordVersion(withIdempotencyKey(schema as JsonSchema, input.route.method, config), input.route.method, config), security: securityOf(config) },
       url: url.length > 1 ? url.replace(/\/+$/, '') : url,
     };
   },
@@ -104,6 +105,34 @@ function withIdempotencyKey(schema: JsonSchema, method: string | string[], confi
     response: errorBody ? { ...response, 422: { ...(errorBody as JsonSchema), description: 'La clave de idempotencia ya se usó para otra solicitud.' } } : response,
   };
 }
+/**
+ * A versioned record's PUT (docs/decisions/0038-record-versions.md): the body's
+ * `version`, which the write pipeline reads before the area's schema (which does
+ * not know it), and what its 409 and 428 mean.
+ */
+function withRecordVersion(schema: JsonSchema, method: string | string[], config: FastifyContextConfig | undefined): JsonSchema {
+  if (!config?.recordVersion || ![method].flat().includes('PUT') || !isSchema(schema.body)) return schema;
+  const body = schema.body;
+  const response = isSchema(schema.response) ? schema.response : {};
+  const described = (status: string, description: string) => (isSchema(response[status]) ? { [status]: { ...response[status], description } } : {});
+  return {
+    ...schema,
+    body: {
+      ...body,
+      properties: {
+        ...(isSchema(body.properties) ? body.properties : {}),
+        version: { type: 'integer', minimum: 1, maximum: MAX_ROW_ID, description: 'La versión del registro con la que se abrió el formulario (la de la lista o GET /:id).' },
+      },
+      required: [...(Array.isArray(body.required) ? (body.required as string[]) : []), 'version'],
+    },
+    response: {
+      ...response,
+      ...described('409', 'Conflicto: otro usuario modificó el registro desde esa versión (version_conflict), u otra regla del área.'),
+      ...described('428', 'Falta la versión del registro (version_required).'),
+    },
+  };
+}
+
 const isSchema = (value: unknown): value is JsonSchema => typeof value === 'object' && value !== null && !Array.isArray(value);
 
 /**

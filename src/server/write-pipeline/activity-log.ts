@@ -38,8 +38,8 @@ export function recordActivity(trx: Transaction<Database>, entry: ActivityInput)
   if (hooks && 'record' in hooks) (hooks as unknown as ActivitySink).record(entry);
 }
 
-/** Fields that change on every write or never: not worth a line in the log. */
-const UNLOGGED_FIELDS = new Set(['id', 'created_at', 'updated_at']);
+/** Fields that change on every write or never: not worth a line in the log (a record's version, docs/decisions/0038-record-versions.md, too). */
+const UNLOGGED_FIELDS = new Set(['id', 'version', 'created_at', 'updated_at']);
 
 const isPlain = (value: unknown): value is string | number | boolean | null =>
   value === null || typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';

@@ -12,6 +12,7 @@ import { type ActivityInput, activityRowOf, type ActivitySink, changesBetween, i
 import { type ActivityRule, recordIdOf } from './activity-rule.js';
 import { idempotencyKeyOf, type KeyedRequest, keyedRequest } from './idempotency-key.js';
 import { findStoredAnswer, pruneDue, pruneKeys, sameRequest, type StoredAnswer, storeAnswer } from './idempotency-store.js';
+import { captureSentVersion, expectedVersionOf, raiseVersion, type RecordVersionRule, refuseOtherVersion } from './record-version.js';
 
 const WRITE_METHODS = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
@@ -46,6 +47,8 @@ class WriteContext implements TransactionHooks, ActivitySink {
     private readonly rule: ActivityRule,
     private readonly successStatus: number,
     private readonly keyed: KeyedRequest | undefined,
+    /** A versioned edit or delete and the version its form was read at (record-version.ts). */
+    private readonly version: { rule: RecordVersionRule; expected: number } | undefined,
   ) {}
 
   record(entry: ActivityInput): void {
@@ -63,9 +66,16 @@ class WriteContext implements TransactionHooks, ActivitySink {
     // so no lock-order cycle); SQLite runs one write at a time anyway.
     if (dialectOf(trx) === 'postgres') await sql`select pg_advisory_xact_lock(hashtext(${`${this.rule.area}:${id}`}))`.execute(trx);
     this.before = await this.rule.before(trx, this.request);
+    // Read under that turn-taking, so two edits from the same version cannot both pass (docs/decisions/0038-record-versions.md).
+    if (this.version) refuseOtherVersion(this.version.rule, this.before, this.version.expected);
   }
 
   async end(trx: Transaction<Database>, value: unknown): Promise<void> {
+    // An edit raises its record's version, and answers the new one (the service read the row before).
+    if (this.version && this.request.method === 'PUT') {
+      const next = await raiseVersion(trx, this.version.rule, recordIdOf(this.request)!, this.version.expected);
+      if (typeof value === 'object' && value !== null) (value as { version: number }).version = next;
+    }
     const user = this.request.user;
     const author = { id: user?.id ?? null, username: user?.username ?? null };
     const entries = this.entries.length > 0 ? this.entries : this.described(value);
@@ -147,12 +157,20 @@ export function registerWritePipeline(app: FastifyInstance, db: Kysely<Database>
     if (!route.url.startsWith('/api/') || !methods.some((method) => WRITE_METHODS.has(method)) || route.config?.readOnly) return;
     const rule = route.config?.activity;
     if (!rule) throw new Error(`${methods.join(',')} ${route.url}: una escritura declara su regla de actividad (config.activity) o readOnly`);
+    if (route.config?.recordVersion) {
+      if (!rule.before) throw new Error(`${methods.join(',')} ${route.url}: una regla recordVersion necesita el "before" de su regla de actividad`);
+      // A PUT's `version`, kept before the area's body schema drops it (record-version.ts).
+      if (methods.includes('PUT')) route.preValidation = [captureSentVersion, ...[route.preValidation ?? []].flat()];
+    }
     const successStatus = successStatusOf(route);
     const handler = route.handler as RouteHandlerMethod;
     route.handler = async function writePipeline(request, reply) {
       const key = route.config?.idempotencyKey === false ? undefined : idempotencyKeyOf(request);
       const keyed = key !== undefined && request.user ? keyedRequest(request, request.user.id, key) : undefined;
-      const context = new WriteContext(request, rule, successStatus, keyed);
+      const versionRule = route.config?.recordVersion;
+      const expected = versionRule ? expectedVersionOf(request) : undefined;
+      const version = versionRule && expected !== undefined ? { rule: versionRule, expected } : undefined;
+      const context = new WriteContext(request, rule, successStatus, keyed, version);
       setWriteDatabase(request, withTransactionHooks(db, context));
       const run = () => handler.call(this, request, reply);
       if (!keyed) return run();

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { blendRecipeMessages as m } from '#shared/blend-recipe-messages.js';
 import { percentageSchema, percentagesTotalError } from '#shared/percentages.js';
-import { MAX_ROW_ID, pageSchema } from './common.js';
+import { MAX_ROW_ID, pageSchema, recordVersionSchema } from './common.js';
 
 /** Longest recipe name (ours): a 10,000-character name is a 400, not a row. */
 export const RECIPE_NAME_MAX = 120;
@@ -72,6 +72,7 @@ export const blendRecipeComponentSchema = z.object({
 /** A recipe: components in the order they were added. */
 export const blendRecipeSchema = z.object({
   id: z.number().int(),
+  version: recordVersionSchema,
   name: z.string(),
   components: z.array(blendRecipeComponentSchema),
 });

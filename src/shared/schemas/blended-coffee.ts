@@ -3,7 +3,7 @@ import { splitGrams } from '#shared/blend-grams.js';
 import { blendedCoffeeMessages as m } from '#shared/blended-coffee-messages.js';
 import { percentagesTotalError, percentageSchema, percentToBasisPoints } from '#shared/percentages.js';
 import { gramsToKg, hasAtMostDecimals, KG_DECIMALS, kgToGrams, PERCENT_DECIMALS } from '#shared/units.js';
-import { businessDateSchema, decimalSchema, MAX_ROW_ID, pageSchema, paginationQuerySchema } from './common.js';
+import { businessDateSchema, decimalSchema, MAX_ROW_ID, pageSchema, paginationQuerySchema, recordVersionSchema } from './common.js';
 
 export const BLEND_NAME_MAX = 120;
 export const BLEND_BATCH_CODE_MAX = 40;
@@ -170,6 +170,7 @@ export type BlendedCoffeeListQuery = z.infer<typeof blendedCoffeeListQuerySchema
  */
 export const blendedCoffeeSchema = z.object({
   id: z.number().int(),
+  version: recordVersionSchema,
   name: z.string(),
   total_quantity_kg: z.number(),
   stock_kg: z.number(),

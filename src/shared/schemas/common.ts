@@ -26,6 +26,29 @@ export type PaginationQuery = z.infer<typeof paginationQuerySchema>;
 export const pageSchema = <T extends z.ZodType>(item: T) =>
   z.object({ items: z.array(item), total: z.number().int(), limit: z.number().int(), offset: z.number().int() });
 
+/**
+ * An editable record's version (docs/decisions/0038-record-versions.md): 1 when
+ * created, one more after every edit. An edit sends the version its form was
+ * read at (a delete may, as `?version=`); another one answers 409.
+ */
+export const recordVersionSchema = z
+  .number(invalid)
+  .int(commonMessages.invalidRequest)
+  .min(1, commonMessages.invalidRequest)
+  .max(MAX_ROW_ID, commonMessages.invalidRequest)
+  .meta({ description: 'La versión del registro: 1 al crearlo, una más con cada edición.' });
+
+/** DELETE `/:id?version=N`: refused (409) if the record changed since its row was read; without it, deleted whatever its version. */
+export const deleteQuerySchema = z.object({
+  version: z.coerce
+    .number(invalid)
+    .int(commonMessages.invalidRequest)
+    .min(1, commonMessages.invalidRequest)
+    .max(MAX_ROW_ID, commonMessages.invalidRequest)
+    .optional()
+    .meta({ description: 'Opcional: la versión de la fila que se quiere eliminar; si el registro cambió desde entonces, 409 y no se elimina nada.' }),
+});
+
 /** `/:id` params of every route. */
 export const idParamsSchema = z.object({ id: rowIdSchema });
 

@@ -3,7 +3,7 @@ import { BATCH_CODE_MAX, GREEN_PRICE_MAX, GREEN_QUANTITY_MAX_KG, SUPPLIER_MAX } 
 import { commonMessages } from '#shared/messages.js';
 import { greenCoffeeMessages as m } from '#shared/green-coffee-messages.js';
 import { KG_DECIMALS, PRICE_DECIMALS } from '#shared/units.js';
-import { businessDateSchema, decimalSchema, MAX_ROW_ID, pageSchema, paginationQuerySchema, rowIdSchema } from './common.js';
+import { businessDateSchema, decimalSchema, MAX_ROW_ID, pageSchema, paginationQuerySchema, recordVersionSchema, rowIdSchema } from './common.js';
 
 /**
  * Body of POST/PUT /api/green-coffee, also the green form's schema. Stage one is
@@ -55,6 +55,7 @@ export type GreenCoffeeListQuery = z.infer<typeof greenCoffeeListQuerySchema>;
 /** A green lot as the API returns it: received (`quantity_kg`) and on hand (`stock_kg`), joined to its origin. */
 export const greenCoffeeSchema = z.object({
   id: z.number().int(),
+  version: recordVersionSchema,
   origin_id: z.number().int(),
   origin_name: z.string(),
   origin_description: z.string().nullable(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DESCRIPTION_MAX, KILOS_PER_BAG_MAX, ORIGIN_NAME_MAX, SUPPLIER_MAX, SUPPLIERS_MAX_COUNT } from '#shared/limits.js';
 import { originMessages as m } from '#shared/origin-messages.js';
 import { KG_DECIMALS } from '#shared/units.js';
-import { decimalSchema, pageSchema } from './common.js';
+import { decimalSchema, pageSchema, recordVersionSchema } from './common.js';
 
 /** An added supplier is trimmed, and empty ones are ignored (docs/product-guide.md#origin); repeats are kept once. */
 export const cleanSuppliers = (suppliers: readonly string[]): string[] => [
@@ -49,6 +49,7 @@ export type OriginBody = z.output<typeof originBodySchema>;
 
 export const originSchema = z.object({
   id: z.number().int(),
+  version: recordVersionSchema,
   name: z.string(),
   kilos_per_bag: z.number(),
   suppliers_fincas: z.array(z.string()),

@@ -3,7 +3,7 @@ import { BATCH_CODE_MAX, GREEN_QUANTITY_MAX_KG } from '#shared/limits.js';
 import { commonMessages } from '#shared/messages.js';
 import { roastedCoffeeMessages as m } from '#shared/roasted-coffee-messages.js';
 import { KG_DECIMALS } from '#shared/units.js';
-import { businessDateSchema, decimalSchema, MAX_ROW_ID, pageSchema, paginationQuerySchema, rowIdSchema } from './common.js';
+import { businessDateSchema, decimalSchema, MAX_ROW_ID, pageSchema, paginationQuerySchema, recordVersionSchema, rowIdSchema } from './common.js';
 
 /** The roast types (docs/product-guide.md#business-constants). */
 export const ROAST_TYPES = ['Claro', 'Medio', 'Oscuro'] as const;
@@ -73,6 +73,7 @@ export type RoastedCoffeeListQuery = z.infer<typeof roastedCoffeeListQuerySchema
  */
 export const roastedCoffeeSchema = z.object({
   id: z.number().int(),
+  version: recordVersionSchema,
   green_coffee_id: z.number().int(),
   green_batch_code: z.string(),
   origin_id: z.number().int(),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { BATCH_CODE_MAX, SALE_PRICE_MAX, SALE_QUANTITY_MAX_KG } from '#shared/limits.js';
 import { salesMessages as m } from '#shared/sales-messages.js';
 import { gramsToKg, KG_DECIMALS, PRICE_DECIMALS } from '#shared/units.js';
-import { businessDateSchema, decimalSchema, MAX_ROW_ID, pageSchema, paginationQuerySchema } from './common.js';
+import { businessDateSchema, decimalSchema, MAX_ROW_ID, pageSchema, paginationQuerySchema, recordVersionSchema } from './common.js';
 import { PRODUCT_TYPES } from './products.js';
 
 /** Absent, null or blank: the "required" rule; anything else of the wrong type: that field's own message. */
@@ -65,6 +65,7 @@ export type SalesListQuery = z.infer<typeof salesListQuerySchema>;
  */
 export const saleSchema = z.object({
   id: z.number().int(),
+  version: recordVersionSchema,
   product_id: z.number().int(),
   product_type: z.enum(PRODUCT_TYPES),
   product_name: z.string(),

@@ -3,7 +3,7 @@ import { isCommonPassword } from '#shared/common-passwords.js';
 import { FULL_NAME_MAX, PASSWORD_MAX, PASSWORD_MIN, USERNAME_MAX } from '#shared/limits.js';
 import { userMessages } from '#shared/user-messages.js';
 import { ROLES } from '#shared/roles.js';
-import { pageSchema } from './common.js';
+import { pageSchema, recordVersionSchema } from './common.js';
 import { userSchema } from './auth.js';
 
 /** Lengths in characters as a person counts them (an emoji is one), not UTF-16 units. */
@@ -101,7 +101,8 @@ export const updateUserBodySchema = z
   .superRefine(checkUserFields);
 export type UpdateUserBody = z.infer<typeof updateUserBodySchema>;
 
-/** What the list and every write answer: never a password or its hash. */
-export const userResponseSchema = userSchema;
-export const userPageSchema = pageSchema(userSchema);
+/** What the list and every write answer: never a password or its hash; with the record's version (docs/decisions/0038-record-versions.md). */
+export const userResponseSchema = userSchema.extend({ version: recordVersionSchema });
+export type UserItem = z.infer<typeof userResponseSchema>;
+export const userPageSchema = pageSchema(userResponseSchema);
 export type UserPage = z.infer<typeof userPageSchema>;

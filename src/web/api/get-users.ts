@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { User } from '#shared/schemas/auth.js';
+import type { UserItem } from '#shared/schemas/users.js';
 import { queryKeys } from './query-keys.js';
 import { fetchAllPages } from '#web/lib/fetch-all-pages.js';
 
@@ -7,7 +7,7 @@ import { fetchAllPages } from '#web/lib/fetch-all-pages.js';
  * Every user, in the order they were added, following the API's pages to the end (a team's list fits in one or two):
  * Gestión de Usuarios' table and the activity log's user filter share this one request and its cache.
  */
-export const getUsers = () => fetchAllPages<User>('/users');
+export const getUsers = () => fetchAllPages<UserItem>('/users');
 
 export const usersQueryOptions = queryOptions({ queryKey: queryKeys.users.all, queryFn: getUsers });
 

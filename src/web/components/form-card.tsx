@@ -7,7 +7,7 @@ import { FormAlert } from './form-alert.js';
  * (<FormAlert>) and its buttons (<FormActions>). `id` names the title
  * (`${id}-title`), which labels the form.
  */
-export function FormCard({ id, className, title, onSubmit, note, alert, actions, children }: {
+export function FormCard({ id, className, title, onSubmit, note, alert, onReload, actions, children }: {
   id: string;
   /** A class beside `card` (a screen's own layout, `no-print`). */
   className?: string;
@@ -16,6 +16,8 @@ export function FormCard({ id, className, title, onSubmit, note, alert, actions,
   /** Shown between the title and the fields (e.g. "register an origin first"). */
   note?: ReactNode;
   alert: string | null | undefined;
+  /** After a 409 'Otro usuario modificó …': the alert's 'Recargar' (useFormSave's `mutation.reload`). */
+  onReload?: (() => void) | undefined;
   actions: ReactNode;
   children: ReactNode;
 }) {
@@ -26,7 +28,7 @@ export function FormCard({ id, className, title, onSubmit, note, alert, actions,
       </h2>
       {note}
       <div className="form-grid">{children}</div>
-      <FormAlert message={alert} />
+      <FormAlert message={alert} onReload={onReload} />
       {actions}
     </form>
   );

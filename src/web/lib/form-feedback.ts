@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import type { FieldErrors, FieldValues } from 'react-hook-form';
 import { ApiError, isSessionLost } from './api-client.js';
-import { isUnconfirmed, type Keyed, type WriteKeyHolder, writeKeyHolder } from './write-request.js';
+import { isUnconfirmed, type Keyed, type RecordRef, type WriteKeyHolder, writeKeyHolder } from './write-request.js';
 
 /**
  * The one message a form shows, like the server answers one: the form's
@@ -88,25 +88,36 @@ export function useWriteKey(): WriteKeyHolder['send'] {
 export const saveErrorOf = (error: unknown, unconfirmed: string | undefined): unknown =>
   unconfirmed !== undefined && isUnconfirmed(error) ? new ApiError(0, 'unconfirmed', unconfirmed) : error;
 
+/** The server's 409 for an edit or delete from a form read at an older version (docs/decisions/0038-record-versions.md). */
+export const isEditedByOther = (error: unknown): boolean => error instanceof ApiError && error.code === 'version_conflict';
+
 /**
  * A create/edit form's save, the same for every form: the create mutation in
  * add mode, the update one while editing, through saveWithFeedback with the
- * area's texts, each send with the form's key (useWriteKey). `mutation` is the
- * one in use (its pending state and error); `onSaved` gets the saved row too (a
- * new lot's label is offered from it, docs/product-guide.md#imprimir-desde-las-tablas).
+ * area's texts, each send with the form's key (useWriteKey). An edit sends the
+ * version of the row it was opened from (docs/decisions/0038-record-versions.md).
+ * `mutation` is the one in use (its pending state and error) and, after a 409
+ * 'Otro usuario modificó …', `reload` (the form's 'Recargar': `onReload`,
+ * from useFormScreen); `onSaved` gets the saved row too (a new lot's label is
+ * offered from it, docs/product-guide.md#imprimir-desde-las-tablas).
  */
 export function useFormSave<CreateBody, UpdateBody = CreateBody, Saved = unknown>(
-  editing: { id: number } | null,
+  editing: RecordRef | null,
   create: SaveMutation<Keyed & { body: CreateBody }, Saved>,
   update: SaveMutation<Keyed & { id: number; body: UpdateBody }, Saved>,
   messages: SaveMessages,
-  handlers: { onSaved: (message: string, saved: Saved) => void; onFailure: (message: string, error: unknown) => void },
-): { mutation: { isPending: boolean; error: unknown }; save: (body: CreateBody & UpdateBody) => Promise<void> } {
+  handlers: { onSaved: (message: string, saved: Saved) => void; onFailure: (message: string, error: unknown) => void; onReload?: () => void },
+): { mutation: { isPending: boolean; error: unknown; reload: (() => void) | undefined }; save: (body: CreateBody & UpdateBody) => Promise<void> } {
   const withKey = useWriteKey();
   const save = (body: CreateBody & UpdateBody) =>
     editing
-      ? saveWithFeedback(() => withKey((key) => update.mutateAsync({ id: editing.id, body, key })), { saved: messages.updated, failed: messages.updateError }, handlers)
+      ? saveWithFeedback(
+        () => withKey((key) => update.mutateAsync({ id: editing.id, body: { ...body, version: editing.version }, key })),
+        { saved: messages.updated, failed: messages.updateError },
+        handlers,
+      )
       : saveWithFeedback(() => withKey((key) => create.mutateAsync({ body, key })), { saved: messages.added, failed: messages.addError }, handlers);
   const mutation = editing ? update : create;
-  return { mutation: { isPending: mutation.isPending, error: saveErrorOf(mutation.error, messages.unconfirmed) }, save };
+  const reload = editing && isEditedByOther(mutation.error) ? handlers.onReload : undefined;
+  return { mutation: { isPending: mutation.isPending, error: saveErrorOf(mutation.error, messages.unconfirmed), reload }, save };
 }

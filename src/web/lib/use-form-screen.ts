@@ -1,14 +1,20 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useToast } from './use-toast.js';
+import { ApiError, apiRequest, isSessionLost } from './api-client.js';
+import type { RecordRef } from './write-request.js';
 
 /**
  * The state of a screen with a create/edit form above a table (docs/product-guide.md#screens):
  * which row is being edited, a key that remounts the form clean after each save,
  * and the save failure that replaces the screen with its red message.
- * The page renders `<XForm key={formKey} {...formProps} />`.
+ * The page renders `<XForm key={formKey} {...formProps} />`. `recordPath`
+ * (`/sales`) is where the edited record is read again when a save answered
+ * that someone else changed it (docs/decisions/0038-record-versions.md).
  */
-export function useFormScreen<Row extends { id: number }>() {
+export function useFormScreen<Row extends RecordRef>(recordPath: string) {
   const showToast = useToast();
+  const queryClient = useQueryClient();
   const [editing, setEditing] = useState<Row | null>(null);
   const [saves, setSaves] = useState(0);
   const [failure, setFailure] = useState<string | null>(null);
@@ -40,8 +46,32 @@ export function useFormScreen<Row extends { id: number }>() {
     });
   };
 
-  /** A new key for each edited row and after every save or cancel, so the form remounts clean. */
-  const formKey = editing ? `edit-${editing.id}` : `add-${saves}`;
+  /**
+   * 'Recargar' after a 409 'Otro usuario modificó …': the record as it is now
+   * fills the form (a new version is a new key, so the form remounts with it),
+   * and the lists are read again. Until then the form keeps what was typed. A
+   * record deleted meanwhile sends the form back to add mode with its message.
+   */
+  const reloadEditing = async () => {
+    if (!editing) return;
+    try {
+      const fresh = await apiRequest<Row>('GET', `${recordPath}/${editing.id}`);
+      setEditing(fresh);
+      void queryClient.invalidateQueries();
+    } catch (error) {
+      if (isSessionLost(error)) return;
+      if (error instanceof ApiError && error.status === 404) {
+        backToAddMode();
+        showToast(error.message);
+        void queryClient.invalidateQueries();
+        return;
+      }
+      fail(error instanceof ApiError ? error.message : String(error), error);
+    }
+  };
+
+  /** A new key for each edited row (and each version of it) and after every save or cancel, so the form remounts clean. */
+  const formKey = editing ? `edit-${editing.id}-v${editing.version}` : `add-${saves}`;
   useEffect(() => {
     if (!refocusSubmit.current) return;
     refocusSubmit.current = false;
@@ -57,6 +87,7 @@ export function useFormScreen<Row extends { id: number }>() {
     },
     onCancel: backToAddMode,
     onFailure: fail,
+    onReload: () => void reloadEditing(),
   };
 
   return { editing, formKey, formProps, failure, fail, backToAddMode, startEditing, formRef };
@@ -71,4 +102,6 @@ export interface EntityFormProps<Row> {
   onCancel: () => void;
   /** A save that failed for a reason the user cannot fix here (full-page red message). */
   onFailure: (message: string, error: unknown) => void;
+  /** After a 409 'Otro usuario modificó …': reads the record again and refills the form with it (the 'Recargar' button). */
+  onReload: () => void;
 }

@@ -3,6 +3,7 @@ import { useState } from 'react';
 import { PAGE_SIZE, type PageParams } from './page-size.js';
 import { type DeleteRowOptions, useDeleteRow } from './use-delete-row.js';
 import { useFormScreen } from './use-form-screen.js';
+import type { RecordRef } from './write-request.js';
 
 /** A page of a list as the API answers it (`{items,total,limit,offset}`). */
 export interface ListPage<Row> {
@@ -10,11 +11,13 @@ export interface ListPage<Row> {
   total: number;
 }
 
-export interface ListPageOptions<Data extends ListPage<{ id: number }>, Key extends QueryKey> {
+export interface ListPageOptions<Data extends ListPage<RecordRef>, Key extends QueryKey> {
   /** One page of the list: the area's query options (e.g. originsQueryOptions). */
   pageQuery: (page: PageParams) => UseQueryOptions<Data, Error, Data, Key>;
   /** A row's delete: the area's mutation options (e.g. deleteOriginOptions). */
-  deleteMutation: (queryClient: QueryClient) => UseMutationOptions<void, Error, number>;
+  deleteMutation: (queryClient: QueryClient) => UseMutationOptions<void, Error, RecordRef>;
+  /** Where one record is read again (`/sales` → GET /api/sales/:id): the edit form's 'Recargar' after a 409. */
+  recordPath: string;
   /** The delete's browser question, its green toast and its full-page failure. */
   messages: Pick<DeleteRowOptions<Data['items'][number]>, 'confirmMessage' | 'deletedMessage' | 'failedMessage'>;
   /** After a row's delete: e.g. the lot leaves the table's label selection. */
@@ -39,12 +42,12 @@ export interface RowActionHandlers<Row> {
  * `<XTable rows={list.data.items} {...rowActions} />` and
  * `<Pager total={list.data.total} {...paging} />`.
  */
-export function useListPage<Data extends ListPage<{ id: number }>, Key extends QueryKey>({ pageQuery, deleteMutation, messages, onDeleted }: ListPageOptions<Data, Key>) {
+export function useListPage<Data extends ListPage<RecordRef>, Key extends QueryKey>({ pageQuery, deleteMutation, recordPath, messages, onDeleted }: ListPageOptions<Data, Key>) {
   type Row = Data['items'][number];
   const [offset, setOffset] = useState(0);
   const list = useQuery(pageQuery({ limit: PAGE_SIZE, offset }));
   const remove = useMutation(deleteMutation(useQueryClient()));
-  const screen = useFormScreen<Row>();
+  const screen = useFormScreen<Row>(recordPath);
   const onDelete = useDeleteRow<Row>({
     ...messages,
     remove: remove.mutateAsync,

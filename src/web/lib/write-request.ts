@@ -17,6 +17,15 @@ export interface Keyed {
   key: string;
 }
 
+/** A record as a table row or edit form holds it: its id and the version it was read at (docs/decisions/0038-record-versions.md). */
+export interface RecordRef {
+  id: number;
+  version: number;
+}
+
+/** `/sales/12?version=3`: a delete of the record as it was read, refused (409) if someone changed it since. */
+export const versionedPath = (path: string, { id, version }: RecordRef): string => `${path}/${id}?version=${version}`;
+
 /** A fresh key: 36 visible ASCII characters, within the server's 1–255. */
 export const newWriteKey = (): string => crypto.randomUUID();
 

@@ -22,7 +22,12 @@ export interface Answer {
 export type Send = (method: string, path: string, body?: unknown) => Promise<Answer>;
 
 export function httpSender(baseUrl: () => string, cookie: () => string): Send {
-  return async (method, path, body) => {
+  const send: Send = async (method, path, body) => {
+    // An edit is sent from the record as it is now (docs/decisions/0038-record-versions.md): its version read just before.
+    if (method === 'PUT' && typeof body === 'object' && body !== null && !('version' in body)) {
+      const current = await send('GET', path);
+      body = { ...body, version: current.status === 200 ? (current.body as { version: number }).version : 1 };
+    }
     const response = await fetch(`${baseUrl()}${path}`, {
       method,
       headers: { cookie: cookie(), ...(body === undefined ? {} : { 'content-type': 'application/json' }) },
@@ -38,6 +43,7 @@ export function httpSender(baseUrl: () => string, cookie: () => string): Send {
     }
     return { status: response.status, body: parsed };
   };
+  return send;
 }
 
 type Kind = 'green' | 'roasted' | 'blend' | 'recipe' | 'sale';

@@ -14,6 +14,7 @@ import * as idempotencyAndActivity from './0011-idempotency-and-activity.js';
 import * as stockCounts from './0012-stock-counts.js';
 import * as roastArtisanProfiles from './0013-roast-artisan-profiles.js';
 import * as nameSkeletons from './0014-name-skeletons.js';
+import * as recordVersions from './0015-record-versions.js';
 
 /** A migration that may report what it changed (Kysely calls `up(db)`; migrateToLatest passes its log too). */
 export interface LoggingMigration extends Migration {
@@ -40,4 +41,5 @@ export const migrations: Record<string, LoggingMigration> = {
   '0012-stock-counts': stockCounts,
   '0013-roast-artisan-profiles': roastArtisanProfiles,
   '0014-name-skeletons': nameSkeletons,
+  '0015-record-versions': recordVersions,
 };

@@ -11,6 +11,7 @@ export interface RecipeComponentRecord {
 
 export interface RecipeRecord {
   id: number;
+  version: number;
   name: string;
   components: RecipeComponentRecord[];
 }
@@ -42,7 +43,7 @@ export async function listRecipes(
 ): Promise<{ rows: RecipeRecord[]; total: number }> {
   const recipes = await db
     .selectFrom('blend_recipes')
-    .select(['id', 'name'])
+    .select(['id', 'version', 'name'])
     .orderBy('name_key')
     .orderBy('id')
     .limit(page.limit)
@@ -57,7 +58,7 @@ export async function listRecipes(
 }
 
 export async function findRecipeById(db: DbOrTrx, id: number): Promise<RecipeRecord | undefined> {
-  const recipe = await db.selectFrom('blend_recipes').select(['id', 'name']).where('id', '=', id).executeTakeFirst();
+  const recipe = await db.selectFrom('blend_recipes').select(['id', 'version', 'name']).where('id', '=', id).executeTakeFirst();
   if (!recipe) return undefined;
   const components = await componentsOf(db, [id]);
   return { ...recipe, components: components.get(id) ?? [] };

@@ -1,5 +1,6 @@
 import { blendRecipeBodySchema, blendRecipePageSchema, blendRecipeSchema } from '#shared/schemas/blend-recipes.js';
 import { paginationQuerySchema } from '#shared/schemas/common.js';
+import { blendRecipeMessages } from '#shared/blend-recipe-messages.js';
 import { adminOnly } from '#server/auth/guard.js';
 import { crudRoutes } from '#server/http/crud-routes.js';
 import { createRecipe, deleteRecipe, findRecipeItem, listRecipes, updateRecipe } from './service.js';
@@ -18,4 +19,5 @@ export const blendRecipeRoutes = crudRoutes({
   service: { list: listRecipes, create: createRecipe, update: updateRecipe, remove: deleteRecipe },
   csv: { build: exportRecipes },
   activity: { area: 'blend-recipes', label: (recipe) => recipe.name, find: findRecipeItem },
+  version: { table: 'blend_recipes', editedByOther: blendRecipeMessages.editedByOther },
 });

@@ -17,6 +17,7 @@ interface Writer {
 
 const toRecipe = (record: repository.RecipeRecord): BlendRecipe => ({
   id: record.id,
+  version: record.version,
   name: record.name,
   components: record.components.map((component) => ({
     origin_id: component.origin_id,

@@ -36,6 +36,7 @@ export interface RoastedLotForBlend {
 
 const blendColumns = [
   'id',
+  'version',
   'name',
   'total_quantity_g',
   'stock_g',

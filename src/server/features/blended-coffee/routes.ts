@@ -1,3 +1,4 @@
+import { blendedCoffeeMessages } from '#shared/blended-coffee-messages.js';
 import {
   blendedCoffeeBodySchema,
   blendedCoffeeListQuerySchema,
@@ -16,4 +17,5 @@ export const blendedCoffeeRoutes = crudRoutes({
   service: byActorId({ list: listBlends, create: createBlend, update: updateBlend, remove: deleteBlend }),
   csv: { build: exportBlends, operationId: 'exportBlendedCoffeeCsv', summary: 'Exportar las mezclas de café en CSV' },
   activity: { area: 'blended-coffee', label: (blend) => blend.batch_code, find: findBlendItem },
+  version: { table: 'blended_coffee', editedByOther: blendedCoffeeMessages.editedByOther },
 });

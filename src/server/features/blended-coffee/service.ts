@@ -49,6 +49,7 @@ function toBlendedCoffee(
   );
   return {
     id: record.id,
+    version: record.version,
     name: record.name,
     total_quantity_kg: gramsToKg(record.total_quantity_g),
     stock_kg: gramsToKg(Number(record.stock_g)),

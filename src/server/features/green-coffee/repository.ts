@@ -13,7 +13,7 @@ export interface GreenLotRecord extends Omit<GreenCoffeeRow, 'batch_code_key' | 
  * What a create or edit writes; `stock_g` is never among them: only the ledger
  * moves it. Nor the code's key and skeleton: written here from the code, always.
  */
-export type GreenLotValues = Omit<GreenCoffeeRow, 'id' | 'stock_g' | 'batch_code_key' | 'batch_code_skeleton'>;
+export type GreenLotValues = Omit<GreenCoffeeRow, 'id' | 'version' | 'stock_g' | 'batch_code_key' | 'batch_code_skeleton'>;
 
 /** The row's columns: the code's key and skeleton beside it, each under its unique index per origin. */
 const withKey = (values: GreenLotValues) => ({ ...values, ...lotCodeColumns(values.batch_code) });
@@ -24,6 +24,7 @@ const joined = (db: DbOrTrx) =>
     .innerJoin('coffee_origins as o', 'o.id', 'g.origin_id')
     .select([
       'g.id',
+      'g.version',
       'g.origin_id',
       'g.supplier_finca',
       'g.quantity_g',

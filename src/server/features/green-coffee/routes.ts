@@ -1,3 +1,4 @@
+import { greenCoffeeMessages } from '#shared/green-coffee-messages.js';
 import {
   greenCoffeeBodySchema,
   greenCoffeeListQuerySchema,
@@ -16,4 +17,5 @@ export const greenCoffeeRoutes = crudRoutes({
   service: byActorId({ list: listGreenLots, create: createGreenLot, update: updateGreenLot, remove: deleteGreenLot }),
   csv: { build: exportGreenLots },
   activity: { area: 'green-coffee', label: (lot) => lot.batch_code, find: findGreenLotItem },
+  version: { table: 'green_coffee', editedByOther: greenCoffeeMessages.editedByOther },
 });

@@ -26,6 +26,7 @@ export const findGreenLotsByCodeKey = (db: DbOrTrx, key: string) => repository.f
 
 const toGreenCoffee = (record: repository.GreenLotRecord): GreenCoffee => ({
   id: record.id,
+  version: record.version,
   origin_id: record.origin_id,
   origin_name: record.origin_name,
   origin_description: record.origin_description,

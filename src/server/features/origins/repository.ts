@@ -6,13 +6,14 @@ import type { DbOrTrx } from '#server/db/write-transaction.js';
 /** An origin as stored, with its suppliers list decoded. */
 export interface OriginRecord {
   id: number;
+  version: number;
   name: string;
   kilos_per_bag_g: number;
   suppliers_fincas: string[];
   description: string | null;
 }
 
-export type OriginValues = Omit<OriginRecord, 'id'>;
+export type OriginValues = Omit<OriginRecord, 'id' | 'version'>;
 
 /** The list's order: lower-cased, accents removed, so "Ábaco" comes next to "abeja" on both dialects. */
 export const originSortKey = (name: string): string =>
@@ -20,6 +21,7 @@ export const originSortKey = (name: string): string =>
 
 const toRecord = (row: Omit<CoffeeOriginRow, 'name_sort' | 'name_key' | 'name_skeleton'>): OriginRecord => ({
   id: row.id,
+  version: row.version,
   name: row.name,
   kilos_per_bag_g: row.kilos_per_bag_g,
   suppliers_fincas: JSON.parse(row.suppliers_fincas) as string[],
@@ -37,7 +39,7 @@ const toColumns = (values: OriginValues) => ({
   description: values.description,
 });
 
-const columns = ['id', 'name', 'kilos_per_bag_g', 'suppliers_fincas', 'description'] as const;
+const columns = ['id', 'version', 'name', 'kilos_per_bag_g', 'suppliers_fincas', 'description'] as const;
 
 /** Ordered by name, ascending (docs/product-guide.md#origenes), one page at a time. */
 export async function listOrigins(
@@ -106,10 +108,10 @@ export async function countGreenLotsBySupplier(
   return suppliers.filter((supplier) => counts.has(supplier)).map((supplier) => ({ supplier, lots: counts.get(supplier)! }));
 }
 
-/** False when no origin has that id; throws the unique violation when another origin has the name. */
-export async function updateOrigin(db: DbOrTrx, id: number, values: OriginValues): Promise<boolean> {
-  const result = await db.updateTable('coffee_origins').set(toColumns(values)).where('id', '=', id).executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
+/** The row's version, or undefined when no origin has that id; throws the unique violation when another origin has the name. */
+export async function updateOrigin(db: DbOrTrx, id: number, values: OriginValues): Promise<number | undefined> {
+  const row = await db.updateTable('coffee_origins').set(toColumns(values)).where('id', '=', id).returning('version').executeTakeFirst();
+  return row?.version;
 }
 
 /** False when no origin has that id; throws the foreign-key violation when green lots still use it. */

@@ -1,5 +1,6 @@
 import { paginationQuerySchema } from '#shared/schemas/common.js';
 import { originBodySchema, originPageSchema, originSchema } from '#shared/schemas/origins.js';
+import { originMessages } from '#shared/origin-messages.js';
 import { crudRoutes } from '#server/http/crud-routes.js';
 import { createOrigin, deleteOrigin, findOriginItem, listOrigins, updateOrigin } from './service.js';
 import { exportOrigins } from './origins-csv.js';
@@ -12,4 +13,5 @@ export const originRoutes = crudRoutes({
   service: { list: listOrigins, create: createOrigin, update: updateOrigin, remove: deleteOrigin },
   csv: { build: exportOrigins },
   activity: { area: 'coffee-origins', label: (origin) => origin.name, find: findOriginItem },
+  version: { table: 'coffee_origins', editedByOther: originMessages.editedByOther },
 });

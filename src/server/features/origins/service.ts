@@ -16,6 +16,7 @@ export const findOriginForArea = (db: DbOrTrx, id: number) => repository.findOri
 
 const toOrigin = (record: repository.OriginRecord): Origin => ({
   id: record.id,
+  version: record.version,
   name: record.name,
   kilos_per_bag: gramsToKg(record.kilos_per_bag_g),
   suppliers_fincas: record.suppliers_fincas,
@@ -46,7 +47,7 @@ export async function createOrigin(db: Kysely<Database>, body: OriginBody): Prom
   return withWriteTransaction(db, async (trx) => {
     await refuseTakenName(trx, body.name);
     const id = await repository.insertOrigin(trx, values);
-    return toOrigin({ id, ...values });
+    return toOrigin({ id, version: 1, ...values });
   }).catch((error: unknown) => rethrowTakenName(db, error, body.name));
 }
 
@@ -83,9 +84,9 @@ export async function updateOrigin(db: Kysely<Database>, id: number, body: Origi
     refuseLookAlikeSuppliers(values.suppliers_fincas, current.suppliers_fincas);
     await refuseRemovingFarmsInUse(trx, current, values.suppliers_fincas);
     await refuseTakenName(trx, body.name, id);
-    const updated = await repository.updateOrigin(trx, id, values);
-    if (!updated) throw notFoundError(originMessages.notFound);
-    return toOrigin({ id, ...values });
+    const version = await repository.updateOrigin(trx, id, values);
+    if (version === undefined) throw notFoundError(originMessages.notFound);
+    return toOrigin({ id, version, ...values });
   }).catch((error: unknown) => rethrowTakenName(db, error, body.name));
 }
 

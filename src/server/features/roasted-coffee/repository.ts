@@ -36,6 +36,7 @@ const joined = (db: DbOrTrx) =>
     ])
     .select([
       'r.id',
+      'r.version',
       'r.green_coffee_id',
       'r.quantity_green_g',
       'r.resultant_g',

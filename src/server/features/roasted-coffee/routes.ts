@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
 import { artisanCurveSchema } from '#shared/schemas/artisan.js';
 import { idParamsSchema } from '#shared/schemas/common.js';
+import { roastedCoffeeMessages } from '#shared/roasted-coffee-messages.js';
 import {
   roastedCoffeeBodySchema,
   roastedCoffeeListQuerySchema,
@@ -23,6 +24,7 @@ const roastedCoffeeCrudRoutes = crudRoutes({
   service: byActorId({ list: listRoasts, create: createRoast, update: updateRoast, remove: deleteRoast }),
   csv: { build: exportRoasts },
   activity: { area: 'roasted-coffee', label: (roast) => roast.batch_code, find: findRoastItem },
+  version: { table: 'roasted_coffee', editedByOther: roastedCoffeeMessages.editedByOther },
 });
 
 /**

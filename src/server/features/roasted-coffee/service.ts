@@ -24,6 +24,7 @@ const REF_KIND = 'roast';
 
 const toRoastedCoffee = (record: repository.RoastRecord, costs: ReadonlyMap<number, number>): RoastedCoffee => ({
   id: record.id,
+  version: record.version,
   green_coffee_id: record.green_coffee_id,
   green_batch_code: record.green_batch_code,
   origin_id: record.origin_id,

@@ -43,6 +43,7 @@ export async function salesSummary(
 /** A sale row as stored (grams, cents; created_at/updated_at are bigint strings on PostgreSQL). */
 export interface SaleRecord {
   id: number;
+  version: number;
   product_id: number;
   product_type: SalesTable['product_type'];
   quantity_g: number;
@@ -59,6 +60,7 @@ export type SaleValues = Pick<SaleRecord, 'product_id' | 'product_type' | 'quant
 
 const saleColumns = [
   'id',
+  'version',
   'product_id',
   'product_type',
   'quantity_g',

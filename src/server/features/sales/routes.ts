@@ -1,4 +1,5 @@
 import { saleBodySchema, saleSchema, salesListQuerySchema, salesPageSchema } from '#shared/schemas/sales.js';
+import { salesMessages } from '#shared/sales-messages.js';
 import { byActorId, crudRoutes } from '#server/http/crud-routes.js';
 import { createSale, deleteSale, findSaleItem, listSales, updateSale } from './service.js';
 import { exportSales } from './sales-csv.js';
@@ -11,4 +12,5 @@ export const salesRoutes = crudRoutes({
   service: byActorId({ list: listSales, create: createSale, update: updateSale, remove: deleteSale }),
   csv: { build: exportSales },
   activity: { area: 'sales', label: (sale) => `${sale.product_name} · ${sale.batch_code_sold}`, find: findSaleItem },
+  version: { table: 'sales', editedByOther: salesMessages.editedByOther },
 });

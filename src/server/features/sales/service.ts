@@ -56,6 +56,7 @@ const notEnoughStock = (type: ProductType, availableG: number) =>
 function toSale(record: repository.SaleRecord, name: string | undefined, margin: SaleMargin): Sale {
   return {
     id: record.id,
+    version: record.version,
     product_id: record.product_id,
     product_type: record.product_type,
     product_name: name ?? m.unknownProduct,
@@ -187,7 +188,7 @@ export async function createSale(db: Kysely<Database>, body: SaleBody, userId: n
     const id = await repository.insertSale(trx, { ...values, user_id: userId }, now);
     await move(trx, { id, type: product.type, productId: product.id }, -values.quantity_g, userId, m.stockUpdateError);
     await countSale(trx, values, 1);
-    return createdSale({ id, ...values, user_id: userId, created_at: now, updated_at: now }, product, trx);
+    return createdSale({ id, version: 1, ...values, user_id: userId, created_at: now, updated_at: now }, product, trx);
   });
 }
 

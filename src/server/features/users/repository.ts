@@ -1,5 +1,5 @@
 import { type Insertable, type Kysely, type Transaction, sql } from 'kysely';
-import type { User } from '#shared/schemas/auth.js';
+import type { UserItem } from '#shared/schemas/users.js';
 import { textKey } from '#shared/text-keys.js';
 import { confusableSkeleton } from '#server/confusable-skeleton.js';
 import type { Role } from '#shared/roles.js';
@@ -47,13 +47,13 @@ export async function countUsers(db: Kysely<Database>): Promise<number> {
 }
 
 /** The public columns only: no query here ever hands a password hash to the routes. */
-const PUBLIC_COLUMNS = ['id', 'username', 'full_name', 'role'] as const;
+const PUBLIC_COLUMNS = ['id', 'version', 'username', 'full_name', 'role'] as const;
 
 /** One page of users in the order they were added (docs/product-guide.md#gestion-de-usuarios). */
-export const listUsers = (db: DbOrTrx, page: { limit: number; offset: number }): Promise<User[]> =>
+export const listUsers = (db: DbOrTrx, page: { limit: number; offset: number }): Promise<UserItem[]> =>
   db.selectFrom('users').select(PUBLIC_COLUMNS).orderBy('id').limit(page.limit).offset(page.offset).execute();
 
-export const findUserById = (db: DbOrTrx, id: number): Promise<User | undefined> =>
+export const findUserById = (db: DbOrTrx, id: number): Promise<UserItem | undefined> =>
   db.selectFrom('users').select(PUBLIC_COLUMNS).where('id', '=', id).executeTakeFirst();
 
 /**

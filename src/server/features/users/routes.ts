@@ -4,6 +4,7 @@ import { idParamsSchema, paginationQuerySchema } from '#shared/schemas/common.js
 import { closedSessionsSchema } from '#shared/schemas/sessions.js';
 import { createUserBodySchema, updateUserBodySchema, userPageSchema, userResponseSchema } from '#shared/schemas/users.js';
 import type { User } from '#shared/schemas/auth.js';
+import { userMessages } from '#shared/user-messages.js';
 import { adminOnly } from '#server/auth/guard.js';
 import { recordIdOf } from '#server/write-pipeline/activity-rule.js';
 import type { Database } from '#server/db/schema.js';
@@ -47,6 +48,7 @@ const userCrudRoutes = crudRoutes({
   csv: { build: exportUsers, summary: 'Exportar los usuarios en CSV (sin contraseñas)' },
   // A new password is logged as 'contraseña cambiada', never with a value (docs/decisions/0024-activity-log.md).
   activity: { area: 'users', label: (user) => user.username, find: findUserItem, valuelessChanges: (body) => (body.password === undefined ? [] : ['password']) },
+  version: { table: 'users', editedByOther: userMessages.editedByOther },
 });
 
 /** The four user routes, the CSV export, and DELETE /api/users/:id/sessions: «Cerrar sesiones» of one user (administrators). */

@@ -4,7 +4,7 @@ import { textMessages } from '#shared/messages.js';
 import { userMessages } from '#shared/user-messages.js';
 import type { PaginationQuery } from '#shared/schemas/common.js';
 import type { User } from '#shared/schemas/auth.js';
-import { type CreateUserBody, passwordProblem, type UpdateUserBody, type UserPage } from '#shared/schemas/users.js';
+import { type CreateUserBody, passwordProblem, type UpdateUserBody, type UserItem, type UserPage } from '#shared/schemas/users.js';
 import { requireActorRole } from '#server/auth/actor-role.js';
 import { ConfigError } from '#server/config.js';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '#server/auth/passwords.js';
@@ -115,7 +115,7 @@ async function refuseTakenUsername(trx: DbOrTrx, username: string, exceptId?: nu
 }
 
 /** The user as the API shows it (never the password hash), or undefined: the activity log's "before". */
-export const findUserItem = (db: DbOrTrx, id: number): Promise<User | undefined> => findUserById(db, id);
+export const findUserItem = (db: DbOrTrx, id: number): Promise<UserItem | undefined> => findUserById(db, id);
 
 export async function getUserPage(db: Kysely<Database>, page: PaginationQuery): Promise<UserPage> {
   const [items, total] = await Promise.all([listUsers(db, page), countUsers(db)]);
@@ -130,7 +130,7 @@ export async function getUserPage(db: Kysely<Database>, page: PaginationQuery): 
  */
 const ADMIN = 'administrador';
 
-export async function createUser(db: Kysely<Database>, actor: User, body: CreateUserBody): Promise<User> {
+export async function createUser(db: Kysely<Database>, actor: User, body: CreateUserBody): Promise<UserItem> {
   // Hashing takes a while on purpose: before the transaction, which may run more than once.
   const passwordHash = await hashPassword(body.password);
   try {
@@ -138,7 +138,7 @@ export async function createUser(db: Kysely<Database>, actor: User, body: Create
       await requireActorRole(trx, actor.id, ADMIN);
       await refuseTakenUsername(trx, body.username);
       const id = await insertUser(trx, { username: body.username, full_name: body.full_name, role: body.role, password_hash: passwordHash });
-      return { id, username: normalizeUsername(body.username), full_name: body.full_name, role: body.role };
+      return { id, version: 1, username: normalizeUsername(body.username), full_name: body.full_name, role: body.role };
     });
   } catch (error) {
     throw duplicateUsernameOr(error);
@@ -158,7 +158,7 @@ export async function updateUser(
   id: number,
   body: UpdateUserBody,
   callerSessionToken?: string,
-): Promise<User> {
+): Promise<UserItem> {
   if (id === actor.id && body.role !== 'administrador') throw conflictError(userMessages.cannotDemoteSelf);
   // Hashing takes a while on purpose: do it before taking any lock.
   const passwordHash = body.password === undefined ? undefined : await hashPassword(body.password);

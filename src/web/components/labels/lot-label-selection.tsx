@@ -5,6 +5,7 @@ import { LABELS_MAX } from '#shared/limits.js';
 import type { TraceLotKind } from '#shared/schemas/traceability.js';
 import { apiRequest, withQuery } from '#web/lib/api-client.js';
 import { type ListPage, type ListPageOptions, useListPage } from '#web/lib/use-list-page.js';
+import type { RecordRef } from '#web/lib/write-request.js';
 import { labelTexts as t } from './label-texts.js';
 import { type LabelTable, LOT_TABLE_PATHS, type PrintableLot } from './labels-url.js';
 import type { Column } from '#web/components/data-table.js';
@@ -15,7 +16,7 @@ import { useLabelsDialog } from './print-labels.js';
  * coffee, docs/product-guide.md#imprimir-desde-las-tablas): the ticks live with the screen, and a lot
  * deleted from the table, or gone from it when the list is fetched again, leaves them.
  */
-export function useLotListPage<Data extends ListPage<{ id: number }> & { offset: number }, Key extends QueryKey>(
+export function useLotListPage<Data extends ListPage<RecordRef> & { offset: number }, Key extends QueryKey>(
   kind: TraceLotKind,
   options: Omit<ListPageOptions<Data, Key>, 'onDeleted'>,
 ) {

@@ -36,8 +36,8 @@ export interface BlendFormProps extends EntityFormProps<BlendedCoffee> {
 }
 
 /** Make or edit a blend (docs/product-guide.md#cafe-mezcla and #blend). */
-export function BlendForm({ origins, recipes, lots, editing, onSaved, onCancel, onFailure }: BlendFormProps) {
-  const { mutation, save } = useFormSave(editing, useCreateBlendedCoffee(), useUpdateBlendedCoffee(), m, { onSaved, onFailure });
+export function BlendForm({ origins, recipes, lots, editing, onSaved, onCancel, onFailure, onReload }: BlendFormProps) {
+  const { mutation, save } = useFormSave(editing, useCreateBlendedCoffee(), useUpdateBlendedCoffee(), m, { onSaved, onFailure, onReload });
   const resolver = useMemo(
     () => blendResolverFor(lots, (originId) => origins.find((origin) => origin.id === originId)?.name ?? ''),
     [lots, origins],
@@ -133,7 +133,7 @@ export function BlendForm({ origins, recipes, lots, editing, onSaved, onCancel, 
           Rellenar lotes (más antiguos primero)
         </button>
       </div>
-      <FormAlert message={alertMessage} />
+      <FormAlert message={alertMessage} onReload={mutation.reload} />
       <FormActions editing={editing !== null} pending={mutation.isPending} createLabel="Crear Mezcla" updateLabel="Actualizar Mezcla" onCancel={onCancel} />
     </form>
   );

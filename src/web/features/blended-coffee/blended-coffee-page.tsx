@@ -23,6 +23,7 @@ export function BlendedCoffeePage() {
   const { list: blends, rowActions, paging, editing, formKey, formProps, failure, formRef, selection } = useLotListPage('blend', {
     pageQuery: blendedCoffeeQueryOptions,
     deleteMutation: deleteBlendedCoffeeOptions,
+    recordPath: '/blended-coffee',
     messages: {
       // The question adds that the roasted coffee goes back to stock (docs/product-guide.md#interface-texts).
       confirmMessage: m.deleteConfirm,

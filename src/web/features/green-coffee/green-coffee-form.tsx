@@ -78,8 +78,8 @@ export interface GreenCoffeeFormProps extends EntityFormProps<GreenCoffee> {
 }
 
 /** Add or edit a green lot (docs/product-guide.md#cafe-verde and #green-lot). */
-export function GreenCoffeeForm({ origins, editing, onSaved, onCancel, onFailure }: GreenCoffeeFormProps) {
-  const { mutation, save } = useFormSave(editing, useCreateGreenCoffee(), useUpdateGreenCoffee(), m, { onSaved, onFailure });
+export function GreenCoffeeForm({ origins, editing, onSaved, onCancel, onFailure, onReload }: GreenCoffeeFormProps) {
+  const { mutation, save } = useFormSave(editing, useCreateGreenCoffee(), useUpdateGreenCoffee(), m, { onSaved, onFailure, onReload });
   const resolver = useMemo(() => resolverFor(origins), [origins]);
   const { register, control, handleSubmit, formState, setValue } = useForm<GreenFormValues, unknown, GreenCoffeeBody>({
     resolver,
@@ -119,6 +119,7 @@ export function GreenCoffeeForm({ origins, editing, onSaved, onCancel, onFailure
         )
       }
       alert={alertMessage}
+      onReload={mutation.reload}
       actions={<FormActions editing={editing !== null} pending={mutation.isPending} createLabel="Agregar Café Verde" updateLabel="Actualizar Café Verde" onCancel={onCancel} />}
     >
         <SelectField id="green-origin" label="Origen" invalid={invalid('origin_id')} placeholder="Selecciona un origen" options={originSelectOptions(origins)} registration={originField} />

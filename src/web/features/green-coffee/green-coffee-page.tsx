@@ -19,6 +19,7 @@ export function GreenCoffeePage() {
   const { list, rowActions, paging, formKey, formProps, failure, formRef, selection } = useLotListPage('green', {
     pageQuery: greenCoffeeQueryOptions,
     deleteMutation: deleteGreenCoffeeOptions,
+    recordPath: '/green-coffee',
     messages: {
       confirmMessage: m.deleteConfirm,
       deletedMessage: m.deleted,

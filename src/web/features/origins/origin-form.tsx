@@ -45,8 +45,8 @@ const toValues = (origin: Origin): OriginFormValues => ({
 export type OriginFormProps = EntityFormProps<Origin>;
 
 /** Add or edit an origin (docs/product-guide.md#origenes and #origin). */
-export function OriginForm({ editing, onSaved, onCancel, onFailure }: OriginFormProps) {
-  const { mutation, save } = useFormSave(editing, useCreateOrigin(), useUpdateOrigin(), originMessages, { onSaved, onFailure });
+export function OriginForm({ editing, onSaved, onCancel, onFailure, onReload }: OriginFormProps) {
+  const { mutation, save } = useFormSave(editing, useCreateOrigin(), useUpdateOrigin(), originMessages, { onSaved, onFailure, onReload });
   const { register, control, handleSubmit, formState } = useForm<OriginFormValues, unknown, OriginBody>({
     resolver,
     defaultValues: editing ? toValues(editing) : emptyValues,
@@ -63,6 +63,7 @@ export function OriginForm({ editing, onSaved, onCancel, onFailure }: OriginForm
       title={editing ? 'Editar Origen' : 'Agregar Nuevo Origen'}
       onSubmit={onSubmit}
       alert={alertMessage}
+      onReload={mutation.reload}
       actions={<FormActions editing={editing !== null} pending={mutation.isPending} createLabel="Agregar Origen" updateLabel="Actualizar Origen" onCancel={onCancel} />}
     >
       <Field id="origin-name" label="Nombre del Origen" invalid={invalid('name')} registration={register('name')}>

@@ -16,6 +16,7 @@ export function OriginsPage() {
   const { list, rowActions, paging, formKey, formProps, failure, formRef } = useListPage({
     pageQuery: originsQueryOptions,
     deleteMutation: deleteOriginOptions,
+    recordPath: '/coffee-origins',
     messages: {
       confirmMessage: originMessages.deleteConfirm,
       deletedMessage: originMessages.deleted,

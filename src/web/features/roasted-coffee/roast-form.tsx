@@ -40,8 +40,8 @@ export interface RoastFormProps extends EntityFormProps<RoastedCoffee> {
 }
 
 /** Roast green coffee, or edit a roast (docs/product-guide.md#cafe-tostado and #roasted-lot). */
-export function RoastForm({ origins, lots, initialValues, editing, onSaved, onCancel, onFailure }: RoastFormProps) {
-  const { mutation, save } = useFormSave(editing, useCreateRoastedCoffee(), useUpdateRoastedCoffee(), m, { onSaved, onFailure });
+export function RoastForm({ origins, lots, initialValues, editing, onSaved, onCancel, onFailure, onReload }: RoastFormProps) {
+  const { mutation, save } = useFormSave(editing, useCreateRoastedCoffee(), useUpdateRoastedCoffee(), m, { onSaved, onFailure, onReload });
   const resolver = useMemo(() => roastResolverFor(lots), [lots]);
   const { register, control, handleSubmit, formState, setValue, getValues } = useForm<RoastFormValues, unknown, RoastedCoffeeBody>({
     resolver,
@@ -90,6 +90,7 @@ export function RoastForm({ origins, lots, initialValues, editing, onSaved, onCa
         )
       }
       alert={alertMessage}
+      onReload={mutation.reload}
       actions={
         <FormActions
           editing={editing !== null}

@@ -56,6 +56,7 @@ export function RoastedCoffeePage() {
   const { list: roasts, rowActions, paging, editing, formKey, formProps, failure, formRef, selection } = useLotListPage('roasted', {
     pageQuery: roastedCoffeeQueryOptions,
     deleteMutation: deleteRoastedCoffeeOptions,
+    recordPath: '/roasted-coffee',
     messages: {
       confirmMessage: m.deleteConfirm,
       deletedMessage: m.deleted,

@@ -45,8 +45,8 @@ const soldProduct = (sale: Sale): ChosenProduct => ({
 });
 
 /** Record or edit a sale (docs/product-guide.md#ventas, #screens and #sale). */
-export function SaleForm({ prices, editing, onSaved, onCancel, onFailure }: SaleFormProps) {
-  const { mutation, save } = useFormSave(editing, useCreateSale(), useUpdateSale(), m, { onSaved, onFailure });
+export function SaleForm({ prices, editing, onSaved, onCancel, onFailure, onReload }: SaleFormProps) {
+  const { mutation, save } = useFormSave(editing, useCreateSale(), useUpdateSale(), m, { onSaved, onFailure, onReload });
   const [chosen, setChosen] = useState<ChosenProduct | null>(editing ? soldProduct(editing) : null);
   const resolver = useMemo(() => saleResolverFor(chosen), [chosen]);
   const { register, control, handleSubmit, formState, setValue } = useForm<SaleFormValues, unknown, SaleBody>({
@@ -94,6 +94,7 @@ export function SaleForm({ prices, editing, onSaved, onCancel, onFailure }: Sale
         )
       }
       alert={alertMessage}
+      onReload={mutation.reload}
       actions={
         <FormActions editing={editing !== null} pending={mutation.isPending} createLabel="Registrar Venta" updateLabel="Actualizar Venta" onCancel={onCancel} />
       }

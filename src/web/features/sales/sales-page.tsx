@@ -17,6 +17,7 @@ export function SalesPage() {
   const { list: sales, rowActions, paging, formKey, formProps, failure, formRef } = useListPage({
     pageQuery: salesQueryOptions,
     deleteMutation: deleteSaleOptions,
+    recordPath: '/sales',
     messages: { confirmMessage: m.deleteConfirm, deletedMessage: m.deleted, failedMessage: m.deleteError },
   });
   const prices = useSettings();

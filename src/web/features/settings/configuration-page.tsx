@@ -29,6 +29,7 @@ export function ConfigurationPage() {
   const { list: recipes, rowActions, paging, formKey, formProps, failure, fail, formRef } = useListPage({
     pageQuery: blendRecipesQueryOptions,
     deleteMutation: deleteBlendRecipeOptions,
+    recordPath: '/blend-recipes',
     messages: { confirmMessage: m.deleteConfirm, deletedMessage: m.deleted, failedMessage: m.deleteError },
   });
   const origins = useOriginOptions();

@@ -50,8 +50,8 @@ export interface RecipeFormProps extends EntityFormProps<BlendRecipe> {
 }
 
 /** Create or edit a blend recipe (docs/product-guide.md#configuracion and #blend-recipe); after an update it returns to create mode. */
-export function RecipeForm({ origins, editing, onSaved, onCancel, onFailure }: RecipeFormProps) {
-  const { mutation, save } = useFormSave(editing, useCreateBlendRecipe(), useUpdateBlendRecipe(), m, { onSaved, onFailure });
+export function RecipeForm({ origins, editing, onSaved, onCancel, onFailure, onReload }: RecipeFormProps) {
+  const { mutation, save } = useFormSave(editing, useCreateBlendRecipe(), useUpdateBlendRecipe(), m, { onSaved, onFailure, onReload });
   const { register, control, handleSubmit, formState, getValues, setValue } = useForm<RecipeFormValues, unknown, BlendRecipeBody>({
     resolver,
     defaultValues: toValues(editing),
@@ -94,6 +94,7 @@ export function RecipeForm({ origins, editing, onSaved, onCancel, onFailure }: R
       title={editing ? 'Editar Receta de Mezcla' : 'Crear Nueva Receta de Mezcla'}
       onSubmit={submit}
       alert={alertMessage}
+      onReload={mutation.reload}
       actions={<FormActions editing={editing !== null} pending={mutation.isPending} createLabel="Crear Receta" updateLabel="Actualizar Receta" onCancel={onCancel} />}
     >
       <Field id="recipe-name" label="Nombre de la Receta" wide invalid={invalid('name')} registration={register('name')}>

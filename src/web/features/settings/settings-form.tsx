@@ -61,9 +61,14 @@ export function SettingsForm<Name extends SettingName, Body extends Partial<Reco
   });
   const alertMessage = formAlertMessage(formState.errors, fields.map((field) => field.name), messages.required, update.error);
   const invalid = invalidFields(formState.errors);
-  const onSubmit = handleSubmit((body) =>
-    saveWithFeedback(() => withKey((key) => update.mutateAsync({ body, key })), { saved: messages.saved, failed: messages.failed }, { onSaved: showToast, onFailure }),
-  );
+  // Read while rendering, so react-hook-form keeps it current.
+  const { dirtyFields } = formState;
+  // Only the settings changed here since the section was loaded: one another administrator saved
+  // meanwhile is not put back to what this screen showed (docs/decisions/0038-record-versions.md).
+  const onSubmit = handleSubmit((body) => {
+    const changed = Object.fromEntries(Object.entries(body).filter(([name]) => dirtyFields[name])) as Body;
+    return saveWithFeedback(() => withKey((key) => update.mutateAsync({ body: changed, key })), { saved: messages.saved, failed: messages.failed }, { onSaved: showToast, onFailure });
+  });
 
   return (
     <FormCard

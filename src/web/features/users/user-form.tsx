@@ -3,7 +3,7 @@ import { useForm } from 'react-hook-form';
 import { PASSWORD_MAX, PASSWORD_MIN } from '#shared/limits.js';
 import { userMessages } from '#shared/user-messages.js';
 import { ROLES, type Role } from '#shared/roles.js';
-import type { User } from '#shared/schemas/auth.js';
+import type { UserItem } from '#shared/schemas/users.js';
 import { type CreateUserBody, createUserBodySchema, type UpdateUserBody, updateUserBodySchema } from '#shared/schemas/users.js';
 import { formAlertMessage, invalidFields, useFormSave } from '#web/lib/form-feedback.js';
 import type { EntityFormProps } from '#web/lib/use-form-screen.js';
@@ -26,15 +26,15 @@ const FIELDS = ['username', 'password', 'full_name', 'role'] as const;
 
 const ROLE_OPTIONS = ROLES.map((role) => ({ value: role, label: ROLE_LABELS[role] }));
 
-export type UserFormProps = EntityFormProps<User>;
+export type UserFormProps = EntityFormProps<UserItem>;
 
 /**
  * Add or edit a user (docs/product-guide.md#gestion-de-usuarios): username,
  * password, full name and a role select that defaults to tecnico. In edit mode
  * the password may stay blank to keep the current one.
  */
-export function UserForm({ editing, onSaved, onCancel, onFailure }: UserFormProps) {
-  const { mutation, save } = useFormSave(editing, useCreateUser(), useUpdateUser(), userMessages, { onSaved, onFailure });
+export function UserForm({ editing, onSaved, onCancel, onFailure, onReload }: UserFormProps) {
+  const { mutation, save } = useFormSave(editing, useCreateUser(), useUpdateUser(), userMessages, { onSaved, onFailure, onReload });
   const { register, handleSubmit, formState } = useForm<UserFormValues, unknown, CreateUserBody | UpdateUserBody>({
     // The same schemas the server validates with, so both answer the same message.
     resolver: zodResolver(editing ? updateUserBodySchema : createUserBodySchema) as never,
@@ -57,6 +57,7 @@ export function UserForm({ editing, onSaved, onCancel, onFailure }: UserFormProp
       title={editing ? 'Editar Usuario' : 'Agregar Usuario'}
       onSubmit={onSubmit}
       alert={alertMessage}
+      onReload={mutation.reload}
       actions={<FormActions editing={editing !== null} pending={mutation.isPending} createLabel="Agregar Usuario" updateLabel="Actualizar Usuario" onCancel={onCancel} />}
     >
       <Field id="user-username" label="Nombre de usuario" invalid={invalid('username')} registration={register('username')}>

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { sessionMessages } from '#shared/messages.js';
 import { userMessages } from '#shared/user-messages.js';
-import type { User } from '#shared/schemas/auth.js';
+import type { UserItem } from '#shared/schemas/users.js';
 import { FormAlert } from '#web/components/form-alert.js';
 import { ListCard } from '#web/components/list-card.js';
 import { LoadFailure } from '#web/components/load-failure.js';
@@ -28,13 +28,13 @@ export function UsersPage() {
   const users = useUsers();
   const deleteUser = useDeleteUser();
   // The form remounts after each save, so it starts clean in add mode (role tecnico).
-  const { editing, formKey, formProps, failure, fail, backToAddMode, startEditing, formRef } = useFormScreen<User>();
+  const { editing, formKey, formProps, failure, fail, backToAddMode, startEditing, formRef } = useFormScreen<UserItem>('/users');
   const [tableAlert, setTableAlert] = useState<string | null>(null);
   const endSessions = useEndUserSessions();
   const showToast = useToast();
 
   /** «Cerrar sesiones»: after the browser confirmation, every open session of the user ends. */
-  const endSessionsOf = async (user: User) => {
+  const endSessionsOf = async (user: UserItem) => {
     setTableAlert(null);
     if (!confirmAction(sessionMessages.confirmEndUserSessions)) return;
     try {
@@ -44,7 +44,7 @@ export function UsersPage() {
     }
   };
 
-  const deleteRow = useDeleteRow<User>({
+  const deleteRow = useDeleteRow<UserItem>({
     confirmMessage: userMessages.confirmDelete,
     deletedMessage: userMessages.deleted,
     failedMessage: userMessages.deleteError,

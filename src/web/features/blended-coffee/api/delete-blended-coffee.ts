@@ -1,8 +1,8 @@
 import { mutationOptions, type QueryClient } from '@tanstack/react-query';
-import { apiWrite } from '#web/lib/write-request.js';
+import { apiWrite, type RecordRef, versionedPath } from '#web/lib/write-request.js';
 import { invalidateAfterBlendSave } from './create-blended-coffee.js';
 
-export const deleteBlendedCoffee = (id: number) => apiWrite<void>('DELETE', `/blended-coffee/${id}`);
+export const deleteBlendedCoffee = (record: RecordRef) => apiWrite<void>('DELETE', versionedPath('/blended-coffee', record));
 
 export const deleteBlendedCoffeeOptions = (queryClient: QueryClient) =>
   mutationOptions({ mutationFn: deleteBlendedCoffee, onSuccess: () => invalidateAfterBlendSave(queryClient) });

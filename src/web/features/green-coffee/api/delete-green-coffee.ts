@@ -1,8 +1,8 @@
 import { mutationOptions, type QueryClient } from '@tanstack/react-query';
 import { invalidate, queryKeys } from '#web/api/query-keys.js';
-import { apiWrite } from '#web/lib/write-request.js';
+import { apiWrite, type RecordRef, versionedPath } from '#web/lib/write-request.js';
 
-export const deleteGreenCoffee = (id: number) => apiWrite<void>('DELETE', `/green-coffee/${id}`);
+export const deleteGreenCoffee = (record: RecordRef) => apiWrite<void>('DELETE', versionedPath('/green-coffee', record));
 
 // Only a lot no roast used can go (the server refuses the rest): only green lists and options change.
 export const deleteGreenCoffeeOptions = (queryClient: QueryClient) =>

@@ -1,8 +1,8 @@
 import { mutationOptions, type QueryClient } from '@tanstack/react-query';
-import { apiWrite } from '#web/lib/write-request.js';
+import { apiWrite, type RecordRef, versionedPath } from '#web/lib/write-request.js';
 import { invalidateAfterSaleSave } from './create-sale.js';
 
-export const deleteSale = (id: number) => apiWrite<void>('DELETE', `/sales/${id}`);
+export const deleteSale = (record: RecordRef) => apiWrite<void>('DELETE', versionedPath('/sales', record));
 
 export const deleteSaleOptions = (queryClient: QueryClient) =>
   mutationOptions({ mutationFn: deleteSale, onSuccess: () => invalidateAfterSaleSave(queryClient) });

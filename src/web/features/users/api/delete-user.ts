@@ -1,8 +1,8 @@
 import { mutationOptions, type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { invalidate, queryKeys } from '#web/api/query-keys.js';
-import { apiWrite } from '#web/lib/write-request.js';
+import { apiWrite, type RecordRef, versionedPath } from '#web/lib/write-request.js';
 
-export const deleteUser = (id: number) => apiWrite<void>('DELETE', `/users/${id}`);
+export const deleteUser = (record: RecordRef) => apiWrite<void>('DELETE', versionedPath('/users', record));
 
 // Only the users list (nobody can delete their own account).
 export const deleteUserOptions = (queryClient: QueryClient) =>

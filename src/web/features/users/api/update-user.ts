@@ -1,10 +1,9 @@
 import { mutationOptions, type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { User } from '#shared/schemas/auth.js';
-import type { UpdateUserBody } from '#shared/schemas/users.js';
+import type { UpdateUserBody, UserItem } from '#shared/schemas/users.js';
 import { invalidate, queryKeys } from '#web/api/query-keys.js';
 import { apiWrite, type Keyed } from '#web/lib/write-request.js';
 
-export const updateUser = ({ id, body, key }: Keyed & { id: number; body: UpdateUserBody }) => apiWrite<User>('PUT', `/users/${id}`, body, key);
+export const updateUser = ({ id, body, key }: Keyed & { id: number; body: UpdateUserBody }) => apiWrite<UserItem>('PUT', `/users/${id}`, body, key);
 
 // The users list, and the session: an administrator editing their own name changes the header's greeting.
 export const updateUserOptions = (queryClient: QueryClient) =>
