@@ -9,6 +9,7 @@ import {
   ALOG_MAX_LIST_ITEMS,
   ALOG_MAX_NUMBER_CHARS,
   ALOG_MAX_STRING_CHARS,
+  ALOG_MAX_VALUES,
 } from './limits.js';
 
 /**
@@ -26,6 +27,7 @@ export const artisanMessages = {
   numberTooLong: (line: number) => `El archivo tiene un número demasiado largo (máximo ${ALOG_MAX_NUMBER_CHARS} caracteres) en la línea ${line}.`,
   numberOutOfRange: (line: number) => `El archivo tiene un número fuera de rango o no válido (como 1e400 o NaN) en la línea ${line}.`,
   listTooLong: (line: number) => `El archivo tiene una lista demasiado larga (máximo ${ALOG_MAX_LIST_ITEMS.toLocaleString('es')} elementos) en la línea ${line}.`,
+  tooManyValues: `El archivo tiene demasiados valores (máximo ${ALOG_MAX_VALUES.toLocaleString('es')}): un perfil de Artisan tiene muchos menos.`,
   textTooLong: (line: number) => `El archivo tiene un texto demasiado largo (máximo ${ALOG_MAX_STRING_CHARS.toLocaleString('es')} caracteres) en la línea ${line}.`,
   // The profile's fields
   weightMissing: 'El archivo no tiene el peso del café (weight: [verde, tostado, unidad]) o no es numérico.',
