@@ -46,6 +46,7 @@ export const artisanMessages = {
   noCurve: 'Este tueste no tiene curva de Artisan.',
   batchEmpty: 'Añade al menos un archivo para importar.',
   batchTooMany: `Como máximo ${ALOG_BATCH_MAX_FILES} archivos por importación.`,
+  batchTooLarge: `Los archivos de una importación pueden sumar como máximo ${ALOG_MAX_BYTES / (1024 * 1024)} MB: importa el resto en otra.`,
   batchBase64: 'El contenido del archivo no está en base64 válido.',
   batchFileInvalid: 'Cada archivo de la importación debe ser un objeto con su contenido en base64 (content_base64).',
   batchFile: (name: string, message: string) => `${name}: ${message}`,

@@ -1,0 +1,34 @@
+import { parentPort, threadId } from 'node:worker_threads';
+import { AppError } from '#server/errors.js';
+import type { TaskRequest, TaskAnswer } from './worker-pool.js';
+
+/**
+ * The worker of the untrusted-files pool (docs/decisions/0040-untrusted-files-in-a-worker.md):
+ * it runs one task at a time, each the `run` export of the module the pool names, and answers
+ * with its value or its refusal. A refusal (an AppError: the file's Spanish reason) crosses as
+ * its code and message; anything else as a message only, which the pool makes a 500.
+ * Once the task's module is loaded it says it started, from its own thread: the pool's time limit
+ * runs from there, and it is the deterministic sign, for the tests, that a request's file is
+ * read here and not on the request thread.
+ */
+
+const port = parentPort;
+if (!port) throw new Error('parse-worker.ts runs only as a worker thread');
+
+port.on('message', (request: TaskRequest) => {
+  void answer(request).then((message) => port.postMessage(message));
+});
+
+async function answer({ id, module, input, gate }: TaskRequest): Promise<TaskAnswer> {
+  try {
+    // Loaded before the sign: the task's time limit counts the reading, not the loading of our code.
+    const task = (await import(module)) as { run: (input: unknown) => unknown };
+    port!.postMessage({ id, started: true, threadId } satisfies TaskAnswer);
+    // Held by a test (UntrustedFilePool.hold): the task waits here, in flight, until released.
+    if (gate) Atomics.wait(new Int32Array(gate), 0, 0);
+    return { id, value: await task.run(input) };
+  } catch (error) {
+    if (error instanceof AppError) return { id, refusal: { code: error.code, message: error.message } };
+    return { id, failure: error instanceof Error ? `${error.name}: ${error.message}` : String(error) };
+  }
+}
