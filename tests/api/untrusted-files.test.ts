@@ -92,6 +92,13 @@ describe.each(testDialects())('archivos de otros programas (%s)', (dialect) => {
     expect((answer.json() as ImportResult).total).toBe(1);
   });
 
+  it('a CSV read in the worker keeps every request\'s text rules: NUL refused, text made NFC', async () => {
+    const nul = await importCsv(`${CSV_HEADER}\nCO-1;Colombia;Finca\0;10;5;2024-01-10\n`);
+    expect({ status: nul.statusCode, message: errorOf(nul).message }).toEqual({ status: 400, message: 'El texto contiene caracteres no válidos.' });
+    const decomposed = await importCsv(`${CSV_HEADER}\nET-1;Etiopi\u0301a;Yirgacheffe Coop;1;1;2024-01-10\n`);
+    expect((decomposed.json() as ImportResult).rows[0]?.origin).toBe('Etiopía');
+  });
+
   it('a batch brings at most one largest file\'s bytes (5 MB), with its Spanish message', async () => {
     const half = Buffer.alloc(ALOG_MAX_BYTES / 2 + 1, ' ');
     const file = { content_base64: half.toString('base64'), green_coffee_id: 1, roast_type: 'Medio' };

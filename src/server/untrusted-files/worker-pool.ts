@@ -40,8 +40,8 @@ export const SERVER_POOL_LIMITS: PoolLimits = {
   size: 1,
   queue: 8,
   timeoutMs: 10_000,
-  maxOldGenerationSizeMb: 64,
-  maxYoungGenerationSizeMb: 8,
+  maxOldGenerationSizeMb: 48,
+  maxYoungGenerationSizeMb: 4,
   idleMs: 30_000,
 };
 
@@ -68,6 +68,7 @@ export type TaskAnswer =
 interface Job {
   module: string;
   input: unknown;
+  transfer: ArrayBuffer[];
   resolve: (value: unknown) => void;
   reject: (error: Error) => void;
 }
@@ -117,11 +118,12 @@ export class UntrustedFilePool {
   /**
    * Runs `module`'s `run(input)` in a worker and resolves with its value (structured-cloned).
    * Rejects with the task's own AppError (a file's Spanish reason), a 400 when the worker passes
-   * its time or memory limit, a 429 when the queue is full.
+   * its time or memory limit, a 429 when the queue is full. The buffers of `transfer` move to the
+   * worker rather than being copied (see ownBuffer): the caller must not read them afterwards.
    */
-  run<T>(module: URL, input: unknown): Promise<T> {
+  run<T>(module: URL, input: unknown, transfer: ArrayBuffer[] = []): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      const job: Job = { module: module.href, input, resolve: resolve as (value: unknown) => void, reject };
+      const job: Job = { module: module.href, input, transfer, resolve: resolve as (value: unknown) => void, reject };
       const free = [...this.slots].find((slot) => slot.job === undefined);
       if (free) this.start(free, job);
       else if (this.slots.size < this.limits.size) this.start(this.spawn(), job);
@@ -179,7 +181,7 @@ export class UntrustedFilePool {
     // A new worker first loads its code; the task's own limit starts when it says it started.
     slot.job = { ...job, id, timer: this.timeLimit(slot, STARTUP_MS + this.limits.timeoutMs) };
     const request: TaskRequest = { id, module: job.module, input: job.input, ...(this.gate ? { gate: this.gate.buffer as SharedArrayBuffer } : {}) };
-    slot.worker.postMessage(request);
+    slot.worker.postMessage(request, job.transfer);
   }
 
   private answered(slot: Slot, answer: TaskAnswer): void {
@@ -226,6 +228,16 @@ export class UntrustedFilePool {
     if (waiting) this.start(this.spawn(), waiting);
     await slot.worker.terminate();
   }
+}
+
+/**
+ * The ArrayBuffer to move with `bytes` to the worker, when `bytes` is the whole of it (a request
+ * body of more than a few KiB is: Fastify gathers it into a buffer of its own). Moved, 5 MB are
+ * neither copied nor held twice while the worker reads them; a view of a shared pool is copied.
+ */
+export function ownBuffer(bytes: Uint8Array): ArrayBuffer[] {
+  const { buffer } = bytes;
+  return buffer instanceof ArrayBuffer && bytes.byteOffset === 0 && bytes.byteLength === buffer.byteLength ? [buffer] : [];
 }
 
 /** The process's pool: every app built in the process shares it, and each app's onClose ends its workers. */

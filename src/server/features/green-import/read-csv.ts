@@ -53,7 +53,7 @@ const FIELD_BY_HEADER = new Map<string, GreenCsvField>(
  * would otherwise turn 'Etiopía' into 'Etiop�a' and create lots of an unknown
  * origin, so it is refused, saying how to save it.
  */
-export function decodeCsv(bytes: Buffer): string {
+export function decodeCsv(bytes: Uint8Array): string {
   if (bytes.length === 0) throw validationError(m.fileEmpty);
   try {
     return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);

@@ -35,11 +35,11 @@ import * as repository from './repository.js';
  */
 export async function importGreenLots(
   db: Kysely<Database>,
-  text: string,
+  bytes: Buffer,
   options: { dryRun: boolean; userId: number },
 ): Promise<ImportResult> {
   // Read in the untrusted-files worker, off the request thread (docs/decisions/0040-untrusted-files-in-a-worker.md).
-  const csvRows = await readGreenCsvInWorker(text);
+  const csvRows = await readGreenCsvInWorker(bytes);
   const origins: Origin[] = [];
   for await (const origin of pagedItems((page) => listOrigins(db, page))) origins.push(origin);
   const checked = csvRows.map((csvRow) => checkRow(csvRow, originMatcher(origins)));

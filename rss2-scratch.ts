@@ -1,0 +1,18 @@
+import { startServer } from '#support/start-server.js';
+import { sessionCookie } from '#support/lighthouse.js';
+import { memoryOf, resetPeak } from '/work/wt-hostile/scripts/bench/measure.ts';
+import { hostileAlog, hostileCsv } from '/work/wt-hostile/scripts/bench/hostile-files.ts';
+const server = await startServer({});
+const cookie = await sessionCookie(server.url, server.adminUsername, server.adminPassword);
+const pid = server.pid!;
+const post = async (path: string, type: string, body: Uint8Array) => { const r = await fetch(`${server.url}${path}`, { method: 'POST', headers: { cookie, 'content-type': type }, body }); await r.text(); return r.status; };
+await new Promise((r) => setTimeout(r, 500));
+const idle = memoryOf(pid).rssMiB; resetPeak(pid);
+const h = process.argv[2] === 'bad' ? Buffer.concat([Buffer.from([0xff]), Buffer.alloc(5 * 1024 * 1024 - 10, 0x20)]) : Buffer.from(process.argv[2] === 'csv' ? hostileCsv() : hostileAlog());
+const path = process.argv[2] === 'csv' ? '/api/green-coffee/import?dry_run=true' : '/api/artisan/preview';
+const type = process.argv[2] === 'csv' ? 'text/csv' : 'application/octet-stream';
+const t = performance.now();
+for (let i = 0; i < 20; i++) await post(path, type, h);
+const m = memoryOf(pid);
+console.log(process.argv[2], 'idle', idle.toFixed(0), 'rise', (m.peakMiB - idle).toFixed(0), 'now', (m.rssMiB - idle).toFixed(0), 'ms/file', ((performance.now() - t) / 20).toFixed(0));
+await server.stop();
