@@ -11,7 +11,7 @@ import { fileReadingMessages as m } from '#shared/file-reading-messages.js';
  */
 
 const TASKS = new URL('../helpers/worker-tasks.ts', import.meta.url);
-const LIMITS: PoolLimits = { size: 1, queue: 1, timeoutMs: 5_000, maxOldGenerationSizeMb: 32, maxYoungGenerationSizeMb: 8, idleMs: 60_000 };
+const LIMITS: PoolLimits = { size: 1, queue: 1, queueBytes: 1024, timeoutMs: 5_000, maxOldGenerationSizeMb: 32, maxYoungGenerationSizeMb: 8, idleMs: 60_000 };
 
 async function refusal(work: Promise<unknown>): Promise<{ status: number; message: string }> {
   const error = await work.then(() => undefined, (caught: unknown) => caught);
@@ -69,6 +69,21 @@ describe('the untrusted-files pool', () => {
     });
     release();
     expect(await Promise.all([first, waiting])).toEqual(['primero', 'segundo']);
+  });
+
+  it('bounds the bytes waiting too: a moved buffer past queueBytes is a 429 even with room in the queue', async () => {
+    const files = pool({ queue: 10, queueBytes: 1024 });
+    const release = files.hold();
+    const started = once(files.events, 'started');
+    const first = files.run(TASKS, { do: 'echo', value: 1 });
+    await started;
+    const small = new Uint8Array(1024);
+    const waiting = files.run(TASKS, { do: 'echo', value: small }, [small.buffer]);
+    const large = new Uint8Array(1);
+    expect(await refusal(files.run(TASKS, { do: 'echo', value: large }, [large.buffer]))).toEqual({ status: 429, message: m.busy });
+    release();
+    expect(await first).toBe(1);
+    expect(await waiting).toHaveLength(1024);
   });
 
   it('ends an idle worker, and close ends a busy one, refusing its task', async () => {

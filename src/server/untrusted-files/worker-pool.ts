@@ -3,6 +3,7 @@ import { createRequire } from 'node:module';
 import { pathToFileURL } from 'node:url';
 import { Worker } from 'node:worker_threads';
 import { fileReadingMessages as m } from '#shared/file-reading-messages.js';
+import { ALOG_MAX_BYTES } from '#shared/limits.js';
 import { AppError, type ErrorCode, validationError } from '#server/errors.js';
 
 /**
@@ -12,7 +13,7 @@ import { AppError, type ErrorCode, validationError } from '#server/errors.js';
  * empty containers took 5 s of the event loop) delays only the imports queued behind it, never
  * `/api/health` or a sale. Each worker has its own heap limit (`resourceLimits`) and each task a
  * time limit: past either, the worker is ended, the request gets a Spanish 400, and the next
- * task starts a new worker. The queue is bounded: past it, a Spanish 429. Workers start on the
+ * task starts a new worker. The queue is bounded, in tasks and in bytes: past it, a Spanish 429. Workers start on the
  * first file and end after a while idle, so a server at rest holds none
  * (docs/performance.md, P5); the app's onClose ends them.
  */
@@ -20,8 +21,9 @@ import { AppError, type ErrorCode, validationError } from '#server/errors.js';
 export interface PoolLimits {
   /** Workers at once: 1 on a small host, whose other core serves the requests. */
   size: number;
-  /** Tasks that may wait for a worker; one more is refused with a 429. */
+  /** Tasks that may wait for a worker, and their moved bytes in all (`run`'s `transfer`): past either, a 429. */
   queue: number;
+  queueBytes: number;
   /** Wall-clock time one task may take in its worker. */
   timeoutMs: number;
   /** The worker's V8 heap: old generation and young generation, MiB (Worker `resourceLimits`). */
@@ -32,13 +34,16 @@ export interface PoolLimits {
 }
 
 /**
- * The server's limits. 64 MiB of heap holds the largest file within the readers' budgets (the
- * Artisan reader's 500,000 values are ~33 MiB at worst, src/shared/limits.ts) with its text;
- * 10 s is ten times what such a file takes on a loaded 2-core host.
+ * The server's limits. 48 MiB of old generation holds the largest file within the readers'
+ * budgets (the Artisan reader's 500,000 values are ~33 MiB at worst, src/shared/limits.ts) with
+ * its text; 10 s is ten times what such a file takes on a loaded 2-core host. The import screen
+ * previews every dropped file at once: 64 of a normal size wait their turn, while the bytes
+ * waiting stay within two largest files (10 MiB).
  */
 export const SERVER_POOL_LIMITS: PoolLimits = {
   size: 1,
-  queue: 8,
+  queue: 64,
+  queueBytes: 2 * ALOG_MAX_BYTES,
   timeoutMs: 10_000,
   maxOldGenerationSizeMb: 48,
   maxYoungGenerationSizeMb: 4,
@@ -69,6 +74,8 @@ interface Job {
   module: string;
   input: unknown;
   transfer: ArrayBuffer[];
+  /** The transferred bytes, counted against queueBytes while the job waits. */
+  bytes: number;
   resolve: (value: unknown) => void;
   reject: (error: Error) => void;
 }
@@ -123,11 +130,13 @@ export class UntrustedFilePool {
    */
   run<T>(module: URL, input: unknown, transfer: ArrayBuffer[] = []): Promise<T> {
     return new Promise<T>((resolve, reject) => {
-      const job: Job = { module: module.href, input, transfer, resolve: resolve as (value: unknown) => void, reject };
+      const bytes = transfer.reduce((total, buffer) => total + buffer.byteLength, 0);
+      const job: Job = { module: module.href, input, transfer, bytes, resolve: resolve as (value: unknown) => void, reject };
       const free = [...this.slots].find((slot) => slot.job === undefined);
+      const waitingBytes = this.queue.reduce((total, waiting) => total + waiting.bytes, 0);
       if (free) this.start(free, job);
       else if (this.slots.size < this.limits.size) this.start(this.spawn(), job);
-      else if (this.queue.length < this.limits.queue) this.queue.push(job);
+      else if (this.queue.length < this.limits.queue && waitingBytes + bytes <= this.limits.queueBytes) this.queue.push(job);
       else reject(new AppError('rate_limited', m.busy));
     });
   }
