@@ -45,6 +45,7 @@ const SERVER_FLOORS = [
   ['./src/server/http'],
   ['./src/server/auth'],
   ['./src/server/write-pipeline'],
+  ['./src/server/untrusted-files'],
 ];
 
 /**
@@ -108,12 +109,12 @@ const importZones = [
   {
     target: SERVER_FLOORS.flat(),
     from: './src/server/features',
-    message: 'La infraestructura del servidor (db, http, ledger, auth, write-pipeline, config.ts, errors.ts) no importa ninguna área: las áreas la usan a ella.',
+    message: 'La infraestructura del servidor (db, http, ledger, auth, write-pipeline, untrusted-files, config.ts, errors.ts) no importa ninguna área: las áreas la usan a ella.',
   },
   ...SERVER_FLOORS.slice(0, -1).map((floor, index) => ({
     target: floor,
     from: SERVER_FLOORS.slice(index + 1).flat(),
-    message: 'La infraestructura del servidor va por pisos (config.ts y errors.ts → db → ledger → http → auth → write-pipeline): un piso no importa uno de encima.',
+    message: 'La infraestructura del servidor va por pisos (config.ts y errors.ts → db → ledger → http → auth → write-pipeline → untrusted-files): un piso no importa uno de encima.',
   })),
   ...serverFeatures.map((feature) => ({
     target: `./src/server/features/${feature}/repository.ts`,

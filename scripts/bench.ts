@@ -11,7 +11,8 @@
 // BENCH_ORIGINAL_PAGES (40 sampled pages for the original way; 0 = every page),
 // BENCH_ONLY=P1 (only the sale writes and their CPU per sale: no big data set,
 // no reads, no web; with BENCH_DATABASE_URL, PostgreSQL too), BENCH_ONLY=P9 (only
-// the printed labels, on the set with the big set's lots: no big data set, no web).
+// the printed labels, on the set with the big set's lots: no big data set, no web), BENCH_ONLY=P10
+// (only the hostile files, each on a fresh server: no data set, no web).
 import os from 'node:os';
 import path from 'node:path';
 import { startServer, type RunningServer } from '#support/start-server.js';
@@ -29,6 +30,7 @@ import { webRows } from './bench/web.js';
 import { activityRows, fillActivityLog } from './bench/activity.js';
 import { artisanRows } from './bench/artisan.js';
 import { labelRows } from './bench/labels.js';
+import { hostileFileRows } from './bench/hostile-files.js';
 
 const BIG = Number(process.env.BENCH_SALES ?? 1_000_000);
 const MEDIUM = 10_000;
@@ -45,6 +47,7 @@ const APP_DIR = process.env.BENCH_APP_DIR;
 const COMPARE_APP_DIR = process.env.BENCH_COMPARE_APP_DIR;
 const ONLY_P1 = process.env.BENCH_ONLY === 'P1';
 const ONLY_P9 = process.env.BENCH_ONLY === 'P9';
+const ONLY_P10 = process.env.BENCH_ONLY === 'P10';
 const MEMORY_TARGET_MIB = 150;
 /**
  * Sign-ins at once: argon2 runs on libuv's 4 threads, so 4 is the most that
@@ -266,9 +269,16 @@ const done = (title: string, rows: BenchRow[]) => {
   tables.push([title, rows]);
   printTable(title, rows);
 };
-done('SQLite', await suite('sqlite'));
-if (process.env.BENCH_DATABASE_URL) done('PostgreSQL', await suite('postgres', process.env.BENCH_DATABASE_URL));
-if (process.env.BENCH_SKIP_WEB !== '1' && !ONLY_P1 && !ONLY_P9) {
+if (!ONLY_P10) {
+  done('SQLite', await suite('sqlite'));
+  if (process.env.BENCH_DATABASE_URL) done('PostgreSQL', await suite('postgres', process.env.BENCH_DATABASE_URL));
+}
+// P10: files are read in a worker whatever the database (docs/decisions/0040-untrusted-files-in-a-worker.md): once, on SQLite.
+if (!ONLY_P1 && !ONLY_P9) {
+  log('archivos hostiles mientras se consulta /api/health (P10)');
+  done('Archivos hostiles (P10)', await hostileFileRows(APP_DIR, log));
+}
+if (process.env.BENCH_SKIP_WEB !== '1' && !ONLY_P1 && !ONLY_P9 && !ONLY_P10) {
   log('web: peso y Lighthouse (P4)');
   done('Web (P4)', await withServer(datasetTarget('sqlite', String(SMALL)), (server) => webRows(server.url, BENCH_ADMIN, APP_DIR)));
 }

@@ -40,6 +40,7 @@ import { registerSessionCookie } from '#server/http/session-cookie.js';
 import { registerTextInputCheck } from '#server/http/text-input.js';
 import { registerWebApp } from '#server/http/web-app.js';
 import { registerWritePipeline } from '#server/write-pipeline/write-pipeline.js';
+import { untrustedFiles } from '#server/untrusted-files/worker-pool.js';
 
 export interface RegisteredRoute {
   method: string;
@@ -83,6 +84,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   // withWriteTransaction logs each deadlock retry here (docs/decisions/0005).
   useTransactionLogger(options.db, app.log);
   registerDurableResponses(app, options.db);
+  // The workers that read uploaded files end with the app (docs/decisions/0040-untrusted-files-in-a-worker.md).
+  app.addHook('onClose', () => untrustedFiles.close());
 
   // Every route with its access rule, so tests can prove that none is left open.
   const routeList: RegisteredRoute[] = [];

@@ -9,6 +9,7 @@ import {
   ALOG_MAX_LIST_ITEMS,
   ALOG_MAX_NUMBER_CHARS,
   ALOG_MAX_STRING_CHARS,
+  ALOG_MAX_VALUES,
   ALOG_TIME_MAX_SECONDS,
   alogTemperatureRange,
 } from './limits.js';
@@ -31,6 +32,7 @@ export const artisanMessages = {
   numberTooLong: (line: number) => `El archivo tiene un número demasiado largo (máximo ${ALOG_MAX_NUMBER_CHARS} caracteres) en la línea ${line}.`,
   numberOutOfRange: (line: number) => `El archivo tiene un número fuera de rango o no válido (como 1e400 o NaN) en la línea ${line}.`,
   listTooLong: (line: number) => `El archivo tiene una lista demasiado larga (máximo ${ALOG_MAX_LIST_ITEMS.toLocaleString('es')} elementos) en la línea ${line}.`,
+  tooManyValues: `El archivo tiene demasiados valores (máximo ${ALOG_MAX_VALUES.toLocaleString('es')}): un perfil de Artisan tiene muchos menos.`,
   textTooLong: (line: number) => `El archivo tiene un texto demasiado largo (máximo ${ALOG_MAX_STRING_CHARS.toLocaleString('es')} caracteres) en la línea ${line}.`,
   // The profile's fields
   weightMissing: 'El archivo no tiene el peso del café (weight: [verde, tostado, unidad]) o no es numérico.',
@@ -52,6 +54,7 @@ export const artisanMessages = {
   noCurve: 'Este tueste no tiene curva de Artisan.',
   batchEmpty: 'Añade al menos un archivo para importar.',
   batchTooMany: `Como máximo ${ALOG_BATCH_MAX_FILES} archivos por importación.`,
+  batchTooLarge: `Los archivos de una importación pueden sumar como máximo ${ALOG_MAX_BYTES / (1024 * 1024)} MB: importa el resto en otra.`,
   batchBase64: 'El contenido del archivo no está en base64 válido.',
   batchFileInvalid: 'Cada archivo de la importación debe ser un objeto con su contenido en base64 (content_base64).',
   batchFile: (name: string, message: string) => `${name}: ${message}`,

@@ -36,6 +36,8 @@ export const csvMessages = {
   fileTooLarge: (maxMb: number) => `El archivo es demasiado grande (máximo ${maxMb} MB).`,
   tooManyRows: (max: number) => `El archivo tiene demasiadas filas: como máximo ${max} lotes por importación.`,
   tooManyColumns: (max: number) => `El archivo tiene demasiadas columnas (máximo ${max}). Usa la plantilla.`,
+  tooManyCells: (max: number, rows: number, columns: number) =>
+    `El archivo tiene demasiadas celdas (máximo ${max}: ${rows} lotes de ${columns} columnas y el encabezado). Usa la plantilla.`,
   missingColumns: (columns: string[]) =>
     `Faltan columnas en el encabezado: ${columns.join(', ')}. Descarga la plantilla para ver el formato.`,
   duplicateColumn: (column: string) => `La columna «${column}» aparece más de una vez en el encabezado.`,

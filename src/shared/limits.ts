@@ -40,6 +40,12 @@ export const ALOG_MAX_DEPTH = 32;
 export const ALOG_MAX_NUMBER_CHARS = 40;
 export const ALOG_MAX_LIST_ITEMS = 100_000;
 export const ALOG_MAX_STRING_CHARS = 200_000;
+/**
+ * Values in a whole file: every container, dict key and scalar (a 1 MB profile
+ * of an hour and more holds about 150,000; 5 MB of `[],` would be 1.7 million
+ * containers), docs/decisions/0040-untrusted-files-in-a-worker.md.
+ */
+export const ALOG_MAX_VALUES = 500_000;
 /** Files one confirm of the import screen records together. */
 export const ALOG_BATCH_MAX_FILES = 50;
 /**

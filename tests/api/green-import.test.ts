@@ -169,6 +169,25 @@ describe.each(testDialects())('importar CSV de café verde (%s)', (dialect) => {
     expect(await lots()).toEqual([]);
   });
 
+  it('5 MB de separadores en una línea, o de filas sin datos: las celdas del archivo tienen un límite, con su mensaje; el servidor sigue respondiendo', async () => {
+    // Before the bound, one line of 5 MB of ';' was one row of 5 million cells (2 s and 230 MB to build).
+    const wide = await upload(`${HEADER}\n${';'.repeat(5 * 1024 * 1024 - HEADER.length - 1)}`, true);
+    expect(wide.statusCode).toBe(400);
+    expect(errorOf(wide).message).toBe(csvMessages.tooManyCells(200_020, 10_000, 20));
+    expect(errorOf(wide).message).toBe('El archivo tiene demasiadas celdas (máximo 200020: 10000 lotes de 20 columnas y el encabezado). Usa la plantilla.');
+    // As many cells as 10,000 lots of 20 columns and the header are read; one more is refused.
+    const row = `A;Colombia;Finca La Esperanza;1;1;2024-01-01${';'.repeat(14)}`;
+    const full = await upload(`${HEADER}${';'.repeat(14)}\n${`${row}\n`.repeat(10_000)}`, true);
+    expect(full.statusCode).toBe(200);
+    const over = await upload(`${HEADER}${';'.repeat(14)}\n${`${row}\n`.repeat(9_999)}${row};\n`, true);
+    expect(errorOf(over).message).toBe(csvMessages.tooManyCells(200_020, 10_000, 20));
+    // Past the rows' limit, the rows' message.
+    const rows = await upload(`${HEADER}\n${';;;;;\n'.repeat(800_000)}`, true);
+    expect(errorOf(rows).message).toBe(csvMessages.tooManyRows(10_000));
+    expect((await t.call(cookie, { method: 'GET', url: '/api/health' })).statusCode).toBe(200);
+    expect(await lots()).toEqual([]);
+  });
+
   it('50 MB: 413 con el límite de la importación', async () => {
     const response = await upload(Buffer.alloc(50 * 1024 * 1024, 'a'), false);
     expect(response.statusCode).toBe(413);

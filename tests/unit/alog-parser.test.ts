@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { ALOG_MAX_BYTES, ALOG_MAX_LIST_ITEMS } from '#shared/limits.js';
+import { ALOG_MAX_BYTES, ALOG_MAX_LIST_ITEMS, ALOG_MAX_VALUES } from '#shared/limits.js';
 import { artisanMessages as m } from '#shared/artisan-messages.js';
 import { gramsToKg } from '#shared/units.js';
 import { AlogFormatError, decodeAlogBytes, decodeEscapes, parseAlog } from '#server/features/artisan-import/alog-parser.js';
@@ -137,6 +137,29 @@ describe('every bad input is a Spanish refusal, never a crash', () => {
   it('lists and texts past their limits', () => {
     expect(refusal(() => parse(`{'a': [${'0,'.repeat(ALOG_MAX_LIST_ITEMS + 1)}]}`))).toBe(m.listTooLong(1));
     expect(refusal(() => parse(`{'a': '${'x'.repeat(200_001)}'}`))).toBe(m.textTooLong(1));
+  });
+
+  it('a file of more values than the budget, counted across the whole file (docs/decisions/0040-untrusted-files-in-a-worker.md)', () => {
+    // 5 MB of empty containers, in lists each within the per-list limit: 1.7 million values.
+    const empties = (empty: string) => `{'a': [${Array.from({ length: 19 }, () => `[${`${empty},`.repeat(90_000)}]`).join(',')}]}`;
+    expect(empties('[]').length).toBeLessThanOrEqual(ALOG_MAX_BYTES);
+    expect(refusal(() => parse(empties('[]')))).toBe(m.tooManyValues);
+    expect(refusal(() => parse(empties('{}')))).toBe(
+      'El archivo tiene demasiados valores (máximo 500.000): un perfil de Artisan tiene muchos menos.',
+    );
+    // Every container, key and scalar counts: the top dict, then per key its key, its list and the list's items.
+    const withValues = (values: number): string => {
+      const keys: string[] = [];
+      let left = values - 1;
+      for (let key = 0; left > 0; key++) {
+        const items = Math.min(left - 2, ALOG_MAX_LIST_ITEMS);
+        keys.push(`'k${key}': [${'0,'.repeat(items)}]`);
+        left -= items + 2;
+      }
+      return `{${keys.join(', ')}}`;
+    };
+    expect(parse(withValues(ALOG_MAX_VALUES)).size).toBe(5);
+    expect(refusal(() => parse(withValues(ALOG_MAX_VALUES + 1)))).toBe(m.tooManyValues);
   });
 
   it('a missing or non-numeric weight, and an unknown unit', () => {

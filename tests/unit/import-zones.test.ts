@@ -89,9 +89,10 @@ describe('import zones (npm run lint fails on each of these)', () => {
     expect(await brokenRules('src/web/components/scan/zone-probe.ts', '#web/components/form-alert.js')).toEqual([]);
   });
 
-  it('the server infrastructure (db, http, ledger, auth, config.ts, errors.ts) imports no area', async () => {
+  it('the server infrastructure (db, http, ledger, auth, untrusted-files, config.ts, errors.ts) imports no area', async () => {
     for (const file of [
       'src/server/db/zone-probe.ts',
+      'src/server/untrusted-files/zone-probe.ts',
       'src/server/http/zone-probe.ts',
       'src/server/ledger/zone-probe.ts',
       'src/server/auth/zone-probe.ts',

@@ -8,6 +8,12 @@ import { z } from 'zod';
 export const IMPORT_MAX_BYTES = 5 * 1024 * 1024;
 export const IMPORT_MAX_ROWS = 10_000;
 export const IMPORT_MAX_COLUMNS = 20;
+/**
+ * Cells in the whole file, the header's included: as many as the largest file of the template's
+ * shape holds. The rows and the header's columns have their own limits, but a row's cells had
+ * none (5 MB of ';' on one line was 5 million cells), docs/decisions/0040-untrusted-files-in-a-worker.md.
+ */
+export const IMPORT_MAX_CELLS = (IMPORT_MAX_ROWS + 1) * IMPORT_MAX_COLUMNS;
 
 /**
  * The green lots' CSV headers, as the 'Stock Actual' table names its columns:

@@ -5,6 +5,7 @@ import {
   ALOG_MAX_LIST_ITEMS,
   ALOG_MAX_NUMBER_CHARS,
   ALOG_MAX_STRING_CHARS,
+  ALOG_MAX_VALUES,
 } from '#shared/limits.js';
 
 /**
@@ -22,14 +23,25 @@ import {
  * Never eval, Function or a Python process: a file is data. Every way a file
  * could make the server work hard is bounded, each with its Spanish message
  * (src/shared/limits.ts): the bytes, the nesting depth (checked before each
- * level, so 100,000 '[' stop at the 33rd), a number's length, a list's items
- * and a text's characters. A number must be finite: `1e400`, `NaN`, `inf` are
- * refused rather than read as Infinity.
+ * level, so 100,000 '[' stop at the 33rd), a number's length, a list's items,
+ * a text's characters, and the values of the whole file: every container,
+ * key and scalar the reader creates counts against one budget, so the work
+ * and memory of a file are bounded as a whole, not only per list (5 MB of
+ * `[],` would otherwise be 1.7 million containers;
+ * docs/decisions/0040-untrusted-files-in-a-worker.md). Empty containers are
+ * one shared frozen value each and small lists are cut to their length, so a
+ * file within the budget stays within tens of MiB whatever its shape.
+ * A number must be finite: `1e400`, `NaN`, `inf` are refused rather than
+ * read as Infinity.
  */
 
 export type AlogValue = null | boolean | number | string | AlogValue[] | AlogDict;
-/** A Map, not an object: a key such as `__proto__` stays plain data. */
-export type AlogDict = Map<string, AlogValue>;
+/** A Map, not an object: a key such as `__proto__` stays plain data. Read-only: every empty dict is one shared value. */
+export type AlogDict = ReadonlyMap<string, AlogValue>;
+
+/** The one empty dict and empty list every `{}`, `[]` and `()` of a file reads as: each costs the file a value, not an allocation. */
+const EMPTY_DICT: AlogDict = new Map();
+const EMPTY_LIST = Object.freeze([]) as unknown as AlogValue[];
 
 /** A file that cannot be read as a profile; the message is the Spanish text the person sees. */
 export class AlogFormatError extends Error {
@@ -78,6 +90,8 @@ const NOT_FINITE = new Set(['inf', 'nan', 'Infinity', 'NaN', 'infinity', 'INF', 
 
 class Reader {
   pos = 0;
+  /** Values still allowed in this file (ALOG_MAX_VALUES): each container, dict key and scalar takes one. */
+  private budget = ALOG_MAX_VALUES;
   constructor(private readonly text: string) {}
 
   /** The 1-based line of the current position, for messages. */
@@ -105,6 +119,8 @@ class Reader {
   }
 
   value(depth: number): AlogValue {
+    // Counted before the value is read, so a refused file stops at the budget, never past it.
+    if (--this.budget < 0) throw new AlogFormatError(m.tooManyValues);
     this.skipSpace();
     const c = this.text[this.pos];
     if (c === '{' || c === '[' || c === '(') {
@@ -177,7 +193,7 @@ class Reader {
     this.skipSpace();
     if (this.text[this.pos] === close) {
       this.pos++;
-      return items;
+      return EMPTY_LIST;
     }
     for (;;) {
       items.push(this.value(depth));
@@ -187,7 +203,7 @@ class Reader {
         this.pos++;
         return items[0] as AlogValue;
       }
-      if (this.endOrComma(close)) return items;
+      if (this.endOrComma(close)) return fitted(items);
     }
   }
 
@@ -196,20 +212,20 @@ class Reader {
     const start = this.pos;
     this.pos++;
     this.skipSpace();
-    const dict: AlogDict = new Map();
     if (this.text[this.pos] === '}') {
       this.pos++;
-      return dict;
+      return EMPTY_DICT;
     }
+    const dict = new Map<string, AlogValue>();
     const first = this.value(depth);
     this.skipSpace();
     if (this.text[this.pos] !== ':') {
       const items: AlogValue[] = [first];
-      if (this.endOrComma('}')) return items;
+      if (this.endOrComma('}')) return fitted(items);
       for (;;) {
         items.push(this.value(depth));
         this.countItem(items.length, start);
-        if (this.endOrComma('}')) return items;
+        if (this.endOrComma('}')) return fitted(items);
       }
     }
     let key = first;
@@ -253,6 +269,12 @@ class Reader {
     return escapes && !/[rR]/.test(prefix) ? decodeEscapes(body) : body;
   }
 }
+
+/**
+ * A short list at its own length: an array grown by push keeps room for 17
+ * items, 150 bytes for `[0]`, which a file of such lists would multiply.
+ */
+const fitted = (items: AlogValue[]): AlogValue[] => (items.length < 16 ? items.slice() : items);
 
 /** A dict key as text: Artisan writes string keys; a number or other literal key becomes its text. */
 function keyText(key: AlogValue): string {

@@ -16,13 +16,14 @@ import { currentUser } from '#server/http/current-user.js';
 import { writeDatabaseOf } from '#server/http/write-database.js';
 import { errorResponses } from '#server/http/error-responses.js';
 import { choicesFromBatch, choicesFromQuery, importArtisanFiles, previewArtisanFile } from './service.js';
+import { checkBatchBytes } from './parse-in-worker.js';
 
 /**
- * A batch is JSON with each file in base64 (4 bytes for 3), so its body may be
- * as large as its files' limit allows, and no larger: a few files of a normal
- * size, or one of the largest (docs/decisions/0026-artisan-alog-import.md).
+ * A batch is JSON with each file in base64 (4 bytes for 3): its files together may be one
+ * largest file's bytes, and its body that in base64 plus its names and choices
+ * (docs/decisions/0040-untrusted-files-in-a-worker.md).
  */
-const BATCH_MAX_BYTES = Math.ceil((ALOG_MAX_BYTES * 4) / 3) * 2 + 64 * 1024;
+const BATCH_MAX_BYTES = Math.ceil((ALOG_MAX_BYTES * 4) / 3) + 64 * 1024;
 
 /** The file is the body itself: its bytes, as Artisan saved them. */
 const fileBody = z
@@ -87,6 +88,7 @@ export const artisanImportRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }
     },
   }, async (request, reply) => {
     const files = request.body.files.map((file) => ({ bytes: base64Bytes(file.content_base64), choices: choicesFromBatch(file), name: file.name }));
+    checkBatchBytes(files.map((file) => file.bytes));
     return reply.status(201).send(await importArtisanFiles(writeDatabaseOf(request), files, currentUser(request).id, (imported) => ({ imported })));
   });
 };

@@ -12,8 +12,8 @@ import { recordActivity } from '#server/write-pipeline/activity-log.js';
 import { AppError, validationError } from '#server/errors.js';
 import { lockLots } from '#server/ledger/lot-locks.js';
 import { createArtisanRoast, roastsByArtisanUuid } from '#server/features/roasted-coffee/service.js';
-import { type AlogProfile, readAlogFile } from './alog-profile.js';
-import { AlogFormatError } from './alog-parser.js';
+import type { AlogProfile } from './alog-profile.js';
+import { readAlogFiles } from './parse-in-worker.js';
 
 /**
  * Roasts from Artisan .alog files (docs/product-guide.md#artisan-import,
@@ -36,16 +36,6 @@ export interface ImportFile {
   bytes: Uint8Array;
   choices: ImportChoices;
   name?: string | undefined;
-}
-
-/** The file read, or its Spanish reason as a 400. */
-function readFile(bytes: Uint8Array): AlogProfile {
-  try {
-    return readAlogFile(bytes);
-  } catch (error) {
-    if (error instanceof AlogFormatError) throw validationError(error.message);
-    throw error;
-  }
 }
 
 /** The query's text as numbers; text that is not one is the field's own message. */
@@ -133,7 +123,8 @@ function fileProblems(profile: AlogProfile, dateProblem: string | null): string[
 
 /** POST /api/artisan/preview: what an import would record, and whether the file is already recorded. Writes nothing. */
 export async function previewArtisanFile(db: Kysely<Database>, bytes: Uint8Array): Promise<ArtisanPreview> {
-  const profile = readFile(bytes);
+  // Read in the untrusted-files worker, off the request thread (docs/decisions/0040-untrusted-files-in-a-worker.md).
+  const profile = (await readAlogFiles([bytes]))[0]!();
   const existing = (await roastsByArtisanUuid(db, [profile.roastUuid])).get(profile.roastUuid);
   const dateProblem = fileDateProblem(profile);
   const problems = fileProblems(profile, dateProblem);
@@ -189,8 +180,10 @@ export async function importArtisanFiles<Answer>(
       throw error;
     }
   };
+  // Every file read first, in the untrusted-files worker (docs/decisions/0040-untrusted-files-in-a-worker.md).
+  const read = await readAlogFiles(files.map((file) => file.bytes));
   const prepared = files.map((file, index) => named(file, index, () => {
-    const profile = readFile(file.bytes);
+    const profile = read[index]!();
     return { file, index, profile, body: roastBody(profile, file.choices) };
   }));
   refuseRepeatedProfiles(prepared);

@@ -18,7 +18,8 @@ import { lockLots } from '#server/ledger/lot-locks.js';
 import { pagedItems } from '#server/http/csv-export.js';
 import { createGreenLotInTransaction } from '#server/features/green-coffee/service.js';
 import { listOrigins } from '#server/features/origins/service.js';
-import { FIELD_HEADERS, foldText, type GreenCsvField, type GreenCsvRow, parseDecimalText, readGreenCsv } from './read-csv.js';
+import { FIELD_HEADERS, foldText, type GreenCsvField, type GreenCsvRow, parseDecimalText } from './read-csv.js';
+import { readGreenCsvInWorker } from './read-csv-in-worker.js';
 import * as repository from './repository.js';
 
 /**
@@ -34,10 +35,11 @@ import * as repository from './repository.js';
  */
 export async function importGreenLots(
   db: Kysely<Database>,
-  text: string,
+  bytes: Buffer,
   options: { dryRun: boolean; userId: number },
 ): Promise<ImportResult> {
-  const csvRows = readGreenCsv(text);
+  // Read in the untrusted-files worker, off the request thread (docs/decisions/0040-untrusted-files-in-a-worker.md).
+  const csvRows = await readGreenCsvInWorker(bytes);
   const origins: Origin[] = [];
   for await (const origin of pagedItems((page) => listOrigins(db, page))) origins.push(origin);
   const checked = csvRows.map((csvRow) => checkRow(csvRow, originMatcher(origins)));

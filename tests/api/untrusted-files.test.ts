@@ -1,0 +1,120 @@
+import { once } from 'node:events';
+import { readFileSync } from 'node:fs';
+import { threadId } from 'node:worker_threads';
+import type { LightMyRequestResponse } from 'fastify';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { untrustedFiles } from '#server/untrusted-files/worker-pool.js';
+import { ALOG_MAX_BYTES } from '#shared/limits.js';
+import { artisanMessages as a } from '#shared/artisan-messages.js';
+import type { ArtisanPreview } from '#shared/schemas/artisan.js';
+import type { ImportResult } from '#shared/schemas/green-import.js';
+import { resetDatabase } from '../helpers/reset-database.js';
+import { createTestApp, errorOf, type TestApp } from '../helpers/test-app.js';
+import { testDialects } from '../helpers/test-database.js';
+
+/**
+ * Files from other programs are read in a worker thread, within a budget
+ * (docs/decisions/0040-untrusted-files-in-a-worker.md): a hostile file is refused in Spanish
+ * while the server keeps answering; a file in flight in the worker leaves /api/health free;
+ * a batch brings at most one largest file's bytes.
+ */
+
+const LB = readFileSync(new URL('../fixtures/artisan/python-literal-lb.alog', import.meta.url));
+/** 5 MB of empty containers, in lists each within the per-list limit: 1.7 million values (5 s and +360 MB before the budget). */
+const HOSTILE_ALOG = `{'a': [${Array.from({ length: 19 }, () => `[${'{},'.repeat(90_000)}]`).join(',')}]}`;
+const CSV_HEADER = 'Lote;Origen;Proveedor/Finca;Recibido (Kg);Precio ($/Kg);Fecha Entrada';
+
+describe.each(testDialects())('archivos de otros programas (%s)', (dialect) => {
+  let t: TestApp;
+  let cookie: string;
+
+  const octet = { 'content-type': 'application/octet-stream' };
+  const preview = (body: Buffer | string) => t.call(cookie, { method: 'POST', url: '/api/artisan/preview', headers: octet, payload: body });
+  const importCsv = (body: string) =>
+    t.call(cookie, { method: 'POST', url: '/api/green-coffee/import?dry_run=true', headers: { 'content-type': 'text/csv' }, payload: body });
+  const health = () => t.call(undefined, { method: 'GET', url: '/api/health' });
+  const written = async () => ({
+    roasted: await t.db.selectFrom('roasted_coffee').select('id').execute(),
+    green: await t.db.selectFrom('green_coffee').select('id').execute(),
+  });
+
+  /**
+   * Sends `request` with the worker held, waits for the worker's own sign that it started the
+   * file (from another thread than this one), and checks that /api/health answers while the
+   * file is still in flight; then releases it and returns its answer.
+   */
+  async function whileInWorker(request: () => Promise<LightMyRequestResponse>): Promise<LightMyRequestResponse> {
+    const release = untrustedFiles.hold();
+    try {
+      const started = once(untrustedFiles.events, 'started') as Promise<[{ threadId: number }]>;
+      let settled = false;
+      const answer = request().finally(() => (settled = true));
+      const [{ threadId: workerThread }] = await started;
+      expect(workerThread).not.toBe(threadId);
+      expect((await health()).statusCode).toBe(200);
+      expect(settled).toBe(false);
+      release();
+      return await answer;
+    } finally {
+      release();
+    }
+  }
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    cookie = await t.signIn('tecnico', 'tostador');
+  });
+  beforeEach(() => resetDatabase(t.db));
+  afterAll(() => t.close());
+
+  it('a 5 MB .alog of 1.7 million empty containers is refused with the budget\'s Spanish message, nothing written, and the server keeps answering', async () => {
+    expect(HOSTILE_ALOG.length).toBeLessThanOrEqual(ALOG_MAX_BYTES);
+    const previewed = await preview(HOSTILE_ALOG);
+    expect({ status: previewed.statusCode, message: errorOf(previewed).message }).toEqual({
+      status: 400,
+      message: 'El archivo tiene demasiados valores (máximo 500.000): un perfil de Artisan tiene muchos menos.',
+    });
+    const imported = await t.call(cookie, { method: 'POST', url: '/api/roasted-coffee/import-artisan?green_coffee_id=1&roast_type=Medio', headers: octet, payload: HOSTILE_ALOG });
+    expect({ status: imported.statusCode, message: errorOf(imported).message }).toEqual({ status: 400, message: a.tooManyValues });
+    expect((await health()).statusCode).toBe(200);
+    expect(await written()).toEqual({ roasted: [], green: [] });
+  });
+
+  it('an Artisan preview is read in the worker: /api/health answers while it is in flight', async () => {
+    const answer = await whileInWorker(() => preview(LB));
+    expect(answer.statusCode).toBe(200);
+    expect((answer.json() as ArtisanPreview).roast_uuid).toBe('3f2c9a4be1d04c5f8a7b6c5d4e3f2a1b');
+  });
+
+  it('a green-lot CSV is read in the worker: /api/health answers while it is in flight', async () => {
+    const answer = await whileInWorker(() => importCsv(`${CSV_HEADER}\nCO-1;Colombia;Finca La Esperanza;10;5;2024-01-10\n`));
+    expect(answer.statusCode).toBe(200);
+    expect((answer.json() as ImportResult).total).toBe(1);
+  });
+
+  it('a CSV read in the worker keeps every request\'s text rules: NUL refused, text made NFC', async () => {
+    const nul = await importCsv(`${CSV_HEADER}\nCO-1;Colombia;Finca\0;10;5;2024-01-10\n`);
+    expect({ status: nul.statusCode, message: errorOf(nul).message }).toEqual({ status: 400, message: 'El texto contiene caracteres no válidos.' });
+    const decomposed = await importCsv(`${CSV_HEADER}\nET-1;Etiopi\u0301a;Yirgacheffe Coop;1;1;2024-01-10\n`);
+    expect((decomposed.json() as ImportResult).rows[0]?.origin).toBe('Etiopía');
+  });
+
+  it('a batch brings at most one largest file\'s bytes (5 MB), with its Spanish message', async () => {
+    const half = Buffer.alloc(ALOG_MAX_BYTES / 2 + 1, ' ');
+    const file = { content_base64: half.toString('base64'), green_coffee_id: 1, roast_type: 'Medio' };
+    const response = await t.call(cookie, { method: 'POST', url: '/api/roasted-coffee/import-artisan-batch', payload: { files: [file, file] } });
+    expect({ status: response.statusCode, message: errorOf(response).message }).toEqual({
+      status: 400,
+      message: 'Los archivos de una importación pueden sumar como máximo 5 MB: importa el resto en otra.',
+    });
+    expect(errorOf(response).message).toBe(a.batchTooLarge);
+    // Three such files are past the body's limit: refused before they are even decoded.
+    const three = await t.call(cookie, { method: 'POST', url: '/api/roasted-coffee/import-artisan-batch', payload: { files: [file, file, file] } });
+    expect(three.statusCode).toBe(413);
+    // Exactly 5 MB in all passes the bound (and is then read: only spaces, an empty file).
+    const exact = { ...file, content_base64: Buffer.alloc(ALOG_MAX_BYTES / 2, ' ').toString('base64') };
+    const atLimit = await t.call(cookie, { method: 'POST', url: '/api/roasted-coffee/import-artisan-batch', payload: { files: [exact, exact] } });
+    expect(errorOf(atLimit).message).toBe(a.batchFile('Archivo 1', a.fileEmpty));
+    expect(await written()).toEqual({ roasted: [], green: [] });
+  });
+});
