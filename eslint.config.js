@@ -220,6 +220,16 @@ export default tseslint.config(
     },
   },
   {
+    // One order for the imports of every file, so a reader finds each group where it always is and
+    // two branches that add imports merge into one answer (`npx eslint --fix` writes it): Node's
+    // builtins, packages, '#…' subpath imports, then relative ones. A type import sits with its group.
+    plugins: { 'import-x': importX },
+    settings: { 'import-x/internal-regex': '^#' },
+    rules: {
+      'import-x/order': ['error', { groups: ['builtin', 'external', 'internal', ['parent', 'sibling', 'index']] }],
+    },
+  },
+  {
     // Scripts are tools, not tests: what they share with e2e/ lives in support/.
     files: ['scripts/**'],
     rules: {

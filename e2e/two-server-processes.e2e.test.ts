@@ -12,8 +12,8 @@ import { artisanMessages } from '#shared/artisan-messages.js';
 import { blendedCoffeeMessages } from '#shared/blended-coffee-messages.js';
 import { roastedCoffeeMessages } from '#shared/roasted-coffee-messages.js';
 import { salesMessages } from '#shared/sales-messages.js';
-import { RACE_MATRIX, type RaceSend, raceName, raceRounds, raceTimeout, runLine } from '../tests/helpers/race-matrix.js';
 import { type RunningServer, startServer } from '#support/start-server.js';
+import { RACE_MATRIX, type RaceSend, raceName, raceRounds, raceTimeout, runLine } from '../tests/helpers/race-matrix.js';
 
 /**
  * Concurrent roasts against PostgreSQL (docs/architecture.md#lock-order) through

@@ -5,8 +5,8 @@
 // other --database-url is refused with one line and exit code 1.
 // The ledger and the sales aggregates come out exact: checked at the end.
 import { parseArgs } from 'node:util';
-import { checkDataset } from './bench/check.js';
 import { generateDataset } from '#support/bench/generate.js';
+import { checkDataset } from './bench/check.js';
 
 const { values } = parseArgs({
   options: { sales: { type: 'string', default: '10000' }, file: { type: 'string' }, 'database-url': { type: 'string' } },

@@ -17,9 +17,9 @@ import os from 'node:os';
 import path from 'node:path';
 import { startServer, type RunningServer } from '#support/start-server.js';
 import { sessionCookie } from '#support/lighthouse.js';
+import { BENCH_ADMIN, type DatasetTarget } from '#support/bench/generate.js';
 import { checkDataset } from './bench/check.js';
 import { databaseUrlOf, datasetTarget, ensureDataset, scratchDataset } from './bench/datasets.js';
-import { BENCH_ADMIN, type DatasetTarget } from '#support/bench/generate.js';
 import { memoryOf, resetPeak } from './bench/measure.js';
 import {
   INFORMATIVE_REPORT_PATHS, type InformativeReportName, LIST_PATHS, listTimes, originalWay, PLANNING_PATHS, type PlanningName, REPORT_PATHS, reportTimes, type ListName, type ReportName,

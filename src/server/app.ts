@@ -34,13 +34,13 @@ import { registerDurableResponses } from '#server/http/durable-responses.js';
 import { registerErrorHandling } from '#server/http/error-handler.js';
 import { openApiOptions } from '#server/http/openapi.js';
 import { malformedRequestOptions, registerMalformedRequestRoutes } from '#server/http/malformed-requests.js';
-import { HTTP_DEFAULTS, type HttpLimits } from './config.js';
 import { registerSameOriginCheck, registerSecurityHeaders } from '#server/http/security.js';
 import { registerSessionCookie } from '#server/http/session-cookie.js';
 import { registerTextInputCheck } from '#server/http/text-input.js';
 import { registerWebApp } from '#server/http/web-app.js';
 import { registerWritePipeline } from '#server/write-pipeline/write-pipeline.js';
 import { untrustedFiles } from '#server/untrusted-files/worker-pool.js';
+import { HTTP_DEFAULTS, type HttpLimits } from './config.js';
 
 export interface RegisteredRoute {
   method: string;

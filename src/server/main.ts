@@ -1,9 +1,9 @@
 // First: V8's flags must be set before the rest of the server is loaded.
 import './memory-mode.js';
-import { buildApp } from './app.js';
-import { ConfigError, loadConfig } from './config.js';
 import { openDatabase } from '#server/db/database.js';
 import { bootstrapAdmin } from '#server/features/users/service.js';
+import { buildApp } from './app.js';
+import { ConfigError, loadConfig } from './config.js';
 
 /** Reads the configuration, opens the database, listens, and shuts down cleanly on SIGINT/SIGTERM. */
 async function main(): Promise<void> {

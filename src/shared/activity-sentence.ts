@@ -1,5 +1,5 @@
-import { formatDate } from './format.js';
 import type { ActivityAction, ActivityArea, ActivityEntry } from '#shared/schemas/activity.js';
+import { formatDate } from './format.js';
 
 /**
  * The activity log read as Spanish sentences (docs/product-guide.md#activity-log),

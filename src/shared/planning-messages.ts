@@ -3,8 +3,8 @@
 // included), an area's own module only in that area's chunk
 // (docs/decisions/0019-web-chunk-groups-and-route-preloads.md). Home's one text
 // of the plan is in planning-alert-messages.ts, for the same reason.
-import { formatDate, formatKg, formatTwoDecimals } from './format.js';
 import { PLANNING_HORIZON_MAX, PLANNING_HORIZON_MIN } from '#shared/schemas/planning-limits.js';
+import { formatDate, formatKg, formatTwoDecimals } from './format.js';
 
 const days = (count: number) => (count === 1 ? '1 día' : `${count} días`);
 

@@ -2,13 +2,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { FastifyInstance } from 'fastify';
 import { buildApp } from '#server/app.js';
 import { openDatabase, type DatabaseHandle } from '#server/db/database.js';
 import { backupFileName, backupSqlite } from '#server/db/sqlite-backup.js';
 import { insertUser } from '#server/features/users/repository.js';
 import { hashPassword } from '#server/auth/passwords.js';
 import { findLedgerMismatches } from '#server/ledger/ledger.js';
-import type { FastifyInstance } from 'fastify';
 import { loginCookie, TEST_PASSWORD } from '../helpers/test-app.js';
 
 /**

@@ -1,7 +1,7 @@
-import { parse } from 'csv-parse/sync';
 import http from 'node:http';
 import v8 from 'node:v8';
 import vm from 'node:vm';
+import { parse } from 'csv-parse/sync';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { commonMessages } from '#shared/messages.js';

@@ -1,8 +1,8 @@
-import { it } from 'vitest';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { it } from 'vitest';
 import type { Kysely } from 'kysely';
 import { type DatabaseHandle, openDatabase } from '#server/db/database.js';
 import { checkReusableQueries } from '#server/db/reusable-query.js';

@@ -4,11 +4,11 @@ import { createSession } from '#server/auth/sessions.js';
 import { type DatabaseHandle, openDatabase } from '#server/db/database.js';
 import { insertUser } from '#server/features/users/repository.js';
 import type { RunningServer } from '#support/start-server.js';
+import { findLedgerMismatches } from '#server/ledger/ledger.js';
+import { findAggregateMismatches } from '#server/features/sales/aggregates.js';
 import { recordCases, sizeOf } from './helpers/mode.js';
 import { killHard, scratchPostgresDatabase, startBuiltServer } from './helpers/servers.js';
 import { type Answer, findHalfDoneWrites, httpSender } from './helpers/write-load.js';
-import { findLedgerMismatches } from '#server/ledger/ledger.js';
-import { findAggregateMismatches } from '#server/features/sales/aggregates.js';
 
 /**
  * Load with faults on PostgreSQL (docs/reliability.md): two server processes on one

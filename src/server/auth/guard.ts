@@ -1,8 +1,8 @@
 import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
 import { authMessages, commonMessages } from '#shared/messages.js';
 import type { Role } from '#shared/roles.js';
 import type { Database } from '#server/db/schema.js';
-import type { Kysely } from 'kysely';
 import { AppError } from '#server/errors.js';
 import { isApiRequest } from '#server/http/api-request.js';
 // Declares request.user, which the guard fills and route handlers read with currentUser.

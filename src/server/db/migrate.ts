@@ -1,7 +1,7 @@
 import { type Kysely, type Migration, Migrator, sql } from 'kysely';
+import { migrations } from '#server/db/migrations/registry.js';
 import { dialectOf } from './dialect.js';
 import { type MigrationLog, stderrMigrationLog } from './migration-log.js';
-import { migrations } from '#server/db/migrations/registry.js';
 
 /** Every migration to the newest; one that changes data says so through `log` (migrations/registry.ts). */
 export async function migrateToLatest(db: Kysely<any>, log: MigrationLog = stderrMigrationLog): Promise<void> {

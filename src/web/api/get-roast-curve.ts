@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { ArtisanCurve } from '#shared/schemas/artisan.js';
-import { queryKeys } from './query-keys.js';
 import { apiRequest } from '#web/lib/api-client.js';
+import { queryKeys } from './query-keys.js';
 
 /** GET /api/roasted-coffee/:id/curve: the roast's Artisan curve (docs/product-guide.md#artisan-import). */
 export const getRoastCurve = (id: number) => apiRequest<ArtisanCurve>('GET', `/roasted-coffee/${id}/curve`);

@@ -1,8 +1,8 @@
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import type { User } from '#shared/schemas/auth.js';
-import { queryKeys } from './query-keys.js';
 import { ApiError, apiRequest } from '#web/lib/api-client.js';
 import { pageSaysSignedOut } from '#web/lib/signed-out-page.js';
+import { queryKeys } from './query-keys.js';
 
 /** The signed-in user, or null when nobody is (a 401 is an answer here, not an error). */
 export async function getSession(): Promise<User | null> {

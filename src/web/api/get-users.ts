@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { UserItem } from '#shared/schemas/users.js';
-import { queryKeys } from './query-keys.js';
 import { fetchAllPages } from '#web/lib/fetch-all-pages.js';
+import { queryKeys } from './query-keys.js';
 
 /**
  * Every user, in the order they were added, following the API's pages to the end (a team's list fits in one or two):

@@ -1,7 +1,7 @@
 import type { Kysely } from 'kysely';
+import type { Selectable } from 'kysely';
 import { type ActivityQuery, parseActivityCursor } from '#shared/schemas/activity.js';
 import type { ActivityLogTable, Database } from '#server/db/schema.js';
-import type { Selectable } from 'kysely';
 
 export type ActivityRow = Selectable<ActivityLogTable>;
 

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
+import { z } from 'zod';
 import {
   historyPageSchema,
   historyParamsSchema,
@@ -9,7 +10,6 @@ import {
   traceSchema,
   traceSelectorShape,
 } from '#shared/schemas/traceability.js';
-import { z } from 'zod';
 import type { Database } from '#server/db/schema.js';
 import { errorResponses } from '#server/http/error-responses.js';
 import { csvDialectQuerySchema, sendCsv } from '#server/http/csv-export.js';

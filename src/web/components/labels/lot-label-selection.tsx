@@ -6,9 +6,9 @@ import type { TraceLotKind } from '#shared/schemas/traceability.js';
 import { apiRequest, withQuery } from '#web/lib/api-client.js';
 import { type ListPage, type ListPageOptions, useListPage } from '#web/lib/use-list-page.js';
 import type { RecordRef } from '#web/lib/write-request.js';
+import type { Column } from '#web/components/data-table.js';
 import { labelTexts as t } from './label-texts.js';
 import { type LabelTable, LOT_TABLE_PATHS, type PrintableLot } from './labels-url.js';
-import type { Column } from '#web/components/data-table.js';
 import { useLabelsDialog } from './print-labels.js';
 
 /**

@@ -1,17 +1,17 @@
 import { useEffect, useId, useRef, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { TraceLotKind } from '#shared/schemas/traceability.js';
 import { queryKeys } from '#web/api/query-keys.js';
 import { apiRequest, isSessionLost, withQuery } from '#web/lib/api-client.js';
-import { parseCopies, readLabelChoice, saveLabelChoice } from './label-choice.js';
-import { labelTexts as t } from './label-texts.js';
 import { LABELS_MAX } from '#shared/limits.js';
 import { LABEL_FORMATS, type LabelFormat } from '#shared/schemas/labels.js';
-import { type LabelRequest, labelsUrl, type LabelTable, LOT_TABLE_PATHS, lotsThatFit, maxCopiesFor, type PrintableLot } from './labels-url.js';
-import { useQuery } from '@tanstack/react-query';
 import { Field } from '#web/components/field.js';
 import { FormAlert } from '#web/components/form-alert.js';
 import { LoadingText } from '#web/components/loading-text.js';
 import { RadioGroupField } from '#web/components/radio-group-field.js';
+import { parseCopies, readLabelChoice, saveLabelChoice } from './label-choice.js';
+import { labelTexts as t } from './label-texts.js';
+import { type LabelRequest, labelsUrl, type LabelTable, LOT_TABLE_PATHS, lotsThatFit, maxCopiesFor, type PrintableLot } from './labels-url.js';
 
 /**
  * Each lot table's list route and the key its first lots are cached under: below the area's

@@ -1,10 +1,10 @@
 import { Tag } from 'lucide-react';
 import { Suspense, useState } from 'react';
-import { labelTexts as t } from './label-texts.js';
 import type { TraceLotKind } from '#shared/schemas/traceability.js';
-import type { LabelRequest, PrintableLot } from './labels-url.js';
 import { lazyNamed } from '#web/lib/lazy-named.js';
 import type { EntityFormProps } from '#web/lib/use-form-screen.js';
+import type { LabelRequest, PrintableLot } from './labels-url.js';
+import { labelTexts as t } from './label-texts.js';
 import './print-labels.css';
 
 // The dialog (format, copies, the table's lots) loads on the first click, not with the screen.

@@ -4,8 +4,8 @@ import { createPortal } from 'react-dom';
 import { readScannedText } from '#shared/lot-label.js';
 import { scanMessages as m } from '#shared/scan-messages.js';
 import { isSessionLost } from '#web/lib/api-client.js';
-import { CameraError, type CameraFailure, createQrReader, openCamera, type QrReader, stopCamera } from './qr-camera.js';
 import { FormAlert } from '#web/components/form-alert.js';
+import { CameraError, type CameraFailure, createQrReader, openCamera, type QrReader, stopCamera } from './qr-camera.js';
 import './scan.css';
 
 /** A pause between two frames read: enough for a phone to aim, cheap on its battery. */

@@ -1,8 +1,8 @@
 import { formatMoney } from '#shared/format.js';
 import { reportMessages as m } from '#shared/report-messages.js';
+import { lazyNamed } from '#web/lib/lazy-named.js';
 import type { ChartMonth } from './chart-data.js';
 import { BAR_COLOUR, MARGIN_BAR_COLOUR } from './chart-palette.js';
-import { lazyNamed } from '#web/lib/lazy-named.js';
 import { ReportCard } from './report-card.js';
 
 // The drawing's code (visx) loads only when there is a chart to draw (charts.tsx).

@@ -1,8 +1,8 @@
 import { formatKg } from '#shared/format.js';
 import { reportMessages as m } from '#shared/report-messages.js';
+import { lazyNamed } from '#web/lib/lazy-named.js';
 import { percentOf, productKey, type TopProduct } from './chart-data.js';
 import { PIE_COLOURS } from './chart-palette.js';
-import { lazyNamed } from '#web/lib/lazy-named.js';
 import { ReportCard } from './report-card.js';
 
 // The drawing's code (visx) loads only when there is a chart to draw (charts.tsx).

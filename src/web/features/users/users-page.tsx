@@ -13,9 +13,9 @@ import { useToast } from '#web/lib/use-toast.js';
 import { ApiError, isSessionLost, loadFailed } from '#web/lib/api-client.js';
 import { useDeleteRow } from '#web/lib/use-delete-row.js';
 import { useFormScreen } from '#web/lib/use-form-screen.js';
+import { useUsers } from '#web/api/get-users.js';
 import { useDeleteUser } from './api/delete-user.js';
 import { useEndUserSessions } from './api/end-user-sessions.js';
-import { useUsers } from '#web/api/get-users.js';
 import { UserForm } from './user-form.js';
 import { UsersTable } from './users-table.js';
 
