@@ -1,9 +1,8 @@
-import { type Kysely, Migrator, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { describe, expect, it, vi } from 'vitest';
 import { isUniqueViolation } from '#server/db/constraint-errors.js';
-import { dialectOf } from '#server/db/dialect.js';
 import { migrateToLatest } from '#server/db/migrate.js';
-import { migrations } from '#server/db/migrations/registry.js';
+import { migrateBackTo } from '../helpers/migrate-back.js';
 import { openTestDatabase, testDialects } from '../helpers/test-database.js';
 
 /**
@@ -16,20 +15,12 @@ const BEFORE_0009 = '0008-sales-totals';
 /** The lot-code key as migration 0004 computed it (case and spaces only): what such a database holds. */
 const keyBefore0009 = (code: string) => code.normalize('NFC').trim().toUpperCase();
 
-async function backTo0008(db: Kysely<any>): Promise<void> {
-  const migrationTableSchema =
-    dialectOf(db) === 'postgres' ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema : undefined;
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
-  const back = await migrator.migrateTo(BEFORE_0009);
-  expect(back.error).toBeUndefined();
-}
-
 describe.each(testDialects())('migración 0009 (%s)', (dialect) => {
   it('renames the later of each group of clashing names, codes and usernames, says so in the log, then enforces them', async () => {
     const database = await openTestDatabase(dialect);
     const db = database.db as Kysely<any>;
     try {
-      await backTo0008(db);
+      await migrateBackTo(db, BEFORE_0009);
       const insertId = async (table: string, values: Record<string, unknown>): Promise<number> =>
         ((await db.insertInto(table).values(values).returning('id').executeTakeFirstOrThrow()) as { id: number }).id;
       const origin = (name: string) =>
@@ -122,7 +113,7 @@ describe.each(testDialects())('migración 0009 (%s)', (dialect) => {
     const warn = vi.spyOn(console, 'warn');
     const database = await openTestDatabase(dialect);
     try {
-      await backTo0008(database.db);
+      await migrateBackTo(database.db, BEFORE_0009);
       await database.db.insertInto('coffee_origins').values({ name: 'Kenia', name_sort: 'kenia', kilos_per_bag_g: 60_000, suppliers_fincas: '["F"]', description: null }).execute();
       await migrateToLatest(database.db);
       expect(warn).not.toHaveBeenCalled();

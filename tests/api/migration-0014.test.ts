@@ -1,11 +1,10 @@
-import { type Kysely, Migrator, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { describe, expect, it } from 'vitest';
 import { originMessages } from '#shared/origin-messages.js';
 import { isUniqueViolation } from '#server/db/constraint-errors.js';
-import { dialectOf } from '#server/db/dialect.js';
 import { migrateToLatest } from '#server/db/migrate.js';
-import { migrations } from '#server/db/migrations/registry.js';
 import { updateOrigin } from '#server/features/origins/service.js';
+import { migrateBackTo } from '../helpers/migrate-back.js';
 import { openTestDatabase, testDialects } from '../helpers/test-database.js';
 
 /**
@@ -15,20 +14,12 @@ import { openTestDatabase, testDialects } from '../helpers/test-database.js';
  */
 const BEFORE_0014 = '0013-roast-artisan-profiles';
 
-async function backTo0013(db: Kysely<any>): Promise<void> {
-  const migrationTableSchema =
-    dialectOf(db) === 'postgres' ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema : undefined;
-  const migrator = new Migrator({ db, provider: { getMigrations: async () => migrations }, ...(migrationTableSchema ? { migrationTableSchema } : {}) });
-  const back = await migrator.migrateTo(BEFORE_0014);
-  expect(back.error).toBeUndefined();
-}
-
 describe.each(testDialects())('migración 0014 (%s)', (dialect) => {
   it('keeps existing look-alike names, logs them, and refuses new ones', async () => {
     const database = await openTestDatabase(dialect);
     const db = database.db as Kysely<any>;
     try {
-      await backTo0013(db);
+      await migrateBackTo(db, BEFORE_0014);
       const insertId = async (table: string, values: Record<string, unknown>): Promise<number> =>
         ((await db.insertInto(table).values(values).returning('id').executeTakeFirstOrThrow()) as { id: number }).id;
       const origin = (name: string, nameKey: string) =>
