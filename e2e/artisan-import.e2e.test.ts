@@ -161,6 +161,51 @@ describe('importar desde Artisan', () => {
     }
   });
 
+  it('files past 5 MB in all are said before any confirm; a busy server (429) is said in its own words', async () => {
+    const { context, page, problems } = await newPage(env.browser, env.server.url, DESKTOP);
+    await signIn(page, env.server.adminUsername, env.server.adminPassword);
+    const post = apiPost(page);
+    const origin = await post('/api/coffee-origins', { name: 'Honduras Marcala', kilos_per_bag: 69, suppliers_fincas: ['Finca Santa Rosa'] });
+    const lot = await post('/api/green-coffee', {
+      origin_id: origin.id, supplier_finca: 'Finca Santa Rosa', quantity_kg: 30, unit_price: 6, entry_date: '2024-01-01', batch_code: 'V-HN',
+    });
+    await page.goto(`${env.server.url}/cafe-tostado`);
+    await page.getByRole('heading', { level: 1, name: 'Inventario de Café Tostado' }).waitFor();
+    await openImport(page);
+    // Six profiles of 900 KiB (the fixture, each its own roastUUID, padded with spaces as a re-save may): 5.27 MiB in all.
+    const profile = fixture('python-literal-lb.alog');
+    const big = Array.from({ length: 6 }, (_, index) => ({
+      name: `grande-${index + 1}.alog`,
+      text: profile.replace('3f2c9a4be1d04c5f8a7b6c5d4e3f2a1b', `${index + 1}`.repeat(32)).padEnd(900 * 1024, ' '),
+    }));
+    await dropFiles(page, big);
+    const rowOf = (name: string) => importTable(page).locator('tbody tr').filter({ has: page.getByRole('cell', { name, exact: true }) });
+    for (const { name } of big) await rowOf(name).getByRole('cell', { name: 'P173', exact: true }).waitFor();
+    const tooLarge = page.getByText('Los archivos suman 5,3 MB y una importación puede sumar como máximo 5 MB: quita algunos e impórtalos en otra.');
+    await tooLarge.waitFor();
+    for (const { name } of big) {
+      await rowOf(name).getByLabel(`Lote de café verde de ${name}`).selectOption(String(lot.id));
+      await rowOf(name).getByLabel(`Tipo de tueste de ${name}`).selectOption('Medio');
+    }
+    // Every row is ready, and still nothing can be sent: the batch route would refuse it.
+    expect(await page.getByRole('button', { name: 'Confirmar importación (6)' }).isDisabled()).toBe(true);
+    await rowOf('grande-6.alog').getByRole('button', { name: 'Quitar' }).click();
+    await tooLarge.waitFor({ state: 'detached' });
+
+    // The file reader busy: the server's 429 is shown as it says it, not as the general error.
+    const busy = 'El servidor está revisando otros archivos: espera unos segundos y vuelve a intentarlo.';
+    await page.route('**/api/roasted-coffee/import-artisan-batch', (route) =>
+      route.fulfill({ status: 429, contentType: 'application/json', body: JSON.stringify({ error: { code: 'rate_limited', message: busy } }) }));
+    await page.getByRole('button', { name: 'Confirmar importación (5)' }).click();
+    await page.getByText(busy).waitFor();
+    expect(await page.getByText('Error al importar los tuestes de Artisan.').count()).toBe(0);
+    await page.unroute('**/api/roasted-coffee/import-artisan-batch');
+    await page.getByRole('button', { name: 'Confirmar importación (5)' }).click();
+    await expect.poll(() => waitForToast(page, 'tuestes importados')).toBe('5 tuestes importados desde Artisan con éxito.');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
   it('a profile dropped twice is a problem of its second row; a file date the import refuses asks for the date', async () => {
     const { context, page, problems } = await newPage(env.browser, env.server.url, DESKTOP);
     await signIn(page, env.server.adminUsername, env.server.adminPassword);

@@ -55,6 +55,10 @@ export const artisanMessages = {
   batchEmpty: 'Añade al menos un archivo para importar.',
   batchTooMany: `Como máximo ${ALOG_BATCH_MAX_FILES} archivos por importación.`,
   batchTooLarge: `Los archivos de una importación pueden sumar como máximo ${ALOG_MAX_BYTES / (1024 * 1024)} MB: importa el resto en otra.`,
+  // The screen's own check before a confirm (web artisan/batch-limits.ts): the total, rounded up, is always past the limit it names.
+  batchTooManyOnScreen: (files: number) => `Hay ${files} archivos para importar y una importación puede llevar como máximo ${ALOG_BATCH_MAX_FILES}: quita algunos e impórtalos en otra.`,
+  batchTooLargeOnScreen: (bytes: number) =>
+    `Los archivos suman ${(Math.ceil((bytes * 10) / (1024 * 1024)) / 10).toLocaleString('es')} MB y una importación puede sumar como máximo ${ALOG_MAX_BYTES / (1024 * 1024)} MB: quita algunos e impórtalos en otra.`,
   batchBase64: 'El contenido del archivo no está en base64 válido.',
   batchFileInvalid: 'Cada archivo de la importación debe ser un objeto con su contenido en base64 (content_base64).',
   batchFile: (name: string, message: string) => `${name}: ${message}`,

@@ -63,6 +63,17 @@ describe.each(testDialects())('OpenAPI document (%s)', (dialect) => {
     expect(new Set(ids).size).toBe(ids.length);
   });
 
+  it('declares the 429 of the routes whose file is read in the untrusted-files worker (its queue full), with the error body', () => {
+    // docs/decisions/0040-untrusted-files-in-a-worker.md: the Artisan preview, import and batch, and the green-lot CSV import.
+    const readers = ['previewArtisanRoast', 'importArtisanRoast', 'importArtisanRoastBatch', 'importGreenCoffeeLotsCsv'];
+    const found = operations().filter(({ op }) => readers.includes(op.operationId ?? ''));
+    expect(found.map(({ op }) => op.operationId).sort()).toEqual([...readers].sort());
+    for (const { path, method, op } of found) {
+      expect(op.responses?.['429']?.content?.['application/json']?.schema.properties, `${method} ${path}`).toHaveProperty('error');
+      expect(op.responses?.['413'], `${method} ${path}`).toBeDefined();
+    }
+  });
+
   it('lists the paths users call: no trailing slash, and they answer', async () => {
     for (const path of Object.keys(doc.paths)) expect(path === '/' || !path.endsWith('/'), path).toBe(true);
     expect(doc.paths).toHaveProperty('/api/users');

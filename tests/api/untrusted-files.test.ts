@@ -4,7 +4,7 @@ import { threadId } from 'node:worker_threads';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { untrustedFiles } from '#server/untrusted-files/worker-pool.js';
-import { ALOG_MAX_BYTES } from '#shared/limits.js';
+import { ALOG_BATCH_MAX_FILES, ALOG_MAX_BYTES } from '#shared/limits.js';
 import { artisanMessages as a } from '#shared/artisan-messages.js';
 import type { ArtisanPreview } from '#shared/schemas/artisan.js';
 import type { ImportResult } from '#shared/schemas/green-import.js';
@@ -108,13 +108,35 @@ describe.each(testDialects())('archivos de otros programas (%s)', (dialect) => {
       message: 'Los archivos de una importación pueden sumar como máximo 5 MB: importa el resto en otra.',
     });
     expect(errorOf(response).message).toBe(a.batchTooLarge);
-    // Three such files are past the body's limit: refused before they are even decoded.
+    // Three such files are past the body's limit: refused before they are even decoded, with the same message (not one file's).
     const three = await t.call(cookie, { method: 'POST', url: '/api/roasted-coffee/import-artisan-batch', payload: { files: [file, file, file] } });
-    expect(three.statusCode).toBe(413);
+    expect({ status: three.statusCode, message: errorOf(three).message }).toEqual({ status: 413, message: a.batchTooLarge });
     // Exactly 5 MB in all passes the bound (and is then read: only spaces, an empty file).
     const exact = { ...file, content_base64: Buffer.alloc(ALOG_MAX_BYTES / 2, ' ').toString('base64') };
     const atLimit = await t.call(cookie, { method: 'POST', url: '/api/roasted-coffee/import-artisan-batch', payload: { files: [exact, exact] } });
     expect(errorOf(atLimit).message).toBe(a.batchFile('Archivo 1', a.fileEmpty));
+    expect(await written()).toEqual({ roasted: [], green: [] });
+  });
+
+  it('a batch of the most files, with the longest names and every choice, at 5 MB in all, is within the body\'s limit', async () => {
+    // 50 files of 5 MB in all, sizes that pad their base64, names of 255 three-byte characters.
+    const sizes = Array.from({ length: ALOG_BATCH_MAX_FILES }, (_, index) => Math.floor(ALOG_MAX_BYTES / ALOG_BATCH_MAX_FILES) + (index === 0 ? ALOG_MAX_BYTES % ALOG_BATCH_MAX_FILES : 0));
+    expect(sizes.reduce((total, size) => total + size, 0)).toBe(ALOG_MAX_BYTES);
+    const files = sizes.map((size, index) => ({
+      name: `${index}`.padEnd(255, '€'),
+      content_base64: Buffer.alloc(size, ' ').toString('base64'),
+      green_coffee_id: 2_147_483_647,
+      roast_type: 'Oscuro',
+      resultant_kg: 123_456.789,
+      roast_date: '2024-01-10',
+    }));
+    const response = await t.call(cookie, { method: 'POST', url: '/api/roasted-coffee/import-artisan-batch', payload: { files } });
+    // Read, not refused for its size: the first file is only spaces, an empty file.
+    expect({ status: response.statusCode, message: errorOf(response).message }).toEqual({ status: 400, message: a.batchFile(files[0]!.name, a.fileEmpty) });
+    // One byte more is refused as a batch past 5 MB.
+    const over = [{ ...files[0]!, content_base64: Buffer.alloc(sizes[0]! + 1, ' ').toString('base64') }, ...files.slice(1)];
+    const refused = await t.call(cookie, { method: 'POST', url: '/api/roasted-coffee/import-artisan-batch', payload: { files: over } });
+    expect({ status: refused.statusCode, message: errorOf(refused).message }).toEqual({ status: 400, message: a.batchTooLarge });
     expect(await written()).toEqual({ roasted: [], green: [] });
   });
 });

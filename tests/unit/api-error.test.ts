@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { commonMessages } from '#shared/messages.js';
 import { userMessages } from '#shared/user-messages.js';
-import { ApiError, apiRequest, setSessionLostHandler } from '#web/lib/api-client.js';
+import { ApiError, apiRequest, serverRefusal, setSessionLostHandler } from '#web/lib/api-client.js';
 import { formAlertMessage, saveWithFeedback } from '#web/lib/form-feedback.js';
 import { apiUpload } from '#web/lib/write-request.js';
 
@@ -25,6 +25,33 @@ describe('ApiError.isUserError: which answers the screen explains in place', () 
     await saveWithFeedback(() => Promise.reject(forbidden()), { saved: userMessages.added, failed: userMessages.addError }, { onSaved, onFailure });
     expect(onFailure).not.toHaveBeenCalled();
     expect(onSaved).not.toHaveBeenCalled();
+  });
+});
+
+describe('serverRefusal: the server\'s Spanish text of a refused import', () => {
+  afterEach(() => vi.unstubAllGlobals());
+  const answer = (status: number, body: string) => vi.fn(async () => new Response(body, { status }));
+  const refusalOf = async (status: number, body: string) => {
+    vi.stubGlobal('fetch', answer(status, body));
+    return serverRefusal(await apiRequest('GET', '/x').catch((error: unknown) => error));
+  };
+
+  it('is the message of any 4xx with the API\'s error body: a busy file reader (429), a batch past 5 MB (400 or 413)', async () => {
+    const busy = 'El servidor está revisando otros archivos: espera unos segundos y vuelve a intentarlo.';
+    expect(await refusalOf(429, JSON.stringify({ error: { code: 'rate_limited', message: busy } }))).toBe(busy);
+    const batch = 'Los archivos de una importación pueden sumar como máximo 5 MB: importa el resto en otra.';
+    for (const status of [400, 403, 404, 409, 413, 415, 422]) {
+      expect(await refusalOf(status, JSON.stringify({ error: { code: 'validation', message: batch } })), String(status)).toBe(batch);
+    }
+  });
+
+  it('is nothing for a lost session, a server failure, no connection or a 4xx without the API\'s body (a proxy\'s page)', async () => {
+    setSessionLostHandler(() => undefined);
+    expect(await refusalOf(401, JSON.stringify({ error: { code: 'unauthorized', message: 'Sesión caducada' } }))).toBeUndefined();
+    expect(await refusalOf(500, JSON.stringify({ error: { code: 'internal', message: 'Error interno' } }))).toBeUndefined();
+    expect(await refusalOf(413, '<html>413 Request Entity Too Large</html>')).toBeUndefined();
+    expect(serverRefusal(new ApiError(0, 'network', 'No se pudo conectar con el servidor. Revisa tu conexión.'))).toBeUndefined();
+    expect(serverRefusal(new Error('x'))).toBeUndefined();
   });
 });
 

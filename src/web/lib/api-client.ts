@@ -25,6 +25,21 @@ export class ApiError extends Error {
 }
 
 /**
+ * The server's own Spanish text for a refused request, for screens that show it where the person
+ * acted (the imports: a file's problem, a batch past 5 MB, the file reader busy, 429): any 4xx
+ * whose body carried the API's error (`{ error: { code, message } }`, docs/product-guide.md#any-request),
+ * but a lost session (401: the login screen comes back). Undefined for a failure: no connection, a 5xx,
+ * or a 4xx without the API's body (a proxy's page), for which the screen shows its general error.
+ */
+export function serverRefusal(error: unknown): string | undefined {
+  if (!(error instanceof ApiError) || error.status < 400 || error.status >= 500 || error.status === 401 || error.code === UNKNOWN_CODE) return undefined;
+  return error.message;
+}
+
+/** The code of an error answer without the API's body. */
+const UNKNOWN_CODE = 'unknown';
+
+/**
  * A 401: the session is gone and the login screen is already on its way back,
  * so a screen shows no failure message of its own for it.
  */
@@ -72,7 +87,7 @@ export async function send<T>(path: string, init: RequestInit): Promise<T> {
   if (!response.ok) {
     const error = (data as { error?: { code?: string; message?: string } } | undefined)?.error;
     if (response.status === 401 && path !== '/auth/login') onSessionLost?.();
-    throw new ApiError(response.status, error?.code ?? 'unknown', error?.message ?? NETWORK_MESSAGE);
+    throw new ApiError(response.status, error?.code ?? UNKNOWN_CODE, error?.message ?? NETWORK_MESSAGE);
   }
   return data as T;
 }

@@ -19,11 +19,16 @@ import { choicesFromBatch, choicesFromQuery, importArtisanFiles, previewArtisanF
 import { checkBatchBytes } from './parse-in-worker.js';
 
 /**
- * A batch is JSON with each file in base64 (4 bytes for 3): its files together may be one
- * largest file's bytes, and its body that in base64 plus its names and choices
- * (docs/decisions/0040-untrusted-files-in-a-worker.md).
+ * A batch is JSON with each file in base64 (4 bytes for 3, each file padded to a whole group):
+ * its files together may be one largest file's bytes, and its body that in base64 plus each
+ * file's name and choices (docs/decisions/0040-untrusted-files-in-a-worker.md). A name is at
+ * most 255 UTF-16 units, 3 bytes each in UTF-8 (a control character, 6 bytes escaped, is refused
+ * anyway); the choices and the JSON around them are well under 1 KB. So a batch of files within
+ * the limit always fits, and one past it is refused, by checkBatchBytes (400) or by this body
+ * limit (413), with the same message.
  */
-const BATCH_MAX_BYTES = Math.ceil((ALOG_MAX_BYTES * 4) / 3) + 64 * 1024;
+const BATCH_FILE_JSON_BYTES = 255 * 3 + 1024;
+const BATCH_MAX_BYTES = Math.ceil((ALOG_MAX_BYTES * 4) / 3) + ALOG_BATCH_MAX_FILES * (4 + BATCH_FILE_JSON_BYTES) + 1024;
 
 /** The file is the body itself: its bytes, as Artisan saved them. */
 const fileBody = z
@@ -54,7 +59,7 @@ export const artisanImportRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }
       summary: 'Vista previa de un perfil de Artisan (.alog): lo que se registraría, sin escribir nada',
       consumes: ['application/octet-stream'],
       body: fileBody,
-      response: { 200: artisanPreviewSchema, ...errorResponses(400, 401, 413, 415) },
+      response: { 200: artisanPreviewSchema, ...errorResponses(400, 401, 413, 415, 429) },
     },
   }, (request) => previewArtisanFile(db, request.body));
 
@@ -69,7 +74,7 @@ export const artisanImportRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }
       consumes: ['application/octet-stream'],
       querystring: artisanImportQuerySchema,
       body: fileBody,
-      response: { 201: artisanRoastSchema, ...errorResponses(400, 401, 409, 413, 415) },
+      response: { 201: artisanRoastSchema, ...errorResponses(400, 401, 409, 413, 415, 429) },
     },
   }, async (request, reply) => {
     const choices = choicesFromQuery(request.query);
@@ -77,14 +82,15 @@ export const artisanImportRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }
   });
 
   app.post('/roasted-coffee/import-artisan-batch', {
-    config: { bodyTooLarge: m.fileTooLarge, activity: { area: 'roasted-coffee', action: 'import' } },
+    // Past the body limit, the files together are past 5 MB: the 413 says so, as checkBatchBytes's 400 does.
+    config: { bodyTooLarge: m.batchTooLarge, activity: { area: 'roasted-coffee', action: 'import' } },
     bodyLimit: BATCH_MAX_BYTES,
     schema: {
       tags: ['café tostado'],
       operationId: 'importArtisanRoastBatch',
       summary: `Registrar varios tuestes de Artisan a la vez (hasta ${ALOG_BATCH_MAX_FILES}): todos o ninguno`,
       body: artisanBatchBodySchema,
-      response: { 201: artisanBatchResultSchema, ...errorResponses(400, 401, 409, 413, 415) },
+      response: { 201: artisanBatchResultSchema, ...errorResponses(400, 401, 409, 413, 415, 429) },
     },
   }, async (request, reply) => {
     const files = request.body.files.map((file) => ({ bytes: base64Bytes(file.content_base64), choices: choicesFromBatch(file), name: file.name }));

@@ -45,7 +45,7 @@ export const greenImportRoutes: FastifyPluginAsyncZod = async (app) => {
       consumes: ['text/csv'],
       querystring: importQuerySchema,
       body: z.custom<Buffer>((body) => Buffer.isBuffer(body), { error: m.fileEmpty }).meta({ type: 'string', description: 'El archivo CSV (máximo 5 MB).' }),
-      response: { 200: importResultSchema, ...errorResponses(400, 401, 403, 409, 413, 415) },
+      response: { 200: importResultSchema, ...errorResponses(400, 401, 403, 409, 413, 415, 429) },
     },
   }, (request) => importGreenLots(writeDatabaseOf(request), request.body, { dryRun: request.query.dry_run, userId: currentUser(request).id }));
 

@@ -4,7 +4,7 @@ import type { ImportResult, ImportRow } from '#shared/schemas/green-import.js';
 import { type Column, DataTable } from '#web/components/data-table.js';
 import { UploadPanel } from '#web/components/upload-panel.js';
 import { useToast } from '#web/lib/use-toast.js';
-import { ApiError } from '#web/lib/api-client.js';
+import { serverRefusal } from '#web/lib/api-client.js';
 import { useImportGreenCoffee } from './api/import-green-coffee.js';
 
 /** Rows the preview shows: a big file's first ones, or the ones to fix. */
@@ -50,8 +50,8 @@ export function ImportGreenCoffeePanel({ onClose }: { onClose: () => void }) {
       showToast(m.imported(result.imported));
       onClose();
     } catch (error) {
-      // The file's own problems (not UTF-8, too big, missing columns…) are the server's Spanish text.
-      setProblem(error instanceof ApiError && (error.isUserError || error.status === 413) ? error.message : m.importError);
+      // The file's own problems (not UTF-8, too big, missing columns…) and a busy reader (429) are the server's Spanish text.
+      setProblem(serverRefusal(error) ?? m.importError);
       if (!dryRun) setPreview(null);
     }
   };

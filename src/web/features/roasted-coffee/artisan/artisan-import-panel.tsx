@@ -9,10 +9,11 @@ import { type Column, DataTable } from '#web/components/data-table.js';
 import { DECIMAL_INPUT } from '#web/components/decimal-field.js';
 import { UploadPanel } from '#web/components/upload-panel.js';
 import { useToast } from '#web/lib/use-toast.js';
-import { ApiError, isSessionLost } from '#web/lib/api-client.js';
+import { isSessionLost, serverRefusal } from '#web/lib/api-client.js';
 import './artisan-import.css';
 import { useImportArtisanBatch } from '../api/import-artisan-batch.js';
 import { previewArtisan } from '../api/preview-artisan.js';
+import { batchRefusal } from './batch-limits.js';
 import { suggestGreenLot } from './match-green-lot.js';
 
 /** One dropped file: its preview (or why it cannot be read) and the person's choices. */
@@ -107,7 +108,7 @@ export function ArtisanImportPanel({ lots, onClose, onImported }: { lots: GreenC
         })
         .catch((error: unknown) => {
           if (isSessionLost(error)) return;
-          update(id, { unreadable: error instanceof ApiError && error.status < 500 ? error.message : m.importError });
+          update(id, { unreadable: serverRefusal(error) ?? m.importError });
         })
         .finally(() => setChecking((count) => count - 1));
     }
@@ -117,7 +118,9 @@ export function ArtisanImportPanel({ lots, onClose, onImported }: { lots: GreenC
   const problemsOf = (row: FileRow) => rowProblems(row, row.preview ? firstRows.get(row.preview.roast_uuid) : undefined);
   const accepted = rows.filter((row) => row.preview && !isSkipped(row));
   const withProblems = rows.filter((row) => problemsOf(row).length > 0).length;
-  const canConfirm = checking === 0 && accepted.length > 0 && withProblems === 0 && !importBatch.isPending;
+  // More files, or more MB, than one confirm may record: said before anything is sent.
+  const tooMuch = batchRefusal(accepted.map((row) => row.file.size));
+  const canConfirm = checking === 0 && accepted.length > 0 && withProblems === 0 && tooMuch === undefined && !importBatch.isPending;
 
   const confirm = async () => {
     setAlert(null);
@@ -141,7 +144,7 @@ export function ArtisanImportPanel({ lots, onClose, onImported }: { lots: GreenC
       onClose();
     } catch (error) {
       if (isSessionLost(error)) return;
-      setAlert(error instanceof ApiError && (error.isUserError || error.status === 413) ? error.message : m.importError);
+      setAlert(serverRefusal(error) ?? m.importError);
     }
   };
 
@@ -246,6 +249,11 @@ export function ArtisanImportPanel({ lots, onClose, onImported }: { lots: GreenC
           {withProblems > 0 && (
             <p role="status" className="form-alert">
               {m.rowsWithProblems(withProblems)}
+            </p>
+          )}
+          {tooMuch !== undefined && (
+            <p role="status" className="form-alert">
+              {tooMuch}
             </p>
           )}
           <DataTable caption={m.importTitle} columns={columns} rows={rows} empty="" />
