@@ -50,6 +50,9 @@ describe('trazabilidad y costes', () => {
   it('from a sale row back to its green lots and farms, then forward from a green lot to its customers and back', async () => {
     const { context, page, problems } = await newPage(env.browser, env.server.url, DESKTOP);
     await signIn(page, env.server.adminUsername, env.server.adminPassword);
+    // Home before any lot: the alert card says there is no stock yet, not that all of it is above the thresholds.
+    await page.getByRole('heading', { name: 'Alertas de stock' }).waitFor();
+    await expect.poll(() => page.locator('.stock-alerts').textContent()).toContain('Todavía no hay stock: registra café verde para empezar.');
     await seed(page);
 
     // Ventas: the blend's sale row → its trace.

@@ -5,6 +5,9 @@
 
 /** The stock alerts card on home and the 'Umbrales de Stock Bajo' section of Configuración (docs/product-guide.md#home). Ours. */
 export const stockAlertMessages = {
+  /** No lot of any kind yet (a new shop): nothing can be above or under a threshold. */
+  noStockYet: 'Todavía no hay stock: registra café verde para empezar.',
+  allAbove: 'Todo el stock está por encima de los umbrales.',
   loadError: 'Error al cargar las alertas de stock.',
   thresholdRequired: 'Por favor, completa los umbrales de stock bajo.',
   thresholdNegative: 'El umbral de stock bajo no puede ser negativo.',

@@ -99,6 +99,16 @@ describe.each(testDialects())('alertas de stock bajo (%s)', (dialect) => {
     expect(alerts.lots).toEqual([]);
   });
 
+  it('says whether any lot exists: an empty shop has no stock yet, not all of it above the thresholds', async () => {
+    const withLots = (await t.call(cookie, { method: 'GET', url: '/api/stock-alerts' })).json() as StockAlerts;
+    expect(withLots.has_lots).toBe(true);
+    await resetDatabase(t.db);
+    const response = await t.call(cookie, { method: 'GET', url: '/api/stock-alerts' });
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ thresholds: { green_kg: 60, roasted_kg: 5, blend_kg: 5 }, origins: [], lots: [], has_lots: false });
+    expect(m.noStockYet).toBe('Todavía no hay stock: registra café verde para empezar.');
+  });
+
   it('is a signed-in route; thresholds are checked like any setting', async () => {
     expect((await t.call(undefined, { method: 'GET', url: '/api/stock-alerts' })).statusCode).toBe(401);
     const response = await t.call(cookie, { method: 'GET', url: '/api/stock-alerts' });

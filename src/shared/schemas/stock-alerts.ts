@@ -24,5 +24,10 @@ export const stockAlertsSchema = z.object({
         }),
     }),
   ),
+  /** False while no green, roasted or blended lot exists: the card says there is no stock yet rather than that all of it is above its threshold. */
+  has_lots: z.boolean().meta({
+    description:
+      'false mientras no hay ningún lote de café verde, tostado o mezcla: la tarjeta de inicio dice que todavía no hay stock en lugar de que todo está por encima de los umbrales.',
+  }),
 });
 export type StockAlerts = z.infer<typeof stockAlertsSchema>;

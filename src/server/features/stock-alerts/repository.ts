@@ -17,6 +17,14 @@ export async function originsUnderThreshold(db: DbOrTrx, thresholdG: number) {
   return rows.map((row) => ({ id: row.id, name: row.name, stock_g: Number(row.stock_g) }));
 }
 
+/** Whether any green, roasted or blended lot was ever registered (the card tells an empty shop from one with everything in stock). */
+export async function anyLot(db: DbOrTrx): Promise<boolean> {
+  const found = await Promise.all(
+    (['green_coffee', 'roasted_coffee', 'blended_coffee'] as const).map((table) => db.selectFrom(table).select('id').limit(1).executeTakeFirst()),
+  );
+  return found.some((row) => row !== undefined);
+}
+
 export interface WatchedLot {
   id: number;
   batch_code: string;

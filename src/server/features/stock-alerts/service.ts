@@ -34,7 +34,8 @@ export async function stockAlerts(db: Kysely<Database>, today = localIsoDate()):
     blend_kg: settings.low_stock_blend_kg,
   };
   const since = isoDaysBefore(today, PACE_DAYS - 1);
-  const [origins, roasted, blends, runOut] = await Promise.all([
+  const [hasLots, origins, roasted, blends, runOut] = await Promise.all([
+    repository.anyLot(db),
     repository.originsUnderThreshold(db, kgToGrams(thresholds.green_kg)),
     repository.lotsToWatch(db, 'roasted', kgToGrams(thresholds.roasted_kg), since),
     repository.lotsToWatch(db, 'blend', kgToGrams(thresholds.blend_kg), since),
@@ -58,5 +59,6 @@ export async function stockAlerts(db: Kysely<Database>, today = localIsoDate()):
     thresholds,
     origins: origins.map((origin) => ({ origin_id: origin.id, origin_name: origin.name, stock_kg: gramsToKg(origin.stock_g) })),
     lots,
+    has_lots: hasLots,
   };
 }

@@ -30,7 +30,7 @@ export function StockAlertsCard() {
       </div>
       {alerts.isError && <p className="form-alert">{m.loadError}</p>}
       {!alerts.isError && !data && <LoadingText />}
-      {data && data.origins.length === 0 && data.lots.length === 0 && <p className="empty-text">Todo el stock está por encima de los umbrales.</p>}
+      {data && data.origins.length === 0 && data.lots.length === 0 && <p className="empty-text">{data.has_lots ? m.allAbove : m.noStockYet}</p>}
       {data && (data.origins.length > 0 || data.lots.length > 0) && (
         <ul className="stock-alerts__list">
           {data.origins.map((origin) => (
