@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { DEFAULT_LABEL_CHOICE, parseCopies, parseLabelChoice } from '#web/components/labels/label-choice.js';
 import { labelTexts } from '#web/components/labels/label-texts.js';
 import { LABELS_MAX } from '#shared/limits.js';
-import { labelsUrl, lotsThatFit, maxCopiesFor } from '#web/components/labels/labels-url.js';
+import { labelsUrl, lotsThatFit, lotsWithStock, maxCopiesFor } from '#web/components/labels/labels-url.js';
 
 /** The route's query as the server reads it. */
 const queryOf = (url: string) => Object.fromEntries(new URL(url, 'http://cafe.test').searchParams);
@@ -73,5 +73,26 @@ describe('the copies typed and the choice remembered', () => {
     expect(parseLabelChoice(JSON.stringify({ format: 'A5', copies: 3 }))).toEqual({ format: '62mm', copies: 3 });
     expect(parseLabelChoice(JSON.stringify({ format: '100x150', copies: 9000 }))).toEqual({ format: '100x150', copies: 1 });
     expect(parseLabelChoice(JSON.stringify({ format: '100x150', copies: '3' }))).toEqual({ format: '100x150', copies: 1 });
+  });
+});
+
+describe("lotsWithStock: what 'Imprimir etiquetas de toda la tabla' prints", () => {
+  it('skips the empty lots (0 Kg), keeping the table order of the others', () => {
+    const rows = [
+      { id: 4, batch_code: 'CO-R4', stock_kg: 2.5 },
+      { id: 3, batch_code: 'CO-R3', stock_kg: 0 },
+      { id: 2, batch_code: 'CO-R2', stock_kg: 0.001 },
+    ];
+    expect(lotsWithStock('roasted', rows)).toEqual([
+      { kind: 'roasted', id: 4, batch_code: 'CO-R4' },
+      { kind: 'roasted', id: 2, batch_code: 'CO-R2' },
+    ]);
+  });
+
+  it('gives nothing when every lot is empty, and the dialog says so in Spanish', () => {
+    expect(lotsWithStock('green', [{ id: 1, batch_code: 'VERDE-01', stock_kg: 0 }])).toEqual([]);
+    expect(labelTexts.tableAllEmpty).toBe('Todos los lotes de la tabla están vacíos (0 Kg): no hay etiquetas que imprimir.');
+    expect(labelTexts.tableCountWithStock(3, 1)).toBe('Lotes con stock de la tabla: 3 lotes (se omite 1 lote vacío).');
+    expect(labelTexts.tableCountWithStock(1, 2)).toBe('Lotes con stock de la tabla: 1 lote (se omiten 2 lotes vacíos).');
   });
 });

@@ -26,6 +26,10 @@ export const labelTexts = {
   lotsLoadError: 'No se pudieron cargar los lotes de la tabla. Cierra y vuelve a intentarlo.',
   tableEmpty: 'La tabla no tiene lotes.',
   tableCount: (count: number) => `Todos los lotes de la tabla: ${lots(count)}.`,
+  /** The whole table, some of its lots empty (0 Kg): they get no label. */
+  tableCountWithStock: (count: number, empty: number) =>
+    `Lotes con stock de la tabla: ${lots(count)} (${empty === 1 ? 'se omite 1 lote vacío' : `se omiten ${empty} lotes vacíos`}).`,
+  tableAllEmpty: 'Todos los lotes de la tabla están vacíos (0 Kg): no hay etiquetas que imprimir.',
   tableTooMany: (total: number, printed: number) =>
     `La tabla tiene ${lots(total)} y un PDF lleva como máximo ${LABELS_MAX} etiquetas: ${printed === 1 ? 'se imprime solo el primero' : `se imprimen los ${printed} primeros`}, en el orden de la tabla.`,
   tooManySelected: (count: number) =>

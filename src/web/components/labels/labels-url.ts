@@ -16,6 +16,15 @@ export interface LabelTable {
 /** Each lot table's list route: the dialog reads a table's first lots from it, a selection checks its lots are still there. */
 export const LOT_TABLE_PATHS: Record<TraceLotKind, string> = { green: '/green-coffee', roasted: '/roasted-coffee', blend: '/blended-coffee' };
 
+/**
+ * The lots 'Imprimir etiquetas de toda la tabla' prints from a page of a lot table: those with
+ * stock, in the table's order. An empty lot (0 Kg, all of it roasted, blended or sold) has nothing
+ * left to put a label on (docs/product-guide.md#imprimir-desde-las-tablas).
+ */
+export function lotsWithStock(kind: TraceLotKind, rows: readonly { id: number; batch_code: string; stock_kg: number }[]): PrintableLot[] {
+  return rows.filter((row) => row.stock_kg > 0).map((row) => ({ kind, id: row.id, batch_code: row.batch_code }));
+}
+
 /** What the dialog prints: these lots, or the table's first lots in the table's order (docs/product-guide.md#imprimir-desde-las-tablas). */
 export type LabelRequest = { lots: readonly PrintableLot[] } | { table: LabelTable };
 

@@ -11,7 +11,7 @@ import { LoadingText } from '#web/components/loading-text.js';
 import { RadioGroupField } from '#web/components/radio-group-field.js';
 import { parseCopies, readLabelChoice, saveLabelChoice } from './label-choice.js';
 import { labelTexts as t } from './label-texts.js';
-import { type LabelRequest, labelsUrl, type LabelTable, LOT_TABLE_PATHS, lotsThatFit, maxCopiesFor, type PrintableLot } from './labels-url.js';
+import { type LabelRequest, labelsUrl, type LabelTable, LOT_TABLE_PATHS, lotsThatFit, lotsWithStock, maxCopiesFor } from './labels-url.js';
 
 /**
  * Each lot table's list route and the key its first lots are cached under: below the area's
@@ -34,8 +34,11 @@ function useTableLots(table: LabelTable | undefined) {
   return useQuery({
     queryKey: list.key,
     queryFn: async () => {
-      const page = await apiRequest<{ items: { id: number; batch_code: string }[]; total: number }>('GET', withQuery(list.path, { limit: LABELS_MAX, offset: 0 }));
-      return { lots: page.items.map((row): PrintableLot => ({ kind: table?.kind ?? 'green', id: row.id, batch_code: row.batch_code })), total: page.total };
+      const page = await apiRequest<{ items: { id: number; batch_code: string; stock_kg: number }[]; total: number }>(
+        'GET',
+        withQuery(list.path, { limit: LABELS_MAX, offset: 0 }),
+      );
+      return { lots: lotsWithStock(table?.kind ?? 'green', page.items), listed: page.items.length, total: page.total };
     },
     enabled: table !== undefined,
     // Asked again at every opening: the table may have changed since.
@@ -83,9 +86,12 @@ export function PrintLabelsDialog({ request, onClose }: { request: LabelRequest;
   let problem: string | null = null;
   if (table && tableLots.isError && !isSessionLost(tableLots.error)) problem = t.lotsLoadError;
   else if (table && tableLots.data) {
-    const { total } = tableLots.data;
+    const { total, listed, lots: withStock } = tableLots.data;
+    const empty = listed - withStock.length;
     if (total === 0) problem = t.tableEmpty;
-    else summary = lots && lots.length < total ? t.tableTooMany(total, lots.length) : t.tableCount(total);
+    else if (withStock.length === 0) problem = t.tableAllEmpty;
+    else if (lots && (lots.length < withStock.length || listed < total)) summary = t.tableTooMany(total, lots.length);
+    else summary = empty > 0 ? t.tableCountWithStock(withStock.length, empty) : t.tableCount(total);
   } else if (!table && maxCopies === 0) problem = t.tooManySelected(available?.length ?? 0);
 
   const canPrint = lots !== undefined && lots.length > 0 && problem === null;
