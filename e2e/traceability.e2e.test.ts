@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { DESKTOP, expectNoSeriousAxeViolations, newPage, PHONE, signIn } from './helpers/browser.js';
 import { apiPost } from './helpers/api.js';
@@ -37,6 +37,13 @@ async function seed(page: Page): Promise<void> {
   await sale(r2, 'tostado', 3.333, 18, '2024-04-02');
   await sale(blend, 'mezcla', 2.5, 28.5, '2024-04-03');
   await sale(r1, 'tostado', 1, 20, '2024-04-04');
+}
+
+/** A lot link on a phone is a touch target of at least 44 × 44 px ('.lot-link' in src/web/styles.css), not its 19 px line of text. */
+async function expectTapTarget(link: Locator): Promise<void> {
+  const box = await link.boundingBox();
+  expect(box?.height).toBeGreaterThanOrEqual(44);
+  expect(box?.width).toBeGreaterThanOrEqual(44);
 }
 
 const sourcesTable = (page: Page) => page.getByRole('table', { name: 'Orígenes y fincas de origen' });
@@ -92,6 +99,7 @@ describe('trazabilidad y costes', () => {
     await shot(page, 'green-forward-desktop');
     await page.setViewportSize(PHONE);
     await expectNoSidewaysScroll(page);
+    await expectTapTarget(tree.getByRole('link', { name: 'CO-R1' }).first());
     await expectNoSeriousAxeViolations(page);
     await shot(page, 'green-forward-phone');
     await page.setViewportSize(DESKTOP);
@@ -103,6 +111,7 @@ describe('trazabilidad y costes', () => {
     await page.setViewportSize(PHONE);
     await sourcesTable(page).waitFor();
     await expectNoSidewaysScroll(page);
+    await expectTapTarget(sourcesTable(page).getByRole('link', { name: 'VERDE-01' }));
     await shot(page, 'sale-backward-phone');
     await page.setViewportSize(DESKTOP);
 
@@ -161,6 +170,7 @@ describe('trazabilidad y costes', () => {
     await shot(page, 'home-desktop');
     await page.setViewportSize(PHONE);
     await expectNoSidewaysScroll(page);
+    await expectTapTarget(page.locator('.stock-alerts__list').getByRole('link', { name: 'CO-R3' }));
     await shot(page, 'home-phone');
 
     expect(problems).toEqual([]);

@@ -40,7 +40,7 @@ export function StockAlertsCard() {
           ))}
           {data.lots.map((lot) => (
             <li key={`${lot.kind}-${lot.id}`}>
-              <Link to={tracePath({ kind: lot.kind, id: lot.id })}>
+              <Link className="lot-link" to={tracePath({ kind: lot.kind, id: lot.id })}>
                 <strong>{lot.batch_code}</strong>
               </Link>{' '}
               {lot.kind === 'roasted' ? 'Café Tostado' : 'Café Mezcla'} · {lot.name}: {formatKg(lot.stock_kg)} · {daysText(lot.days_left)}

@@ -11,12 +11,12 @@ type RoastShare = Backward['roasts'][number];
 const SOURCE_COLUMNS: Column<Source & { id: number }>[] = [
   { label: 'Origen', cell: (source) => source.origin_name },
   { label: 'Proveedor/Finca', className: 'wrap', cell: (source) => source.supplier_finca },
-  { label: 'Lote Verde', cell: (source) => <Link to={tracePath({ kind: 'green', id: source.green_coffee_id })}>{source.batch_code}</Link> },
+  { label: 'Lote Verde', cell: (source) => <Link className="lot-link" to={tracePath({ kind: 'green', id: source.green_coffee_id })}>{source.batch_code}</Link> },
   { label: 'Parte (Kg)', className: 'num', cell: (source) => formatExactKg(source.share_kg) },
 ];
 
 const ROAST_COLUMNS: Column<RoastShare>[] = [
-  { label: 'Lote Tostado', cell: (roast) => <Link to={tracePath({ kind: 'roasted', id: roast.id })}>{roast.batch_code}</Link> },
+  { label: 'Lote Tostado', cell: (roast) => <Link className="lot-link" to={tracePath({ kind: 'roasted', id: roast.id })}>{roast.batch_code}</Link> },
   { label: 'Fecha Tostado', cell: (roast) => formatDate(roast.date) },
   { label: 'Lote Verde', cell: (roast) => roast.green_batch_code },
   { label: 'Parte (Kg)', className: 'num', cell: (roast) => formatExactKg(roast.share_kg) },

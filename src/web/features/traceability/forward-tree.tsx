@@ -11,7 +11,7 @@ function BlendItem({ blend }: { blend: BlendNode }) {
   return (
     <li className="trace-node trace-node--blend">
       <p className="trace-node__title">
-        <span className="trace-node__kind">Mezcla</span> <Link to={tracePath({ kind: 'blend', id: blend.id })}>{blend.batch_code}</Link> · {blend.name} ·{' '}
+        <span className="trace-node__kind">Mezcla</span> <Link className="lot-link" to={tracePath({ kind: 'blend', id: blend.id })}>{blend.batch_code}</Link> · {blend.name} ·{' '}
         {formatDate(blend.date)}
       </p>
       <p className="trace-node__facts">
@@ -27,7 +27,7 @@ function RoastItem({ roast }: { roast: RoastNode }) {
   return (
     <li className="trace-node trace-node--roast">
       <p className="trace-node__title">
-        <span className="trace-node__kind">Tueste</span> <Link to={tracePath({ kind: 'roasted', id: roast.id })}>{roast.batch_code}</Link> ·{' '}
+        <span className="trace-node__kind">Tueste</span> <Link className="lot-link" to={tracePath({ kind: 'roasted', id: roast.id })}>{roast.batch_code}</Link> ·{' '}
         {roast.roast_type} · {formatDate(roast.date)}
       </p>
       <p className="trace-node__facts">

@@ -15,7 +15,7 @@ export function LotMatches({ code, matches }: { code: string; matches: LotRef[] 
       <ul className="trace-matches">
         {matches.map((lot) => (
           <li key={`${lot.kind}-${lot.id}`}>
-            <Link to={tracePath(lot)}>
+            <Link className="lot-link" to={tracePath(lot)}>
               {LOT_KIND_LABELS[lot.kind]} · {lot.batch_code} · {lot.name} · {formatDate(lot.date)} · {formatKg(lot.stock_kg)} en stock
             </Link>
           </li>
