@@ -98,7 +98,15 @@ describe('orígenes y café verde', () => {
     await page.getByLabel('Proveedor/Finca').selectOption('Finca El Paraíso');
 
     await expect.poll(() => page.getByLabel('Lote', { exact: true }).getAttribute('placeholder')).toBe('DD-MM-AA');
-    await expect.poll(() => page.locator('#green-batch-hint').textContent()).toContain('DD-MM-AA');
+    await expect.poll(() => page.locator('#green-batch-hint').textContent())
+      .toBe("Formato sugerido: DD-MM-AA, la Fecha de Entrada (por ejemplo 15-03-24); 'Generar Lote' lo escribe así.");
+    // 'Generar Lote' writes the Fecha de Entrada as that hint says, and asks for a date without one.
+    await page.getByLabel('Fecha de Entrada').fill('15/03/2024');
+    await page.getByRole('button', { name: 'Generar Lote' }).click();
+    await expect.poll(() => page.getByLabel('Lote', { exact: true }).inputValue()).toBe('15-03-24');
+    await page.getByLabel('Fecha de Entrada').fill('');
+    await page.getByRole('button', { name: 'Generar Lote' }).click();
+    await expect.poll(() => alertText(page)).toBe('Por favor, selecciona una Fecha de Entrada para generar el lote.');
 
     await page.getByLabel('Cantidad (Kg)').fill('100.5');
     // A decimal comma, as a Spanish keypad types it: $4.25 in the table below (docs/decisions/0035-decimal-inputs-as-text.md).

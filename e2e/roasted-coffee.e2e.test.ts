@@ -80,7 +80,7 @@ describe('café tostado', () => {
     await page.getByLabel('Kilos Resultantes').fill('120');
     await expect.poll(() => shrinkage.inputValue()).toBe('30.00');
     await page.getByRole('button', { name: 'Agregar Café Tostado' }).click();
-    await expect.poll(() => alertText(page)).toBe('No hay suficiente café verde disponible para tostar esta cantidad.');
+    await expect.poll(() => alertText(page)).toBe('No hay suficiente café verde disponible para tostar esta cantidad. Solo tienes 100.00 Kg.');
     await page.getByLabel('Cantidad de Café Verde (Kg)').fill('12.5');
     await page.getByLabel('Kilos Resultantes').fill('10.25');
     await expect.poll(() => shrinkage.inputValue()).toBe('2.25');

@@ -28,6 +28,8 @@ export const greenCoffeeMessages = {
   deleteConfirm: '¿Estás seguro de que quieres eliminar este café verde?',
   // ours
   notFound: 'El lote de café verde no existe.',
+  // 'Generar Lote' writes the entry date as DD-MM-AA, so it needs one (the roast form's message, docs/product-guide.md#cafe-verde).
+  lotCodeNeedsDate: 'Por favor, selecciona una Fecha de Entrada para generar el lote.',
   originNotFound: 'El origen seleccionado no existe.',
   quantityPositive: 'La cantidad (Kg) debe ser mayor que cero.',
   quantityTooLarge: `La cantidad no puede superar ${GREEN_QUANTITY_MAX_KG} Kg.`,

@@ -22,13 +22,25 @@ export function namePrefix(name: string): string {
   return prefix.toUpperCase();
 }
 
-/** "day, month and 2-digit year" of a YYYY-MM-DD date: '2024-01-01' → '010124'. */
-export function dayMonthYear(isoDate: string): string {
+/**
+ * "day, month and 2-digit year" of a YYYY-MM-DD date: '2024-01-01' → '010124'
+ * (with separator '-': '01-01-24', the green lots' DD-MM-AA).
+ */
+export function dayMonthYear(isoDate: string, separator = ''): string {
   const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDate);
   if (!match) throw new RangeError(`fecha no válida: ${isoDate}`);
   const [, year = '', month = '', day = ''] = match;
-  return `${day}${month}${year.slice(2)}`;
+  return [day, month, year.slice(2)].join(separator);
 }
+
+/**
+ * Green lot code, shape DD-MM-AA of the entry date: '2024-03-15' → '15-03-24'. The
+ * spec gives green lots only that hint and no generated code
+ * (docs/product-guide.md#business-constants), so no number is added: a second lot of
+ * the same origin and day needs another code, and the server's per-origin
+ * uniqueness says so (docs/product-guide.md#green-lot, rule 5).
+ */
+export const greenLotCode = (entryDate: string): string => dayMonthYear(entryDate, '-');
 
 /** Roasted lot code, shape CO-010124-1234 (origin name, roast date, random number). */
 export const roastedLotCode = (originName: string, roastDate: string, random?: RandomSource): string =>

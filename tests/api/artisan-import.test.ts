@@ -339,7 +339,7 @@ describe.each(testDialects())('importar tuestes de Artisan (%s)', (dialect) => {
       const greenId = await greenLot(0.5);
       const before = await snapshot();
       expectError(await importFile(fixture('bad-out-above-in.alog'), { green_coffee_id: greenId, roast_type: 'Medio' }), 400, 'Los Kilos Resultantes no pueden ser mayores que la Cantidad de Café Verde.');
-      expectError(await importFile(LB, { green_coffee_id: greenId, roast_type: 'Medio' }), 409, 'No hay suficiente café verde disponible para tostar esta cantidad.');
+      expectError(await importFile(LB, { green_coffee_id: greenId, roast_type: 'Medio' }), 409, 'No hay suficiente café verde disponible para tostar esta cantidad. Solo tienes 0.50 Kg.');
       expectError(await importFile(LB, { green_coffee_id: 9999, roast_type: 'Medio' }), 400, 'El lote de café verde seleccionado no es válido.');
       expectError(await importFile(LB, { green_coffee_id: 'uno', roast_type: 'Medio' }), 400, m.invalidGreenLot);
       expectError(await importFile(LB, { roast_type: 'Medio' }), 400, 'Por favor, completa todos los campos obligatorios.');
@@ -387,7 +387,7 @@ describe.each(testDialects())('importar tuestes de Artisan (%s)', (dialect) => {
         file64(OZ, { green_coffee_id: greenId, roast_type: 'Medio' }),
         file64(OUT_ZERO, { green_coffee_id: greenId, roast_type: 'Medio', resultant_kg: 1 }),
       ]);
-      expectError(noStock, 409, `Archivo 2: ${m.notEnoughGreen}`);
+      expectError(noStock, 409, `Archivo 2: ${m.notEnoughGreen(1)}`);
       expect(await snapshot()).toEqual(before);
     });
 

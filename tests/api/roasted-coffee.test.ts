@@ -234,7 +234,7 @@ describe.each(testDialects())('café tostado (%s)', (dialect) => {
       expectError(response, 400, 'validation', m.resultantAboveGreen);
       expect(errorOf(response).message).toBe('Los Kilos Resultantes no pueden ser mayores que la Cantidad de Café Verde.');
       // Equal is fine (shrinkage 0 is not below 0): it fails later, on the stock.
-      expectError(await post(roast(greenId, { quantity_green_kg: 20.5, resultant_kg: 20.5 })), 409, 'insufficient_stock', m.notEnoughGreen);
+      expectError(await post(roast(greenId, { quantity_green_kg: 20.5, resultant_kg: 20.5 })), 409, 'insufficient_stock', m.notEnoughGreen(20));
     });
 
     it('then refuses a green lot that does not exist, before the stock check', async () => {
@@ -247,8 +247,9 @@ describe.each(testDialects())('café tostado (%s)', (dialect) => {
       await createRoast(greenId, { quantity_green_kg: 5, resultant_kg: 4, batch_code: 'TOMADO' });
       before = await snapshot();
       const response = await post(roast(greenId, { quantity_green_kg: 15.001, resultant_kg: 12, batch_code: 'TOMADO' }));
-      expectError(response, 409, 'insufficient_stock', m.notEnoughGreen);
-      expect(errorOf(response).message).toBe('No hay suficiente café verde disponible para tostar esta cantidad.');
+      expectError(response, 409, 'insufficient_stock', m.notEnoughGreen(15));
+      // The spec's text, then what the lot holds, as a sale's refusal says it (docs/product-guide.md#roasted-lot).
+      expect(errorOf(response).message).toBe('No hay suficiente café verde disponible para tostar esta cantidad. Solo tienes 15.00 Kg.');
     });
 
     it.each([
@@ -309,6 +310,19 @@ describe.each(testDialects())('café tostado (%s)', (dialect) => {
   });
 
   describe('editing', () => {
+    it('names the green left to the gram, as a sale does, on creating and on editing', async () => {
+      const lot = await greenLot(12.345);
+      const created = await post(roast(lot, { quantity_green_kg: 12.346, resultant_kg: 10 }));
+      expect(errorOf(created).message).toBe('No hay suficiente café verde disponible para tostar esta cantidad. Solo tienes 12.345 Kg.');
+      const roasted = await createRoast(lot, { quantity_green_kg: 2.3, resultant_kg: 2 });
+      // Editing may take what the lot holds (10.045) plus what this roast gives back (2.3).
+      const edited = await put(roasted.id, roast(lot, { quantity_green_kg: 12.346, resultant_kg: 10 }));
+      expectError(edited, 409, 'insufficient_stock', 'No hay suficiente café verde disponible para tostar esta cantidad. Solo tienes 12.345 Kg.');
+      const tinyLot = await greenLot(0.999);
+      const tiny = await post(roast(tinyLot, { quantity_green_kg: 1, resultant_kg: 0.8 }));
+      expect(errorOf(tiny).message).toBe('No hay suficiente café verde disponible para tostar esta cantidad. Solo tienes 0.999 Kg.');
+    });
+
     it('returns the old green kg and deducts the new one on the same lot, and moves on-hand by the produced difference', async () => {
       const greenId = await greenLot(100);
       const created = await createRoast(greenId, { quantity_green_kg: 60, resultant_kg: 50 });
@@ -330,7 +344,7 @@ describe.each(testDialects())('café tostado (%s)', (dialect) => {
       ]);
 
       const more = await put(created.id, roast(greenId, { quantity_green_kg: 100.001 }));
-      expectError(more, 409, 'insufficient_stock', m.notEnoughGreen);
+      expectError(more, 409, 'insufficient_stock', m.notEnoughGreen(100));
     });
 
     it('moves the roast to another green lot: the old lot gets its kg back, the new one pays', async () => {
@@ -348,7 +362,7 @@ describe.each(testDialects())('café tostado (%s)', (dialect) => {
       const second = await greenLot(10);
       const created = await createRoast(first, { quantity_green_kg: 25, resultant_kg: 20 });
       const before = await snapshot();
-      expectError(await put(created.id, roast(second, { quantity_green_kg: 10.5, resultant_kg: 9 })), 409, 'insufficient_stock', m.notEnoughGreen);
+      expectError(await put(created.id, roast(second, { quantity_green_kg: 10.5, resultant_kg: 9 })), 409, 'insufficient_stock', m.notEnoughGreen(10));
       expect(await snapshot()).toEqual(before);
     });
 
@@ -389,7 +403,7 @@ describe.each(testDialects())('café tostado (%s)', (dialect) => {
       expectError(await put(created.id, roast(greenId, { roast_type: '' })), 400, 'validation', m.required);
       expectError(await put(created.id, roast(greenId, { resultant_kg: 10.5 })), 400, 'validation', m.resultantAboveGreen);
       expectError(await put(created.id, roast(987654)), 400, 'validation', m.invalidGreenLot);
-      expectError(await put(created.id, roast(greenId, { quantity_green_kg: 91 })), 409, 'insufficient_stock', m.notEnoughGreen);
+      expectError(await put(created.id, roast(greenId, { quantity_green_kg: 91 })), 409, 'insufficient_stock', m.notEnoughGreen(90));
       expectError(await put(created.id, roast(greenId, { batch_code: other.batch_code, quantity_green_kg: 20 })), 409, 'duplicate', m.duplicateBatch);
       expect(await snapshot()).toEqual(before);
     });
@@ -521,7 +535,8 @@ describe.each(testDialects())('café tostado (%s)', (dialect) => {
       const refused = responses.filter((r) => r.statusCode !== 201);
       expect(created).toHaveLength(10);
       expect(refused).toHaveLength(10);
-      for (const response of refused) expectError(response, 409, 'insufficient_stock', 'No hay suficiente café verde disponible para tostar esta cantidad.');
+      // The lot is empty once the ten roasts it holds are in.
+      for (const response of refused) expectError(response, 409, 'insufficient_stock', 'No hay suficiente café verde disponible para tostar esta cantidad. Solo tienes 0.00 Kg.');
       expect(await greenStock(greenId)).toBe(0);
       const rows = await roastRows();
       expect(rows).toHaveLength(10);

@@ -219,7 +219,7 @@ const createRoast = (lot: 'greenA' | 'greenC', kg = 10): RaceOp => ({
   name: `tostar ${kg} kg de ${lot}`,
   send: (w, send, server) => send(server, w.adminCookie, 'POST', '/api/roasted-coffee', roastBody(w[lot].id, kg)),
   // The lot deleted first: 'El lote de café verde seleccionado no es válido.' (docs/product-guide.md#roasted-lot), never a 500.
-  refusals: { 400: [r.invalidGreenLot], 409: [r.notEnoughGreen] },
+  refusals: { 400: [r.invalidGreenLot], 409: [notEnoughGreen] },
   effect: (w, res, after) => {
     const roast = after.roasts.get(idOf(res));
     if (!roast) return 'el tueste creado no existe';
@@ -251,6 +251,7 @@ const importArtisan = (lot: 'greenA' | 'greenC', kg = 10): RaceOp => ({
 });
 
 /** A roast already in a blend or sold keeps its green lot (docs/product-guide.md#data-rules). */
+const notEnoughGreen = (message: string) => message.startsWith('No hay suficiente café verde disponible para tostar esta cantidad. Solo tienes ');
 const greenLotFixed = (message: string) => message.startsWith('No se puede cambiar el lote de café verde: el tueste ya se usó en ');
 
 const editRoast = (roast: 'roastA' | 'roastB', to: 'greenA' | 'greenB' | 'greenC', kg: number): RaceOp => ({
@@ -262,7 +263,7 @@ const editRoast = (roast: 'roastA' | 'roastB', to: 'greenA' | 'greenB' | 'greenC
     return send(server, w.adminCookie, 'PUT', url, atVersion(w, url, roastBody(w[to].id, kg)));
   },
   // 409 greenLotFixed: a blend or sale of the roast committed first and the edit moves it to another green lot.
-  refusals: { 400: [r.invalidGreenLot], 404: [r.notFound], 409: [r.notEnoughGreen, greenLotFixed, r.editedByOther] },
+  refusals: { 400: [r.invalidGreenLot], 404: [r.notFound], 409: [notEnoughGreen, greenLotFixed, r.editedByOther] },
   effect: (w, _res, after) => {
     const row = after.roasts.get(w[roast]);
     // Deleted afterwards in the same round: its edit returned and re-took green in the ledger.

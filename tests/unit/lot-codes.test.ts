@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { blendLotCode, dayMonthYear, lotCodeKey, namePrefix, randomLotNumber, roastedLotCode } from '#shared/lot-codes.js';
+import { blendLotCode, dayMonthYear, greenLotCode, lotCodeKey, namePrefix, randomLotNumber, roastedLotCode } from '#shared/lot-codes.js';
 
 describe('lot codes', () => {
   it('builds the roasted code in the shape CO-010124-1234', () => {
@@ -17,6 +17,12 @@ describe('lot codes', () => {
     expect(namePrefix('  brasil')).toBe('BR');
     expect(namePrefix('1 Óptimo')).toBe('ÓP');
     expect(namePrefix('Ñ')).toBe('Ñ');
+  });
+
+  it('builds the green code as the entry date in the shape DD-MM-AA, the green lots\' hint', () => {
+    expect(greenLotCode('2024-03-15')).toBe('15-03-24');
+    expect(greenLotCode('2000-01-01')).toBe('01-01-00');
+    expect(() => greenLotCode('15/03/2024')).toThrow(RangeError);
   });
 
   it('writes day, month and 2-digit year', () => {

@@ -18,4 +18,17 @@ describe('roast form shrinkage (quantity_green_kg − resultant_kg, 2 decimals)'
     expect(shrinkageText('0.3', '0.1')).toBe('0.20');
     expect(shrinkageText('100.1', '99.9')).toBe('0.20');
   });
+
+  it('reads a decimal comma as the inputs take it (decision 0035): 10,15 as 10.15', () => {
+    expect(shrinkageText('10,15', '8')).toBe('2.15');
+    expect(shrinkageText('10,15', '8,1')).toBe(shrinkageText('10.15', '8.1'));
+    expect(shrinkageText('12,5', '10.25')).toBe('2.25');
+    expect(shrinkageText(' 0,3 ', ',1')).toBe('0.20');
+  });
+
+  it('stays empty for what the body would not read as a number', () => {
+    expect(shrinkageText('1,2,3', '1')).toBe('');
+    expect(shrinkageText('1e3', '1')).toBe('');
+    expect(shrinkageText('   ', '1')).toBe('');
+  });
 });

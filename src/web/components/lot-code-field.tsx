@@ -3,17 +3,19 @@ import { Field } from './field.js';
 import './lot-code-field.css';
 
 /**
- * The lot-code field of the roast and blend forms: the code as typed, and the
+ * The lot-code field of the roast, blend and green lot forms: the code as typed, and the
  * 'Generar Lote' button beside it (shapes in docs/product-guide.md#business-constants; the server keeps codes
- * unique). Left empty, the server generates one on create and keeps the
- * current one on edit.
+ * unique). Roasts and blends: left empty, the server generates one on create and keeps the
+ * current one on edit. A green lot's code is required, so its form gives its own hint.
  */
-export function LotCodeField({ id, invalid, editing, placeholder, registration, onGenerate }: {
+export function LotCodeField({ id, invalid, editing, placeholder, hint, registration, onGenerate }: {
   id: string;
   invalid: boolean | undefined;
   editing: boolean;
   /** The code's shape, e.g. 'CO-010124-1234'. */
   placeholder: string;
+  /** Instead of the roast and blend forms' 'Vacío: …' hint. */
+  hint?: string;
   registration: UseFormRegisterReturn;
   onGenerate: () => void;
 }) {
@@ -22,7 +24,7 @@ export function LotCodeField({ id, invalid, editing, placeholder, registration, 
       id={id}
       label="Lote"
       invalid={invalid}
-      hint={editing ? 'Vacío: se mantiene el lote actual.' : 'Vacío: se genera al guardar.'}
+      hint={hint ?? (editing ? 'Vacío: se mantiene el lote actual.' : 'Vacío: se genera al guardar.')}
       registration={registration}
     >
       {(field) => (

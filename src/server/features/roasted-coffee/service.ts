@@ -42,7 +42,11 @@ const toRoastedCoffee = (record: repository.RoastRecord, costs: ReadonlyMap<numb
   has_curve: Number(record.has_curve) === 1,
 });
 
-const notEnoughGreen = () => new AppError('insufficient_stock', m.notEnoughGreen);
+const notEnoughGreen = (availableG: number) => new AppError('insufficient_stock', m.notEnoughGreen(gramsToKg(availableG)));
+
+/** The refusal after a conditional stock update failed: names the lot's stock as it is now. */
+const notEnoughGreenNow = async (trx: DbOrTrx, greenId: number) =>
+  notEnoughGreen((await findGreenLotForArea(trx, greenId))?.stock_g ?? 0);
 const duplicateBatch = () => new AppError('duplicate', m.duplicateBatch);
 
 export async function listRoasts(db: Kysely<Database>, query: RoastedCoffeeListQuery) {
@@ -172,7 +176,7 @@ async function createRoastWithGreenLocked(trx: Transaction<Database>, body: Roas
   // An early answer, so 'No hay suficiente café verde…' comes before a
   // duplicate-code 409 (docs/product-guide.md#roasted-lot). It decides nothing: the
   // conditional UPDATE in moveStock below is the race-free check.
-  if (green.stock_g < quantityG) throw notEnoughGreen();
+  if (green.stock_g < quantityG) throw notEnoughGreen(green.stock_g);
   refuseRoastBeforeEntry(body, green);
   const values = {
     green_coffee_id: green.id,
@@ -188,7 +192,7 @@ async function createRoastWithGreenLocked(trx: Transaction<Database>, body: Roas
   const ref = { userId, refKind: REF_KIND, refId: id };
   // "Creating a roasted batch subtracts the green quantity from the chosen green batch."
   if (!(await moveStock(trx, { ...ref, lotKind: 'green', lotId: green.id, deltaG: -quantityG, reason: 'roast' }))) {
-    throw notEnoughGreen();
+    throw await notEnoughGreenNow(trx, green.id);
   }
   if (!(await moveStock(trx, { ...ref, lotKind: 'roasted', lotId: id, deltaG: resultantG, reason: 'roast' }))) {
     throw new Error(`no se pudo registrar la entrada del lote tostado ${id}`);
@@ -318,7 +322,7 @@ export async function updateRoast(
     if (green.id !== roast.green_coffee_id || quantityG !== roast.quantity_green_g) {
       // What this roast may take: the lot's stock plus, on the same lot, what it gives back in step 1.
       const available = green.stock_g + (green.id === roast.green_coffee_id ? roast.quantity_green_g : 0);
-      if (available < quantityG) throw notEnoughGreen();
+      if (available < quantityG) throw notEnoughGreen(available);
       const returned = await moveStock(trx, {
         ...ref,
         lotKind: 'green',
@@ -329,7 +333,7 @@ export async function updateRoast(
       // Cannot happen (the lot is row-locked and its foreign key forbids deleting it); logged, answered 500.
       if (!returned) throw new Error(m.returnOldGreenError);
       if (!(await moveStock(trx, { ...ref, lotKind: 'green', lotId: green.id, deltaG: -quantityG, reason: 'roast' }))) {
-        throw notEnoughGreen();
+        throw await notEnoughGreenNow(trx, green.id);
       }
     }
 

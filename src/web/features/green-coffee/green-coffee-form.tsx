@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useMemo, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
 import { formatDate } from '#shared/format.js';
@@ -10,6 +10,7 @@ import { FormActions } from '#web/components/form-actions.js';
 import { DateField } from '#web/components/date-field.js';
 import { DecimalField } from '#web/components/decimal-field.js';
 import { Field } from '#web/components/field.js';
+import { LotCodeField } from '#web/components/lot-code-field.js';
 import { FormCard } from '#web/components/form-card.js';
 import { SelectField } from '#web/components/select-field.js';
 import { originSelectOptions } from '#web/api/get-origin-options.js';
@@ -18,6 +19,7 @@ import { schemaThenRulesResolver } from '#web/lib/schema-then-rules-resolver.js'
 import { isoDateOrAsTyped, numberOrMissing, todayDateText } from '#web/lib/form-values.js';
 import { useCreateGreenCoffee } from './api/create-green-coffee.js';
 import { useUpdateGreenCoffee } from './api/update-green-coffee.js';
+import { generateGreenLotCode, GREEN_LOT_HINT } from './green-lot-code.js';
 
 /** What the inputs hold: text, as typed. */
 interface GreenFormValues {
@@ -81,7 +83,7 @@ export interface GreenCoffeeFormProps extends EntityFormProps<GreenCoffee> {
 export function GreenCoffeeForm({ origins, editing, onSaved, onCancel, onFailure, onReload }: GreenCoffeeFormProps) {
   const { mutation, save } = useFormSave(editing, useCreateGreenCoffee(), useUpdateGreenCoffee(), m, { onSaved, onFailure, onReload });
   const resolver = useMemo(() => resolverFor(origins), [origins]);
-  const { register, control, handleSubmit, formState, setValue } = useForm<GreenFormValues, unknown, GreenCoffeeBody>({
+  const { register, control, handleSubmit, formState, setValue, getValues } = useForm<GreenFormValues, unknown, GreenCoffeeBody>({
     resolver,
     defaultValues: editing ? toValues(editing) : emptyValues(),
   });
@@ -93,9 +95,18 @@ export function GreenCoffeeForm({ origins, editing, onSaved, onCancel, onFailure
   // An edited lot whose farm was since removed from its origin still shows it (saving then answers the rule's message, docs/product-guide.md#green-lot).
   const supplierOptions = supplier && chosenOrigin && !suppliers.includes(supplier) ? [supplier, ...suppliers] : suppliers;
 
-  const alertMessage = formAlertMessage(formState.errors, FIELDS, m.required, mutation.error);
+  // The lot-code button's own message (as on the roast form), shown until the next attempt.
+  const [codeMessage, setCodeMessage] = useState<string | null>(null);
+  const alertMessage = codeMessage ?? formAlertMessage(formState.errors, FIELDS, m.required, mutation.error);
 
   const onSubmit = handleSubmit(save);
+
+  // The server keeps codes unique per origin: a taken one is answered with the spec's 409.
+  const generateCode = () => {
+    const result = generateGreenLotCode(getValues('entry_date'));
+    setCodeMessage('message' in result ? result.message : null);
+    if ('code' in result) setValue('batch_code', result.code, { shouldDirty: true });
+  };
 
   const invalid = invalidFields(formState.errors);
   const originField = register('origin_id', {
@@ -110,7 +121,10 @@ export function GreenCoffeeForm({ origins, editing, onSaved, onCancel, onFailure
     <FormCard
       id="green-form"
       title={editing ? 'Editar Café Verde' : 'Agregar Café Verde'}
-      onSubmit={onSubmit}
+      onSubmit={(event) => {
+        setCodeMessage(null);
+        void onSubmit(event);
+      }}
       note={
         origins.length === 0 && (
           <p className="field__hint">
@@ -153,9 +167,15 @@ export function GreenCoffeeForm({ origins, editing, onSaved, onCancel, onFailure
         <DecimalField id="green-quantity" label="Cantidad (Kg)" invalid={invalid('quantity_kg')} registration={register('quantity_kg')} />
         <DecimalField id="green-price" label="Precio Unitario ($/Kg)" invalid={invalid('unit_price')} registration={register('unit_price')} />
         <DateField id="green-date" label="Fecha de Entrada" kind="business" invalid={invalid('entry_date')} registration={register('entry_date')} />
-        <Field id="green-batch" label="Lote" invalid={invalid('batch_code')} hint="Formato sugerido: DD-MM-AA (por ejemplo 15-03-24)." registration={register('batch_code')}>
-          {(field) => <input {...field} placeholder="DD-MM-AA" autoComplete="off" />}
-        </Field>
+        <LotCodeField
+          id="green-batch"
+          invalid={invalid('batch_code')}
+          editing={editing !== null}
+          placeholder="DD-MM-AA"
+          hint={GREEN_LOT_HINT}
+          registration={register('batch_code')}
+          onGenerate={generateCode}
+        />
     </FormCard>
   );
 }

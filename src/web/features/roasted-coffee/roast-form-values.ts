@@ -51,7 +51,7 @@ export const roastResolverFor = (lots: GreenLotOption[]) =>
     (body) => {
       const lot = lots.find((candidate) => candidate.id === body.green_coffee_id);
       if (!lot) return { field: 'green_coffee_id', message: m.invalidGreenLot };
-      if (lot.availableG < kgToGrams(body.quantity_green_kg)) return { field: 'quantity_green_kg', message: m.notEnoughGreen };
+      if (lot.availableG < kgToGrams(body.quantity_green_kg)) return { field: 'quantity_green_kg', message: m.notEnoughGreen(gramsToKg(lot.availableG)) };
       return null;
     },
   ]);
