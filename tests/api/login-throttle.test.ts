@@ -7,6 +7,7 @@ import {
   ADDRESS_LIMIT,
   LoginThrottle,
   PAIR_LIMIT,
+  usernameDigest,
   WINDOW_MS,
 } from '#server/auth/login-throttle.js';
 import { authMessages } from '#shared/messages.js';
@@ -53,7 +54,7 @@ describe.each(testDialects())('sign-in throttling without lockout (%s)', (dialec
     const owner = await login('duena', TEST_PASSWORD, OWNER);
     expect(owner.statusCode).toBe(200);
     expect(owner.cookies.map((cookie) => cookie.name)).toContain('cafe_sesion');
-    const account = await counter('account', 'duena');
+    const account = await counter('account', usernameDigest('duena'));
     expect(account?.failures).toBe(PAIR_LIMIT);
     expect(accountDelayMs(account!.failures)).toBe(0);
   });
@@ -89,8 +90,8 @@ describe.each(testDialects())('sign-in throttling without lockout (%s)', (dialec
     for (let start = 0; start < FLOOD - LIVE; start += 1000) {
       const rows = Array.from({ length: Math.min(1000, FLOOD - LIVE - start) }, (_, j) => start + j).flatMap((n) => [
         { scope: 'address' as const, subject: addressOf(n), failures: 1, window_start: now },
-        { scope: 'pair' as const, subject: JSON.stringify([addressOf(n), `inventado-${n}`]), failures: 1, window_start: now },
-        { scope: 'account' as const, subject: `inventado-${n}`, failures: 1, window_start: now },
+        { scope: 'pair' as const, subject: JSON.stringify([addressOf(n), usernameDigest(`inventado-${n}`)]), failures: 1, window_start: now },
+        { scope: 'account' as const, subject: usernameDigest(`inventado-${n}`), failures: 1, window_start: now },
       ]);
       await t.db.insertInto('login_throttle').values(rows).execute();
     }
@@ -165,7 +166,7 @@ describe.each(testDialects())('sign-in throttling without lockout (%s)', (dialec
     expect((await login('vuelve', TEST_PASSWORD, ATTACKER)).statusCode).toBe(429);
     await t.db.updateTable('login_throttle').set((eb) => ({ window_start: eb('window_start', '-', WINDOW_MS) })).execute();
     expect((await login('vuelve', TEST_PASSWORD, ATTACKER)).statusCode).toBe(200);
-    expect(await counter('pair', JSON.stringify([ATTACKER, 'vuelve']))).toBeUndefined();
+    expect(await counter('pair', JSON.stringify([ATTACKER, usernameDigest('vuelve')]))).toBeUndefined();
   });
 
   it('a forged X-Forwarded-For is ignored when no proxy is trusted (the default)', async () => {
@@ -179,7 +180,7 @@ describe.each(testDialects())('sign-in throttling without lockout (%s)', (dialec
     const statuses: number[] = [];
     for (let i = 0; i < PAIR_LIMIT + 3; i++) statuses.push((await forged(i)).statusCode);
     expect(statuses).toEqual([...Array(PAIR_LIMIT).fill(401), 429, 429, 429]);
-    expect(await counter('pair', JSON.stringify(['198.18.0.1', 'dueno']))).toBeUndefined();
+    expect(await counter('pair', JSON.stringify(['198.18.0.1', usernameDigest('dueno')]))).toBeUndefined();
   });
 
   it('a forged X-Forwarded-For is ignored from an address that is not the trusted proxy', async () => {
@@ -209,7 +210,7 @@ describe.each(testDialects())('sign-in throttling without lockout (%s)', (dialec
     const statuses: number[] = [];
     for (let i = 0; i < PAIR_LIMIT + 2; i++) statuses.push((await viaProxy(`198.18.0.${i}, ${ATTACKER}`, `mala-${i}-xxxx`)).statusCode);
     expect(statuses).toEqual([...Array(PAIR_LIMIT).fill(401), 429, 429]);
-    expect((await counter('pair', JSON.stringify([ATTACKER, 'tras-proxy'])))?.failures).toBe(PAIR_LIMIT + 2);
+    expect((await counter('pair', JSON.stringify([ATTACKER, usernameDigest('tras-proxy')])))?.failures).toBe(PAIR_LIMIT + 2);
     // The owner, another client of the same proxy, is not the attacker.
     expect((await viaProxy(OWNER, TEST_PASSWORD)).statusCode).toBe(200);
   });
@@ -218,9 +219,23 @@ describe.each(testDialects())('sign-in throttling without lockout (%s)', (dialec
     const lines: string[] = [];
     const stream = new Writable({ write(chunk, _encoding, done) { lines.push(String(chunk)); done(); } });
     t = await createTestApp(dialect, { logger: { level: 'info', stream } });
+    await t.signIn('tecnico', 'registrado');
     for (let i = 0; i <= PAIR_LIMIT; i++) await login('registrado', `secreto-${i}-zz`, ATTACKER);
     const blocked = lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((entry) => entry.event === 'login_blocked');
     expect(blocked).toEqual([expect.objectContaining({ scope: 'pair', username: 'registrado', ip: ATTACKER, level: 40 })]);
     expect(lines.join('')).not.toContain('secreto-');
+  });
+
+  it('keeps a password typed as the username out of the server log and the counters', async () => {
+    const lines: string[] = [];
+    const stream = new Writable({ write(chunk, _encoding, done) { lines.push(String(chunk)); done(); } });
+    t = await createTestApp(dialect, { logger: { level: 'info', stream } });
+    for (let i = 0; i <= PAIR_LIMIT; i++) expect((await login('MiClave-Secreta-99', 'x'.repeat(12), ATTACKER)).statusCode).toBe(i < PAIR_LIMIT ? 401 : 429);
+    const events = lines.map((line) => JSON.parse(line) as Record<string, unknown>).filter((entry) => String(entry.event).startsWith('login_'));
+    expect(events.map((entry) => `${entry.event}:${entry.username}`)).toEqual([...Array(PAIR_LIMIT).fill('login_failed:null'), 'login_blocked:null']);
+    expect(lines.join('')).not.toMatch(/miclave-secreta/i);
+    const subjects = await t.db.selectFrom('login_throttle').select('subject').execute();
+    expect(subjects.map((row) => row.subject).join(' ')).not.toMatch(/miclave-secreta/i);
+    expect(await counter('account', usernameDigest('miclave-secreta-99'))).toMatchObject({ failures: PAIR_LIMIT });
   });
 });

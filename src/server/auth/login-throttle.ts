@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { normalizeIP } from '@fastify/rate-limit';
 import type { Kysely } from 'kysely';
 import type { Database, LoginThrottleTable } from '#server/db/schema.js';
@@ -24,7 +25,9 @@ import type { Database, LoginThrottleTable } from '#server/db/schema.js';
  *
  * Unknown usernames go through exactly the same steps (the counters are keyed
  * by the name typed, whether or not it exists), so neither the answer nor the
- * timing tells which accounts exist.
+ * timing tells which accounts exist. The name is stored only as a digest
+ * (usernameDigest): people type their password into the username field, and a
+ * counter row must not keep it readable for its window or in a backup.
  */
 export const WINDOW_MS = 15 * 60 * 1000;
 export const PAIR_LIMIT = 5;
@@ -74,7 +77,7 @@ export class LoginThrottle {
     if (byAddress.failures > ADDRESS_LIMIT) return refusal('address', byAddress.windowStart, now);
     const byPair = await this.count('pair', pairSubject(address, username), now);
     if (byPair.failures > PAIR_LIMIT) return refusal('pair', byPair.windowStart, now);
-    const byAccount = await this.count('account', username, now);
+    const byAccount = await this.count('account', usernameDigest(username), now);
     // The failures before this one (this attempt is already counted).
     return { allowed: true, delayMs: accountDelayMs(byAccount.failures - 1) };
   }
@@ -83,7 +86,7 @@ export class LoginThrottle {
   async succeeded(ip: string, username: string): Promise<void> {
     const address = throttleAddress(ip);
     await this.db.deleteFrom('login_throttle').where('scope', '=', 'pair').where('subject', '=', pairSubject(address, username)).execute();
-    for (const [scope, subject] of [['address', address], ['account', username]] as const) {
+    for (const [scope, subject] of [['address', address], ['account', usernameDigest(username)]] as const) {
       await this.db
         .updateTable('login_throttle')
         .set((eb) => ({ failures: eb('failures', '-', 1) }))
@@ -132,8 +135,14 @@ export class LoginThrottle {
   }
 }
 
+/**
+ * What a counter keeps of a typed username: its SHA-256, never the text. Rows
+ * written before the digest (plain names) simply expire with their window.
+ */
+export const usernameDigest = (username: string): string => createHash('sha256').update(username).digest('base64url');
+
 /** Unambiguous whatever the username holds. */
-const pairSubject = (address: string, username: string): string => JSON.stringify([address, username]);
+const pairSubject = (address: string, username: string): string => JSON.stringify([address, usernameDigest(username)]);
 
 function refusal(scope: 'address' | 'pair', windowStart: number, now: number): ThrottleDecision {
   return { allowed: false, scope, retryAfterSeconds: Math.max(1, Math.ceil((windowStart + WINDOW_MS - now) / 1000)) };

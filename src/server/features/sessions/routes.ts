@@ -67,11 +67,11 @@ export const sessionRoutes: FastifyPluginAsyncZod<SessionRoutesOptions> = async 
     const outcome = await signIn(db, writeDatabaseOf(request), throttle, username, request.body.password, client);
     if (outcome.kind === 'blocked') {
       const { scope, retryAfterSeconds } = outcome.decision;
-      request.log.warn({ event: 'login_blocked', scope, username, ip: request.ip }, 'inicio de sesión frenado por intentos fallidos');
+      request.log.warn({ event: 'login_blocked', scope, username: outcome.knownUsername, ip: request.ip }, 'inicio de sesión frenado por intentos fallidos');
       throw tooManyAttempts(reply, retryAfterSeconds);
     }
     if (outcome.kind === 'refused') {
-      request.log.warn({ event: 'login_failed', username, ip: request.ip }, 'inicio de sesión fallido');
+      request.log.warn({ event: 'login_failed', username: outcome.knownUsername, ip: request.ip }, 'inicio de sesión fallido');
       throw new AppError('unauthenticated', authMessages.wrongCredentials);
     }
     setSessionCookie(request, reply, outcome.token, SESSION_ABSOLUTE_MS);

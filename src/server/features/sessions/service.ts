@@ -37,8 +37,9 @@ export interface Client {
 }
 
 export type SignInOutcome =
-  | { kind: 'blocked'; decision: Extract<ThrottleDecision, { allowed: false }> }
-  | { kind: 'refused' }
+  // `knownUsername`: the name typed when an account has it, else null (what a refusal may log).
+  | { kind: 'blocked'; decision: Extract<ThrottleDecision, { allowed: false }>; knownUsername: string | null }
+  | { kind: 'refused'; knownUsername: string | null }
   | { kind: 'signed_in'; user: User; token: string };
 
 /**
@@ -47,7 +48,8 @@ export type SignInOutcome =
  * pass (login-throttle.ts); many recent failures on the account from anywhere
  * wait, never refuse. The same work whether or not the user exists, so timing
  * reveals nothing. A refusal is logged with the address (and the username if
- * an account has it); a success opens the session.
+ * an account has it: a password typed into the username field must not land in
+ * the activity log or the server log); a success opens the session.
  */
 export async function signIn(
   db: Kysely<Database>,
@@ -58,7 +60,7 @@ export async function signIn(
   client: Client,
 ): Promise<SignInOutcome> {
   const decision = await throttle.begin(client.ip, username);
-  if (!decision.allowed) return { kind: 'blocked', decision };
+  if (!decision.allowed) return { kind: 'blocked', decision, knownUsername: (await accountNamed(db, username))?.username ?? null };
   if (decision.delayMs > 0) await sleep(decision.delayMs);
   const user = await checkCredentials(db, username, password);
   if (!user) {
@@ -68,7 +70,7 @@ export async function signIn(
     await withWriteTransaction(writeDb, async (trx) =>
       recordActivity(trx, { action: 'sign_in_refused', area: 'auth', record_id: null, record_label: client.ip, user: { id: null, username: account?.username ?? null } }),
     );
-    return { kind: 'refused' };
+    return { kind: 'refused', knownUsername: account?.username ?? null };
   }
   await throttle.succeeded(client.ip, username);
   const token = await withWriteTransaction(writeDb, async (trx) => {
