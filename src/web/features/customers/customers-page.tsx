@@ -7,6 +7,7 @@ import { useCurrentUser } from '#web/api/get-session.js';
 import { Field } from '#web/components/field.js';
 import { FormAlert } from '#web/components/form-alert.js';
 import { ListCard } from '#web/components/list-card.js';
+import { LoadMore } from '#web/components/load-more.js';
 import { LoadFailure } from '#web/components/load-failure.js';
 import { LoadingText } from '#web/components/loading-text.js';
 import { Page } from '#web/components/page.js';
@@ -89,16 +90,16 @@ export function CustomersPage() {
             />
             <FormAlert message={tableAlert} />
             {items.length > 0 && (
-              <div className="customer-more">
-                <p role="status" className="customer-more__count">
-                  {!customers.hasNextPage && customers.data.pages.length > 1 ? `${m.shown(items.length)} ${m.allShown}` : m.shown(items.length)}
-                </p>
-                {customers.hasNextPage && (
-                  <button type="button" className="btn btn-secondary" disabled={customers.isFetchingNextPage} onClick={() => void customers.fetchNextPage()}>
-                    {customers.isFetchingNextPage ? m.loadingMore : m.loadMore}
-                  </button>
-                )}
-              </div>
+              <LoadMore
+                shownText={m.shown(items.length)}
+                allShownText={m.allShown}
+                loadMoreText={m.loadMore}
+                loadingMoreText={m.loadingMore}
+                hasNextPage={customers.hasNextPage}
+                isFetchingNextPage={customers.isFetchingNextPage}
+                pages={customers.data.pages.length}
+                fetchNextPage={customers.fetchNextPage}
+              />
             )}
           </>
         ) : (
