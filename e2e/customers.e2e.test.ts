@@ -100,6 +100,18 @@ describe('clientes', () => {
     expect(await page.getByRole('button', { name: /^Eliminar / }).count()).toBe(0);
     await expectNoSeriousAxeViolations(page);
     await shot(page, 'clientes-desktop-tecnico');
+
+    // 50 at a time: 'Cargar más' brings the rest, in name order, and says when all are in.
+    for (let n = 1; n <= 55; n++) {
+      const made = await page.request.post('/api/customers', { data: { name: `Cliente ${String(n).padStart(2, '0')}`, kind: 'particular' } });
+      expect(made.status()).toBe(201);
+    }
+    await page.reload();
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'clientes' }).textContent()).toBe('Se muestran 50 clientes.');
+    await page.getByRole('button', { name: 'Cargar más' }).click();
+    await expect.poll(() => page.getByRole('status').filter({ hasText: 'clientes' }).textContent()).toBe('Se muestran 57 clientes. No hay más clientes.');
+    expect((await names(page)).slice(-3)).toEqual(['Cliente 53', 'Cliente 54', 'Cliente 55']);
+    expect(await page.getByRole('button', { name: 'Cargar más' }).count()).toBe(0);
     expect(problems).toEqual([]);
     await context.close();
   });
