@@ -12,7 +12,8 @@
 // BENCH_ONLY=P1 (only the sale writes and their CPU per sale: no big data set,
 // no reads, no web; with BENCH_DATABASE_URL, PostgreSQL too), BENCH_ONLY=P9 (only
 // the printed labels, on the set with the big set's lots: no big data set, no web), BENCH_ONLY=P10
-// (only the hostile files, each on a fresh server: no data set, no web).
+// (only the hostile files, each on a fresh server: no data set, no web), BENCH_ONLY=P11 (only the
+// customers' list, on scratch copies of the small set: no big data set, no web).
 import os from 'node:os';
 import path from 'node:path';
 import { startServer, type RunningServer } from '#support/start-server.js';
@@ -31,6 +32,7 @@ import { activityRows, fillActivityLog } from './bench/activity.js';
 import { artisanRows } from './bench/artisan.js';
 import { labelRows } from './bench/labels.js';
 import { hostileFileRows } from './bench/hostile-files.js';
+import { customerRows, fillCustomers } from './bench/customers.js';
 
 const BIG = Number(process.env.BENCH_SALES ?? 1_000_000);
 const MEDIUM = 10_000;
@@ -48,6 +50,10 @@ const COMPARE_APP_DIR = process.env.BENCH_COMPARE_APP_DIR;
 const ONLY_P1 = process.env.BENCH_ONLY === 'P1';
 const ONLY_P9 = process.env.BENCH_ONLY === 'P9';
 const ONLY_P10 = process.env.BENCH_ONLY === 'P10';
+const ONLY_P11 = process.env.BENCH_ONLY === 'P11';
+/** P11's numbers of customers. */
+const CUSTOMERS_SMALL = 1_000;
+const CUSTOMERS_BIG = 100_000;
 const MEMORY_TARGET_MIB = 150;
 /**
  * Sign-ins at once: argon2 runs on libuv's 4 threads, so 4 is the most that
@@ -85,6 +91,11 @@ async function suite(dialect: 'sqlite' | 'postgres', postgresUrl?: string): Prom
     return labels(dialect, mediumSameLots);
   }
   const small = datasetTarget(dialect, String(SMALL), postgresUrl);
+  if (ONLY_P11) {
+    log(`${dialect}: datos de ${SMALL} ventas (BENCH_ONLY=P11)`);
+    await ensureDataset(small, SMALL);
+    return customers(dialect, small, postgresUrl);
+  }
   log(`${dialect}: datos de ${SMALL}, ${MEDIUM} y ${BIG} ventas`);
   await ensureDataset(small, SMALL);
   await ensureDataset(medium, MEDIUM);
@@ -169,8 +180,25 @@ async function suite(dialect: 'sqlite' | 'postgres', postgresUrl?: string): Prom
   log(`${dialect}: forma original: ${atBig.original.rows} ventas ${atBig.original.sampled ? '(páginas de muestra, tiempo escalado al total)' : ''} ` +
     `en ${(atBig.original.salesFetchMs / 1000).toFixed(1)} s; ` +
     `RSS del servidor después ${mib(atBig.afterOriginal.rssMiB)}, pico ${mib(atBig.afterOriginal.peakMiB)}`);
-  rows.push(...activity, ...artisan, ...(await labels(dialect, mediumSameLots)));
+  rows.push(...activity, ...artisan, ...(await labels(dialect, mediumSameLots)), ...(await customers(dialect, small, postgresUrl)));
   return rows;
+}
+
+/** P11: the customers' list with 1,000 and 100,000 customers, on scratch copies of the small set. */
+async function customers(dialect: 'sqlite' | 'postgres', small: DatasetTarget, postgresUrl?: string): Promise<BenchRow[]> {
+  log(`${dialect}: clientes, ${CUSTOMERS_SMALL} y ${CUSTOMERS_BIG} (P11)`);
+  const few = datasetTarget(dialect, 'clientes-pocos', postgresUrl);
+  const many = datasetTarget(dialect, 'clientes-muchos', postgresUrl);
+  await scratchDataset(small, few, SMALL);
+  await scratchDataset(small, many, SMALL);
+  // The server migrates a copy made before migration 0019 as it starts; fill it afterwards.
+  await withServer(few, async () => undefined);
+  await withServer(many, async () => undefined);
+  await fillCustomers(few, CUSTOMERS_SMALL);
+  await fillCustomers(many, CUSTOMERS_BIG);
+  return withServer(few, (fewServer, fewCookie) =>
+    withServer(many, (manyServer, manyCookie) =>
+      customerRows({ url: fewServer.url, cookie: fewCookie }, { url: manyServer.url, cookie: manyCookie }, CUSTOMERS_SMALL, CUSTOMERS_BIG)));
 }
 
 /** P9: 500 labels in one PDF, each format, from a set with hundreds of distinct lots (docs/decisions/0029-lot-labels-and-qr.md). */
@@ -274,11 +302,11 @@ if (!ONLY_P10) {
   if (process.env.BENCH_DATABASE_URL) done('PostgreSQL', await suite('postgres', process.env.BENCH_DATABASE_URL));
 }
 // P10: files are read in a worker whatever the database (docs/decisions/0040-untrusted-files-in-a-worker.md): once, on SQLite.
-if (!ONLY_P1 && !ONLY_P9) {
+if (!ONLY_P1 && !ONLY_P9 && !ONLY_P11) {
   log('archivos hostiles mientras se consulta /api/health (P10)');
   done('Archivos hostiles (P10)', await hostileFileRows(APP_DIR, log));
 }
-if (process.env.BENCH_SKIP_WEB !== '1' && !ONLY_P1 && !ONLY_P9 && !ONLY_P10) {
+if (process.env.BENCH_SKIP_WEB !== '1' && !ONLY_P1 && !ONLY_P9 && !ONLY_P10 && !ONLY_P11) {
   log('web: peso y Lighthouse (P4)');
   done('Web (P4)', await withServer(datasetTarget('sqlite', String(SMALL)), (server) => webRows(server.url, BENCH_ADMIN, APP_DIR)));
 }

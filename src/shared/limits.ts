@@ -18,6 +18,15 @@ export const SUPPLIERS_MAX_COUNT = 50;
 export const DESCRIPTION_MAX = 1000;
 export const KILOS_PER_BAG_MAX = 10_000;
 
+// Customers (docs/product-guide.md#clientes)
+export const CUSTOMER_NAME_MAX = 120;
+export const CUSTOMER_TAX_ID_MAX = 30;
+// RFC 5321's longest address.
+export const CUSTOMER_EMAIL_MAX = 254;
+export const CUSTOMER_PHONE_MAX = 30;
+export const CUSTOMER_ADDRESS_MAX = 300;
+export const CUSTOMER_NOTES_MAX = 1000;
+
 // Green and roasted lots
 export const BATCH_CODE_MAX = 40;
 export const GREEN_QUANTITY_MAX_KG = 1_000_000;

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { blendRecipeMessages } from '#shared/blend-recipe-messages.js';
+import { customerMessages } from '#shared/customer-messages.js';
 import { blendedCoffeeMessages } from '#shared/blended-coffee-messages.js';
 import { greenCoffeeMessages } from '#shared/green-coffee-messages.js';
 import { recordVersionMessages } from '#shared/messages.js';
@@ -154,6 +155,19 @@ describe.each(testDialects())('versiones de registro (%s)', (dialect) => {
       },
       change: (body, n) => ({ ...body, full_name: `Persona Cambiada ${n}` }),
       field: 'full_name',
+    },
+    {
+      name: 'clientes',
+      path: '/api/customers',
+      editedByOther: customerMessages.editedByOther,
+      // Anyone edits a customer; only an administrator deletes one.
+      admin: true,
+      async make(_t, cookie, n) {
+        const body = { name: `Cliente versiones ${dialect} ${n}`, kind: 'cafeteria' };
+        return { id: (await created(cookie, '/api/customers', body)).id, body };
+      },
+      change: (body, n) => ({ ...body, phone: `600 000 00${n}` }),
+      field: 'phone',
     },
   ];
 

@@ -35,6 +35,8 @@ describe.each(testDialects())('write pipeline (%s)', (dialect) => {
   let spareBlend: number;
   let spareRecipe: number;
   let spareUser: number;
+  /** A customer no sale names: editable and deletable. */
+  let spareCustomer: number;
   /** The public id of another session of the administrator's, for «Cerrar» in «Mis sesiones». */
   let spareSession: string;
   let other: { id: number; cookie: string };
@@ -57,6 +59,7 @@ describe.each(testDialects())('write pipeline (%s)', (dialect) => {
     spareGreen = (await t.call(admin, { method: 'POST', url: '/api/green-coffee', payload: { ...greenBody(), batch_code: 'VERDE-30' } })).json().id;
     spareBlend = (await t.call(admin, { method: 'POST', url: '/api/blended-coffee', payload: blendBody('Casa 3') })).json().id;
     spareRecipe = (await t.call(admin, { method: 'POST', url: '/api/blend-recipes', payload: recipeBody('Receta guardada') })).json().id;
+    spareCustomer = (await t.call(admin, { method: 'POST', url: '/api/customers', payload: { name: 'Cafetería Sol', kind: 'cafeteria' } })).json().id;
     // Straight into the tables: no password to hash, no sign-in to throttle, for every test.
     spareUser = await insertUser(t.db, { username: `sobrante${++keyCounter}`, full_name: 'Sobrante', role: 'tecnico', password_hash: 'x' });
     const ana = await t.db.selectFrom('users').select('id').where('username', '=', 'ana').executeTakeFirstOrThrow();
@@ -86,6 +89,7 @@ describe.each(testDialects())('write pipeline (%s)', (dialect) => {
     inventory: await inventorySnapshot(t.db),
     origins: await t.db.selectFrom('coffee_origins').selectAll().orderBy('id').execute(),
     recipes: await t.db.selectFrom('blend_recipes').selectAll().orderBy('id').execute(),
+    customers: await t.db.selectFrom('customers').selectAll().orderBy('id').execute(),
     settings: await t.db.selectFrom('settings').selectAll().orderBy('key').execute(),
     users: await t.db.selectFrom('users').select(['id', 'username', 'role', 'full_name']).orderBy('id').execute(),
     sessions: await countRows(t.db, 'sessions'),
@@ -158,6 +162,9 @@ describe.each(testDialects())('write pipeline (%s)', (dialect) => {
     'PUT /api/sales/:id': () => ({ method: 'PUT', url: `/api/sales/${chain.s1.id}`, payload: { ...saleBody(2), sale_date: '2024-04-02' } }),
     'DELETE /api/sales/:id': () => ({ method: 'DELETE', url: `/api/sales/${chain.s3.id}` }),
     'DELETE /api/coffee-origins/:id': () => ({ method: 'DELETE', url: `/api/coffee-origins/${spareOrigin}` }),
+    'POST /api/customers': () => ({ method: 'POST', url: '/api/customers', payload: { name: 'Tienda Luna', kind: 'tienda', email: 'hola@luna.es' } }),
+    'PUT /api/customers/:id': () => ({ method: 'PUT', url: `/api/customers/${spareCustomer}`, payload: { name: 'Cafetería Sol', kind: 'cafeteria', phone: '600 11 22 33' } }),
+    'DELETE /api/customers/:id': () => ({ method: 'DELETE', url: `/api/customers/${spareCustomer}` }),
     'PUT /api/settings': () => ({ method: 'PUT', url: '/api/settings', payload: { default_price_roasted: 16 } }),
     'POST /api/users': () => ({ method: 'POST', url: '/api/users', payload: { username: `nueva${++keyCounter}`, full_name: 'Nueva Persona', role: 'tecnico', password: 'una-clave-larga-9' } }),
     'DELETE /api/users/:id/sessions': () => ({ method: 'DELETE', url: `/api/users/${other.id}/sessions` }),

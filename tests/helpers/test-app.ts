@@ -70,7 +70,7 @@ export const errorOf = (response: LightMyRequestResponse) =>
   (response.json() as { error: { code: string; message: string } }).error;
 
 /** The areas whose records carry a version (docs/decisions/0038-record-versions.md), as their URLs name them. */
-const VERSIONED_RECORD = /^(\/api\/(?:coffee-origins|green-coffee|roasted-coffee|blend-recipes|blended-coffee|sales|users)\/\d+)\/?(?:\?.*)?$/;
+const VERSIONED_RECORD = /^(\/api\/(?:coffee-origins|green-coffee|roasted-coffee|blend-recipes|blended-coffee|sales|users|customers)\/\d+)\/?(?:\?.*)?$/;
 
 /**
  * A PUT written before record versions, given the version the record has now

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { ACTION_NAMES, activitySentence, activitySummary, activityValue, AREA_NAMES, changeLines, changesText, FIELD_NAMES } from '#shared/activity-sentence.js';
 import { userSchema } from '#shared/schemas/auth.js';
+import { customerSchema } from '#shared/schemas/customers.js';
 import { blendRecipeComponentSchema, blendRecipeSchema } from '#shared/schemas/blend-recipes.js';
 import { blendedCoffeeSchema } from '#shared/schemas/blended-coffee.js';
 import { greenCoffeeSchema } from '#shared/schemas/green-coffee.js';
@@ -37,6 +38,7 @@ describe('activity sentences', () => {
       users: 'ana creó el usuario X-1',
       'stock-counts': 'ana creó el recuento X-1',
       auth: 'ana creó la sesión X-1',
+      customers: 'ana creó el cliente X-1',
     });
   });
 
@@ -72,7 +74,7 @@ describe('activity sentences', () => {
     // An edit's lines come from the record as the API answers it, before and after
     // (changesBetween, src/server/write-pipeline/activity-log.ts), minus these four (the version: docs/decisions/0038-record-versions.md).
     const unlogged = new Set(['id', 'version', 'created_at', 'updated_at']);
-    const records = [saleSchema, originSchema, greenCoffeeSchema, roastedCoffeeSchema, blendedCoffeeSchema, blendRecipeSchema, blendRecipeComponentSchema, settingsSchema, userSchema];
+    const records = [saleSchema, originSchema, greenCoffeeSchema, roastedCoffeeSchema, blendedCoffeeSchema, blendRecipeSchema, blendRecipeComponentSchema, settingsSchema, userSchema, customerSchema];
     const unnamed = records.flatMap((schema) => Object.keys(schema.shape)).filter((field) => !unlogged.has(field) && !Object.hasOwn(FIELD_NAMES, field));
     expect(unnamed).toEqual([]);
   });

@@ -5,6 +5,9 @@ import { createGreenCoffeeOptions } from '#web/features/green-coffee/api/create-
 import { deleteGreenCoffeeOptions } from '#web/features/green-coffee/api/delete-green-coffee.js';
 import { updateGreenCoffeeOptions } from '#web/features/green-coffee/api/update-green-coffee.js';
 import { importGreenCoffeeOptions } from '#web/features/green-coffee/api/import-green-coffee.js';
+import { createCustomerOptions } from '#web/features/customers/api/create-customer.js';
+import { deleteCustomerOptions } from '#web/features/customers/api/delete-customer.js';
+import { updateCustomerOptions } from '#web/features/customers/api/update-customer.js';
 import { createOriginOptions } from '#web/features/origins/api/create-origin.js';
 import { deleteOriginOptions } from '#web/features/origins/api/delete-origin.js';
 import { updateOriginOptions } from '#web/features/origins/api/update-origin.js';
@@ -41,6 +44,8 @@ const CACHED: Record<string, QueryKey> = {
   stockAlerts: queryKeys.traceability.stockAlerts,
   countSheet: queryKeys.stockCounts.sheet,
   countsPage: queryKeys.stockCounts.page(page),
+  customers: queryKeys.customers.list({}),
+  customerSearch: queryKeys.customers.list({ q: 'sol' }),
 };
 
 /** Runs a mutation's onSuccess on a cache holding one query of each kind; returns the names it marked stale. */
@@ -56,6 +61,12 @@ async function invalidatedBy(optionsFor: (queryClient: QueryClient) => { onSucce
 }
 
 describe('each mutation invalidates exactly the queries whose data it changed', () => {
+  it('a new, edited or deleted customer: the customers list, every search of it, and nothing else', async () => {
+    for (const options of [createCustomerOptions, updateCustomerOptions, deleteCustomerOptions]) {
+      expect(await invalidatedBy(options)).toEqual(['customerSearch', 'customers']);
+    }
+  });
+
   it('a new or deleted origin: the origin lists and selects only', async () => {
     for (const options of [createOriginOptions, deleteOriginOptions]) {
       expect(await invalidatedBy(options)).toEqual(['originOptions', 'originsPage']);

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated, Selectable } from 'kysely';
 import type { Role } from '#shared/roles.js';
+import type { CustomerKind } from '#shared/schemas/customers.js';
 import type { RoastType } from '#shared/schemas/roasted-coffee.js';
 import type { StockCountReason } from '#shared/schemas/stock-counts.js';
 import type { MOVEMENT_REASONS } from '#shared/schemas/traceability.js';
@@ -109,6 +110,29 @@ export interface CoffeeOriginsTable {
   version: RecordVersion;
 }
 export type CoffeeOriginRow = Selectable<CoffeeOriginsTable>;
+
+/** A customer (migration 0019, customers repository); `active` is 1 or 0. */
+export interface CustomersTable {
+  id: Generated<number>;
+  version: RecordVersion;
+  name: string;
+  /** Lower-cased name without accents: the list's order, with id its keyset. */
+  name_sort: string;
+  /** nameKey(name), unique: one customer per name. */
+  name_key: string;
+  /** nameSkeleton(name), unique: no look-alike customer names. */
+  name_skeleton: string;
+  /** Name, tax id, email and phone, lower-cased without accents: what the list's search reads. */
+  search_key: string;
+  kind: CustomerKind;
+  tax_id: string | null;
+  email: string | null;
+  phone: string | null;
+  address: string | null;
+  notes: string | null;
+  active: ColumnType<number, number | undefined, number>;
+}
+export type CustomerRow = Selectable<CustomersTable>;
 
 /** A green lot: `quantity_g` is what it received, `stock_g` what is on hand (moved only by the ledger). */
 export interface GreenCoffeeTable {
@@ -255,6 +279,8 @@ export interface SalesTable {
   created_at: number;
   updated_at: number;
   version: RecordVersion;
+  /** The customer the sale was for (migration 0019); NULL for a counter sale. */
+  customer_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /** Per (day, product) sales totals (migration 0007), kept by sales/aggregates.ts in the sale's transaction. */
@@ -369,4 +395,5 @@ export interface Database {
   activity_log: ActivityLogTable;
   stock_counts: StockCountsTable;
   stock_count_lines: StockCountLinesTable;
+  customers: CustomersTable;
 }

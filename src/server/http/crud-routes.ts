@@ -78,8 +78,8 @@ export const byActorId = <Query, Page, Item, Body>(service: {
   remove: (db, id, { actor }) => service.remove(db, id, actor.id),
 });
 
-/** A list's query: its paging, and the filters its CSV export takes too. */
-type ListQuery = z.ZodObject<{ limit: z.ZodType; offset: z.ZodType }>;
+/** A list's query: its paging (`offset`, or a keyset `cursor` as customers'), and the filters its CSV export takes too. */
+type ListQuery = z.ZodObject<{ limit: z.ZodType; offset: z.ZodType } | { limit: z.ZodType; cursor: z.ZodType }>;
 
 /** What a CSV export's `build` is given: the list's filters without the paging, and the dialect. */
 type ExportQuery<Query extends ListQuery> = z.output<ReturnType<typeof csvExportQuery<Query['shape']>>>;
@@ -103,6 +103,8 @@ export interface CrudDefinition<
   config?: FastifyContextConfig;
   /** Route config for POST, PUT and DELETE only (recipes: anyone reads, administrators write); default: `config`. */
   writeConfig?: FastifyContextConfig;
+  /** Route config for DELETE alone (customers: anyone edits, administrators delete); default: `writeConfig`. */
+  deleteConfig?: FastifyContextConfig;
   schemas: {
     listQuery: Query;
     page: Page;
@@ -171,6 +173,7 @@ export function crudRoutes<
   const createConfig = { ...writeConfig, activity: { area, describe } };
   const before = (trx: DbOrTrx, request: FastifyRequest) => find(trx, (request.params as { id: number }).id);
   const changeConfig = { ...writeConfig, activity: { area, describe, before }, recordVersion: resource.version };
+  const deleteConfig = { ...changeConfig, ...resource.deleteConfig };
   const updateConfig = valuelessChanges
     ? { ...changeConfig, activity: { ...changeConfig.activity, valuelessChanges: (request: FastifyRequest) => valuelessChanges(request.body as z.output<UpdateBody>) } }
     : changeConfig;
@@ -216,7 +219,7 @@ export function crudRoutes<
     }, (request) => service.update(writeDatabaseOf(request), request.params.id, request.body as z.output<UpdateBody>, contextOf(request)));
 
     app.delete('/:id', {
-      config: changeConfig,
+      config: deleteConfig,
       schema: { tags, ...operations.remove, params: idParamsSchema, querystring: deleteQuerySchema, response: { 204: z.null(), ...errorResponses(400, 401, 403, 404, 409) } },
     }, async (request, reply) => {
       await service.remove(writeDatabaseOf(request), request.params.id, contextOf(request));

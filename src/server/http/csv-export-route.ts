@@ -30,8 +30,8 @@ const csvResponse = {
 };
 
 /** A list's own filters without its paging (the export has every row of the filter), plus the dialect. */
-export function csvExportQuery<Shape extends { limit: z.ZodType; offset: z.ZodType }>(listQuery: z.ZodObject<Shape>) {
-  const { limit: _limit, offset: _offset, ...filters } = listQuery.shape;
+export function csvExportQuery<Shape extends { limit: z.ZodType; offset?: z.ZodType; cursor?: z.ZodType }>(listQuery: z.ZodObject<Shape>) {
+  const { limit: _limit, offset: _offset, cursor: _cursor, ...filters } = listQuery.shape;
   return z.object({ ...filters, ...csvDialectQuerySchema.shape });
 }
 

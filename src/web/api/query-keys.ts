@@ -17,6 +17,9 @@ export type ActivityFilters = { user?: number; area?: ActivityArea; action?: Act
 /** A product picker search (GET /api/products): the text typed and, on an edit, the sale's own product. */
 export type ProductSearch = { q: string; include_type?: 'tostado' | 'mezcla'; include_id?: number };
 
+/** The customers list's search (GET /api/customers): the text typed, absent when empty. */
+export type CustomerSearch = { q?: string };
+
 /**
  * Every query key of the app, declared once per area. A feature's `api/`
  * files build their query options from these keys, and each mutation
@@ -33,6 +36,11 @@ export const queryKeys = {
   /** «Mis sesiones»: the signed-in user's open sessions; ending one, or an administrator's «Cerrar sesiones», changes them. */
   sessions: { all: ['sessions'], mine: ['sessions', 'mine'] },
   users: { all: ['users'] },
+  /** Clientes: the list, one per search (each a list of 'Cargar más' pages). */
+  customers: {
+    all: ['customers'],
+    list: (search: CustomerSearch) => ['customers', 'list', search],
+  },
   origins: {
     all: ['origins'],
     page: (page: PageParams) => ['origins', 'page', page],

@@ -1,6 +1,7 @@
 import { activityMessages } from '#shared/activity-messages.js';
 import { blendRecipeMessages } from '#shared/blend-recipe-messages.js';
 import { blendedCoffeeMessages } from '#shared/blended-coffee-messages.js';
+import { customerMessages } from '#shared/customer-messages.js';
 import { greenCoffeeMessages } from '#shared/green-coffee-messages.js';
 import { traceabilityMessages } from '#shared/traceability-messages.js';
 import { originMessages } from '#shared/origin-messages.js';
@@ -39,4 +40,5 @@ export const SCREEN_FRAMES: Record<Exclude<ScreenId, 'home'>, ScreenFrame> = {
   configuration: { title: blendRecipeMessages.title, loading: blendRecipeMessages.loading },
   users: { title: userMessages.title },
   activity: { title: activityMessages.title, loading: activityMessages.loading },
+  customers: { title: customerMessages.title },
 };

@@ -22,6 +22,7 @@ const pageLoaders: Record<ScreenId, () => Promise<ComponentType>> = {
   configuration: async () => (await import('../features/settings/configuration-page.js')).ConfigurationPage,
   users: async () => (await import('../features/users/users-page.js')).UsersPage,
   activity: async () => (await import('../features/activity/activity-page.js')).ActivityPage,
+  customers: async () => (await import('../features/customers/customers-page.js')).CustomersPage,
 };
 
 /**

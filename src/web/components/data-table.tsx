@@ -65,11 +65,15 @@ export function DataTable<Row extends { id: number }>({ caption, columns, rows, 
  * (`name` gives "Colombia": "Editar Colombia", "Eliminar Colombia"), after the
  * row's `extra` links when it has some.
  */
-export function actionsColumn<Row>({ onEdit, onDelete, busy }: RowActionHandlers<Row>, name: (row: Row) => string, extra?: (row: Row) => ReactNode): Column<Row> {
+export function actionsColumn<Row>(
+  { onEdit, onDelete, busy }: Omit<RowActionHandlers<Row>, 'onDelete'> & { onDelete: RowActionHandlers<Row>['onDelete'] | undefined },
+  name: (row: Row) => string,
+  extra?: (row: Row) => ReactNode,
+): Column<Row> {
   return {
     label: 'Acciones',
     cell: (row) => (
-      <RowActions editLabel={`Editar ${name(row)}`} deleteLabel={`Eliminar ${name(row)}`} onEdit={() => onEdit(row)} onDelete={() => onDelete(row)} busy={busy}>
+      <RowActions editLabel={`Editar ${name(row)}`} deleteLabel={`Eliminar ${name(row)}`} onEdit={() => onEdit(row)} onDelete={onDelete && (() => onDelete(row))} busy={busy}>
         {extra?.(row)}
       </RowActions>
     ),

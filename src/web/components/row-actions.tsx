@@ -6,7 +6,8 @@ export interface RowActionsProps {
   editLabel: string;
   deleteLabel: string;
   onEdit: () => void;
-  onDelete: () => void;
+  /** Absent: no delete button (Clientes for a tecnico: only an administrator deletes a customer). */
+  onDelete?: (() => void) | undefined;
   /** While a delete is under way the delete buttons wait. */
   busy: boolean;
   /** Extra row links or buttons shown before edit and delete (the sales table's trace link, docs/product-guide.md#trazabilidad); each names the row itself. */
@@ -21,7 +22,7 @@ export function RowActions({ editLabel, deleteLabel, onEdit, onDelete, busy, chi
       <button type="button" className="icon-button" aria-label={editLabel} title="Editar" onClick={onEdit}>
         <Pencil aria-hidden="true" size={18} />
       </button>
-      <button
+      {onDelete && <button
         type="button"
         className="icon-button icon-button--danger"
         aria-label={deleteLabel}
@@ -30,7 +31,7 @@ export function RowActions({ editLabel, deleteLabel, onEdit, onDelete, busy, chi
         onClick={onDelete}
       >
         <Trash2 aria-hidden="true" size={18} />
-      </button>
+      </button>}
     </div>
   );
 }

@@ -134,6 +134,15 @@ const screens = [
     tool: { label: 'Plan de tueste', icon: 'Calendar' },
   },
   {
+    id: 'customers',
+    path: '/clientes',
+    module: 'src/web/features/customers/customers-page.tsx',
+    forms: true,
+    // The list's first page without a search (features/customers/api/get-customers.ts).
+    requests: [`/api/customers?limit=${PAGE_SIZE}`],
+    tool: { label: 'Clientes', icon: 'Contact' },
+  },
+  {
     id: 'reports',
     path: '/reportes',
     module: 'src/web/features/reports/reports-page.tsx',

@@ -3,6 +3,7 @@ import { useSearchParams } from 'react-router';
 import { activityMessages as m } from '#shared/activity-messages.js';
 import { useUsers } from '#web/api/get-users.js';
 import { ListCard } from '#web/components/list-card.js';
+import { LoadMore } from '#web/components/load-more.js';
 import { LoadFailure } from '#web/components/load-failure.js';
 import { LoadedPage, LoadingPage } from '#web/components/loading-page.js';
 import { LoadingText } from '#web/components/loading-text.js';
@@ -41,16 +42,16 @@ export function ActivityPage() {
         ) : (
           <>
             <ActivityList entries={entries} />
-            <div className="activity-more">
-              <p role="status" className="activity-more__count">
-                {!activity.hasNextPage && activity.data.pages.length > 1 ? `${m.shown(entries.length)} ${m.allShown}` : m.shown(entries.length)}
-              </p>
-              {activity.hasNextPage && (
-                <button type="button" className="btn btn-secondary" disabled={activity.isFetchingNextPage} onClick={() => void activity.fetchNextPage()}>
-                  {activity.isFetchingNextPage ? m.loadingMore : m.loadMore}
-                </button>
-              )}
-            </div>
+            <LoadMore
+              shownText={m.shown(entries.length)}
+              allShownText={m.allShown}
+              loadMoreText={m.loadMore}
+              loadingMoreText={m.loadingMore}
+              hasNextPage={activity.hasNextPage}
+              isFetchingNextPage={activity.isFetchingNextPage}
+              pages={activity.data.pages.length}
+              fetchNextPage={activity.fetchNextPage}
+            />
           </>
         )}
       </ListCard>

@@ -1,0 +1,121 @@
+import { sql } from 'kysely';
+import { nameKey } from '#shared/text-keys.js';
+import type { CustomerFilters, CustomerKind } from '#shared/schemas/customers.js';
+import { nameSkeleton } from '#server/confusable-skeleton.js';
+import type { CustomerRow } from '#server/db/schema.js';
+import type { DbOrTrx } from '#server/db/write-transaction.js';
+
+/** A customer as stored, `active` as a boolean. */
+export interface CustomerRecord {
+  id: number;
+  version: number;
+  name: string;
+  kind: CustomerKind;
+  tax_id: string | null;
+  email: string | null;
+  phone: string | null;
+  address: string | null;
+  notes: string | null;
+  active: boolean;
+}
+
+export type CustomerValues = Omit<CustomerRecord, 'id' | 'version'>;
+
+/** Where a page starts: strictly after this (name_sort, id) in the list's order. */
+export interface CustomerKeyset {
+  sort: string;
+  id: number;
+}
+
+/** Lower-cased, accents removed: the list's order, and what the search compares ('cafe' finds 'Café Sol'). */
+export const customerSortKey = (text: string): string => text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase();
+
+const toRecord = (row: Pick<CustomerRow, (typeof columns)[number]>): CustomerRecord => ({
+  id: row.id,
+  version: row.version,
+  name: row.name,
+  kind: row.kind,
+  tax_id: row.tax_id,
+  email: row.email,
+  phone: row.phone,
+  address: row.address,
+  notes: row.notes,
+  active: Number(row.active) === 1,
+});
+
+const toColumns = (values: CustomerValues) => ({
+  name: values.name,
+  name_sort: customerSortKey(values.name),
+  // One customer per name, and none that looks like another's: both unique (migration 0019).
+  name_key: nameKey(values.name),
+  name_skeleton: nameSkeleton(values.name),
+  search_key: customerSortKey([values.name, values.tax_id, values.email, values.phone].filter(Boolean).join(' ')),
+  kind: values.kind,
+  tax_id: values.tax_id,
+  email: values.email,
+  phone: values.phone,
+  address: values.address,
+  notes: values.notes,
+  active: values.active ? 1 : 0,
+});
+
+const columns = ['id', 'version', 'name', 'name_sort', 'kind', 'tax_id', 'email', 'phone', 'address', 'notes', 'active'] as const;
+
+/** `%`, `_` and the escape itself stand for themselves in the search: 'café_50%' looks for those characters. */
+const likePattern = (text: string): string => `%${customerSortKey(text).replace(/[\\%_]/gu, (char) => `\\${char}`)}%`;
+
+/**
+ * One page in the list's order (name, then id) after `after`, with each row's
+ * keyset: a walk of the (name_sort, id) index from the keyset, so any page costs
+ * the same however many customers there are (docs/performance.md). A search reads
+ * the same walk, keeping the rows whose search_key contains the text.
+ */
+export async function listCustomers(
+  db: DbOrTrx,
+  filters: CustomerFilters,
+  limit: number,
+  after?: CustomerKeyset,
+): Promise<{ record: CustomerRecord; keyset: CustomerKeyset }[]> {
+  let query = db.selectFrom('customers').select(columns);
+  if (filters.q !== undefined) query = query.where(sql<boolean>`search_key like ${likePattern(filters.q)} escape '\\'`);
+  if (filters.active !== undefined) query = query.where('active', '=', filters.active ? 1 : 0);
+  if (after) query = query.where((eb) => eb.or([eb('name_sort', '>', after.sort), eb.and([eb('name_sort', '=', after.sort), eb('id', '>', after.id)])]));
+  const rows = await query.orderBy('name_sort').orderBy('id').limit(limit).execute();
+  return rows.map((row) => ({ record: toRecord(row), keyset: { sort: row.name_sort, id: row.id } }));
+}
+
+export async function findCustomerById(db: DbOrTrx, id: number): Promise<CustomerRecord | undefined> {
+  const row = await db.selectFrom('customers').select(columns).where('id', '=', id).executeTakeFirst();
+  return row && toRecord(row);
+}
+
+/**
+ * The customer (other than `exceptId`) whose name is `name` once case, accents,
+ * width and spaces are set aside, or looks like it: one lookup on each unique index.
+ */
+export const findCustomerByName = (db: DbOrTrx, name: string, exceptId?: number): Promise<{ id: number; name: string } | undefined> => {
+  let query = db
+    .selectFrom('customers')
+    .select(['id', 'name'])
+    .where((eb) => eb.or([eb('name_key', '=', nameKey(name)), eb('name_skeleton', '=', nameSkeleton(name))]));
+  if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
+  return query.executeTakeFirst();
+};
+
+/** Throws the unique violation when another customer has the name or a look-alike of it. */
+export async function insertCustomer(db: DbOrTrx, values: CustomerValues): Promise<number> {
+  const row = await db.insertInto('customers').values(toColumns(values)).returning('id').executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** The row's version, or undefined when no customer has that id; throws the unique violation as insertCustomer. */
+export async function updateCustomer(db: DbOrTrx, id: number, values: CustomerValues): Promise<number | undefined> {
+  const row = await db.updateTable('customers').set(toColumns(values)).where('id', '=', id).returning('version').executeTakeFirst();
+  return row?.version;
+}
+
+/** False when no customer has that id; throws the foreign-key violation when sales name it. */
+export async function deleteCustomer(db: DbOrTrx, id: number): Promise<boolean> {
+  const result = await db.deleteFrom('customers').where('id', '=', id).executeTakeFirst();
+  return Number(result.numDeletedRows) === 1;
+}

@@ -1,0 +1,111 @@
+import type { Kysely } from 'kysely';
+import { customerMessages } from '#shared/customer-messages.js';
+import type { Customer, CustomerBody, CustomerFilters, CustomerListQuery, CustomerPage } from '#shared/schemas/customers.js';
+import { isForeignKeyViolation, isUniqueViolation } from '#server/db/constraint-errors.js';
+import type { Database } from '#server/db/schema.js';
+import { type DbOrTrx, withWriteTransaction } from '#server/db/write-transaction.js';
+import { AppError, notFoundError, validationError } from '#server/errors.js';
+import * as repository from './repository.js';
+
+/** The customer as the API shows it, or undefined (the activity log's "before", and GET /:id). */
+export const findCustomerItem = (db: DbOrTrx, id: number): Promise<Customer | undefined> => repository.findCustomerById(db, id);
+
+/** A page's last row as the opaque `next_cursor`: base64url of [name_sort, id]. */
+const encodeCursor = (keyset: repository.CustomerKeyset): string => Buffer.from(JSON.stringify([keyset.sort, keyset.id])).toString('base64url');
+
+/** `cursor` back to its keyset; a cursor this API did not write is a 400, never a 500. */
+function decodeCursor(cursor: string): repository.CustomerKeyset {
+  try {
+    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
+    if (Array.isArray(value) && value.length === 2 && typeof value[0] === 'string' && Number.isSafeInteger(value[1])) {
+      return { sort: value[0], id: value[1] as number };
+    }
+  } catch {
+    // Not JSON: refused below.
+  }
+  throw validationError(customerMessages.invalidCursor);
+}
+
+/** GET /api/customers: `limit` customers in name order after `cursor`, and the cursor of the next page (null on the last). */
+export async function listCustomers(db: Kysely<Database>, query: CustomerListQuery): Promise<CustomerPage> {
+  const after = query.cursor === undefined ? undefined : decodeCursor(query.cursor);
+  // One row more than asked says whether a next page exists, without a count.
+  const rows = await repository.listCustomers(db, query, query.limit + 1, after);
+  const page = rows.slice(0, query.limit);
+  const last = page.at(-1);
+  return { items: page.map((row) => row.record), next_cursor: rows.length > query.limit && last ? encodeCursor(last.keyset) : null };
+}
+
+/** Every customer of the filters, in the list's order, a batch at a time (the CSV export). */
+export async function* allCustomers(db: Kysely<Database>, filters: CustomerFilters): AsyncGenerator<Customer> {
+  let after: repository.CustomerKeyset | undefined;
+  for (;;) {
+    const rows = await repository.listCustomers(db, filters, 500, after);
+    yield* rows.map((row) => row.record);
+    if (rows.length < 500) return;
+    after = rows.at(-1)!.keyset;
+  }
+}
+
+const toValues = (body: CustomerBody, active: boolean): repository.CustomerValues => ({
+  name: body.name,
+  kind: body.kind,
+  tax_id: body.tax_id,
+  email: body.email,
+  phone: body.phone,
+  address: body.address,
+  notes: body.notes,
+  active,
+});
+
+export async function createCustomer(db: Kysely<Database>, body: CustomerBody): Promise<Customer> {
+  const values = toValues(body, body.active ?? true);
+  return withWriteTransaction(db, async (trx) => {
+    await refuseTakenName(trx, body.name);
+    const id = await repository.insertCustomer(trx, values);
+    return { id, version: 1, ...values };
+  }).catch((error: unknown) => rethrowTakenName(db, error, body.name));
+}
+
+/** An edit without `active` keeps the customer's state: a form that does not show it cannot reactivate one by accident. */
+export async function updateCustomer(db: Kysely<Database>, id: number, body: CustomerBody): Promise<Customer> {
+  return withWriteTransaction(db, async (trx) => {
+    const current = await repository.findCustomerById(trx, id);
+    if (!current) throw notFoundError(customerMessages.notFound);
+    await refuseTakenName(trx, body.name, id);
+    const values = toValues(body, body.active ?? current.active);
+    const version = await repository.updateCustomer(trx, id, values);
+    if (version === undefined) throw notFoundError(customerMessages.notFound);
+    return { id, version, ...values };
+  }).catch((error: unknown) => rethrowTakenName(db, error, body.name));
+}
+
+/**
+ * One customer per name, whatever its case, accents, width, spaces or look
+ * (docs/product-guide.md#data-rules): the 409 names the customer that has it.
+ * The unique indexes decide, also between two requests at once (rethrowTakenName).
+ */
+async function refuseTakenName(db: DbOrTrx, name: string, exceptId?: number): Promise<void> {
+  const existing = await repository.findCustomerByName(db, name, exceptId);
+  if (existing) throw new AppError('duplicate', customerMessages.duplicateName(existing.name));
+}
+
+/** After the write failed (outside its transaction): the index refused a name another request took meanwhile. */
+async function rethrowTakenName(db: Kysely<Database>, error: unknown, name: string): Promise<never> {
+  if (!isUniqueViolation(error)) throw error;
+  const existing = await repository.findCustomerByName(db, name);
+  throw new AppError('duplicate', customerMessages.duplicateName(existing?.name ?? name));
+}
+
+export async function deleteCustomer(db: Kysely<Database>, id: number): Promise<void> {
+  let deleted: boolean;
+  try {
+    deleted = await withWriteTransaction(db, (trx) => repository.deleteCustomer(trx, id));
+  } catch (error) {
+    // sales.customer_id is ON DELETE RESTRICT: the database refuses, so a sale
+    // recorded for the customer at the same moment cannot slip through.
+    if (isForeignKeyViolation(error)) throw new AppError('in_use', customerMessages.deleteInUse);
+    throw error;
+  }
+  if (!deleted) throw notFoundError(customerMessages.notFound);
+}
