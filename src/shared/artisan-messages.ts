@@ -40,7 +40,8 @@ export const artisanMessages = {
   unknownUnit: (unit: string) => `Unidad de peso desconocida en el archivo: «${unit}». Artisan usa g, Kg, lb u oz.`,
   weightTooLarge: 'El peso del archivo es demasiado grande.',
   resultantMissing: 'El archivo no tiene el peso del café tostado (0): indica los Kilos Resultantes.',
-  dateMissing: 'El archivo no tiene fecha de tostado: indica la Fecha de Tostado (AAAA-MM-DD).',
+  // No format named: the screen's box takes dd/mm/aaaa, the API's roast_date YYYY-MM-DD.
+  dateMissing: 'El archivo no tiene fecha de tostado: indica la Fecha de Tostado.',
   badFileDate: (text: string) => `La fecha de tostado del archivo no es válida: «${text}».`,
   badUuid: 'El identificador del tueste del archivo (roastUUID) no es válido: deben ser 32 caracteres hexadecimales.',
   badMode: 'La unidad de temperatura del archivo (mode) debe ser C o F.',

@@ -388,7 +388,7 @@ describe.each(testDialects())('importar tuestes de Artisan (%s)', (dialect) => {
     it('takes the date from roastepoch, or from roast_date when the file has none (a template)', async () => {
       const greenId = await greenLot(10);
       expect((await importFile(OZ, { green_coffee_id: greenId, roast_type: 'Claro' })).json()).toMatchObject({ roast_date: '2024-03-16', quantity_green_kg: 1, resultant_kg: 0.85 });
-      expectError(await importFile(TEMPLATE, { green_coffee_id: greenId, roast_type: 'Claro' }), 400, 'El archivo no tiene fecha de tostado: indica la Fecha de Tostado (AAAA-MM-DD).');
+      expectError(await importFile(TEMPLATE, { green_coffee_id: greenId, roast_type: 'Claro' }), 400, 'El archivo no tiene fecha de tostado: indica la Fecha de Tostado.');
       // The form's own date rules, the lot's entry in the row's words (which rule, and the ways out).
       expectError(await importFile(TEMPLATE, { green_coffee_id: greenId, roast_type: 'Claro', roast_date: '2023-12-31' }), 400, a.beforeGreenEntry('2023-12-31', `V-${lotCounter}`, '2024-01-01'));
       expectError(await importFile(TEMPLATE, { green_coffee_id: greenId, roast_type: 'Claro', roast_date: '20-03-2024' }), 400, m.invalidDate);

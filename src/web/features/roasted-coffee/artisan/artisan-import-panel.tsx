@@ -174,6 +174,21 @@ export function ArtisanImportPanel({ lots, onClose, onImported }: { lots: GreenC
     .filter((lot) => lot.stock_kg > 0)
     .map((lot) => ({ value: String(lot.id), label: `${lot.batch_code} · ${lot.origin_name} · ${lot.supplier_finca} (${formatTwoDecimals(lot.stock_kg)} Kg)` }));
 
+  /** 'Lista', the row's problems one under another, or why it is skipped or still being read. */
+  const rowState = (row: FileRow) => {
+    if (!row.preview && !row.unreadable) return m.importChecking;
+    if (isSkipped(row)) return m.alreadyImportedRow(row.preview?.existing_batch_code ?? '');
+    const problems = problemsOf(row);
+    if (problems.length === 0) return 'Lista';
+    return (
+      <ul className="artisan-import__problems artisan-import__problem">
+        {problems.map((problem) => (
+          <li key={problem}>{problem}</li>
+        ))}
+      </ul>
+    );
+  };
+
   const columns: Column<FileRow>[] = [
     { label: 'Archivo', className: 'wrap', cell: (row) => row.file.name },
     {
@@ -233,19 +248,15 @@ export function ArtisanImportPanel({ lots, onClose, onImported }: { lots: GreenC
     {
       label: 'Estado',
       className: 'wrap',
-      cell: (row) => {
-        if (!row.preview && !row.unreadable) return m.importChecking;
-        if (isSkipped(row)) return m.alreadyImportedRow(row.preview?.existing_batch_code ?? '');
-        const problems = problemsOf(row);
-        return problems.length === 0 ? 'Lista' : <span className="artisan-import__problem">{problems.join(' ')}</span>;
-      },
-    },
-    {
-      label: 'Quitar',
+      // 'Quitar' under the state, not in a column of its own: the eleven columns scrolled the state,
+      // the column that says what to fix, out of the card at 1280 px.
       cell: (row) => (
-        <button type="button" className="btn btn-secondary btn-small" onClick={() => setRows((current) => current.filter((other) => other.id !== row.id))}>
-          {m.remove}
-        </button>
+        <div className="artisan-import__state">
+          {rowState(row)}
+          <button type="button" className="btn btn-secondary btn-small" onClick={() => setRows((current) => current.filter((other) => other.id !== row.id))}>
+            {m.remove}
+          </button>
+        </div>
       ),
     },
   ];
@@ -282,7 +293,9 @@ export function ArtisanImportPanel({ lots, onClose, onImported }: { lots: GreenC
               {tooMuch}
             </p>
           )}
-          <DataTable caption={m.importTitle} columns={columns} rows={rows} empty="" />
+          <div className="artisan-import__rows">
+            <DataTable caption={m.importTitle} columns={columns} rows={rows} empty="" />
+          </div>
         </>
       )}
       {rows.length > 0 && checking === 0 && accepted.length === 0 && <p role="status">{m.importNothing}</p>}
