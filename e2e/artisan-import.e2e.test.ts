@@ -76,6 +76,10 @@ describe('importar desde Artisan', () => {
     // The Ethiopian file's out-weight is 0: the Kilos Resultantes are asked for, and the confirm waits.
     await expect.poll(() => etiopia.textContent()).toContain('El archivo no tiene el peso del café tostado (0): indica los Kilos Resultantes.');
     await expect.poll(() => page.getByRole('button', { name: /^Confirmar importación/ }).isDisabled()).toBe(true);
+    // Kilos that are no number are said as such (the import's message), not as kilos still missing.
+    await etiopia.getByLabel('Kilos Resultantes de etiopia.alog').fill('mucho');
+    await expect.poll(() => etiopia.textContent()).toContain('Los Kilos Resultantes deben ser un número (con punto decimal).');
+    expect(await etiopia.textContent()).not.toContain('indica los Kilos Resultantes');
     await etiopia.getByLabel('Kilos Resultantes de etiopia.alog').fill('1.275');
     // 'Etiopía lavado' names the origin Etiopía: its lot is preselected.
     await expect.poll(() => etiopia.getByLabel('Lote de café verde de etiopia.alog').locator('option:checked').textContent()).toContain('V-ET');

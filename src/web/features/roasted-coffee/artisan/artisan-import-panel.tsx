@@ -44,7 +44,7 @@ function rowChoices(row: FileRow): ArtisanRowChoices {
   return {
     green_coffee_id: row.greenId === '' ? undefined : Number(row.greenId),
     roast_type: row.roastType === '' ? undefined : row.roastType,
-    resultant_kg: row.resultantKg.trim() === '' ? undefined : (parseDecimalText(row.resultantKg) ?? Number.NaN),
+    resultant_kg: parseDecimalText(row.resultantKg),
     roast_date: row.roastDate.trim() === '' ? undefined : isoDateOrAsTyped(row.roastDate),
   };
 }
@@ -61,9 +61,14 @@ function rowProblems(row: FileRow, context: { lot: GreenCoffee | undefined; take
   if (row.unreadable) return [row.unreadable];
   const preview = row.preview;
   if (!preview || isSkipped(row)) return [];
-  const choices = rowChoices(row);
+  const typed = rowChoices(row);
+  // Kilos typed that are no number: the import's own message for them, in place of 'indica los Kilos Resultantes'.
+  const unreadableKg = Number.isNaN(typed.resultant_kg);
+  const choices = unreadableKg ? { ...typed, resultant_kg: undefined } : typed;
   const green = choices.green_coffee_id === undefined ? undefined : context.lot ? { ...context.lot, stock_g: kgToGrams(context.lot.stock_kg) } : null;
-  const problems = checkArtisanRow(preview, choices, { green, takenBeforeG: context.takenBeforeG }).problems.map((problem) => problem.message);
+  const problems = checkArtisanRow(preview, choices, { green, takenBeforeG: context.takenBeforeG }).problems.map((problem) =>
+    unreadableKg && problem.message === m.resultantMissing ? m.invalidResultant : problem.message,
+  );
   if (context.firstWithProfile && context.firstWithProfile !== row) problems.push(m.alreadyInBatch(context.firstWithProfile.file.name));
   if (row.greenId === '') problems.push(m.chooseGreenLot);
   if (row.roastType === '') problems.push(m.chooseRoastType);
