@@ -251,6 +251,13 @@ describe.each(testDialects())('importar tuestes de Artisan (%s)', (dialect) => {
       expect((await previewWith(LB, { green_coffee_id: small, roast_type: 'Tostadísimo' })).problems).toEqual([m.invalidRoastType, m.notEnoughGreen(0.5), a.beforeGreenEntry('2024-03-15', `V-${lotCounter}`, thisYear)]);
     });
 
+    it('answers choices that are no id or no number in the query as the import does, writing nothing', async () => {
+      const url = (query: string) => ({ method: 'POST' as const, url: `/api/artisan/preview?${query}`, headers: octet, payload: Y2015 });
+      expectError(await t.call(cookie, url('green_coffee_id=uno&roast_type=Medio')), 400, 'El lote de café verde seleccionado no es válido.');
+      expectError(await t.call(cookie, url('resultant_kg=mucho')), 400, a.invalidResultant);
+      expectError(await t.call(SIGNED_OUT, url('green_coffee_id=1')), 401, 'Tu sesión ha terminado. Inicia sesión de nuevo.');
+    });
+
     it('reads a Kaleido template\'s events, which hold seconds: CHARGE at 1:00, not 10:00, as its computed times say', async () => {
       const read = await previewWith(KALEIDO, {});
       const computed = (JSON.parse(KALEIDO.toString('utf8')) as { computed: Record<string, number> }).computed;
