@@ -76,6 +76,10 @@ describe('importar desde Artisan', () => {
     // The Ethiopian file's out-weight is 0: the Kilos Resultantes are asked for, and the confirm waits.
     await expect.poll(() => etiopia.textContent()).toContain('El archivo no tiene el peso del café tostado (0): indica los Kilos Resultantes.');
     await expect.poll(() => page.getByRole('button', { name: /^Confirmar importación/ }).isDisabled()).toBe(true);
+    // Kilos that are no number are said as such (the import's message), not as kilos still missing.
+    await etiopia.getByLabel('Kilos Resultantes de etiopia.alog').fill('mucho');
+    await expect.poll(() => etiopia.textContent()).toContain('Los Kilos Resultantes deben ser un número (con punto decimal).');
+    expect(await etiopia.textContent()).not.toContain('indica los Kilos Resultantes');
     await etiopia.getByLabel('Kilos Resultantes de etiopia.alog').fill('1.275');
     // 'Etiopía lavado' names the origin Etiopía: its lot is preselected.
     await expect.poll(() => etiopia.getByLabel('Lote de café verde de etiopia.alog').locator('option:checked').textContent()).toContain('V-ET');
@@ -84,7 +88,7 @@ describe('importar desde Artisan', () => {
     await expect.poll(() => etiopia.locator('td').nth(6).textContent()).toBe('0.23');
     await expect.poll(() => page.getByRole('button', { name: 'Confirmar importación (2)' }).isEnabled()).toBe(true);
     // A lot's select stays within 18rem although one option is ~150 characters long (it took the
-    // option's width, and the table scrolled 894 px sideways at 1280 px; 34 px now, its 11 columns).
+    // option's width, and the table scrolled 894 px sideways at 1280 px).
     for (const row of [tarrazu, etiopia]) {
       expect(await row.locator('select.artisan-import__lot').evaluate((select) => select.getBoundingClientRect().width)).toBeLessThanOrEqual(288);
     }
@@ -240,6 +244,96 @@ describe('importar desde Artisan', () => {
     }
     await page.getByRole('button', { name: 'Confirmar importación (2)' }).click();
     await expect.poll(() => waitForToast(page, 'tuestes importados')).toBe('2 tuestes importados desde Artisan con éxito.');
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('a 2015 profile against a lot of this year: the row names the rule and its ways out, and updates as the lot or date change; a Kaleido template\'s events; dd/mm/aaaa in an English browser', async () => {
+    const thisYear = `${new Date().getFullYear()}-01-01`;
+    const thisYearText = `01/01/${new Date().getFullYear()}`;
+    // An English browser: the date box still writes dd/mm/aaaa, as the rest of the app.
+    const context = await env.browser.newContext({ baseURL: env.server.url, viewport: DESKTOP, locale: 'en-US' });
+    const page = await context.newPage();
+    const problems: string[] = [];
+    page.on('pageerror', (error) => problems.push(`pageerror: ${error.message}`));
+    page.on('console', (message) => {
+      if (message.type() === 'error' && !message.text().startsWith('Failed to load resource')) problems.push(`console: ${message.text()}`);
+    });
+    await signIn(page, env.server.adminUsername, env.server.adminPassword);
+    const post = apiPost(page);
+    const guatemala = await post('/api/coffee-origins', { name: 'Guatemala', kilos_per_bag: 69, suppliers_fincas: ['Huehuetenango'] });
+    const lot = { origin_id: guatemala.id, supplier_finca: 'Huehuetenango', unit_price: 6 };
+    await post('/api/green-coffee', { ...lot, quantity_kg: 30, entry_date: thisYear, batch_code: 'V-GT-NUEVO' });
+    const old = await post('/api/green-coffee', { ...lot, quantity_kg: 1.3, entry_date: '2015-01-01', batch_code: 'V-GT-2015' });
+    await page.goto(`${env.server.url}/cafe-tostado`);
+    await page.getByRole('heading', { level: 1, name: 'Inventario de Café Tostado' }).waitFor();
+    await openImport(page);
+    const noEvents = { ...(JSON.parse(fixture('kaleido-template.alog')) as object), timeindex: [-1, 30, 48, 54, 0, 0, 0, 0] };
+    await dropFiles(page, [
+      { name: 'guatemala-2015.alog', text: fixture('roast-2015.alog') },
+      { name: 'kaleido-city.alog', text: fixture('kaleido-template.alog') },
+      { name: 'sin-eventos.alog', text: JSON.stringify(noEvents) },
+    ]);
+    const rowOf = (name: string) => importTable(page).locator('tbody tr').filter({ has: page.getByRole('cell', { name, exact: true }) });
+    const [y2015, kaleido, noMarks] = [rowOf('guatemala-2015.alog'), rowOf('kaleido-city.alog'), rowOf('sin-eventos.alog')];
+    const date2015 = y2015.getByLabel('Fecha de Tostado de guatemala-2015.alog');
+    await expect.poll(() => date2015.inputValue()).toBe('12/06/2015');
+    expect(await date2015.evaluate((input: HTMLInputElement) => input.type)).toBe('text');
+    expect(await date2015.getAttribute('placeholder')).toBe('dd/mm/aaaa');
+    // The lot received this year, chosen by hand (the oldest one is preselected): its entry is after the roast.
+    await y2015.getByLabel('Lote de café verde de guatemala-2015.alog').selectOption({ label: 'V-GT-NUEVO · Guatemala · Huehuetenango (30.00 Kg)' });
+    await y2015.getByLabel('Tipo de tueste de guatemala-2015.alog').selectOption('Medio');
+    const dateRule = `La fecha de tostado (12/06/2015) es anterior a la entrada del lote de café verde V-GT-NUEVO (${thisYearText}): elige otro lote o una Fecha de Tostado desde el ${thisYearText}.`;
+    await expect.poll(() => y2015.textContent()).toContain(dateRule);
+    // The events: a Kaleido template reads (no problem but its missing date); a file without CHARGE and DROP says so.
+    await expect.poll(() => kaleido.textContent()).toContain('El archivo no tiene fecha de tostado: indica la Fecha de Tostado.');
+    expect(await kaleido.textContent()).not.toContain('evento');
+    await expect.poll(() => noMarks.textContent()).toContain('El archivo no marca el evento Carga (CHARGE): márcalo en Artisan, guarda el perfil y vuelve a añadirlo.');
+    expect(await noMarks.textContent()).toContain('El archivo no marca el evento Descarga (DROP)');
+    // The state column, which says what to fix, stays inside the card at 1280 px: no sideways scroll.
+    expect(await page.locator('.artisan-import__rows .table-wrap').evaluate((wrap) => wrap.scrollWidth - wrap.clientWidth)).toBeLessThanOrEqual(0);
+    await shot(page, 'rules-desktop');
+    await page.setViewportSize(PHONE);
+    await shot(page, 'rules-phone');
+    await page.setViewportSize(DESKTOP);
+
+    // Way out 1: the lot of 2015, which holds 1.3 Kg: the row is ready. Way out 2: the lot's entry date.
+    await y2015.getByLabel('Lote de café verde de guatemala-2015.alog').selectOption(String(old.id));
+    await expect.poll(() => y2015.textContent()).toContain('Lista');
+    await y2015.getByLabel('Lote de café verde de guatemala-2015.alog').selectOption({ label: 'V-GT-NUEVO · Guatemala · Huehuetenango (30.00 Kg)' });
+    await expect.poll(() => y2015.textContent()).toContain(dateRule);
+    await date2015.fill(thisYearText);
+    await expect.poll(() => y2015.textContent()).toContain('Lista');
+    // A date typed as no day is the form's own message, in the row.
+    await date2015.fill('31/02/2025');
+    await expect.poll(() => y2015.textContent()).toContain('La fecha de tostado no es válida.');
+    await date2015.fill(thisYearText);
+
+    // Two rows on the 2015 lot (1.3 Kg): the second (0.25 Kg) no longer fits once the first takes 1.2 Kg.
+    await kaleido.getByLabel('Fecha de Tostado de kaleido-city.alog').fill(thisYearText);
+    await kaleido.getByLabel('Lote de café verde de kaleido-city.alog').selectOption(String(old.id));
+    await kaleido.getByLabel('Tipo de tueste de kaleido-city.alog').selectOption('Claro');
+    await expect.poll(() => kaleido.textContent()).toContain('Lista');
+    await y2015.getByLabel('Lote de café verde de guatemala-2015.alog').selectOption(String(old.id));
+    await date2015.fill('12/06/2015');
+    await expect.poll(() => y2015.textContent()).toContain('Lista');
+    await expect.poll(() => kaleido.textContent()).toContain('No hay suficiente café verde disponible para tostar esta cantidad. Solo tienes 0.10 Kg.');
+    await kaleido.getByLabel('Lote de café verde de kaleido-city.alog').selectOption({ label: 'V-GT-NUEVO · Guatemala · Huehuetenango (30.00 Kg)' });
+    await expect.poll(() => kaleido.textContent()).toContain('Lista');
+    await noMarks.getByRole('button', { name: 'Quitar' }).click();
+    await expectNoSeriousAxeViolations(page);
+    await page.setViewportSize(PHONE);
+    await shot(page, 'ready-phone');
+    await page.setViewportSize(DESKTOP);
+
+    await page.getByRole('button', { name: 'Confirmar importación (2)' }).click();
+    await expect.poll(() => waitForToast(page, 'tuestes importados')).toBe('2 tuestes importados desde Artisan con éxito.');
+    // The Kaleido template's curve: CHARGE at 0:00 and DROP at 9:00, as its own computed times say (not from −10:00).
+    const row = roastedTable(page).locator('tbody tr', { hasText: `GU-0101${thisYear.slice(2, 4)}-` });
+    await row.getByRole('button', { name: /^Curva del lote/ }).click();
+    const dialog = page.getByRole('dialog');
+    await dialog.locator('.chart__line').first().waitFor();
+    await expect.poll(() => dialog.locator('dl').textContent()).toBe('Carga0:00Fin de secado4:00Inicio del 1.er crack7:00Fin del 1.er crack8:00Descarga9:00');
     expect(problems).toEqual([]);
     await context.close();
   });

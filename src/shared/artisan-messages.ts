@@ -2,6 +2,7 @@
 // messages.ts: messages.ts is in the chunk every screen loads (login and home
 // included), an area's own module only in that area's chunk
 // (docs/decisions/0019-web-chunk-groups-and-route-preloads.md).
+import { formatDate } from './format.js';
 import {
   ALOG_BATCH_MAX_FILES,
   ALOG_MAX_BYTES,
@@ -39,7 +40,8 @@ export const artisanMessages = {
   unknownUnit: (unit: string) => `Unidad de peso desconocida en el archivo: «${unit}». Artisan usa g, Kg, lb u oz.`,
   weightTooLarge: 'El peso del archivo es demasiado grande.',
   resultantMissing: 'El archivo no tiene el peso del café tostado (0): indica los Kilos Resultantes.',
-  dateMissing: 'El archivo no tiene fecha de tostado: indica la Fecha de Tostado (AAAA-MM-DD).',
+  // No format named: the screen's box takes dd/mm/aaaa, the API's roast_date YYYY-MM-DD.
+  dateMissing: 'El archivo no tiene fecha de tostado: indica la Fecha de Tostado.',
   badFileDate: (text: string) => `La fecha de tostado del archivo no es válida: «${text}».`,
   badUuid: 'El identificador del tueste del archivo (roastUUID) no es válido: deben ser 32 caracteres hexadecimales.',
   badMode: 'La unidad de temperatura del archivo (mode) debe ser C o F.',
@@ -47,6 +49,11 @@ export const artisanMessages = {
   curveNotNumeric: 'La curva del archivo tiene lecturas que no son números.',
   temperatureOutOfRange: (unit: 'C' | 'F') =>
     `La curva del archivo tiene temperaturas fuera de rango: deben estar entre ${degrees(alogTemperatureRange(unit)[0], unit)} y ${degrees(alogTemperatureRange(unit)[1], unit)}.`,
+  // The curve's events (docs/product-guide.md#artisan-import): CHARGE and DROP place the roast on its curve.
+  eventMissing: (event: string, artisanName: string) =>
+    `El archivo no marca el evento ${event} (${artisanName}): márcalo en Artisan, guarda el perfil y vuelve a añadirlo.`,
+  eventOutOfRange: (event: string, artisanName: string, written: number, samples: number) =>
+    `El evento ${event} (${artisanName}) del archivo está fuera de la curva (timeindex ${written}; la curva tiene ${samples} lecturas): márcalo de nuevo en Artisan, guarda el perfil y vuelve a añadirlo.`,
   timeOutOfRange: `La curva del archivo tiene tiempos fuera de rango: deben estar entre 0 y ${ALOG_TIME_MAX_SECONDS / 3600} horas desde el inicio de la grabación.`,
   // The import
   alreadyImported: (batchCode: string) => `Este perfil de Artisan ya está registrado en el lote de café tostado ${batchCode}: no se ha importado de nuevo.`,
@@ -80,6 +87,9 @@ export const artisanMessages = {
     `${rows === 1 ? '1 archivo tiene' : `${rows} archivos tienen`} problemas: corrígelos o quítalos para importar.`,
   imported: (rows: number) => `${rows === 1 ? '1 tueste importado' : `${rows} tuestes importados`} desde Artisan con éxito.`,
   importError: 'Error al importar los tuestes de Artisan.',
+  // A roast dated before its green lot's entry, as the import's row says it: which rule, and the two ways out.
+  beforeGreenEntry: (roastDate: string, greenCode: string, entryDate: string) =>
+    `La fecha de tostado (${formatDate(roastDate)}) es anterior a la entrada del lote de café verde ${greenCode} (${formatDate(entryDate)}): elige otro lote o una Fecha de Tostado desde el ${formatDate(entryDate)}.`,
   chooseGreenLot: 'Selecciona el lote de café verde.',
   chooseRoastType: 'Selecciona el tipo de tueste.',
   remove: 'Quitar',

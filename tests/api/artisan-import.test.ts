@@ -11,6 +11,8 @@ import { roastedCoffeeMessages as m } from '#shared/roasted-coffee-messages.js';
 import { artisanMessages as a } from '#shared/artisan-messages.js';
 import type { ArtisanCurve, ArtisanPreview, ArtisanRoast } from '#shared/schemas/artisan.js';
 import type { Trace } from '#shared/schemas/traceability.js';
+import { formatDate } from '#shared/format.js';
+import { localIsoDate } from '#shared/local-date.js';
 import { resetDatabase } from '../helpers/reset-database.js';
 import { createTestApp, errorOf, loginCookie, TEST_PASSWORD, type TestApp } from '../helpers/test-app.js';
 import { itOn, testDialects } from '../helpers/test-database.js';
@@ -28,6 +30,10 @@ const LB = fixture('python-literal-lb.alog');
 const OUT_ZERO = fixture('out-weight-zero.alog');
 const TEMPLATE = fixture('json-template.alog');
 const OZ = fixture('epoch-date-oz.alog');
+/** A Kaleido template as Artisan ships them: its timeindex holds the events' seconds, not sample indices. */
+const KALEIDO = fixture('kaleido-template.alog');
+/** A roast Artisan saved on 12/06/2015, 1.2 Kg in. */
+const Y2015 = fixture('roast-2015.alog');
 /** The JSON template with some of its fields changed: a file with one edge value. */
 const template = (change: Record<string, unknown>): Buffer =>
   Buffer.from(JSON.stringify({ ...(JSON.parse(TEMPLATE.toString('utf8')) as object), ...change }));
@@ -138,6 +144,7 @@ describe.each(testDialects())('importar tuestes de Artisan (%s)', (dialect) => {
         curve_points: 300,
         temperature_unit: 'C',
         events: { charge: 0, dry_end: 184, fc_start: 374, fc_end: 454, sc_start: null, sc_end: null, drop: 524 },
+        event_problems: [],
         existing_roast_id: null,
         existing_batch_code: null,
         roast_date_problem: null,
@@ -203,6 +210,111 @@ describe.each(testDialects())('importar tuestes de Artisan (%s)', (dialect) => {
         existing_batch_code: roast.batch_code,
         problems: [a.alreadyImported(roast.batch_code)],
       });
+    });
+  });
+
+  describe('preview: the import\'s rules, row by row (docs/product-guide.md#artisan-import)', () => {
+    const previewWith = async (body: Buffer, query: Record<string, string | number>) =>
+      (await t.call(cookie, { method: 'POST', url: `/api/artisan/preview?${new URLSearchParams(Object.entries(query).map(([k, v]) => [k, String(v)]))}`, headers: octet, payload: body })).json() as ArtisanPreview;
+    const thisYear = `${localIsoDate().slice(0, 4)}-01-01`;
+
+    it('a 2015 profile against a lot received this year: the date rule, named with both ways out; then each way out imports', async () => {
+      const recent = await greenLot(10, thisYear);
+      const recentCode = `V-${lotCounter}`;
+      const old = await greenLot(10, '2015-01-01');
+      const choices = { green_coffee_id: recent, roast_type: 'Medio' };
+      const problem = a.beforeGreenEntry('2015-06-12', recentCode, thisYear);
+      expect(problem).toBe(`La fecha de tostado (12/06/2015) es anterior a la entrada del lote de café verde ${recentCode} (${formatDate(thisYear)}): elige otro lote o una Fecha de Tostado desde el ${formatDate(thisYear)}.`);
+      // Without choices the file alone is fine; with the lot, the lot's rule.
+      expect((await preview(Y2015)).json()).toMatchObject({ roast_date: '2015-06-12', roast_date_problem: null, problems: [] });
+      expect(await previewWith(Y2015, choices)).toMatchObject({ problems: [problem] });
+      const before = await snapshot();
+      expectError(await importFile(Y2015, choices), 400, problem);
+      expect(await snapshot()).toEqual(before);
+      // Way out 1: the lot's entry date. Way out 2 (a copy of the file with its own uuid): another lot.
+      expect(await previewWith(Y2015, { ...choices, roast_date: thisYear })).toMatchObject({ problems: [] });
+      expect((await importFile(Y2015, { ...choices, roast_date: thisYear })).json()).toMatchObject({ roast_date: thisYear, green_coffee_id: recent });
+      const copy = Buffer.from(Y2015.toString('utf8').replace('7c1e4f0a9b2d4c3e8f6a5b4c3d2e1f00', '7c1e4f0a9b2d4c3e8f6a5b4c3d2e1f01'));
+      expect(await previewWith(copy, { green_coffee_id: old, roast_type: 'Medio' })).toMatchObject({ problems: [] });
+      expect((await importFile(copy, { green_coffee_id: old, roast_type: 'Medio' })).json()).toMatchObject({ roast_date: '2015-06-12', green_coffee_id: old });
+    });
+
+    it('names every rule a row breaks, not only the first: stock and date together; a lot that does not exist', async () => {
+      const small = await greenLot(0.5, thisYear);
+      const problems = (await previewWith(Y2015, { green_coffee_id: small, roast_type: 'Oscuro' })).problems;
+      expect(problems).toEqual([m.notEnoughGreen(0.5), a.beforeGreenEntry('2015-06-12', `V-${lotCounter}`, thisYear)]);
+      expect(problems[0]).toBe('No hay suficiente café verde disponible para tostar esta cantidad. Solo tienes 0.50 Kg.');
+      expectError(await importFile(Y2015, { green_coffee_id: small, roast_type: 'Oscuro' }), 409, problems[0]!);
+      expect((await previewWith(Y2015, { green_coffee_id: 999_999, roast_type: 'Oscuro' })).problems).toEqual([m.invalidGreenLot]);
+      // The file's own problems and the choices' together.
+      expect((await previewWith(OUT_ZERO, { green_coffee_id: small, roast_type: 'Claro', roast_date: '2999-01-01' })).problems).toEqual([a.resultantMissing, m.futureDate, m.notEnoughGreen(0.5)]);
+      expect((await previewWith(LB, { green_coffee_id: small, roast_type: 'Tostadísimo' })).problems).toEqual([m.invalidRoastType, m.notEnoughGreen(0.5), a.beforeGreenEntry('2024-03-15', `V-${lotCounter}`, thisYear)]);
+    });
+
+    it('answers choices that are no id or no number in the query as the import does, writing nothing', async () => {
+      const url = (query: string) => ({ method: 'POST' as const, url: `/api/artisan/preview?${query}`, headers: octet, payload: Y2015 });
+      expectError(await t.call(cookie, url('green_coffee_id=uno&roast_type=Medio')), 400, 'El lote de café verde seleccionado no es válido.');
+      expectError(await t.call(cookie, url('resultant_kg=mucho')), 400, a.invalidResultant);
+      expectError(await t.call(SIGNED_OUT, url('green_coffee_id=1')), 401, 'Tu sesión ha terminado. Inicia sesión de nuevo.');
+    });
+
+    it('reads a Kaleido template\'s events, which hold seconds: CHARGE at 1:00, not 10:00, as its computed times say', async () => {
+      const read = await previewWith(KALEIDO, {});
+      const computed = (JSON.parse(KALEIDO.toString('utf8')) as { computed: Record<string, number> }).computed;
+      expect(read.events).toEqual({ charge: 0, dry_end: computed.DRY_time, fc_start: computed.FCs_time, fc_end: computed.FCe_time, sc_start: null, sc_end: null, drop: computed.DROP_time });
+      expect(read).toMatchObject({ event_problems: [], problems: [a.dateMissing], curve_points: 61 });
+      const greenId = await greenLot(10);
+      const roast = (await importFile(KALEIDO, { green_coffee_id: greenId, roast_type: 'Medio', roast_date: '2024-03-20' })).json() as ArtisanRoast;
+      const drawn = (await curve(roast.id)).json() as ArtisanCurve;
+      expect([drawn.points[0]!.t, drawn.points.at(-1)!.t, drawn.events.drop]).toEqual([-60, 540, 540]);
+    });
+
+    it('says which events are missing or outside the curve, and the import refuses the same', async () => {
+      const greenId = await greenLot(10);
+      const choices = { green_coffee_id: greenId, roast_type: 'Medio', roast_date: '2024-03-20' };
+      const outside = a.eventOutOfRange('Descarga', 'DROP', 70, 8);
+      expect(outside).toBe('El evento Descarga (DROP) del archivo está fuera de la curva (timeindex 70; la curva tiene 8 lecturas): márcalo de nuevo en Artisan, guarda el perfil y vuelve a añadirlo.');
+      const missing = [a.eventMissing('Carga', 'CHARGE'), a.eventMissing('Descarga', 'DROP')];
+      expect(missing[0]).toBe('El archivo no marca el evento Carga (CHARGE): márcalo en Artisan, guarda el perfil y vuelve a añadirlo.');
+      const cases: [Buffer, string[]][] = [
+        [template({ timeindex: [2, 4, 6, 7, 0, 0, 70, 0] }), [outside]],
+        [template({ timeindex: [-1, 4, 6, 7, 0, 0, 0, 0] }), missing],
+        [template({ timeindex: undefined }), missing],
+        [template({ timeindex: [2, 40, 6, 7, 0, 0, 0, 0] }), [a.eventMissing('Descarga', 'DROP'), a.eventOutOfRange('Fin de secado', 'DRY END', 40, 8)]],
+      ];
+      const before = await snapshot();
+      for (const [body, problems] of cases) {
+        expect(await previewWith(body, choices)).toMatchObject({ event_problems: problems, problems });
+        expectError(await importFile(body, choices), 400, problems[0]!);
+      }
+      expect(await snapshot()).toEqual(before);
+    });
+
+    it('never refuses at import a row the preview called ready, and refuses a row with problems by its first', async () => {
+      // A lot of this year, one of 2015 with 1 Kg, one of 2024 with 0.5 Kg; the file's date, 2015's, this year's.
+      const lots = [await greenLot(10, thisYear), await greenLot(1, '2015-01-01'), await greenLot(0.5)];
+      const files = [LB, OUT_ZERO, TEMPLATE, KALEIDO, Y2015, template({ timeindex: [2, 4, 6, 7, 0, 0, 70, 0] })];
+      const dates = [undefined, '2015-06-12', thisYear];
+      let ready = 0;
+      for (const file of files) {
+        for (const green_coffee_id of lots) {
+          for (const roast_date of dates) {
+            const choices = { green_coffee_id, roast_type: 'Claro', resultant_kg: 0.15, ...(roast_date ? { roast_date } : {}) };
+            const { problems } = await previewWith(file, choices);
+            const response = await importFile(file, choices);
+            const label = JSON.stringify({ file: file.length, choices, problems });
+            if (problems.length === 0) {
+              ready++;
+              expect(response.statusCode, `${label} ${response.body}`).toBe(201);
+              // Undone, so the next case meets the same stock and the file is not yet recorded.
+              expect((await t.call(cookie, { method: 'DELETE', url: `/api/roasted-coffee/${(response.json() as ArtisanRoast).id}` })).statusCode).toBe(204);
+            } else {
+              expect(errorOf(response).message, label).toBe(problems[0]);
+            }
+          }
+        }
+      }
+      expect(ready).toBeGreaterThan(10);
     });
   });
 
@@ -283,9 +395,9 @@ describe.each(testDialects())('importar tuestes de Artisan (%s)', (dialect) => {
     it('takes the date from roastepoch, or from roast_date when the file has none (a template)', async () => {
       const greenId = await greenLot(10);
       expect((await importFile(OZ, { green_coffee_id: greenId, roast_type: 'Claro' })).json()).toMatchObject({ roast_date: '2024-03-16', quantity_green_kg: 1, resultant_kg: 0.85 });
-      expectError(await importFile(TEMPLATE, { green_coffee_id: greenId, roast_type: 'Claro' }), 400, 'El archivo no tiene fecha de tostado: indica la Fecha de Tostado (AAAA-MM-DD).');
-      // The form's own date rules.
-      expectError(await importFile(TEMPLATE, { green_coffee_id: greenId, roast_type: 'Claro', roast_date: '2023-12-31' }), 400, m.beforeGreenEntry(`V-${lotCounter}`, '2024-01-01'));
+      expectError(await importFile(TEMPLATE, { green_coffee_id: greenId, roast_type: 'Claro' }), 400, 'El archivo no tiene fecha de tostado: indica la Fecha de Tostado.');
+      // The form's own date rules, the lot's entry in the row's words (which rule, and the ways out).
+      expectError(await importFile(TEMPLATE, { green_coffee_id: greenId, roast_type: 'Claro', roast_date: '2023-12-31' }), 400, a.beforeGreenEntry('2023-12-31', `V-${lotCounter}`, '2024-01-01'));
       expectError(await importFile(TEMPLATE, { green_coffee_id: greenId, roast_type: 'Claro', roast_date: '20-03-2024' }), 400, m.invalidDate);
       const dated = await importFile(TEMPLATE, { green_coffee_id: greenId, roast_type: 'Claro', roast_date: '2024-03-20' });
       expect(dated.statusCode).toBe(201);

@@ -230,13 +230,14 @@ describe('the profile', () => {
     expect(curve.events).toEqual({ charge: 0, dry_end: 184, fc_start: 374, fc_end: 454, sc_start: null, sc_end: null, drop: 524 });
   });
 
-  it('a JSON template: no date, no UUID (a hash of the content), an event index outside the samples', () => {
+  it('a JSON template: no date, no UUID (a hash of the content), its events by sample index', () => {
     const file = fixture('json-template.alog');
     const profile = readAlogFile(file);
     expect(profile).toMatchObject({ greenG: 200, resultantG: 168, weightUnit: 'g', roastDate: null, artisanBatch: null, uuidFromContent: true });
     expect(profile.roastUuid).toMatch(/^[0-9a-f]{32}$/);
     expect(readAlogFile(Buffer.concat([file, bytes(' ')])).roastUuid).not.toBe(profile.roastUuid);
-    expect(profile.curve?.events).toEqual({ charge: 0, dry_end: 20, fc_start: 40, fc_end: 50, sc_start: null, sc_end: null, drop: null });
+    expect(profile.curve?.events).toEqual({ charge: 0, dry_end: 20, fc_start: 40, fc_end: 50, sc_start: null, sc_end: null, drop: 50 });
+    expect(profile.eventProblems).toEqual([]);
     expect(profile.curve?.points.at(-1)).toEqual({ t: 50, bt: null, et: 184 });
     expect(profile.curve?.points[0]).toEqual({ t: -20, bt: 150, et: 170 });
   });

@@ -67,10 +67,23 @@ export const artisanPreviewSchema = z.object({
   curve_points: z.number().int(),
   temperature_unit: z.enum(['C', 'F']).nullable(),
   events: artisanEventsSchema,
+  /**
+   * What the file's events break, whatever the choices: CHARGE or DROP not marked, an event
+   * outside the curve ('El evento Descarga (DROP) del archivo está fuera de la curva…'). Also
+   * in `problems`; the screen checks its rows with them (#shared/artisan-row-rules).
+   */
+  event_problems: z.array(z.string()),
   /** The roasted lot that already holds this roast_uuid (an import would be a 409), or null. */
   existing_roast_id: z.number().int().nullable(),
   existing_batch_code: z.string().nullable(),
-  /** What the import needs besides the person's choices, in Spanish ('Los Kilos Resultantes no pueden ser mayores…'); empty when none. */
+  /**
+   * Every rule the import would find broken, in Spanish, in the order it checks them; empty when
+   * the import would record the file. The file's own (events, weights, date) always; with the
+   * choices of the query (the import's: `green_coffee_id`, `roast_type`, `resultant_kg`,
+   * `roast_date`), theirs too: the green lot's stock and entry date ('La fecha de tostado
+   * (15/03/2015) es anterior a la entrada del lote…'). The same rules as the import
+   * (#shared/artisan-row-rules), so a file without problems imports with those choices.
+   */
   problems: z.array(z.string()),
 });
 export type ArtisanPreview = z.infer<typeof artisanPreviewSchema>;

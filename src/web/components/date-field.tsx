@@ -1,3 +1,4 @@
+import type { InputHTMLAttributes } from 'react';
 import { EARLIEST_DATE } from '#shared/limits.js';
 import { localIsoDate } from '#shared/local-date.js';
 import { commonMessages } from '#shared/messages.js';
@@ -31,13 +32,21 @@ export function DateField({ id, label, kind, invalid, registration }: {
   registration: FieldRegistration;
 }) {
   const hint = kind === 'business' ? commonMessages.dateHint : commonMessages.rangeDateHint;
-  // Today in the browser's time zone when the form renders, as the schema's rule reads it.
-  const max = kind === 'business' ? localIsoDate() : undefined;
   return (
     <Field id={id} label={label} hint={hint} invalid={invalid} registration={registration}>
-      {(control) => (
-        <input {...control} inputMode="numeric" autoComplete="off" placeholder="dd/mm/aaaa" maxLength={10} min={EARLIEST_DATE} max={max} />
-      )}
+      {(control) => <DateInput kind={kind} {...control} />}
     </Field>
   );
+}
+
+/**
+ * DateField's input alone, for a date typed where a labelled field does not fit: a table's
+ * cell, named by its `aria-label` (the Artisan import's row, docs/product-guide.md#artisan-import).
+ * Same dd/mm/aaaa text and same `min`/`max`; the caller turns the text into YYYY-MM-DD with
+ * `isoDateOrAsTyped` (#web/lib/form-values).
+ */
+export function DateInput({ kind, ...input }: { kind: DateFieldKind } & InputHTMLAttributes<HTMLInputElement>) {
+  // Today in the browser's time zone when the form renders, as the schema's rule reads it.
+  const max = kind === 'business' ? localIsoDate() : undefined;
+  return <input {...input} inputMode="numeric" autoComplete="off" placeholder="dd/mm/aaaa" maxLength={10} min={EARLIEST_DATE} max={max} />;
 }

@@ -36,6 +36,8 @@ export interface AlogProfile {
   operator: string | null;
   /** Null when the file has no points (Artisan's templates may have none). */
   curve: ArtisanCurve | null;
+  /** CHARGE or DROP not marked, or an event outside the curve, in Spanish: rules the import applies (#shared/artisan-row-rules). */
+  eventProblems: string[];
 }
 
 /** Grams per unit as an exact fraction [numerator, denominator]: the pound is 453.59237 g by definition, the ounce 1/16 of it. */
@@ -69,7 +71,7 @@ export function profileOf(dict: AlogDict, bytes: Uint8Array): AlogProfile {
     title: text(dict.get('title')),
     beans: text(dict.get('beans')),
     operator: text(dict.get('operator')),
-    curve: curve(dict),
+    ...curve(dict),
   };
 }
 
@@ -160,19 +162,22 @@ export function text(value: AlogValue | undefined): string | null {
 }
 
 const EVENT_NAMES: readonly (keyof ArtisanEvents)[] = ['charge', 'dry_end', 'fc_start', 'fc_end', 'sc_start', 'sc_end', 'drop'];
+/** Artisan's own names of the events, as its buttons show them, so a message points at the button to press. */
+const ARTISAN_EVENT_NAMES: Readonly<Record<keyof ArtisanEvents, string>> = {
+  charge: 'CHARGE', dry_end: 'DRY END', fc_start: 'FC START', fc_end: 'FC END', sc_start: 'SC START', sc_end: 'SC END', drop: 'DROP',
+};
+/** Without these two the roast has no start or end on its curve. */
+const REQUIRED_EVENTS: readonly (keyof ArtisanEvents)[] = ['charge', 'drop'];
 
 /** Seconds to the millisecond: Artisan's sample times carry float noise (12.000000000000002). */
 const roundSeconds = (seconds: number): number => Math.round(seconds * 1000) / 1000;
 
 /**
  * The curve (docs/decisions/0026-artisan-alog-import.md): every sample of the file in its order,
- * `t` in seconds from CHARGE (negative before it; from the recording's start
- * when CHARGE is unset), BT = `temp2` and ET = `temp1`, a `-1` reading as
- * null. `timeindex` holds indices into `timex`: CHARGE is -1 when unset, the
- * others 0; an index outside the samples (Artisan's Kaleido templates have
- * some) is an absent event.
+ * `t` in seconds from CHARGE (negative before it), BT = `temp2` and ET = `temp1`, a `-1`
+ * reading as null; and what its events break (eventSamples).
  */
-function curve(dict: AlogDict): ArtisanCurve | null {
+function curve(dict: AlogDict): { curve: ArtisanCurve | null; eventProblems: string[] } {
   const mode = dict.get('mode') ?? 'C';
   if (mode !== 'C' && mode !== 'F') throw new AlogFormatError(m.badMode);
   const timex = dict.get('timex') ?? [];
@@ -180,7 +185,7 @@ function curve(dict: AlogDict): ArtisanCurve | null {
   const bt = dict.get('temp2') ?? [];
   if (!Array.isArray(timex) || !Array.isArray(et) || !Array.isArray(bt)) throw new AlogFormatError(m.curveNotNumeric);
   if (timex.length !== et.length || timex.length !== bt.length) throw new AlogFormatError(m.curveLengths);
-  if (timex.length === 0) return null;
+  if (timex.length === 0) return { curve: null, eventProblems: [] };
   const times = timex.map((t) => {
     if (typeof t !== 'number') throw new AlogFormatError(m.curveNotNumeric);
     if (t < 0 || t > ALOG_TIME_MAX_SECONDS) throw new AlogFormatError(m.timeOutOfRange);
@@ -193,22 +198,55 @@ function curve(dict: AlogDict): ArtisanCurve | null {
     if (value < coldest || value > hottest) throw new AlogFormatError(m.temperatureOutOfRange(mode));
     return value;
   };
-  const indices = dict.get('timeindex');
-  const indexAt = (position: number): number | undefined => {
-    const index = Array.isArray(indices) ? indices[position] : undefined;
-    return typeof index === 'number' && Number.isInteger(index) && index >= 0 && index < times.length ? index : undefined;
-  };
-  const chargeIndex = indexAt(0);
+  const { samples, problems } = eventSamples(dict.get('timeindex'), times);
+  const chargeIndex = samples.charge;
   const zero = chargeIndex === undefined ? 0 : (times[chargeIndex] as number);
-  const events = Object.fromEntries(EVENT_NAMES.map((name, position) => {
-    const index = indexAt(position);
-    // CHARGE may sit at sample 0; for every other event 0 means "not marked".
-    const marked = index !== undefined && (position === 0 || index > 0);
-    return [name, marked ? roundSeconds((times[index] as number) - zero) : null];
-  })) as unknown as ArtisanEvents;
+  const events = Object.fromEntries(
+    EVENT_NAMES.map((name) => [name, samples[name] === undefined ? null : roundSeconds((times[samples[name]] as number) - zero)]),
+  ) as unknown as ArtisanEvents;
   return {
-    unit: mode,
-    points: times.map((t, i) => ({ t: roundSeconds(t - zero), bt: reading(bt[i]), et: reading(et[i]) })),
-    events,
+    curve: { unit: mode, points: times.map((t, i) => ({ t: roundSeconds(t - zero), bt: reading(bt[i]), et: reading(et[i]) })), events },
+    eventProblems: problems,
   };
+}
+
+/**
+ * Which sample each event marks. Artisan's `timeindex` holds indices into `timex` (CHARGE -1
+ * when unset, the others 0). Artisan's Kaleido templates (its Profiles/Kaleido folder) hold
+ * the events' times in seconds there instead: [60, 480, 540, 630, 0, 0, 630, 0] over 64
+ * samples 10 s apart, which read as indices put CHARGE at 10:00 and the rest past the curve.
+ * So the indices are taken when every marked event lies within the samples; else the values
+ * are read as times when each is a sample's time; else the events outside the curve are
+ * problems. A marked event is never guessed: CHARGE or DROP unmarked is a problem too, named
+ * with Artisan's own button (docs/product-guide.md#artisan-import).
+ */
+function eventSamples(indices: AlogValue | undefined, times: readonly number[]): {
+  samples: Partial<Record<keyof ArtisanEvents, number>>;
+  problems: string[];
+} {
+  const marked = EVENT_NAMES.flatMap((name, position) => {
+    const value = Array.isArray(indices) ? indices[position] : undefined;
+    // CHARGE may sit at sample 0; for every other event 0 means "not marked".
+    if (typeof value !== 'number' || !Number.isInteger(value) || value < (position === 0 ? 0 : 1)) return [];
+    return [{ name, value }];
+  });
+  const asIndices = marked.map(({ name, value }) => ({ name, value, sample: value < times.length ? value : undefined }));
+  const asSeconds = marked.map(({ name, value }) => ({ name, value, sample: sampleAtTime(times, value) }));
+  const within = (reading: typeof asIndices) => reading.every(({ sample }) => sample !== undefined);
+  const reading = within(asIndices) || !within(asSeconds) ? asIndices : asSeconds;
+  const samples: Partial<Record<keyof ArtisanEvents, number>> = {};
+  const problems: string[] = [];
+  for (const { name, value, sample } of reading) {
+    if (sample === undefined) problems.push(m.eventOutOfRange(m.events[name], ARTISAN_EVENT_NAMES[name], value, times.length));
+    else samples[name] = sample;
+  }
+  const missing = REQUIRED_EVENTS.filter((name) => !marked.some((event) => event.name === name));
+  problems.unshift(...missing.map((name) => m.eventMissing(m.events[name], ARTISAN_EVENT_NAMES[name])));
+  return { samples, problems };
+}
+
+/** The sample recorded at `seconds` (within half a second: Artisan's times carry float noise), or undefined. */
+function sampleAtTime(times: readonly number[], seconds: number): number | undefined {
+  const index = times.findIndex((t) => Math.abs(t - seconds) < 0.5);
+  return index === -1 ? undefined : index;
 }

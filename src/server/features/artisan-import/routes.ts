@@ -56,12 +56,13 @@ export const artisanImportRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }
     schema: {
       tags: ['café tostado'],
       operationId: 'previewArtisanRoast',
-      summary: 'Vista previa de un perfil de Artisan (.alog): lo que se registraría, sin escribir nada',
+      summary: 'Vista previa de un perfil de Artisan (.alog): lo que se registraría y qué reglas incumple con estas opciones, sin escribir nada',
       consumes: ['application/octet-stream'],
+      querystring: artisanImportQuerySchema,
       body: fileBody,
       response: { 200: artisanPreviewSchema, ...errorResponses(400, 401, 413, 415, 429) },
     },
-  }, (request) => previewArtisanFile(db, request.body));
+  }, (request) => previewArtisanFile(db, request.body, choicesFromQuery(request.query)));
 
   app.post('/roasted-coffee/import-artisan', {
     // Each imported roast is logged by the service (recordActivity).

@@ -2,15 +2,15 @@ import type { Kysely, Transaction } from 'kysely';
 import { roastedCoffeeMessages as roasted } from '#shared/roasted-coffee-messages.js';
 import { artisanMessages as m } from '#shared/artisan-messages.js';
 import type { ArtisanBatchFile, ArtisanImportQuery, ArtisanPreview, ArtisanRoast } from '#shared/schemas/artisan.js';
-import { type RoastedCoffeeBody, roastedCoffeeBodySchema } from '#shared/schemas/roasted-coffee.js';
-import { localIsoDate } from '#shared/local-date.js';
+import { type ArtisanRowFile, type ChosenGreenLot, checkArtisanRow, type RowProblem } from '#shared/artisan-row-rules.js';
 import { businessDateSchema } from '#shared/schemas/common.js';
 import { gramsToKg } from '#shared/units.js';
 import type { Database } from '#server/db/schema.js';
-import { withWriteTransaction } from '#server/db/write-transaction.js';
+import { type DbOrTrx, withWriteTransaction } from '#server/db/write-transaction.js';
 import { recordActivity } from '#server/write-pipeline/activity-log.js';
 import { AppError, validationError } from '#server/errors.js';
 import { lockLots } from '#server/ledger/lot-locks.js';
+import { findGreenLotForArea } from '#server/features/green-coffee/service.js';
 import { createArtisanRoast, roastsByArtisanUuid } from '#server/features/roasted-coffee/service.js';
 import type { AlogProfile } from './alog-profile.js';
 import { readAlogFiles } from './parse-in-worker.js';
@@ -60,28 +60,14 @@ export const choicesFromBatch = (file: ArtisanBatchFile): ImportChoices => ({
   roast_date: file.roast_date?.trim() || undefined,
 });
 
-/**
- * The roast form's body for this file: `resultant_kg` and `roast_date` from
- * the choices when given (they override the file), else from the file; then
- * the form's own schema, whose first broken rule is the answer
- * ('Por favor, completa todos los campos obligatorios.', 'Los Kilos Resultantes
- * no pueden ser mayores que la Cantidad de Café Verde.', …).
- */
-function roastBody(profile: AlogProfile, choices: ImportChoices): RoastedCoffeeBody {
-  const resultantKg = choices.resultant_kg ?? (profile.resultantG === null ? undefined : gramsToKg(profile.resultantG));
-  if (resultantKg === undefined) throw validationError(m.resultantMissing);
-  const roastDate = choices.roast_date ?? profile.roastDate;
-  if (roastDate === null) throw validationError(profile.badRoastDate === null ? m.dateMissing : m.badFileDate(profile.badRoastDate));
-  const parsed = roastedCoffeeBodySchema.safeParse({
-    green_coffee_id: choices.green_coffee_id,
-    quantity_green_kg: gramsToKg(profile.greenG),
-    resultant_kg: resultantKg,
-    roast_type: choices.roast_type,
-    roast_date: roastDate,
-  });
-  if (!parsed.success) throw validationError(parsed.error.issues[0]?.message ?? roasted.required);
-  return parsed.data;
-}
+/** The file's facts as the row's rules read them (#shared/artisan-row-rules). */
+const rowFile = (profile: AlogProfile, dateProblem: string | null): ArtisanRowFile => ({
+  green_kg: gramsToKg(profile.greenG),
+  resultant_kg: profile.resultantG === null ? null : gramsToKg(profile.resultantG),
+  roast_date: profile.roastDate,
+  roast_date_problem: dateProblem,
+  event_problems: profile.eventProblems,
+});
 
 /** The roast date's rules (docs/product-guide.md#roasted-lot): a real day from 01/01/2000 to today, with the roast form's messages. */
 const roastDateSchema = businessDateSchema(roasted);
@@ -98,42 +84,33 @@ function fileDateProblem(profile: AlogProfile): string | null {
   return parsed.success ? null : (parsed.error.issues[0]?.message ?? roasted.invalidDate);
 }
 
-/**
- * What the file itself lacks or breaks, whatever the person chooses: the
- * preview's problems, checked by the rules the import applies. The form's
- * schema runs with a stand-in green lot, roast type and date, so only the
- * file's weights can fail it; the date is checked on its own
- * (fileDateProblem), so the preview can say which problem a typed date lifts.
- */
-function fileProblems(profile: AlogProfile, dateProblem: string | null): string[] {
-  const problems: string[] = [];
-  if (profile.resultantG === null) problems.push(m.resultantMissing);
-  if (dateProblem !== null) problems.push(dateProblem);
-  const greenKg = gramsToKg(profile.greenG);
-  const parsed = roastedCoffeeBodySchema.safeParse({
-    green_coffee_id: 1,
-    quantity_green_kg: greenKg,
-    resultant_kg: profile.resultantG === null ? greenKg : gramsToKg(profile.resultantG),
-    roast_type: 'Medio',
-    roast_date: localIsoDate(),
-  });
-  if (!parsed.success) problems.push(...parsed.error.issues.map((issue) => issue.message));
-  return [...new Set(problems)];
+/** The chosen green lot's facts for the rules: null when the id names no lot. */
+async function chosenGreenLot(db: DbOrTrx, id: number | undefined): Promise<ChosenGreenLot | undefined> {
+  if (id === undefined) return undefined;
+  return (await findGreenLotForArea(db, id)) ?? null;
 }
 
-/** POST /api/artisan/preview: what an import would record, and whether the file is already recorded. Writes nothing. */
-export async function previewArtisanFile(db: Kysely<Database>, bytes: Uint8Array): Promise<ArtisanPreview> {
+/** The row's first broken rule as the import's refusal (the preview lists them all, in the same order). */
+const refusalOf = (problem: RowProblem): AppError => new AppError(problem.code, problem.message);
+
+/**
+ * POST /api/artisan/preview: what an import would record, whether the file is already recorded,
+ * and every rule the import would find broken with these choices (checkArtisanRow, the
+ * import's own rules). Writes nothing.
+ */
+export async function previewArtisanFile(db: Kysely<Database>, bytes: Uint8Array, choices: ImportChoices = {}): Promise<ArtisanPreview> {
   // Read in the untrusted-files worker, off the request thread (docs/decisions/0040-untrusted-files-in-a-worker.md).
   const profile = (await readAlogFiles([bytes]))[0]!();
   const existing = (await roastsByArtisanUuid(db, [profile.roastUuid])).get(profile.roastUuid);
   const dateProblem = fileDateProblem(profile);
-  const problems = fileProblems(profile, dateProblem);
+  const file = rowFile(profile, dateProblem);
+  const { problems } = checkArtisanRow(file, choices, { green: await chosenGreenLot(db, choices.green_coffee_id) });
   const events = profile.curve?.events ?? { charge: null, dry_end: null, fc_start: null, fc_end: null, sc_start: null, sc_end: null, drop: null };
   return {
     roast_uuid: profile.roastUuid,
     uuid_from_content: profile.uuidFromContent,
-    green_kg: gramsToKg(profile.greenG),
-    resultant_kg: profile.resultantG === null ? null : gramsToKg(profile.resultantG),
+    green_kg: file.green_kg,
+    resultant_kg: file.resultant_kg,
     weight_unit: profile.weightUnit,
     roast_date: profile.roastDate,
     roast_date_problem: dateProblem,
@@ -145,9 +122,10 @@ export async function previewArtisanFile(db: Kysely<Database>, bytes: Uint8Array
     curve_points: profile.curve?.points.length ?? 0,
     temperature_unit: profile.curve?.unit ?? null,
     events,
+    event_problems: profile.eventProblems,
     existing_roast_id: existing?.id ?? null,
     existing_batch_code: existing?.batch_code ?? null,
-    problems: existing ? [m.alreadyImported(existing.batch_code), ...problems] : problems,
+    problems: [...(existing ? [m.alreadyImported(existing.batch_code)] : []), ...problems.map((problem) => problem.message)],
   };
 }
 
@@ -182,16 +160,27 @@ export async function importArtisanFiles<Answer>(
   };
   // Every file read first, in the untrusted-files worker (docs/decisions/0040-untrusted-files-in-a-worker.md).
   const read = await readAlogFiles(files.map((file) => file.bytes));
+  // The file's own rules first, before any lock: a bad file takes none and writes nothing.
   const prepared = files.map((file, index) => named(file, index, () => {
     const profile = read[index]!();
-    return { file, index, profile, body: roastBody(profile, file.choices) };
+    const rowFacts = rowFile(profile, fileDateProblem(profile));
+    const { body, problems } = checkArtisanRow(rowFacts, file.choices, { requireChoices: true });
+    if (problems[0] || !body) throw refusalOf(problems[0] ?? { code: 'validation', message: roasted.required });
+    return { file, index, profile, rowFacts, body };
   }));
   refuseRepeatedProfiles(prepared);
   return withWriteTransaction(db, async (trx: Transaction<Database>) => {
     await lockLots(trx, prepared.map(({ body }) => ({ kind: 'green' as const, id: body.green_coffee_id })));
     const created: ArtisanRoast[] = [];
-    for (const { file, index, profile, body } of prepared) {
-      const roast = await createArtisanRoast(trx, body, profile, userId).catch((error: unknown) => named(file, index, () => {
+    for (const { file, index, profile, rowFacts, body } of prepared) {
+      const roast = await (async () => {
+        // Then the green lot's, on the locked lot as the earlier files of this import left it:
+        // the preview's rules, so the import refuses only what the preview names.
+        const green = await chosenGreenLot(trx, body.green_coffee_id);
+        const [problem] = checkArtisanRow(rowFacts, file.choices, { green, requireChoices: true }).problems;
+        if (problem) throw refusalOf(problem);
+        return createArtisanRoast(trx, body, profile, userId);
+      })().catch((error: unknown) => named(file, index, () => {
         throw error;
       }));
       created.push(roast);

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { roastedLotCode } from '#shared/lot-codes.js';
+import { greenLotBreaks, roastBeforeEntry } from '#shared/roast-rules.js';
 import { roastedCoffeeMessages as m } from '#shared/roasted-coffee-messages.js';
 import { artisanMessages } from '#shared/artisan-messages.js';
 import type { ArtisanCurve } from '#shared/schemas/artisan.js';
@@ -86,7 +87,7 @@ async function validGreenLot(trx: DbOrTrx, id: number): Promise<GreenLotWithOrig
 
 /** A roast is dated on or after its green lot's entry (the same day is fine). */
 function refuseRoastBeforeEntry(body: RoastedCoffeeBody, green: GreenLotWithOrigin): void {
-  if (body.roast_date < green.entry_date) throw validationError(m.beforeGreenEntry(green.batch_code, green.entry_date));
+  if (roastBeforeEntry(body.roast_date, green)) throw validationError(m.beforeGreenEntry(green.batch_code, green.entry_date));
 }
 
 /**
@@ -173,11 +174,12 @@ async function createRoastWithGreenLocked(trx: Transaction<Database>, body: Roas
   const green = await validGreenLot(trx, body.green_coffee_id);
   const quantityG = kgToGrams(body.quantity_green_kg);
   const resultantG = kgToGrams(body.resultant_kg);
-  // An early answer, so 'No hay suficiente café verde…' comes before a
-  // duplicate-code 409 (docs/product-guide.md#roasted-lot). It decides nothing: the
-  // conditional UPDATE in moveStock below is the race-free check.
-  if (green.stock_g < quantityG) throw notEnoughGreen(green.stock_g);
-  refuseRoastBeforeEntry(body, green);
+  // The green lot's rules, shared with the Artisan preview (#shared/roast-rules). The stock's is
+  // an early answer, so 'No hay suficiente café verde…' comes before a duplicate-code 409
+  // (docs/product-guide.md#roasted-lot). It decides nothing: the conditional UPDATE in
+  // moveStock below is the race-free check.
+  const [broken] = greenLotBreaks({ quantityG, roastDate: body.roast_date }, green);
+  if (broken) throw new AppError(broken.code, broken.message);
   const values = {
     green_coffee_id: green.id,
     quantity_green_g: quantityG,

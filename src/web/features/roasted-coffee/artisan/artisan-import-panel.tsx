@@ -5,8 +5,11 @@ import type { ArtisanBatchFile, ArtisanPreview, ArtisanRoast } from '#shared/sch
 import type { GreenCoffee } from '#shared/schemas/green-coffee.js';
 import { ROAST_TYPES } from '#shared/schemas/roasted-coffee.js';
 import { gramsToKg, kgToGrams, parseDecimalText } from '#shared/units.js';
+import { type ArtisanRowChoices, checkArtisanRow } from '#shared/artisan-row-rules.js';
 import { type Column, DataTable } from '#web/components/data-table.js';
+import { DateInput } from '#web/components/date-field.js';
 import { DECIMAL_INPUT } from '#web/components/decimal-field.js';
+import { isoDateOrAsTyped } from '#web/lib/form-values.js';
 import { UploadPanel } from '#web/components/upload-panel.js';
 import { useToast } from '#web/lib/use-toast.js';
 import { isSessionLost, serverRefusal } from '#web/lib/api-client.js';
@@ -25,32 +28,48 @@ interface FileRow {
   unreadable?: string;
   greenId: string;
   roastType: string;
-  /** Typed only when the file lacks it (out-weight 0, no date). */
+  /** Typed only when the file lacks it (out-weight 0). */
   resultantKg: string;
+  /** dd/mm/aaaa as typed, prefilled with the file's date: the person may change it (a 2015 file, a lot received this year). */
   roastDate: string;
 }
 
 const isSkipped = (row: FileRow) => row.preview?.existing_roast_id != null;
 
-/** The file's date needs one typed: it has none, or one the import refuses (roast_date_problem). */
-const asksForDate = (preview: ArtisanPreview) => preview.roast_date === null || preview.roast_date_problem !== null;
+/** The row's date box starts with the file's date when the import takes it as it is. */
+const fileDateText = (preview: ArtisanPreview): string => (preview.roast_date !== null && preview.roast_date_problem === null ? formatDate(preview.roast_date) : '');
+
+/** The row's choices as the import's rules read them (#shared/artisan-row-rules). */
+function rowChoices(row: FileRow): ArtisanRowChoices {
+  return {
+    green_coffee_id: row.greenId === '' ? undefined : Number(row.greenId),
+    roast_type: row.roastType === '' ? undefined : row.roastType,
+    resultant_kg: parseDecimalText(row.resultantKg),
+    roast_date: row.roastDate.trim() === '' ? undefined : isoDateOrAsTyped(row.roastDate),
+  };
+}
 
 /**
- * What keeps this row from being recorded, in Spanish; empty when it can go.
- * `firstWithProfile` is the earlier row with the same profile (roast_uuid), if
- * any: one confirm records a profile once, so the second is a problem of its own
- * row rather than a refusal of the whole batch.
+ * What keeps this row from being recorded, in Spanish; empty when it can go. The import's own
+ * rules (checkArtisanRow), run again whenever the row's lot, date or kilos change, with the
+ * chosen lot as the list has it, less what the earlier rows take from it (`takenBeforeG`): one
+ * confirm records the rows in order. `firstWithProfile` is the earlier row with the same profile
+ * (roast_uuid), if any: one confirm records a profile once, so the second is a problem of its
+ * own row rather than a refusal of the whole batch.
  */
-function rowProblems(row: FileRow, firstWithProfile: FileRow | undefined): string[] {
+function rowProblems(row: FileRow, context: { lot: GreenCoffee | undefined; takenBeforeG: number; firstWithProfile: FileRow | undefined }): string[] {
   if (row.unreadable) return [row.unreadable];
   const preview = row.preview;
-  if (!preview) return [];
-  if (isSkipped(row)) return [];
-  // The file's own gaps are lifted by what the person types.
-  const problems = preview.problems.filter(
-    (problem) => !(problem === m.resultantMissing && row.resultantKg.trim() !== '') && !(problem === preview.roast_date_problem && row.roastDate !== ''),
+  if (!preview || isSkipped(row)) return [];
+  const typed = rowChoices(row);
+  // Kilos typed that are no number: the import's own message for them, in place of 'indica los Kilos Resultantes'.
+  const unreadableKg = Number.isNaN(typed.resultant_kg);
+  const choices = unreadableKg ? { ...typed, resultant_kg: undefined } : typed;
+  const green = choices.green_coffee_id === undefined ? undefined : context.lot ? { ...context.lot, stock_g: kgToGrams(context.lot.stock_kg) } : null;
+  const problems = checkArtisanRow(preview, choices, { green, takenBeforeG: context.takenBeforeG }).problems.map((problem) =>
+    unreadableKg && problem.message === m.resultantMissing ? m.invalidResultant : problem.message,
   );
-  if (firstWithProfile && firstWithProfile !== row) problems.push(m.alreadyInBatch(firstWithProfile.file.name));
+  if (context.firstWithProfile && context.firstWithProfile !== row) problems.push(m.alreadyInBatch(context.firstWithProfile.file.name));
   if (row.greenId === '') problems.push(m.chooseGreenLot);
   if (row.roastType === '') problems.push(m.chooseRoastType);
   return problems;
@@ -104,7 +123,7 @@ export function ArtisanImportPanel({ lots, onClose, onImported }: { lots: GreenC
       previewArtisan(file)
         .then((preview) => {
           const suggested = suggestGreenLot(preview, lots);
-          update(id, { preview, greenId: suggested === undefined ? '' : String(suggested) });
+          update(id, { preview, greenId: suggested === undefined ? '' : String(suggested), roastDate: fileDateText(preview) });
         })
         .catch((error: unknown) => {
           if (isSessionLost(error)) return;
@@ -115,8 +134,16 @@ export function ArtisanImportPanel({ lots, onClose, onImported }: { lots: GreenC
   };
 
   const firstRows = firstRowsByProfile(rows);
-  const problemsOf = (row: FileRow) => rowProblems(row, row.preview ? firstRows.get(row.preview.roast_uuid) : undefined);
   const accepted = rows.filter((row) => row.preview && !isSkipped(row));
+  const problemsByRow = new Map(rows.map((row) => {
+    const earlier = accepted.slice(0, Math.max(0, accepted.indexOf(row))).filter((other) => other.greenId !== '' && other.greenId === row.greenId);
+    return [row.id, rowProblems(row, {
+      lot: lots.find((lot) => String(lot.id) === row.greenId),
+      takenBeforeG: earlier.reduce((grams, other) => grams + kgToGrams(other.preview?.green_kg ?? 0), 0),
+      firstWithProfile: row.preview ? firstRows.get(row.preview.roast_uuid) : undefined,
+    })];
+  }));
+  const problemsOf = (row: FileRow) => problemsByRow.get(row.id) ?? [];
   const withProblems = rows.filter((row) => problemsOf(row).length > 0).length;
   // More files, or more MB, than one confirm may record: said before anything is sent.
   const tooMuch = batchRefusal(accepted.map((row) => row.file.size));
@@ -127,14 +154,14 @@ export function ArtisanImportPanel({ lots, onClose, onImported }: { lots: GreenC
     try {
       const files: ArtisanBatchFile[] = await Promise.all(
         accepted.map(async (row) => {
-          const resultantKg = parseDecimalText(row.resultantKg);
+          const { resultant_kg, roast_date } = rowChoices(row);
           return {
             name: row.file.name,
             content_base64: await base64Of(row.file),
             green_coffee_id: Number(row.greenId),
             roast_type: row.roastType,
-            ...(resultantKg === undefined ? {} : { resultant_kg: resultantKg }),
-            ...(row.roastDate === '' ? {} : { roast_date: row.roastDate }),
+            ...(resultant_kg === undefined ? {} : { resultant_kg }),
+            ...(roast_date === undefined ? {} : { roast_date }),
           };
         }),
       );
@@ -152,11 +179,30 @@ export function ArtisanImportPanel({ lots, onClose, onImported }: { lots: GreenC
     .filter((lot) => lot.stock_kg > 0)
     .map((lot) => ({ value: String(lot.id), label: `${lot.batch_code} · ${lot.origin_name} · ${lot.supplier_finca} (${formatTwoDecimals(lot.stock_kg)} Kg)` }));
 
+  /** 'Lista', the row's problems one under another, or why it is skipped or still being read. */
+  const rowState = (row: FileRow) => {
+    if (!row.preview && !row.unreadable) return m.importChecking;
+    if (isSkipped(row)) return m.alreadyImportedRow(row.preview?.existing_batch_code ?? '');
+    const problems = problemsOf(row);
+    if (problems.length === 0) return 'Lista';
+    return (
+      <ul className="artisan-import__problems artisan-import__problem">
+        {problems.map((problem) => (
+          <li key={problem}>{problem}</li>
+        ))}
+      </ul>
+    );
+  };
+
   const columns: Column<FileRow>[] = [
     { label: 'Archivo', className: 'wrap', cell: (row) => row.file.name },
-    { label: 'Fecha', cell: (row) => (row.preview && !asksForDate(row.preview) && row.preview.roast_date ? formatDate(row.preview.roast_date) : row.preview ? (
-      <input type="date" aria-label={`Fecha de Tostado de ${row.file.name}`} value={row.roastDate} onChange={(event) => update(row.id, { roastDate: event.target.value })} />
-    ) : '') },
+    {
+      label: 'Fecha',
+      cell: (row) =>
+        row.preview && !isSkipped(row) ? (
+          <DateInput kind="business" className="artisan-import__date" aria-label={`Fecha de Tostado de ${row.file.name}`} value={row.roastDate} onChange={(event) => update(row.id, { roastDate: event.target.value })} />
+        ) : row.preview?.roast_date ? formatDate(row.preview.roast_date) : '',
+    },
     { label: 'Lote Artisan', cell: (row) => row.preview?.artisan_batch ?? '' },
     { label: 'Café', className: 'wrap', cell: (row) => row.preview?.beans ?? row.preview?.title ?? '' },
     { label: 'Verde (Kg)', className: 'num', cell: (row) => (row.preview ? formatTwoDecimals(row.preview.green_kg) : '') },
@@ -207,19 +253,15 @@ export function ArtisanImportPanel({ lots, onClose, onImported }: { lots: GreenC
     {
       label: 'Estado',
       className: 'wrap',
-      cell: (row) => {
-        if (!row.preview && !row.unreadable) return m.importChecking;
-        if (isSkipped(row)) return m.alreadyImportedRow(row.preview?.existing_batch_code ?? '');
-        const problems = problemsOf(row);
-        return problems.length === 0 ? 'Lista' : <span className="artisan-import__problem">{problems.join(' ')}</span>;
-      },
-    },
-    {
-      label: 'Quitar',
+      // 'Quitar' under the state, not in a column of its own: the eleven columns scrolled the state,
+      // the column that says what to fix, out of the card at 1280 px.
       cell: (row) => (
-        <button type="button" className="btn btn-secondary btn-small" onClick={() => setRows((current) => current.filter((other) => other.id !== row.id))}>
-          {m.remove}
-        </button>
+        <div className="artisan-import__state">
+          {rowState(row)}
+          <button type="button" className="btn btn-secondary btn-small" onClick={() => setRows((current) => current.filter((other) => other.id !== row.id))}>
+            {m.remove}
+          </button>
+        </div>
       ),
     },
   ];
@@ -256,7 +298,9 @@ export function ArtisanImportPanel({ lots, onClose, onImported }: { lots: GreenC
               {tooMuch}
             </p>
           )}
-          <DataTable caption={m.importTitle} columns={columns} rows={rows} empty="" />
+          <div className="artisan-import__rows">
+            <DataTable caption={m.importTitle} columns={columns} rows={rows} empty="" />
+          </div>
         </>
       )}
       {rows.length > 0 && checking === 0 && accepted.length === 0 && <p role="status">{m.importNothing}</p>}
