@@ -12,7 +12,7 @@ import { StockAlertsCard } from './stock-alerts-card.js';
 export function HomePage() {
   const user = useCurrentUser();
   return (
-    <section className="page" aria-labelledby="page-title">
+    <section className="page home" aria-labelledby="page-title">
       <h1 id="page-title" className="page__title">
         Sistema de Gestión de Café
       </h1>
