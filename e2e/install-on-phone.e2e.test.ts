@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { salesMessages as m } from '#shared/sales-messages.js';
-import { newPage, PHONE, signIn } from './helpers/browser.js';
+import { DESKTOP, expectNoSeriousAxeViolations, newPage, PHONE, signIn } from './helpers/browser.js';
 import { useServerAndBrowser } from './helpers/fixture.js';
 
 // Installing the app on a phone (README.md, «Instalar en el móvil»): the web app manifest, its icons and the iOS tags.
@@ -72,6 +72,52 @@ describe('installable on a phone', () => {
     await page.getByRole('heading', { level: 1, name: m.title, exact: true }).waitFor();
     expect(await page.locator('link[rel="manifest"]').getAttribute('href')).toBe('/manifest.webmanifest');
     expect(await page.evaluate(async () => (await navigator.serviceWorker.getRegistrations()).length)).toBe(0);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it("where the browser offers to install, home's row of tools on a phone has 'Instalar en el móvil', which opens the browser's dialog", async () => {
+    const { context, page, problems } = await newPage(env.browser, env.server.url, PHONE);
+    await signIn(page, env.server.adminUsername, env.server.adminPassword);
+    const tools = page.getByRole('navigation', { name: 'Herramientas' });
+    await tools.getByRole('link').first().waitFor();
+    const install = tools.getByRole('button', { name: 'Instalar en el móvil', exact: true });
+    expect(await install.count()).toBe(0);
+
+    // Chromium's offer (beforeinstallprompt) comes only after some use of the site: the test makes its own, whose
+    // prompt() counts the calls, as the browser's would open its install dialog.
+    const offer = () =>
+      page.evaluate(() => {
+        const event = Object.assign(new Event('beforeinstallprompt', { cancelable: true }), {
+          prompt: () => {
+            const counted = window as unknown as { installDialogs?: number };
+            counted.installDialogs = (counted.installDialogs ?? 0) + 1;
+            return Promise.resolve({ outcome: 'accepted' });
+          },
+        });
+        window.dispatchEvent(event);
+        // The app's button asks, so the browser's own banner is held back.
+        return event.defaultPrevented;
+      });
+    expect(await offer()).toBe(true);
+    await install.waitFor();
+    const box = (await install.boundingBox())!;
+    expect(box.y + box.height).toBeLessThanOrEqual((await page.locator('.bottom-nav').boundingBox())!.y);
+    await expectNoSeriousAxeViolations(page);
+    await install.click();
+    expect(await page.evaluate(() => (window as unknown as { installDialogs?: number }).installDialogs)).toBe(1);
+    // An offer answers once: the button goes until the browser offers again.
+    await expect.poll(() => install.count()).toBe(0);
+
+    // Once installed (appinstalled) it goes too; a desktop never shows it.
+    expect(await offer()).toBe(true);
+    await install.waitFor();
+    await page.evaluate(() => window.dispatchEvent(new Event('appinstalled')));
+    await expect.poll(() => install.count()).toBe(0);
+    await page.setViewportSize(DESKTOP);
+    expect(await offer()).toBe(true);
+    await expect.poll(() => page.locator('.install-button').count()).toBe(1);
+    expect(await page.locator('.install-button').isVisible()).toBe(false);
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -7,7 +7,7 @@ import { findLedgerMismatches } from '#server/ledger/ledger.js';
 import { formatDate } from '#shared/format.js';
 import { localIsoDate } from '#shared/local-date.js';
 import { salesMessages as m } from '#shared/sales-messages.js';
-import { DESKTOP, expectNoSeriousAxeViolations, newPage, PHONE, signIn } from './helpers/browser.js';
+import { DESKTOP, expectNoSeriousAxeViolations, newPage, PHONE, PHONE_WITH_KEYBOARD, signIn } from './helpers/browser.js';
 import { apiPost } from './helpers/api.js';
 import { useServerAndBrowser } from './helpers/fixture.js';
 import { alertText, expectNoSidewaysScroll, nextDialog, shooter, waitForToast } from './helpers/screen.js';
@@ -169,6 +169,24 @@ describe('ventas', () => {
     await shot(page, 'phone');
     await expectNoSidewaysScroll(page);
     await expect.poll(() => page.getByRole('button', { name: `Eliminar venta de Mezcla de la Casa (BL-CASA) del ${today}` }).isVisible()).toBe(true);
+
+    // A sale fits one screen above the keyboard (docs/product-guide.md#ventas): with the keyboard up, the whole form,
+    // its title to 'Registrar Venta', is on the screen at once (it was 868 px tall, the fields one a row).
+    await page.setViewportSize(PHONE_WITH_KEYBOARD);
+    const form = page.getByRole('form', { name: 'Nueva Venta' });
+    await form.evaluate((element) => element.scrollIntoView({ block: 'start' }));
+    expect((await form.boundingBox())!.height).toBeLessThanOrEqual(PHONE_WITH_KEYBOARD.height);
+    const submit = (await page.getByRole('button', { name: 'Registrar Venta', exact: true }).boundingBox())!;
+    expect(submit.y + submit.height).toBeLessThanOrEqual(PHONE_WITH_KEYBOARD.height);
+    // Two fields a row, their boxes level even where one label takes two lines ('Precio Unitario ($/Kg)').
+    const boxOf = async (label: string) => (await page.getByLabel(label, { exact: true }).boundingBox())!;
+    for (const [left, right] of [['Tipo de Producto', 'Lote Vendido'], ['Cantidad (Kg)', 'Precio Unitario ($/Kg)'], ['Fecha Venta', 'Total ($)']]) {
+      const [a, b] = [await boxOf(left!), await boxOf(right!)];
+      expect(b.y, `${left} | ${right}`).toBe(a.y);
+      expect(b.x, `${left} | ${right}`).toBeGreaterThan(a.x + a.width);
+    }
+    await shot(page, 'phone-keyboard');
+    await page.setViewportSize(PHONE);
     await page.setViewportSize(DESKTOP);
 
     // Delete: the browser confirmation; dismissed changes nothing, accepted returns the kg.

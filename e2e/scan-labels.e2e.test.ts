@@ -192,7 +192,15 @@ describe('escanear etiquetas de lote', () => {
     await dialog.getByLabel(m.codeLabel).fill('tu-scan-01');
     await dialog.getByRole('button', { name: m.useCode }).click();
     await expect.poll(() => dialog.count()).toBe(0);
-    await page.getByRole('heading', { level: 2, name: 'Café Tostado · TU-SCAN-01' }).waitFor();
+    // The trace comes into view, its heading at the top of the phone's screen and focused (it was under the search,
+    // most of it below the first screen).
+    const traceHeading = page.getByRole('heading', { level: 2, name: 'Café Tostado · TU-SCAN-01' });
+    await traceHeading.waitFor();
+    await expect.poll(async () => (await traceHeading.boundingBox())!.y).toBeLessThan(40);
+    expect((await traceHeading.boundingBox())!.y).toBeGreaterThanOrEqual(0);
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+    expect(await traceHeading.evaluate((heading) => heading === document.activeElement)).toBe(true);
+    await shot(page, 'trace-after-scan-phone');
     await scanButton(page).click();
     await scanDialog(page).waitFor();
     await page.keyboard.press('Escape');

@@ -1,3 +1,4 @@
+import type { Locator } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { authMessages } from '#shared/messages.js';
 import { DESKTOP, expectNoSeriousAxeViolations, newPage, PHONE, screenshot, signIn } from './helpers/browser.js';
@@ -41,6 +42,11 @@ describe('app shell', () => {
     await page.waitForTimeout(900); // let the staggered entrance finish before axe checks contrast
     await expectNoSeriousAxeViolations(page);
     await screenshot(page, 'home-desktop');
+    // On a desktop the header's buttons show their names (a phone shows their icons only).
+    for (const name of ['Mi cuenta', 'Cerrar Sesión']) {
+      const label = page.locator('.app-header').getByRole('button', { name, exact: true }).getByText(name);
+      expect((await label.boundingBox())!.width, name).toBeGreaterThan(50);
+    }
 
     for (const entry of BAR) {
       await page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: entry.label, exact: true }).click();
@@ -80,6 +86,30 @@ describe('app shell', () => {
     const nav = await page.locator('.bottom-nav').boundingBox();
     expect(nav!.x).toBeGreaterThanOrEqual(0);
     expect(nav!.x + nav!.width).toBeLessThanOrEqual(PHONE.width);
+
+    // The compact header (docs/product-guide.md#screens): the app's name, the greeting and the two buttons in one
+    // band of at most 72 px (it was 132), the buttons 44 px round icons that keep their names.
+    const header = page.locator('.app-header');
+    expect((await header.boundingBox())!.height).toBeLessThanOrEqual(72);
+    expect(await header.getByText('Sistema de Gestión de Café').isVisible()).toBe(true);
+    expect(await header.locator('.app-header__greeting').textContent()).toBe('¡Hola, Administrador! (administrador)');
+    for (const name of ['Mi cuenta', 'Cerrar Sesión']) {
+      const button = (await header.getByRole('button', { name, exact: true }).boundingBox())!;
+      expect([button.width, button.height], name).toEqual([44, 44]);
+    }
+
+    // Home's first screen, above the bar: all 7 cards whole, each with its icon, name and description, the row of
+    // tools and the stock alerts' title (docs/product-guide.md#home); one card a row put the tools four screens down.
+    const inFirstScreen = (elements: Locator) =>
+      elements.evaluateAll((all, barTop) => all.map((element) => {
+        const box = element.getBoundingClientRect();
+        return box.height > 0 && box.top >= 0 && box.bottom <= barTop;
+      }), nav!.y);
+    for (const part of ['.home-card', '.home-card__icon', '.home-card__name', '.home-card__description']) {
+      expect(await inFirstScreen(page.locator(part)), part).toEqual(Array(7).fill(true));
+    }
+    expect(await inFirstScreen(page.getByRole('navigation', { name: 'Herramientas' }).getByRole('link'))).toEqual(Array(4).fill(true));
+    expect(await inFirstScreen(page.getByRole('heading', { level: 2, name: 'Alertas de stock' }))).toEqual([true]);
     await expectNoSeriousAxeViolations(page);
     await screenshot(page, 'home-phone');
     expect(problems).toEqual([]);

@@ -5,6 +5,8 @@ import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { expect } from 'vitest';
 
 export const PHONE = { width: 390, height: 844 };
+/** PHONE with its on-screen keyboard up: what a 300 px keyboard leaves of the screen (the visual viewport). */
+export const PHONE_WITH_KEYBOARD = { width: PHONE.width, height: PHONE.height - 300 };
 export const DESKTOP = { width: 1280, height: 800 };
 
 /**

@@ -112,6 +112,11 @@ export const sessionMessages = {
   endUserSessionsError: 'Error al cerrar las sesiones del usuario.',
 } as const;
 
+/** Ours: home's button that installs the app on a phone, where the browser offers it (docs/product-guide.md#home). */
+export const installMessages = {
+  button: 'Instalar en el móvil',
+} as const;
+
 /** Concurrent writes on the same rows (docs/decisions/0005-lock-order-and-write-transactions.md). Ours: the original app had one user at a time. */
 export const concurrencyMessages = {
   busy: 'Otra operación estaba modificando los mismos datos al mismo tiempo. Inténtalo de nuevo.',

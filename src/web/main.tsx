@@ -2,8 +2,10 @@ import './lib/zod-without-eval.js';
 import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, preloadFirstScreen } from './app/app.js';
+import { keepInstallOffer } from './lib/install-offer.js';
 import './styles.css';
 
+keepInstallOffer();
 const root = document.getElementById('root');
 if (!root) throw new Error('falta el elemento #root');
 // The first screen's code first (app.tsx, preloadFirstScreen), so that its first render does not suspend.

@@ -108,11 +108,13 @@ function Brand() {
   );
 }
 
+// The buttons' names are in a span: on a phone only their icons show (styles.css, the compact header), and the
+// names stay what screen readers announce and what finds them ('Mi cuenta', 'Cerrar Sesión').
 function ProfileMenuFace() {
   return (
     <>
       <UserRound aria-hidden="true" size={18} />
-      {sessionMessages.profileMenu}
+      <span className="app-header__button-label">{sessionMessages.profileMenu}</span>
     </>
   );
 }
@@ -121,7 +123,7 @@ function SignOutFace() {
   return (
     <>
       <LogOut aria-hidden="true" size={18} />
-      Cerrar Sesión
+      <span className="app-header__button-label">Cerrar Sesión</span>
     </>
   );
 }

@@ -2,17 +2,18 @@ import { Link } from 'react-router';
 import { isAdmin } from '#shared/roles.js';
 import { AREA_CARDS, TOOL_ITEMS } from '#web/lib/nav-items.js';
 import { useCurrentUser } from '#web/api/get-session.js';
+import { InstallButton } from './install-button.js';
 import { StockAlertsCard } from './stock-alerts-card.js';
 
 /**
  * Home (docs/product-guide.md#home): a title, one card per area (cards fade in 0.1 s apart, styles.css),
- * the row of tools (the screens beyond the original's, docs/decisions/0025-screens-beyond-the-original.md)
- * and the stock alerts.
+ * the row of tools (the screens beyond the original's, docs/decisions/0025-screens-beyond-the-original.md,
+ * and on a phone 'Instalar en el móvil' when the browser offers it) and the stock alerts.
  */
 export function HomePage() {
   const user = useCurrentUser();
   return (
-    <section className="page" aria-labelledby="page-title">
+    <section className="page home" aria-labelledby="page-title">
       <h1 id="page-title" className="page__title">
         Sistema de Gestión de Café
       </h1>
@@ -34,6 +35,7 @@ export function HomePage() {
             <Icon aria-hidden="true" size={16} /> {label}
           </Link>
         ))}
+        <InstallButton />
       </nav>
       <StockAlertsCard />
     </section>

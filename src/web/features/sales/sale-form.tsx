@@ -84,6 +84,7 @@ export function SaleForm({ prices, editing, onSaved, onCancel, onFailure, onRelo
   return (
     <FormCard
       id="sale-form"
+      className="sale-form"
       title={editing ? `Editar Venta · ${editing.product_name}` : 'Nueva Venta'}
       onSubmit={(event) => void handleSubmit(save)(event)}
       note={
@@ -109,10 +110,10 @@ export function SaleForm({ prices, editing, onSaved, onCancel, onFailure, onRelo
       />
       <input type="hidden" {...register('product_type')} />
       <Field id="sale-product-type" label="Tipo de Producto" invalid={invalid('product_type')}>
-        {(control) => <input {...control} readOnly value={chosen ? PRODUCT_TYPE_LABELS[chosen.type] : ''} placeholder="Se rellena al elegir el producto" />}
+        {(control) => <input {...control} readOnly value={chosen ? PRODUCT_TYPE_LABELS[chosen.type] : ''} placeholder="Según el producto" />}
       </Field>
       <Field id="sale-batch" label="Lote Vendido" invalid={invalid('batch_code_sold')} registration={register('batch_code_sold')}>
-        {(control) => <input {...control} readOnly placeholder="Se rellena al elegir el producto" />}
+        {(control) => <input {...control} readOnly placeholder="Según el producto" />}
       </Field>
       <DecimalField id="sale-quantity" label="Cantidad (Kg)" invalid={invalid('quantity_kg')} registration={register('quantity_kg')} />
       <DecimalField

@@ -1,3 +1,4 @@
+import type { Ref } from 'react';
 import { Link } from 'react-router';
 import { formatDate, formatKg } from '#shared/format.js';
 import type { LotRef } from '#shared/schemas/traceability.js';
@@ -5,10 +6,15 @@ import { tracePath } from '#web/components/lot-trace-link.js';
 import { LOT_KIND_LABELS } from './lot-kind-labels.js';
 
 /** A green code is unique only per origin: when several lots share the code, the user picks one. */
-export function LotMatches({ code, matches }: { code: string; matches: LotRef[] }) {
+export function LotMatches({ code, matches, headingRef }: {
+  code: string;
+  matches: LotRef[];
+  /** The page brings the heading into view and focuses it (useBringIntoView). */
+  headingRef?: Ref<HTMLHeadingElement>;
+}) {
   return (
     <section className="card" aria-labelledby="lot-matches-title">
-      <h2 id="lot-matches-title" className="card__title">
+      <h2 ref={headingRef} tabIndex={-1} id="lot-matches-title" className="card__title">
         Varios lotes tienen el código {code}
       </h2>
       <p>Elige cuál quieres ver:</p>

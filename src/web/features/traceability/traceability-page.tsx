@@ -12,6 +12,7 @@ import { LoadingText } from '#web/components/loading-text.js';
 import { Page } from '#web/components/page.js';
 import { Pager } from '#web/components/pager.js';
 import { ApiError, loadFailed } from '#web/lib/api-client.js';
+import { useBringIntoView } from '#web/lib/use-bring-into-view.js';
 import { useLotHistory } from './api/get-lot-history.js';
 import { useTrace } from './api/get-trace.js';
 import { BackwardTrace } from './backward-trace.js';
@@ -82,6 +83,9 @@ function TraceResult({ selector }: { selector: Omit<TraceParams, 'limit' | 'offs
   const root = trace.data?.root;
   const lotRoot = root && root.kind !== 'sale' ? { kind: root.kind, id: root.id } : undefined;
   const history = useLotHistory(lotRoot && { ...lotRoot, limit: HISTORY_PAGE, offset: historyOffset });
+  // A code scanned, typed or opened from a label's address: the answer comes into view (a lot's trace or
+  // the lots that share the code), not a screen below the search. A link from a table or a sale does not move.
+  const heading = useBringIntoView<HTMLHeadingElement>(selector.code !== undefined && trace.data !== undefined);
 
   // An unknown code is an answer to show next to the search, not a failed load.
   if (trace.error instanceof ApiError && trace.error.status === 404) {
@@ -95,11 +99,11 @@ function TraceResult({ selector }: { selector: Omit<TraceParams, 'limit' | 'offs
   if (loadFailed(history)) return <LoadFailure message={m.historyLoadError} error={history.error} />;
   const data = trace.data;
   if (!data) return <LoadingText />;
-  if (data.root === null) return <LotMatches code={selector.code ?? ''} matches={data.matches} />;
+  if (data.root === null) return <LotMatches code={selector.code ?? ''} matches={data.matches} headingRef={heading} />;
   return (
     <div className="trace-result">
       <div className="trace-heading">
-        <h2 className="trace-heading__title">
+        <h2 ref={heading} tabIndex={-1} className="trace-heading__title">
           {data.root.kind === 'sale' ? 'Venta' : LOT_KIND_LABELS[data.root.kind]} · {data.root.batch_code}
         </h2>
         <TraceActions trace={data} selector={selector} />
