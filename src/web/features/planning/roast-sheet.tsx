@@ -51,8 +51,7 @@ function GreenCell({ unit, capacityKg }: { unit: RoastedPlan; capacityKg: number
   if (unit.batches === null || capacityKg === null) return kg(unit.green_kg);
   return (
     <span className="plan-green">
-      {kg(unit.green_kg)}
-      <span className="plan-note">{m.batches(unit.batches, capacityKg)}</span>
+      {kg(unit.green_kg)} <span className="plan-note">{m.batches(unit.batches, capacityKg)}</span>
     </span>
   );
 }
