@@ -1,7 +1,7 @@
 // The roast plan's texts that home shows, in a module of its own: home is in
 // the login + home JavaScript budget (scripts/check-web-budget.ts), and
 // planning-messages.ts holds every text of the plan's screen.
-import { PLANNING_WINDOW_DAYS } from './schemas/planning-limits.js';
+import { PLANNING_WINDOW_DAYS } from '#shared/schemas/planning-limits.js';
 import { formatDate } from './format.js';
 
 export const daysText = (count: number): string => (count === 1 ? '1 día' : `${count} días`);
