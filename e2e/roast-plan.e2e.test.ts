@@ -231,24 +231,22 @@ describe('plan de tueste', () => {
     });
 
     // 'Capacidad del tostador' in Configuración: each roast line becomes whole batches, and says how many.
-    await page.goto('/configuracion');
-    await page.getByLabel('Capacidad del tostador (Kg de verde por tueste)').fill('5');
-    await page.getByRole('button', { name: 'Guardar Capacidad' }).click();
-    await waitForToast(page, 'Capacidad del tostador actualizada con éxito.');
-    await page.goto('/planificacion');
-    await sheet(page).waitFor();
+    const planWithCapacity = async (capacity: string) => {
+      await page.goto('/configuracion');
+      await page.getByLabel('Capacidad del tostador (Kg de verde por tueste)').fill(capacity);
+      await page.getByRole('button', { name: 'Guardar Capacidad' }).click();
+      await waitForToast(page, 'Capacidad del tostador actualizada con éxito.');
+      await page.goto('/planificacion');
+      await sheet(page).waitFor();
+    };
+    await planWithCapacity('5');
     expect(await rowCells(page, 'Huila', 'Medio')).toMatchObject({
       'Café verde (Kg)': '5.00 1 tueste de 5.00 Kg',
       'Lotes de verde a usar': 'HU-V1 · 5.00 Kg Tostar',
     });
     await shot(page, 'sheet-batches-desktop');
     // Emptied, there is no capacity and no rounding.
-    await page.goto('/configuracion');
-    await page.getByLabel('Capacidad del tostador (Kg de verde por tueste)').fill('');
-    await page.getByRole('button', { name: 'Guardar Capacidad' }).click();
-    await waitForToast(page, 'Capacidad del tostador actualizada con éxito.');
-    await page.goto('/planificacion');
-    await sheet(page).waitFor();
+    await planWithCapacity('');
     expect((await rowCells(page, 'Huila', 'Medio'))['Café verde (Kg)']).toBe('0.60');
 
     expect(problems).toEqual([]);
