@@ -94,7 +94,7 @@ describe.each(testDialects())('alertas de stock bajo (%s)', (dialect) => {
     expect(lot.run_out_date).toMatchObject({ type: 'string', nullable: true, description: expect.stringContaining('según el Plan de Tueste') });
   });
 
-  it('sales older than 30 days give no pace; defaults list nothing for this chain', async () => {
+  it('lots sold more than 30 days ago are not watched; defaults list nothing for this chain', async () => {
     const alerts = await stockAlerts(t.db, '2024-06-01');
     expect(alerts.thresholds).toEqual({ green_kg: 60, roasted_kg: 5, blend_kg: 5 });
     expect(alerts.origins).toEqual([]);
