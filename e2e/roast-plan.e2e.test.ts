@@ -31,6 +31,8 @@ const shift = (days: number) => {
  * 5.95 + 5 − 3 = 7.95 + 1.55 = 9.5 kg, 9.5 / 0.845 = 11.2426… → 11.243 kg of green from HU-V1. Brasil · Oscuro:
  * 2.2 + 5 − 3.2 = 4 kg, 5 kg of green; Brasil · Medio (no lots): 1.55 kg, 1.94 kg of green. At 28 days
  * Huila needs 11.9 + 2 + 1.9 = 15.8 kg.
+ * - Huila · Claro: HU-R0, 10 → 8 kg roasted 150 days ago and never sold: idle (no movement in 90 days), listed
+ *   apart with no need; the recipe's Huila component names Medio, so its 8 kg are not spare for the blend.
  */
 async function seed(page: Page) {
   const post = apiPost<{ id: number; batch_code: string }>(page);
@@ -41,12 +43,20 @@ async function seed(page: Page) {
   const huV1 = await green(huila, 'Finca Alta', 'HU-V1', 50, -60);
   await green(huila, 'Finca Alta', 'HU-V2', 20, -55);
   const brV1 = await green(brasil, 'Fazenda Boa', 'BR-V1', 30, -60);
+  const huV0 = await green(huila, 'Finca Alta', 'HU-V0', 10, -200);
   const roast = (lot: { id: number }, quantity_green_kg: number, resultant_kg: number, roast_type: string, batch_code: string, days: number) =>
     post('/api/roasted-coffee', { green_coffee_id: lot.id, quantity_green_kg, resultant_kg, roast_type, roast_date: shift(days), batch_code });
   const huR1 = await roast(huV1, 10, 8.5, 'Medio', 'HU-R1', -50);
   const huR2 = await roast(huV1, 10, 8.4, 'Medio', 'HU-R2', -49);
   const brR1 = await roast(brV1, 12, 9.6, 'Oscuro', 'BR-R1', -45);
-  const recipe = await post('/api/blend-recipes', { name: 'Casa', components: [{ origin_id: huila.id, percentage: 50 }, { origin_id: brasil.id, percentage: 50 }] });
+  await roast(huV0, 10, 8, 'Claro', 'HU-R0', -150);
+  const recipe = await post('/api/blend-recipes', {
+    name: 'Casa',
+    components: [
+      { origin_id: huila.id, percentage: 50, roast_type: 'Medio' },
+      { origin_id: brasil.id, percentage: 50 },
+    ],
+  });
   const blend = await post('/api/blended-coffee', {
     name: 'Casa',
     total_quantity_kg: 4,
@@ -139,9 +149,15 @@ describe('plan de tueste', () => {
     const casa = page.getByRole('article', { name: 'Mezcla Casa' });
     expect(await casa.locator('.plan-blend__facts').textContent()).toBe(`Stock: 2.60 Kg · Kg/día: 0.05 · Necesidad: 3.10 Kg · Se agota el ${formatDate(shift(52))}, en 52 días`);
     expect(await casa.locator('tbody tr').evaluateAll((rows) => rows.map((row) => [...row.querySelectorAll('td')].map((td) => td.textContent)))).toEqual([
-      ['Huila', '1.55', '0.00', '1.55'],
-      ['Brasil', '1.55', '0.00', '1.55'],
+      // Each origin with the roast type its shortfall is roasted as: Huila's component names Medio; Brasil's the recipe's usual type.
+      ['Huila · Medio', '1.55', '0.00', '1.55'],
+      ['Brasil · Medio', '1.55', '0.00', '1.55'],
     ]);
+    // Huila · Claro, untouched for 150 days: apart from the sheet, with no need.
+    const idle = page.getByRole('region', { name: 'Sin movimiento en 90 días' });
+    expect(await idle.locator('li').allTextContents()).toEqual(['Huila · Claro · Stock: 8.00 Kg']);
+    expect(await idle.locator('.plan-note').textContent()).toBe(m.idleNote(90));
+    expect(await sheetRow(page, 'Huila', 'Claro').count()).toBe(0);
     await expectNoSeriousAxeViolations(page);
     await shot(page, 'sheet-desktop');
 
@@ -214,6 +230,25 @@ describe('plan de tueste', () => {
       'Lotes de verde a usar': 'HU-V1 · 0.60 Kg Tostar',
     });
 
+    // 'Capacidad del tostador' in Configuración: each roast line becomes whole batches, and says how many.
+    const planWithCapacity = async (capacity: string) => {
+      await page.goto('/configuracion');
+      await page.getByLabel('Capacidad del tostador (Kg de verde por tueste)').fill(capacity);
+      await page.getByRole('button', { name: 'Guardar Capacidad' }).click();
+      await waitForToast(page, 'Capacidad del tostador actualizada con éxito.');
+      await page.goto('/planificacion');
+      await sheet(page).waitFor();
+    };
+    await planWithCapacity('5');
+    expect(await rowCells(page, 'Huila', 'Medio')).toMatchObject({
+      'Café verde (Kg)': '5.00 1 tueste de 5.00 Kg',
+      'Lotes de verde a usar': 'HU-V1 · 5.00 Kg Tostar',
+    });
+    await shot(page, 'sheet-batches-desktop');
+    // Emptied, there is no capacity and no rounding.
+    await planWithCapacity('');
+    expect((await rowCells(page, 'Huila', 'Medio'))['Café verde (Kg)']).toBe('0.60');
+
     expect(problems).toEqual([]);
     await context.close();
   }, 120_000);
@@ -222,13 +257,18 @@ describe('plan de tueste', () => {
     const { context, page, problems } = await newPage(env.browser, env.server.url, PHONE);
     await signIn(page, 'tostadora', 'tostar-cafe-2026');
 
-    // Home's alerts carry the plan's run-out date of each lot's unit.
+    // Home's alerts: one run-out per lot, its unit's, the plan's own figure, and once what it means.
     const alerts = page.locator('.stock-alerts__list');
     await alerts.waitFor();
     expect(await alerts.locator('li', { hasText: 'HU-R2' }).textContent()).toBe(
-      `HU-R2 Café Tostado · Huila: 0.00 Kg · agotado al ritmo actual · Plan de Tueste: se agota el ${formatDate(shift(28))}`,
+      `HU-R2 Café Tostado · Huila: 0.00 Kg · Huila · Medio se agota el ${formatDate(shift(28))}, en 28 días`,
     );
-    expect(await alerts.locator('li', { hasText: 'CASA-1' }).textContent()).toContain(`Plan de Tueste: se agota el ${formatDate(shift(52))}`);
+    expect(await alerts.locator('li', { hasText: 'CASA-1' }).textContent()).toBe(
+      `CASA-1 Café Mezcla · Casa: 2.60 Kg · Mezcla Casa se agota el ${formatDate(shift(52))}, en 52 días`,
+    );
+    expect(await page.locator('.stock-alerts__note').textContent()).toBe(
+      'Fechas del Plan de Tueste: cada café con todos sus lotes (o cada receta con todas sus mezclas), al ritmo de salida de los últimos 28 días.',
+    );
     await shot(page, 'home-phone');
 
     await page.getByRole('navigation', { name: 'Herramientas' }).getByRole('link', { name: 'Plan de tueste' }).click();

@@ -165,7 +165,7 @@ describe('trazabilidad y costes', () => {
     await shot(page, 'configuracion-thresholds-desktop');
     await page.getByRole('navigation', { name: 'Navegación principal' }).getByRole('link', { name: 'Inicio', exact: true }).click();
     await expect.poll(() => page.locator('.stock-alerts__list').textContent()).toContain('Colombia: 112.50 Kg de café verde (umbral 120.00 Kg)');
-    await expect.poll(() => page.locator('.stock-alerts__list').textContent()).toContain('CO-R3 Café Tostado · Colombia: 8.30 Kg · sin ventas en 30 días');
+    await expect.poll(() => page.locator('.stock-alerts__list').textContent()).toContain('CO-R3 Café Tostado · Colombia: 8.30 Kg · Colombia · Medio: sin salidas en 28 días');
     await expectNoSeriousAxeViolations(page);
     await shot(page, 'home-desktop');
     await page.setViewportSize(PHONE);

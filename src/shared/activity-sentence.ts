@@ -115,6 +115,7 @@ export const FIELD_NAMES: Record<string, string> = {
   address: 'dirección',
   notes: 'notas',
   active: 'activo',
+  roaster_capacity_kg: 'capacidad del tostador (Kg)',
 };
 
 export const fieldName = (field: string): string => FIELD_NAMES[field] ?? field.replaceAll('_', ' ');

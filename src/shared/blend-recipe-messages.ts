@@ -28,6 +28,7 @@ export const blendRecipeMessages = {
   // ours
   title: 'Configuración del Sistema',
   duplicateName: 'Ya existe una receta con ese nombre. Usa otro nombre o edita la receta existente.',
+  roastTypeInvalid: 'El tueste del componente debe ser Claro, Medio u Oscuro, o quedar sin indicar.',
   duplicateOrigin: 'Cada origen de café puede aparecer solo una vez en la receta.',
   notFound: 'La receta no existe.',
   nameTooLong: (max: number) => `El nombre de la receta puede tener como máximo ${max} caracteres.`,

@@ -5,8 +5,12 @@
 // of the plan is in planning-alert-messages.ts, for the same reason.
 import { PLANNING_HORIZON_MAX, PLANNING_HORIZON_MIN } from '#shared/schemas/planning-limits.js';
 import { formatDate, formatKg, formatTwoDecimals } from './format.js';
+import { daysText as days, runOutPhrase } from './planning-alert-messages.js';
 
-const days = (count: number) => (count === 1 ? '1 día' : `${count} días`);
+/** A roasted unit's name, as the plan and home's alerts write it: 'Huila · Medio'. */
+export const roastedUnitName = (origin: string, roastType: string): string => `${origin} · ${roastType}`;
+
+const capitalized = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /** Plan de Tueste (docs/product-guide.md#roast-plan, docs/decisions/0028-roast-plan.md). All ours: the original app had no plan. */
 export const planningMessages = {
@@ -26,8 +30,7 @@ export const planningMessages = {
   riskEmpty: (horizon: number) => `Ningún café se agota en los próximos ${days(2 * horizon)}.`,
   urgent: 'Urgente',
   soon: 'Pronto',
-  runOut: (isoDate: string, daysLeft: number) =>
-    daysLeft === 0 ? `Se agota hoy, ${formatDate(isoDate)}` : `Se agota el ${formatDate(isoDate)}, en ${days(daysLeft)}`,
+  runOut: (isoDate: string, daysLeft: number) => capitalized(runOutPhrase(isoDate, daysLeft)),
   blendName: (recipe: string) => `Mezcla ${recipe}`,
   chartLabel: (unit: string, stockKg: number, isoDate: string) =>
     `Stock previsto de ${unit}: ${formatKg(stockKg)} hoy, bajando a un ritmo constante hasta 0 Kg el ${formatDate(isoDate)}.`,
@@ -51,6 +54,11 @@ export const planningMessages = {
   roast: 'Tostar',
   roastLabel: (kg: number, batchCode: string) => `Tostar ${formatKg(kg)} del lote ${batchCode}`,
   noGreenStock: 'No queda café verde de este origen.',
+  batches: (count: number, capacityKg: number) => `${count} ${count === 1 ? 'tueste' : 'tuestes'} de ${formatKg(capacityKg)}`,
+  idleTitle: (idleDays: number) => `Sin movimiento en ${days(idleDays)}`,
+  idleNote: (idleDays: number) =>
+    `Ni tuestes, ni ventas, ni mezclas en los últimos ${days(idleDays)}: el plan no los repone ni los lleva a la hoja de tueste.`,
+  idleStock: (stockKg: number) => `Stock: ${formatKg(stockKg)}`,
   blendsTitle: 'Mezclas',
   blendsEmpty: (horizon: number) => `Ninguna mezcla necesita más café para los próximos ${days(horizon)}.`,
   blendFacts: (stockKg: number, kgPerDay: number, needKg: number) =>

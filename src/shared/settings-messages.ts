@@ -11,6 +11,9 @@ export const settingsMessages = {
   priceRequired: 'Por favor, completa los precios de venta por defecto.',
   priceNegative: 'El precio de venta por defecto no puede ser negativo.',
   priceTooLarge: (max: number) => `El precio de venta por defecto no puede superar ${max} $/Kg.`,
+  capacityInvalid: 'La capacidad del tostador debe ser un número de Kg mayor que 0, o quedar vacía.',
+  capacityTooLarge: (max: number) => `La capacidad del tostador no puede superar ${max} Kg.`,
+  capacitySaved: 'Capacidad del tostador actualizada con éxito.',
   nothingToSave: 'Indica al menos un ajuste para guardar.',
   unknownSetting: 'La solicitud incluye un ajuste que no existe.',
   /** How the activity log names the settings (they are one record). */

@@ -119,9 +119,9 @@ describe.each(testDialects())('recetas de mezcla (%s)', (dialect) => {
       version: 1,
       name: 'Tres Orígenes',
       components: [
-        { origin_id: origins[0], origin_name: 'Colombia', percentage: 33.33 },
-        { origin_id: origins[1], origin_name: 'Etiopía', percentage: 33.33 },
-        { origin_id: origins[2], origin_name: 'Brasil', percentage: 33.34 },
+        { origin_id: origins[0], origin_name: 'Colombia', percentage: 33.33, roast_type: null },
+        { origin_id: origins[1], origin_name: 'Etiopía', percentage: 33.33, roast_type: null },
+        { origin_id: origins[2], origin_name: 'Brasil', percentage: 33.34, roast_type: null },
       ],
     });
     expect(await storedBasisPoints(created.id)).toEqual([
@@ -171,8 +171,8 @@ describe.each(testDialects())('recetas de mezcla (%s)', (dialect) => {
     expect(all.json()).toMatchObject({ total: 5, limit: 100, offset: 0 });
     expect(all.json().items.map((r: { name: string }) => r.name)).toEqual(['ámbar', 'Aurora', 'Brisa', 'Tostado Oscuro', 'Zafiro']);
     expect(all.json().items[0].components).toEqual([
-      { origin_id: origins[1], origin_name: 'Etiopía', percentage: 70 },
-      { origin_id: origins[0], origin_name: 'Colombia', percentage: 30 },
+      { origin_id: origins[1], origin_name: 'Etiopía', percentage: 70, roast_type: null },
+      { origin_id: origins[0], origin_name: 'Colombia', percentage: 30, roast_type: null },
     ]);
 
     const page = await list('?limit=2&offset=1');
@@ -230,9 +230,9 @@ describe.each(testDialects())('recetas de mezcla (%s)', (dialect) => {
       version: 2,
       name: 'Renovada',
       components: [
-        { origin_id: origins[2], origin_name: 'Brasil', percentage: 25 },
-        { origin_id: origins[3], origin_name: 'Kenia', percentage: 25 },
-        { origin_id: origins[0], origin_name: 'Colombia', percentage: 50 },
+        { origin_id: origins[2], origin_name: 'Brasil', percentage: 25, roast_type: null },
+        { origin_id: origins[3], origin_name: 'Kenia', percentage: 25, roast_type: null },
+        { origin_id: origins[0], origin_name: 'Colombia', percentage: 50, roast_type: null },
       ],
     });
     expect(await storedBasisPoints(created.id)).toEqual([
@@ -241,6 +241,54 @@ describe.each(testDialects())('recetas de mezcla (%s)', (dialect) => {
       [origins[0], 5000, 2],
     ]);
     expect((await list()).json().items).toEqual([response.json()]);
+  });
+
+  it('keeps the roast type a component names (absent or null: any), on create and on update', async () => {
+    const created = await post({
+      name: 'Espresso',
+      components: [
+        { origin_id: origins[0], percentage: 60, roast_type: 'Oscuro' },
+        { origin_id: origins[1], percentage: 40 },
+      ],
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().components).toEqual([
+      { origin_id: origins[0], origin_name: 'Colombia', percentage: 60, roast_type: 'Oscuro' },
+      { origin_id: origins[1], origin_name: 'Etiopía', percentage: 40, roast_type: null },
+    ]);
+    const updated = await put(created.json().id, {
+      name: 'Espresso',
+      version: 1,
+      components: [
+        { origin_id: origins[0], percentage: 60, roast_type: null },
+        { origin_id: origins[1], percentage: 40, roast_type: 'Claro' },
+      ],
+    });
+    expect(updated.statusCode).toBe(200);
+    expect(updated.json().components.map((component: { roast_type: string | null }) => component.roast_type)).toEqual([null, 'Claro']);
+    expect((await list()).json().items[0].components.map((component: { roast_type: string | null }) => component.roast_type)).toEqual([null, 'Claro']);
+  });
+
+  it('refuses a roast type that is not Claro, Medio or Oscuro with its Spanish 400, writing nothing', async () => {
+    for (const roastType of ['Intenso', 'medio', 3, '']) {
+      const response = await post({ name: 'Rara', components: [{ origin_id: origins[0], percentage: 100, roast_type: roastType }] });
+      expect(response.statusCode).toBe(400);
+      expect(errorOf(response)).toEqual({ code: 'validation', message: blendRecipeMessages.roastTypeInvalid });
+    }
+    const response = await post({ name: 'Rara', components: [{ origin_id: origins[0], percentage: 100, roast_type: 'Tostadísimo' }] });
+    expect(errorOf(response).message).toBe('El tueste del componente debe ser Claro, Medio u Oscuro, o quedar sin indicar.');
+    expect(await countRows('blend_recipes')).toBe(0);
+  });
+
+  it('refuses a roast type change from a stale form (409) and from a tecnico (403), keeping the recipe', async () => {
+    const created = (await post({ name: 'Casa', components: [{ origin_id: origins[0], percentage: 100, roast_type: 'Medio' }] })).json();
+    const change = { name: 'Casa', components: [{ origin_id: origins[0], percentage: 100, roast_type: 'Oscuro' }] };
+    expect((await put(created.id, { ...change, version: 1 })).statusCode).toBe(200);
+    const stale = await put(created.id, { ...change, components: [{ ...change.components[0], roast_type: 'Claro' }], version: 1 });
+    expect(stale.statusCode).toBe(409);
+    expect(errorOf(stale).message).toBe(blendRecipeMessages.editedByOther);
+    expect((await put(created.id, { ...change, version: 2 }, tecnico)).statusCode).toBe(403);
+    expect((await list()).json().items[0].components[0].roast_type).toBe('Oscuro');
   });
 
   it('deletes a recipe with its components; 404 for one that does not exist, 400 for an impossible id', async () => {

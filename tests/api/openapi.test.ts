@@ -159,7 +159,7 @@ describe.each(testDialects())('OpenAPI document (%s)', (dialect) => {
     expect(requestOf('createSale')).toContain('product_type: "tostado" | "mezcla";');
     expect(requestOf('createUser')).toContain('role?: "administrador" | "tecnico";');
     const recipe = requestOf('createBlendRecipe').replace(/\s+/g, ' ');
-    expect(recipe).toContain('components: { origin_id: number; percentage: number; }[];');
+    expect(recipe).toContain('components: { origin_id: number; percentage: number; /** @enum {string|null} */ roast_type?: "Claro" | "Medio" | "Oscuro" | null; }[];');
     const blend = requestOf('createBlendedCoffeeLot').replace(/\s+/g, ' ');
     expect(blend).toContain('selected_roasted_batches?: { id: number; quantity_used: number; }[] | null;');
     expect(blend).toContain('origin_id: number; percentage: number;');

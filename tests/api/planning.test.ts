@@ -60,7 +60,7 @@ describe.each(testDialects())('Plan de Tueste (%s)', (dialect) => {
     await sale(r2, 'tostado', 8.4, shift(-10));
     const last = await sale(r3, 'tostado', 0.1, today);
     const result = await plan('?horizon_days=14');
-    expect(result).toMatchObject({ today, horizon_days: 14, window_days: 28, blends: [] });
+    expect(result).toMatchObject({ today, horizon_days: 14, window_days: 28, idle_days: 90, roaster_capacity_kg: null, blends: [] });
     // 14 kg / 28 = 0.5 kg/day; 8.5 kg left → 17 days; 0.5 × 14 + 5 − 8.5 = 3.5 kg;
     // yield 25.5 / 30 = 0.85; 3.5 / 0.85 = 4.1176… → 4.118 kg, all from the older lot (20 kg left).
     expect(result.roasted).toEqual([
@@ -75,9 +75,11 @@ describe.each(testDialects())('Plan de Tueste (%s)', (dialect) => {
         run_out_date: shift(17),
         threshold_kg: 5,
         need_kg: 3.5,
+        idle: false,
         yield: 0.85,
         yield_note: null,
         green_kg: 4.118,
+        batches: null,
         green_lots: [{ id: older.id, batch_code: 'HU-V1', take_kg: 4.118 }],
         shortfall_kg: 0,
       },
@@ -148,9 +150,10 @@ describe.each(testDialects())('Plan de Tueste (%s)', (dialect) => {
         run_out_date: shift(12),
         threshold_kg: 1,
         need_kg: 1.2,
+        idle: false,
         components: [
-          { origin_id: a.id, origin_name: 'Antioquia', kg: 0.6, roasted_available_kg: 0, shortfall_kg: 0.6 },
-          { origin_id: b.id, origin_name: 'Brasil', kg: 0.6, roasted_available_kg: 1, shortfall_kg: 0 },
+          { origin_id: a.id, origin_name: 'Antioquia', roast_type: 'Medio', kg: 0.6, roasted_available_kg: 0, shortfall_kg: 0.6 },
+          { origin_id: b.id, origin_name: 'Brasil', roast_type: 'Medio', kg: 0.6, roasted_available_kg: 1, shortfall_kg: 0 },
         ],
       },
     ]);
@@ -184,8 +187,8 @@ describe.each(testDialects())('Plan de Tueste (%s)', (dialect) => {
     await ok('PUT', `/api/blend-recipes/${recipe.id}`, { name: 'Casa', components: [{ origin_id: a.id, percentage: 50 }, { origin_id: c.id, percentage: 50 }] }, admin);
     const edited = await plan();
     expect(edited.blends[0]!.components).toEqual([
-      { origin_id: a.id, origin_name: 'Antioquia', kg: 0.6, roasted_available_kg: 0, shortfall_kg: 0.6 },
-      { origin_id: c.id, origin_name: 'Cauca', kg: 0.6, roasted_available_kg: 0, shortfall_kg: 0.6 },
+      { origin_id: a.id, origin_name: 'Antioquia', roast_type: 'Medio', kg: 0.6, roasted_available_kg: 0, shortfall_kg: 0.6 },
+      { origin_id: c.id, origin_name: 'Cauca', roast_type: 'Medio', kg: 0.6, roasted_available_kg: 0, shortfall_kg: 0.6 },
     ]);
     expect(edited.roasted.at(-1)).toEqual({
       origin_id: c.id,
@@ -198,19 +201,119 @@ describe.each(testDialects())('Plan de Tueste (%s)', (dialect) => {
       run_out_date: null,
       threshold_kg: 5,
       need_kg: 0.6,
+      idle: false,
       yield: null,
       yield_note: m.neverRoasted,
       green_kg: null,
+      batches: null,
       green_lots: [],
       shortfall_kg: null,
     });
     expect(m.neverRoasted).toBe('Este origen nunca se ha tostado: no hay rendimiento medido para calcular el café verde necesario.');
   });
 
+  it('a unit with no roast, sale or blend in 90 days is idle: listed with no need of its own, whatever its threshold', async () => {
+    await ok('PUT', '/api/settings', { low_stock_roasted_kg: 10 }, admin);
+    const o = await origin('Huila');
+    const g = await green(o.id, 'HU-V1', 50, shift(-200));
+    const medio = await roast(g.id, 8.5, 'HU-R1', shift(-150));
+    const claro = await roast(g.id, 8.5, 'HU-R2', shift(-150), 'Claro');
+    await sale(medio, 'tostado', 1.4, shift(-10));
+    const old = await sale(claro, 'tostado', 0.5, shift(-90)); // the day before the 90 days
+    const units = async () => (await plan()).roasted.map((unit) => [unit.roast_type, unit.idle, unit.need_kg]);
+    // Medio: 7.1 kg, 1.4 kg out → 1.4 × 14 / 28 + 10 − 7.1 = 3.6 kg. Claro: 8 kg under the 10 kg threshold, but idle: no need.
+    expect(await units()).toEqual([
+      ['Medio', false, 3.6],
+      ['Claro', true, 0],
+    ]);
+    // The same sale on the 90 days' first day: Claro moved, so the plan tops it up to its threshold again (10 − 8 = 2 kg).
+    await ok('PUT', `/api/sales/${old.id}`, { product_id: claro.id, product_type: 'tostado', quantity_kg: 0.5, unit_price: 20, sale_date: shift(-89), batch_code_sold: 'HU-R2' }, admin);
+    expect(await units()).toEqual([
+      ['Medio', false, 3.6],
+      ['Claro', false, 2],
+    ]);
+  });
+
+  it('a draw by a blend without a recipe lowers the stock but sets no pace: it does not make the coffee urgent', async () => {
+    const o = await origin('Kenia');
+    const g = await green(o.id, 'KE-V1', 30, shift(-60));
+    const r = await roast(g.id, 8.5, 'KE-R1', shift(-40));
+    await sale(r, 'tostado', 1, shift(-5));
+    const draw = (lotId: number, recipe_id: number | null, batch_code: string) =>
+      ok('POST', '/api/blended-coffee', {
+        name: 'Prueba',
+        total_quantity_kg: 5,
+        creation_date: shift(-2),
+        batch_code,
+        recipe_id,
+        components: [{ origin_id: o.id, percentage: 100, selected_roasted_batches: [{ id: lotId, quantity_used: 5 }] }],
+      });
+    await draw(r.id, null, 'UNA-VEZ');
+    // 2.5 kg left, 1 kg out in 28 days: 2.5 × 28 / 1 = 70 days, not the 11 days 6 kg out would give.
+    expect((await plan()).roasted[0]).toMatchObject({ stock_kg: 2.5, out_kg: 1, days_left: 70, run_out_date: shift(70) });
+    // The same draw by a recipe's blend, from a new 8 kg lot, sets the pace: 5.5 kg left, 6 kg out → 25 days.
+    const recipe = await ok<{ id: number }>('POST', '/api/blend-recipes', { name: 'Casa', components: [{ origin_id: o.id, percentage: 100 }] }, admin);
+    const r2 = await roast(g.id, 8, 'KE-R2', shift(-3));
+    await draw(r2.id, recipe.id, 'CASA-1');
+    expect((await plan()).roasted[0]).toMatchObject({ stock_kg: 5.5, out_kg: 6, days_left: 25 });
+  });
+
+  it("with the roaster's capacity set, each roast line's green is whole batches, and says how many", async () => {
+    const o = await origin('Cauca');
+    const g = await green(o.id, 'CA-V1', 50, shift(-60));
+    const r = await roast(g.id, 8.5, 'CA-R1', shift(-50));
+    await sale(r, 'tostado', 5.5, shift(-10));
+    // 3 kg left, 5.5 kg out: 5.5 × 14 / 28 + 5 − 3 = 4.75 kg; / 0.85 = 5.588… → 5.589 kg of green.
+    expect((await plan()).roasted[0]).toMatchObject({ need_kg: 4.75, green_kg: 5.589, batches: null });
+    await ok('PUT', '/api/settings', { roaster_capacity_kg: 2.5 }, admin);
+    const rounded = await plan();
+    // ⌈5.589 / 2.5⌉ = 3 batches: 7.5 kg, taken from the oldest lot (40 kg left).
+    expect(rounded.roaster_capacity_kg).toBe(2.5);
+    expect(rounded.roasted[0]).toMatchObject({ need_kg: 4.75, green_kg: 7.5, batches: 3, green_lots: [{ id: g.id, batch_code: 'CA-V1', take_kg: 7.5 }], shortfall_kg: 0 });
+  });
+
+  it("a recipe component's roast type decides which roasted stock it may take and the type its shortfall is roasted as", async () => {
+    await ok('PUT', '/api/settings', { low_stock_roasted_kg: 1, low_stock_blend_kg: 1 }, admin);
+    const o = await origin('Huila');
+    const g = await green(o.id, 'HU-V1', 30, shift(-60));
+    const medio = await roast(g.id, 8, 'HU-R1', shift(-50));
+    const recipe = await ok<{ id: number }>('POST', '/api/blend-recipes', { name: 'Espresso', components: [{ origin_id: o.id, percentage: 100, roast_type: 'Oscuro' }] }, admin);
+    const blend = await ok('POST', '/api/blended-coffee', {
+      name: 'Espresso',
+      total_quantity_kg: 2,
+      creation_date: shift(-20),
+      batch_code: 'ESP-1',
+      recipe_id: recipe.id,
+      components: [{ origin_id: o.id, percentage: 100, selected_roasted_batches: [{ id: medio.id, quantity_used: 2 }] }],
+    });
+    await sale(blend, 'mezcla', 1.4, shift(-5));
+    // The recipe: 0.6 kg left, 1.4 kg out → 0.7 + 1 − 0.6 = 1.1 kg. Huila Medio has 4 kg spare (6 − 1 − 1), but not Oscuro:
+    // the 1.1 kg is roasted as Oscuro, a unit with no lots, green 1.1 / 0.8 = 1.375 kg.
+    const typed = await plan();
+    expect(typed.blends[0]!.components).toEqual([{ origin_id: o.id, origin_name: 'Huila', roast_type: 'Oscuro', kg: 1.1, roasted_available_kg: 0, shortfall_kg: 1.1 }]);
+    expect(typed.roasted.map((unit) => [unit.roast_type, unit.need_kg, unit.green_kg])).toEqual([
+      ['Medio', 0, 0],
+      ['Oscuro', 1.1, 1.375],
+    ]);
+    // Any roast type: the Medio spare covers it and nothing is roasted.
+    await ok('PUT', `/api/blend-recipes/${recipe.id}`, { name: 'Espresso', version: 1, components: [{ origin_id: o.id, percentage: 100, roast_type: null }] }, admin);
+    const any = await plan();
+    expect(any.blends[0]!.components).toEqual([{ origin_id: o.id, origin_name: 'Huila', roast_type: 'Medio', kg: 1.1, roasted_available_kg: 4, shortfall_kg: 0 }]);
+    expect(any.roasted.map((unit) => [unit.roast_type, unit.need_kg])).toEqual([['Medio', 0]]);
+  });
+
   it('both roles read it, signed out is 401; a horizon outside 1–90 days is a 400 in Spanish', async () => {
     expect((await t.call(undefined, { method: 'GET', url: '/api/planning' })).statusCode).toBe(401);
     expect((await t.call(admin, { method: 'GET', url: '/api/planning?horizon_days=90' })).statusCode).toBe(200);
-    expect((await t.call(cookie, { method: 'GET', url: '/api/planning?horizon_days=1' })).json()).toEqual({ today, horizon_days: 1, window_days: 28, roasted: [], blends: [] });
+    expect((await t.call(cookie, { method: 'GET', url: '/api/planning?horizon_days=1' })).json()).toEqual({
+      today,
+      horizon_days: 1,
+      window_days: 28,
+      idle_days: 90,
+      roaster_capacity_kg: null,
+      roasted: [],
+      blends: [],
+    });
     for (const bad of ['0', '91', 'abc', '1.5', '', '-3', '014x']) {
       const response = await t.call(cookie, { method: 'GET', url: `/api/planning?horizon_days=${bad}` });
       expect(response.statusCode, bad).toBe(400);

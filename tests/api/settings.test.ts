@@ -2,7 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { commonMessages } from '#shared/messages.js';
 import { settingsMessages } from '#shared/settings-messages.js';
-import { DEFAULT_PRICE_MAX, LOW_STOCK_DEFAULTS } from '#shared/schemas/settings.js';
+import { DEFAULT_PRICE_MAX, LOW_STOCK_DEFAULTS, ROASTER_CAPACITY_MAX_KG } from '#shared/schemas/settings.js';
 import { AppError } from '#server/errors.js';
 import { updateSettings } from '#server/features/settings/service.js';
 import { resetDatabase } from '../helpers/reset-database.js';
@@ -42,7 +42,7 @@ describe.each(testDialects())('ajustes: precios de venta por defecto (%s)', (dia
   it('starts with the default prices, 15 per kg roasted and 25 per kg blended, for anyone signed in', async () => {
     const response = await get(tecnico);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ default_price_roasted: 15, default_price_blend: 25, ...LOW_STOCK_DEFAULTS });
+    expect(response.json()).toEqual({ default_price_roasted: 15, default_price_blend: 25, ...LOW_STOCK_DEFAULTS, roaster_capacity_kg: null });
   });
 
   it('refuses a tecnico change with 403, writing nothing', async () => {
@@ -51,7 +51,7 @@ describe.each(testDialects())('ajustes: precios de venta por defecto (%s)', (dia
     expect(errorOf(response)).toEqual({ code: 'forbidden', message: commonMessages.forbidden });
     expect(errorOf(response).message).toBe('No tienes permisos para realizar esta acción.');
     expect(await rows()).toEqual([]);
-    expect((await get()).json()).toEqual({ default_price_roasted: 15, default_price_blend: 25, ...LOW_STOCK_DEFAULTS });
+    expect((await get()).json()).toEqual({ default_price_roasted: 15, default_price_blend: 25, ...LOW_STOCK_DEFAULTS, roaster_capacity_kg: null });
   });
 
   it('checks the role again inside the write transaction (an administrator demoted meanwhile writes nothing)', async () => {
@@ -66,23 +66,23 @@ describe.each(testDialects())('ajustes: precios de venta por defecto (%s)', (dia
   it('saves both prices as exact cents, records who saved them, and everyone reads them', async () => {
     const response = await put({ default_price_roasted: 16.35, default_price_blend: 0.1 });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ default_price_roasted: 16.35, default_price_blend: 0.1, ...LOW_STOCK_DEFAULTS });
+    expect(response.json()).toEqual({ default_price_roasted: 16.35, default_price_blend: 0.1, ...LOW_STOCK_DEFAULTS, roaster_capacity_kg: null });
     const adminId = await userId('jefa');
     expect(await rows()).toEqual([
       { key: 'default_price_blend_cents', value: '10', updated_by: adminId },
       { key: 'default_price_roasted_cents', value: '1635', updated_by: adminId },
     ]);
-    expect((await get(tecnico)).json()).toEqual({ default_price_roasted: 16.35, default_price_blend: 0.1, ...LOW_STOCK_DEFAULTS });
+    expect((await get(tecnico)).json()).toEqual({ default_price_roasted: 16.35, default_price_blend: 0.1, ...LOW_STOCK_DEFAULTS, roaster_capacity_kg: null });
   });
 
   it('saves only the settings sent, keeps the others, and accepts a price of 0 and the ceiling', async () => {
     await put({ default_price_roasted: 18, default_price_blend: 30 });
     const one = await put({ default_price_blend: 0 });
-    expect(one.json()).toEqual({ default_price_roasted: 18, default_price_blend: 0, ...LOW_STOCK_DEFAULTS });
+    expect(one.json()).toEqual({ default_price_roasted: 18, default_price_blend: 0, ...LOW_STOCK_DEFAULTS, roaster_capacity_kg: null });
     const top = await put({ default_price_roasted: DEFAULT_PRICE_MAX });
-    expect(top.json()).toEqual({ default_price_roasted: DEFAULT_PRICE_MAX, default_price_blend: 0, ...LOW_STOCK_DEFAULTS });
+    expect(top.json()).toEqual({ default_price_roasted: DEFAULT_PRICE_MAX, default_price_blend: 0, ...LOW_STOCK_DEFAULTS, roaster_capacity_kg: null });
     const again = await put({ default_price_roasted: 17.5 });
-    expect(again.json()).toEqual({ default_price_roasted: 17.5, default_price_blend: 0, ...LOW_STOCK_DEFAULTS });
+    expect(again.json()).toEqual({ default_price_roasted: 17.5, default_price_blend: 0, ...LOW_STOCK_DEFAULTS, roaster_capacity_kg: null });
     expect((await rows()).map((row) => row.value)).toEqual(['0', '1750']);
   });
 
@@ -123,9 +123,63 @@ describe.each(testDialects())('ajustes: precios de venta por defecto (%s)', (dia
         const response = await put(payload);
         expect([200, 400]).toContain(response.statusCode);
         if (response.statusCode === 400) expect(spanish).toContain(errorOf(response).message);
-        else expect(Object.keys(response.json()).sort()).toEqual(['default_price_blend', 'default_price_roasted', ...Object.keys(LOW_STOCK_DEFAULTS)].sort());
+        else expect(Object.keys(response.json()).sort()).toEqual(['default_price_blend', 'default_price_roasted', ...Object.keys(LOW_STOCK_DEFAULTS), 'roaster_capacity_kg'].sort());
       }),
       { numRuns: 150 },
     );
+  });
+});
+
+describe.each(testDialects())('ajustes: capacidad del tostador (%s)', (dialect) => {
+  let t: TestApp;
+  let admin: string;
+  let tecnico: string;
+
+  beforeAll(async () => {
+    t = await createTestApp(dialect);
+    admin = await t.signIn('administrador', 'jefa');
+    tecnico = await t.signIn('tecnico', 'tec');
+  });
+  afterAll(() => t.close());
+  beforeEach(() => resetDatabase(t.db));
+
+  const capacity = async (cookie = tecnico) => (await t.call(cookie, { method: 'GET', url: '/api/settings' })).json().roaster_capacity_kg;
+  const put = (payload: unknown, cookie = admin) => t.call(cookie, { method: 'PUT', url: '/api/settings', payload: payload as object });
+
+  it('is null until an administrator sets it, saves kilos to the gram, and goes back to null', async () => {
+    expect(await capacity()).toBeNull();
+    const saved = await put({ roaster_capacity_kg: 12.5 });
+    expect(saved.statusCode).toBe(200);
+    expect(saved.json().roaster_capacity_kg).toBe(12.5);
+    expect(await capacity()).toBe(12.5);
+    const row = await t.db.selectFrom('settings').select('value').where('key', '=', 'roaster_capacity_g').executeTakeFirstOrThrow();
+    expect(row.value).toBe('12500');
+    expect((await put({ roaster_capacity_kg: null })).json().roaster_capacity_kg).toBeNull();
+    expect(await capacity()).toBeNull();
+  });
+
+  it('refuses a tecnico with 403 and keeps the capacity', async () => {
+    await put({ roaster_capacity_kg: 15 });
+    const response = await put({ roaster_capacity_kg: 30 }, tecnico);
+    expect(response.statusCode).toBe(403);
+    expect(await capacity()).toBe(15);
+  });
+
+  it.each([
+    ['0 kg', 0, settingsMessages.capacityInvalid],
+    ['a negative capacity', -2, settingsMessages.capacityInvalid],
+    ['text', 'quince', settingsMessages.capacityInvalid],
+    ['4 decimals', 1.2345, commonMessages.tooManyDecimals(3)],
+    ['more than the ceiling', ROASTER_CAPACITY_MAX_KG + 1, settingsMessages.capacityTooLarge(ROASTER_CAPACITY_MAX_KG)],
+  ])('refuses %s with a Spanish 400, writing nothing', async (_case, value, message) => {
+    const response = await put({ roaster_capacity_kg: value });
+    expect(response.statusCode).toBe(400);
+    expect(errorOf(response)).toEqual({ code: 'validation', message });
+    expect(await capacity()).toBeNull();
+  });
+
+  it('says so in Spanish', async () => {
+    const response = await put({ roaster_capacity_kg: 0 });
+    expect(errorOf(response).message).toBe('La capacidad del tostador debe ser un número de Kg mayor que 0, o quedar vacía.');
   });
 });

@@ -33,13 +33,14 @@ describe.each(testDialects())('alertas de stock bajo (%s)', (dialect) => {
     expect(alerts.thresholds).toEqual({ green_kg: 120, roasted_kg: 9, blend_kg: 5 });
     // Colombia: 67.5 kg (A) + 45 kg (B) on hand, under 120.
     expect(alerts.origins).toEqual([{ origin_id: chain.origin.id, origin_name: 'Colombia', stock_kg: 112.5 }]);
-    expect(alerts.lots.map((lot) => [lot.batch_code, lot.stock_kg, lot.sold_30d_kg, lot.days_left, lot.run_out_date])).toEqual([
-      // The roast plan's date of Colombia · Medio, all three roasts: 25.867 kg on hand, 4.333 kg sold in the
-      // plan's 28 days (the blend's draws of 10 March are before them): 25867 × 28 / 4333 = 167.1 → 167 days.
-      ['CO-R2', 7.067, 3.333, 63, '2024-09-24'], // 7067 × 30 / 3333 = 63.6
-      ['CA-MZ-1', 6.5, 2.5, 78, null], // 6500 × 30 / 2500; a blend without a recipe is in no unit of the plan
-      ['CO-R1', 10.5, 1, 315, '2024-09-24'], // above 9 kg, but sold lately
-      ['CO-R3', 8.3, 0, null, '2024-09-24'], // under 9 kg, no sales in the window: its unit still has a pace
+    // One run-out per lot, its unit's, by the plan's own code (docs/product-guide.md#home): the roasted lots share
+    // Colombia · Medio's, all three roasts: 25.867 kg on hand, 4.333 kg sold in the plan's 28 days (the blend's
+    // draws of 10 March are before them): 25867 × 28 / 4333 = 167.1 → 167 days, whatever each lot sold.
+    expect(alerts.lots.map((lot) => [lot.batch_code, lot.stock_kg, lot.sold_30d_kg, lot.unit_name, lot.days_left, lot.run_out_date])).toEqual([
+      ['CA-MZ-1', 6.5, 2.5, null, 72, '2024-06-21'], // no recipe: its own unit, 6500 × 28 / 2500 = 72.8
+      ['CO-R2', 7.067, 3.333, 'Colombia · Medio', 167, '2024-09-24'],
+      ['CO-R3', 8.3, 0, 'Colombia · Medio', 167, '2024-09-24'], // under 9 kg, no sales of its own: its unit still has a pace
+      ['CO-R1', 10.5, 1, 'Colombia · Medio', 167, '2024-09-24'], // above 9 kg, but sold lately
     ]);
   });
 
@@ -74,15 +75,16 @@ describe.each(testDialects())('alertas de stock bajo (%s)', (dialect) => {
     expect(response.statusCode).toBe(200);
     const alerts = response.json() as StockAlerts;
     // Colombia · Medio: 25.867 − 2 (the blend) − 0.5 = 23.367 kg, 2.5 kg out today: 23367 × 28 / 2500 = 261.7 → 261 days.
-    // The recipe: 1 kg left of its one blend, 1 kg sold: 28 days. CA-MZ-1 has no recipe: no date.
-    expect(alerts.lots.map((lot) => [lot.batch_code, lot.run_out_date])).toEqual([
-      ['CR-MZ-1', shift(28)],
-      ['CA-MZ-1', null],
-      ['CO-R2', shift(261)],
+    // The recipe: 1 kg left of its one blend, 1 kg sold: 28 days. CA-MZ-1 has no recipe: its own 4.5 kg, 2 kg sold: 63 days.
+    expect(alerts.lots.map((lot) => [lot.batch_code, lot.unit_name, lot.days_left, lot.run_out_date])).toEqual([
+      ['CR-MZ-1', 'Mezcla Casa Receta', 28, shift(28)],
+      ['CA-MZ-1', null, 63, shift(63)],
+      ['CO-R2', 'Colombia · Medio', 261, shift(261)],
     ]);
+    // The plan shows the same figures: home and plan cannot disagree.
     const plan = (await t.call(cookie, { method: 'GET', url: '/api/planning' })).json() as Planning;
-    expect(plan.roasted.map((unit) => [unit.origin_name, unit.roast_type, unit.run_out_date])).toEqual([['Colombia', 'Medio', shift(261)]]);
-    expect(plan.blends.map((unit) => [unit.recipe_name, unit.run_out_date])).toEqual([['Casa Receta', shift(28)]]);
+    expect(plan.roasted.map((unit) => [unit.origin_name, unit.roast_type, unit.days_left, unit.run_out_date])).toEqual([['Colombia', 'Medio', 261, shift(261)]]);
+    expect(plan.blends.map((unit) => [unit.recipe_name, unit.days_left, unit.run_out_date])).toEqual([['Casa Receta', 28, shift(28)]]);
 
     // The OpenAPI document says what the date is.
     const doc = (await t.call(admin, { method: 'GET', url: '/api/docs/json' })).json() as {
@@ -92,7 +94,7 @@ describe.each(testDialects())('alertas de stock bajo (%s)', (dialect) => {
     expect(lot.run_out_date).toMatchObject({ type: 'string', nullable: true, description: expect.stringContaining('según el Plan de Tueste') });
   });
 
-  it('sales older than 30 days give no pace; defaults list nothing for this chain', async () => {
+  it('lots sold more than 30 days ago are not watched; defaults list nothing for this chain', async () => {
     const alerts = await stockAlerts(t.db, '2024-06-01');
     expect(alerts.thresholds).toEqual({ green_kg: 60, roasted_kg: 5, blend_kg: 5 });
     expect(alerts.origins).toEqual([]);

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest';
 import { planningMessages as m } from '#shared/planning-messages.js';
 import type { BlendPlan, Planning, RoastedPlan } from '#shared/schemas/planning.js';
-import { blendsToMake, readHorizon, riskOf, roastedToRoast, unitsAtRisk } from '#web/features/planning/plan-view.js';
+import { blendsToMake, idleUnits, readHorizon, riskOf, roastedToRoast, unitsAtRisk } from '#web/features/planning/plan-view.js';
 
-const pace = { stock_kg: 10, out_kg: 14, kg_per_day: 0.5, threshold_kg: 5, need_kg: 0 };
+const pace = { stock_kg: 10, out_kg: 14, kg_per_day: 0.5, threshold_kg: 5, need_kg: 0, idle: false };
 const roasted = (origin_name: string, days_left: number | null, need_kg = 0): RoastedPlan => ({
   ...pace,
   origin_id: origin_name.length,
@@ -15,6 +15,7 @@ const roasted = (origin_name: string, days_left: number | null, need_kg = 0): Ro
   yield: 0.85,
   yield_note: null,
   green_kg: 0,
+  batches: null,
   green_lots: [],
   shortfall_kg: 0,
 });
@@ -46,7 +47,7 @@ describe('roast plan screen: horizon and risk', () => {
     const plan: Planning = {
       today: '2026-12-01',
       horizon_days: 7,
-      window_days: 28,
+      window_days: 28, idle_days: 90, roaster_capacity_kg: null,
       roasted: [roasted('Huila', 3), roasted('Brasil', 10), roasted('Kenia', 20), roasted('Cauca', null)],
       blends: [blend('Casa', 5), blend('Lenta', 15)],
     };
@@ -58,9 +59,26 @@ describe('roast plan screen: horizon and risk', () => {
   });
 
   it('puts on the sheet only what needs coffee', () => {
-    const plan: Planning = { today: '2026-12-01', horizon_days: 14, window_days: 28, roasted: [roasted('Huila', 3, 2.5), roasted('Brasil', 40)], blends: [blend('Casa', 5, 1), blend('Lenta', 50)] };
+    const plan: Planning = { today: '2026-12-01', horizon_days: 14, window_days: 28, idle_days: 90, roaster_capacity_kg: null, roasted: [roasted('Huila', 3, 2.5), roasted('Brasil', 40)], blends: [blend('Casa', 5, 1), blend('Lenta', 50)] };
     expect(roastedToRoast(plan).map((unit) => unit.origin_name)).toEqual(['Huila']);
     expect(blendsToMake(plan).map((unit) => unit.recipe_name)).toEqual(['Casa']);
+  });
+
+  it('lists the idle units apart, roasted then blends, named for the screen', () => {
+    const plan: Planning = {
+      today: '2026-12-01',
+      horizon_days: 14,
+      window_days: 28,
+      idle_days: 90,
+      roaster_capacity_kg: null,
+      roasted: [roasted('Huila', 3, 2.5), { ...roasted('Cauca', null), idle: true, stock_kg: 4 }],
+      blends: [{ ...blend('Vieja', null), idle: true }],
+    };
+    expect(idleUnits(plan, m.blendName).map((unit) => [unit.name, unit.stock_kg])).toEqual([
+      ['Cauca · Medio', 4],
+      ['Mezcla Vieja', 10],
+    ]);
+    expect(roastedToRoast(plan).map((unit) => unit.origin_name)).toEqual(['Huila']);
   });
 
   it('words the dates and the empty lists in Spanish', () => {

@@ -215,6 +215,8 @@ export interface BlendRecipeComponentsTable {
   percentage_bp: number;
   /** The order the components were added in (0-based). */
   position: number;
+  /** The roast type this origin goes in as; null: any (migration 0017). */
+  roast_type: RoastType | null;
 }
 
 /** A typed setting: `value` is JSON parsed by its key's schema in src/shared/schemas/settings.ts. */

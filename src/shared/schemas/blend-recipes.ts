@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { blendRecipeMessages as m } from '#shared/blend-recipe-messages.js';
 import { percentageSchema, percentagesTotalError } from '#shared/percentages.js';
 import { MAX_ROW_ID, pageSchema, recordVersionSchema } from './common.js';
+import { ROAST_TYPES } from './roasted-coffee.js';
 
 /** Longest recipe name (ours): a 10,000-character name is a 400, not a row. */
 export const RECIPE_NAME_MAX = 120;
@@ -20,6 +21,8 @@ export const blendRecipeComponentBodySchema = z.object(
   {
     origin_id: z.number({ error: m.componentInvalid }).int(m.originInvalid).positive(m.originInvalid).max(MAX_ROW_ID, m.originInvalid),
     percentage: percentageSchema(m.componentInvalid),
+    // Optional (docs/product-guide.md#blend-recipe): the roast type the origin goes in as; absent or null, any.
+    roast_type: z.enum(ROAST_TYPES, { error: m.roastTypeInvalid }).nullable().optional(),
   },
   { error: m.componentInvalid },
 );
@@ -67,6 +70,8 @@ export const blendRecipeComponentSchema = z.object({
   origin_id: z.number().int(),
   origin_name: z.string(),
   percentage: z.number(),
+  /** The roast type the origin goes in as; null: any (the plan picks, 'Rellenar lotes' offers every type). */
+  roast_type: z.enum(ROAST_TYPES).nullable(),
 });
 
 /** A recipe: components in the order they were added. */

@@ -4,3 +4,5 @@ export const PLANNING_HORIZON_MAX = 90;
 export const PLANNING_HORIZON_DEFAULT = 14;
 /** The pace window: the 28 days ending today, today included. */
 export const PLANNING_WINDOW_DAYS = 28;
+/** A unit with nothing in or out (no roast, sale or blend) in these many days is idle: the plan stops topping it up. */
+export const PLANNING_IDLE_DAYS = 90;

@@ -40,6 +40,11 @@ const paceShape = {
    * roasted coffee plus what blends need of it that its stock cannot cover.
    */
   need_kg: z.number(),
+  /**
+   * Nothing in or out (no roast, sale or blend) in the last idle_days: the plan
+   * keeps no threshold for it and lists it apart, out of the roast sheet.
+   */
+  idle: z.boolean(),
 };
 
 export const roastedPlanSchema = z.object({
@@ -51,8 +56,10 @@ export const roastedPlanSchema = z.object({
   yield: z.number().nullable(),
   /** Why yield is null (Spanish), else null. */
   yield_note: z.string().nullable(),
-  /** need_kg / yield, rounded up to the gram; null without a yield. */
+  /** need_kg / yield, rounded up to the gram and then to whole batches of roaster_capacity_kg when it is set; null without a yield. */
   green_kg: z.number().nullable(),
+  /** How many batches of roaster_capacity_kg green_kg is; null while the capacity is unset, without a yield or without a need. */
+  batches: z.number().int().nullable(),
   green_lots: z.array(plannedGreenLotSchema),
   /** Green kg the origin's green lots cannot cover; null without a yield. */
   shortfall_kg: z.number().nullable(),
@@ -62,9 +69,11 @@ export type RoastedPlan = z.infer<typeof roastedPlanSchema>;
 export const blendComponentPlanSchema = z.object({
   origin_id: z.number().int(),
   origin_name: z.string(),
+  /** The roast type its shortfall is roasted as: the recipe component's own, else the one the recipe's blends drew most (none: Medio). */
+  roast_type: z.enum(ROAST_TYPES),
   /** need_kg × percentage / 100, split to the gram as Café Mezcla does. */
   kg: z.number(),
-  /** Roasted kg of the origin left after its own roasted units' needs (and earlier blends' components). */
+  /** Roasted kg of the origin (of the component's roast type, when it names one) left after its own roasted units' needs and earlier blends' components. */
   roasted_available_kg: z.number(),
   /** kg − roasted_available_kg when positive: added to the origin's roast need. */
   shortfall_kg: z.number(),
@@ -82,6 +91,10 @@ export const planningSchema = z.object({
   today: z.string(),
   horizon_days: z.number().int(),
   window_days: z.number().int(),
+  /** Days without movement that make a unit idle (90). */
+  idle_days: z.number().int(),
+  /** Configuración's 'Capacidad del tostador' (kg of green per batch); null while unset. */
+  roaster_capacity_kg: z.number().nullable(),
   roasted: z.array(roastedPlanSchema),
   blends: z.array(blendPlanSchema),
 });

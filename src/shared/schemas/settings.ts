@@ -13,15 +13,17 @@ import { decimalSchema } from './common.js';
  * threshold in kg) is one line in `settingDefinitions`: the API, the table and
  * the defaults follow.
  */
-export interface SettingDefinition {
+export interface SettingDefinition<Api extends number | null = number> {
   /** Row key in the `settings` table. */
   key: string;
   /** The API value's schema (what PUT accepts and the form validates). */
-  apiSchema: z.ZodType<number>;
+  apiSchema: z.ZodType<Api>;
+  /** What GET answers for it: a number, or a number or null for an optional setting. */
+  responseSchema: z.ZodType<Api>;
   /** Stored (integer) value → API value. */
-  toApi(stored: number): number;
+  toApi(stored: number): Api;
   /** API value → stored (integer) value. */
-  toStored(api: number): number;
+  toStored(api: Api): number;
   /** Stored value used while the row does not exist. */
   defaultStored: number;
 }
@@ -35,6 +37,7 @@ const priceSetting = (key: string, defaultCents: number): SettingDefinition => (
   apiSchema: decimalSchema(PRICE_DECIMALS, m.priceRequired)
     .refine((price) => price >= 0, m.priceNegative)
     .refine((price) => price <= DEFAULT_PRICE_MAX, m.priceTooLarge(DEFAULT_PRICE_MAX)),
+  responseSchema: z.number(),
   toApi: centsToPrice,
   toStored: priceToCents,
   defaultStored: defaultCents,
@@ -49,9 +52,30 @@ const kgThresholdSetting = (key: string, defaultKg: number): SettingDefinition =
   apiSchema: decimalSchema(KG_DECIMALS, stockAlertMessages.thresholdRequired)
     .refine((kg) => kg >= 0, stockAlertMessages.thresholdNegative)
     .refine((kg) => kg <= LOW_STOCK_MAX_KG, stockAlertMessages.thresholdTooLarge(LOW_STOCK_MAX_KG)),
+  responseSchema: z.number(),
   toApi: gramsToKg,
   toStored: kgToGrams,
   defaultStored: kgToGrams(defaultKg),
+});
+
+/** The most a roaster's batch may be (ours): 1 t of green, beyond any shop roaster. */
+export const ROASTER_CAPACITY_MAX_KG = 1000;
+
+/**
+ * Kg of green the roaster takes per batch (docs/product-guide.md#roast-plan), optional:
+ * null while unset. Stored as integer grams, 0 meaning "not set" (a batch of 0 kg
+ * cannot exist), so the row stays an integer like every other setting.
+ */
+const roasterCapacitySetting = (key: string): SettingDefinition<number | null> => ({
+  key,
+  apiSchema: decimalSchema(KG_DECIMALS, m.capacityInvalid)
+    .refine((kg) => kg > 0, m.capacityInvalid)
+    .refine((kg) => kg <= ROASTER_CAPACITY_MAX_KG, m.capacityTooLarge(ROASTER_CAPACITY_MAX_KG))
+    .nullable(),
+  responseSchema: z.number().nullable(),
+  toApi: (stored) => (stored > 0 ? gramsToKg(stored) : null),
+  toStored: (api) => (api === null ? 0 : kgToGrams(api)),
+  defaultStored: 0,
 });
 
 /** The thresholds' defaults: a bag of green per origin (60 kg), 5 kg of a roasted lot or a blend. */
@@ -67,16 +91,20 @@ export const settingDefinitions = {
   low_stock_green_kg: kgThresholdSetting('low_stock_green_g', LOW_STOCK_DEFAULTS.low_stock_green_kg),
   low_stock_roasted_kg: kgThresholdSetting('low_stock_roasted_g', LOW_STOCK_DEFAULTS.low_stock_roasted_kg),
   low_stock_blend_kg: kgThresholdSetting('low_stock_blend_g', LOW_STOCK_DEFAULTS.low_stock_blend_kg),
-} as const satisfies Record<string, SettingDefinition>;
+  // The roast plan rounds each roast line to whole batches of this many kg of green (docs/product-guide.md#roast-plan).
+  roaster_capacity_kg: roasterCapacitySetting('roaster_capacity_g'),
+} as const satisfies Record<string, SettingDefinition<number> | SettingDefinition<number | null>>;
 
 export type SettingName = keyof typeof settingDefinitions;
 export const SETTING_NAMES = Object.keys(settingDefinitions) as SettingName[];
 
-const shapeOf = <T extends z.ZodType>(schemaOf: (definition: SettingDefinition) => T) =>
-  Object.fromEntries(SETTING_NAMES.map((name) => [name, schemaOf(settingDefinitions[name])])) as Record<SettingName, T>;
 
 /** GET /api/settings (and PUT's answer): every setting with its current value. */
-export const settingsSchema = z.object(shapeOf(() => z.number()));
+export const settingsSchema = z.object(
+  Object.fromEntries(SETTING_NAMES.map((name) => [name, settingDefinitions[name].responseSchema])) as {
+    [Name in SettingName]: (typeof settingDefinitions)[Name]['responseSchema'];
+  },
+);
 export type Settings = z.infer<typeof settingsSchema>;
 
 /**
@@ -84,9 +112,14 @@ export type Settings = z.infer<typeof settingsSchema>;
  * its own), at least one, none unknown, each checked by its own schema.
  */
 export const settingsBodySchema = z
-  .strictObject(shapeOf((definition) => definition.apiSchema.optional()), {
-    error: (issue) => (issue.code === 'unrecognized_keys' ? m.unknownSetting : commonMessages.invalidRequest),
-  })
+  .strictObject(
+    Object.fromEntries(SETTING_NAMES.map((name) => [name, settingDefinitions[name].apiSchema.optional()])) as {
+      [Name in SettingName]: z.ZodOptional<(typeof settingDefinitions)[Name]['apiSchema']>;
+    },
+    {
+      error: (issue) => (issue.code === 'unrecognized_keys' ? m.unknownSetting : commonMessages.invalidRequest),
+    },
+  )
   .refine((body) => Object.values(body).some((value) => value !== undefined), m.nothingToSave);
 export type SettingsBody = z.output<typeof settingsBodySchema>;
 
@@ -104,3 +137,7 @@ export const lowStockBodySchema = z.object({
   low_stock_blend_kg: settingDefinitions.low_stock_blend_kg.apiSchema,
 });
 export type LowStockBody = z.output<typeof lowStockBodySchema>;
+
+/** The roaster section of the Configuración screen: its capacity, empty for none. */
+export const roasterBodySchema = z.object({ roaster_capacity_kg: settingDefinitions.roaster_capacity_kg.apiSchema });
+export type RoasterBody = z.output<typeof roasterBodySchema>;

@@ -12,15 +12,22 @@ export const stockAlertsSchema = z.object({
       name: z.string(),
       stock_kg: z.number(),
       sold_30d_kg: z.number(),
-      /** Stock ÷ (kg sold in the last 30 days ÷ 30), whole days; null without sales in that time. */
-      days_left: z.number().int().nullable(),
-      /** The roast plan's run-out date of the lot's unit (docs/decisions/0028-roast-plan.md): computed by the plan's own code. */
+      /** The lot's unit as the plan names it ('Huila · Medio', 'Mezcla Casa'); null for a blend without a recipe, its own unit. */
+      unit_name: z.string().nullable().meta({
+        description:
+          'La unidad del Plan de Tueste a la que pertenece el lote: «Origen · Tueste» (todos sus lotes tostados) o «Mezcla Receta» (todas sus mezclas); null para una mezcla sin receta, que es su propia unidad.',
+      }),
+      /** The unit's whole days left at the plan's 28-day pace (docs/decisions/0028-roast-plan.md): the same figure as the plan's. */
+      days_left: z.number().int().nullable().meta({
+        description: 'Días enteros hasta que se agota la unidad del lote, según el Plan de Tueste (el mismo cálculo). null sin salidas en los últimos 28 días.',
+      }),
+      /** The roast plan's run-out date of the lot's unit: today + days_left. */
       run_out_date: z
         .string()
         .nullable()
         .meta({
           description:
-            'YYYY-MM-DD en que se agota, según el Plan de Tueste (GET /api/planning), la unidad del lote: todos los lotes tostados de su origen y tipo de tueste, o todas las mezclas de su receta, al ritmo de salida de los últimos 28 días. null sin salidas en ese tiempo o para una mezcla sin receta.',
+            'YYYY-MM-DD en que se agota, según el Plan de Tueste (GET /api/planning), la unidad del lote: todos los lotes tostados de su origen y tipo de tueste, todas las mezclas de su receta, o la propia mezcla si no tiene receta, al ritmo de salida de los últimos 28 días. null sin salidas en ese tiempo.',
         }),
     }),
   ),

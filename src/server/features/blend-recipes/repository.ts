@@ -1,3 +1,4 @@
+import type { RoastType } from '#shared/schemas/roasted-coffee.js';
 import { nameKey } from '#shared/text-keys.js';
 import { nameSkeleton } from '#server/confusable-skeleton.js';
 import type { DbOrTrx } from '#server/db/write-transaction.js';
@@ -7,6 +8,7 @@ export interface RecipeComponentRecord {
   origin_id: number;
   origin_name: string;
   percentage_bp: number;
+  roast_type: RoastType | null;
 }
 
 export interface RecipeRecord {
@@ -18,7 +20,7 @@ export interface RecipeRecord {
 
 export interface RecipeValues {
   name: string;
-  components: { origin_id: number; percentage_bp: number }[];
+  components: { origin_id: number; percentage_bp: number; roast_type: RoastType | null }[];
 }
 
 async function componentsOf(db: DbOrTrx, recipeIds: readonly number[]): Promise<Map<number, RecipeComponentRecord[]>> {
@@ -27,7 +29,7 @@ async function componentsOf(db: DbOrTrx, recipeIds: readonly number[]): Promise<
   const rows = await db
     .selectFrom('blend_recipe_components as c')
     .innerJoin('coffee_origins as o', 'o.id', 'c.origin_id')
-    .select(['c.recipe_id', 'c.origin_id', 'o.name as origin_name', 'c.percentage_bp'])
+    .select(['c.recipe_id', 'c.origin_id', 'o.name as origin_name', 'c.percentage_bp', 'c.roast_type'])
     .where('c.recipe_id', 'in', recipeIds)
     .orderBy('c.recipe_id')
     .orderBy('c.position')

@@ -23,6 +23,7 @@ const toRecipe = (record: repository.RecipeRecord): BlendRecipe => ({
     origin_id: component.origin_id,
     origin_name: component.origin_name,
     percentage: basisPointsToPercent(component.percentage_bp),
+    roast_type: component.roast_type,
   })),
 });
 
@@ -31,6 +32,7 @@ const toValues = (body: BlendRecipeBody): repository.RecipeValues => ({
   components: body.components.map((component) => ({
     origin_id: component.origin_id,
     percentage_bp: percentToBasisPoints(component.percentage),
+    roast_type: component.roast_type ?? null,
   })),
 });
 

@@ -19,6 +19,8 @@ export interface RoastedLotRow {
   origin_name_sort: string;
   roast_type: RoastType;
   stock_g: number;
+  roast_date: string;
+  resultant_g: number;
 }
 
 /** Every roasted lot with its origin: the plan sums them per (origin, roast type). */
@@ -27,36 +29,54 @@ export async function roastedLots(db: DbOrTrx): Promise<RoastedLotRow[]> {
     .selectFrom('roasted_coffee as r')
     .innerJoin('green_coffee as g', 'g.id', 'r.green_coffee_id')
     .innerJoin('coffee_origins as o', 'o.id', 'g.origin_id')
-    .select(['r.id', 'g.origin_id', 'o.name as origin_name', 'o.name_sort as origin_name_sort', 'r.roast_type', 'r.stock_g'])
+    .select(['r.id', 'g.origin_id', 'o.name as origin_name', 'o.name_sort as origin_name_sort', 'r.roast_type', 'r.stock_g', 'r.roast_date', 'r.resultant_g'])
     .execute();
-  return rows.map((row) => ({ ...row, stock_g: num(row.stock_g) }));
+  return rows.map((row) => ({ ...row, stock_g: num(row.stock_g), resultant_g: num(row.resultant_g) }));
 }
 
-/** Grams sold per product of one type between two dates (inclusive), net of edits and deletes: the daily aggregates. */
-export async function soldByProduct(db: DbOrTrx, type: 'tostado' | 'mezcla', since: string, until: string): Promise<Map<number, number>> {
-  const rows = await db
-    .selectFrom('sales_daily')
-    .select((eb) => ['product_id', eb.fn.sum<number | string>('quantity_g').as('quantity_g')])
-    .where('product_type', '=', type)
-    .where('sale_date', '>=', since)
-    .where('sale_date', '<=', until)
-    .groupBy('product_id')
-    .execute();
-  return new Map(rows.map((row) => [row.product_id, num(row.quantity_g)]));
+/** Grams out of one product: in the pace window, and in the longer idle window that contains it. */
+export interface OutGrams {
+  window_g: number;
+  idle_window_g: number;
 }
 
-/** Grams drawn per roasted lot by the blends created between two dates (inclusive), as the blends stand now. */
-export async function drawnByRoastedLot(db: DbOrTrx, since: string, until: string): Promise<Map<number, number>> {
-  const rows = await db
-    .selectFrom('blended_coffee_draws as d')
-    .innerJoin('blended_coffee_components as c', 'c.id', 'd.component_id')
-    .innerJoin('blended_coffee as b', 'b.id', 'c.blend_id')
-    .select((eb) => ['d.roasted_coffee_id', eb.fn.sum<number | string>('d.quantity_g').as('quantity_g')])
-    .where('b.creation_date', '>=', since)
-    .where('b.creation_date', '<=', until)
-    .groupBy('d.roasted_coffee_id')
-    .execute();
-  return new Map(rows.map((row) => [row.roasted_coffee_id, num(row.quantity_g)]));
+/**
+ * Grams sold per product of one type, net of edits and deletes, from the daily
+ * aggregates: since `windowSince` (the pace) and since `idleSince` (the idle
+ * rule), both until `until`, in one indexed date range.
+ */
+export async function soldByProduct(
+  db: DbOrTrx,
+  type: 'tostado' | 'mezcla',
+  dates: { idleSince: string; windowSince: string; until: string },
+): Promise<Map<number, OutGrams>> {
+  const { rows } = await sql<{ product_id: number; window_g: number | string | null; idle_window_g: number | string | null }>`
+    select product_id,
+      sum(case when sale_date >= ${dates.windowSince} then quantity_g else 0 end) as window_g,
+      sum(quantity_g) as idle_window_g
+    from sales_daily
+    where product_type = ${type} and sale_date >= ${dates.idleSince} and sale_date <= ${dates.until}
+    group by product_id`.execute(db);
+  return new Map(rows.map((row) => [Number(row.product_id), { window_g: num(row.window_g), idle_window_g: num(row.idle_window_g) }]));
+}
+
+/**
+ * Grams drawn per roasted lot by blends, as the blends stand now: in the pace
+ * window only by blends made from a recipe (a blend without one is one-off: it
+ * lowers the stock but sets no pace, docs/product-guide.md#roast-plan), and in
+ * the idle window by any blend.
+ */
+export async function drawnByRoastedLot(db: DbOrTrx, dates: { idleSince: string; windowSince: string; until: string }): Promise<Map<number, OutGrams>> {
+  const { rows } = await sql<{ roasted_coffee_id: number; window_g: number | string | null; idle_window_g: number | string | null }>`
+    select d.roasted_coffee_id,
+      sum(case when b.creation_date >= ${dates.windowSince} and b.recipe_id is not null then d.quantity_g else 0 end) as window_g,
+      sum(d.quantity_g) as idle_window_g
+    from blended_coffee_draws d
+    join blended_coffee_components c on c.id = d.component_id
+    join blended_coffee b on b.id = c.blend_id
+    where b.creation_date >= ${dates.idleSince} and b.creation_date <= ${dates.until}
+    group by d.roasted_coffee_id`.execute(db);
+  return new Map(rows.map((row) => [Number(row.roasted_coffee_id), { window_g: num(row.window_g), idle_window_g: num(row.idle_window_g) }]));
 }
 
 export interface RoastRow {
@@ -99,18 +119,27 @@ export async function greenLotsOldestFirst(db: DbOrTrx): Promise<GreenLotRow[]> 
 
 export interface BlendLotRow {
   id: number;
-  recipe_id: number;
+  /** Null for a blend made without a recipe: a unit of its own, for home's alerts only. */
+  recipe_id: number | null;
+  recipe_name: string | null;
   stock_g: number;
+  total_quantity_g: number;
+  creation_date: string;
 }
 
-/** Blends made from a recipe (a blend without one is planned nowhere). */
-export async function blendsWithRecipe(db: DbOrTrx): Promise<BlendLotRow[]> {
+/** Every blend, with its recipe's name when it has one. */
+export async function blendLots(db: DbOrTrx): Promise<BlendLotRow[]> {
   const rows = await db
-    .selectFrom('blended_coffee')
-    .select(['id', 'recipe_id', 'stock_g'])
-    .where('recipe_id', 'is not', null)
+    .selectFrom('blended_coffee as b')
+    .leftJoin('blend_recipes as r', 'r.id', 'b.recipe_id')
+    .select(['b.id', 'b.recipe_id', 'r.name as recipe_name', 'b.stock_g', 'b.total_quantity_g', 'b.creation_date'])
     .execute();
-  return rows.map((row) => ({ id: row.id, recipe_id: Number(row.recipe_id), stock_g: num(row.stock_g) }));
+  return rows.map((row) => ({
+    ...row,
+    recipe_id: row.recipe_id === null ? null : Number(row.recipe_id),
+    stock_g: num(row.stock_g),
+    total_quantity_g: num(row.total_quantity_g),
+  }));
 }
 
 export interface RecipeComponentRow {
@@ -121,6 +150,8 @@ export interface RecipeComponentRow {
   origin_name: string;
   origin_name_sort: string;
   percentage_bp: number;
+  /** The roast type the component names; null: any. */
+  roast_type: RoastType | null;
 }
 
 /** Every recipe's components, in the order they were added. */
@@ -129,7 +160,7 @@ export async function recipeComponents(db: DbOrTrx): Promise<RecipeComponentRow[
     .selectFrom('blend_recipe_components as c')
     .innerJoin('blend_recipes as r', 'r.id', 'c.recipe_id')
     .innerJoin('coffee_origins as o', 'o.id', 'c.origin_id')
-    .select(['c.recipe_id', 'r.name as recipe_name', 'r.name_key as recipe_name_key', 'c.origin_id', 'o.name as origin_name', 'o.name_sort as origin_name_sort', 'c.percentage_bp'])
+    .select(['c.recipe_id', 'r.name as recipe_name', 'r.name_key as recipe_name_key', 'c.origin_id', 'o.name as origin_name', 'o.name_sort as origin_name_sort', 'c.percentage_bp', 'c.roast_type'])
     .orderBy('c.recipe_id')
     .orderBy('c.position')
     .execute();

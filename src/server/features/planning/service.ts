@@ -1,13 +1,14 @@
 import type { Kysely } from 'kysely';
 import { splitGrams } from '#shared/blend-grams.js';
 import { localIsoDate } from '#shared/local-date.js';
-import { planningMessages as m } from '#shared/planning-messages.js';
-import { PLANNING_HORIZON_DEFAULT, PLANNING_WINDOW_DAYS as WINDOW } from '#shared/schemas/planning-limits.js';
+import { planningMessages as m, roastedUnitName } from '#shared/planning-messages.js';
+import { PLANNING_HORIZON_DEFAULT, PLANNING_IDLE_DAYS as IDLE_DAYS, PLANNING_WINDOW_DAYS as WINDOW } from '#shared/schemas/planning-limits.js';
 import type { BlendPlan, Planning, RoastedPlan } from '#shared/schemas/planning.js';
 import { ROAST_TYPES, type RoastType } from '#shared/schemas/roasted-coffee.js';
 import { gramsToKg, kgToGrams } from '#shared/units.js';
 import type { Database } from '#server/db/schema.js';
 import { getSettings } from '#server/features/settings/service.js';
+import { ceilDiv, isIdle, isoDaysAfter, type Movement, type RunOut, roundToBatches, runOutOf } from './plan-rules.js';
 import * as repository from './repository.js';
 
 /**
@@ -19,18 +20,8 @@ import * as repository from './repository.js';
 
 /** How many of the latest roasts of an origin and type give its yield. */
 const YIELD_ROASTS = 5;
-/** The roast type a blend's shortfall is roasted as when its recipe's blends drew nothing yet. */
+/** The roast type a blend's shortfall is roasted as when neither its component nor its recipe's blends name one. */
 const DEFAULT_ROAST_TYPE: RoastType = 'Medio';
-
-/** 'YYYY-MM-DD' plus `days` calendar days (UTC arithmetic on a date without time: no zone shifts). */
-function isoDaysAfter(isoDate: string, days: number): string {
-  const date = new Date(`${isoDate}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-}
-
-/** ⌈a / b⌉ for a ≥ 0, b > 0, in BigInt: need × Σ green can pass 2^53. */
-const ceilDiv = (a: bigint, b: bigint): bigint => (a + b - 1n) / b;
 
 /** The figures every unit shares: pace, run-out and its own need (grams). */
 interface Pace {
@@ -41,34 +32,26 @@ interface Pace {
   need28: number;
 }
 
-const paceOf = (stock_g: number, out_g: number, threshold_g: number, horizon: number): Pace => ({
+/** An idle unit keeps no threshold and no pace of its own: nothing to top up (docs/product-guide.md#roast-plan). */
+const paceOf = (stock_g: number, out_g: number, threshold_g: number, horizon: number, idle = false): Pace => ({
   stock_g,
   out_g,
   threshold_g,
-  need28: out_g * horizon + threshold_g * WINDOW - stock_g * WINDOW,
+  need28: idle ? -stock_g * WINDOW : out_g * horizon + threshold_g * WINDOW - stock_g * WINDOW,
 });
 
 const ownNeedG = (pace: Pace): number => (pace.need28 > 0 ? Math.ceil(pace.need28 / WINDOW) : 0);
 
-/** ⌊stock ÷ pace⌋ whole days, null when nothing left the unit in the window. */
-const daysLeftOf = (stock_g: number, out_g: number): number | null => (out_g > 0 ? Math.floor((stock_g * WINDOW) / out_g) : null);
-
-/** today + days_left: the run-out date the plan and the home alerts both show. */
-const runOutDateOf = (stock_g: number, out_g: number, today: string): string | null => {
-  const daysLeft = daysLeftOf(stock_g, out_g);
-  return daysLeft === null ? null : isoDaysAfter(today, daysLeft);
-};
-
-function paceFigures(pace: Pace, today: string, needG: number) {
+function paceFigures(pace: Pace, today: string, needG: number, idle: boolean) {
   return {
     stock_kg: gramsToKg(pace.stock_g),
     out_kg: gramsToKg(pace.out_g),
     // Shown to the gram (half up); never used rounded.
     kg_per_day: gramsToKg(Math.floor((2 * pace.out_g + WINDOW) / (2 * WINDOW))),
-    days_left: daysLeftOf(pace.stock_g, pace.out_g),
-    run_out_date: runOutDateOf(pace.stock_g, pace.out_g, today),
+    ...runOutOf(pace.stock_g, pace.out_g, today),
     threshold_kg: gramsToKg(pace.threshold_g),
     need_kg: gramsToKg(needG),
+    idle,
   };
 }
 
@@ -82,9 +65,18 @@ interface RoastedUnit {
   roast_type: RoastType;
   stock_g: number;
   out_g: number;
+  /** Grams in and out in the idle window. */
+  moved: Movement;
   /** Made up only to carry a blend's shortfall: no lots of this origin and type. */
   lotless: boolean;
   pulled_g: number;
+}
+
+interface RecipeUnit {
+  name: string;
+  stock_g: number;
+  out_g: number;
+  moved: Movement;
 }
 
 /** What the plan's units hold before any need is computed: their stock and what left them in the window. */
@@ -92,27 +84,33 @@ interface UnitPaces {
   /** Roasted units by `originId|roastType`. */
   units: Map<string, RoastedUnit>;
   /** Recipe units by recipe id: its blends' stock and sales summed. */
-  recipeStock: Map<number, { stock_g: number; out_g: number }>;
-  /** Each roasted lot's unit key, and each blend's recipe. */
+  recipes: Map<number, RecipeUnit>;
+  /** Each roasted lot's unit key. */
   unitOfLot: Map<number, string>;
-  recipeOfBlend: Map<number, number>;
+  /** Each blend's recipe; a blend without one is a unit of its own (its stock and sales). */
+  blends: Map<number, { recipe_id: number | null; stock_g: number; out_g: number }>;
 }
 
 const keyOf = (originId: number, type: RoastType) => `${originId}|${type}`;
 
+const noMovement = (): Movement => ({ in_g: 0, out_g: 0 });
+
 /**
- * The units and their pace (docs/decisions/0028-roast-plan.md "Units", "Window"):
- * what the plan and the home alerts' run-out dates both read.
+ * The units and their pace (docs/decisions/0028-roast-plan.md "Units", "Window")
+ * and what moved in them in the last 90 days: what the plan and the home
+ * alerts' run-outs both read.
  */
 async function readUnitPaces(db: Kysely<Database>, today: string): Promise<UnitPaces> {
-  const since = isoDaysAfter(today, -(WINDOW - 1));
-  const [lots, soldRoasted, drawn, soldBlends, blends] = await Promise.all([
+  const dates = { idleSince: isoDaysAfter(today, -(IDLE_DAYS - 1)), windowSince: isoDaysAfter(today, -(WINDOW - 1)), until: today };
+  const [lots, soldRoasted, drawn, soldBlends, blendRows] = await Promise.all([
     repository.roastedLots(db),
-    repository.soldByProduct(db, 'tostado', since, today),
-    repository.drawnByRoastedLot(db, since, today),
-    repository.soldByProduct(db, 'mezcla', since, today),
-    repository.blendsWithRecipe(db),
+    repository.soldByProduct(db, 'tostado', dates),
+    repository.drawnByRoastedLot(db, dates),
+    repository.soldByProduct(db, 'mezcla', dates),
+    repository.blendLots(db),
   ]);
+  const none = { window_g: 0, idle_window_g: 0 };
+  const recent = (date: string) => date >= dates.idleSince && date <= today;
 
   // Roasted units: one per (origin, roast type), its lots summed.
   const units = new Map<string, RoastedUnit>();
@@ -126,45 +124,66 @@ async function readUnitPaces(db: Kysely<Database>, today: string): Promise<UnitP
       roast_type: lot.roast_type,
       stock_g: 0,
       out_g: 0,
+      moved: noMovement(),
       lotless: false,
       pulled_g: 0,
     };
+    const sold = soldRoasted.get(lot.id) ?? none;
+    const draws = drawn.get(lot.id) ?? none;
     unit.stock_g += lot.stock_g;
-    unit.out_g += (soldRoasted.get(lot.id) ?? 0) + (drawn.get(lot.id) ?? 0);
+    unit.out_g += sold.window_g + draws.window_g;
+    unit.moved.out_g += sold.idle_window_g + draws.idle_window_g;
+    if (recent(lot.roast_date)) unit.moved.in_g += lot.resultant_g;
     units.set(key, unit);
     unitOfLot.set(lot.id, key);
   }
 
-  // Blend units: one per recipe that has blends.
-  const recipeStock = new Map<number, { stock_g: number; out_g: number }>();
-  const recipeOfBlend = new Map<number, number>();
-  for (const blend of blends) {
-    const unit = recipeStock.get(blend.recipe_id) ?? { stock_g: 0, out_g: 0 };
+  // Blend units: one per recipe that has blends; a blend without a recipe stands alone.
+  const recipes = new Map<number, RecipeUnit>();
+  const blends = new Map<number, { recipe_id: number | null; stock_g: number; out_g: number }>();
+  for (const blend of blendRows) {
+    const sold = soldBlends.get(blend.id) ?? none;
+    blends.set(blend.id, { recipe_id: blend.recipe_id, stock_g: blend.stock_g, out_g: sold.window_g });
+    if (blend.recipe_id === null) continue;
+    const unit = recipes.get(blend.recipe_id) ?? { name: blend.recipe_name ?? '', stock_g: 0, out_g: 0, moved: noMovement() };
     unit.stock_g += blend.stock_g;
-    unit.out_g += soldBlends.get(blend.id) ?? 0;
-    recipeStock.set(blend.recipe_id, unit);
-    recipeOfBlend.set(blend.id, blend.recipe_id);
+    unit.out_g += sold.window_g;
+    unit.moved.out_g += sold.idle_window_g;
+    if (recent(blend.creation_date)) unit.moved.in_g += blend.total_quantity_g;
+    recipes.set(blend.recipe_id, unit);
   }
-  return { units, recipeStock, unitOfLot, recipeOfBlend };
+  return { units, recipes, unitOfLot, blends };
+}
+
+/** A lot's run-out as home shows it: its unit's, and the unit's name (null: a blend without a recipe, its own unit). */
+export interface LotRunOut extends RunOut {
+  unit_name: string | null;
 }
 
 /**
- * The run-out date of each roasted lot's unit (its origin and roast type) and of
- * each blend's recipe, as the plan computes it: the home alerts show these
- * (docs/product-guide.md#home). A blend without a recipe is in no unit: absent.
+ * The run-out of each roasted lot's unit (its origin and roast type) and of
+ * each blend's recipe, by the plan's own runOutOf: the home alerts show these
+ * (docs/product-guide.md#home). A blend without a recipe is its own unit.
  */
-export async function runOutDatesByLot(db: Kysely<Database>, today = localIsoDate()): Promise<{ roasted: Map<number, string | null>; blend: Map<number, string | null> }> {
-  const { units, recipeStock, unitOfLot, recipeOfBlend } = await readUnitPaces(db, today);
-  const unitDate = new Map([...units].map(([key, unit]) => [key, runOutDateOf(unit.stock_g, unit.out_g, today)]));
-  const recipeDate = new Map([...recipeStock].map(([recipeId, unit]) => [recipeId, runOutDateOf(unit.stock_g, unit.out_g, today)]));
+export async function runOutsByLot(db: Kysely<Database>, today = localIsoDate()): Promise<{ roasted: Map<number, LotRunOut>; blend: Map<number, LotRunOut> }> {
+  const { units, recipes, unitOfLot, blends } = await readUnitPaces(db, today);
+  const unitRunOut = new Map(
+    [...units].map(([key, unit]) => [key, { ...runOutOf(unit.stock_g, unit.out_g, today), unit_name: roastedUnitName(unit.origin_name, unit.roast_type) }]),
+  );
+  const recipeRunOut = new Map([...recipes].map(([recipeId, unit]) => [recipeId, { ...runOutOf(unit.stock_g, unit.out_g, today), unit_name: m.blendName(unit.name) }]));
   return {
-    roasted: new Map([...unitOfLot].map(([lotId, key]) => [lotId, unitDate.get(key)!])),
-    blend: new Map([...recipeOfBlend].map(([blendId, recipeId]) => [blendId, recipeDate.get(recipeId)!])),
+    roasted: new Map([...unitOfLot].map(([lotId, key]) => [lotId, unitRunOut.get(key)!])),
+    blend: new Map(
+      [...blends].map(([blendId, blend]) => [
+        blendId,
+        blend.recipe_id === null ? { ...runOutOf(blend.stock_g, blend.out_g, today), unit_name: null } : recipeRunOut.get(blend.recipe_id)!,
+      ]),
+    ),
   };
 }
 
 export async function roastPlan(db: Kysely<Database>, horizon = PLANNING_HORIZON_DEFAULT, today = localIsoDate()): Promise<Planning> {
-  const [settings, { units, recipeStock }, roasts, greenLots, components, recipeTypes] = await Promise.all([
+  const [settings, { units, recipes: recipeUnits }, roasts, greenLots, components, recipeTypes] = await Promise.all([
     getSettings(db),
     readUnitPaces(db, today),
     repository.roastsNewestFirst(db),
@@ -174,20 +193,28 @@ export async function roastPlan(db: Kysely<Database>, horizon = PLANNING_HORIZON
   ]);
   const roastedThresholdG = kgToGrams(settings.low_stock_roasted_kg);
   const blendThresholdG = kgToGrams(settings.low_stock_blend_kg);
+  const capacityG = settings.roaster_capacity_kg === null ? null : kgToGrams(settings.roaster_capacity_kg);
 
-  const paces = new Map([...units].map(([key, unit]) => [key, paceOf(unit.stock_g, unit.out_g, roastedThresholdG, horizon)]));
+  const paces = new Map([...units].map(([key, unit]) => [key, paceOf(unit.stock_g, unit.out_g, roastedThresholdG, horizon, isIdle(unit.moved))]));
 
-  // What each origin's roasted stock has beyond its own units' needs (pace × H + threshold): what blends may take.
-  const surplus28 = new Map<number, number>();
-  for (const [key, pace] of paces) {
-    const originId = units.get(key)!.origin_id;
-    surplus28.set(originId, (surplus28.get(originId) ?? 0) + Math.max(0, -pace.need28));
-  }
-  const availableG = new Map([...surplus28].map(([originId, scaled]) => [originId, Math.floor(scaled / WINDOW)]));
+  // What each roasted unit has beyond its own needs (pace × H + threshold): what blends may take.
+  const availableG = new Map([...paces].map(([key, pace]) => [key, Math.floor(Math.max(0, -pace.need28) / WINDOW)]));
+  /** Takes up to `grams` of spare roasted stock: of the component's roast type, or of any type of its origin (in ROAST_TYPES order). */
+  const takeSpare = (originId: number, roastType: RoastType | null, grams: number): { available: number; taken: number } => {
+    const keys = (roastType ? [roastType] : ROAST_TYPES).map((type) => keyOf(originId, type));
+    const available = keys.reduce((sum, key) => sum + (availableG.get(key) ?? 0), 0);
+    let left = grams;
+    for (const key of keys) {
+      const take = Math.min(left, availableG.get(key) ?? 0);
+      if (take > 0) availableG.set(key, availableG.get(key)! - take);
+      left -= take;
+    }
+    return { available, taken: grams - left };
+  };
 
   const recipes = new Map<number, { name: string; name_key: string; components: repository.RecipeComponentRow[] }>();
   for (const component of components) {
-    if (!recipeStock.has(component.recipe_id)) continue;
+    if (!recipeUnits.has(component.recipe_id)) continue;
     const recipe = recipes.get(component.recipe_id) ?? { name: component.recipe_name, name_key: component.recipe_name_key, components: [] };
     recipe.components.push(component);
     recipes.set(component.recipe_id, recipe);
@@ -201,10 +228,11 @@ export async function roastPlan(db: Kysely<Database>, horizon = PLANNING_HORIZON
   };
 
   const blendUnits = [...recipes].map(([recipeId, recipe]) => {
-    const stock = recipeStock.get(recipeId)!;
-    const pace = paceOf(stock.stock_g, stock.out_g, blendThresholdG, horizon);
+    const unit = recipeUnits.get(recipeId)!;
+    const idle = isIdle(unit.moved);
+    const pace = paceOf(unit.stock_g, unit.out_g, blendThresholdG, horizon, idle);
     const needG = ownNeedG(pace);
-    return { recipeId, recipe, pace, needG, figures: paceFigures(pace, today, needG) };
+    return { recipeId, recipe, pace, needG, figures: paceFigures(pace, today, needG, idle) };
   });
   // The most urgent recipe takes the origins' spare roasted stock first.
   blendUnits.sort((a, b) => byRunOut(a.figures.run_out_date, b.figures.run_out_date) || a.recipe.name_key.localeCompare(b.recipe.name_key) || a.recipeId - b.recipeId);
@@ -212,17 +240,16 @@ export async function roastPlan(db: Kysely<Database>, horizon = PLANNING_HORIZON
   const blendPlans: BlendPlan[] = blendUnits.map(({ recipeId, recipe, needG, figures }) => {
     // The same split as Café Mezcla (docs/decisions/0006-blend-component-grams.md).
     const grams = splitGrams(needG, recipe.components.map((component) => component.percentage_bp));
-    const roastType = recipeRoastType(recipeId);
     return {
       recipe_id: recipeId,
       recipe_name: recipe.name,
       ...figures,
       components: recipe.components.map((component, index) => {
         const kgG = grams[index]!;
-        const available = availableG.get(component.origin_id) ?? 0;
-        const taken = Math.min(kgG, available);
-        availableG.set(component.origin_id, available - taken);
+        const { available, taken } = takeSpare(component.origin_id, component.roast_type, kgG);
         const shortfallG = kgG - taken;
+        // The component's own roast type; else the one the recipe's blends drew most.
+        const roastType = component.roast_type ?? recipeRoastType(recipeId);
         if (shortfallG > 0) {
           const key = keyOf(component.origin_id, roastType);
           let unit = units.get(key);
@@ -234,6 +261,7 @@ export async function roastPlan(db: Kysely<Database>, horizon = PLANNING_HORIZON
               roast_type: roastType,
               stock_g: 0,
               out_g: 0,
+              moved: noMovement(),
               lotless: true,
               pulled_g: 0,
             };
@@ -244,6 +272,7 @@ export async function roastPlan(db: Kysely<Database>, horizon = PLANNING_HORIZON
         return {
           origin_id: component.origin_id,
           origin_name: component.origin_name,
+          roast_type: roastType,
           kg: gramsToKg(kgG),
           roasted_available_kg: gramsToKg(available),
           shortfall_kg: gramsToKg(shortfallG),
@@ -258,7 +287,9 @@ export async function roastPlan(db: Kysely<Database>, horizon = PLANNING_HORIZON
     // A unit made up for a blend's shortfall has no lots, no pace and no threshold of its own to keep.
     const pace = unit.lotless ? paceOf(0, 0, 0, horizon) : paces.get(key)!;
     const needG = ownNeedG(pace) + unit.pulled_g;
-    const figures = paceFigures(unit.lotless ? { ...pace, threshold_g: roastedThresholdG } : pace, today, needG);
+    // Idle: nothing in or out for 90 days; a unit a blend pulls from is not, whatever its own sales.
+    const idle = !unit.lotless && unit.pulled_g === 0 && isIdle(unit.moved);
+    const figures = paceFigures({ ...pace, threshold_g: roastedThresholdG }, today, needG, idle);
     return { unit, needG, figures };
   });
   roastedUnits.sort(
@@ -275,12 +306,12 @@ export async function roastPlan(db: Kysely<Database>, horizon = PLANNING_HORIZON
     const sample = ofType.length > 0 ? ofType.slice(0, YIELD_ROASTS) : ofOrigin;
     const base = { origin_id: unit.origin_id, origin_name: unit.origin_name, roast_type: unit.roast_type, ...figures };
     if (sample.length === 0) {
-      return { ...base, yield: null, yield_note: m.neverRoasted, green_kg: null, green_lots: [], shortfall_kg: null };
+      return { ...base, yield: null, yield_note: m.neverRoasted, green_kg: null, batches: null, green_lots: [], shortfall_kg: null };
     }
     const resultant = BigInt(sample.reduce((sum, roast) => sum + roast.resultant_g, 0));
     const green = BigInt(sample.reduce((sum, roast) => sum + roast.quantity_green_g, 0));
-    // need ÷ (Σ resultant ÷ Σ green) = need × Σ green ÷ Σ resultant, rounded up to the gram.
-    const greenG = Number(ceilDiv(BigInt(needG) * green, resultant));
+    // need ÷ (Σ resultant ÷ Σ green) = need × Σ green ÷ Σ resultant, rounded up to the gram, then to whole batches.
+    const { green_g: greenG, batches } = roundToBatches(Number(ceilDiv(BigInt(needG) * green, resultant)), needG > 0 ? capacityG : null);
     let left = greenG;
     const greenPlan = [];
     for (const lot of greenLots) {
@@ -294,8 +325,16 @@ export async function roastPlan(db: Kysely<Database>, horizon = PLANNING_HORIZON
     }
     // Σ resultant ÷ Σ green to 4 decimals, half up, on integers.
     const yieldValue = Number((resultant * 20000n + green) / (2n * green)) / 10000;
-    return { ...base, yield: yieldValue, yield_note: null, green_kg: gramsToKg(greenG), green_lots: greenPlan, shortfall_kg: gramsToKg(left) };
+    return { ...base, yield: yieldValue, yield_note: null, green_kg: gramsToKg(greenG), batches, green_lots: greenPlan, shortfall_kg: gramsToKg(left) };
   });
 
-  return { today, horizon_days: horizon, window_days: WINDOW, roasted: roastedPlans, blends: blendPlans };
+  return {
+    today,
+    horizon_days: horizon,
+    window_days: WINDOW,
+    idle_days: IDLE_DAYS,
+    roaster_capacity_kg: settings.roaster_capacity_kg,
+    roasted: roastedPlans,
+    blends: blendPlans,
+  };
 }

@@ -1,6 +1,6 @@
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { SETTING_NAMES, settingDefinitions, type Settings, type SettingsBody } from '#shared/schemas/settings.js';
+import { SETTING_NAMES, type SettingDefinition, settingDefinitions, type Settings, type SettingsBody } from '#shared/schemas/settings.js';
 import { requireActorRole } from '#server/auth/actor-role.js';
 import type { Database } from '#server/db/schema.js';
 import { type DbOrTrx, withWriteTransaction } from '#server/db/write-transaction.js';
@@ -44,7 +44,8 @@ export async function updateSettings(db: Kysely<Database>, body: SettingsBody, a
     for (const name of SETTING_NAMES) {
       const value = body[name];
       if (value === undefined) continue;
-      const definition = settingDefinitions[name];
+      // The body's schema checked this value with this setting's own schema: null reaches only a setting that takes it.
+      const definition = settingDefinitions[name] as SettingDefinition<number | null>;
       await repository.writeSettingValue(trx, {
         key: definition.key,
         value: JSON.stringify(definition.toStored(value)),

@@ -129,16 +129,26 @@ export const componentProgress = (usedG: number, requiredG: number | undefined):
 
 /**
  * The FIFO helper: for each component, its required grams taken from its
- * origin's lots oldest roast first, each lot up to what it has. The user can
- * still change every draw. Null while the required grams are not known.
+ * origin's lots oldest roast first, each lot up to what it has; when the
+ * chosen recipe's component names a roast type, only lots of that type
+ * (docs/product-guide.md#cafe-mezcla). The user can still change every draw.
+ * Null while the required grams are not known.
  */
-export function fifoDraws(values: BlendFormValues, lots: readonly RoastedLotOption[]): BlendComponentValues[] | null {
+export function fifoDraws(
+  values: BlendFormValues,
+  lots: readonly RoastedLotOption[],
+  recipes: readonly Pick<BlendRecipe, 'id' | 'components'>[],
+): BlendComponentValues[] | null {
   const required = requiredGrams(values);
   if (!required) return null;
+  const recipe = recipes.find((candidate) => String(candidate.id) === values.recipe_id);
   return values.components.map((component, index) => {
     let left = required[index] ?? 0;
     const draws: Record<string, string> = {};
-    for (const lot of lotsOfOrigin(lots, component.origin_id)) {
+    const roastType = recipe?.components.find((part) => String(part.origin_id) === component.origin_id)?.roast_type ?? null;
+    // A lot this blend emptied itself has no roast type here (lotOptions): it is the blend's own, kept.
+    const fits = (lot: RoastedLotOption) => roastType === null || lot.roast_type === '' || lot.roast_type === roastType;
+    for (const lot of lotsOfOrigin(lots, component.origin_id).filter(fits)) {
       if (left <= 0) break;
       const take = Math.min(left, lot.availableG);
       if (take <= 0) continue;

@@ -72,7 +72,7 @@ export function BlendForm({ origins, recipes, lots, editing, onSaved, onCancel, 
   };
 
   const fillFifo = () => {
-    const filled = fifoDraws(getValues(), lots);
+    const filled = fifoDraws(getValues(), lots, recipes);
     setButtonMessage(filled ? null : m.fifoNeedsTotals);
     if (filled) filled.forEach((component, index) => setValue(`components.${index}.draws`, component.draws, { shouldDirty: true }));
   };

@@ -1,21 +1,18 @@
 import { AlertTriangle } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatKg } from '#shared/format.js';
-import { runOutAlertText } from '#shared/planning-alert-messages.js';
+import { runOutAlertNote, runOutAlertText } from '#shared/planning-alert-messages.js';
 import { stockAlertMessages as m } from '#shared/stock-alert-messages.js';
 import { LoadingText } from '#web/components/loading-text.js';
 import { tracePath } from '#web/components/lot-trace-link.js';
 import { useStockAlerts } from './api/get-stock-alerts.js';
 import './stock-alerts-card.css';
 
-const daysText = (days: number | null) =>
-  days === null ? 'sin ventas en 30 días' : days === 0 ? 'agotado al ritmo actual' : `se agota en ${days} ${days === 1 ? 'día' : 'días'}`;
-
 /**
  * The home alert card (docs/product-guide.md#home): origins whose green stock and
- * lots whose stock are under the thresholds of Configuración, and for each
- * roasted lot or blend sold in the last 30 days the days until it runs out,
- * and the roast plan's run-out date of its unit when it has one.
+ * lots whose stock are under the thresholds of Configuración, and roasted lots
+ * and blends sold in the last 30 days, each with one run-out: its unit's, the
+ * roast plan's own figure, explained once under the list.
  * A failed load shows its message inside the card: home stays usable.
  */
 export function StockAlertsCard() {
@@ -43,12 +40,12 @@ export function StockAlertsCard() {
               <Link className="lot-link" to={tracePath({ kind: lot.kind, id: lot.id })}>
                 <strong>{lot.batch_code}</strong>
               </Link>{' '}
-              {lot.kind === 'roasted' ? 'Café Tostado' : 'Café Mezcla'} · {lot.name}: {formatKg(lot.stock_kg)} · {daysText(lot.days_left)}
-              {lot.run_out_date && ` · ${runOutAlertText(lot.run_out_date)}`}
+              {lot.kind === 'roasted' ? 'Café Tostado' : 'Café Mezcla'} · {lot.name}: {formatKg(lot.stock_kg)} · {runOutAlertText(lot.unit_name, lot)}
             </li>
           ))}
         </ul>
       )}
+      {data && data.lots.length > 0 && <p className="stock-alerts__note">{runOutAlertNote}</p>}
     </section>
   );
 }

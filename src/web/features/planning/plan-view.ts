@@ -1,4 +1,5 @@
 import { PLANNING_HORIZON_DEFAULT } from '#shared/schemas/planning-limits.js';
+import { roastedUnitName } from '#shared/planning-messages.js';
 import type { BlendPlan, Planning, RoastedPlan } from '#shared/schemas/planning.js';
 
 /**
@@ -51,12 +52,20 @@ export function unitsAtRisk(plan: Planning, blendName: (recipe: string) => strin
     if (risk === null || unit.days_left === null || unit.run_out_date === null) return;
     units.push({ key, name, stock_kg: unit.stock_kg, threshold_kg: unit.threshold_kg, days_left: unit.days_left, run_out_date: unit.run_out_date, risk });
   };
-  for (const unit of plan.roasted) add(`roasted-${unit.origin_id}-${unit.roast_type}`, `${unit.origin_name} · ${unit.roast_type}`, unit);
+  for (const unit of plan.roasted) add(`roasted-${unit.origin_id}-${unit.roast_type}`, roastedUnitName(unit.origin_name, unit.roast_type), unit);
   for (const unit of plan.blends) add(`blend-${unit.recipe_id}`, blendName(unit.recipe_name), unit);
   // A stable sort: each list's own order stays within the same day.
   return units.sort((a, b) => a.days_left - b.days_left);
 }
 
-/** The roast sheet: the roasted units that need roasting, and the recipes that need coffee. */
+/** The roast sheet: the roasted units that need roasting, and the recipes that need coffee (an idle unit has no need of its own). */
 export const roastedToRoast = (plan: Planning): RoastedPlan[] => plan.roasted.filter((unit) => unit.need_kg > 0);
 export const blendsToMake = (plan: Planning): BlendPlan[] => plan.blends.filter((unit) => unit.need_kg > 0);
+
+/** Listed apart: the idle units nobody roasted, bought or blended for idle_days, named for the screen. */
+export const idleUnits = (plan: Planning, blendName: (recipe: string) => string): { key: string; name: string; stock_kg: number }[] => [
+  ...plan.roasted
+    .filter((unit) => unit.idle)
+    .map((unit) => ({ key: `roasted-${unit.origin_id}-${unit.roast_type}`, name: roastedUnitName(unit.origin_name, unit.roast_type), stock_kg: unit.stock_kg })),
+  ...plan.blends.filter((unit) => unit.idle).map((unit) => ({ key: `blend-${unit.recipe_id}`, name: blendName(unit.recipe_name), stock_kg: unit.stock_kg })),
+];

@@ -6,9 +6,9 @@ import { LoadedPage, LoadingPage } from '#web/components/loading-page.js';
 import { loadFailed } from '#web/lib/api-client.js';
 import { usePlanning } from './api/get-planning.js';
 import { HorizonPicker } from './horizon-picker.js';
-import { blendsToMake, readHorizon, roastedToRoast, unitsAtRisk } from './plan-view.js';
+import { blendsToMake, idleUnits, readHorizon, roastedToRoast, unitsAtRisk } from './plan-view.js';
 import { RiskList } from './risk-list.js';
-import { BlendSheet, RoastSheet } from './roast-sheet.js';
+import { BlendSheet, IdleList, RoastSheet } from './roast-sheet.js';
 import './planning.css';
 
 /**
@@ -40,8 +40,9 @@ export function PlanningPage() {
         ) : (
           <>
             <RiskList units={unitsAtRisk(data, m.blendName)} horizon={data.horizon_days} />
-            <RoastSheet units={roastedToRoast(data)} horizon={data.horizon_days} />
+            <RoastSheet units={roastedToRoast(data)} horizon={data.horizon_days} capacityKg={data.roaster_capacity_kg} />
             <BlendSheet blends={blendsToMake(data)} horizon={data.horizon_days} />
+            <IdleList units={idleUnits(data, m.blendName)} idleDays={data.idle_days} />
           </>
         )}
       </div>

@@ -1,7 +1,7 @@
 import { Flame } from 'lucide-react';
 import { Link } from 'react-router';
 import { formatDate, formatTwoDecimals } from '#shared/format.js';
-import { planningMessages as m } from '#shared/planning-messages.js';
+import { planningMessages as m, roastedUnitName } from '#shared/planning-messages.js';
 import type { BlendPlan, RoastedPlan } from '#shared/schemas/planning.js';
 import { type Column, DataTable } from '#web/components/data-table.js';
 import { ListCard } from '#web/components/list-card.js';
@@ -46,7 +46,17 @@ function GreenLotsCell({ unit }: { unit: RoastedPlan }) {
   );
 }
 
-const roastedColumns = (horizon: number): Column<RoastedPlan & { id: number }>[] => [
+/** 'Café verde (Kg)': the kilos and, with the roaster's capacity set, how many batches they are. */
+function GreenCell({ unit, capacityKg }: { unit: RoastedPlan; capacityKg: number | null }) {
+  if (unit.batches === null || capacityKg === null) return kg(unit.green_kg);
+  return (
+    <span className="plan-green">
+      {kg(unit.green_kg)} <span className="plan-note">{m.batches(unit.batches, capacityKg)}</span>
+    </span>
+  );
+}
+
+const roastedColumns = (horizon: number, capacityKg: number | null): Column<RoastedPlan & { id: number }>[] => [
   { label: c.origin, className: 'wrap', cell: (unit) => unit.origin_name },
   { label: c.roastType, cell: (unit) => unit.roast_type },
   { label: c.stock, className: 'num', cell: (unit) => kg(unit.stock_kg) },
@@ -55,7 +65,7 @@ const roastedColumns = (horizon: number): Column<RoastedPlan & { id: number }>[]
   { label: c.runOut, cell: (unit) => <RunOutCell unit={unit} horizon={horizon} /> },
   { label: c.need, className: 'num', cell: (unit) => kg(unit.need_kg) },
   { label: c.yield, className: 'num', cell: (unit) => (unit.yield === null ? '—' : formatTwoDecimals(unit.yield * 100)) },
-  { label: c.green, className: 'num', cell: (unit) => kg(unit.green_kg) },
+  { label: c.green, className: 'num', cell: (unit) => <GreenCell unit={unit} capacityKg={capacityKg} /> },
   { label: c.greenLots, className: 'wrap', cell: (unit) => <GreenLotsCell unit={unit} /> },
   {
     label: c.shortfall,
@@ -65,16 +75,16 @@ const roastedColumns = (horizon: number): Column<RoastedPlan & { id: number }>[]
 ];
 
 /** 'Hoja de tueste': each roasted unit that needs roasting for the horizon, in the plan's order (soonest run-out first). */
-export function RoastSheet({ units, horizon }: { units: RoastedPlan[]; horizon: number }) {
+export function RoastSheet({ units, horizon, capacityKg }: { units: RoastedPlan[]; horizon: number; capacityKg: number | null }) {
   return (
     <ListCard id="plan-sheet" title={m.sheetTitle} className="plan-sheet">
-      <DataTable caption={m.sheetTitle} columns={roastedColumns(horizon)} rows={units.map((unit, index) => ({ ...unit, id: index }))} empty={m.sheetEmpty(horizon)} />
+      <DataTable caption={m.sheetTitle} columns={roastedColumns(horizon, capacityKg)} rows={units.map((unit, index) => ({ ...unit, id: index }))} empty={m.sheetEmpty(horizon)} />
     </ListCard>
   );
 }
 
 const componentColumns: Column<BlendPlan['components'][number] & { id: number }>[] = [
-  { label: m.componentColumns.origin, className: 'wrap', cell: (component) => component.origin_name },
+  { label: m.componentColumns.origin, className: 'wrap', cell: (component) => roastedUnitName(component.origin_name, component.roast_type) },
   { label: m.componentColumns.kg, className: 'num', cell: (component) => kg(component.kg) },
   { label: m.componentColumns.available, className: 'num', cell: (component) => kg(component.roasted_available_kg) },
   {
@@ -110,6 +120,23 @@ export function BlendSheet({ blends, horizon }: { blends: BlendPlan[]; horizon: 
           />
         </article>
       ))}
+    </ListCard>
+  );
+}
+
+/** 'Sin movimiento en 90 días': the idle units, apart from the sheet, with their stock; nothing when there are none. */
+export function IdleList({ units, idleDays }: { units: { key: string; name: string; stock_kg: number }[]; idleDays: number }) {
+  if (units.length === 0) return null;
+  return (
+    <ListCard id="plan-idle" title={m.idleTitle(idleDays)} className="plan-idle no-print">
+      <p className="plan-note">{m.idleNote(idleDays)}</p>
+      <ul className="plan-idle__list">
+        {units.map((unit) => (
+          <li key={unit.key}>
+            <strong>{unit.name}</strong> · {m.idleStock(unit.stock_kg)}
+          </li>
+        ))}
+      </ul>
     </ListCard>
   );
 }

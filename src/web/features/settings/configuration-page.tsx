@@ -16,7 +16,7 @@ import { blendRecipesQueryOptions } from './api/get-blend-recipes.js';
 import { RecipeForm } from './recipe-form.js';
 import { RecipesTable } from './recipes-table.js';
 import { SettingsForm } from './settings-form.js';
-import { DEFAULT_PRICES, LOW_STOCK } from './settings-sections.js';
+import { DEFAULT_PRICES, LOW_STOCK, ROASTER } from './settings-sections.js';
 import './settings.css';
 
 /**
@@ -57,6 +57,7 @@ export function ConfigurationPage() {
           </ListCard>
           <SettingsForm section={DEFAULT_PRICES} settings={settings.data} onFailure={fail} />
           <SettingsForm section={LOW_STOCK} settings={settings.data} onFailure={fail} />
+          <SettingsForm section={ROASTER} settings={settings.data} onFailure={fail} />
           <AdminOptionsCard />
         </Deferred>
       ) : (

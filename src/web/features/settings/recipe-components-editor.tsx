@@ -1,9 +1,11 @@
 import { CircleAlert, CircleCheck, Plus, X } from 'lucide-react';
 import type { KeyboardEvent } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
+import { recipeComponentOrigin } from '#shared/recipe-component-label.js';
 import { formatPercentTotal, FULL_BASIS_POINTS, sumBasisPoints } from '#shared/percentages.js';
 import type { BlendRecipeComponentBody } from '#shared/schemas/blend-recipes.js';
 import type { Origin } from '#shared/schemas/origins.js';
+import { ROAST_TYPES } from '#shared/schemas/roasted-coffee.js';
 import { originSelectOptions } from '#web/api/get-origin-options.js';
 import { DECIMAL_INPUT } from '#web/components/decimal-field.js';
 import { Field } from '#web/components/field.js';
@@ -12,23 +14,26 @@ import { SelectField } from '#web/components/select-field.js';
 export interface RecipeComponentsEditorProps {
   origins: Origin[];
   components: BlendRecipeComponentBody[];
-  /** The origin select and the percentage input of the component being added. */
+  /** The origin select, the percentage input and the roast type select of the component being added. */
   originRegistration: UseFormRegisterReturn;
   percentageRegistration: UseFormRegisterReturn;
+  roastTypeRegistration: UseFormRegisterReturn;
   /** Checks the origin and percentage typed and adds them, or shows the rule's message (docs/product-guide.md#blend-recipe). */
   onAdd: () => void;
   onRemove: (originId: number) => void;
   invalid: boolean;
 }
 
+const ROAST_TYPE_OPTIONS = ROAST_TYPES.map((type) => ({ value: type, label: type }));
+
 /**
  * The recipe's components (docs/product-guide.md#configuracion): pick an origin and a
- * percentage (step 0.01), add it, remove any, with the running total, visibly
+ * percentage (step 0.01) and, optionally, the roast type it goes in as, add it, remove any, with the running total, visibly
  * wrong while it is not 100. An origin already in the recipe leaves the select
  * (one component per origin).
  */
 export function RecipeComponentsEditor(props: RecipeComponentsEditorProps) {
-  const { origins, components, originRegistration, percentageRegistration, onAdd, onRemove, invalid } = props;
+  const { origins, components, originRegistration, percentageRegistration, roastTypeRegistration, onAdd, onRemove, invalid } = props;
   const used = new Set(components.map((component) => component.origin_id));
   const nameOf = (id: number) => origins.find((origin) => origin.id === id)?.name ?? `Origen ${id}`;
   // Enter in the percentage adds the component instead of submitting the whole recipe.
@@ -56,6 +61,13 @@ export function RecipeComponentsEditor(props: RecipeComponentsEditorProps) {
             <input {...control} {...DECIMAL_INPUT} onKeyDown={onKeyDown} {...percentageRegistration} />
           )}
         </Field>
+        <SelectField
+          id="recipe-component-roast-type"
+          label="Tueste (opcional)"
+          placeholder="Cualquiera"
+          options={ROAST_TYPE_OPTIONS}
+          registration={roastTypeRegistration}
+        />
         <button type="button" className="btn btn-secondary recipe-components__add" onClick={onAdd}>
           <Plus aria-hidden="true" size={18} />
           Añadir componente
@@ -64,7 +76,7 @@ export function RecipeComponentsEditor(props: RecipeComponentsEditorProps) {
       <ul className="chip-list" aria-label="Componentes añadidos">
         {components.map((component) => (
           <li key={component.origin_id} className="chip">
-            {nameOf(component.origin_id)} {component.percentage}%
+            {recipeComponentOrigin({ origin_name: nameOf(component.origin_id), roast_type: component.roast_type ?? null })} {component.percentage}%
             <button
               type="button"
               className="icon-button"

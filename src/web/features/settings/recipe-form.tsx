@@ -27,6 +27,7 @@ interface RecipeFormValues {
   components: BlendRecipeComponentBody[];
   component_origin_id: string;
   component_percentage: string;
+  component_roast_type: string;
 }
 
 const FIELDS = ['name', 'components'] as const;
@@ -36,12 +37,12 @@ const toBody = (values: RecipeFormValues) => ({ name: values.name, components: v
 /** The server's schema on the body the form sends: 'Por favor, completa el nombre de la receta…', then the 100% total. */
 const resolver = schemaThenRulesResolver<RecipeFormValues, BlendRecipeBody>(blendRecipeBodySchema, toBody, []);
 
-const noDraft = { component_origin_id: '', component_percentage: '' };
+const noDraft = { component_origin_id: '', component_percentage: '', component_roast_type: '' };
 
 /** Edit loads the name and components (docs/product-guide.md#configuracion). */
 const toValues = (recipe: BlendRecipe | null): RecipeFormValues => ({
   name: recipe?.name ?? '',
-  components: recipe?.components.map(({ origin_id, percentage }) => ({ origin_id, percentage })) ?? [],
+  components: recipe?.components.map(({ origin_id, percentage, roast_type }) => ({ origin_id, percentage, roast_type })) ?? [],
   ...noDraft,
 });
 
@@ -69,6 +70,8 @@ export function RecipeForm({ origins, editing, onSaved, onCancel, onFailure, onR
     const parsed = blendRecipeComponentBodySchema.safeParse({
       origin_id: numberOrMissing(getValues('component_origin_id')),
       percentage: parsePercentText(getValues('component_percentage')),
+      // 'Cualquiera' (the empty option) is no roast type.
+      roast_type: getValues('component_roast_type') || null,
     });
     if (!parsed.success) {
       setComponentMessage(parsed.error.issues[0]?.message ?? null);
@@ -78,6 +81,7 @@ export function RecipeForm({ origins, editing, onSaved, onCancel, onFailure, onR
     setComponents([...getValues('components'), parsed.data]);
     setValue('component_origin_id', noDraft.component_origin_id);
     setValue('component_percentage', noDraft.component_percentage);
+    setValue('component_roast_type', noDraft.component_roast_type);
   };
 
   const onSubmit = handleSubmit(save);
@@ -105,6 +109,7 @@ export function RecipeForm({ origins, editing, onSaved, onCancel, onFailure, onR
         components={components}
         originRegistration={register('component_origin_id')}
         percentageRegistration={register('component_percentage')}
+        roastTypeRegistration={register('component_roast_type')}
         onAdd={addComponent}
         onRemove={(originId) => setComponents(getValues('components').filter((component) => component.origin_id !== originId))}
         invalid={componentMessage !== null || Boolean(invalid('components'))}

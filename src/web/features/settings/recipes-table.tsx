@@ -1,4 +1,5 @@
 import { blendRecipeMessages as m } from '#shared/blend-recipe-messages.js';
+import { recipeComponentOrigin } from '#shared/recipe-component-label.js';
 import type { BlendRecipe } from '#shared/schemas/blend-recipes.js';
 import { actionsColumn, type Column, DataTable } from '#web/components/data-table.js';
 import type { RowActionHandlers } from '#web/lib/use-list-page.js';
@@ -7,9 +8,9 @@ export interface RecipesTableProps extends RowActionHandlers<BlendRecipe> {
   recipes: BlendRecipe[];
 }
 
-/** "Colombia 60%, Etiopía 40%": the components in the order they were added. */
+/** "Colombia 60%, Etiopía (Oscuro) 40%": the components in the order they were added, with the roast type any names. */
 export const componentsText = (recipe: BlendRecipe): string =>
-  recipe.components.map((component) => `${component.origin_name} ${component.percentage}%`).join(', ');
+  recipe.components.map((component) => `${recipeComponentOrigin(component)} ${component.percentage}%`).join(', ');
 
 const COLUMNS: Column<BlendRecipe>[] = [
   { label: 'Nombre', cell: (recipe) => <strong>{recipe.name}</strong> },

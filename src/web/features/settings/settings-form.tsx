@@ -1,7 +1,7 @@
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
-import type { SettingName, Settings } from '#shared/schemas/settings.js';
+import type { SettingName, Settings, SettingsBody } from '#shared/schemas/settings.js';
 import { DecimalField } from '#web/components/decimal-field.js';
 import { FormCard } from '#web/components/form-card.js';
 import { useToast } from '#web/lib/use-toast.js';
@@ -9,6 +9,9 @@ import { formAlertMessage, invalidFields, saveWithFeedback, useWriteKey } from '
 import { numberOrMissing } from '#web/lib/form-values.js';
 import { schemaThenRulesResolver } from '#web/lib/schema-then-rules-resolver.js';
 import { useUpdateSettings } from './api/update-settings.js';
+
+/** An optional setting left empty is null (none); any other text is read as a number, or missing. */
+const optionalOrNumber = (text: string, optional = false): number | null | undefined => (optional && text.trim() === '' ? null : numberOrMissing(text));
 
 /** What a section of Configuración takes from the page: the settings as loaded, and the full-page failure. */
 interface SettingsSectionProps {
@@ -25,8 +28,8 @@ export interface SettingsFormSection<Name extends SettingName, Body> {
   /** What the settings are for, under the title. */
   note: string;
   submitLabel: string;
-  /** One input per setting, in this order. */
-  fields: readonly { name: Name; id: string; label: string }[];
+  /** One input per setting, in this order; an optional one may be left empty (saved as null). */
+  fields: readonly { name: Name; id: string; label: string; optional?: boolean }[];
   /** The server's schema of the section's PUT /api/settings body. */
   schema: z.ZodType<Body>;
   /** The form's one message while a field is empty, and the toast or full-page message of the save. */
@@ -39,7 +42,7 @@ export interface SettingsFormSection<Name extends SettingName, Body> {
  * checked with the server's schema and saved together (PUT /api/settings with
  * only these settings), with the green toast.
  */
-export function SettingsForm<Name extends SettingName, Body extends Partial<Record<SettingName, number>>>({
+export function SettingsForm<Name extends SettingName, Body extends SettingsBody>({
   section,
   settings,
   onFailure,
@@ -52,12 +55,12 @@ export function SettingsForm<Name extends SettingName, Body extends Partial<Reco
   // The section stays on screen after a save: useWriteKey takes a new key for the next one.
   const withKey = useWriteKey();
   const resolver = useMemo(
-    () => schemaThenRulesResolver<Values, Body>(schema, (values) => Object.fromEntries(fields.map(({ name }) => [name, numberOrMissing(values[name] ?? '')])), []),
+    () => schemaThenRulesResolver<Values, Body>(schema, (values) => Object.fromEntries(fields.map(({ name, optional }) => [name, optionalOrNumber(values[name] ?? '', optional)])), []),
     [schema, fields],
   );
   const { register, handleSubmit, formState } = useForm<Values, unknown, Body>({
     resolver,
-    defaultValues: Object.fromEntries(fields.map(({ name }) => [name, String(settings[name])])),
+    defaultValues: Object.fromEntries(fields.map(({ name }) => [name, settings[name] === null ? '' : String(settings[name])])),
   });
   const alertMessage = formAlertMessage(formState.errors, fields.map((field) => field.name), messages.required, update.error);
   const invalid = invalidFields(formState.errors);

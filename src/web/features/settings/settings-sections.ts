@@ -1,6 +1,6 @@
 import { settingsMessages } from '#shared/settings-messages.js';
 import { stockAlertMessages } from '#shared/stock-alert-messages.js';
-import { type DefaultPricesBody, defaultPricesBodySchema, type LowStockBody, lowStockBodySchema } from '#shared/schemas/settings.js';
+import { type DefaultPricesBody, defaultPricesBodySchema, type LowStockBody, lowStockBodySchema, type RoasterBody, roasterBodySchema } from '#shared/schemas/settings.js';
 import type { SettingsFormSection } from './settings-form.js';
 
 /**
@@ -33,4 +33,15 @@ export const LOW_STOCK: SettingsFormSection<keyof LowStockBody, LowStockBody> = 
   ],
   schema: lowStockBodySchema,
   messages: { required: stockAlertMessages.thresholdRequired, saved: stockAlertMessages.thresholdsSaved, failed: stockAlertMessages.thresholdsSaveError },
+};
+
+/** The roaster's batch size, optional: the roast plan rounds each roast to whole batches of it (docs/product-guide.md#roast-plan). */
+export const ROASTER: SettingsFormSection<keyof RoasterBody, RoasterBody> = {
+  id: 'roaster-form',
+  title: 'Tostador',
+  note: 'Opcional. Con ella, el Plan de Tueste redondea el café verde de cada tueste a cargas enteras del tostador y dice cuántas son.',
+  submitLabel: 'Guardar Capacidad',
+  fields: [{ name: 'roaster_capacity_kg', id: 'roaster-capacity', label: 'Capacidad del tostador (Kg de verde por tueste)', optional: true }],
+  schema: roasterBodySchema,
+  messages: { required: settingsMessages.capacityInvalid, saved: settingsMessages.capacitySaved, failed: settingsMessages.saveError },
 };
