@@ -71,12 +71,13 @@ export const requiredNumberSchema = (requiredMessage: string, notANumber: string
 
 /**
  * A positive decimal with at most `decimals` places. `missingMessage` is the form's
- * "required" text, so an absent or non-numeric value answers with it.
+ * "required" text, for an absent value; one that is not a number answers
+ * `notANumber`, the same text unless the field has its own.
  */
-export const decimalSchema = (decimals: number, missingMessage: string) =>
+export const decimalSchema = (decimals: number, missingMessage: string, notANumber = missingMessage) =>
   z
-    .number({ error: missingMessage })
-    .refine(Number.isFinite, { message: missingMessage })
+    .number({ error: (issue) => (isMissing(issue.input) ? missingMessage : notANumber) })
+    .refine(Number.isFinite, { message: notANumber })
     // A whole number has no decimals even when JS writes it in exponent form (1e+21):
     // such a value must reach the field's own "too large" rule, not this message.
     .refine((value) => Number.isInteger(value) || hasAtMostDecimals(value, decimals), {
