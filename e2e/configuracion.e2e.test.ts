@@ -126,6 +126,11 @@ describe('configuración', () => {
     await page.getByLabel('Café Tostado ($/Kg)').fill('16,505');
     await page.getByRole('button', { name: 'Guardar Precios' }).click();
     await expect.poll(() => pricesForm.locator('.form-alert').textContent()).toBe(commonMessages.tooManyDecimals(2));
+    // Filled but not a number: the field is named, beside it and in the alert (docs/product-guide.md#validation-rules).
+    await page.getByLabel('Café Tostado ($/Kg)').fill('quince');
+    await page.getByRole('button', { name: 'Guardar Precios' }).click();
+    await expect.poll(() => pricesForm.locator('.form-alert').textContent()).toBe('Café Tostado ($/Kg): escribe un número, con coma o punto decimal.');
+    await expect.poll(() => page.locator('#price-roasted-error').textContent()).toBe('Café Tostado ($/Kg): escribe un número, con coma o punto decimal.');
     await page.getByLabel('Café Tostado ($/Kg)').fill('');
     await page.getByLabel('Café Tostado ($/Kg)').pressSequentially('16,50');
     await expect.poll(() => page.getByLabel('Café Tostado ($/Kg)').inputValue()).toBe('16,50');

@@ -6,6 +6,7 @@ import { findLedgerMismatches } from '#server/ledger/ledger.js';
 import { formatDate } from '#shared/format.js';
 import { localIsoDate } from '#shared/local-date.js';
 import { greenCoffeeMessages } from '#shared/green-coffee-messages.js';
+import { commonMessages } from '#shared/messages.js';
 import { originMessages } from '#shared/origin-messages.js';
 import { DESKTOP, expectNoSeriousAxeViolations, newPage, PHONE, signIn } from './helpers/browser.js';
 import { useServerAndBrowser } from './helpers/fixture.js';
@@ -108,15 +109,30 @@ describe('orígenes y café verde', () => {
     await page.getByRole('button', { name: 'Generar Lote' }).click();
     await expect.poll(() => alertText(page)).toBe('Por favor, selecciona una Fecha de Entrada para generar el lote.');
 
-    await page.getByLabel('Cantidad (Kg)').fill('100.5');
+    await page.getByLabel('Cantidad (Kg)').fill('abc');
     // A decimal comma, as a Spanish keypad types it: $4.25 in the table below (docs/decisions/0035-decimal-inputs-as-text.md).
     await page.getByLabel('Precio Unitario ($/Kg)').fill('4,25');
     // The date reads dd/mm/aaaa whatever the browser's language; a day the calendar lacks is refused in the form.
     await expect.poll(() => page.getByLabel('Fecha de Entrada').getAttribute('placeholder')).toBe('dd/mm/aaaa');
     await page.getByLabel('Fecha de Entrada').fill('30/02/2024');
     await page.getByLabel('Lote', { exact: true }).fill('15-03-24');
+    // docs/product-guide.md#validation-rules: a filled field that is wrong names itself, next to the
+    // field and in the form's alert; the spec's text stays for empty fields only.
     await page.getByRole('button', { name: 'Agregar Café Verde' }).click();
-    await expect.poll(() => alertText(page)).toBe('La fecha de entrada no es válida.');
+    await expect.poll(() => alertText(page)).toBe('Cantidad (Kg): escribe un número, con coma o punto decimal.');
+    await expect.poll(() => page.locator('#green-quantity-error').textContent()).toBe(greenCoffeeMessages.quantityNotNumber);
+    await expect.poll(() => page.getByLabel('Cantidad (Kg)').getAttribute('aria-invalid')).toBe('true');
+    await expect.poll(() => page.getByLabel('Cantidad (Kg)').getAttribute('aria-describedby')).toBe('green-quantity-error');
+    await page.getByLabel('Cantidad (Kg)').fill('100.5');
+    // Corrected, the field's message goes at once, without another save.
+    await expect.poll(() => page.locator('#green-quantity-error').count()).toBe(0);
+    await expect.poll(() => page.getByLabel('Cantidad (Kg)').getAttribute('aria-invalid')).toBe(null);
+    await page.getByRole('button', { name: 'Agregar Café Verde' }).click();
+    await expect.poll(() => alertText(page)).toBe('Fecha de Entrada: 30/02/2024 no es una fecha del calendario.');
+    await expect.poll(() => page.locator('#green-date-error').textContent()).toBe(greenCoffeeMessages.invalidDate('30/02/2024'));
+    await expect.poll(() => page.getByLabel('Fecha de Entrada').getAttribute('aria-describedby')).toBe('green-date-hint green-date-error');
+    await page.getByLabel('Fecha de Entrada').fill('29/02/2024');
+    await expect.poll(() => page.locator('#green-date-error').count()).toBe(0);
     // Data rules: the field says which days it takes (from 01/01/2000 to today, in words and in min/max),
     // and the form refuses tomorrow with the API's own message before anything is sent.
     const today = localIsoDate();
@@ -174,6 +190,9 @@ describe('orígenes y café verde', () => {
       'Ya existe un lote con este código para el origen seleccionado. Por favor, usa un lote diferente o edita el existente.',
     );
     await expect.poll(() => rowWith(page, '15-03-24').count()).toBe(1);
+    // The server's answer goes as soon as the form changes (the code being corrected), like a field's own message.
+    await page.getByLabel('Lote', { exact: true }).fill('15-03-24-B');
+    await expect.poll(() => page.locator('.form-alert').count()).toBe(0);
     await expectNoSeriousAxeViolations(page);
     await shot(page, 'green-coffee-desktop');
 
@@ -183,8 +202,37 @@ describe('orígenes y café verde', () => {
     await expectNoSidewaysScroll(page);
     await page.getByRole('button', { name: 'Eliminar lote 15-03-24 de Colombia' }).waitFor();
     await expectNoSeriousAxeViolations(page);
-    await page.goto('/cafe-origen');
+    // docs/product-guide.md#leaving-a-form: the form still holds the refused lot. The bar, 'Inicio'
+    // and Back ask first, and staying keeps what was typed; closing the tab gets the browser's question.
+    const bar = page.getByRole('navigation', { name: 'Navegación principal' });
+    for (const leave of [
+      () => bar.getByRole('link', { name: 'Orígenes', exact: true }).click(),
+      () => page.locator('.inicio-button').click(),
+      () => page.evaluate(() => history.back()),
+    ]) {
+      const question = nextDialog(page, false);
+      await leave();
+      await expect(question).resolves.toBe('¿Salir sin guardar? Se perderán los datos escritos.');
+      // Back has already moved the address when it asks; staying puts it back.
+      await expect.poll(() => new URL(page.url()).pathname).toBe('/cafe-verde');
+      await expect.poll(() => page.getByLabel('Cantidad (Kg)').inputValue()).toBe('5');
+    }
+    expect(await page.evaluate(() => {
+      const closing = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(closing);
+      return closing.defaultPrevented;
+    })).toBe(true);
+    const leaving = nextDialog(page, true);
+    await bar.getByRole('link', { name: 'Orígenes', exact: true }).click();
+    await expect(leaving).resolves.toBe(commonMessages.leaveUnsaved);
+    await page.waitForURL(`${env.server.url}/cafe-origen`);
     await rowWith(page, 'Colombia').waitFor();
+    // An untouched form lets the tab go without asking.
+    expect(await page.evaluate(() => {
+      const closing = new Event('beforeunload', { cancelable: true });
+      window.dispatchEvent(closing);
+      return closing.defaultPrevented;
+    })).toBe(false);
     await shot(page, 'origins-phone');
     await expectNoSidewaysScroll(page);
     await expectNoSeriousAxeViolations(page);

@@ -2,10 +2,14 @@
 // which the login and home load (CONTRIBUTING.md "Adding an area", step 2,
 // docs/decisions/0019-web-chunk-groups-and-route-preloads.md).
 import { formatDate } from './format.js';
-import { EARLIEST, editedByOther } from './message-parts.js';
+import { EARLIEST, editedByOther, notACalendarDate, notANumber } from './message-parts.js';
+
+/** The labels the form shows, which its messages for a filled-but-wrong field name (docs/product-guide.md#validation-rules). */
+const labels = { totalKg: 'Cantidad Total (Kg)', date: 'Fecha de Creación' } as const;
 
 /** Café Mezcla (docs/product-guide.md#cafe-mezcla, #blend and #interface-texts). */
 export const blendedCoffeeMessages = {
+  labels,
   // ours (docs/decisions/0038-record-versions.md): an edit or delete from a stale form
   editedByOther: editedByOther('esta mezcla', 'la'),
   // original
@@ -45,7 +49,8 @@ export const blendedCoffeeMessages = {
   totalPositive: 'La cantidad total (Kg) debe ser mayor que cero.',
   totalTooLarge: (max: number) => `La cantidad total no puede superar ${max} Kg.`,
   quantityUsedPositive: 'La cantidad usada de cada lote debe ser mayor que cero.',
-  invalidDate: 'La fecha de creación no es válida.',
+  totalKgNotNumber: notANumber(labels.totalKg),
+  invalidDate: (text: string) => notACalendarDate(labels.date, text),
   batchCodeInvalid: 'El lote debe ser texto.',
   batchCodeTooLong: (max: number) => `El código de lote puede tener como máximo ${max} caracteres.`,
   duplicateBatch: 'Ya existe una mezcla con este código de lote. Genera otro o escribe uno diferente.',

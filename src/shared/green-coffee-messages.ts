@@ -3,10 +3,14 @@
 // docs/decisions/0019-web-chunk-groups-and-route-preloads.md).
 import { formatDate } from './format.js';
 import { BATCH_CODE_MAX, GREEN_PRICE_MAX, GREEN_QUANTITY_MAX_KG, SUPPLIER_MAX } from './limits.js';
-import { codeList, EARLIEST, editedByOther } from './message-parts.js';
+import { codeList, EARLIEST, editedByOther, notACalendarDate, notANumber } from './message-parts.js';
+
+/** The labels the form shows, which its messages for a filled-but-wrong field name (docs/product-guide.md#validation-rules). */
+const labels = { quantity: 'Cantidad (Kg)', price: 'Precio Unitario ($/Kg)', date: 'Fecha de Entrada' } as const;
 
 /** Café Verde (docs/product-guide.md#cafe-verde, #green-lot and #interface-texts). */
 export const greenCoffeeMessages = {
+  labels,
   // ours (docs/decisions/0038-record-versions.md): an edit or delete from a stale form
   editedByOther: editedByOther('este lote', 'lo'),
   // original
@@ -35,7 +39,9 @@ export const greenCoffeeMessages = {
   quantityTooLarge: `La cantidad no puede superar ${GREEN_QUANTITY_MAX_KG} Kg.`,
   priceNegative: 'El precio unitario no puede ser negativo.',
   priceTooLarge: `El precio unitario no puede superar ${GREEN_PRICE_MAX} $/Kg.`,
-  invalidDate: 'La fecha de entrada no es válida.',
+  quantityNotNumber: notANumber(labels.quantity),
+  priceNotNumber: notANumber(labels.price),
+  invalidDate: (text: string) => notACalendarDate(labels.date, text),
   supplierTooLong: `El proveedor/finca puede tener como máximo ${SUPPLIER_MAX} caracteres.`,
   batchCodeTooLong: `El código de lote puede tener como máximo ${BATCH_CODE_MAX} caracteres.`,
   concurrentEdit: 'El lote cambió mientras lo editabas. Vuelve a cargar la página e inténtalo de nuevo.',

@@ -41,6 +41,8 @@ export const commonMessages = {
   rateLimited: 'Demasiadas solicitudes. Espera un momento e inténtalo de nuevo.',
   invalidText: 'El texto contiene caracteres no válidos.',
   tooManyDecimals: (decimals: number) => `Usa como máximo ${decimals} decimales.`,
+  // ours: leaving a screen whose form holds unsaved input (docs/product-guide.md#leaving-a-form)
+  leaveUnsaved: '¿Salir sin guardar? Se perderán los datos escritos.',
   loading: 'Cargando...',
   // ours (data rules, docs/product-guide.md#data-rules): what a date field accepts, under it.
   dateHint: `dd/mm/aaaa, del ${EARLIEST} a hoy`,

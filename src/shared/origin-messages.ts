@@ -2,16 +2,22 @@
 // which the login and home load (CONTRIBUTING.md "Adding an area", step 2,
 // docs/decisions/0019-web-chunk-groups-and-route-preloads.md).
 import { DESCRIPTION_MAX, KILOS_PER_BAG_MAX, ORIGIN_NAME_MAX, SUPPLIER_MAX, SUPPLIERS_MAX_COUNT } from './limits.js';
-import { editedByOther } from './message-parts.js';
+import { editedByOther, notANumber } from './message-parts.js';
+
+/** The labels the form shows, which its messages for a filled-but-wrong field name (docs/product-guide.md#validation-rules). */
+const labels = { kilosPerBag: 'Kilos por Saco' } as const;
 
 /** Orígenes (docs/product-guide.md#origenes, #origin and #interface-texts). */
 export const originMessages = {
+  labels,
   // ours (docs/decisions/0038-record-versions.md): an edit or delete from a stale form
   editedByOther: editedByOther('este origen', 'lo'),
   // original
   title: 'Gestión de Orígenes de Café',
   empty: 'No hay orígenes de café registrados. ¡Es hora de explorar el mundo!',
   required: 'Por favor, completa el nombre, los kilos por saco y añade al menos un proveedor/finca.',
+  // ours: a filled field that is not a number (docs/product-guide.md#validation-rules)
+  kilosPerBagNotNumber: notANumber(labels.kilosPerBag),
   loadError: 'Error al cargar los orígenes.',
   addError: 'Error al agregar el origen.',
   updateError: 'Error al actualizar el origen.',

@@ -3,7 +3,10 @@
 // docs/decisions/0019-web-chunk-groups-and-route-preloads.md).
 import { formatDate, formatKgExact } from './format.js';
 import { BATCH_CODE_MAX, GREEN_QUANTITY_MAX_KG } from './limits.js';
-import { codeList, EARLIEST, editedByOther } from './message-parts.js';
+import { codeList, EARLIEST, editedByOther, notACalendarDate, notANumber } from './message-parts.js';
+
+/** The labels the form shows, which its messages for a filled-but-wrong field name (docs/product-guide.md#validation-rules). */
+const labels = { greenKg: 'Cantidad de Café Verde (Kg)', resultantKg: 'Kilos Resultantes', date: 'Fecha de Tostado' } as const;
 
 /** What already uses a roasted lot: 'la mezcla CA-MZ-1 y en 2 ventas', 'las mezclas A, B', '1 venta'. */
 const roastUsesText = (blendCodes: readonly string[], sales: number): string =>
@@ -16,6 +19,7 @@ const roastUsesText = (blendCodes: readonly string[], sales: number): string =>
 
 /** Café Tostado (docs/product-guide.md#cafe-tostado, #roasted-lot and #interface-texts). */
 export const roastedCoffeeMessages = {
+  labels,
   // ours (docs/decisions/0038-record-versions.md): an edit or delete from a stale form
   editedByOther: editedByOther('este tueste', 'lo'),
   // original
@@ -48,7 +52,9 @@ export const roastedCoffeeMessages = {
   resultantPositive: 'Los Kilos Resultantes deben ser mayores que cero.',
   quantityTooLarge: `La cantidad no puede superar ${GREEN_QUANTITY_MAX_KG} Kg.`,
   invalidRoastType: 'El tipo de tueste debe ser Claro, Medio u Oscuro.',
-  invalidDate: 'La fecha de tostado no es válida.',
+  greenKgNotNumber: notANumber(labels.greenKg),
+  resultantKgNotNumber: notANumber(labels.resultantKg),
+  invalidDate: (text: string) => notACalendarDate(labels.date, text),
   batchCodeInvalid: 'El lote debe ser texto.',
   batchCodeTooLong: `El código de lote puede tener como máximo ${BATCH_CODE_MAX} caracteres.`,
   duplicateBatch: 'Ya existe café tostado con este código de lote. Genera otro o escribe uno diferente.',

@@ -3,10 +3,14 @@
 // docs/decisions/0019-web-chunk-groups-and-route-preloads.md).
 import { formatDate } from './format.js';
 import { BATCH_CODE_MAX, SALE_PRICE_MAX, SALE_QUANTITY_MAX_KG } from './limits.js';
-import { EARLIEST, editedByOther } from './message-parts.js';
+import { EARLIEST, editedByOther, notACalendarDate, notANumber } from './message-parts.js';
+
+/** The labels the form shows, which its messages for a filled-but-wrong field name (docs/product-guide.md#validation-rules). */
+const labels = { quantity: 'Cantidad (Kg)', price: 'Precio Unitario ($/Kg)', date: 'Fecha Venta' } as const;
 
 /** Ventas (docs/product-guide.md#ventas, #sale and #interface-texts). */
 export const salesMessages = {
+  labels,
   // ours (docs/decisions/0038-record-versions.md): an edit or delete from a stale form
   editedByOther: editedByOther('esta venta', 'la'),
   // original (docs/product-guide.md#ventas)
@@ -34,12 +38,12 @@ export const salesMessages = {
   deleted: 'Venta eliminada con éxito.',
   // ours: the original app required product, quantity, date, lot and type but gave no text (docs/product-guide.md#sale).
   required: 'Por favor, completa todos los campos: producto, cantidad, precio unitario, fecha de venta y lote.',
-  quantityNotNumber: 'La cantidad debe ser un número de Kg (con punto decimal, por ejemplo 10.5).',
+  quantityNotNumber: notANumber(labels.quantity),
   quantityTooLarge: `La cantidad a vender no puede superar ${SALE_QUANTITY_MAX_KG} Kg.`,
-  priceNotNumber: 'El precio unitario debe ser un número (con punto decimal, por ejemplo 15.50).',
+  priceNotNumber: notANumber(labels.price),
   priceNegative: 'El precio unitario no puede ser negativo.',
   priceTooLarge: `El precio unitario no puede superar ${SALE_PRICE_MAX} $/Kg.`,
-  invalidDate: 'La fecha de venta no es válida.',
+  invalidDate: (text: string) => notACalendarDate(labels.date, text),
   futureDate: 'La fecha de venta no puede ser posterior a hoy.',
   // ours (data rules): a sale comes after its product was made.
   dateTooOld: `La fecha de venta no puede ser anterior al ${EARLIEST}.`,

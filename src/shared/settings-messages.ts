@@ -5,6 +5,8 @@
 
 /** Ajustes on the Configuración screen: the default sale prices (15 / 25 per kg, docs/product-guide.md#business-constants). Ours. */
 export const settingsMessages = {
+  /** The default prices' labels on Configuración, which their 'not a number' texts name (docs/product-guide.md#validation-rules). */
+  labels: { default_price_roasted: 'Café Tostado ($/Kg)', default_price_blend: 'Café Mezcla ($/Kg)' },
   loadError: 'Error al cargar la configuración.',
   saveError: 'Error al guardar la configuración.',
   pricesSaved: 'Precios por defecto actualizados con éxito.',

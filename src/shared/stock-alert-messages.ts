@@ -5,6 +5,8 @@
 
 /** The stock alerts card on home and the 'Umbrales de Stock Bajo' section of Configuración (docs/product-guide.md#home). Ours. */
 export const stockAlertMessages = {
+  /** The thresholds' labels on Configuración, which their 'not a number' texts name (docs/product-guide.md#validation-rules). */
+  labels: { low_stock_green_kg: 'Café Verde por origen (Kg)', low_stock_roasted_kg: 'Lote de Café Tostado (Kg)', low_stock_blend_kg: 'Lote de Café Mezcla (Kg)' },
   /** No lot of any kind yet (a new shop): nothing can be above or under a threshold. */
   noStockYet: 'Todavía no hay stock: registra café verde para empezar.',
   allAbove: 'Todo el stock está por encima de los umbrales.',

@@ -398,7 +398,7 @@ describe.each(testDialects())('importar tuestes de Artisan (%s)', (dialect) => {
       expectError(await importFile(TEMPLATE, { green_coffee_id: greenId, roast_type: 'Claro' }), 400, 'El archivo no tiene fecha de tostado: indica la Fecha de Tostado.');
       // The form's own date rules, the lot's entry in the row's words (which rule, and the ways out).
       expectError(await importFile(TEMPLATE, { green_coffee_id: greenId, roast_type: 'Claro', roast_date: '2023-12-31' }), 400, a.beforeGreenEntry('2023-12-31', `V-${lotCounter}`, '2024-01-01'));
-      expectError(await importFile(TEMPLATE, { green_coffee_id: greenId, roast_type: 'Claro', roast_date: '20-03-2024' }), 400, m.invalidDate);
+      expectError(await importFile(TEMPLATE, { green_coffee_id: greenId, roast_type: 'Claro', roast_date: '20-03-2024' }), 400, m.invalidDate('20-03-2024'));
       const dated = await importFile(TEMPLATE, { green_coffee_id: greenId, roast_type: 'Claro', roast_date: '2024-03-20' });
       expect(dated.statusCode).toBe(201);
       expect(dated.json()).toMatchObject({ roast_date: '2024-03-20', quantity_green_kg: 0.2, resultant_kg: 0.168 });

@@ -81,7 +81,6 @@ describe.each(testDialects())('orígenes (%s)', (dialect) => {
     ['no name', { ...validOrigin, name: undefined }],
     ['a blank name', { ...validOrigin, name: '   ' }],
     ['no kilos per bag', { ...validOrigin, kilos_per_bag: undefined }],
-    ['non-numeric kilos per bag', { ...validOrigin, kilos_per_bag: 'setenta' }],
     ['no suppliers', { ...validOrigin, suppliers_fincas: [] }],
     ['only blank suppliers', { ...validOrigin, suppliers_fincas: ['  ', ''] }],
     ['suppliers that are not a list', { ...validOrigin, suppliers_fincas: 'Finca A' }],
@@ -91,6 +90,14 @@ describe.each(testDialects())('orígenes (%s)', (dialect) => {
     const response = await post(payload);
     expect(response.statusCode).toBe(400);
     expect(errorOf(response)).toEqual({ code: 'validation', message: originMessages.required });
+    expect(await countOrigins()).toBe(0);
+  });
+
+  it('names the field of a filled kilos per bag that is not a number (docs/product-guide.md#validation-rules)', async () => {
+    const response = await post({ ...validOrigin, kilos_per_bag: 'setenta' });
+    expect(response.statusCode).toBe(400);
+    expect(errorOf(response)).toEqual({ code: 'validation', message: 'Kilos por Saco: escribe un número, con coma o punto decimal.' });
+    expect(originMessages.kilosPerBagNotNumber).toBe('Kilos por Saco: escribe un número, con coma o punto decimal.');
     expect(await countOrigins()).toBe(0);
   });
 

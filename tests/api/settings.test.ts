@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { commonMessages } from '#shared/messages.js';
+import { notANumber } from '#shared/message-parts.js';
 import { settingsMessages } from '#shared/settings-messages.js';
 import { DEFAULT_PRICE_MAX, LOW_STOCK_DEFAULTS, ROASTER_CAPACITY_MAX_KG } from '#shared/schemas/settings.js';
 import { AppError } from '#server/errors.js';
@@ -91,7 +92,7 @@ describe.each(testDialects())('ajustes: precios de venta por defecto (%s)', (dia
     ['a price with 3 decimals', { default_price_blend: 25.001 }, commonMessages.tooManyDecimals(2)],
     ['a price above the ceiling', { default_price_roasted: DEFAULT_PRICE_MAX + 0.01 }, settingsMessages.priceTooLarge(DEFAULT_PRICE_MAX)],
     ['a price of 1e308', { default_price_roasted: 1e308 }, settingsMessages.priceTooLarge(DEFAULT_PRICE_MAX)],
-    ['a price that is text', { default_price_roasted: 'quince' }, settingsMessages.priceRequired],
+    ['a price that is text', { default_price_roasted: 'quince' }, 'Café Tostado ($/Kg): escribe un número, con coma o punto decimal.'],
     ['a null price', { default_price_blend: null }, settingsMessages.priceRequired],
     ['one good and one bad price', { default_price_roasted: 20, default_price_blend: -3 }, settingsMessages.priceNegative],
     ['an empty body', {}, settingsMessages.nothingToSave],
@@ -114,6 +115,7 @@ describe.each(testDialects())('ajustes: precios de venta por defecto (%s)', (dia
     const spanish = [
       ...Object.values(settingsMessages).filter((value) => typeof value === 'string'),
       settingsMessages.priceTooLarge(DEFAULT_PRICE_MAX),
+      ...Object.values(settingsMessages.labels).map(notANumber),
       commonMessages.tooManyDecimals(2),
       commonMessages.invalidRequest,
       commonMessages.invalidText,

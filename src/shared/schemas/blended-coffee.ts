@@ -3,7 +3,7 @@ import { splitGrams } from '#shared/blend-grams.js';
 import { blendedCoffeeMessages as m } from '#shared/blended-coffee-messages.js';
 import { percentagesTotalError, percentageSchema, percentToBasisPoints } from '#shared/percentages.js';
 import { gramsToKg, hasAtMostDecimals, KG_DECIMALS, kgToGrams, PERCENT_DECIMALS } from '#shared/units.js';
-import { businessDateSchema, decimalSchema, MAX_ROW_ID, pageSchema, paginationQuerySchema, recordVersionSchema } from './common.js';
+import { businessDateSchema, decimalSchema, MAX_ROW_ID, pageSchema, paginationQuerySchema, recordVersionSchema, requiredNumberSchema } from './common.js';
 
 export const BLEND_NAME_MAX = 120;
 export const BLEND_BATCH_CODE_MAX = 40;
@@ -101,7 +101,7 @@ export const blendedCoffeeBodySchema = z
   .object(
     {
       name: z.string({ error: m.required }).trim().min(1, m.required),
-      total_quantity_kg: z.number({ error: m.required }),
+      total_quantity_kg: requiredNumberSchema(m.required, m.totalKgNotNumber),
       creation_date: z.string({ error: m.required }).trim().min(1, m.required),
       recipe_id: z.unknown().optional(),
       batch_code: z.string({ error: m.batchCodeInvalid }).nullish(),

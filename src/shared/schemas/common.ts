@@ -56,14 +56,28 @@ export const errorBodySchema = z.object({
   error: z.object({ code: z.string(), message: z.string() }),
 });
 
+/** Absent, null or blank: a missing value, the form's "required" text. */
+export const isMissing = (input: unknown): boolean =>
+  input === undefined || input === null || (typeof input === 'string' && input.trim() === '');
+
+/**
+ * Stage one of a body's number field: missing is the form's "required" text
+ * (the spec's, for every empty field at once); anything else that is not a
+ * number ('abc' typed, NaN, "10,5" as JSON text) is `notANumber`, the field's
+ * own message (docs/product-guide.md#validation-rules).
+ */
+export const requiredNumberSchema = (requiredMessage: string, notANumber: string) =>
+  z.number({ error: (issue) => (isMissing(issue.input) ? requiredMessage : notANumber) });
+
 /**
  * A positive decimal with at most `decimals` places. `missingMessage` is the form's
- * "required" text, so an absent or non-numeric value answers with it.
+ * "required" text, for an absent value; one that is not a number answers
+ * `notANumber`, the same text unless the field has its own.
  */
-export const decimalSchema = (decimals: number, missingMessage: string) =>
+export const decimalSchema = (decimals: number, missingMessage: string, notANumber = missingMessage) =>
   z
-    .number({ error: missingMessage })
-    .refine(Number.isFinite, { message: missingMessage })
+    .number({ error: (issue) => (isMissing(issue.input) ? missingMessage : notANumber) })
+    .refine(Number.isFinite, { message: notANumber })
     // A whole number has no decimals even when JS writes it in exponent form (1e+21):
     // such a value must reach the field's own "too large" rule, not this message.
     .refine((value) => Number.isInteger(value) || hasAtMostDecimals(value, decimals), {
@@ -75,14 +89,16 @@ export const decimalSchema = (decimals: number, missingMessage: string) =>
  * a real YYYY-MM-DD day from EARLIEST_DATE to today, today in the local time
  * zone of whoever checks (the browser's for a form, the server's TZ for the
  * API, which decides). ISO text compares like the calendar; "today" is read
- * when the body is checked. Each rule answers with its field's own message,
+ * when the body is checked. Each rule answers with its field's own message
+ * (one that is no day names the text: 'Fecha de Entrada: 31/02/2026 no es una
+ * fecha del calendario.'),
  * and only the first that fails. The order against other lots' dates needs the
  * database: docs/product-guide.md#data-rules.
  */
-export const businessDateSchema = (messages: { invalidDate: string; dateTooOld: string; futureDate: string }) =>
+export const businessDateSchema = (messages: { invalidDate: (text: string) => string; dateTooOld: string; futureDate: string }) =>
   z
     .string()
-    .refine(isRealIsoDate, { message: messages.invalidDate, abort: true })
+    .refine(isRealIsoDate, { error: (issue) => messages.invalidDate(String(issue.input)), abort: true })
     .refine((date) => date >= EARLIEST_DATE, { message: messages.dateTooOld, abort: true })
     .refine((date) => date <= localIsoDate(), { message: messages.futureDate, abort: true });
 

@@ -3,7 +3,7 @@ import { BATCH_CODE_MAX, GREEN_PRICE_MAX, GREEN_QUANTITY_MAX_KG, SUPPLIER_MAX } 
 import { commonMessages } from '#shared/messages.js';
 import { greenCoffeeMessages as m } from '#shared/green-coffee-messages.js';
 import { KG_DECIMALS, PRICE_DECIMALS } from '#shared/units.js';
-import { businessDateSchema, decimalSchema, MAX_ROW_ID, pageSchema, paginationQuerySchema, recordVersionSchema, rowIdSchema } from './common.js';
+import { businessDateSchema, decimalSchema, MAX_ROW_ID, pageSchema, paginationQuerySchema, recordVersionSchema, requiredNumberSchema, rowIdSchema } from './common.js';
 
 /**
  * Body of POST/PUT /api/green-coffee, also the green form's schema. Stage one is
@@ -17,8 +17,8 @@ export const greenCoffeeBodySchema = z
     {
       origin_id: z.number({ error: m.required }),
       supplier_finca: z.string({ error: m.required }).trim().min(1, m.required),
-      quantity_kg: z.number({ error: m.required }),
-      unit_price: z.number({ error: m.required }),
+      quantity_kg: requiredNumberSchema(m.required, m.quantityNotNumber),
+      unit_price: requiredNumberSchema(m.required, m.priceNotNumber),
       entry_date: z.string({ error: m.required }).trim().min(1, m.required),
       // The lot code's hint is DD-MM-AA but no format is enforced: free text. The entry date
       // is a calendar date, not free text (docs/product-guide.md#data-rules).

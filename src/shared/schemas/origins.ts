@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { DESCRIPTION_MAX, KILOS_PER_BAG_MAX, ORIGIN_NAME_MAX, SUPPLIER_MAX, SUPPLIERS_MAX_COUNT } from '#shared/limits.js';
 import { originMessages as m } from '#shared/origin-messages.js';
 import { KG_DECIMALS } from '#shared/units.js';
-import { decimalSchema, pageSchema, recordVersionSchema } from './common.js';
+import { decimalSchema, pageSchema, recordVersionSchema, requiredNumberSchema } from './common.js';
 
 /** An added supplier is trimmed, and empty ones are ignored (docs/product-guide.md#origin); repeats are kept once. */
 export const cleanSuppliers = (suppliers: readonly string[]): string[] => [
@@ -19,7 +19,7 @@ export const originBodySchema = z
   .object(
     {
       name: z.string({ error: m.required }).trim().min(1, m.required),
-      kilos_per_bag: z.number({ error: m.required }),
+      kilos_per_bag: requiredNumberSchema(m.required, m.kilosPerBagNotNumber),
       suppliers_fincas: z
         .array(z.string({ error: m.required }), { error: m.required })
         .transform(cleanSuppliers)

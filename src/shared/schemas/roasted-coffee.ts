@@ -3,7 +3,7 @@ import { BATCH_CODE_MAX, GREEN_QUANTITY_MAX_KG } from '#shared/limits.js';
 import { commonMessages } from '#shared/messages.js';
 import { roastedCoffeeMessages as m } from '#shared/roasted-coffee-messages.js';
 import { KG_DECIMALS } from '#shared/units.js';
-import { businessDateSchema, decimalSchema, MAX_ROW_ID, pageSchema, paginationQuerySchema, recordVersionSchema, rowIdSchema } from './common.js';
+import { businessDateSchema, decimalSchema, MAX_ROW_ID, pageSchema, paginationQuerySchema, recordVersionSchema, requiredNumberSchema, rowIdSchema } from './common.js';
 
 /** The roast types (docs/product-guide.md#business-constants). */
 export const ROAST_TYPES = ['Claro', 'Medio', 'Oscuro'] as const;
@@ -26,8 +26,8 @@ export const roastedCoffeeBodySchema = z
   .object(
     {
       green_coffee_id: z.number({ error: m.required }),
-      quantity_green_kg: z.number({ error: m.required }),
-      resultant_kg: z.number({ error: m.required }),
+      quantity_green_kg: requiredNumberSchema(m.required, m.greenKgNotNumber),
+      resultant_kg: requiredNumberSchema(m.required, m.resultantKgNotNumber),
       roast_type: z.string({ error: m.required }).trim().min(1, m.required),
       roast_date: z.string({ error: m.required }).trim().min(1, m.required),
       batch_code: z.string({ error: m.batchCodeInvalid }).nullish(),

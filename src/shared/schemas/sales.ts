@@ -2,14 +2,8 @@ import { z } from 'zod';
 import { BATCH_CODE_MAX, SALE_PRICE_MAX, SALE_QUANTITY_MAX_KG } from '#shared/limits.js';
 import { salesMessages as m } from '#shared/sales-messages.js';
 import { gramsToKg, KG_DECIMALS, PRICE_DECIMALS } from '#shared/units.js';
-import { businessDateSchema, decimalSchema, MAX_ROW_ID, pageSchema, paginationQuerySchema, recordVersionSchema } from './common.js';
+import { businessDateSchema, decimalSchema, MAX_ROW_ID, pageSchema, paginationQuerySchema, recordVersionSchema, requiredNumberSchema } from './common.js';
 import { PRODUCT_TYPES } from './products.js';
-
-/** Absent, null or blank: the "required" rule; anything else of the wrong type: that field's own message. */
-const missing = (input: unknown) => input === undefined || input === null || (typeof input === 'string' && input.trim() === '');
-
-/** A number field whose absence is the "required" message and whose wrong type ("10,5") is `notNumber`. */
-const requiredNumber = (notNumber: string) => z.number({ error: (issue) => (missing(issue.input) ? m.required : notNumber) });
 
 /**
  * Body of POST/PUT /api/sales, also the sale form's schema. docs/product-guide.md#sale fixes
@@ -27,10 +21,10 @@ const requiredNumber = (notNumber: string) => z.number({ error: (issue) => (miss
 export const saleBodySchema = z
   .object(
     {
-      product_id: z.number({ error: (issue) => (missing(issue.input) ? m.required : m.invalidProduct) }),
+      product_id: requiredNumberSchema(m.required, m.invalidProduct),
       product_type: z.string({ error: m.required }).trim().min(1, m.required),
-      quantity_kg: requiredNumber(m.quantityNotNumber),
-      unit_price: requiredNumber(m.priceNotNumber),
+      quantity_kg: requiredNumberSchema(m.required, m.quantityNotNumber),
+      unit_price: requiredNumberSchema(m.required, m.priceNotNumber),
       sale_date: z.string({ error: m.required }).trim().min(1, m.required),
       batch_code_sold: z.string({ error: m.required }).trim().min(1, m.required),
     },

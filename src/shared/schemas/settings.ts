@@ -3,6 +3,7 @@ import { commonMessages } from '#shared/messages.js';
 import { settingsMessages as m } from '#shared/settings-messages.js';
 import { stockAlertMessages } from '#shared/stock-alert-messages.js';
 import { centsToPrice, gramsToKg, KG_DECIMALS, kgToGrams, PRICE_DECIMALS, priceToCents } from '#shared/units.js';
+import { notANumber } from '#shared/message-parts.js';
 import { decimalSchema } from './common.js';
 
 /**
@@ -32,9 +33,9 @@ export interface SettingDefinition<Api extends number | null = number> {
 export const DEFAULT_PRICE_MAX = 1_000_000;
 
 /** A price per kg: at most 2 decimals, not negative, stored as integer cents (docs/product-guide.md#business-constants). */
-const priceSetting = (key: string, defaultCents: number): SettingDefinition => ({
+const priceSetting = (key: string, defaultCents: number, label: string): SettingDefinition => ({
   key,
-  apiSchema: decimalSchema(PRICE_DECIMALS, m.priceRequired)
+  apiSchema: decimalSchema(PRICE_DECIMALS, m.priceRequired, notANumber(label))
     .refine((price) => price >= 0, m.priceNegative)
     .refine((price) => price <= DEFAULT_PRICE_MAX, m.priceTooLarge(DEFAULT_PRICE_MAX)),
   responseSchema: z.number(),
@@ -47,9 +48,9 @@ const priceSetting = (key: string, defaultCents: number): SettingDefinition => (
 export const LOW_STOCK_MAX_KG = 100_000;
 
 /** A low-stock threshold in kg (docs/product-guide.md#home): at most 3 decimals, not negative, stored as integer grams. */
-const kgThresholdSetting = (key: string, defaultKg: number): SettingDefinition => ({
+const kgThresholdSetting = (key: string, defaultKg: number, label: string): SettingDefinition => ({
   key,
-  apiSchema: decimalSchema(KG_DECIMALS, stockAlertMessages.thresholdRequired)
+  apiSchema: decimalSchema(KG_DECIMALS, stockAlertMessages.thresholdRequired, notANumber(label))
     .refine((kg) => kg >= 0, stockAlertMessages.thresholdNegative)
     .refine((kg) => kg <= LOW_STOCK_MAX_KG, stockAlertMessages.thresholdTooLarge(LOW_STOCK_MAX_KG)),
   responseSchema: z.number(),
@@ -84,13 +85,13 @@ export const LOW_STOCK_DEFAULTS = { low_stock_green_kg: 60, low_stock_roasted_kg
 export const settingDefinitions = {
   // The original app's fixed sale prices, 15 per kg for roasted coffee and 25 per kg
   // for blends, kept as the defaults the sales form prefills (docs/product-guide.md#business-constants).
-  default_price_roasted: priceSetting('default_price_roasted_cents', 1500),
-  default_price_blend: priceSetting('default_price_blend_cents', 2500),
+  default_price_roasted: priceSetting('default_price_roasted_cents', 1500, m.labels.default_price_roasted),
+  default_price_blend: priceSetting('default_price_blend_cents', 2500, m.labels.default_price_blend),
   // Low stock (docs/product-guide.md#home): the home alert card lists origins whose green stock, and
   // roasted lots and blends whose stock, is under these.
-  low_stock_green_kg: kgThresholdSetting('low_stock_green_g', LOW_STOCK_DEFAULTS.low_stock_green_kg),
-  low_stock_roasted_kg: kgThresholdSetting('low_stock_roasted_g', LOW_STOCK_DEFAULTS.low_stock_roasted_kg),
-  low_stock_blend_kg: kgThresholdSetting('low_stock_blend_g', LOW_STOCK_DEFAULTS.low_stock_blend_kg),
+  low_stock_green_kg: kgThresholdSetting('low_stock_green_g', LOW_STOCK_DEFAULTS.low_stock_green_kg, stockAlertMessages.labels.low_stock_green_kg),
+  low_stock_roasted_kg: kgThresholdSetting('low_stock_roasted_g', LOW_STOCK_DEFAULTS.low_stock_roasted_kg, stockAlertMessages.labels.low_stock_roasted_kg),
+  low_stock_blend_kg: kgThresholdSetting('low_stock_blend_g', LOW_STOCK_DEFAULTS.low_stock_blend_kg, stockAlertMessages.labels.low_stock_blend_kg),
   // The roast plan rounds each roast line to whole batches of this many kg of green (docs/product-guide.md#roast-plan).
   roaster_capacity_kg: roasterCapacitySetting('roaster_capacity_g'),
 } as const satisfies Record<string, SettingDefinition<number> | SettingDefinition<number | null>>;

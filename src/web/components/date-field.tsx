@@ -2,7 +2,7 @@ import type { InputHTMLAttributes } from 'react';
 import { EARLIEST_DATE } from '#shared/limits.js';
 import { localIsoDate } from '#shared/local-date.js';
 import { commonMessages } from '#shared/messages.js';
-import { Field, type FieldRegistration } from './field.js';
+import { Field, type FieldInvalid, type FieldRegistration } from './field.js';
 
 /**
  * Which days a date field takes, as the shared schemas check them:
@@ -28,7 +28,7 @@ export function DateField({ id, label, kind, invalid, registration }: {
   id: string;
   label: string;
   kind: DateFieldKind;
-  invalid: boolean | undefined;
+  invalid: FieldInvalid;
   registration: FieldRegistration;
 }) {
   const hint = kind === 'business' ? commonMessages.dateHint : commonMessages.rangeDateHint;

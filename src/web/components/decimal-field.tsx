@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { Field } from './field.js';
+import { Field, type FieldInvalid } from './field.js';
 
 /**
  * A decimal typed as text with the phone's decimal keypad: a comma or a point
@@ -18,7 +18,7 @@ export const DECIMAL_INPUT = { type: 'text', inputMode: 'decimal', autoComplete:
 export function DecimalField({ id, label, invalid, hint, registration }: {
   id: string;
   label: string;
-  invalid: boolean | undefined;
+  invalid: FieldInvalid;
   hint?: ReactNode;
   registration: UseFormRegisterReturn;
 }) {

@@ -21,6 +21,14 @@ export interface FieldControlProps extends Partial<UseFormRegisterReturn> {
   'aria-describedby': string | undefined;
 }
 
+/**
+ * What a check says of a control (invalidFields in #web/lib/form-feedback): nothing; `true`,
+ * marked aria-invalid while the form's alert says what is missing (the spec's "complete every
+ * field" text); or the field's own message ('Cantidad (Kg): escribe un número, con coma o punto
+ * decimal.'), shown under it as well (docs/product-guide.md#validation-rules).
+ */
+export type FieldInvalid = boolean | string | undefined;
+
 export interface FieldProps {
   /** The control's id; the hint and error take `${id}-hint` / `${id}-error`. */
   id: string;
@@ -28,13 +36,16 @@ export interface FieldProps {
   /** Small help text under the control, announced with it (aria-describedby). */
   hint?: ReactNode;
   /**
-   * A message shown under the control. This project's forms show their one
-   * message in <FormAlert> (a save answers one message, docs/product-guide.md#validation-rules), so they
-   * pass `invalid` instead; `error` is for a form that shows one per field.
+   * A message shown under the control, for a control outside react-hook-form
+   * (a search's own problem). Forms pass `invalid` instead.
    */
   error?: string | undefined;
-  /** Marks the control aria-invalid without text under it (the message is in <FormAlert>). */
-  invalid?: boolean | undefined;
+  /**
+   * Marks the control aria-invalid; a string is its own message, shown under it
+   * too. The form's <FormAlert> still says the form's one message (a save answers
+   * one, docs/product-guide.md#validation-rules), like an error summary.
+   */
+  invalid?: FieldInvalid;
   /** Spans the whole row of the .form-grid. */
   wide?: boolean;
   /** More ids the control is described by (e.g. a list the field renders in `after`). */
@@ -69,7 +80,8 @@ export interface FieldProps {
  */
 export function Field({ id, label, hint, error, invalid, wide, describedBy, after, registration, children }: FieldProps) {
   const hintId = hint ? `${id}-hint` : undefined;
-  const errorId = error ? `${id}-error` : undefined;
+  const message = error ?? (typeof invalid === 'string' && invalid !== '' ? invalid : undefined);
+  const errorId = message ? `${id}-error` : undefined;
   const describedByIds = [hintId, errorId, describedBy].filter(Boolean).join(' ');
   return (
     <div className={wide ? 'field field--wide' : 'field'}>
@@ -77,7 +89,7 @@ export function Field({ id, label, hint, error, invalid, wide, describedBy, afte
       {children({
         ...registration,
         id,
-        'aria-invalid': invalid || error ? true : undefined,
+        'aria-invalid': invalid || message ? true : undefined,
         'aria-describedby': describedByIds === '' ? undefined : describedByIds,
       })}
       {hint && (
@@ -85,9 +97,9 @@ export function Field({ id, label, hint, error, invalid, wide, describedBy, afte
           {hint}
         </span>
       )}
-      {error && (
+      {message && (
         <span id={errorId} className="field__error">
-          {error}
+          {message}
         </span>
       )}
       {after}

@@ -7,12 +7,14 @@ import { FormAlert } from './form-alert.js';
  * (<FormAlert>) and its buttons (<FormActions>). `id` names the title
  * (`${id}-title`), which labels the form.
  */
-export function FormCard({ id, className, title, onSubmit, note, alert, onReload, actions, children }: {
+export function FormCard({ id, className, title, onSubmit, onEdit, note, alert, onReload, actions, children }: {
   id: string;
   /** A class beside `card` (a screen's own layout, `no-print`). */
   className?: string;
   title: ReactNode;
   onSubmit: FormEventHandler<HTMLFormElement>;
+  /** Any change to a field: a create/edit form drops the server's answer to its last save (useFormSave's `mutation.dismiss`). */
+  onEdit?: (() => void) | undefined;
   /** Shown between the title and the fields (e.g. "register an origin first"). */
   note?: ReactNode;
   alert: string | null | undefined;
@@ -22,7 +24,7 @@ export function FormCard({ id, className, title, onSubmit, note, alert, onReload
   children: ReactNode;
 }) {
   return (
-    <form className={className ? `card ${className}` : 'card'} onSubmit={onSubmit} noValidate aria-labelledby={`${id}-title`}>
+    <form className={className ? `card ${className}` : 'card'} onSubmit={onSubmit} onChange={onEdit} noValidate aria-labelledby={`${id}-title`}>
       <h2 id={`${id}-title`} className="card__title">
         {title}
       </h2>

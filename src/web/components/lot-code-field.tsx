@@ -1,5 +1,5 @@
 import type { UseFormRegisterReturn } from 'react-hook-form';
-import { Field } from './field.js';
+import { Field, type FieldInvalid } from './field.js';
 import './lot-code-field.css';
 
 /**
@@ -10,7 +10,7 @@ import './lot-code-field.css';
  */
 export function LotCodeField({ id, invalid, editing, placeholder, hint, registration, onGenerate }: {
   id: string;
-  invalid: boolean | undefined;
+  invalid: FieldInvalid;
   editing: boolean;
   /** The code's shape, e.g. 'CO-010124-1234'. */
   placeholder: string;

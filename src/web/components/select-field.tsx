@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import type { SelectOption } from '#web/lib/form-values.js';
-import { Field, type FieldRegistration } from './field.js';
+import { Field, type FieldInvalid, type FieldRegistration } from './field.js';
 
 /**
  * A labelled select on <Field>: an optional first empty option (`placeholder`,
@@ -9,7 +9,7 @@ import { Field, type FieldRegistration } from './field.js';
 export function SelectField({ id, label, invalid, hint, placeholder, options, registration }: {
   id: string;
   label: string;
-  invalid?: boolean | undefined;
+  invalid?: FieldInvalid;
   hint?: ReactNode;
   placeholder?: string;
   options: readonly SelectOption[];

@@ -22,11 +22,21 @@ export function formAlertMessage<T extends FieldValues>(
   return saveError instanceof ApiError && (saveError.isUserError || isUnconfirmed(saveError)) ? saveError.message : undefined;
 }
 
-/** `invalid('field')` for <Field invalid>: true while react-hook-form holds an error for it. */
+/**
+ * `invalid('field')` for <Field invalid>, while react-hook-form holds an error
+ * for the field: its own message, shown next to it ('Fecha de Tostado:
+ * 31/02/2026 no es una fecha del calendario.'), or just `true` for the form's
+ * `requiredMessage`, which <FormAlert> says once for every empty field
+ * (docs/product-guide.md#validation-rules). react-hook-form checks the form
+ * again at each change after a failed save, so a corrected field loses its message.
+ */
 export const invalidFields =
-  <T extends FieldValues>(errors: FieldErrors<T>) =>
-  (field: keyof T & string): true | undefined =>
-    errors[field] ? true : undefined;
+  <T extends FieldValues>(errors: FieldErrors<T>, requiredMessage: string) =>
+  (field: keyof T & string): true | string | undefined => {
+    if (!errors[field]) return undefined;
+    const message = errors[field].message;
+    return typeof message === 'string' && message !== '' && message !== requiredMessage ? message : true;
+  };
 
 /**
  * Runs a form's save (docs/product-guide.md#screens: a successful save resets the form and reloads the
@@ -67,6 +77,7 @@ interface SaveMutation<Variables, Saved> {
   mutateAsync: (variables: Variables) => Promise<Saved>;
   isPending: boolean;
   error: unknown;
+  reset: () => void;
 }
 
 /**
@@ -100,6 +111,9 @@ export const isEditedByOther = (error: unknown): boolean => error instanceof Api
  * 'Otro usuario modificó …', `reload` (the form's 'Recargar': `onReload`,
  * from useFormScreen); `onSaved` gets the saved row too (a new lot's label is
  * offered from it, docs/product-guide.md#imprimir-desde-las-tablas).
+ * `mutation.dismiss` (the form's `onEdit`) drops the server's answer to a rule
+ * once the user changes the form, as a corrected field loses its own message;
+ * 'Otro usuario modificó …' (with its 'Recargar') and a save that got no answer stay.
  */
 export function useFormSave<CreateBody, UpdateBody = CreateBody, Saved = unknown>(
   editing: RecordRef | null,
@@ -107,7 +121,10 @@ export function useFormSave<CreateBody, UpdateBody = CreateBody, Saved = unknown
   update: SaveMutation<Keyed & { id: number; body: UpdateBody }, Saved>,
   messages: SaveMessages,
   handlers: { onSaved: (message: string, saved: Saved) => void; onFailure: (message: string, error: unknown) => void; onReload?: () => void },
-): { mutation: { isPending: boolean; error: unknown; reload: (() => void) | undefined }; save: (body: CreateBody & UpdateBody) => Promise<void> } {
+): {
+  mutation: { isPending: boolean; error: unknown; reload: (() => void) | undefined; dismiss: () => void };
+  save: (body: CreateBody & UpdateBody) => Promise<void>;
+} {
   const withKey = useWriteKey();
   const save = (body: CreateBody & UpdateBody) =>
     editing
@@ -119,5 +136,9 @@ export function useFormSave<CreateBody, UpdateBody = CreateBody, Saved = unknown
       : saveWithFeedback(() => withKey((key) => create.mutateAsync({ body, key })), { saved: messages.added, failed: messages.addError }, handlers);
   const mutation = editing ? update : create;
   const reload = editing && isEditedByOther(mutation.error) ? handlers.onReload : undefined;
-  return { mutation: { isPending: mutation.isPending, error: saveErrorOf(mutation.error, messages.unconfirmed), reload }, save };
+  const dismiss = () => {
+    const { error } = mutation;
+    if (error instanceof ApiError && error.isUserError && !isEditedByOther(error) && !isUnconfirmed(error)) mutation.reset();
+  };
+  return { mutation: { isPending: mutation.isPending, error: saveErrorOf(mutation.error, messages.unconfirmed), reload, dismiss }, save };
 }

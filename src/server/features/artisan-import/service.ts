@@ -81,7 +81,7 @@ const roastDateSchema = businessDateSchema(roasted);
 function fileDateProblem(profile: AlogProfile): string | null {
   if (profile.roastDate === null) return profile.badRoastDate === null ? m.dateMissing : m.badFileDate(profile.badRoastDate);
   const parsed = roastDateSchema.safeParse(profile.roastDate);
-  return parsed.success ? null : (parsed.error.issues[0]?.message ?? roasted.invalidDate);
+  return parsed.success ? null : (parsed.error.issues[0]?.message ?? roasted.invalidDate(profile.roastDate));
 }
 
 /** The chosen green lot's facts for the rules: null when the id names no lot. */

@@ -162,7 +162,7 @@ function checkRow(csvRow: GreenCsvRow, findOrigins: (name: string) => Origin[]):
   });
   if (!parsed.success) {
     // The form's messages; its date message names only AAAA-MM-DD, the import takes both.
-    const messages = parsed.error.issues.map((issue) => (issue.message === g.invalidDate ? m.badDate : issue.message));
+    const messages = parsed.error.issues.map((issue) => (issue.message === g.invalidDate(date) ? m.badDate : issue.message));
     row.problems.push(...new Set(messages));
     return { row };
   }

@@ -11,7 +11,8 @@ import { FormActions } from '#web/components/form-actions.js';
 import { FormAlert } from '#web/components/form-alert.js';
 import { LotCodeField } from '#web/components/lot-code-field.js';
 import { ApiError } from '#web/lib/api-client.js';
-import { useFormSave } from '#web/lib/form-feedback.js';
+import { invalidFields, useFormSave } from '#web/lib/form-feedback.js';
+import { useUnsavedInput } from '#web/lib/unsaved-input.js';
 import type { EntityFormProps } from '#web/lib/use-form-screen.js';
 import { useCreateBlendedCoffee } from './api/create-blended-coffee.js';
 import { useUpdateBlendedCoffee } from './api/update-blended-coffee.js';
@@ -54,7 +55,8 @@ export function BlendForm({ origins, recipes, lots, editing, onSaved, onCancel, 
 
   const saveError = mutation.error instanceof ApiError && mutation.error.isUserError ? mutation.error.message : undefined;
   const alertMessage = buttonMessage ?? formState.errors.root?.message ?? saveError;
-  const invalid = (field: 'name' | 'total_quantity_kg' | 'creation_date' | 'batch_code') => (formState.errors[field] ? true : undefined);
+  const invalid = invalidFields(formState.errors, m.required);
+  useUnsavedInput(formState.isDirty);
 
   const recipeField = register('recipe_id', {
     // Choosing a recipe fills the name and components and makes them read-only; clearing it empties both (docs/product-guide.md#cafe-mezcla).
@@ -85,7 +87,10 @@ export function BlendForm({ origins, recipes, lots, editing, onSaved, onCancel, 
         void handleSubmit(save)(event);
       }}
       // The one message answers the last save; once the user changes anything it no longer applies.
-      onChange={() => formState.errors.root && clearErrors('root')}
+      onChange={() => {
+        if (formState.errors.root) clearErrors('root');
+        mutation.dismiss();
+      }}
       noValidate
       aria-labelledby="blend-form-title"
     >
@@ -108,8 +113,8 @@ export function BlendForm({ origins, recipes, lots, editing, onSaved, onCancel, 
         <Field id="blend-name" label="Nombre de la Mezcla" invalid={invalid('name')} hint={fromRecipe ? 'El nombre de la receta.' : undefined} registration={register('name')}>
           {(field) => <input {...field} autoComplete="off" readOnly={fromRecipe} />}
         </Field>
-        <DecimalField id="blend-total" label="Cantidad Total (Kg)" invalid={invalid('total_quantity_kg')} registration={register('total_quantity_kg')} />
-        <DateField id="blend-date" label="Fecha de Creación" kind="business" invalid={invalid('creation_date')} registration={register('creation_date')} />
+        <DecimalField id="blend-total" label={m.labels.totalKg} invalid={invalid('total_quantity_kg')} registration={register('total_quantity_kg')} />
+        <DateField id="blend-date" label={m.labels.date} kind="business" invalid={invalid('creation_date')} registration={register('creation_date')} />
         <LotCodeField
           id="blend-batch"
           invalid={invalid('batch_code')}

@@ -6,6 +6,7 @@ import { FormActions } from '#web/components/form-actions.js';
 import { FormCard } from '#web/components/form-card.js';
 import { SelectField } from '#web/components/select-field.js';
 import { formAlertMessage, invalidFields, useFormSave } from '#web/lib/form-feedback.js';
+import { useUnsavedInput } from '#web/lib/unsaved-input.js';
 import { schemaThenRulesResolver } from '#web/lib/schema-then-rules-resolver.js';
 import type { EntityFormProps } from '#web/lib/use-form-screen.js';
 import { useCreateCustomer } from './api/create-customer.js';
@@ -53,7 +54,8 @@ export function CustomerForm({ editing, onSaved, onCancel, onFailure, onReload }
     defaultValues: editing ? toValues(editing) : emptyValues,
   });
   const alertMessage = formAlertMessage(formState.errors, FIELDS, customerMessages.required, mutation.error);
-  const invalid = invalidFields(formState.errors);
+  const invalid = invalidFields(formState.errors, customerMessages.required);
+  useUnsavedInput(formState.isDirty);
   return (
     <FormCard
       id="customer-form"
@@ -61,6 +63,7 @@ export function CustomerForm({ editing, onSaved, onCancel, onFailure, onReload }
       onSubmit={handleSubmit(save)}
       alert={alertMessage}
       onReload={mutation.reload}
+      onEdit={mutation.dismiss}
       actions={<FormActions editing={editing !== null} pending={mutation.isPending} createLabel="Agregar Cliente" updateLabel="Actualizar Cliente" onCancel={onCancel} />}
     >
       <Field id="customer-name" label="Nombre" invalid={invalid('name')} registration={register('name')}>

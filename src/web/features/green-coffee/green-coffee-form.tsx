@@ -15,6 +15,7 @@ import { FormCard } from '#web/components/form-card.js';
 import { SelectField } from '#web/components/select-field.js';
 import { originSelectOptions } from '#web/api/get-origin-options.js';
 import { formAlertMessage, invalidFields, useFormSave } from '#web/lib/form-feedback.js';
+import { useUnsavedInput } from '#web/lib/unsaved-input.js';
 import { schemaThenRulesResolver } from '#web/lib/schema-then-rules-resolver.js';
 import { isoDateOrAsTyped, numberOrMissing, todayDateText } from '#web/lib/form-values.js';
 import { useCreateGreenCoffee } from './api/create-green-coffee.js';
@@ -108,7 +109,8 @@ export function GreenCoffeeForm({ origins, editing, onSaved, onCancel, onFailure
     if ('code' in result) setValue('batch_code', result.code, { shouldDirty: true });
   };
 
-  const invalid = invalidFields(formState.errors);
+  const invalid = invalidFields(formState.errors, m.required);
+  useUnsavedInput(formState.isDirty);
   const originField = register('origin_id', {
     // Choosing an origin selects its first farm (docs/product-guide.md#cafe-verde).
     onChange: (event: { target: { value: string } }) => {
@@ -134,6 +136,7 @@ export function GreenCoffeeForm({ origins, editing, onSaved, onCancel, onFailure
       }
       alert={alertMessage}
       onReload={mutation.reload}
+      onEdit={mutation.dismiss}
       actions={<FormActions editing={editing !== null} pending={mutation.isPending} createLabel="Agregar Café Verde" updateLabel="Actualizar Café Verde" onCancel={onCancel} />}
     >
         <SelectField id="green-origin" label="Origen" invalid={invalid('origin_id')} placeholder="Selecciona un origen" options={originSelectOptions(origins)} registration={originField} />
@@ -164,9 +167,9 @@ export function GreenCoffeeForm({ origins, editing, onSaved, onCancel, onFailure
             />
           )}
         </Field>
-        <DecimalField id="green-quantity" label="Cantidad (Kg)" invalid={invalid('quantity_kg')} registration={register('quantity_kg')} />
-        <DecimalField id="green-price" label="Precio Unitario ($/Kg)" invalid={invalid('unit_price')} registration={register('unit_price')} />
-        <DateField id="green-date" label="Fecha de Entrada" kind="business" invalid={invalid('entry_date')} registration={register('entry_date')} />
+        <DecimalField id="green-quantity" label={m.labels.quantity} invalid={invalid('quantity_kg')} registration={register('quantity_kg')} />
+        <DecimalField id="green-price" label={m.labels.price} invalid={invalid('unit_price')} registration={register('unit_price')} />
+        <DateField id="green-date" label={m.labels.date} kind="business" invalid={invalid('entry_date')} registration={register('entry_date')} />
         <LotCodeField
           id="green-batch"
           invalid={invalid('batch_code')}

@@ -7,6 +7,7 @@ import { DecimalField } from '#web/components/decimal-field.js';
 import { Field } from '#web/components/field.js';
 import { FormCard } from '#web/components/form-card.js';
 import { formAlertMessage, invalidFields, useFormSave } from '#web/lib/form-feedback.js';
+import { useUnsavedInput } from '#web/lib/unsaved-input.js';
 import { numberOrMissing } from '#web/lib/form-values.js';
 import { schemaThenRulesResolver } from '#web/lib/schema-then-rules-resolver.js';
 import { useCreateOrigin } from './api/create-origin.js';
@@ -56,7 +57,8 @@ export function OriginForm({ editing, onSaved, onCancel, onFailure, onReload }: 
 
   const onSubmit = handleSubmit(save);
 
-  const invalid = invalidFields(formState.errors);
+  const invalid = invalidFields(formState.errors, originMessages.required);
+  useUnsavedInput(formState.isDirty);
   return (
     <FormCard
       id="origin-form"
@@ -64,12 +66,13 @@ export function OriginForm({ editing, onSaved, onCancel, onFailure, onReload }: 
       onSubmit={onSubmit}
       alert={alertMessage}
       onReload={mutation.reload}
+      onEdit={mutation.dismiss}
       actions={<FormActions editing={editing !== null} pending={mutation.isPending} createLabel="Agregar Origen" updateLabel="Actualizar Origen" onCancel={onCancel} />}
     >
       <Field id="origin-name" label="Nombre del Origen" invalid={invalid('name')} registration={register('name')}>
         {(field) => <input {...field} autoComplete="off" />}
       </Field>
-      <DecimalField id="origin-kilos" label="Kilos por Saco" invalid={invalid('kilos_per_bag')} registration={register('kilos_per_bag')} />
+      <DecimalField id="origin-kilos" label={originMessages.labels.kilosPerBag} invalid={invalid('kilos_per_bag')} registration={register('kilos_per_bag')} />
       <Controller
         control={control}
         name="suppliers_fincas"

@@ -13,6 +13,7 @@ import { LotCodeField } from '#web/components/lot-code-field.js';
 import { SelectField } from '#web/components/select-field.js';
 import { originSelectOptions } from '#web/api/get-origin-options.js';
 import { formAlertMessage, invalidFields, useFormSave } from '#web/lib/form-feedback.js';
+import { useUnsavedInput } from '#web/lib/unsaved-input.js';
 import type { EntityFormProps } from '#web/lib/use-form-screen.js';
 import { useCreateRoastedCoffee } from './api/create-roasted-coffee.js';
 import { useUpdateRoastedCoffee } from './api/update-roasted-coffee.js';
@@ -68,7 +69,8 @@ export function RoastForm({ origins, lots, initialValues, editing, onSaved, onCa
     if ('code' in result) setValue('batch_code', result.code, { shouldDirty: true });
   };
 
-  const invalid = invalidFields(formState.errors);
+  const invalid = invalidFields(formState.errors, m.required);
+  useUnsavedInput(formState.isDirty);
   const filterField = register('origin_filter', {
     // Changing the origin filter clears the chosen lot (docs/product-guide.md#cafe-tostado).
     onChange: () => setValue('green_coffee_id', ''),
@@ -91,6 +93,7 @@ export function RoastForm({ origins, lots, initialValues, editing, onSaved, onCa
       }
       alert={alertMessage}
       onReload={mutation.reload}
+      onEdit={mutation.dismiss}
       actions={
         <FormActions
           editing={editing !== null}
@@ -111,13 +114,13 @@ export function RoastForm({ origins, lots, initialValues, editing, onSaved, onCa
           options={shownLots.map((lot) => ({ value: String(lot.id), label: greenLotLabel(lot) }))}
           registration={register('green_coffee_id')}
         />
-        <DecimalField id="roast-green-kg" label="Cantidad de Café Verde (Kg)" invalid={invalid('quantity_green_kg')} registration={register('quantity_green_kg')} />
-        <DecimalField id="roast-resultant-kg" label="Kilos Resultantes" invalid={invalid('resultant_kg')} registration={register('resultant_kg')} />
+        <DecimalField id="roast-green-kg" label={m.labels.greenKg} invalid={invalid('quantity_green_kg')} registration={register('quantity_green_kg')} />
+        <DecimalField id="roast-resultant-kg" label={m.labels.resultantKg} invalid={invalid('resultant_kg')} registration={register('resultant_kg')} />
         <Field id="roast-shrinkage" label="Merma (Kg)" hint="Se calcula sola: Cantidad de Café Verde − Kilos Resultantes.">
           {(field) => <input {...field} readOnly value={shrinkage} />}
         </Field>
         <SelectField id="roast-type" label="Tipo de Tueste" invalid={invalid('roast_type')} placeholder="Selecciona un tipo" options={ROAST_TYPE_OPTIONS} registration={register('roast_type')} />
-        <DateField id="roast-date" label="Fecha de Tostado" kind="business" invalid={invalid('roast_date')} registration={register('roast_date')} />
+        <DateField id="roast-date" label={m.labels.date} kind="business" invalid={invalid('roast_date')} registration={register('roast_date')} />
         <LotCodeField
           id="roast-batch"
           invalid={invalid('batch_code')}

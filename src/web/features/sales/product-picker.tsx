@@ -5,7 +5,7 @@ import { lotCodeKey } from '#shared/lot-codes.js';
 import { readScannedText } from '#shared/lot-label.js';
 import { salesMessages as m } from '#shared/sales-messages.js';
 import type { Product, ProductType } from '#shared/schemas/products.js';
-import { Field } from '#web/components/field.js';
+import { Field, type FieldInvalid } from '#web/components/field.js';
 import { ScanButton } from '#web/components/scan/scan-button.js';
 import { isSessionLost } from '#web/lib/api-client.js';
 import { scanMessages } from '#shared/scan-messages.js';
@@ -34,7 +34,7 @@ export const productLabel = (product: Pick<Product, 'name' | 'batch_code'>) => `
 
 export interface ProductPickerProps {
   id: string;
-  invalid: boolean | undefined;
+  invalid: FieldInvalid;
   /** The product in the form (its label fills the input), or null. */
   chosen: Pick<Product, 'name' | 'batch_code'> | null;
   /** On an edit, the sale's own product: listed even when its lot is now empty. */

@@ -12,6 +12,7 @@ import { Field } from '#web/components/field.js';
 import { FormActions } from '#web/components/form-actions.js';
 import { FormCard } from '#web/components/form-card.js';
 import { formAlertMessage, invalidFields, useFormSave } from '#web/lib/form-feedback.js';
+import { useUnsavedInput } from '#web/lib/unsaved-input.js';
 import type { EntityFormProps } from '#web/lib/use-form-screen.js';
 import { useCreateSale } from './api/create-sale.js';
 import { useUpdateSale } from './api/update-sale.js';
@@ -55,7 +56,8 @@ export function SaleForm({ prices, editing, onSaved, onCancel, onFailure, onRelo
   });
   const quantity = useWatch({ control, name: 'quantity_kg' });
   const price = useWatch({ control, name: 'unit_price' });
-  const invalid = invalidFields(formState.errors);
+  const invalid = invalidFields(formState.errors, m.required);
+  useUnsavedInput(formState.isDirty);
   const alertMessage = formAlertMessage(formState.errors, SALE_FIELDS, m.required, mutation.error);
 
   // The picker's input stands for product_id: a failed save focuses it like any field.
@@ -96,6 +98,7 @@ export function SaleForm({ prices, editing, onSaved, onCancel, onFailure, onRelo
       }
       alert={alertMessage}
       onReload={mutation.reload}
+      onEdit={mutation.dismiss}
       actions={
         <FormActions editing={editing !== null} pending={mutation.isPending} createLabel="Registrar Venta" updateLabel="Actualizar Venta" onCancel={onCancel} />
       }
@@ -115,15 +118,15 @@ export function SaleForm({ prices, editing, onSaved, onCancel, onFailure, onRelo
       <Field id="sale-batch" label="Lote Vendido" invalid={invalid('batch_code_sold')} registration={register('batch_code_sold')}>
         {(control) => <input {...control} readOnly placeholder="Según el producto" />}
       </Field>
-      <DecimalField id="sale-quantity" label="Cantidad (Kg)" invalid={invalid('quantity_kg')} registration={register('quantity_kg')} />
+      <DecimalField id="sale-quantity" label={m.labels.quantity} invalid={invalid('quantity_kg')} registration={register('quantity_kg')} />
       <DecimalField
         id="sale-price"
-        label="Precio Unitario ($/Kg)"
+        label={m.labels.price}
         invalid={invalid('unit_price')}
         hint="Por defecto, el de Configuración para su tipo."
         registration={register('unit_price')}
       />
-      <DateField id="sale-date" label="Fecha Venta" kind="business" invalid={invalid('sale_date')} registration={register('sale_date')} />
+      <DateField id="sale-date" label={m.labels.date} kind="business" invalid={invalid('sale_date')} registration={register('sale_date')} />
       <Field id="sale-total" label="Total ($)" hint="Cantidad × precio, redondeado al céntimo.">
         {(control) => <output {...control} className="sale-total" aria-live="polite">{lineTotalText(quantity, price)}</output>}
       </Field>

@@ -14,6 +14,7 @@ import { Field } from '#web/components/field.js';
 import { FormActions } from '#web/components/form-actions.js';
 import { FormCard } from '#web/components/form-card.js';
 import { formAlertMessage, invalidFields, useFormSave } from '#web/lib/form-feedback.js';
+import { useUnsavedInput } from '#web/lib/unsaved-input.js';
 import { numberOrMissing } from '#web/lib/form-values.js';
 import { schemaThenRulesResolver } from '#web/lib/schema-then-rules-resolver.js';
 import type { EntityFormProps } from '#web/lib/use-form-screen.js';
@@ -91,7 +92,8 @@ export function RecipeForm({ origins, editing, onSaved, onCancel, onFailure, onR
   };
 
   const alertMessage = componentMessage ?? formAlertMessage(formState.errors, FIELDS, m.required, mutation.error);
-  const invalid = invalidFields(formState.errors);
+  const invalid = invalidFields(formState.errors, m.required);
+  useUnsavedInput(formState.isDirty);
   return (
     <FormCard
       id="recipe-form"
@@ -99,6 +101,7 @@ export function RecipeForm({ origins, editing, onSaved, onCancel, onFailure, onR
       onSubmit={submit}
       alert={alertMessage}
       onReload={mutation.reload}
+      onEdit={mutation.dismiss}
       actions={<FormActions editing={editing !== null} pending={mutation.isPending} createLabel="Crear Receta" updateLabel="Actualizar Receta" onCancel={onCancel} />}
     >
       <Field id="recipe-name" label="Nombre de la Receta" wide invalid={invalid('name')} registration={register('name')}>

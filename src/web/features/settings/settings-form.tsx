@@ -6,6 +6,7 @@ import { DecimalField } from '#web/components/decimal-field.js';
 import { FormCard } from '#web/components/form-card.js';
 import { useToast } from '#web/lib/use-toast.js';
 import { formAlertMessage, invalidFields, saveWithFeedback, useWriteKey } from '#web/lib/form-feedback.js';
+import { useUnsavedInput } from '#web/lib/unsaved-input.js';
 import { numberOrMissing } from '#web/lib/form-values.js';
 import { schemaThenRulesResolver } from '#web/lib/schema-then-rules-resolver.js';
 import { useUpdateSettings } from './api/update-settings.js';
@@ -58,19 +59,27 @@ export function SettingsForm<Name extends SettingName, Body extends SettingsBody
     () => schemaThenRulesResolver<Values, Body>(schema, (values) => Object.fromEntries(fields.map(({ name, optional }) => [name, optionalOrNumber(values[name] ?? '', optional)])), []),
     [schema, fields],
   );
-  const { register, handleSubmit, formState } = useForm<Values, unknown, Body>({
+  const { register, handleSubmit, formState, reset, getValues } = useForm<Values, unknown, Body>({
     resolver,
     defaultValues: Object.fromEntries(fields.map(({ name }) => [name, settings[name] === null ? '' : String(settings[name])])),
   });
   const alertMessage = formAlertMessage(formState.errors, fields.map((field) => field.name), messages.required, update.error);
-  const invalid = invalidFields(formState.errors);
+  const invalid = invalidFields(formState.errors, messages.required);
+  useUnsavedInput(formState.isDirty);
   // Read while rendering, so react-hook-form keeps it current.
   const { dirtyFields } = formState;
   // Only the settings changed here since the section was loaded: one another administrator saved
   // meanwhile is not put back to what this screen showed (docs/decisions/0038-record-versions.md).
   const onSubmit = handleSubmit((body) => {
     const changed = Object.fromEntries(Object.entries(body).filter(([name]) => dirtyFields[name])) as Body;
-    return saveWithFeedback(() => withKey((key) => update.mutateAsync({ body: changed, key })), { saved: messages.saved, failed: messages.failed }, { onSaved: showToast, onFailure });
+    return saveWithFeedback(() => withKey((key) => update.mutateAsync({ body: changed, key })), { saved: messages.saved, failed: messages.failed }, {
+      // What was saved is the section's new starting point: nothing unsaved is left to ask about when leaving.
+      onSaved: (message) => {
+        reset(getValues());
+        showToast(message);
+      },
+      onFailure,
+    });
   });
 
   return (

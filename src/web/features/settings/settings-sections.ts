@@ -13,8 +13,8 @@ export const DEFAULT_PRICES: SettingsFormSection<keyof DefaultPricesBody, Defaul
   note: 'El formulario de ventas propone estos precios al elegir un producto.',
   submitLabel: 'Guardar Precios',
   fields: [
-    { name: 'default_price_roasted', id: 'price-roasted', label: 'Café Tostado ($/Kg)' },
-    { name: 'default_price_blend', id: 'price-blend', label: 'Café Mezcla ($/Kg)' },
+    { name: 'default_price_roasted', id: 'price-roasted', label: settingsMessages.labels.default_price_roasted },
+    { name: 'default_price_blend', id: 'price-blend', label: settingsMessages.labels.default_price_blend },
   ],
   schema: defaultPricesBodySchema,
   messages: { required: settingsMessages.priceRequired, saved: settingsMessages.pricesSaved, failed: settingsMessages.saveError },
@@ -27,9 +27,9 @@ export const LOW_STOCK: SettingsFormSection<keyof LowStockBody, LowStockBody> = 
   note: 'La tarjeta de alertas del inicio avisa cuando el stock baja de estos kilos.',
   submitLabel: 'Guardar Umbrales',
   fields: [
-    { name: 'low_stock_green_kg', id: 'low-stock-green', label: 'Café Verde por origen (Kg)' },
-    { name: 'low_stock_roasted_kg', id: 'low-stock-roasted', label: 'Lote de Café Tostado (Kg)' },
-    { name: 'low_stock_blend_kg', id: 'low-stock-blend', label: 'Lote de Café Mezcla (Kg)' },
+    { name: 'low_stock_green_kg', id: 'low-stock-green', label: stockAlertMessages.labels.low_stock_green_kg },
+    { name: 'low_stock_roasted_kg', id: 'low-stock-roasted', label: stockAlertMessages.labels.low_stock_roasted_kg },
+    { name: 'low_stock_blend_kg', id: 'low-stock-blend', label: stockAlertMessages.labels.low_stock_blend_kg },
   ],
   schema: lowStockBodySchema,
   messages: { required: stockAlertMessages.thresholdRequired, saved: stockAlertMessages.thresholdsSaved, failed: stockAlertMessages.thresholdsSaveError },

@@ -6,6 +6,7 @@ import { Field } from '#web/components/field.js';
 import { SubmitActions } from '#web/components/form-actions.js';
 import { FormAlert } from '#web/components/form-alert.js';
 import { SelectField } from '#web/components/select-field.js';
+import { useUnsavedInput } from '#web/lib/unsaved-input.js';
 import { CountSheetFilters } from './count-sheet-filters.js';
 import { CountSheetTable } from './count-sheet-table.js';
 import { type CountValues, emptyValues, sheetTotals, signedMoney } from './count-sheet-values.js';
@@ -33,6 +34,8 @@ export function CountSheetForm({ lots, origins, single, onShowAll, onReload, onF
   const totals = sheetTotals(lots, counted);
   const submit = useCountSubmit({ lots, form, lines: totals.lines, adjusted: totals.adjusted, onReload, onFailure });
   const { shown } = search;
+  // A confirmed count resets the sheet (useCountSubmit), so only kilos typed and not confirmed ask before leaving.
+  useUnsavedInput(form.formState.isDirty);
 
   return (
     <form className="card" onSubmit={submit.onSubmit} noValidate aria-labelledby="count-sheet-title">

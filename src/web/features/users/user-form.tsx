@@ -6,6 +6,7 @@ import { ROLES, type Role } from '#shared/roles.js';
 import type { UserItem } from '#shared/schemas/users.js';
 import { type CreateUserBody, createUserBodySchema, type UpdateUserBody, updateUserBodySchema } from '#shared/schemas/users.js';
 import { formAlertMessage, invalidFields, useFormSave } from '#web/lib/form-feedback.js';
+import { useUnsavedInput } from '#web/lib/unsaved-input.js';
 import type { EntityFormProps } from '#web/lib/use-form-screen.js';
 import { FormActions } from '#web/components/form-actions.js';
 import { Field } from '#web/components/field.js';
@@ -50,7 +51,8 @@ export function UserForm({ editing, onSaved, onCancel, onFailure, onReload }: Us
   // The resolver validated with the mode's own schema (create or update).
   const onSubmit = handleSubmit((values) => save(values as CreateUserBody & UpdateUserBody));
 
-  const invalid = invalidFields(formState.errors);
+  const invalid = invalidFields(formState.errors, userMessages.required);
+  useUnsavedInput(formState.isDirty);
   return (
     <FormCard
       id="user-form"
@@ -58,6 +60,7 @@ export function UserForm({ editing, onSaved, onCancel, onFailure, onReload }: Us
       onSubmit={onSubmit}
       alert={alertMessage}
       onReload={mutation.reload}
+      onEdit={mutation.dismiss}
       actions={<FormActions editing={editing !== null} pending={mutation.isPending} createLabel="Agregar Usuario" updateLabel="Actualizar Usuario" onCancel={onCancel} />}
     >
       <Field id="user-username" label="Nombre de usuario" invalid={invalid('username')} registration={register('username')}>
