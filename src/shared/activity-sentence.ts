@@ -106,6 +106,9 @@ export const FIELD_NAMES: Record<string, string> = {
   low_stock_green_kg: 'umbral de café verde por origen (Kg)',
   low_stock_roasted_kg: 'umbral de lote de café tostado (Kg)',
   low_stock_blend_kg: 'umbral de lote de café mezcla (Kg)',
+  currency_symbol: 'símbolo de la moneda',
+  currency_position: 'posición del símbolo',
+  decimal_separator: 'separador decimal',
 };
 
 export const fieldName = (field: string): string => FIELD_NAMES[field] ?? field.replaceAll('_', ' ');

@@ -13,6 +13,14 @@ export const settingsMessages = {
   priceTooLarge: (max: number) => `El precio de venta por defecto no puede superar ${max} $/Kg.`,
   nothingToSave: 'Indica al menos un ajuste para guardar.',
   unknownSetting: 'La solicitud incluye un ajuste que no existe.',
+  currencySymbolRequired: 'Escribe el símbolo de la moneda.',
+  currencySymbolTooLong: (max: number) => `El símbolo de la moneda puede tener como máximo ${max} caracteres.`,
+  currencySymbolInvalid: 'El símbolo de la moneda no puede llevar números ni espacios.',
+  currencyPositionInvalid: 'Elige si el símbolo de la moneda va antes o después del importe.',
+  decimalSeparatorInvalid: 'Elige el separador decimal: punto o coma.',
+  formatSaved: 'Formato regional actualizado con éxito.',
+  /** The live example under the section: how an amount and some kilos will read. */
+  formatExample: (money: string, kilos: string) => `Ejemplo: ${money} · ${kilos}`,
   /** How the activity log names the settings (they are one record). */
   activityLabel: 'Configuración',
 } as const;

@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { defaultFormatter } from '#shared/format.js';
 import { buildApp } from '#server/app.js';
 import { openDatabase } from '#server/db/database.js';
 import { readAlogFile } from '#server/features/artisan-import/alog-profile.js';
@@ -387,7 +388,7 @@ describe.each(testDialects())('importar tuestes de Artisan (%s)', (dialect) => {
         file64(OZ, { green_coffee_id: greenId, roast_type: 'Medio' }),
         file64(OUT_ZERO, { green_coffee_id: greenId, roast_type: 'Medio', resultant_kg: 1 }),
       ]);
-      expectError(noStock, 409, `Archivo 2: ${m.notEnoughGreen(1)}`);
+      expectError(noStock, 409, `Archivo 2: ${m.notEnoughGreen(1, defaultFormatter)}`);
       expect(await snapshot()).toEqual(before);
     });
 

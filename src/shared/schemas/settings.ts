@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { commonMessages } from '#shared/messages.js';
 import { settingsMessages as m } from '#shared/settings-messages.js';
 import { stockAlertMessages } from '#shared/stock-alert-messages.js';
+import { type CurrencyPosition, DEFAULT_REGIONAL_FORMAT, type DecimalSeparator, type RegionalFormat } from '#shared/format.js';
 import { centsToPrice, gramsToKg, KG_DECIMALS, kgToGrams, PRICE_DECIMALS, priceToCents } from '#shared/units.js';
 import { decimalSchema } from './common.js';
 
@@ -13,17 +14,19 @@ import { decimalSchema } from './common.js';
  * threshold in kg) is one line in `settingDefinitions`: the API, the table and
  * the defaults follow.
  */
-export interface SettingDefinition {
+export interface SettingDefinition<Value = number, Stored = number> {
   /** Row key in the `settings` table. */
   key: string;
   /** The API value's schema (what PUT accepts and the form validates). */
-  apiSchema: z.ZodType<number>;
+  apiSchema: z.ZodType<Value>;
   /** Stored (integer) value → API value. */
-  toApi(stored: number): number;
+  toApi(stored: Stored): Value;
   /** API value → stored (integer) value. */
-  toStored(api: number): number;
+  toStored(api: Value): Stored;
   /** Stored value used while the row does not exist. */
-  defaultStored: number;
+  defaultStored: Stored;
+  /** What GET answers and a row may hold, for a setting that is not a number (a text, a choice); numbers need none. */
+  valueSchema?: z.ZodType<Value & Stored>;
 }
 
 /** The most a default price may be (ours), the same ceiling as a green lot's unit price. */
@@ -57,6 +60,29 @@ const kgThresholdSetting = (key: string, defaultKg: number): SettingDefinition =
 /** The thresholds' defaults: a bag of green per origin (60 kg), 5 kg of a roasted lot or a blend. */
 export const LOW_STOCK_DEFAULTS = { low_stock_green_kg: 60, low_stock_roasted_kg: 5, low_stock_blend_kg: 5 } as const;
 
+/** A setting stored as it is sent (a text, a choice), checked by the same schema on the way in and out. */
+const textSetting = <Value extends string>(key: string, schema: z.ZodType<Value>, defaultValue: Value): SettingDefinition<Value, Value> => ({
+  key,
+  apiSchema: schema,
+  toApi: (stored) => stored,
+  toStored: (api) => api,
+  defaultStored: defaultValue,
+  valueSchema: schema,
+});
+
+/** The most characters a currency symbol may have (ours): '$', '€', 'US$', 'MXN' fit. */
+export const CURRENCY_SYMBOL_MAX = 3;
+
+// Counted in characters a person sees ('€' is one), not UTF-16 units; no digits, which would read as part of the amount.
+const currencySymbolSchema = z
+  .string(m.currencySymbolRequired)
+  .refine((text) => text.trim() !== '', m.currencySymbolRequired)
+  .refine((text) => [...text].length <= CURRENCY_SYMBOL_MAX, m.currencySymbolTooLong(CURRENCY_SYMBOL_MAX))
+  .refine((text) => text.trim() === text && !/[\d\s]/u.test(text), m.currencySymbolInvalid);
+
+const currencyPositionSchema = z.enum(['before', 'after'] satisfies CurrencyPosition[], m.currencyPositionInvalid);
+const decimalSeparatorSchema = z.enum(['.', ','] satisfies DecimalSeparator[], m.decimalSeparatorInvalid);
+
 export const settingDefinitions = {
   // The original app's fixed sale prices, 15 per kg for roasted coffee and 25 per kg
   // for blends, kept as the defaults the sales form prefills (docs/product-guide.md#business-constants).
@@ -67,17 +93,26 @@ export const settingDefinitions = {
   low_stock_green_kg: kgThresholdSetting('low_stock_green_g', LOW_STOCK_DEFAULTS.low_stock_green_kg),
   low_stock_roasted_kg: kgThresholdSetting('low_stock_roasted_g', LOW_STOCK_DEFAULTS.low_stock_roasted_kg),
   low_stock_blend_kg: kgThresholdSetting('low_stock_blend_g', LOW_STOCK_DEFAULTS.low_stock_blend_kg),
-} as const satisfies Record<string, SettingDefinition>;
+  // Formato regional (docs/product-guide.md#configuracion): how every amount is written; the defaults are the spec's look.
+  currency_symbol: textSetting('currency_symbol', currencySymbolSchema, DEFAULT_REGIONAL_FORMAT.currency_symbol),
+  currency_position: textSetting('currency_position', currencyPositionSchema, DEFAULT_REGIONAL_FORMAT.currency_position),
+  decimal_separator: textSetting('decimal_separator', decimalSeparatorSchema, DEFAULT_REGIONAL_FORMAT.decimal_separator),
+} as const satisfies Record<string, SettingDefinition<unknown, unknown>>;
 
 export type SettingName = keyof typeof settingDefinitions;
 export const SETTING_NAMES = Object.keys(settingDefinitions) as SettingName[];
 
-const shapeOf = <T extends z.ZodType>(schemaOf: (definition: SettingDefinition) => T) =>
+const shapeOf = <T extends z.ZodType>(schemaOf: (definition: SettingDefinition<unknown, unknown>) => T) =>
   Object.fromEntries(SETTING_NAMES.map((name) => [name, schemaOf(settingDefinitions[name])])) as Record<SettingName, T>;
 
+type ValueOf<Name extends SettingName> = (typeof settingDefinitions)[Name] extends SettingDefinition<infer Value, infer _Stored> ? Value : never;
+/** Every setting with its value's type (a number, or a text setting's own type). */
+export type Settings = { [Name in SettingName]: ValueOf<Name> };
+
 /** GET /api/settings (and PUT's answer): every setting with its current value. */
-export const settingsSchema = z.object(shapeOf(() => z.number()));
-export type Settings = z.infer<typeof settingsSchema>;
+export const settingsSchema = z.object(shapeOf((definition) => definition.valueSchema ?? z.number())) as unknown as z.ZodObject<{
+  [Name in SettingName]: z.ZodType<Settings[Name]>;
+}>;
 
 /**
  * Body of PUT /api/settings: any of the settings (a screen section saves only
@@ -87,8 +122,8 @@ export const settingsBodySchema = z
   .strictObject(shapeOf((definition) => definition.apiSchema.optional()), {
     error: (issue) => (issue.code === 'unrecognized_keys' ? m.unknownSetting : commonMessages.invalidRequest),
   })
-  .refine((body) => Object.values(body).some((value) => value !== undefined), m.nothingToSave);
-export type SettingsBody = z.output<typeof settingsBodySchema>;
+  .refine((body) => Object.values(body).some((value) => value !== undefined), m.nothingToSave) as unknown as z.ZodType<SettingsBody>;
+export type SettingsBody = Partial<Settings>;
 
 /** The default sale prices section of the Configuración screen: both prices required. */
 export const defaultPricesBodySchema = z.object({
@@ -104,3 +139,17 @@ export const lowStockBodySchema = z.object({
   low_stock_blend_kg: settingDefinitions.low_stock_blend_kg.apiSchema,
 });
 export type LowStockBody = z.output<typeof lowStockBodySchema>;
+
+/** The regional format section of the Configuración screen: the three settings together. */
+export const regionalFormatBodySchema = z.object({
+  currency_symbol: settingDefinitions.currency_symbol.apiSchema,
+  currency_position: settingDefinitions.currency_position.apiSchema,
+  decimal_separator: settingDefinitions.decimal_separator.apiSchema,
+});
+
+/** The regional format inside the settings, as the formatter takes it. */
+export const regionalFormatOf = (settings: RegionalFormat): RegionalFormat => ({
+  currency_symbol: settings.currency_symbol,
+  currency_position: settings.currency_position,
+  decimal_separator: settings.decimal_separator,
+});

@@ -1,6 +1,7 @@
 import { Flame } from 'lucide-react';
 import { Link } from 'react-router';
-import { formatDate, formatTwoDecimals } from '#shared/format.js';
+import { useFormat } from '#web/api/use-format.js';
+import { formatDate, type Formatter } from '#shared/format.js';
 import { planningMessages as m } from '#shared/planning-messages.js';
 import type { BlendPlan, RoastedPlan } from '#shared/schemas/planning.js';
 import { type Column, DataTable } from '#web/components/data-table.js';
@@ -10,7 +11,7 @@ import { riskOf } from './plan-view.js';
 import { RiskBadge } from './risk-badge.js';
 
 const c = m.columns;
-const kg = (value: number | null) => (value === null ? '—' : formatTwoDecimals(value));
+const kgOrDash = (f: Formatter, value: number | null) => (value === null ? '—' : f.twoDecimals(value));
 
 /** 'Se agota': the date and, within twice the horizon, its badge. */
 function RunOutCell({ unit, horizon }: { unit: RoastedPlan | BlendPlan; horizon: number }) {
@@ -24,6 +25,7 @@ function RunOutCell({ unit, horizon }: { unit: RoastedPlan | BlendPlan; horizon:
 
 /** The green lots to take, oldest first, each with its 'Tostar' (the roast form filled with it); or why there are none. */
 function GreenLotsCell({ unit }: { unit: RoastedPlan }) {
+  const f = useFormat();
   if (unit.yield === null) return <span className="plan-note">{unit.yield_note}</span>;
   if (unit.green_lots.length === 0) return <span className="plan-note">{m.noGreenStock}</span>;
   return (
@@ -31,12 +33,12 @@ function GreenLotsCell({ unit }: { unit: RoastedPlan }) {
       {unit.green_lots.map((lot) => (
         <li key={lot.id}>
           <span>
-            <strong>{lot.batch_code}</strong> · <span className="plan-lots__kg">{formatTwoDecimals(lot.take_kg)} Kg</span>
+            <strong>{lot.batch_code}</strong> · <span className="plan-lots__kg">{f.twoDecimals(lot.take_kg)} Kg</span>
           </span>
           <Link
             to={roastPrefillPath({ greenLotId: lot.id, kg: lot.take_kg, roastType: unit.roast_type })}
             className="btn btn-secondary btn-small no-print"
-            aria-label={m.roastLabel(lot.take_kg, lot.batch_code)}
+            aria-label={m.roastLabel(lot.take_kg, lot.batch_code, f)}
           >
             <Flame aria-hidden="true" size={16} /> {m.roast}
           </Link>
@@ -46,41 +48,42 @@ function GreenLotsCell({ unit }: { unit: RoastedPlan }) {
   );
 }
 
-const roastedColumns = (horizon: number): Column<RoastedPlan & { id: number }>[] => [
+const roastedColumns = (horizon: number, f: Formatter): Column<RoastedPlan & { id: number }>[] => [
   { label: c.origin, className: 'wrap', cell: (unit) => unit.origin_name },
   { label: c.roastType, cell: (unit) => unit.roast_type },
-  { label: c.stock, className: 'num', cell: (unit) => kg(unit.stock_kg) },
-  { label: c.kgPerDay, className: 'num', cell: (unit) => kg(unit.kg_per_day) },
+  { label: c.stock, className: 'num', cell: (unit) => kgOrDash(f, unit.stock_kg) },
+  { label: c.kgPerDay, className: 'num', cell: (unit) => kgOrDash(f, unit.kg_per_day) },
   { label: c.daysLeft, className: 'num', cell: (unit) => unit.days_left ?? '—' },
   { label: c.runOut, cell: (unit) => <RunOutCell unit={unit} horizon={horizon} /> },
-  { label: c.need, className: 'num', cell: (unit) => kg(unit.need_kg) },
-  { label: c.yield, className: 'num', cell: (unit) => (unit.yield === null ? '—' : formatTwoDecimals(unit.yield * 100)) },
-  { label: c.green, className: 'num', cell: (unit) => kg(unit.green_kg) },
+  { label: c.need, className: 'num', cell: (unit) => kgOrDash(f, unit.need_kg) },
+  { label: c.yield, className: 'num', cell: (unit) => (unit.yield === null ? '—' : f.twoDecimals(unit.yield * 100)) },
+  { label: c.green, className: 'num', cell: (unit) => kgOrDash(f, unit.green_kg) },
   { label: c.greenLots, className: 'wrap', cell: (unit) => <GreenLotsCell unit={unit} /> },
   {
     label: c.shortfall,
     className: 'num',
-    cell: (unit) => (unit.shortfall_kg !== null && unit.shortfall_kg > 0 ? <strong className="plan-short">{kg(unit.shortfall_kg)}</strong> : kg(unit.shortfall_kg)),
+    cell: (unit) => (unit.shortfall_kg !== null && unit.shortfall_kg > 0 ? <strong className="plan-short">{kgOrDash(f, unit.shortfall_kg)}</strong> : kgOrDash(f, unit.shortfall_kg)),
   },
 ];
 
 /** 'Hoja de tueste': each roasted unit that needs roasting for the horizon, in the plan's order (soonest run-out first). */
 export function RoastSheet({ units, horizon }: { units: RoastedPlan[]; horizon: number }) {
+  const f = useFormat();
   return (
     <ListCard id="plan-sheet" title={m.sheetTitle} className="plan-sheet">
-      <DataTable caption={m.sheetTitle} columns={roastedColumns(horizon)} rows={units.map((unit, index) => ({ ...unit, id: index }))} empty={m.sheetEmpty(horizon)} />
+      <DataTable caption={m.sheetTitle} columns={roastedColumns(horizon, f)} rows={units.map((unit, index) => ({ ...unit, id: index }))} empty={m.sheetEmpty(horizon)} />
     </ListCard>
   );
 }
 
-const componentColumns: Column<BlendPlan['components'][number] & { id: number }>[] = [
+const componentColumns = (f: Formatter): Column<BlendPlan['components'][number] & { id: number }>[] => [
   { label: m.componentColumns.origin, className: 'wrap', cell: (component) => component.origin_name },
-  { label: m.componentColumns.kg, className: 'num', cell: (component) => kg(component.kg) },
-  { label: m.componentColumns.available, className: 'num', cell: (component) => kg(component.roasted_available_kg) },
+  { label: m.componentColumns.kg, className: 'num', cell: (component) => kgOrDash(f, component.kg) },
+  { label: m.componentColumns.available, className: 'num', cell: (component) => kgOrDash(f, component.roasted_available_kg) },
   {
     label: m.componentColumns.shortfall,
     className: 'num',
-    cell: (component) => (component.shortfall_kg > 0 ? <strong className="plan-short">{kg(component.shortfall_kg)}</strong> : kg(component.shortfall_kg)),
+    cell: (component) => (component.shortfall_kg > 0 ? <strong className="plan-short">{kgOrDash(f, component.shortfall_kg)}</strong> : kgOrDash(f, component.shortfall_kg)),
   },
 ];
 
@@ -90,6 +93,7 @@ const componentColumns: Column<BlendPlan['components'][number] & { id: number }>
  * stock cannot give is already in that origin's line of the roast sheet.
  */
 export function BlendSheet({ blends, horizon }: { blends: BlendPlan[]; horizon: number }) {
+  const f = useFormat();
   return (
     <ListCard id="plan-blends" title={m.blendsTitle} className="plan-sheet">
       {blends.length === 0 && <p className="empty-text">{m.blendsEmpty(horizon)}</p>}
@@ -99,12 +103,12 @@ export function BlendSheet({ blends, horizon }: { blends: BlendPlan[]; horizon: 
             {m.blendName(blend.recipe_name)} <RiskBadge risk={riskOf(blend.days_left, horizon)} />
           </h3>
           <p className="plan-blend__facts">
-            {m.blendFacts(blend.stock_kg, blend.kg_per_day, blend.need_kg)}
+            {m.blendFacts(blend.stock_kg, blend.kg_per_day, blend.need_kg, f)}
             {blend.run_out_date !== null && blend.days_left !== null && ` · ${m.runOut(blend.run_out_date, blend.days_left)}`}
           </p>
           <DataTable
             caption={m.blendName(blend.recipe_name)}
-            columns={componentColumns}
+            columns={componentColumns(f)}
             rows={blend.components.map((component, index) => ({ ...component, id: index }))}
             empty=""
           />

@@ -1,4 +1,4 @@
-import { formatMoney } from '#shared/format.js';
+import { useFormat } from '#web/api/use-format.js';
 import { reportMessages as m } from '#shared/report-messages.js';
 import { lazyNamed } from '#web/lib/lazy-named.js';
 import type { ChartMonth } from './chart-data.js';
@@ -10,6 +10,7 @@ const MonthlySalesBars = lazyNamed(() => import('./charts.js'), 'MonthlySalesBar
 
 /** 'Ventas Mensuales' (docs/product-guide.md#reportes): bars per month, series 'Ventas ($)', tooltip in $ with 2 decimals, Spanish month labels. */
 export function MonthlySalesChart({ months }: { months: ChartMonth[] }) {
+  const f = useFormat();
   return (
     <ReportCard
       id="monthly-sales-title"
@@ -17,7 +18,7 @@ export function MonthlySalesChart({ months }: { months: ChartMonth[] }) {
       emptyText={m.noSales}
       isEmpty={months.length === 0}
       columns={['Mes', m.monthlySalesSeries, m.grossMarginSeries]}
-      rows={months.map((month) => ({ key: month.month, cells: [month.label, formatMoney(month.revenue), month.margin === null ? '—' : formatMoney(month.margin)] }))}
+      rows={months.map((month) => ({ key: month.month, cells: [month.label, f.money(month.revenue), month.margin === null ? '—' : f.money(month.margin)] }))}
       chartCode={MonthlySalesBars.preload}
       chart={<MonthlySalesBars months={months} />}
       legend={[

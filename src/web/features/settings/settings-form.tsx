@@ -39,7 +39,7 @@ export interface SettingsFormSection<Name extends SettingName, Body> {
  * checked with the server's schema and saved together (PUT /api/settings with
  * only these settings), with the green toast.
  */
-export function SettingsForm<Name extends SettingName, Body extends Partial<Record<SettingName, number>>>({
+export function SettingsForm<Name extends SettingName, Body extends Partial<Settings>>({
   section,
   settings,
   onFailure,

@@ -1,11 +1,13 @@
 import { Link } from 'react-router';
-import { formatDate, formatKg } from '#shared/format.js';
+import { useFormat } from '#web/api/use-format.js';
+import { formatDate } from '#shared/format.js';
 import type { LotRef } from '#shared/schemas/traceability.js';
 import { tracePath } from '#web/components/lot-trace-link.js';
 import { LOT_KIND_LABELS } from './lot-kind-labels.js';
 
 /** A green code is unique only per origin: when several lots share the code, the user picks one. */
 export function LotMatches({ code, matches }: { code: string; matches: LotRef[] }) {
+  const f = useFormat();
   return (
     <section className="card" aria-labelledby="lot-matches-title">
       <h2 id="lot-matches-title" className="card__title">
@@ -16,7 +18,7 @@ export function LotMatches({ code, matches }: { code: string; matches: LotRef[] 
         {matches.map((lot) => (
           <li key={`${lot.kind}-${lot.id}`}>
             <Link className="lot-link" to={tracePath(lot)}>
-              {LOT_KIND_LABELS[lot.kind]} · {lot.batch_code} · {lot.name} · {formatDate(lot.date)} · {formatKg(lot.stock_kg)} en stock
+              {LOT_KIND_LABELS[lot.kind]} · {lot.batch_code} · {lot.name} · {formatDate(lot.date)} · {f.kg(lot.stock_kg)} en stock
             </Link>
           </li>
         ))}

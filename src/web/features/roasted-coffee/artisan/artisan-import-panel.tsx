@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { formatDate, formatTwoDecimals } from '#shared/format.js';
+import { useFormat } from '#web/api/use-format.js';
+import { formatDate } from '#shared/format.js';
 import { artisanMessages as m } from '#shared/artisan-messages.js';
 import type { ArtisanBatchFile, ArtisanPreview, ArtisanRoast } from '#shared/schemas/artisan.js';
 import type { GreenCoffee } from '#shared/schemas/green-coffee.js';
@@ -86,6 +87,7 @@ let nextRowId = 1;
  * offered, docs/product-guide.md#imprimir-desde-las-tablas).
  */
 export function ArtisanImportPanel({ lots, onClose, onImported }: { lots: GreenCoffee[]; onClose: () => void; onImported: (roasts: ArtisanRoast[]) => void }) {
+  const f = useFormat();
   const showToast = useToast();
   const importBatch = useImportArtisanBatch();
   const [rows, setRows] = useState<FileRow[]>([]);
@@ -150,7 +152,7 @@ export function ArtisanImportPanel({ lots, onClose, onImported }: { lots: GreenC
 
   const lotOptions = lots
     .filter((lot) => lot.stock_kg > 0)
-    .map((lot) => ({ value: String(lot.id), label: `${lot.batch_code} · ${lot.origin_name} · ${lot.supplier_finca} (${formatTwoDecimals(lot.stock_kg)} Kg)` }));
+    .map((lot) => ({ value: String(lot.id), label: `${lot.batch_code} · ${lot.origin_name} · ${lot.supplier_finca} (${f.twoDecimals(lot.stock_kg)} Kg)` }));
 
   const columns: Column<FileRow>[] = [
     { label: 'Archivo', className: 'wrap', cell: (row) => row.file.name },
@@ -159,11 +161,11 @@ export function ArtisanImportPanel({ lots, onClose, onImported }: { lots: GreenC
     ) : '') },
     { label: 'Lote Artisan', cell: (row) => row.preview?.artisan_batch ?? '' },
     { label: 'Café', className: 'wrap', cell: (row) => row.preview?.beans ?? row.preview?.title ?? '' },
-    { label: 'Verde (Kg)', className: 'num', cell: (row) => (row.preview ? formatTwoDecimals(row.preview.green_kg) : '') },
+    { label: 'Verde (Kg)', className: 'num', cell: (row) => (row.preview ? f.twoDecimals(row.preview.green_kg) : '') },
     {
       label: 'Tostado (Kg)',
       className: 'num',
-      cell: (row) => (row.preview?.resultant_kg != null ? formatTwoDecimals(row.preview.resultant_kg) : row.preview ? (
+      cell: (row) => (row.preview?.resultant_kg != null ? f.twoDecimals(row.preview.resultant_kg) : row.preview ? (
         <input {...DECIMAL_INPUT} size={6} aria-label={`Kilos Resultantes de ${row.file.name}`} value={row.resultantKg} onChange={(event) => update(row.id, { resultantKg: event.target.value })} />
       ) : ''),
     },
@@ -172,7 +174,7 @@ export function ArtisanImportPanel({ lots, onClose, onImported }: { lots: GreenC
       className: 'num',
       cell: (row) => {
         const out = row.preview?.resultant_kg ?? parseDecimalText(row.resultantKg) ?? null;
-        return row.preview && out !== null && Number.isFinite(out) ? formatTwoDecimals(gramsToKg(kgToGrams(row.preview.green_kg) - Math.round(out * 1000))) : '';
+        return row.preview && out !== null && Number.isFinite(out) ? f.twoDecimals(gramsToKg(kgToGrams(row.preview.green_kg) - Math.round(out * 1000))) : '';
       },
     },
     {
