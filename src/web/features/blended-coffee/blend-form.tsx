@@ -42,7 +42,7 @@ export function BlendForm({ origins, recipes, lots, editing, onSaved, onCancel, 
   const { mutation, save } = useFormSave(editing, useCreateBlendedCoffee(), useUpdateBlendedCoffee(), m, { onSaved, onFailure, onReload });
   const resolver = useMemo(
     () => blendResolverFor(lots, (originId) => origins.find((origin) => origin.id === originId)?.name ?? '', f),
-    [lots, origins],
+    [lots, origins, f],
   );
   const { register, control, handleSubmit, formState, setValue, getValues, clearErrors } = useForm<BlendFormValues, unknown, BlendedCoffeeBody>({
     resolver,
