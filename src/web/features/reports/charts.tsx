@@ -117,7 +117,7 @@ export function MonthlySalesBars({ months }: { months: ChartMonth[] }) {
           boxWidth={width}
           boxHeight={CHART_HEIGHT}
           label={month.label}
-          items={SERIES.flatMap((series) => (month[series.key] === null ? [] : [{ name: series.name, value: f.money(month[series.key]!) }]))}
+          items={SERIES.flatMap((series) => (month[series.key] === null ? [] : [{ name: series.name(f), value: f.money(month[series.key]!) }]))}
         />
       )}
     </div>

@@ -17,13 +17,13 @@ export function MonthlySalesChart({ months }: { months: ChartMonth[] }) {
       title={m.monthlySalesTitle}
       emptyText={m.noSales}
       isEmpty={months.length === 0}
-      columns={['Mes', m.monthlySalesSeries, m.grossMarginSeries]}
+      columns={['Mes', m.monthlySalesSeries(f), m.grossMarginSeries(f)]}
       rows={months.map((month) => ({ key: month.month, cells: [month.label, f.money(month.revenue), month.margin === null ? '—' : f.money(month.margin)] }))}
       chartCode={MonthlySalesBars.preload}
       chart={<MonthlySalesBars months={months} />}
       legend={[
-        { colour: BAR_COLOUR, label: m.monthlySalesSeries },
-        { colour: MARGIN_BAR_COLOUR, label: m.grossMarginSeries },
+        { colour: BAR_COLOUR, label: m.monthlySalesSeries(f) },
+        { colour: MARGIN_BAR_COLOUR, label: m.grossMarginSeries(f) },
       ]}
     />
   );

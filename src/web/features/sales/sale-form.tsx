@@ -119,13 +119,13 @@ export function SaleForm({ prices, editing, onSaved, onCancel, onFailure, onRelo
       <DecimalField id="sale-quantity" label="Cantidad (Kg)" invalid={invalid('quantity_kg')} registration={register('quantity_kg')} />
       <DecimalField
         id="sale-price"
-        label="Precio Unitario ($/Kg)"
+        label={`Precio Unitario (${f.perKg})`}
         invalid={invalid('unit_price')}
         hint="Por defecto, el de Configuración para su tipo."
         registration={register('unit_price')}
       />
       <DateField id="sale-date" label="Fecha Venta" kind="business" invalid={invalid('sale_date')} registration={register('sale_date')} />
-      <Field id="sale-total" label="Total ($)" hint="Cantidad × precio, redondeado al céntimo.">
+      <Field id="sale-total" label={`Total (${f.currency})`} hint="Cantidad × precio, redondeado al céntimo.">
         {(control) => <output {...control} className="sale-total" aria-live="polite">{lineTotalText(quantity, price, f)}</output>}
       </Field>
     </FormCard>

@@ -1,6 +1,8 @@
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { type Formatter } from '#shared/format.js';
+import { useFormat } from '#web/api/use-format.js';
 import type { SettingName, Settings } from '#shared/schemas/settings.js';
 import { DecimalField } from '#web/components/decimal-field.js';
 import { FormCard } from '#web/components/form-card.js';
@@ -26,7 +28,8 @@ export interface SettingsFormSection<Name extends SettingName, Body> {
   note: string;
   submitLabel: string;
   /** One input per setting, in this order. */
-  fields: readonly { name: Name; id: string; label: string }[];
+  /** A label naming the currency ('Café Tostado ($/Kg)') is made from the shop's format. */
+  fields: readonly { name: Name; id: string; label: string | ((f: Formatter) => string) }[];
   /** The server's schema of the section's PUT /api/settings body. */
   schema: z.ZodType<Body>;
   /** The form's one message while a field is empty, and the toast or full-page message of the save. */
@@ -48,6 +51,7 @@ export function SettingsForm<Name extends SettingName, Body extends Partial<Sett
   type Values = Record<string, string>;
   const { id, title, note, submitLabel, fields, schema, messages } = section;
   const showToast = useToast();
+  const f = useFormat();
   const update = useUpdateSettings();
   // The section stays on screen after a save: useWriteKey takes a new key for the next one.
   const withKey = useWriteKey();
@@ -57,7 +61,8 @@ export function SettingsForm<Name extends SettingName, Body extends Partial<Sett
   );
   const { register, handleSubmit, formState } = useForm<Values, unknown, Body>({
     resolver,
-    defaultValues: Object.fromEntries(fields.map(({ name }) => [name, String(settings[name])])),
+    // In the shop's decimal separator, as the other prefilled inputs (parsing takes either).
+    defaultValues: Object.fromEntries(fields.map(({ name }) => [name, f.plain(Number(settings[name]))])),
   });
   const alertMessage = formAlertMessage(formState.errors, fields.map((field) => field.name), messages.required, update.error);
   const invalid = invalidFields(formState.errors);
@@ -86,7 +91,7 @@ export function SettingsForm<Name extends SettingName, Body extends Partial<Sett
       }
     >
       {fields.map((field) => (
-        <DecimalField key={field.name} id={field.id} label={field.label} invalid={invalid(field.name)} registration={register(field.name)} />
+        <DecimalField key={field.name} id={field.id} label={typeof field.label === 'string' ? field.label : field.label(f)} invalid={invalid(field.name)} registration={register(field.name)} />
       ))}
     </FormCard>
   );

@@ -67,7 +67,7 @@ export function CountSheetTable({ lots, counted, recount, register, empty }: {
       },
     },
     {
-      label: 'Valor ($)',
+      label: `Valor (${f.currency})`,
       className: 'num',
       cell: (lot) => {
         const grams = differenceG(lot, counted[sheetKey(lot)]);
