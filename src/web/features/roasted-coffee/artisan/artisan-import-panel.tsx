@@ -121,7 +121,7 @@ export function ArtisanImportPanel({ lots, onClose, onImported }: { lots: GreenC
   const accepted = rows.filter((row) => row.preview && !isSkipped(row));
   const withProblems = rows.filter((row) => problemsOf(row).length > 0).length;
   // More files, or more MB, than one confirm may record: said before anything is sent.
-  const tooMuch = batchRefusal(accepted.map((row) => row.file.size));
+  const tooMuch = batchRefusal(accepted.map((row) => row.file.size), f);
   const canConfirm = checking === 0 && accepted.length > 0 && withProblems === 0 && tooMuch === undefined && !importBatch.isPending;
 
   const confirm = async () => {
