@@ -34,7 +34,7 @@ async function seed(page: Page): Promise<Seeded> {
 
 async function saveFormat(page: Page, symbol: string, position: 'before' | 'after', separator: '.' | ',', example: string): Promise<void> {
   await page.goto('/configuracion');
-  const form = page.locator('#regional-format-form');
+  const form = page.getByRole('form', { name: 'Formato regional' });
   await form.getByLabel('Símbolo de la moneda').fill(symbol);
   await form.getByLabel('Posición del símbolo').selectOption(position);
   await form.getByLabel('Separador decimal').selectOption(separator);
@@ -83,7 +83,7 @@ describe('formato regional', () => {
 
     // A bad symbol is refused in the form, in Spanish, and nothing is lost.
     await page.goto('/configuracion');
-    const form = page.locator('#regional-format-form');
+    const form = page.getByRole('form', { name: 'Formato regional' });
     await form.getByLabel('Símbolo de la moneda').fill('EURO');
     await form.getByRole('button', { name: 'Guardar Formato' }).click();
     await expect.poll(() => form.locator('.form-alert').textContent()).toBe(settingsMessages.currencySymbolTooLong(3));
@@ -129,7 +129,7 @@ describe('formato regional', () => {
     await saveFormat(page, '€', 'after', ',', 'Ejemplo: 20,14 € · 69,50 Kg');
     await expectNoSidewaysScroll(page);
     await expectNoSeriousAxeViolations(page);
-    await page.locator('#regional-format-form').scrollIntoViewIfNeeded();
+    await page.getByRole('form', { name: 'Formato regional' }).scrollIntoViewIfNeeded();
     await shot(page, 'configuracion-390');
 
     // After a reload the format comes with the session: no GET /api/settings on home.
