@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_REGIONAL_FORMAT } from '#shared/format.js';
 import { commonMessages } from '#shared/messages.js';
 import { blendRecipeMessages as m } from '#shared/blend-recipe-messages.js';
 import { percentageMessages } from '#shared/percentage-messages.js';
@@ -132,8 +133,8 @@ describe('configuración', () => {
     await page.getByRole('button', { name: 'Guardar Precios' }).click();
     await expect.poll(() => waitForToast(page, settingsMessages.pricesSaved)).toBe(settingsMessages.pricesSaved);
     const saved = await page.request.get('/api/settings');
-    // Plus the low-stock thresholds (docs/product-guide.md#configuracion), untouched by this form.
-    expect(await saved.json()).toEqual({ default_price_roasted: 16.5, default_price_blend: 25, ...LOW_STOCK_DEFAULTS });
+    // Plus the low-stock thresholds and the regional format (docs/product-guide.md#configuracion), untouched by this form.
+    expect(await saved.json()).toEqual({ default_price_roasted: 16.5, default_price_blend: 25, ...LOW_STOCK_DEFAULTS, ...DEFAULT_REGIONAL_FORMAT });
     await page.reload();
     await expect.poll(() => page.getByLabel('Café Tostado ($/Kg)').inputValue()).toBe('16.5');
 

@@ -36,6 +36,11 @@ export interface Formatter {
   exactKilos(kg: number): string;
   /** exactKilos with its unit: '0,999 Kg'. */
   kgExact(kg: number): string;
+  /**
+   * Every gram, always 3 decimals: '1.389 Kg'. For the backward trace's shares, which add up
+   * exactly to the traced kilos (docs/product-guide.md#trazabilidad); 2 decimals would hide it.
+   */
+  gramsKg(kg: number): string;
   /** A number as it is, no digits added or dropped ('7.5', '4', '5,3'): figures in messages. */
   plain(value: number): string;
   /** A whole count with its thousands marked, as Spain reads a large one ('500.000'; '500,000' with a decimal point). */
@@ -74,6 +79,13 @@ function exactKilosWith(kg: number, separator: DecimalSeparator): string {
   return kg < 0 && grams !== 0 ? `-${text}` : text;
 }
 
+/** Whole grams as kilos with all three decimals, the grams rounded (a value from the API is grams / 1000). */
+function threeDecimalsWith(kg: number, separator: DecimalSeparator): string {
+  const grams = Math.round(Math.abs(kg) * 1000);
+  const text = `${Math.floor(grams / 1000)}${separator}${String(grams % 1000).padStart(3, '0')}`;
+  return kg < 0 && grams !== 0 ? `-${text}` : text;
+}
+
 /** Thousands marked from 10 000 up, as es-ES does ('5000', '15.000'), with the mark the decimal separator leaves free. */
 function countWith(value: number, separator: DecimalSeparator): string {
   const digits = String(Math.trunc(Math.abs(value)));
@@ -95,6 +107,7 @@ export function regionalFormatter(format: RegionalFormat): Formatter {
     money: (amount) => withCurrency(twoDecimals(amount)),
     exactKilos,
     kgExact: (kg) => `${exactKilos(kg)} Kg`,
+    gramsKg: (kg) => `${threeDecimalsWith(kg, separator)} Kg`,
     plain: (value) => String(value).replace('.', separator),
     count: (value) => countWith(value, separator),
     currency: format.currency_symbol,

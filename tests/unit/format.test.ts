@@ -67,6 +67,8 @@ describe('regional format (Configuración › Formato regional)', () => {
     expect(euro.kgExact(0.999)).toBe('0,999 Kg');
     expect(euro.exactKilos(10)).toBe('10,00');
     expect(euro.twoDecimals(1250)).toBe('1250,00');
+    expect(euro.gramsKg(1.389)).toBe('1,389 Kg');
+    expect(defaultFormatter.gramsKg(2.5)).toBe('2.500 Kg');
     expect(euro.plain(7.5)).toBe('7,5');
     expect(euro.plain(4)).toBe('4');
     expect(`Precio Unitario (${euro.perKg})`).toBe('Precio Unitario (€/Kg)');
