@@ -43,8 +43,6 @@ export interface Formatter {
   gramsKg(kg: number): string;
   /** A number as it is, no digits added or dropped ('7.5', '4', '5,3'): figures in messages. */
   plain(value: number): string;
-  /** A whole count with its thousands marked, as Spain reads a large one ('500.000'; '500,000' with a decimal point). */
-  count(value: number): string;
   /** What a header or label puts in brackets: '$' or '€'; `perKg` is '$/Kg'. */
   readonly currency: string;
   readonly perKg: string;
@@ -86,13 +84,6 @@ function threeDecimalsWith(kg: number, separator: DecimalSeparator): string {
   return kg < 0 && grams !== 0 ? `-${text}` : text;
 }
 
-/** Thousands marked from 10 000 up, as es-ES does ('5000', '15.000'), with the mark the decimal separator leaves free. */
-function countWith(value: number, separator: DecimalSeparator): string {
-  const digits = String(Math.trunc(Math.abs(value)));
-  const grouped = digits.length < 5 ? digits : digits.replace(/\B(?=(\d{3})+$)/g, separator === ',' ? '.' : ',');
-  return value < 0 ? `-${grouped}` : grouped;
-}
-
 /** The formatter of one regional format (the web builds it from the session, the server from the settings). */
 export function regionalFormatter(format: RegionalFormat): Formatter {
   const separator = format.decimal_separator;
@@ -109,7 +100,6 @@ export function regionalFormatter(format: RegionalFormat): Formatter {
     kgExact: (kg) => `${exactKilos(kg)} Kg`,
     gramsKg: (kg) => `${threeDecimalsWith(kg, separator)} Kg`,
     plain: (value) => String(value).replace('.', separator),
-    count: (value) => countWith(value, separator),
     currency: format.currency_symbol,
     perKg: `${format.currency_symbol}/Kg`,
   };

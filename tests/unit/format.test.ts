@@ -84,13 +84,6 @@ describe('regional format (Configuración › Formato regional)', () => {
     expect(regionalFormatter({ currency_symbol: 'US$', currency_position: 'before', decimal_separator: ',' }).money(3)).toBe('US$3,00');
   });
 
-  it('marks the thousands of a count from 10 000 up, with the mark the decimal separator leaves free', () => {
-    expect(euro.count(500_000)).toBe('500.000');
-    expect(euro.count(5000)).toBe('5000');
-    expect(defaultFormatter.count(1_500_000)).toBe('1,500,000');
-    expect(euro.count(12_345)).toBe('12.345');
-  });
-
   it('agrees with the default formatter on every gram amount but for the separator', () => {
     fc.assert(fc.property(fc.integer({ min: -100_000_000, max: 100_000_000 }), (grams) => {
       const kg = grams / 1000;
