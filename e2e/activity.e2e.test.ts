@@ -40,7 +40,7 @@ describe('registro de actividad', () => {
     await page.waitForURL(`${env.server.url}/actividad`);
     await page.getByRole('heading', { level: 1, name: 'Registro de Actividad', exact: true }).waitFor();
     await expect.poll(() => entryTexts(page)).toEqual([
-      [`${admin} editó el origen Colombia:`, "nombre 'Colombia' → 'Colombia Huila'", 'kilos por saco 70 → 69,5'],
+      [`${admin} editó el origen Colombia:`, "nombre 'Colombia' → 'Colombia Huila'", 'kilos por saco 70 → 69.5'],
       [`${admin} creó el origen Colombia`],
       [`${admin} inició sesión desde 127.0.0.1`],
     ]);

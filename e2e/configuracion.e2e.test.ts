@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_REGIONAL_FORMAT } from '#shared/format.js';
 import { commonMessages } from '#shared/messages.js';
 import { blendRecipeMessages as m } from '#shared/blend-recipe-messages.js';
 import { percentageMessages } from '#shared/percentage-messages.js';
@@ -129,16 +130,16 @@ describe('configuración', () => {
     // Filled but not a number: the field is named, beside it and in the alert (docs/product-guide.md#validation-rules).
     await page.getByLabel('Café Tostado ($/Kg)').fill('quince');
     await page.getByRole('button', { name: 'Guardar Precios' }).click();
-    await expect.poll(() => pricesForm.locator('.form-alert').textContent()).toBe('Café Tostado ($/Kg): escribe un número, con coma o punto decimal.');
-    await expect.poll(() => page.locator('#price-roasted-error').textContent()).toBe('Café Tostado ($/Kg): escribe un número, con coma o punto decimal.');
+    await expect.poll(() => pricesForm.locator('.form-alert').textContent()).toBe('Café Tostado: escribe un número, con coma o punto decimal.');
+    await expect.poll(() => page.locator('#price-roasted-error').textContent()).toBe('Café Tostado: escribe un número, con coma o punto decimal.');
     await page.getByLabel('Café Tostado ($/Kg)').fill('');
     await page.getByLabel('Café Tostado ($/Kg)').pressSequentially('16,50');
     await expect.poll(() => page.getByLabel('Café Tostado ($/Kg)').inputValue()).toBe('16,50');
     await page.getByRole('button', { name: 'Guardar Precios' }).click();
     await expect.poll(() => waitForToast(page, settingsMessages.pricesSaved)).toBe(settingsMessages.pricesSaved);
     const saved = await page.request.get('/api/settings');
-    // Plus the low-stock thresholds (docs/product-guide.md#configuracion), untouched by this form.
-    expect(await saved.json()).toEqual({ default_price_roasted: 16.5, default_price_blend: 25, ...LOW_STOCK_DEFAULTS, roaster_capacity_kg: null });
+    // Plus the low-stock thresholds and the regional format (docs/product-guide.md#configuracion), untouched by this form.
+    expect(await saved.json()).toEqual({ default_price_roasted: 16.5, default_price_blend: 25, ...LOW_STOCK_DEFAULTS, roaster_capacity_kg: null, ...DEFAULT_REGIONAL_FORMAT });
     await page.reload();
     await expect.poll(() => page.getByLabel('Café Tostado ($/Kg)').inputValue()).toBe('16.5');
 

@@ -1,5 +1,6 @@
 import type { Dialog, Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
+import { defaultFormatter } from '#shared/format.js';
 import { stockCountMessages as m } from '#shared/stock-count-messages.js';
 import { expectNoSeriousAxeViolations, newPage, PHONE, signIn } from './helpers/browser.js';
 import { apiPost } from './helpers/api.js';
@@ -194,7 +195,7 @@ describe('recuento de inventario', () => {
     await page.getByLabel('Kg contados del lote VERDE-E').fill('10');
     const saved = answerDialogs(page, [true, true]);
     await page.getByRole('button', { name: 'Confirmar recuento' }).click();
-    expect((await saved)[1]).toBe(m.confirmLarge([{ code: 'VERDE-E', expectedKg: 8.8, countedKg: 10 }]));
+    expect((await saved)[1]).toBe(m.confirmLarge([{ code: 'VERDE-E', expectedKg: 8.8, countedKg: 10 }], defaultFormatter));
     await waitForToast(page, 'Recuento registrado con éxito.');
     await expect.poll(() => cell(page, 'VERDE-E', 'Esperado (Kg)')).toBe('10.00');
     await expect.poll(() => history.count()).toBe(countsBefore + 1);

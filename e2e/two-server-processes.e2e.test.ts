@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { defaultFormatter } from '#shared/format.js';
 import { hashPassword } from '#server/auth/passwords.js';
 import { createSession } from '#server/auth/sessions.js';
 import { type DatabaseHandle, openDatabase } from '#server/db/database.js';
@@ -103,7 +104,7 @@ describe.runIf(baseUrl)('two server processes on one PostgreSQL database', () =>
       const { error } = await response.json() as { error: { message: string } };
       // Refused once the lot is empty: the spec's text, then what is left.
       expect(error.message).toBe('No hay suficiente café verde disponible para tostar esta cantidad. Solo tienes 0.00 Kg.');
-      expect(error.message).toBe(roastedCoffeeMessages.notEnoughGreen(0));
+      expect(error.message).toBe(roastedCoffeeMessages.notEnoughGreen(0, defaultFormatter));
     }
 
     const green = await (await send(b, cookieB, 'GET', '/api/green-coffee?limit=10')).json() as { items: { id: number; stock_kg: number }[] };

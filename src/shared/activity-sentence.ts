@@ -1,4 +1,5 @@
 import type { ActivityAction, ActivityArea, ActivityEntry } from '#shared/schemas/activity.js';
+import type { Formatter } from './format.js';
 import { formatDate } from './format.js';
 
 /**
@@ -116,6 +117,9 @@ export const FIELD_NAMES: Record<string, string> = {
   notes: 'notas',
   active: 'activo',
   roaster_capacity_kg: 'capacidad del tostador (Kg)',
+  currency_symbol: 'símbolo de la moneda',
+  currency_position: 'posición del símbolo',
+  decimal_separator: 'separador decimal',
 };
 
 export const fieldName = (field: string): string => FIELD_NAMES[field] ?? field.replaceAll('_', ' ');
@@ -132,20 +136,21 @@ const VALUELESS_CHANGE_LINES: Record<string, string> = {
 const MONEY_FIELDS = new Set(['total', 'cost', 'margin', 'unit_price', 'price_per_kg', 'cost_per_kg', 'default_price_roasted', 'default_price_blend']);
 
 /**
- * A before or after value as a person reads it: text in quotes, dates dd/mm/aaaa, decimal comma,
- * money with 2 decimals (`field` says which values are money), lists with commas, '—' for nothing.
+ * A before or after value as a person reads it: text in quotes, dates dd/mm/aaaa, numbers with the
+ * shop's decimal separator (docs/decisions/0042-one-regional-formatter.md), money with 2 decimals
+ * (`field` says which values are money), lists with commas, '—' for nothing.
  */
-export function activityValue(value: unknown, field?: string): string {
+export function activityValue(value: unknown, f: Formatter, field?: string): string {
   if (value === null || value === undefined || value === '') return '—';
-  if (typeof value === 'number') return (field !== undefined && MONEY_FIELDS.has(field) ? value.toFixed(2) : String(value)).replace('.', ',');
+  if (typeof value === 'number') return field !== undefined && MONEY_FIELDS.has(field) ? f.twoDecimals(value) : f.plain(value);
   // A business date reads as the screens write it (docs/product-guide.md#screens), not as the API sends it.
   if (typeof value === 'string') return formatDate(value) !== value ? formatDate(value) : `'${value}'`;
   if (typeof value === 'boolean') return value ? 'sí' : 'no';
-  if (Array.isArray(value)) return value.map((item) => activityValue(item, field)).join(', ');
+  if (Array.isArray(value)) return value.map((item) => activityValue(item, f, field)).join(', ');
   // A row inside a list (a recipe's component): its fields in words, "(origen 'Colombia', porcentaje 60)".
   if (typeof value === 'object') {
     return `(${Object.entries(value)
-      .map(([field, inner]) => `${fieldName(field)} ${activityValue(inner, field)}`)
+      .map(([field, inner]) => `${fieldName(field)} ${activityValue(inner, f, field)}`)
       .join(', ')})`;
   }
   return JSON.stringify(value);
@@ -156,18 +161,18 @@ export function activityValue(value: unknown, field?: string): string {
  * under the entry). A reference that changed with its name (origin_id with origin_name) says it
  * once, by name: "origen 3 → 4" tells a person nothing.
  */
-export function changeLines(changes: ActivityEntry['changes']): string[] {
+export function changeLines(changes: ActivityEntry['changes'], f: Formatter): string[] {
   if (!changes) return [];
   const fields = Object.keys(changes);
   const namedElsewhere = (field: string) => field.endsWith('_id') && fields.some((other) => other !== field && fieldName(other) === fieldName(field));
   return Object.entries(changes)
     .filter(([field]) => !namedElsewhere(field))
-    .map(([field, { before, after }]) => VALUELESS_CHANGE_LINES[field] ?? `${fieldName(field)} ${activityValue(before, field)} → ${activityValue(after, field)}`);
+    .map(([field, { before, after }]) => VALUELESS_CHANGE_LINES[field] ?? `${fieldName(field)} ${activityValue(before, f, field)} → ${activityValue(after, f, field)}`);
 }
 
 /** "nombre 'Colombia' → 'Colombia Huila'; kilos por saco 60 → 69", or '' without changes. */
-export function changesText(changes: ActivityEntry['changes']): string {
-  return changeLines(changes).join('; ');
+export function changesText(changes: ActivityEntry['changes'], f: Formatter): string {
+  return changeLines(changes, f).join('; ');
 }
 
 type SentenceParts = Pick<ActivityEntry, 'username' | 'action' | 'area' | 'record_label' | 'changes'>;
@@ -193,7 +198,7 @@ export function activitySummary(entry: Omit<SentenceParts, 'changes'>): string {
 }
 
 /** One entry as a sentence (without its date, which the screen and the CSV show apart). */
-export function activitySentence(entry: SentenceParts): string {
-  const changes = changesText(entry.changes);
+export function activitySentence(entry: SentenceParts, f: Formatter): string {
+  const changes = changesText(entry.changes, f);
   return changes ? `${activitySummary(entry)}: ${changes}` : activitySummary(entry);
 }

@@ -2,7 +2,7 @@
 // messages.ts: messages.ts is in the chunk every screen loads (login and home
 // included), an area's own module only in that area's chunk
 // (docs/decisions/0019-web-chunk-groups-and-route-preloads.md).
-import { formatDate } from './format.js';
+import { formatDate, type Formatter } from './format.js';
 import {
   ALOG_BATCH_MAX_FILES,
   ALOG_MAX_BYTES,
@@ -64,8 +64,8 @@ export const artisanMessages = {
   batchTooLarge: `Los archivos de una importación pueden sumar como máximo ${ALOG_MAX_BYTES / (1024 * 1024)} MB: importa el resto en otra.`,
   // The screen's own check before a confirm (web artisan/batch-limits.ts): the total, rounded up, is always past the limit it names.
   batchTooManyOnScreen: (files: number) => `Hay ${files} archivos para importar y una importación puede llevar como máximo ${ALOG_BATCH_MAX_FILES}: quita algunos e impórtalos en otra.`,
-  batchTooLargeOnScreen: (bytes: number) =>
-    `Los archivos suman ${(Math.ceil((bytes * 10) / (1024 * 1024)) / 10).toLocaleString('es')} MB y una importación puede sumar como máximo ${ALOG_MAX_BYTES / (1024 * 1024)} MB: quita algunos e impórtalos en otra.`,
+  batchTooLargeOnScreen: (bytes: number, f: Formatter) =>
+    `Los archivos suman ${f.plain(Math.ceil((bytes * 10) / (1024 * 1024)) / 10)} MB y una importación puede sumar como máximo ${ALOG_MAX_BYTES / (1024 * 1024)} MB: quita algunos e impórtalos en otra.`,
   batchBase64: 'El contenido del archivo no está en base64 válido.',
   batchFileInvalid: 'Cada archivo de la importación debe ser un objeto con su contenido en base64 (content_base64).',
   batchFile: (name: string, message: string) => `${name}: ${message}`,

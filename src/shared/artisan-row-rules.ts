@@ -2,6 +2,7 @@ import type { ArtisanPreview } from '#shared/schemas/artisan.js';
 import { isRealIsoDate } from '#shared/schemas/common.js';
 import { type RoastedCoffeeBody, roastedCoffeeBodySchema } from '#shared/schemas/roasted-coffee.js';
 import { artisanMessages as m } from './artisan-messages.js';
+import type { Formatter } from './format.js';
 import { localIsoDate } from './local-date.js';
 import { type GreenLotFacts, greenLotBreaks } from './roast-rules.js';
 import { roastedCoffeeMessages as roasted } from './roasted-coffee-messages.js';
@@ -41,6 +42,8 @@ export interface ArtisanRowCheck {
 }
 
 export interface ArtisanRowContext {
+  /** The shop's regional formatter: a refusal for stock names the kilos left in it. */
+  formatter: Formatter;
   /** The chosen lot's facts (undefined: not looked at, as when no lot is chosen). */
   green?: ChosenGreenLot | undefined;
   /** Grams earlier rows of the same import take from that lot: the import records them first. */
@@ -61,7 +64,7 @@ const validation = (message: string): RowProblem => ({ code: 'validation', messa
  * (less what earlier rows take) and entry date. Every broken rule is listed, not only the
  * first, so the screen can say everything a row needs at once.
  */
-export function checkArtisanRow(file: ArtisanRowFile, choices: ArtisanRowChoices, context: ArtisanRowContext = {}): ArtisanRowCheck {
+export function checkArtisanRow(file: ArtisanRowFile, choices: ArtisanRowChoices, context: ArtisanRowContext): ArtisanRowCheck {
   const problems: RowProblem[] = file.event_problems.map(validation);
   const resultantKg = choices.resultant_kg ?? file.resultant_kg;
   if (resultantKg === null) problems.push(validation(m.resultantMissing));
@@ -77,18 +80,18 @@ export function checkArtisanRow(file: ArtisanRowFile, choices: ArtisanRowChoices
     roast_date: roastDate ?? localIsoDate(),
   });
   if (!parsed.success) problems.push(...parsed.error.issues.map((issue) => validation(issue.message)));
-  if (choices.green_coffee_id !== undefined && context.green !== undefined) problems.push(...lotProblems(file, roastDate, context.green, context.takenBeforeG ?? 0));
+  if (choices.green_coffee_id !== undefined && context.green !== undefined) problems.push(...lotProblems(file, roastDate, context.green, context.takenBeforeG ?? 0, context.formatter));
   const unique = problems.filter((problem, index) => problems.findIndex((other) => other.message === problem.message) === index);
   const complete = choices.green_coffee_id !== undefined && choices.roast_type !== undefined;
   return { body: unique.length === 0 && parsed.success && complete ? parsed.data : null, problems: unique };
 }
 
 /** The chosen lot's rules, as the roast form's create checks them (#shared/roast-rules), in the row's words. */
-function lotProblems(file: ArtisanRowFile, roastDate: string | null, green: ChosenGreenLot, takenBeforeG: number): RowProblem[] {
+function lotProblems(file: ArtisanRowFile, roastDate: string | null, green: ChosenGreenLot, takenBeforeG: number, f: Formatter): RowProblem[] {
   if (green === null) return [validation(roasted.invalidGreenLot)];
   // A date that is no day is the schema's problem; the lot's date rule needs a real one.
   const date = roastDate !== null && isRealIsoDate(roastDate) ? roastDate : green.entry_date;
-  return greenLotBreaks({ quantityG: kgToGrams(file.green_kg), roastDate: date }, { ...green, stock_g: green.stock_g - takenBeforeG }).map((broken) =>
+  return greenLotBreaks({ quantityG: kgToGrams(file.green_kg), roastDate: date }, { ...green, stock_g: green.stock_g - takenBeforeG }, f).map((broken) =>
     broken.rule === 'before_entry' ? validation(m.beforeGreenEntry(date, green.batch_code, green.entry_date)) : { code: broken.code, message: broken.message },
   );
 }

@@ -6,7 +6,8 @@ import { BATCH_CODE_MAX, GREEN_PRICE_MAX, GREEN_QUANTITY_MAX_KG, SUPPLIER_MAX } 
 import { codeList, EARLIEST, editedByOther, notACalendarDate, notANumber } from './message-parts.js';
 
 /** The labels the form shows, which its messages for a filled-but-wrong field name (docs/product-guide.md#validation-rules). */
-const labels = { quantity: 'Cantidad (Kg)', price: 'Precio Unitario ($/Kg)', date: 'Fecha de Entrada' } as const;
+// The price's currency ('($/Kg)', '(€/Kg)') is the shop's regional format: the screen adds it, a message names the field without it.
+const labels = { quantity: 'Cantidad (Kg)', price: 'Precio Unitario', date: 'Fecha de Entrada' } as const;
 
 /** Café Verde (docs/product-guide.md#cafe-verde, #green-lot and #interface-texts). */
 export const greenCoffeeMessages = {

@@ -4,7 +4,7 @@
 // (docs/decisions/0019-web-chunk-groups-and-route-preloads.md). Home's one text
 // of the plan is in planning-alert-messages.ts, for the same reason.
 import { PLANNING_HORIZON_MAX, PLANNING_HORIZON_MIN } from '#shared/schemas/planning-limits.js';
-import { formatDate, formatKg, formatTwoDecimals } from './format.js';
+import { formatDate, type Formatter } from './format.js';
 import { daysText as days, runOutPhrase } from './planning-alert-messages.js';
 
 /** A roasted unit's name, as the plan and home's alerts write it: 'Huila · Medio'. */
@@ -32,8 +32,8 @@ export const planningMessages = {
   soon: 'Pronto',
   runOut: (isoDate: string, daysLeft: number) => capitalized(runOutPhrase(isoDate, daysLeft)),
   blendName: (recipe: string) => `Mezcla ${recipe}`,
-  chartLabel: (unit: string, stockKg: number, isoDate: string) =>
-    `Stock previsto de ${unit}: ${formatKg(stockKg)} hoy, bajando a un ritmo constante hasta 0 Kg el ${formatDate(isoDate)}.`,
+  chartLabel: (unit: string, stockKg: number, isoDate: string, f: Formatter) =>
+    `Stock previsto de ${unit}: ${f.kg(stockKg)} hoy, bajando a un ritmo constante hasta 0 Kg el ${formatDate(isoDate)}.`,
   chartToday: 'Hoy',
   chartThreshold: 'Umbral',
   sheetTitle: 'Hoja de tueste',
@@ -52,17 +52,17 @@ export const planningMessages = {
     shortfall: 'Falta verde (Kg)',
   },
   roast: 'Tostar',
-  roastLabel: (kg: number, batchCode: string) => `Tostar ${formatKg(kg)} del lote ${batchCode}`,
+  roastLabel: (kg: number, batchCode: string, f: Formatter) => `Tostar ${f.kg(kg)} del lote ${batchCode}`,
   noGreenStock: 'No queda café verde de este origen.',
-  batches: (count: number, capacityKg: number) => `${count} ${count === 1 ? 'tueste' : 'tuestes'} de ${formatKg(capacityKg)}`,
+  batches: (count: number, capacityKg: number, f: Formatter) => `${count} ${count === 1 ? 'tueste' : 'tuestes'} de ${f.kg(capacityKg)}`,
   idleTitle: (idleDays: number) => `Sin movimiento en ${days(idleDays)}`,
   idleNote: (idleDays: number) =>
     `Ni tuestes, ni ventas, ni mezclas en los últimos ${days(idleDays)}: el plan no los repone ni los lleva a la hoja de tueste.`,
-  idleStock: (stockKg: number) => `Stock: ${formatKg(stockKg)}`,
+  idleStock: (stockKg: number, f: Formatter) => `Stock: ${f.kg(stockKg)}`,
   blendsTitle: 'Mezclas',
   blendsEmpty: (horizon: number) => `Ninguna mezcla necesita más café para los próximos ${days(horizon)}.`,
-  blendFacts: (stockKg: number, kgPerDay: number, needKg: number) =>
-    `Stock: ${formatKg(stockKg)} · Kg/día: ${formatTwoDecimals(kgPerDay)} · Necesidad: ${formatKg(needKg)}`,
+  blendFacts: (stockKg: number, kgPerDay: number, needKg: number, f: Formatter) =>
+    `Stock: ${f.kg(stockKg)} · Kg/día: ${f.twoDecimals(kgPerDay)} · Necesidad: ${f.kg(needKg)}`,
   componentColumns: {
     origin: 'Origen',
     kg: 'Kg para la mezcla',

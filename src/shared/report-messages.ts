@@ -1,3 +1,4 @@
+import type { Formatter } from './format.js';
 // Reportes: texts only its screens show, so they stay out of messages.ts,
 // which the login and home load (CONTRIBUTING.md "Adding an area", step 2,
 // docs/decisions/0019-web-chunk-groups-and-route-preloads.md).
@@ -8,9 +9,9 @@ export const reportMessages = {
   // original
   title: 'Reportes',
   monthlySalesTitle: 'Ventas Mensuales',
-  monthlySalesSeries: 'Ventas ($)',
+  monthlySalesSeries: (f: Formatter) => `Ventas (${f.currency})`,
   /** ours: the second series beside 'Ventas ($)': revenue − grams sold × cost per kg. */
-  grossMarginSeries: 'Margen bruto ($)',
+  grossMarginSeries: (f: Formatter) => `Margen bruto (${f.currency})`,
   noProductsSold: 'No hay datos de productos vendidos.',
   loading: 'Generando reportes...',
   // original

@@ -1,3 +1,4 @@
+import type { Formatter } from './format.js';
 import { roastedCoffeeMessages as m } from './roasted-coffee-messages.js';
 import { gramsToKg } from './units.js';
 
@@ -20,11 +21,11 @@ export type GreenLotBreak =
  * Every rule of the roast's green lot that this roast breaks, in the form's order: stock
  * first, then the date. One rule set for the roast form's create and for the Artisan import
  * and its preview (src/shared/artisan-row-rules.ts), so a preview can never call 'Lista' a
- * row that the import then refuses.
+ * row that the import then refuses. `f` writes the kilos left in the shop's regional format.
  */
-export function greenLotBreaks(roast: { quantityG: number; roastDate: string }, green: GreenLotFacts): GreenLotBreak[] {
+export function greenLotBreaks(roast: { quantityG: number; roastDate: string }, green: GreenLotFacts, f: Formatter): GreenLotBreak[] {
   const broken: GreenLotBreak[] = [];
-  if (green.stock_g < roast.quantityG) broken.push({ rule: 'insufficient_stock', code: 'insufficient_stock', message: m.notEnoughGreen(gramsToKg(Math.max(0, green.stock_g))) });
+  if (green.stock_g < roast.quantityG) broken.push({ rule: 'insufficient_stock', code: 'insufficient_stock', message: m.notEnoughGreen(gramsToKg(Math.max(0, green.stock_g)), f) });
   if (roastBeforeEntry(roast.roastDate, green)) broken.push({ rule: 'before_entry', code: 'validation', message: m.beforeGreenEntry(green.batch_code, green.entry_date) });
   return broken;
 }

@@ -1,7 +1,7 @@
 // Café Tostado: texts only its screens show, so they stay out of messages.ts,
 // which the login and home load (CONTRIBUTING.md "Adding an area", step 2,
 // docs/decisions/0019-web-chunk-groups-and-route-preloads.md).
-import { formatDate, formatKgExact } from './format.js';
+import { formatDate, type Formatter } from './format.js';
 import { BATCH_CODE_MAX, GREEN_QUANTITY_MAX_KG } from './limits.js';
 import { codeList, EARLIEST, editedByOther, notACalendarDate, notANumber } from './message-parts.js';
 
@@ -29,8 +29,8 @@ export const roastedCoffeeMessages = {
   invalidGreenLot: 'El lote de café verde seleccionado no es válido.',
   // The spec's text first, then what the lot holds, as a sale's 'Solo tienes X Kg.' does
   // (src/shared/sales-messages.ts); every gram (docs/product-guide.md#business-constants).
-  notEnoughGreen: (availableKg: number) =>
-    `No hay suficiente café verde disponible para tostar esta cantidad. Solo tienes ${formatKgExact(availableKg)}.`,
+  notEnoughGreen: (availableKg: number, f: Formatter) =>
+    `No hay suficiente café verde disponible para tostar esta cantidad. Solo tienes ${f.kgExact(availableKg)}.`,
   lotCodeNeedsOriginAndDate: 'Por favor, selecciona un Origen del Café Verde y una Fecha de Tostado para generar el lote.',
   lotCodeOriginNotFound: 'Origen del café verde no encontrado.',
   loadError: 'Error al cargar el café tostado.',

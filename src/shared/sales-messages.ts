@@ -6,7 +6,8 @@ import { BATCH_CODE_MAX, SALE_PRICE_MAX, SALE_QUANTITY_MAX_KG } from './limits.j
 import { EARLIEST, editedByOther, notACalendarDate, notANumber } from './message-parts.js';
 
 /** The labels the form shows, which its messages for a filled-but-wrong field name (docs/product-guide.md#validation-rules). */
-const labels = { quantity: 'Cantidad (Kg)', price: 'Precio Unitario ($/Kg)', date: 'Fecha Venta' } as const;
+// The price's currency ('($/Kg)', '(€/Kg)') is the shop's regional format: the screen adds it, a message names the field without it.
+const labels = { quantity: 'Cantidad (Kg)', price: 'Precio Unitario', date: 'Fecha Venta' } as const;
 
 /** Ventas (docs/product-guide.md#ventas, #sale and #interface-texts). */
 export const salesMessages = {

@@ -6,7 +6,8 @@
 /** Ajustes on the Configuración screen: the default sale prices (15 / 25 per kg, docs/product-guide.md#business-constants). Ours. */
 export const settingsMessages = {
   /** The default prices' labels on Configuración, which their 'not a number' texts name (docs/product-guide.md#validation-rules). */
-  labels: { default_price_roasted: 'Café Tostado ($/Kg)', default_price_blend: 'Café Mezcla ($/Kg)' },
+  // Without the currency, which the screen adds from the shop's regional format ('Café Tostado (€/Kg)').
+  labels: { default_price_roasted: 'Café Tostado', default_price_blend: 'Café Mezcla' },
   loadError: 'Error al cargar la configuración.',
   saveError: 'Error al guardar la configuración.',
   pricesSaved: 'Precios por defecto actualizados con éxito.',
@@ -18,6 +19,14 @@ export const settingsMessages = {
   capacitySaved: 'Capacidad del tostador actualizada con éxito.',
   nothingToSave: 'Indica al menos un ajuste para guardar.',
   unknownSetting: 'La solicitud incluye un ajuste que no existe.',
+  currencySymbolRequired: 'Escribe el símbolo de la moneda.',
+  currencySymbolTooLong: (max: number) => `El símbolo de la moneda puede tener como máximo ${max} caracteres.`,
+  currencySymbolInvalid: 'El símbolo de la moneda no puede llevar números ni espacios.',
+  currencyPositionInvalid: 'Elige si el símbolo de la moneda va antes o después del importe.',
+  decimalSeparatorInvalid: 'Elige el separador decimal: punto o coma.',
+  formatSaved: 'Formato regional actualizado con éxito.',
+  /** The live example under the section: how an amount and some kilos will read. */
+  formatExample: (money: string, kilos: string) => `Ejemplo: ${money} · ${kilos}`,
   /** How the activity log names the settings (they are one record). */
   activityLabel: 'Configuración',
 } as const;

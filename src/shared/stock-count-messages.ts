@@ -2,7 +2,7 @@
 // which the login and home load (CONTRIBUTING.md "Adding an area", step 2,
 // docs/decisions/0019-web-chunk-groups-and-route-preloads.md).
 import { COUNT_KG_MAX, COUNT_LINES_MAX, COUNT_NOTE_MAX } from './limits.js';
-import { formatKgExact } from './format.js';
+import { type Formatter } from './format.js';
 import { codeList } from './message-parts.js';
 
 /**
@@ -31,12 +31,12 @@ export const stockCountMessages = {
   // 400: a lot never holds more than entered it (docs/decisions/0039-stock-never-above-entry.md):
   // a green lot what it received, a roast what it produced, a blend what was made. Extra coffee
   // found on the shelf means the entry was wrong, and the entry is where it is put right.
-  aboveEntry: (kind: 'green' | 'roasted' | 'blend', code: string, enteredKg: number) =>
+  aboveEntry: (kind: 'green' | 'roasted' | 'blend', code: string, enteredKg: number, f: Formatter) =>
     kind === 'green'
-      ? `El lote ${code} recibió ${formatKgExact(enteredKg)}: un recuento no puede dejar más. Si entró más café, corrige la entrada del lote en Café Verde.`
+      ? `El lote ${code} recibió ${f.kgExact(enteredKg)}: un recuento no puede dejar más. Si entró más café, corrige la entrada del lote en Café Verde.`
       : kind === 'roasted'
-        ? `El lote ${code} salió del tueste con ${formatKgExact(enteredKg)}: un recuento no puede dejar más. Si salió más café, corrige sus Kilos Resultantes en Café Tostado.`
-        : `El lote ${code} se mezcló con ${formatKgExact(enteredKg)}: un recuento no puede dejar más. Si se hizo más mezcla, corrige su Cantidad Total en Café Mezcla.`,
+        ? `El lote ${code} salió del tueste con ${f.kgExact(enteredKg)}: un recuento no puede dejar más. Si salió más café, corrige sus Kilos Resultantes en Café Tostado.`
+        : `El lote ${code} se mezcló con ${f.kgExact(enteredKg)}: un recuento no puede dejar más. Si se hizo más mezcla, corrige su Cantidad Total en Café Mezcla.`,
   // 409: a sale, roast or blend moved these lots after the sheet was loaded; nothing was written.
   stockChanged: (codes: readonly string[]) =>
     codes.length === 1
@@ -45,9 +45,9 @@ export const stockCountMessages = {
   notFound: 'El recuento no existe.',
   // The second question before saving, for differences too large to be a slip of the scale:
   // more than 10 % of the lot's expected stock or more than 5 Kg (a typo such as 999999 for 9.99).
-  confirmLarge: (lots: readonly { code: string; expectedKg: number; countedKg: number }[]) =>
+  confirmLarge: (lots: readonly { code: string; expectedKg: number; countedKg: number }[], f: Formatter) =>
     `${lots.length === 1 ? 'Este lote cambia' : 'Estos lotes cambian'} más del 10 % o más de 5 Kg: ` +
-    `${lots.slice(0, 10).map((lot) => `${lot.code} (esperado ${formatKgExact(lot.expectedKg)}, contado ${formatKgExact(lot.countedKg)})`).join('; ')}` +
+    `${lots.slice(0, 10).map((lot) => `${lot.code} (esperado ${f.kgExact(lot.expectedKg)}, contado ${f.kgExact(lot.countedKg)})`).join('; ')}` +
     `${lots.length > 10 ? `; y ${lots.length - 10} más` : ''}. ¿Son correctos los Kg contados?`,
   confirm: (lots: number, adjusted: number) =>
     `¿Confirmas el recuento de ${lots} ${lots === 1 ? 'lote' : 'lotes'}? Se ajustará el stock de ${adjusted} ${adjusted === 1 ? 'lote' : 'lotes'}.`,

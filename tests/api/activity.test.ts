@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { defaultFormatter } from '#shared/format.js';
 import { commonMessages } from '#shared/messages.js';
 import { activityMessages } from '#shared/activity-messages.js';
 import { activitySentence, changeLines } from '#shared/activity-sentence.js';
@@ -102,7 +103,7 @@ describe.each(testDialects())('registro de actividad (%s)', (dialect) => {
     const lines = csv.body.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
     expect(lines[0]).toBe('"Fecha y Hora","Usuario","Acción","Área","Registro","Cambios","Descripción"');
     expect(lines).toHaveLength(3);
-    expect(lines[1]).toContain(`"ana editó el origen Colombia: nombre 'Colombia' → 'Colombia Huila'; kilos por saco 60 → 69,5"`);
+    expect(lines[1]).toContain(`"ana editó el origen Colombia: nombre 'Colombia' → 'Colombia Huila'; kilos por saco 60 → 69.5"`);
   });
 
   it("logs a password-only change of a user as 'contraseña cambiada', on the screen's lines and in the CSV, never with a value", async () => {
@@ -112,7 +113,7 @@ describe.each(testDialects())('registro de actividad (%s)', (dialect) => {
     const [entry] = (await read('?area=users')).json<ActivityPage>().items;
     expect(entry).toMatchObject({ username: 'ana', action: 'update', record_label: 'tomas', changes: { password: { before: null, after: null } } });
     // What «Registro de Actividad» lists under the entry (activity-list.tsx).
-    expect(changeLines(entry!.changes)).toEqual(['contraseña cambiada']);
+    expect(changeLines(entry!.changes, defaultFormatter)).toEqual(['contraseña cambiada']);
     const csv = await t.call(admin, { method: 'GET', url: '/api/activity/export.csv?area=users&dialect=standard' });
     const lines = csv.body.replace(/^\uFEFF/, '').trim().split(/\r?\n/);
     expect(lines).toHaveLength(2);
@@ -132,7 +133,7 @@ describe.each(testDialects())('registro de actividad (%s)', (dialect) => {
       [null, null],
       ['tomas', null],
     ]);
-    expect(refused.map((e) => activitySentence(e))).toEqual([
+    expect(refused.map((e) => activitySentence(e, defaultFormatter))).toEqual([
       `Inicio de sesión rechazado para un usuario que no existe desde ${refused[0]!.record_label}`,
       `Inicio de sesión rechazado para 'tomas' desde ${refused[1]!.record_label}`,
     ]);

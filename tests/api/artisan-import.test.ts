@@ -2,6 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { defaultFormatter, formatDate } from '#shared/format.js';
 import { buildApp } from '#server/app.js';
 import { openDatabase } from '#server/db/database.js';
 import { readAlogFile } from '#server/features/artisan-import/alog-profile.js';
@@ -11,7 +12,6 @@ import { roastedCoffeeMessages as m } from '#shared/roasted-coffee-messages.js';
 import { artisanMessages as a } from '#shared/artisan-messages.js';
 import type { ArtisanCurve, ArtisanPreview, ArtisanRoast } from '#shared/schemas/artisan.js';
 import type { Trace } from '#shared/schemas/traceability.js';
-import { formatDate } from '#shared/format.js';
 import { localIsoDate } from '#shared/local-date.js';
 import { resetDatabase } from '../helpers/reset-database.js';
 import { createTestApp, errorOf, loginCookie, TEST_PASSWORD, type TestApp } from '../helpers/test-app.js';
@@ -242,13 +242,13 @@ describe.each(testDialects())('importar tuestes de Artisan (%s)', (dialect) => {
     it('names every rule a row breaks, not only the first: stock and date together; a lot that does not exist', async () => {
       const small = await greenLot(0.5, thisYear);
       const problems = (await previewWith(Y2015, { green_coffee_id: small, roast_type: 'Oscuro' })).problems;
-      expect(problems).toEqual([m.notEnoughGreen(0.5), a.beforeGreenEntry('2015-06-12', `V-${lotCounter}`, thisYear)]);
+      expect(problems).toEqual([m.notEnoughGreen(0.5, defaultFormatter), a.beforeGreenEntry('2015-06-12', `V-${lotCounter}`, thisYear)]);
       expect(problems[0]).toBe('No hay suficiente café verde disponible para tostar esta cantidad. Solo tienes 0.50 Kg.');
       expectError(await importFile(Y2015, { green_coffee_id: small, roast_type: 'Oscuro' }), 409, problems[0]!);
       expect((await previewWith(Y2015, { green_coffee_id: 999_999, roast_type: 'Oscuro' })).problems).toEqual([m.invalidGreenLot]);
       // The file's own problems and the choices' together.
-      expect((await previewWith(OUT_ZERO, { green_coffee_id: small, roast_type: 'Claro', roast_date: '2999-01-01' })).problems).toEqual([a.resultantMissing, m.futureDate, m.notEnoughGreen(0.5)]);
-      expect((await previewWith(LB, { green_coffee_id: small, roast_type: 'Tostadísimo' })).problems).toEqual([m.invalidRoastType, m.notEnoughGreen(0.5), a.beforeGreenEntry('2024-03-15', `V-${lotCounter}`, thisYear)]);
+      expect((await previewWith(OUT_ZERO, { green_coffee_id: small, roast_type: 'Claro', roast_date: '2999-01-01' })).problems).toEqual([a.resultantMissing, m.futureDate, m.notEnoughGreen(0.5, defaultFormatter)]);
+      expect((await previewWith(LB, { green_coffee_id: small, roast_type: 'Tostadísimo' })).problems).toEqual([m.invalidRoastType, m.notEnoughGreen(0.5, defaultFormatter), a.beforeGreenEntry('2024-03-15', `V-${lotCounter}`, thisYear)]);
     });
 
     it('answers choices that are no id or no number in the query as the import does, writing nothing', async () => {
@@ -499,7 +499,7 @@ describe.each(testDialects())('importar tuestes de Artisan (%s)', (dialect) => {
         file64(OZ, { green_coffee_id: greenId, roast_type: 'Medio' }),
         file64(OUT_ZERO, { green_coffee_id: greenId, roast_type: 'Medio', resultant_kg: 1 }),
       ]);
-      expectError(noStock, 409, `Archivo 2: ${m.notEnoughGreen(1)}`);
+      expectError(noStock, 409, `Archivo 2: ${m.notEnoughGreen(1, defaultFormatter)}`);
       expect(await snapshot()).toEqual(before);
     });
 

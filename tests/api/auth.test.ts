@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_REGIONAL_FORMAT } from '#shared/format.js';
 import { authMessages, commonMessages } from '#shared/messages.js';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '#server/auth/sessions.js';
 import { createTestApp, errorOf, loginCookie, TEST_PASSWORD, type TestApp } from '../helpers/test-app.js';
@@ -21,7 +22,8 @@ describe.each(testDialects())('autenticación (%s)', (dialect) => {
     await t.signIn('tecnico', 'maria');
     const response = await t.call(undefined, { method: 'POST', url: '/api/auth/login', payload: { username: 'MARIA', password: TEST_PASSWORD } });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ user: { id: expect.any(Number), username: 'maria', full_name: 'Persona maria', role: 'tecnico' } });
+    // The shop's regional format comes beside the user (docs/decisions/0042-one-regional-formatter.md).
+    expect(response.json()).toEqual({ user: { id: expect.any(Number), username: 'maria', full_name: 'Persona maria', role: 'tecnico' }, format: DEFAULT_REGIONAL_FORMAT });
     const cookie = response.cookies.find((c) => c.name === 'cafe_sesion');
     expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/' });
     expect(cookie?.value).toMatch(/^[A-Za-z0-9_-]{43}$/);

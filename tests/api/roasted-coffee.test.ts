@@ -1,6 +1,7 @@
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
+import { defaultFormatter } from '#shared/format.js';
 import { buildApp } from '#server/app.js';
 import { type DatabaseHandle, openDatabase } from '#server/db/database.js';
 import { findLedgerMismatches, moveStock } from '#server/ledger/ledger.js';
@@ -232,7 +233,7 @@ describe.each(testDialects())('café tostado (%s)', (dialect) => {
       expectError(response, 400, 'validation', m.resultantAboveGreen);
       expect(errorOf(response).message).toBe('Los Kilos Resultantes no pueden ser mayores que la Cantidad de Café Verde.');
       // Equal is fine (shrinkage 0 is not below 0): it fails later, on the stock.
-      expectError(await post(roast(greenId, { quantity_green_kg: 20.5, resultant_kg: 20.5 })), 409, 'insufficient_stock', m.notEnoughGreen(20));
+      expectError(await post(roast(greenId, { quantity_green_kg: 20.5, resultant_kg: 20.5 })), 409, 'insufficient_stock', m.notEnoughGreen(20, defaultFormatter));
     });
 
     it('then refuses a green lot that does not exist, before the stock check', async () => {
@@ -245,7 +246,7 @@ describe.each(testDialects())('café tostado (%s)', (dialect) => {
       await createRoast(greenId, { quantity_green_kg: 5, resultant_kg: 4, batch_code: 'TOMADO' });
       before = await snapshot();
       const response = await post(roast(greenId, { quantity_green_kg: 15.001, resultant_kg: 12, batch_code: 'TOMADO' }));
-      expectError(response, 409, 'insufficient_stock', m.notEnoughGreen(15));
+      expectError(response, 409, 'insufficient_stock', m.notEnoughGreen(15, defaultFormatter));
       // The spec's text, then what the lot holds, as a sale's refusal says it (docs/product-guide.md#roasted-lot).
       expect(errorOf(response).message).toBe('No hay suficiente café verde disponible para tostar esta cantidad. Solo tienes 15.00 Kg.');
     });
@@ -344,7 +345,7 @@ describe.each(testDialects())('café tostado (%s)', (dialect) => {
       ]);
 
       const more = await put(created.id, roast(greenId, { quantity_green_kg: 100.001 }));
-      expectError(more, 409, 'insufficient_stock', m.notEnoughGreen(100));
+      expectError(more, 409, 'insufficient_stock', m.notEnoughGreen(100, defaultFormatter));
     });
 
     it('moves the roast to another green lot: the old lot gets its kg back, the new one pays', async () => {
@@ -362,7 +363,7 @@ describe.each(testDialects())('café tostado (%s)', (dialect) => {
       const second = await greenLot(10);
       const created = await createRoast(first, { quantity_green_kg: 25, resultant_kg: 20 });
       const before = await snapshot();
-      expectError(await put(created.id, roast(second, { quantity_green_kg: 10.5, resultant_kg: 9 })), 409, 'insufficient_stock', m.notEnoughGreen(10));
+      expectError(await put(created.id, roast(second, { quantity_green_kg: 10.5, resultant_kg: 9 })), 409, 'insufficient_stock', m.notEnoughGreen(10, defaultFormatter));
       expect(await snapshot()).toEqual(before);
     });
 
@@ -403,7 +404,7 @@ describe.each(testDialects())('café tostado (%s)', (dialect) => {
       expectError(await put(created.id, roast(greenId, { roast_type: '' })), 400, 'validation', m.required);
       expectError(await put(created.id, roast(greenId, { resultant_kg: 10.5 })), 400, 'validation', m.resultantAboveGreen);
       expectError(await put(created.id, roast(987654)), 400, 'validation', m.invalidGreenLot);
-      expectError(await put(created.id, roast(greenId, { quantity_green_kg: 91 })), 409, 'insufficient_stock', m.notEnoughGreen(90));
+      expectError(await put(created.id, roast(greenId, { quantity_green_kg: 91 })), 409, 'insufficient_stock', m.notEnoughGreen(90, defaultFormatter));
       expectError(await put(created.id, roast(greenId, { batch_code: other.batch_code, quantity_green_kg: 20 })), 409, 'duplicate', m.duplicateBatch);
       expect(await snapshot()).toEqual(before);
     });

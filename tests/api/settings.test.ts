@@ -2,6 +2,7 @@ import fc from 'fast-check';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { commonMessages } from '#shared/messages.js';
 import { notANumber } from '#shared/message-parts.js';
+import { DEFAULT_REGIONAL_FORMAT } from '#shared/format.js';
 import { settingsMessages } from '#shared/settings-messages.js';
 import { DEFAULT_PRICE_MAX, LOW_STOCK_DEFAULTS, ROASTER_CAPACITY_MAX_KG } from '#shared/schemas/settings.js';
 import { AppError } from '#server/errors.js';
@@ -43,7 +44,7 @@ describe.each(testDialects())('ajustes: precios de venta por defecto (%s)', (dia
   it('starts with the default prices, 15 per kg roasted and 25 per kg blended, for anyone signed in', async () => {
     const response = await get(tecnico);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ default_price_roasted: 15, default_price_blend: 25, ...LOW_STOCK_DEFAULTS, roaster_capacity_kg: null });
+    expect(response.json()).toEqual({ default_price_roasted: 15, default_price_blend: 25, ...LOW_STOCK_DEFAULTS, roaster_capacity_kg: null, ...DEFAULT_REGIONAL_FORMAT });
   });
 
   it('refuses a tecnico change with 403, writing nothing', async () => {
@@ -52,7 +53,7 @@ describe.each(testDialects())('ajustes: precios de venta por defecto (%s)', (dia
     expect(errorOf(response)).toEqual({ code: 'forbidden', message: commonMessages.forbidden });
     expect(errorOf(response).message).toBe('No tienes permisos para realizar esta acción.');
     expect(await rows()).toEqual([]);
-    expect((await get()).json()).toEqual({ default_price_roasted: 15, default_price_blend: 25, ...LOW_STOCK_DEFAULTS, roaster_capacity_kg: null });
+    expect((await get()).json()).toEqual({ default_price_roasted: 15, default_price_blend: 25, ...LOW_STOCK_DEFAULTS, roaster_capacity_kg: null, ...DEFAULT_REGIONAL_FORMAT });
   });
 
   it('checks the role again inside the write transaction (an administrator demoted meanwhile writes nothing)', async () => {
@@ -67,23 +68,23 @@ describe.each(testDialects())('ajustes: precios de venta por defecto (%s)', (dia
   it('saves both prices as exact cents, records who saved them, and everyone reads them', async () => {
     const response = await put({ default_price_roasted: 16.35, default_price_blend: 0.1 });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ default_price_roasted: 16.35, default_price_blend: 0.1, ...LOW_STOCK_DEFAULTS, roaster_capacity_kg: null });
+    expect(response.json()).toEqual({ default_price_roasted: 16.35, default_price_blend: 0.1, ...LOW_STOCK_DEFAULTS, roaster_capacity_kg: null, ...DEFAULT_REGIONAL_FORMAT });
     const adminId = await userId('jefa');
     expect(await rows()).toEqual([
       { key: 'default_price_blend_cents', value: '10', updated_by: adminId },
       { key: 'default_price_roasted_cents', value: '1635', updated_by: adminId },
     ]);
-    expect((await get(tecnico)).json()).toEqual({ default_price_roasted: 16.35, default_price_blend: 0.1, ...LOW_STOCK_DEFAULTS, roaster_capacity_kg: null });
+    expect((await get(tecnico)).json()).toEqual({ default_price_roasted: 16.35, default_price_blend: 0.1, ...LOW_STOCK_DEFAULTS, roaster_capacity_kg: null, ...DEFAULT_REGIONAL_FORMAT });
   });
 
   it('saves only the settings sent, keeps the others, and accepts a price of 0 and the ceiling', async () => {
     await put({ default_price_roasted: 18, default_price_blend: 30 });
     const one = await put({ default_price_blend: 0 });
-    expect(one.json()).toEqual({ default_price_roasted: 18, default_price_blend: 0, ...LOW_STOCK_DEFAULTS, roaster_capacity_kg: null });
+    expect(one.json()).toEqual({ default_price_roasted: 18, default_price_blend: 0, ...LOW_STOCK_DEFAULTS, roaster_capacity_kg: null, ...DEFAULT_REGIONAL_FORMAT });
     const top = await put({ default_price_roasted: DEFAULT_PRICE_MAX });
-    expect(top.json()).toEqual({ default_price_roasted: DEFAULT_PRICE_MAX, default_price_blend: 0, ...LOW_STOCK_DEFAULTS, roaster_capacity_kg: null });
+    expect(top.json()).toEqual({ default_price_roasted: DEFAULT_PRICE_MAX, default_price_blend: 0, ...LOW_STOCK_DEFAULTS, roaster_capacity_kg: null, ...DEFAULT_REGIONAL_FORMAT });
     const again = await put({ default_price_roasted: 17.5 });
-    expect(again.json()).toEqual({ default_price_roasted: 17.5, default_price_blend: 0, ...LOW_STOCK_DEFAULTS, roaster_capacity_kg: null });
+    expect(again.json()).toEqual({ default_price_roasted: 17.5, default_price_blend: 0, ...LOW_STOCK_DEFAULTS, roaster_capacity_kg: null, ...DEFAULT_REGIONAL_FORMAT });
     expect((await rows()).map((row) => row.value)).toEqual(['0', '1750']);
   });
 
@@ -92,7 +93,7 @@ describe.each(testDialects())('ajustes: precios de venta por defecto (%s)', (dia
     ['a price with 3 decimals', { default_price_blend: 25.001 }, commonMessages.tooManyDecimals(2)],
     ['a price above the ceiling', { default_price_roasted: DEFAULT_PRICE_MAX + 0.01 }, settingsMessages.priceTooLarge(DEFAULT_PRICE_MAX)],
     ['a price of 1e308', { default_price_roasted: 1e308 }, settingsMessages.priceTooLarge(DEFAULT_PRICE_MAX)],
-    ['a price that is text', { default_price_roasted: 'quince' }, 'Café Tostado ($/Kg): escribe un número, con coma o punto decimal.'],
+    ['a price that is text', { default_price_roasted: 'quince' }, 'Café Tostado: escribe un número, con coma o punto decimal.'],
     ['a null price', { default_price_blend: null }, settingsMessages.priceRequired],
     ['one good and one bad price', { default_price_roasted: 20, default_price_blend: -3 }, settingsMessages.priceNegative],
     ['an empty body', {}, settingsMessages.nothingToSave],
@@ -125,7 +126,7 @@ describe.each(testDialects())('ajustes: precios de venta por defecto (%s)', (dia
         const response = await put(payload);
         expect([200, 400]).toContain(response.statusCode);
         if (response.statusCode === 400) expect(spanish).toContain(errorOf(response).message);
-        else expect(Object.keys(response.json()).sort()).toEqual(['default_price_blend', 'default_price_roasted', ...Object.keys(LOW_STOCK_DEFAULTS), 'roaster_capacity_kg'].sort());
+        else expect(Object.keys(response.json()).sort()).toEqual(['default_price_blend', 'default_price_roasted', ...Object.keys(LOW_STOCK_DEFAULTS), 'roaster_capacity_kg', ...Object.keys(DEFAULT_REGIONAL_FORMAT)].sort());
       }),
       { numRuns: 150 },
     );

@@ -1,5 +1,6 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { defaultFormatter } from '#shared/format.js';
 import { findLedgerMismatches, findStockAboveEntry, stockOf } from '#server/ledger/ledger.js';
 import { commonMessages } from '#shared/messages.js';
 import { stockCountMessages as m } from '#shared/stock-count-messages.js';
@@ -330,7 +331,7 @@ describe.each(testDialects())('recuento de inventario (%s)', (dialect) => {
         }),
         400,
         'validation',
-        m.aboveEntry('blend', blend.batch_code, 2),
+        m.aboveEntry('blend', blend.batch_code, 2, defaultFormatter),
       );
       expect(await inventorySnapshot(t.db)).toEqual(before);
       expect(await countRows(t.db, 'stock_counts')).toBe(counts);

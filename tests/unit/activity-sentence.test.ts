@@ -10,6 +10,10 @@ import { roastedCoffeeSchema } from '#shared/schemas/roasted-coffee.js';
 import { saleSchema } from '#shared/schemas/sales.js';
 import { settingsSchema } from '#shared/schemas/settings.js';
 import { ACTIVITY_ACTIONS, ACTIVITY_AREAS, type ActivityEntry } from '#shared/schemas/activity.js';
+import { defaultFormatter, regionalFormatter } from '#shared/format.js';
+
+// The log's figures as a shop with a decimal comma reads them (Configuración › Formato regional).
+const comma = regionalFormatter({ currency_symbol: '€', currency_position: 'after', decimal_separator: ',' });
 
 // The activity log read as Spanish sentences (docs/product-guide.md#activity-log), the same on
 // the «Registro de Actividad» screen and in its CSV export.
@@ -19,13 +23,13 @@ const entry = (parts: Partial<Parts> & Pick<Parts, 'action' | 'area'>): Parts =>
 describe('activity sentences', () => {
   it('says who edited which record and each field before → after (the literal Spanish)', () => {
     const edit = entry({ action: 'update', area: 'coffee-origins', changes: { name: { before: 'Colombia', after: 'Colombia Huila' } } });
-    expect(activitySentence(edit)).toBe("ana editó el origen Colombia: nombre 'Colombia' → 'Colombia Huila'");
+    expect(activitySentence(edit, comma)).toBe("ana editó el origen Colombia: nombre 'Colombia' → 'Colombia Huila'");
     expect(activitySummary(edit)).toBe('ana editó el origen Colombia');
-    expect(changeLines(edit.changes)).toEqual(["nombre 'Colombia' → 'Colombia Huila'"]);
+    expect(changeLines(edit.changes, comma)).toEqual(["nombre 'Colombia' → 'Colombia Huila'"]);
   });
 
   it('names the record of every area with its noun', () => {
-    const nouns = Object.fromEntries(ACTIVITY_AREAS.map((area) => [area, activitySentence(entry({ action: 'create', area, record_label: 'X-1' }))]));
+    const nouns = Object.fromEntries(ACTIVITY_AREAS.map((area) => [area, activitySentence(entry({ action: 'create', area, record_label: 'X-1' }), comma)]));
     expect(nouns).toEqual({
       'coffee-origins': 'ana creó el origen X-1',
       'green-coffee': 'ana creó el lote de café verde X-1',
@@ -44,7 +48,7 @@ describe('activity sentences', () => {
 
   it('gives each action its verb or its own sentence', () => {
     const sentences = Object.fromEntries(
-      ACTIVITY_ACTIONS.map((action) => [action, activitySentence(entry({ action, area: action.startsWith('sign') ? 'auth' : 'roasted-coffee', record_label: action.startsWith('sign') ? '192.0.2.7' : 'TS-010124-1234' }))]),
+      ACTIVITY_ACTIONS.map((action) => [action, activitySentence(entry({ action, area: action.startsWith('sign') ? 'auth' : 'roasted-coffee', record_label: action.startsWith('sign') ? '192.0.2.7' : 'TS-010124-1234' }), comma)]),
     );
     expect(sentences).toEqual({
       create: 'ana creó el lote de café tostado TS-010124-1234',
@@ -57,10 +61,10 @@ describe('activity sentences', () => {
       sign_in_refused: "Inicio de sesión rechazado para 'ana' desde 192.0.2.7",
     });
     // An administrator's «Cerrar sesiones» of another account, and an entry whose user was deleted.
-    expect(activitySentence(entry({ action: 'sign_out', area: 'users', record_label: 'pedro' }))).toBe('ana cerró las sesiones del usuario pedro');
-    expect(activitySentence(entry({ action: 'delete', area: 'sales', username: null, record_label: '#42' }))).toBe('Alguien eliminó la venta #42');
+    expect(activitySentence(entry({ action: 'sign_out', area: 'users', record_label: 'pedro' }), comma)).toBe('ana cerró las sesiones del usuario pedro');
+    expect(activitySentence(entry({ action: 'delete', area: 'sales', username: null, record_label: '#42' }), comma)).toBe('Alguien eliminó la venta #42');
     // A refused sign-in keeps a username only when an account has it (the name typed may have been a password).
-    expect(activitySentence(entry({ action: 'sign_in_refused', area: 'auth', username: null, record_label: '192.0.2.7' }))).toBe(
+    expect(activitySentence(entry({ action: 'sign_in_refused', area: 'auth', username: null, record_label: '192.0.2.7' }), comma)).toBe(
       'Inicio de sesión rechazado para un usuario que no existe desde 192.0.2.7',
     );
   });
@@ -82,24 +86,27 @@ describe('activity sentences', () => {
 
 describe('before and after values', () => {
   it('writes each kind of value as a person reads it', () => {
-    expect(activityValue('Colombia')).toBe("'Colombia'");
-    expect(activityValue(12.5)).toBe('12,5');
+    expect(activityValue('Colombia', comma)).toBe("'Colombia'");
+    expect(activityValue(12.5, comma)).toBe('12,5');
     // Money with its cents, as the screens show a price; kilos as exact as they are kept.
-    expect(activityValue(36.7, 'total')).toBe('36,70');
-    expect(activityValue(20.24, 'cost')).toBe('20,24');
-    expect(activityValue(2.5, 'quantity_kg')).toBe('2,5');
-    expect(changeLines({ margin: { before: 16.4, after: 24.69 } })).toEqual(['margen 16,40 → 24,69']);
-    expect(activityValue(60)).toBe('60');
+    expect(activityValue(36.7, comma, 'total')).toBe('36,70');
+    expect(activityValue(20.24, comma, 'cost')).toBe('20,24');
+    expect(activityValue(2.5, comma, 'quantity_kg')).toBe('2,5');
+    expect(changeLines({ margin: { before: 16.4, after: 24.69 } }, comma)).toEqual(['margen 16,40 → 24,69']);
+    expect(activityValue(60, comma)).toBe('60');
+    // At the defaults, the spec's decimal point, as every other screen.
+    expect(activityValue(12.5, defaultFormatter)).toBe('12.5');
+    expect(activityValue(36.7, defaultFormatter, 'total')).toBe('36.70');
     // A business date as the screens write it; text that only looks like one stays quoted.
-    expect(activityValue('2024-03-15')).toBe('15/03/2024');
-    expect(activityValue('2024-02-30')).toBe("'2024-02-30'");
-    expect(activityValue(null)).toBe('—');
-    expect(activityValue('')).toBe('—');
-    expect(activityValue(undefined)).toBe('—');
-    expect(activityValue(true)).toBe('sí');
-    expect(activityValue(['Finca A', 'Finca B'])).toBe("'Finca A', 'Finca B'");
+    expect(activityValue('2024-03-15', comma)).toBe('15/03/2024');
+    expect(activityValue('2024-02-30', comma)).toBe("'2024-02-30'");
+    expect(activityValue(null, comma)).toBe('—');
+    expect(activityValue('', comma)).toBe('—');
+    expect(activityValue(undefined, comma)).toBe('—');
+    expect(activityValue(true, comma)).toBe('sí');
+    expect(activityValue(['Finca A', 'Finca B'], comma)).toBe("'Finca A', 'Finca B'");
     // A recipe's components: rows in a list, their fields in words.
-    expect(activityValue([{ origin_name: 'Colombia', percentage: 60 }, { origin_name: 'Etiopía', percentage: 40 }])).toBe(
+    expect(activityValue([{ origin_name: 'Colombia', percentage: 60 }, { origin_name: 'Etiopía', percentage: 40 }], comma)).toBe(
       "(origen 'Colombia', porcentaje 60), (origen 'Etiopía', porcentaje 40)",
     );
   });
@@ -113,7 +120,7 @@ describe('before and after values', () => {
       supplier_finca: { before: 'Finca A', after: null },
       moisture_pct: { before: 11, after: 12 },
     };
-    expect(changeLines(changes)).toEqual([
+    expect(changeLines(changes, comma)).toEqual([
       "origen 'Colombia' → 'Brasil'",
       'cantidad (Kg) 60 → 59,5',
       'fecha de entrada 01/03/2024 → 02/03/2024',
@@ -121,18 +128,18 @@ describe('before and after values', () => {
       // A field the log has no Spanish name for shows its own, with spaces.
       'moisture pct 11 → 12',
     ]);
-    expect(changesText(changes)).toBe(changeLines(changes).join('; '));
+    expect(changesText(changes, comma)).toBe(changeLines(changes, comma).join('; '));
     // An id with no name beside it still shows.
-    expect(changeLines({ recipe_id: { before: 1, after: 2 } })).toEqual(['receta 1 → 2']);
-    expect(changeLines(null)).toEqual([]);
+    expect(changeLines({ recipe_id: { before: 1, after: 2 } }, comma)).toEqual(['receta 1 → 2']);
+    expect(changeLines(null, comma)).toEqual([]);
   });
 
   it('says a password was changed, never with a value (write-pipeline/activity-log.ts withValuelessChanges)', () => {
     const reset = entry({ action: 'update', area: 'users', record_label: 'pedro', changes: { password: { before: null, after: null } } });
-    expect(changeLines(reset.changes)).toEqual(['contraseña cambiada']);
-    expect(activitySentence(reset)).toBe('ana editó el usuario pedro: contraseña cambiada');
+    expect(changeLines(reset.changes, comma)).toEqual(['contraseña cambiada']);
+    expect(activitySentence(reset, comma)).toBe('ana editó el usuario pedro: contraseña cambiada');
     const withRole = { role: { before: 'tecnico', after: 'administrador' }, password: { before: null, after: null } };
-    expect(changesText(withRole)).toBe("rol 'tecnico' → 'administrador'; contraseña cambiada");
-    expect(changesText(null)).toBe('');
+    expect(changesText(withRole, comma)).toBe("rol 'tecnico' → 'administrador'; contraseña cambiada");
+    expect(changesText(null, comma)).toBe('');
   });
 });

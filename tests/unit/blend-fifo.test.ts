@@ -1,3 +1,4 @@
+import { defaultFormatter } from '#shared/format.js';
 import { describe, expect, it } from 'vitest';
 import { type BlendFormValues, fifoDraws, lotKey, type RoastedLotOption } from '#web/features/blended-coffee/blend-form-values.js';
 
@@ -23,11 +24,11 @@ const recipe = (roast_type: 'Oscuro' | null) => ({ id: 7, components: [{ origin_
 
 describe("'Rellenar lotes' and the recipe's roast types", () => {
   it("takes only the lots of the roast type the chosen recipe's component names, oldest first", () => {
-    expect(fifoDraws(values('7'), lots, [recipe('Oscuro')])?.[0]?.draws).toEqual({ [lotKey(2)]: '3', [lotKey(3)]: '1' });
+    expect(fifoDraws(values('7'), lots, [recipe('Oscuro')], defaultFormatter)?.[0]?.draws).toEqual({ [lotKey(2)]: '3', [lotKey(3)]: '1' });
   });
 
   it('takes every roast type, oldest first, when the component names none or no recipe is chosen', () => {
-    expect(fifoDraws(values('7'), lots, [recipe(null)])?.[0]?.draws).toEqual({ [lotKey(1)]: '2', [lotKey(2)]: '2' });
-    expect(fifoDraws(values(''), lots, [recipe('Oscuro')])?.[0]?.draws).toEqual({ [lotKey(1)]: '2', [lotKey(2)]: '2' });
+    expect(fifoDraws(values('7'), lots, [recipe(null)], defaultFormatter)?.[0]?.draws).toEqual({ [lotKey(1)]: '2', [lotKey(2)]: '2' });
+    expect(fifoDraws(values(''), lots, [recipe('Oscuro')], defaultFormatter)?.[0]?.draws).toEqual({ [lotKey(1)]: '2', [lotKey(2)]: '2' });
   });
 });

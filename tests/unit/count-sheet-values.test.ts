@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { defaultFormatter } from '#shared/format.js';
 import { stockCountMessages as m } from '#shared/stock-count-messages.js';
 import type { CountSheetLot } from '#shared/schemas/stock-counts.js';
 import { countBody, countedKg, differenceG, largeDifferences, sheetTotals, valueCents } from '#web/features/stock-counts/count-sheet-values.js';
@@ -50,10 +51,10 @@ describe('la hoja de recuento', () => {
     // The typo of the 999,999 kg count.
     const typo = largeDifferences(lots, body({ 'roasted-7': '999999' }));
     expect(typo).toEqual([{ code: 'CO-R7', expectedKg: 5, countedKg: 999_999 }]);
-    expect(m.confirmLarge(typo)).toBe(
+    expect(m.confirmLarge(typo, defaultFormatter)).toBe(
       'Este lote cambia más del 10 % o más de 5 Kg: CO-R7 (esperado 5.00 Kg, contado 999999.00 Kg). ¿Son correctos los Kg contados?',
     );
-    expect(m.confirmLarge([{ code: 'MZ-2', expectedKg: 0.999, countedKg: 0 }, { code: 'CO-R7', expectedKg: 5, countedKg: 6 }])).toBe(
+    expect(m.confirmLarge([{ code: 'MZ-2', expectedKg: 0.999, countedKg: 0 }, { code: 'CO-R7', expectedKg: 5, countedKg: 6 }], defaultFormatter)).toBe(
       'Estos lotes cambian más del 10 % o más de 5 Kg: MZ-2 (esperado 0.999 Kg, contado 0.00 Kg); CO-R7 (esperado 5.00 Kg, contado 6.00 Kg). ¿Son correctos los Kg contados?',
     );
   });

@@ -1,6 +1,9 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { formatDate, formatDateTime, formatExactKilos, formatKg, formatKgExact, parseSpanishDate, formatMoney, formatTwoDecimals } from '#shared/format.js';
+import { defaultFormatter, formatDate, formatDateTime, parseSpanishDate, regionalFormatter } from '#shared/format.js';
+
+// The formatter at the defaults: the spec's look ('$' before, decimal point).
+const { twoDecimals: formatTwoDecimals, kg: formatKg, money: formatMoney, exactKilos: formatExactKilos, kgExact: formatKgExact } = defaultFormatter;
 
 describe('two-decimal display', () => {
   it('rounds the decimal value half away from zero, not its float', () => {
@@ -49,6 +52,42 @@ describe('exact kilos (a label, what a sale may take, a count): never more than 
     fc.assert(fc.property(fc.integer({ min: 0, max: 100_000_000 }), (grams) => {
       const text = formatExactKilos(grams / 1000);
       return /^\d+\.\d{2,3}$/.test(text) && Math.round(Number(text) * 1000) === grams;
+    }));
+  });
+});
+
+describe('regional format (Configuración › Formato regional)', () => {
+  const euro = regionalFormatter({ currency_symbol: '€', currency_position: 'after', decimal_separator: ',' });
+
+  it('writes amounts with the chosen symbol, side and separator, the same rounding as the defaults', () => {
+    expect(euro.money(20.14)).toBe('20,14 €');
+    expect(euro.money(1.525)).toBe('1,53 €');
+    expect(euro.money(-5)).toBe('-5,00 €');
+    expect(euro.kg(69.5)).toBe('69,50 Kg');
+    expect(euro.kgExact(0.999)).toBe('0,999 Kg');
+    expect(euro.exactKilos(10)).toBe('10,00');
+    expect(euro.twoDecimals(1250)).toBe('1250,00');
+    expect(euro.gramsKg(1.389)).toBe('1,389 Kg');
+    expect(defaultFormatter.gramsKg(2.5)).toBe('2.500 Kg');
+    expect(euro.plain(7.5)).toBe('7,5');
+    expect(euro.plain(4)).toBe('4');
+    expect(`Precio Unitario (${euro.perKg})`).toBe('Precio Unitario (€/Kg)');
+    expect(euro.currency).toBe('€');
+  });
+
+  it('keeps the spec look at the defaults', () => {
+    expect(defaultFormatter.money(20.14)).toBe('$20.14');
+    expect(defaultFormatter.money(-5)).toBe('$-5.00');
+    expect(defaultFormatter.kg(69.5)).toBe('69.50 Kg');
+    expect(defaultFormatter.plain(7.5)).toBe('7.5');
+    expect(defaultFormatter.perKg).toBe('$/Kg');
+    expect(regionalFormatter({ currency_symbol: 'US$', currency_position: 'before', decimal_separator: ',' }).money(3)).toBe('US$3,00');
+  });
+
+  it('agrees with the default formatter on every gram amount but for the separator', () => {
+    fc.assert(fc.property(fc.integer({ min: -100_000_000, max: 100_000_000 }), (grams) => {
+      const kg = grams / 1000;
+      return euro.twoDecimals(kg) === defaultFormatter.twoDecimals(kg).replace('.', ',') && euro.exactKilos(kg) === defaultFormatter.exactKilos(kg).replace('.', ',');
     }));
   });
 });

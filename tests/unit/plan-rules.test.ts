@@ -1,3 +1,4 @@
+import { defaultFormatter } from '#shared/format.js';
 import { describe, expect, it } from 'vitest';
 import { runOutAlertNote, runOutAlertText } from '#shared/planning-alert-messages.js';
 import { planningMessages as m } from '#shared/planning-messages.js';
@@ -38,8 +39,8 @@ describe('roast plan rules', () => {
   });
 
   it('words batches and the idle list in Spanish', () => {
-    expect(m.batches(3, 2.5)).toBe('3 tuestes de 2.50 Kg');
-    expect(m.batches(1, 15)).toBe('1 tueste de 15.00 Kg');
+    expect(m.batches(3, 2.5, defaultFormatter)).toBe('3 tuestes de 2.50 Kg');
+    expect(m.batches(1, 15, defaultFormatter)).toBe('1 tueste de 15.00 Kg');
     expect(m.idleTitle(90)).toBe('Sin movimiento en 90 días');
     expect(m.idleNote(90)).toBe('Ni tuestes, ni ventas, ni mezclas en los últimos 90 días: el plan no los repone ni los lleva a la hoja de tueste.');
   });

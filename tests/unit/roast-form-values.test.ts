@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { defaultFormatter } from '#shared/format.js';
 import { roastedCoffeeMessages } from '#shared/roasted-coffee-messages.js';
 import {
   generateRoastLotCode,
@@ -28,8 +29,8 @@ describe('roast form: the lots the select offers (the origin filter narrows them
   });
 
   it('labels a lot with its code, origin and the exact kilos available (docs/decisions/0039-stock-never-above-entry.md)', () => {
-    expect(greenLotLabel(lots[0]!)).toBe('15-03-24 · Colombia · 12.50 Kg disponibles');
-    expect(greenLotLabel(lots[1]!)).toBe('ET-1 · Etiopía · 1.005 Kg disponibles');
+    expect(greenLotLabel(lots[0]!, defaultFormatter)).toBe('15-03-24 · Colombia · 12.50 Kg disponibles');
+    expect(greenLotLabel(lots[1]!, defaultFormatter)).toBe('ET-1 · Etiopía · 1.005 Kg disponibles');
   });
 });
 
@@ -76,7 +77,7 @@ describe('roast form: an edited roast loads as text', () => {
       roast_type: 'Medio',
       roast_date: '2024-03-15',
       batch_code: 'CO-150324-1234',
-    } as never);
+    } as never, defaultFormatter);
     expect(values).toEqual({
       origin_filter: '',
       green_coffee_id: '1',

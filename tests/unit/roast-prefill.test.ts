@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { defaultFormatter } from '#shared/format.js';
 import { type GreenLotOption, prefilledRoastValues } from '#web/features/roasted-coffee/roast-form-values.js';
 import { readRoastPrefill, roastPrefillPath } from '#web/lib/roast-prefill.js';
 
@@ -21,10 +22,10 @@ describe("roast plan 'Tostar': the roast form's address", () => {
   });
 
   it('fills the form with what the select and the list offer, the rest as a new roast starts', () => {
-    const values = prefilledRoastValues({ greenLotId: 7, kg: 4.118, roastType: 'Oscuro' }, lots);
+    const values = prefilledRoastValues({ greenLotId: 7, kg: 4.118, roastType: 'Oscuro' }, lots, defaultFormatter);
     expect(values).toMatchObject({ origin_filter: '', green_coffee_id: '7', quantity_green_kg: '4.118', resultant_kg: '', roast_type: 'Oscuro', batch_code: '' });
     expect(values.roast_date).toMatch(/^\d{2}\/\d{2}\/\d{4}$/);
     // A lot without stock left is not offered, a type outside the list is not one: both stay empty.
-    expect(prefilledRoastValues({ greenLotId: 8, kg: 1, roastType: 'Quemado' }, lots)).toMatchObject({ green_coffee_id: '', quantity_green_kg: '1', roast_type: '' });
+    expect(prefilledRoastValues({ greenLotId: 8, kg: 1, roastType: 'Quemado' }, lots, defaultFormatter)).toMatchObject({ green_coffee_id: '', quantity_green_kg: '1', roast_type: '' });
   });
 });

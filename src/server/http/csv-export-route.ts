@@ -4,7 +4,7 @@ import type { Kysely } from 'kysely';
 import { z } from 'zod';
 import type { Database } from '#server/db/schema.js';
 import { errorResponses } from './error-responses.js';
-import { type CsvColumn, type CsvDialect, csvDialectQuerySchema, sendCsv } from './csv-export.js';
+import { type CsvColumns, type CsvDialect, csvDialectQuerySchema, sendCsv } from './csv-export.js';
 import { durableRows } from './durable-responses.js';
 
 /**
@@ -16,7 +16,7 @@ import { durableRows } from './durable-responses.js';
 export interface CsvExport<Row> {
   /** The file name's table part: 'cafe-verde' → cafe-verde-2026-11-23.csv. */
   fileBase: string;
-  columns: readonly CsvColumn<Row>[];
+  columns: CsvColumns<Row>;
   rows: AsyncIterable<Row>;
 }
 

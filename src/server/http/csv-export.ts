@@ -116,7 +116,13 @@ export const unguardFormula = (cell: string): string => (cell.startsWith("'") &&
 export const csvFileName = (base: string, now = new Date()): string => `${base}-${now.toISOString().slice(0, 10)}.csv`;
 
 /** The CSV text of some rows, for tests and small in-memory uses (the same writer as sendCsv). */
-export function csvStream<Row>(columns: readonly CsvColumn<Row>[], rows: AsyncIterable<Row> | Iterable<Row>, dialect: CsvDialect): Readable {
+/**
+ * A table's columns, or their promise: headers with the currency ('Precio Unitario (€/Kg)') are
+ * made once the shop's regional format is read (docs/decisions/0042-one-regional-formatter.md).
+ */
+export type CsvColumns<Row> = readonly CsvColumn<Row>[] | Promise<readonly CsvColumn<Row>[]>;
+
+export function csvStream<Row>(columnsToCome: CsvColumns<Row>, rows: AsyncIterable<Row> | Iterable<Row>, dialect: CsvDialect): Readable {
   const format = csvFormat(dialect);
   const stringifier = stringify({
     delimiter: dialect === 'es' ? ';' : ',',
@@ -128,6 +134,7 @@ export function csvStream<Row>(columns: readonly CsvColumn<Row>[], rows: AsyncIt
     cast: { object: (cell) => String(cell.csvNumber) },
   });
   async function* records() {
+    const columns = await columnsToCome;
     yield columns.map((column) => column.header);
     for await (const row of rows) {
       yield columns.map((column) => {
@@ -150,7 +157,7 @@ export function csvStream<Row>(columns: readonly CsvColumn<Row>[], rows: AsyncIt
  */
 export function sendCsv<Row>(
   reply: FastifyReply,
-  options: { fileBase: string; dialect: CsvDialect; columns: readonly CsvColumn<Row>[]; rows: AsyncIterable<Row> | Iterable<Row> },
+  options: { fileBase: string; dialect: CsvDialect; columns: CsvColumns<Row>; rows: AsyncIterable<Row> | Iterable<Row> },
 ): void {
   const stream = csvStream(options.columns, options.rows, options.dialect);
   stream.on('error', (error) => reply.log.error({ err: error }, 'exportación CSV interrumpida'));

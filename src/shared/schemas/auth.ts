@@ -27,4 +27,15 @@ export const loginBodySchema = z.object(
 );
 export type LoginBody = z.infer<typeof loginBodySchema>;
 
-export const sessionUserResponseSchema = z.object({ user: userSchema });
+/**
+ * The shop's regional format beside the user, so the web writes the first
+ * amount it shows in it without asking /api/settings (docs/decisions/0042-one-regional-formatter.md).
+ */
+export const regionalFormatSchema = z.object({
+  currency_symbol: z.string(),
+  currency_position: z.enum(['before', 'after']),
+  decimal_separator: z.enum(['.', ',']),
+});
+
+export const sessionUserResponseSchema = z.object({ user: userSchema, format: regionalFormatSchema });
+export type SessionAnswer = z.infer<typeof sessionUserResponseSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { Formatter } from '#shared/format.js';
 import { BATCH_CODE_MAX, SALE_PRICE_MAX, SALE_QUANTITY_MAX_KG } from '#shared/limits.js';
 import { salesMessages as m } from '#shared/sales-messages.js';
 import { gramsToKg, KG_DECIMALS, PRICE_DECIMALS } from '#shared/units.js';
@@ -89,4 +90,4 @@ export type SalesPage = z.infer<typeof salesPageSchema>;
  * rounded down, 0.99 (less: the sale of 0.995 Kg the message seems to forbid
  * would pass). The server and the form's early check both write it this way.
  */
-export const availableKgText = (grams: number): string => String(gramsToKg(grams));
+export const availableKgText = (grams: number, f: Formatter): string => f.plain(gramsToKg(grams));

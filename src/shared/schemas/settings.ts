@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { commonMessages } from '#shared/messages.js';
 import { settingsMessages as m } from '#shared/settings-messages.js';
 import { stockAlertMessages } from '#shared/stock-alert-messages.js';
+import { type CurrencyPosition, DEFAULT_REGIONAL_FORMAT, type DecimalSeparator, type RegionalFormat } from '#shared/format.js';
 import { centsToPrice, gramsToKg, KG_DECIMALS, kgToGrams, PRICE_DECIMALS, priceToCents } from '#shared/units.js';
 import { notANumber } from '#shared/message-parts.js';
 import { decimalSchema } from './common.js';
@@ -14,19 +15,21 @@ import { decimalSchema } from './common.js';
  * threshold in kg) is one line in `settingDefinitions`: the API, the table and
  * the defaults follow.
  */
-export interface SettingDefinition<Api extends number | null = number> {
+export interface SettingDefinition<Value = number, Stored = number> {
   /** Row key in the `settings` table. */
   key: string;
   /** The API value's schema (what PUT accepts and the form validates). */
-  apiSchema: z.ZodType<Api>;
-  /** What GET answers for it: a number, or a number or null for an optional setting. */
-  responseSchema: z.ZodType<Api>;
-  /** Stored (integer) value → API value. */
-  toApi(stored: number): Api;
-  /** API value → stored (integer) value. */
-  toStored(api: Api): number;
+  apiSchema: z.ZodType<Value>;
+  /** What GET answers for it: a number, a number or null for an optional setting, a text or a choice. */
+  responseSchema: z.ZodType<Value>;
+  /** Stored value → API value. */
+  toApi(stored: Stored): Value;
+  /** API value → stored value. */
+  toStored(api: Value): Stored;
   /** Stored value used while the row does not exist. */
-  defaultStored: number;
+  defaultStored: Stored;
+  /** What a row may hold, for a setting not stored as an integer (a text, a choice); integers need none. */
+  storedSchema?: z.ZodType<Stored>;
 }
 
 /** The most a default price may be (ours), the same ceiling as a green lot's unit price. */
@@ -67,7 +70,7 @@ export const ROASTER_CAPACITY_MAX_KG = 1000;
  * null while unset. Stored as integer grams, 0 meaning "not set" (a batch of 0 kg
  * cannot exist), so the row stays an integer like every other setting.
  */
-const roasterCapacitySetting = (key: string): SettingDefinition<number | null> => ({
+const roasterCapacitySetting = (key: string): SettingDefinition<number | null, number> => ({
   key,
   apiSchema: decimalSchema(KG_DECIMALS, m.capacityInvalid)
     .refine((kg) => kg > 0, m.capacityInvalid)
@@ -82,6 +85,30 @@ const roasterCapacitySetting = (key: string): SettingDefinition<number | null> =
 /** The thresholds' defaults: a bag of green per origin (60 kg), 5 kg of a roasted lot or a blend. */
 export const LOW_STOCK_DEFAULTS = { low_stock_green_kg: 60, low_stock_roasted_kg: 5, low_stock_blend_kg: 5 } as const;
 
+/** A setting stored as it is sent (a text, a choice), checked by the same schema on the way in and out. */
+const textSetting = <Value extends string>(key: string, schema: z.ZodType<Value>, defaultValue: Value): SettingDefinition<Value, Value> => ({
+  key,
+  apiSchema: schema,
+  toApi: (stored) => stored,
+  toStored: (api) => api,
+  defaultStored: defaultValue,
+  responseSchema: schema,
+  storedSchema: schema,
+});
+
+/** The most characters a currency symbol may have (ours): '$', '€', 'US$', 'MXN' fit. */
+export const CURRENCY_SYMBOL_MAX = 3;
+
+// Counted in characters a person sees ('€' is one), not UTF-16 units; no digits, which would read as part of the amount.
+const currencySymbolSchema = z
+  .string(m.currencySymbolRequired)
+  .refine((text) => text.trim() !== '', m.currencySymbolRequired)
+  .refine((text) => [...text].length <= CURRENCY_SYMBOL_MAX, m.currencySymbolTooLong(CURRENCY_SYMBOL_MAX))
+  .refine((text) => text.trim() === text && !/[\d\s]/u.test(text), m.currencySymbolInvalid);
+
+const currencyPositionSchema = z.enum(['before', 'after'] satisfies CurrencyPosition[], m.currencyPositionInvalid);
+const decimalSeparatorSchema = z.enum(['.', ','] satisfies DecimalSeparator[], m.decimalSeparatorInvalid);
+
 export const settingDefinitions = {
   // The original app's fixed sale prices, 15 per kg for roasted coffee and 25 per kg
   // for blends, kept as the defaults the sales form prefills (docs/product-guide.md#business-constants).
@@ -94,11 +121,19 @@ export const settingDefinitions = {
   low_stock_blend_kg: kgThresholdSetting('low_stock_blend_g', LOW_STOCK_DEFAULTS.low_stock_blend_kg, stockAlertMessages.labels.low_stock_blend_kg),
   // The roast plan rounds each roast line to whole batches of this many kg of green (docs/product-guide.md#roast-plan).
   roaster_capacity_kg: roasterCapacitySetting('roaster_capacity_g'),
-} as const satisfies Record<string, SettingDefinition<number> | SettingDefinition<number | null>>;
+  // Formato regional (docs/product-guide.md#configuracion): how every amount is written; the defaults are the spec's look.
+  currency_symbol: textSetting('currency_symbol', currencySymbolSchema, DEFAULT_REGIONAL_FORMAT.currency_symbol),
+  currency_position: textSetting('currency_position', currencyPositionSchema, DEFAULT_REGIONAL_FORMAT.currency_position),
+  decimal_separator: textSetting('decimal_separator', decimalSeparatorSchema, DEFAULT_REGIONAL_FORMAT.decimal_separator),
+} as const satisfies Record<string, SettingDefinition<unknown, unknown>>;
 
 export type SettingName = keyof typeof settingDefinitions;
 export const SETTING_NAMES = Object.keys(settingDefinitions) as SettingName[];
 
+
+type ValueOf<Name extends SettingName> = (typeof settingDefinitions)[Name] extends SettingDefinition<infer Value, infer _Stored> ? Value : never;
+/** Every setting with its value's type (a number, or a text setting's own type). */
+export type Settings = { [Name in SettingName]: ValueOf<Name> };
 
 /** GET /api/settings (and PUT's answer): every setting with its current value. */
 export const settingsSchema = z.object(
@@ -106,7 +141,6 @@ export const settingsSchema = z.object(
     [Name in SettingName]: (typeof settingDefinitions)[Name]['responseSchema'];
   },
 );
-export type Settings = z.infer<typeof settingsSchema>;
 
 /**
  * Body of PUT /api/settings: any of the settings (a screen section saves only
@@ -142,3 +176,17 @@ export type LowStockBody = z.output<typeof lowStockBodySchema>;
 /** The roaster section of the Configuración screen: its capacity, empty for none. */
 export const roasterBodySchema = z.object({ roaster_capacity_kg: settingDefinitions.roaster_capacity_kg.apiSchema });
 export type RoasterBody = z.output<typeof roasterBodySchema>;
+
+/** The regional format section of the Configuración screen: the three settings together. */
+export const regionalFormatBodySchema = z.object({
+  currency_symbol: settingDefinitions.currency_symbol.apiSchema,
+  currency_position: settingDefinitions.currency_position.apiSchema,
+  decimal_separator: settingDefinitions.decimal_separator.apiSchema,
+});
+
+/** The regional format inside the settings, as the formatter takes it. */
+export const regionalFormatOf = (settings: RegionalFormat): RegionalFormat => ({
+  currency_symbol: settings.currency_symbol,
+  currency_position: settings.currency_position,
+  decimal_separator: settings.decimal_separator,
+});

@@ -1,14 +1,17 @@
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
-import type { User } from '#shared/schemas/auth.js';
+import type { SessionAnswer, User } from '#shared/schemas/auth.js';
 import { ApiError, apiRequest } from '#web/lib/api-client.js';
 import { pageSaysSignedOut } from '#web/lib/signed-out-page.js';
 import { queryKeys } from './query-keys.js';
 
-/** The signed-in user, or null when nobody is (a 401 is an answer here, not an error). */
-export async function getSession(): Promise<User | null> {
+/**
+ * The signed-in user and the shop's regional format, or null when nobody is
+ * (a 401 is an answer here, not an error). The format comes with the user, so
+ * no screen writes an amount before knowing how (docs/decisions/0042-one-regional-formatter.md).
+ */
+export async function getSession(): Promise<SessionAnswer | null> {
   try {
-    const { user } = await apiRequest<{ user: User }>('GET', '/auth/me');
-    return user;
+    return await apiRequest<SessionAnswer>('GET', '/auth/me');
   } catch (error) {
     if (error instanceof ApiError && error.status === 401) return null;
     throw error;
@@ -29,16 +32,16 @@ export const useSession = () => useQuery(sessionQueryOptions);
 export function useCurrentUser(): User {
   const { data } = useSession();
   if (!data) throw new Error('useCurrentUser sin sesión');
-  return data;
+  return data.user;
 }
 
 /**
- * Switches the cached session to `user` (null = signed out) and drops every
+ * Switches the cached session to `session` (null = signed out) and drops every
  * other cached answer, so nothing one user loaded is shown to the next. The
  * session query itself is kept (only its data changes) because the app's
  * session gate is subscribed to it.
  */
-export function replaceSession(queryClient: QueryClient, user: User | null): void {
+export function replaceSession(queryClient: QueryClient, session: SessionAnswer | null): void {
   queryClient.removeQueries({ predicate: (query) => query.queryKey[0] !== queryKeys.session[0] });
-  queryClient.setQueryData(queryKeys.session, user);
+  queryClient.setQueryData(queryKeys.session, session);
 }

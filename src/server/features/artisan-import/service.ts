@@ -11,6 +11,7 @@ import { recordActivity } from '#server/write-pipeline/activity-log.js';
 import { AppError, validationError } from '#server/errors.js';
 import { lockLots } from '#server/ledger/lot-locks.js';
 import { findGreenLotForArea } from '#server/features/green-coffee/service.js';
+import { readFormatter } from '#server/features/settings/service.js';
 import { createArtisanRoast, roastsByArtisanUuid } from '#server/features/roasted-coffee/service.js';
 import type { AlogProfile } from './alog-profile.js';
 import { readAlogFiles } from './parse-in-worker.js';
@@ -104,7 +105,7 @@ export async function previewArtisanFile(db: Kysely<Database>, bytes: Uint8Array
   const existing = (await roastsByArtisanUuid(db, [profile.roastUuid])).get(profile.roastUuid);
   const dateProblem = fileDateProblem(profile);
   const file = rowFile(profile, dateProblem);
-  const { problems } = checkArtisanRow(file, choices, { green: await chosenGreenLot(db, choices.green_coffee_id) });
+  const { problems } = checkArtisanRow(file, choices, { green: await chosenGreenLot(db, choices.green_coffee_id), formatter: await readFormatter(db) });
   const events = profile.curve?.events ?? { charge: null, dry_end: null, fc_start: null, fc_end: null, sc_start: null, sc_end: null, drop: null };
   return {
     roast_uuid: profile.roastUuid,
@@ -160,11 +161,12 @@ export async function importArtisanFiles<Answer>(
   };
   // Every file read first, in the untrusted-files worker (docs/decisions/0040-untrusted-files-in-a-worker.md).
   const read = await readAlogFiles(files.map((file) => file.bytes));
+  const formatter = await readFormatter(db);
   // The file's own rules first, before any lock: a bad file takes none and writes nothing.
   const prepared = files.map((file, index) => named(file, index, () => {
     const profile = read[index]!();
     const rowFacts = rowFile(profile, fileDateProblem(profile));
-    const { body, problems } = checkArtisanRow(rowFacts, file.choices, { requireChoices: true });
+    const { body, problems } = checkArtisanRow(rowFacts, file.choices, { requireChoices: true, formatter });
     if (problems[0] || !body) throw refusalOf(problems[0] ?? { code: 'validation', message: roasted.required });
     return { file, index, profile, rowFacts, body };
   }));
@@ -177,7 +179,7 @@ export async function importArtisanFiles<Answer>(
         // Then the green lot's, on the locked lot as the earlier files of this import left it:
         // the preview's rules, so the import refuses only what the preview names.
         const green = await chosenGreenLot(trx, body.green_coffee_id);
-        const [problem] = checkArtisanRow(rowFacts, file.choices, { green, requireChoices: true }).problems;
+        const [problem] = checkArtisanRow(rowFacts, file.choices, { green, requireChoices: true, formatter }).problems;
         if (problem) throw refusalOf(problem);
         return createArtisanRoast(trx, body, profile, userId);
       })().catch((error: unknown) => named(file, index, () => {

@@ -14,6 +14,8 @@ import { isForeignKeyViolation, isUniqueViolation } from '#server/db/constraint-
 import { insertWithLotCode } from '#server/db/insert-with-lot-code.js';
 import { refuseTakenLotCode } from '#server/db/lot-code-columns.js';
 import type { Database } from '#server/db/schema.js';
+import { readFormatter } from '#server/features/settings/service.js';
+import type { Formatter } from '#shared/format.js';
 import { type DbOrTrx, retryTransaction, withWriteTransaction } from '#server/db/write-transaction.js';
 import { AppError, notFoundError, validationError } from '#server/errors.js';
 import { type LockTarget, lockLots } from '#server/ledger/lot-locks.js';
@@ -36,7 +38,7 @@ export const findBlendsWithRecipe = (db: DbOrTrx, ids: readonly number[]) => rep
 /** Every ledger row this feature writes points back at its blend. */
 const REF_KIND = 'blend';
 
-const kgText = (grams: number) => String(gramsToKg(grams));
+const kgText = (grams: number, f: Formatter) => f.plain(gramsToKg(grams));
 
 function toBlendedCoffee(
   record: repository.BlendRecord,
@@ -147,7 +149,10 @@ async function checkBody(
       const lot = lots.get(draw.id)!;
       const available = lot.stock_g + (returned.get(lot.id) ?? 0);
       const needed = kgToGrams(draw.quantity_used);
-      if (available < needed) throw new AppError('insufficient_stock', m.notEnoughStock(lot.batch_code, kgText(available), kgText(needed)));
+      if (available < needed) {
+        const f = await readFormatter(trx);
+        throw new AppError('insufficient_stock', m.notEnoughStock(lot.batch_code, kgText(available, f), kgText(needed, f)));
+      }
     }
   }
 
@@ -335,7 +340,7 @@ export async function updateBlend(db: Kysely<Database>, id: number, body: Blende
       deltaG: producedDelta,
       reason: producedDelta > 0 ? 'blend' : 'blend_reversal',
     });
-    if (!adjusted) throw new AppError('insufficient_stock', m.stockBelowZero(kgText(blend.total_quantity_g - Number(blend.stock_g))));
+    if (!adjusted) throw new AppError('insufficient_stock', m.stockBelowZero(kgText(blend.total_quantity_g - Number(blend.stock_g), await readFormatter(trx))));
 
     if (body.batch_code !== undefined) await refuseTakenLotCode(trx, 'blended_coffee', body.batch_code, { exceptId: id }, duplicateBatch);
     try {

@@ -1,19 +1,22 @@
 import type { Kysely } from 'kysely';
+import type { Formatter } from '#shared/format.js';
 import { GREEN_CSV_HEADERS as HEADERS } from '#shared/schemas/green-import.js';
 import { KG_DECIMALS, PRICE_DECIMALS } from '#shared/units.js';
 import type { Database } from '#server/db/schema.js';
 import { type CsvColumn, keysetBatches } from '#server/http/csv-export.js';
 import type { CsvExport } from '#server/http/csv-export-route.js';
+import { readFormatter } from '#server/features/settings/service.js';
 import { greenLotsAfter, type GreenLotRecord } from './repository.js';
 
 /** The headers the green import reads back: an exported file imports to the same lots. */
-const columns: CsvColumn<GreenLotRecord>[] = [
+// 'Precio (€/Kg)' folds to the same header as 'Precio ($/Kg)' on import (read-csv.ts foldText).
+const columnsFor = (money: Formatter): CsvColumn<GreenLotRecord>[] => [
   { header: HEADERS.batchCode, cell: (g) => g.batch_code },
   { header: HEADERS.origin, cell: (g) => g.origin_name },
   { header: HEADERS.supplier, cell: (g) => g.supplier_finca },
   { header: HEADERS.stock, cell: (g, f) => f.scaledNumber(g.stock_g, KG_DECIMALS) },
   { header: HEADERS.quantity, cell: (g, f) => f.scaledNumber(g.quantity_g, KG_DECIMALS) },
-  { header: HEADERS.price, cell: (g, f) => f.scaledNumber(g.unit_price_cents, PRICE_DECIMALS) },
+  { header: `Precio (${money.perKg})`, cell: (g, f) => f.scaledNumber(g.unit_price_cents, PRICE_DECIMALS) },
   { header: HEADERS.entryDate, cell: (g, f) => f.date(g.entry_date) },
 ];
 
@@ -23,6 +26,6 @@ export const exportGreenLots = (
   filter: { origin_id?: number | undefined; in_stock?: boolean | undefined },
 ): CsvExport<GreenLotRecord> => ({
   fileBase: 'cafe-verde',
-  columns,
+  columns: readFormatter(db).then(columnsFor),
   rows: keysetBatches((after, limit) => greenLotsAfter(db, { originId: filter.origin_id, inStock: filter.in_stock }, after, limit)),
 });

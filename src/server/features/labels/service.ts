@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
-import { formatDate, formatKgExact } from '#shared/format.js';
+import { formatDate, type Formatter } from '#shared/format.js';
+import { readFormatter } from '#server/features/settings/service.js';
 import { labelMessages as m } from '#shared/label-messages.js';
 import { localIsoDate } from '#shared/local-date.js';
 import { lotTracePath } from '#shared/lot-label.js';
@@ -34,11 +35,11 @@ function labelKind<Lot extends KindLot>(
   find: (db: Kysely<Database>, ids: readonly number[]) => Promise<Lot[]>,
   texts: (lot: Lot) => Pick<LabelTexts, 'name' | 'detail' | 'date'>,
 ) {
-  return async (db: Kysely<Database>, kind: LabelLot['kind'], ids: readonly number[]): Promise<[string, LabelTexts][]> =>
+  return async (db: Kysely<Database>, kind: LabelLot['kind'], ids: readonly number[], f: Formatter): Promise<[string, LabelTexts][]> =>
     (await find(db, ids)).map((lot) => {
       const { name, detail, date } = texts(lot);
       // Every gram: a bag of 0.999 Kg labelled '1.00 Kg' overstates its weight (docs/decisions/0039-stock-never-above-entry.md).
-      const net = m.netWeight(formatKgExact(gramsToKg(Number(lot.stock_g))));
+      const net = m.netWeight(f.kgExact(gramsToKg(Number(lot.stock_g))));
       return [labelLotName({ kind, id: lot.id }), { code: lot.batch_code, name, kind: m.kind[kind], detail, date, net }];
     });
 }
@@ -53,7 +54,9 @@ const LABEL_KINDS = {
 async function labelTextsOf(db: Kysely<Database>, lots: readonly LabelLot[]): Promise<Map<string, LabelTexts>> {
   const idsOf = (kind: LabelLot['kind']) => [...new Set(lots.filter((lot) => lot.kind === kind).map((lot) => lot.id))];
   const kinds = Object.keys(LABEL_KINDS) as LabelLot['kind'][];
-  const found = await Promise.all(kinds.map((kind) => LABEL_KINDS[kind](db, kind, idsOf(kind))));
+  // The net weight in the shop's regional format (docs/decisions/0042-one-regional-formatter.md).
+  const f = await readFormatter(db);
+  const found = await Promise.all(kinds.map((kind) => LABEL_KINDS[kind](db, kind, idsOf(kind), f)));
   return new Map(found.flat());
 }
 

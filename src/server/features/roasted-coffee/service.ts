@@ -11,6 +11,7 @@ import { insertWithLotCode } from '#server/db/insert-with-lot-code.js';
 import { refuseTakenLotCode } from '#server/db/lot-code-columns.js';
 import type { Database, RoastedCoffeeRow } from '#server/db/schema.js';
 import { AppError, notFoundError, validationError } from '#server/errors.js';
+import { readFormatter } from '#server/features/settings/service.js';
 import { type DbOrTrx, retryTransaction, withWriteTransaction } from '#server/db/write-transaction.js';
 import { lockLots } from '#server/ledger/lot-locks.js';
 import { moveStock, writeOffBeforeDelete } from '#server/ledger/ledger.js';
@@ -43,11 +44,12 @@ const toRoastedCoffee = (record: repository.RoastRecord, costs: ReadonlyMap<numb
   has_curve: Number(record.has_curve) === 1,
 });
 
-const notEnoughGreen = (availableG: number) => new AppError('insufficient_stock', m.notEnoughGreen(gramsToKg(availableG)));
+const notEnoughGreen = async (db: DbOrTrx, availableG: number) =>
+  new AppError('insufficient_stock', m.notEnoughGreen(gramsToKg(availableG), await readFormatter(db)));
 
 /** The refusal after a conditional stock update failed: names the lot's stock as it is now. */
 const notEnoughGreenNow = async (trx: DbOrTrx, greenId: number) =>
-  notEnoughGreen((await findGreenLotForArea(trx, greenId))?.stock_g ?? 0);
+  notEnoughGreen(trx, (await findGreenLotForArea(trx, greenId))?.stock_g ?? 0);
 const duplicateBatch = () => new AppError('duplicate', m.duplicateBatch);
 
 export async function listRoasts(db: Kysely<Database>, query: RoastedCoffeeListQuery) {
@@ -178,7 +180,7 @@ async function createRoastWithGreenLocked(trx: Transaction<Database>, body: Roas
   // an early answer, so 'No hay suficiente café verde…' comes before a duplicate-code 409
   // (docs/product-guide.md#roasted-lot). It decides nothing: the conditional UPDATE in
   // moveStock below is the race-free check.
-  const [broken] = greenLotBreaks({ quantityG, roastDate: body.roast_date }, green);
+  const [broken] = greenLotBreaks({ quantityG, roastDate: body.roast_date }, green, await readFormatter(trx));
   if (broken) throw new AppError(broken.code, broken.message);
   const values = {
     green_coffee_id: green.id,
@@ -324,7 +326,7 @@ export async function updateRoast(
     if (green.id !== roast.green_coffee_id || quantityG !== roast.quantity_green_g) {
       // What this roast may take: the lot's stock plus, on the same lot, what it gives back in step 1.
       const available = green.stock_g + (green.id === roast.green_coffee_id ? roast.quantity_green_g : 0);
-      if (available < quantityG) throw notEnoughGreen(available);
+      if (available < quantityG) throw await notEnoughGreen(trx, available);
       const returned = await moveStock(trx, {
         ...ref,
         lotKind: 'green',

@@ -6,6 +6,7 @@ import type { ProductType } from '#shared/schemas/products.js';
 import { availableKgText, type Sale, type SaleBody, type SalesListQuery, type SalesPage } from '#shared/schemas/sales.js';
 import { centsToPrice, gramsToKg, kgToGrams, priceToCents } from '#shared/units.js';
 import type { Database, LotKind, SalesTable } from '#server/db/schema.js';
+import { readFormatter } from '#server/features/settings/service.js';
 import { type DbOrTrx, retryTransaction, withWriteTransaction } from '#server/db/write-transaction.js';
 import { AppError, notFoundError, validationError } from '#server/errors.js';
 import { type LockTarget, lockLots, withLotLock } from '#server/ledger/lot-locks.js';
@@ -50,8 +51,9 @@ const LOT_KIND: Record<ProductType, LotKind> = { tostado: 'roasted', mezcla: 'bl
 
 const productKey = (type: ProductType, id: number) => `${type}:${id}`;
 
-const notEnoughStock = (type: ProductType, availableG: number) =>
-  new AppError('insufficient_stock', m.notEnoughStock(type, availableKgText(availableG)));
+// Only on the refusal is the shop's format read: the sale's success path stays at its bound (docs/decisions/0033-no-postgresql-only-sale-path.md).
+const notEnoughStock = async (db: DbOrTrx, type: ProductType, availableG: number) =>
+  new AppError('insufficient_stock', m.notEnoughStock(type, availableKgText(availableG, await readFormatter(db))));
 
 function toSale(record: repository.SaleRecord, name: string | undefined, margin: SaleMargin): Sale {
   return {
@@ -183,7 +185,7 @@ export async function createSale(db: Kysely<Database>, body: SaleBody, userId: n
     const product = await productOf(trx, body, true);
     const values = valuesOf(body, batchCodeFor(body, product));
     refuseSaleBeforeProduct(body, product);
-    if (product.stock_g < values.quantity_g) throw notEnoughStock(product.type, product.stock_g);
+    if (product.stock_g < values.quantity_g) throw await notEnoughStock(trx, product.type, product.stock_g);
     const now = Date.now();
     const id = await repository.insertSale(trx, { ...values, user_id: userId }, now);
     await move(trx, { id, type: product.type, productId: product.id }, -values.quantity_g, userId, m.stockUpdateError);
@@ -246,10 +248,10 @@ export async function updateSale(db: Kysely<Database>, id: number, body: SaleBod
 
     if (sameProduct) {
       const available = product.stock_g + old.quantity_g;
-      if (available < values.quantity_g) throw notEnoughStock(product.type, available);
+      if (available < values.quantity_g) throw await notEnoughStock(trx, product.type, available);
       await move(trx, { id, type: product.type, productId: product.id }, old.quantity_g - values.quantity_g, userId, m.stockUpdateError);
     } else {
-      if (product.stock_g < values.quantity_g) throw notEnoughStock(product.type, product.stock_g);
+      if (product.stock_g < values.quantity_g) throw await notEnoughStock(trx, product.type, product.stock_g);
       // The old lot must still exist to take its kg back ('Error al actualizar el stock del producto.': the handler stops).
       if (!(await findProduct(trx, old.product_type, old.product_id))) throw new AppError('conflict', m.stockUpdateError);
       await move(trx, { id, type: old.product_type, productId: old.product_id }, old.quantity_g, userId, m.returnStockError);

@@ -14,6 +14,7 @@ import { currentUser } from '#server/http/current-user.js';
 import { writeDatabaseOf } from '#server/http/write-database.js';
 import { clearSessionCookie, readSessionToken, setSessionCookie } from '#server/http/session-cookie.js';
 import { normalizeUsername } from '#server/features/users/service.js';
+import { getRegionalFormat } from '#server/features/settings/service.js';
 import { signIn, signOut } from './service.js';
 
 export interface SessionRoutesOptions {
@@ -76,7 +77,7 @@ export const sessionRoutes: FastifyPluginAsyncZod<SessionRoutesOptions> = async 
     }
     setSessionCookie(request, reply, outcome.token, SESSION_ABSOLUTE_MS);
     request.log.info({ event: 'login', userId: outcome.user.id, username }, 'inicio de sesión');
-    return { user: outcome.user };
+    return { user: outcome.user, format: await getRegionalFormat(db) };
   });
 
   app.post('/logout', {
@@ -92,5 +93,5 @@ export const sessionRoutes: FastifyPluginAsyncZod<SessionRoutesOptions> = async 
 
   app.get('/me', {
     schema: { tags: ['sesión'], operationId: 'getCurrentUser', summary: 'Usuario de la sesión actual', response: { 200: sessionUserResponseSchema, 401: errorBodySchema } },
-  }, async (request) => ({ user: currentUser(request) }));
+  }, async (request) => ({ user: currentUser(request), format: await getRegionalFormat(db) }));
 };

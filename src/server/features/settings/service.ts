@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
-import { SETTING_NAMES, type SettingDefinition, settingDefinitions, type Settings, type SettingsBody } from '#shared/schemas/settings.js';
+import { type Formatter, type RegionalFormat, regionalFormatter } from '#shared/format.js';
+import { regionalFormatOf, SETTING_NAMES, type SettingDefinition, settingDefinitions, type Settings, type SettingsBody } from '#shared/schemas/settings.js';
 import { requireActorRole } from '#server/auth/actor-role.js';
 import type { Database } from '#server/db/schema.js';
 import { type DbOrTrx, withWriteTransaction } from '#server/db/write-transaction.js';
@@ -8,14 +9,15 @@ import * as repository from './repository.js';
 
 const KEYS = SETTING_NAMES.map((name) => settingDefinitions[name].key);
 
-/** What a row may hold: every setting today is an integer (cents, grams…) written as JSON. */
-const storedValueSchema = z.int();
+/** What a number setting's row may hold: an integer (cents, grams…) written as JSON; a text setting names its own. */
+const storedIntegerSchema = z.int();
 
-/** A row's value, or the default when there is no row (or, written by hand outside the app, it is not an integer). */
-function storedValue(text: string | undefined, defaultStored: number): number {
+/** A row's value, or the default when there is no row (or, written by hand outside the app, it is not what the setting holds). */
+function storedValue(text: string | undefined, definition: SettingDefinition<unknown, unknown>): unknown {
+  const { defaultStored } = definition;
   if (text === undefined) return defaultStored;
   try {
-    const parsed = storedValueSchema.safeParse(JSON.parse(text));
+    const parsed = (definition.storedSchema ?? storedIntegerSchema).safeParse(JSON.parse(text));
     return parsed.success ? parsed.data : defaultStored;
   } catch {
     return defaultStored;
@@ -26,8 +28,8 @@ function storedValue(text: string | undefined, defaultStored: number): number {
 export async function getSettings(db: DbOrTrx): Promise<Settings> {
   const rows = await repository.readSettingValues(db, KEYS);
   const entries = SETTING_NAMES.map((name) => {
-    const definition = settingDefinitions[name];
-    return [name, definition.toApi(storedValue(rows.get(definition.key), definition.defaultStored))] as const;
+    const definition: SettingDefinition<unknown, unknown> = settingDefinitions[name];
+    return [name, definition.toApi(storedValue(rows.get(definition.key), definition))] as const;
   });
   return Object.fromEntries(entries) as Settings;
 }
@@ -44,8 +46,7 @@ export async function updateSettings(db: Kysely<Database>, body: SettingsBody, a
     for (const name of SETTING_NAMES) {
       const value = body[name];
       if (value === undefined) continue;
-      // The body's schema checked this value with this setting's own schema: null reaches only a setting that takes it.
-      const definition = settingDefinitions[name] as SettingDefinition<number | null>;
+      const definition: SettingDefinition<unknown, unknown> = settingDefinitions[name];
       await repository.writeSettingValue(trx, {
         key: definition.key,
         value: JSON.stringify(definition.toStored(value)),
@@ -56,3 +57,13 @@ export async function updateSettings(db: Kysely<Database>, body: SettingsBody, a
     return getSettings(trx);
   });
 }
+
+/** The shop's regional format (Configuración › Formato regional), for the session answer. */
+export const getRegionalFormat = async (db: DbOrTrx): Promise<RegionalFormat> => regionalFormatOf(await getSettings(db));
+
+/**
+ * The one way the server writes an amount a person reads (a message, a CSV header, a label):
+ * the formatter of the saved regional format (docs/decisions/0042-one-regional-formatter.md).
+ * It reads the settings, so a sale's success path never calls it (docs/decisions/0033-no-postgresql-only-sale-path.md).
+ */
+export const readFormatter = async (db: DbOrTrx): Promise<Formatter> => regionalFormatter(await getRegionalFormat(db));

@@ -12,6 +12,7 @@ import type {
 import { STOCK_COUNT_REASON_LABELS } from '#shared/schemas/stock-counts.js';
 import { centsToPrice, gramsToKg, kgToGrams } from '#shared/units.js';
 import { type Database, LOT_KINDS } from '#server/db/schema.js';
+import { readFormatter } from '#server/features/settings/service.js';
 import { type DbOrTrx, withWriteTransaction } from '#server/db/write-transaction.js';
 import { recordActivity } from '#server/write-pipeline/activity-log.js';
 import { AppError, notFoundError, validationError } from '#server/errors.js';
@@ -82,7 +83,7 @@ export async function createStockCount(db: Kysely<Database>, body: StockCountBod
     const above = lines.find((line) => line.countedG > lots.get(lotKey(line.kind, line.id))!.entry_g);
     if (above) {
       const lot = lots.get(lotKey(above.kind, above.id))!;
-      throw validationError(m.aboveEntry(lot.kind, lot.batch_code, gramsToKg(lot.entry_g)));
+      throw validationError(m.aboveEntry(lot.kind, lot.batch_code, gramsToKg(lot.entry_g), await readFormatter(trx)));
     }
     const changed = lines.filter((line) => lots.get(lotKey(line.kind, line.id))!.stock_g !== line.expectedG);
     if (changed.length > 0) throw new AppError('conflict', m.stockChanged(changed.map((line) => lots.get(lotKey(line.kind, line.id))!.batch_code)));

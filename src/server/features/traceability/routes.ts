@@ -13,8 +13,9 @@ import {
 import type { Database } from '#server/db/schema.js';
 import { errorResponses } from '#server/http/error-responses.js';
 import { csvDialectQuerySchema, sendCsv } from '#server/http/csv-export.js';
+import { readFormatter } from '#server/features/settings/service.js';
 import { lotHistory, trace } from './service.js';
-import { TRACE_CSV_COLUMNS, traceCsv } from './trace-csv.js';
+import { traceCsv, traceCsvColumns } from './trace-csv.js';
 
 /** The trace's own selector (code, kind + id, or sale) without paging, plus the CSV dialect. */
 const traceExportQuerySchema = refineTraceSelector(z.object({ ...traceSelectorShape, ...csvDialectQuerySchema.shape }));
@@ -60,7 +61,7 @@ export const traceabilityRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }>
     const { dialect, ...selector } = request.query;
     // Resolved before the headers go out: an unknown lot is still the JSON 404.
     const { fileBase, rows } = await traceCsv(db, selector);
-    sendCsv(reply, { fileBase, dialect, columns: TRACE_CSV_COLUMNS, rows });
+    sendCsv(reply, { fileBase, dialect, columns: traceCsvColumns(await readFormatter(db)), rows });
     return reply;
   });
 };

@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import type { Formatter } from '#shared/format.js';
 import type { BlendNode, RoastNode, Trace, TracedSale, TraceQuery } from '#shared/schemas/traceability.js';
 import type { Database } from '#server/db/schema.js';
 import { type CsvColumn, type CsvFormat, type CsvText, csvText, pagedItems } from '#server/http/csv-export.js';
@@ -25,7 +26,7 @@ export interface TraceCsvRow {
 const number = (value: number | null, format: CsvFormat) => (value === null ? '' : format.decimalNumber(value));
 
 /** The columns, named as the screen names them (docs/product-guide.md#trazabilidad). */
-export const TRACE_CSV_COLUMNS: readonly CsvColumn<TraceCsvRow>[] = [
+export const traceCsvColumns = (money: Formatter): readonly CsvColumn<TraceCsvRow>[] => [
   { header: 'Sección', cell: (row) => row.section },
   { header: 'Nivel', cell: (row, format) => format.decimalNumber(row.level) },
   { header: 'Tipo', cell: (row) => row.kind },
@@ -34,10 +35,10 @@ export const TRACE_CSV_COLUMNS: readonly CsvColumn<TraceCsvRow>[] = [
   { header: 'Fecha', cell: (row, format) => (row.date === '' ? '' : format.date(row.date)) },
   { header: 'Cantidad (Kg)', cell: (row, format) => number(row.quantityKg, format) },
   { header: 'En stock (Kg)', cell: (row, format) => number(row.stockKg, format) },
-  { header: 'Coste ($/Kg)', cell: (row, format) => number(row.costPerKg, format) },
-  { header: 'Total ($)', cell: (row, format) => number(row.total, format) },
-  { header: 'Coste ($)', cell: (row, format) => number(row.cost, format) },
-  { header: 'Margen ($)', cell: (row, format) => number(row.margin, format) },
+  { header: `Coste (${money.perKg})`, cell: (row, format) => number(row.costPerKg, format) },
+  { header: `Total (${money.currency})`, cell: (row, format) => number(row.total, format) },
+  { header: `Coste (${money.currency})`, cell: (row, format) => number(row.cost, format) },
+  { header: `Margen (${money.currency})`, cell: (row, format) => number(row.margin, format) },
 ];
 
 const empty = { date: '', quantityKg: null, stockKg: null, costPerKg: null, total: null, cost: null, margin: null };

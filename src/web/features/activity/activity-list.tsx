@@ -1,4 +1,5 @@
 import { activitySummary, AREA_NAMES, changeLines } from '#shared/activity-sentence.js';
+import { useFormat } from '#web/api/use-format.js';
 import { formatDateTime } from '#shared/format.js';
 import type { ActivityEntry } from '#shared/schemas/activity.js';
 
@@ -8,10 +9,11 @@ import type { ActivityEntry } from '#shared/schemas/activity.js';
  * before → after. A list, not a table: a sentence reads the same at 390 px and on a desktop.
  */
 export function ActivityList({ entries }: { entries: readonly ActivityEntry[] }) {
+  const f = useFormat();
   return (
     <ol className="activity-list" aria-label="Entradas del registro">
       {entries.map((entry) => {
-        const changes = changeLines(entry.changes);
+        const changes = changeLines(entry.changes, f);
         return (
           <li key={entry.id} className="activity-entry">
             <p className="activity-entry__meta">

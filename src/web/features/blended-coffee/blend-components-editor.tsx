@@ -1,5 +1,6 @@
 import { type Control, type UseFieldArrayReturn, type UseFormRegister, type UseFormSetValue, useWatch } from 'react-hook-form';
-import { formatDate, formatKg, formatKgExact } from '#shared/format.js';
+import { useFormat } from '#web/api/use-format.js';
+import { formatDate } from '#shared/format.js';
 import type { BlendedCoffeeBody } from '#shared/schemas/blended-coffee.js';
 import type { Origin } from '#shared/schemas/origins.js';
 import { gramsToKg } from '#shared/units.js';
@@ -37,6 +38,7 @@ const originNameOf = (origins: Origin[], id: string) => origins.find((origin) =>
  * gram like the server, docs/decisions/0006) next to what its lots add up to.
  */
 export function BlendComponentsEditor({ control, register, setValue, components, origins, lots, fromRecipe }: BlendComponentsEditorProps) {
+  const f = useFormat();
   const values = useWatch({ control, name: ['total_quantity_kg', 'components'] });
   const [totalKg, watched] = values;
   const required = requiredGrams({ total_quantity_kg: totalKg, components: watched });
@@ -88,8 +90,8 @@ export function BlendComponentsEditor({ control, register, setValue, components,
                 )}
               </div>
               <p className={done ? 'blend-component__progress blend-component__progress--done' : 'blend-component__progress'} aria-live="polite">
-                {requiredG === undefined ? 'Necesario: completa la cantidad total y porcentajes que sumen 100%. ' : `Necesario: ${formatKg(gramsToKg(requiredG))}. `}
-                {componentProgress(usedG, requiredG)}
+                {requiredG === undefined ? 'Necesario: completa la cantidad total y porcentajes que sumen 100%. ' : `Necesario: ${f.kg(gramsToKg(requiredG))}. `}
+                {componentProgress(usedG, requiredG, f)}
               </p>
               {component.origin_id !== '' &&
                 (originLots.length === 0 ? (
@@ -103,7 +105,7 @@ export function BlendComponentsEditor({ control, register, setValue, components,
                           <label htmlFor={id}>
                             <strong>{lot.batch_code}</strong>
                             {lot.roast_type && ` · ${lot.roast_type}`}
-                            {lot.roast_date && ` · ${formatDate(lot.roast_date)}`} · {formatKgExact(gramsToKg(lot.availableG))} disponibles
+                            {lot.roast_date && ` · ${formatDate(lot.roast_date)}`} · {f.kgExact(gramsToKg(lot.availableG))} disponibles
                           </label>
                           <input
                             id={id}

@@ -1,5 +1,5 @@
 import type { Resolver, ResolverResult } from 'react-hook-form';
-import { formatDate, formatKg, parseSpanishDate } from '#shared/format.js';
+import { formatDate, parseSpanishDate, type Formatter } from '#shared/format.js';
 import { blendLotCode } from '#shared/lot-codes.js';
 import { blendedCoffeeMessages as m } from '#shared/blended-coffee-messages.js';
 import { FULL_BASIS_POINTS, parsePercentText, sumBasisPoints } from '#shared/percentages.js';
@@ -58,16 +58,16 @@ export const emptyBlendValues = (): BlendFormValues => ({
 });
 
 // Quantities load as text (docs/product-guide.md#screens).
-export const blendToValues = (blend: BlendedCoffee): BlendFormValues => ({
+export const blendToValues = (blend: BlendedCoffee, f: Formatter): BlendFormValues => ({
   recipe_id: blend.recipe_id === null ? '' : String(blend.recipe_id),
   name: blend.name,
-  total_quantity_kg: String(blend.total_quantity_kg),
+  total_quantity_kg: f.plain(blend.total_quantity_kg),
   creation_date: formatDate(blend.creation_date),
   batch_code: blend.batch_code,
   components: blend.components.map((component) => ({
     origin_id: String(component.origin_id),
     percentage: String(component.percentage),
-    draws: Object.fromEntries(component.selected_roasted_batches.map((draw) => [lotKey(draw.id), String(draw.quantity_used)])),
+    draws: Object.fromEntries(component.selected_roasted_batches.map((draw) => [lotKey(draw.id), f.plain(draw.quantity_used)])),
   })),
 });
 
@@ -124,8 +124,8 @@ export function drawnGrams(component: BlendComponentValues): number {
 }
 
 /** "Usado X Kg de Y Kg" under a component, as the user types. */
-export const componentProgress = (usedG: number, requiredG: number | undefined): string =>
-  requiredG === undefined ? `Usado: ${formatKg(gramsToKg(usedG))}` : `Usado: ${formatKg(gramsToKg(usedG))} de ${formatKg(gramsToKg(requiredG))} necesarios`;
+export const componentProgress = (usedG: number, requiredG: number | undefined, f: Formatter): string =>
+  requiredG === undefined ? `Usado: ${f.kg(gramsToKg(usedG))}` : `Usado: ${f.kg(gramsToKg(usedG))} de ${f.kg(gramsToKg(requiredG))} necesarios`;
 
 /**
  * The FIFO helper: for each component, its required grams taken from its
@@ -138,6 +138,7 @@ export function fifoDraws(
   values: BlendFormValues,
   lots: readonly RoastedLotOption[],
   recipes: readonly Pick<BlendRecipe, 'id' | 'components'>[],
+  f: Formatter,
 ): BlendComponentValues[] | null {
   const required = requiredGrams(values);
   if (!required) return null;
@@ -152,7 +153,7 @@ export function fifoDraws(
       if (left <= 0) break;
       const take = Math.min(left, lot.availableG);
       if (take <= 0) continue;
-      draws[lotKey(lot.id)] = String(gramsToKg(take));
+      draws[lotKey(lot.id)] = f.plain(gramsToKg(take));
       left -= take;
     }
     return { ...component, draws };
@@ -188,6 +189,7 @@ export function generateBlendLotCode(
 export function blendResolverFor(
   lots: readonly RoastedLotOption[],
   originName: (originId: number) => string,
+  f: Formatter,
 ): Resolver<BlendFormValues, unknown, BlendedCoffeeBody> {
   type Result = ResolverResult<BlendFormValues, BlendedCoffeeBody>;
   const refuse = (message: string, field?: string): Result =>
@@ -206,7 +208,7 @@ export function blendResolverFor(
         const lot = lots.find((candidate) => candidate.id === draw.id);
         if (!lot) return refuse(m.invalidRoastedLot);
         const needed = kgToGrams(draw.quantity_used);
-        if (lot.availableG < needed) return refuse(m.notEnoughStock(lot.batch_code, String(gramsToKg(lot.availableG)), String(gramsToKg(needed))));
+        if (lot.availableG < needed) return refuse(m.notEnoughStock(lot.batch_code, f.plain(gramsToKg(lot.availableG)), f.plain(gramsToKg(needed))));
       }
     }
     return { values: body, errors: {} };

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { useFormat } from '#web/api/use-format.js';
 import { blendedCoffeeMessages as m } from '#shared/blended-coffee-messages.js';
 import type { BlendRecipe } from '#shared/schemas/blend-recipes.js';
 import type { BlendedCoffee, BlendedCoffeeBody } from '#shared/schemas/blended-coffee.js';
@@ -38,14 +39,15 @@ export interface BlendFormProps extends EntityFormProps<BlendedCoffee> {
 
 /** Make or edit a blend (docs/product-guide.md#cafe-mezcla and #blend). */
 export function BlendForm({ origins, recipes, lots, editing, onSaved, onCancel, onFailure, onReload }: BlendFormProps) {
+  const f = useFormat();
   const { mutation, save } = useFormSave(editing, useCreateBlendedCoffee(), useUpdateBlendedCoffee(), m, { onSaved, onFailure, onReload });
   const resolver = useMemo(
-    () => blendResolverFor(lots, (originId) => origins.find((origin) => origin.id === originId)?.name ?? ''),
-    [lots, origins],
+    () => blendResolverFor(lots, (originId) => origins.find((origin) => origin.id === originId)?.name ?? '', f),
+    [lots, origins, f],
   );
   const { register, control, handleSubmit, formState, setValue, getValues, clearErrors } = useForm<BlendFormValues, unknown, BlendedCoffeeBody>({
     resolver,
-    defaultValues: editing ? blendToValues(editing) : emptyBlendValues(),
+    defaultValues: editing ? blendToValues(editing, f) : emptyBlendValues(),
   });
   const components = useFieldArray({ control, name: 'components' });
   // The buttons' own messages ('Generar Lote', FIFO), shown until the next attempt.
@@ -74,7 +76,7 @@ export function BlendForm({ origins, recipes, lots, editing, onSaved, onCancel, 
   };
 
   const fillFifo = () => {
-    const filled = fifoDraws(getValues(), lots, recipes);
+    const filled = fifoDraws(getValues(), lots, recipes, f);
     setButtonMessage(filled ? null : m.fifoNeedsTotals);
     if (filled) filled.forEach((component, index) => setValue(`components.${index}.draws`, component.draws, { shouldDirty: true }));
   };

@@ -1,4 +1,5 @@
-import { formatDate, formatMoney, formatTwoDecimals } from '#shared/format.js';
+import { formatDate, type Formatter } from '#shared/format.js';
+import { useFormat } from '#web/api/use-format.js';
 import { blendedCoffeeMessages as m } from '#shared/blended-coffee-messages.js';
 import type { BlendedCoffee } from '#shared/schemas/blended-coffee.js';
 import { actionsColumn, type Column, DataTable } from '#web/components/data-table.js';
@@ -10,23 +11,23 @@ import { PrintLabelButton } from '#web/components/labels/print-labels.js';
 import type { LabelTable, PrintableLot } from '#web/components/labels/labels-url.js';
 
 /** "Colombia 60% (CO-1 6.00), Etiopía 40% (ET-2 4.00)": each component with the lots it drew. */
-const componentsText = (blend: BlendedCoffee) =>
+const componentsText = (blend: BlendedCoffee, f: Formatter) =>
   blend.components
     .map((component) => {
-      const draws = component.selected_roasted_batches.map((draw) => `${draw.batch_code} ${formatTwoDecimals(draw.quantity_used)} Kg`).join(', ');
+      const draws = component.selected_roasted_batches.map((draw) => `${draw.batch_code} ${f.twoDecimals(draw.quantity_used)} Kg`).join(', ');
       return `${component.origin_name} ${component.percentage}%${draws ? ` (${draws})` : ''}`;
     })
     .join('; ');
 
-const COLUMNS: Column<BlendedCoffee>[] = [
+const columnsFor = (f: Formatter): Column<BlendedCoffee>[] => [
   { label: 'Nombre', className: 'wrap', cell: (blend) => blend.name },
   { label: 'Lote', cell: (blend) => <strong>{blend.batch_code}</strong> },
-  { label: 'Producido (Kg)', className: 'num', cell: (blend) => formatTwoDecimals(blend.total_quantity_kg) },
-  { label: 'Disponible (Kg)', className: 'num', cell: (blend) => formatTwoDecimals(blend.stock_kg) },
+  { label: 'Producido (Kg)', className: 'num', cell: (blend) => f.twoDecimals(blend.total_quantity_kg) },
+  { label: 'Disponible (Kg)', className: 'num', cell: (blend) => f.twoDecimals(blend.stock_kg) },
   // The kg-weighted cost of its draws (docs/decisions/0011-cost-per-kg-and-margins.md).
-  { label: 'Coste ($/Kg)', className: 'num', cell: (blend) => (blend.cost_per_kg === null ? '—' : formatMoney(blend.cost_per_kg)) },
+  { label: `Coste (${f.perKg})`, className: 'num', cell: (blend) => (blend.cost_per_kg === null ? '—' : f.money(blend.cost_per_kg)) },
   { label: 'Fecha Creación', cell: (blend) => formatDate(blend.creation_date) },
-  { label: 'Componentes', className: 'wrap', cell: componentsText },
+  { label: 'Componentes', className: 'wrap', cell: (blend) => componentsText(blend, f) },
 ];
 
 const LABEL_TABLE: LabelTable = { kind: 'blend', title: m.blendsTitle };
@@ -45,8 +46,9 @@ export interface BlendsTableProps extends RowActionHandlers<BlendedCoffee> {
  * can be ticked for its label, and printed alone from its actions (docs/product-guide.md#imprimir-desde-las-tablas).
  */
 export function BlendsTable({ blends, selection, ...rowActions }: BlendsTableProps) {
+  const f = useFormat();
   const actions = actionsColumn(rowActions, (blend: BlendedCoffee) => `mezcla ${blend.batch_code}`, (blend) => <PrintLabelButton lot={lotOf(blend)} />);
-  const columns = withLotCheckboxes(COLUMNS, selection, lotOf, lotName);
+  const columns = withLotCheckboxes(columnsFor(f), selection, lotOf, lotName);
   return (
     <>
       {blends.length > 0 && <LotLabelsBar table={LABEL_TABLE} pageLots={blends.map(lotOf)} selection={selection} />}

@@ -1,17 +1,19 @@
-import { formatDate, formatTwoDecimals } from '#shared/format.js';
+import { formatDate, type Formatter } from '#shared/format.js';
+import { useFormat } from '#web/api/use-format.js';
 import { blendedCoffeeMessages as m } from '#shared/blended-coffee-messages.js';
 import type { RoastedCoffee } from '#shared/schemas/roasted-coffee.js';
 import { type Column, DataTable } from '#web/components/data-table.js';
 
-const COLUMNS: Column<RoastedCoffee>[] = [
+const columnsFor = (f: Formatter): Column<RoastedCoffee>[] => [
   { label: 'Lote', cell: (lot) => <strong>{lot.batch_code}</strong> },
   { label: 'Origen', className: 'wrap', cell: (lot) => lot.origin_name },
   { label: 'Tipo de Tueste', cell: (lot) => lot.roast_type },
   { label: 'Fecha Tostado', cell: (lot) => formatDate(lot.roast_date) },
-  { label: 'Disponible (Kg)', className: 'num', cell: (lot) => formatTwoDecimals(lot.stock_kg) },
+  { label: 'Disponible (Kg)', className: 'num', cell: (lot) => f.twoDecimals(lot.stock_kg) },
 ];
 
 /** The available roasted stock (docs/product-guide.md#cafe-mezcla): every roasted lot with coffee on hand, oldest first. */
 export function RoastedStockTable({ lots }: { lots: RoastedCoffee[] }) {
-  return <DataTable caption={m.roastedStockTitle} columns={COLUMNS} rows={lots} empty={m.roastedEmpty} />;
+  const f = useFormat();
+  return <DataTable caption={m.roastedStockTitle} columns={columnsFor(f)} rows={lots} empty={m.roastedEmpty} />;
 }

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
+import { useFormat } from '#web/api/use-format.js';
 import { formatDate } from '#shared/format.js';
 import { greenCoffeeMessages as m } from '#shared/green-coffee-messages.js';
 import { type GreenCoffee, type GreenCoffeeBody, greenCoffeeBodySchema } from '#shared/schemas/green-coffee.js';
@@ -82,6 +83,7 @@ export interface GreenCoffeeFormProps extends EntityFormProps<GreenCoffee> {
 
 /** Add or edit a green lot (docs/product-guide.md#cafe-verde and #green-lot). */
 export function GreenCoffeeForm({ origins, editing, onSaved, onCancel, onFailure, onReload }: GreenCoffeeFormProps) {
+  const f = useFormat();
   const { mutation, save } = useFormSave(editing, useCreateGreenCoffee(), useUpdateGreenCoffee(), m, { onSaved, onFailure, onReload });
   const resolver = useMemo(() => resolverFor(origins), [origins]);
   const { register, control, handleSubmit, formState, setValue, getValues } = useForm<GreenFormValues, unknown, GreenCoffeeBody>({
@@ -168,7 +170,7 @@ export function GreenCoffeeForm({ origins, editing, onSaved, onCancel, onFailure
           )}
         </Field>
         <DecimalField id="green-quantity" label={m.labels.quantity} invalid={invalid('quantity_kg')} registration={register('quantity_kg')} />
-        <DecimalField id="green-price" label={m.labels.price} invalid={invalid('unit_price')} registration={register('unit_price')} />
+        <DecimalField id="green-price" label={`Precio Unitario (${f.perKg})`} invalid={invalid('unit_price')} registration={register('unit_price')} />
         <DateField id="green-date" label={m.labels.date} kind="business" invalid={invalid('entry_date')} registration={register('entry_date')} />
         <LotCodeField
           id="green-batch"

@@ -1,4 +1,5 @@
-import { formatDate, formatMoney, formatTwoDecimals } from '#shared/format.js';
+import { formatDate, type Formatter } from '#shared/format.js';
+import { useFormat } from '#web/api/use-format.js';
 import { greenCoffeeMessages as m } from '#shared/green-coffee-messages.js';
 import type { GreenCoffee } from '#shared/schemas/green-coffee.js';
 import { actionsColumn, type Column, DataTable } from '#web/components/data-table.js';
@@ -15,7 +16,7 @@ export interface GreenCoffeeTableProps extends RowActionHandlers<GreenCoffee> {
   selection: LotSelection;
 }
 
-const COLUMNS: Column<GreenCoffee>[] = [
+const columnsFor = (f: Formatter): Column<GreenCoffee>[] => [
   { label: 'Lote', cell: (lot) => <strong>{lot.batch_code}</strong> },
   {
     label: 'Origen',
@@ -28,9 +29,9 @@ const COLUMNS: Column<GreenCoffee>[] = [
     ),
   },
   { label: 'Proveedor/Finca', className: 'wrap', cell: (lot) => lot.supplier_finca },
-  { label: 'Stock Actual (Kg)', className: 'num', cell: (lot) => formatTwoDecimals(lot.stock_kg) },
-  { label: 'Recibido (Kg)', className: 'num', cell: (lot) => formatTwoDecimals(lot.quantity_kg) },
-  { label: 'Precio ($/Kg)', className: 'num', cell: (lot) => formatMoney(lot.unit_price) },
+  { label: 'Stock Actual (Kg)', className: 'num', cell: (lot) => f.twoDecimals(lot.stock_kg) },
+  { label: 'Recibido (Kg)', className: 'num', cell: (lot) => f.twoDecimals(lot.quantity_kg) },
+  { label: `Precio (${f.perKg})`, className: 'num', cell: (lot) => f.money(lot.unit_price) },
   { label: 'Fecha Entrada', cell: (lot) => formatDate(lot.entry_date) },
 ];
 
@@ -46,8 +47,9 @@ const lotName = (lot: GreenCoffee) => `${lot.batch_code} de ${lot.origin_name}`;
  * actions (docs/product-guide.md#imprimir-desde-las-tablas).
  */
 export function GreenCoffeeTable({ lots, selection, ...rowActions }: GreenCoffeeTableProps) {
+  const f = useFormat();
   const actions = actionsColumn(rowActions, (lot: GreenCoffee) => `lote ${lotName(lot)}`, (lot) => <PrintLabelButton lot={lotOf(lot)} name={lotName(lot)} />);
-  const columns = withLotCheckboxes(COLUMNS, selection, lotOf, lotName);
+  const columns = withLotCheckboxes(columnsFor(f), selection, lotOf, lotName);
   return (
     <>
       {lots.length > 0 && <LotLabelsBar table={LABEL_TABLE} pageLots={lots.map(lotOf)} selection={selection} />}

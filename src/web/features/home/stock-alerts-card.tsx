@@ -1,6 +1,6 @@
 import { AlertTriangle } from 'lucide-react';
 import { Link } from 'react-router';
-import { formatKg } from '#shared/format.js';
+import { useFormat } from '#web/api/use-format.js';
 import { runOutAlertNote, runOutAlertText } from '#shared/planning-alert-messages.js';
 import { stockAlertMessages as m } from '#shared/stock-alert-messages.js';
 import { LoadingText } from '#web/components/loading-text.js';
@@ -16,6 +16,7 @@ import './stock-alerts-card.css';
  * A failed load shows its message inside the card: home stays usable.
  */
 export function StockAlertsCard() {
+  const f = useFormat();
   const alerts = useStockAlerts();
   const data = alerts.data;
   return (
@@ -32,7 +33,7 @@ export function StockAlertsCard() {
         <ul className="stock-alerts__list">
           {data.origins.map((origin) => (
             <li key={`origin-${origin.origin_id}`}>
-              <strong>{origin.origin_name}</strong>: {formatKg(origin.stock_kg)} de café verde (umbral {formatKg(data.thresholds.green_kg)})
+              <strong>{origin.origin_name}</strong>: {f.kg(origin.stock_kg)} de café verde (umbral {f.kg(data.thresholds.green_kg)})
             </li>
           ))}
           {data.lots.map((lot) => (
@@ -40,7 +41,7 @@ export function StockAlertsCard() {
               <Link className="lot-link" to={tracePath({ kind: lot.kind, id: lot.id })}>
                 <strong>{lot.batch_code}</strong>
               </Link>{' '}
-              {lot.kind === 'roasted' ? 'Café Tostado' : 'Café Mezcla'} · {lot.name}: {formatKg(lot.stock_kg)} · {runOutAlertText(lot.unit_name, lot)}
+              {lot.kind === 'roasted' ? 'Café Tostado' : 'Café Mezcla'} · {lot.name}: {f.kg(lot.stock_kg)} · {runOutAlertText(lot.unit_name, lot)}
             </li>
           ))}
         </ul>

@@ -1,5 +1,6 @@
 import { useId } from 'react';
-import { formatDate, formatKg } from '#shared/format.js';
+import { useFormat } from '#web/api/use-format.js';
+import { formatDate } from '#shared/format.js';
 import { planningMessages as m } from '#shared/planning-messages.js';
 import type { PlanUnit } from './plan-view.js';
 
@@ -19,6 +20,7 @@ const BOTTOM = HEIGHT - 20;
  * text alternative (the SVG's title) says the same in words.
  */
 export function StockProjectionChart({ unit }: { unit: PlanUnit }) {
+  const f = useFormat();
   const titleId = useId();
   const top = Math.max(unit.stock_kg, unit.threshold_kg) || 1;
   const yOf = (kg: number) => BOTTOM - (kg / top) * (BOTTOM - TOP);
@@ -28,21 +30,21 @@ export function StockProjectionChart({ unit }: { unit: PlanUnit }) {
   const threshold = yOf(unit.threshold_kg);
   return (
     <svg className={`plan-chart plan-chart--${unit.risk}`} viewBox={`0 0 ${WIDTH} ${HEIGHT}`} role="img" aria-labelledby={titleId}>
-      <title id={titleId}>{m.chartLabel(unit.name, unit.stock_kg, unit.run_out_date)}</title>
+      <title id={titleId}>{m.chartLabel(unit.name, unit.stock_kg, unit.run_out_date, f)}</title>
       <polygon className="plan-chart__area" points={`${LEFT},${BOTTOM} ${LEFT},${start} ${end},${BOTTOM}`} />
       <line className="plan-chart__axis" x1={LEFT} y1={BOTTOM} x2={RIGHT} y2={BOTTOM} />
       {unit.threshold_kg > 0 && (
         <>
           <line className="plan-chart__threshold" x1={LEFT} y1={threshold} x2={RIGHT} y2={threshold} />
           <text className="plan-chart__text" x={RIGHT} y={threshold - 4} textAnchor="end">
-            {m.chartThreshold} {formatKg(unit.threshold_kg)}
+            {m.chartThreshold} {f.kg(unit.threshold_kg)}
           </text>
         </>
       )}
       <line className="plan-chart__line" x1={LEFT} y1={start} x2={end} y2={BOTTOM} />
       {/* Today's stock, just above where its line starts. */}
       <text className="plan-chart__text plan-chart__text--strong" x={LEFT} y={start - 5}>
-        {formatKg(unit.stock_kg)}
+        {f.kg(unit.stock_kg)}
       </text>
       <text className="plan-chart__text" x={LEFT} y={HEIGHT - 5}>
         {m.chartToday}

@@ -2,7 +2,7 @@ import { Group } from '@visx/group';
 import { scaleBand, scaleLinear } from '@visx/scale';
 import { Bar, Pie } from '@visx/shape';
 import { type PointerEvent, useMemo, useState } from 'react';
-import { formatKg, formatMoney, formatTwoDecimals } from '#shared/format.js';
+import { useFormat } from '#web/api/use-format.js';
 import { reportMessages as m } from '#shared/report-messages.js';
 import { ChartAxes, ChartTooltip, type Pointed, pointerIn, useBoxWidth } from '#web/components/charts/chart-frame.js';
 import { type ChartMonth, percentOf, productKey, type TopProduct } from './chart-data.js';
@@ -39,6 +39,7 @@ const BAR_ORDER = [SERIES[1], SERIES[0]] as const;
 
 /** 'Ventas Mensuales' bars: revenue and 'Margen bruto' per month, tooltip in $ with 2 decimals. */
 export function MonthlySalesBars({ months }: { months: ChartMonth[] }) {
+  const f = useFormat();
   const [box, width] = useBoxWidth();
   const [pointed, setPointed] = useState<Pointed | null>(null);
   const layout = useMemo(() => {
@@ -103,7 +104,7 @@ export function MonthlySalesBars({ months }: { months: ChartMonth[] }) {
             right={layout.right}
             top={layout.top}
             bottom={layout.bottom}
-            values={layout.ticks.map((tick) => ({ key: tick, at: layout.y(tick), label: formatTwoDecimals(tick) }))}
+            values={layout.ticks.map((tick) => ({ key: tick, at: layout.y(tick), label: f.twoDecimals(tick) }))}
             along={[...layout.labels]
               .sort(([one], [other]) => one - other)
               .map(([index, place]) => ({ key: months[index]!.month, at: layout.centres[index]!, labelAt: place, label: months[index]!.label }))}
@@ -116,7 +117,7 @@ export function MonthlySalesBars({ months }: { months: ChartMonth[] }) {
           boxWidth={width}
           boxHeight={CHART_HEIGHT}
           label={month.label}
-          items={SERIES.flatMap((series) => (month[series.key] === null ? [] : [{ name: series.name, value: formatMoney(month[series.key]!) }]))}
+          items={SERIES.flatMap((series) => (month[series.key] === null ? [] : [{ name: series.name(f), value: f.money(month[series.key]!) }]))}
         />
       )}
     </div>
@@ -130,6 +131,7 @@ const PIE_MARGIN = 5;
 
 /** The top 5 pie: one slice per lot code, labels with name and percent, tooltip in kg with 2 decimals. */
 export function TopProductsPie({ products }: { products: TopProduct[] }) {
+  const f = useFormat();
   const [box, width] = useBoxWidth();
   const [pointed, setPointed] = useState<Pointed | null>(null);
   const radius = (PIE_RADIUS_SHARE * Math.min(width - 2 * PIE_MARGIN, CHART_HEIGHT - 2 * PIE_MARGIN)) / 2;
@@ -178,7 +180,7 @@ export function TopProductsPie({ products }: { products: TopProduct[] }) {
           </Pie>
         </svg>
       )}
-      {pointed && product && <ChartTooltip at={pointed} boxWidth={width} boxHeight={CHART_HEIGHT} items={[{ name: product.batch_code, value: formatKg(product.kg) }]} />}
+      {pointed && product && <ChartTooltip at={pointed} boxWidth={width} boxHeight={CHART_HEIGHT} items={[{ name: product.batch_code, value: f.kg(product.kg) }]} />}
     </div>
   );
 }

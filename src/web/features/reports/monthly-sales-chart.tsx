@@ -1,4 +1,4 @@
-import { formatMoney } from '#shared/format.js';
+import { useFormat } from '#web/api/use-format.js';
 import { reportMessages as m } from '#shared/report-messages.js';
 import { lazyNamed } from '#web/lib/lazy-named.js';
 import type { ChartMonth } from './chart-data.js';
@@ -10,19 +10,20 @@ const MonthlySalesBars = lazyNamed(() => import('./charts.js'), 'MonthlySalesBar
 
 /** 'Ventas Mensuales' (docs/product-guide.md#reportes): bars per month, series 'Ventas ($)', tooltip in $ with 2 decimals, Spanish month labels. */
 export function MonthlySalesChart({ months }: { months: ChartMonth[] }) {
+  const f = useFormat();
   return (
     <ReportCard
       id="monthly-sales-title"
       title={m.monthlySalesTitle}
       emptyText={m.noSales}
       isEmpty={months.length === 0}
-      columns={['Mes', m.monthlySalesSeries, m.grossMarginSeries]}
-      rows={months.map((month) => ({ key: month.month, cells: [month.label, formatMoney(month.revenue), month.margin === null ? '—' : formatMoney(month.margin)] }))}
+      columns={['Mes', m.monthlySalesSeries(f), m.grossMarginSeries(f)]}
+      rows={months.map((month) => ({ key: month.month, cells: [month.label, f.money(month.revenue), month.margin === null ? '—' : f.money(month.margin)] }))}
       chartCode={MonthlySalesBars.preload}
       chart={<MonthlySalesBars months={months} />}
       legend={[
-        { colour: BAR_COLOUR, label: m.monthlySalesSeries },
-        { colour: MARGIN_BAR_COLOUR, label: m.grossMarginSeries },
+        { colour: BAR_COLOUR, label: m.monthlySalesSeries(f) },
+        { colour: MARGIN_BAR_COLOUR, label: m.grossMarginSeries(f) },
       ]}
     />
   );

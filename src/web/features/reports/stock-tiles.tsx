@@ -1,4 +1,4 @@
-import { formatKg } from '#shared/format.js';
+import { useFormat } from '#web/api/use-format.js';
 import { reportMessages as m } from '#shared/report-messages.js';
 import type { StockSummary } from '#shared/schemas/reports.js';
 
@@ -10,6 +10,7 @@ const TILES = [
 
 /** The stock summary (docs/product-guide.md#reportes): three tiles, on-hand kg with 2 decimals. */
 export function StockTiles({ stock }: { stock: StockSummary }) {
+  const f = useFormat();
   return (
     <section aria-labelledby="stock-summary-title" className="report-stock">
       <h2 id="stock-summary-title" className="report-stock__title">
@@ -19,7 +20,7 @@ export function StockTiles({ stock }: { stock: StockSummary }) {
         {TILES.map((tile) => (
           <li key={tile.key} className="stat">
             <span className="report-stock__label">{tile.label}</span>
-            <span className="report-stock__value">{formatKg(stock[tile.key])}</span>
+            <span className="report-stock__value">{f.kg(stock[tile.key])}</span>
           </li>
         ))}
       </ul>

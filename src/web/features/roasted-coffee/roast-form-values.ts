@@ -1,4 +1,4 @@
-import { formatDate, formatKgExact, parseSpanishDate } from '#shared/format.js';
+import { formatDate, parseSpanishDate, type Formatter } from '#shared/format.js';
 import { roastedLotCode } from '#shared/lot-codes.js';
 import { roastedCoffeeMessages as m } from '#shared/roasted-coffee-messages.js';
 import type { Origin } from '#shared/schemas/origins.js';
@@ -46,12 +46,12 @@ const toBody = (values: RoastFormValues) => ({
  * seleccionado no es válido.' and 'No hay suficiente café verde disponible
  * para tostar esta cantidad.'. The server checks them again in its transaction.
  */
-export const roastResolverFor = (lots: GreenLotOption[]) =>
+export const roastResolverFor = (lots: GreenLotOption[], f: Formatter) =>
   schemaThenRulesResolver<RoastFormValues, RoastedCoffeeBody>(roastedCoffeeBodySchema, toBody, [
     (body) => {
       const lot = lots.find((candidate) => candidate.id === body.green_coffee_id);
       if (!lot) return { field: 'green_coffee_id', message: m.invalidGreenLot };
-      if (lot.availableG < kgToGrams(body.quantity_green_kg)) return { field: 'quantity_green_kg', message: m.notEnoughGreen(gramsToKg(lot.availableG)) };
+      if (lot.availableG < kgToGrams(body.quantity_green_kg)) return { field: 'quantity_green_kg', message: m.notEnoughGreen(gramsToKg(lot.availableG), f) };
       return null;
     },
   ]);
@@ -71,19 +71,19 @@ export const emptyRoastValues = (): RoastFormValues => ({
  * lot (only if the select offers it, i.e. it still has stock), the kg and the roast type (only one
  * of the list); the rest as a new roast starts. The user checks, adds the kilos out and saves.
  */
-export const prefilledRoastValues = (prefill: Partial<RoastPrefill>, lots: GreenLotOption[]): RoastFormValues => ({
+export const prefilledRoastValues = (prefill: Partial<RoastPrefill>, lots: GreenLotOption[], f: Formatter): RoastFormValues => ({
   ...emptyRoastValues(),
   green_coffee_id: lots.some((lot) => lot.id === prefill.greenLotId) ? String(prefill.greenLotId) : '',
-  quantity_green_kg: prefill.kg === undefined ? '' : String(prefill.kg),
+  quantity_green_kg: prefill.kg === undefined ? '' : f.plain(prefill.kg),
   roast_type: ROAST_TYPES.find((type) => type === prefill.roastType) ?? '',
 });
 
 // Quantities load as text (docs/product-guide.md#screens).
-export const roastToValues = (roast: RoastedCoffee): RoastFormValues => ({
+export const roastToValues = (roast: RoastedCoffee, f: Formatter): RoastFormValues => ({
   origin_filter: '',
   green_coffee_id: String(roast.green_coffee_id),
-  quantity_green_kg: String(roast.quantity_green_kg),
-  resultant_kg: String(roast.resultant_kg),
+  quantity_green_kg: f.plain(roast.quantity_green_kg),
+  resultant_kg: f.plain(roast.resultant_kg),
   roast_type: roast.roast_type,
   roast_date: formatDate(roast.roast_date),
   batch_code: roast.batch_code,
@@ -94,8 +94,8 @@ export const lotsOfOrigin = (lots: GreenLotOption[], originFilter: string): Gree
   originFilter === '' ? lots : lots.filter((lot) => String(lot.origin_id) === originFilter);
 
 /** A lot option's text: lot · origin · kilos available (the select's hint names the parts). */
-export const greenLotLabel = (lot: GreenLotOption): string =>
-  `${lot.batch_code} · ${lot.origin_name} · ${formatKgExact(gramsToKg(lot.availableG))} disponibles`;
+export const greenLotLabel = (lot: GreenLotOption, f: Formatter): string =>
+  `${lot.batch_code} · ${lot.origin_name} · ${f.kgExact(gramsToKg(lot.availableG))} disponibles`;
 
 /**
  * 'Generar Lote' (CO-010124-1234, docs/product-guide.md#business-constants): the origin of the chosen lot (or,

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
+import { useFormat } from '#web/api/use-format.js';
 import { roastedCoffeeMessages as m } from '#shared/roasted-coffee-messages.js';
 import type { Origin } from '#shared/schemas/origins.js';
 import { ROAST_TYPES, type RoastedCoffee, type RoastedCoffeeBody } from '#shared/schemas/roasted-coffee.js';
@@ -42,11 +43,12 @@ export interface RoastFormProps extends EntityFormProps<RoastedCoffee> {
 
 /** Roast green coffee, or edit a roast (docs/product-guide.md#cafe-tostado and #roasted-lot). */
 export function RoastForm({ origins, lots, initialValues, editing, onSaved, onCancel, onFailure, onReload }: RoastFormProps) {
+  const f = useFormat();
   const { mutation, save } = useFormSave(editing, useCreateRoastedCoffee(), useUpdateRoastedCoffee(), m, { onSaved, onFailure, onReload });
-  const resolver = useMemo(() => roastResolverFor(lots), [lots]);
+  const resolver = useMemo(() => roastResolverFor(lots, f), [lots, f]);
   const { register, control, handleSubmit, formState, setValue, getValues } = useForm<RoastFormValues, unknown, RoastedCoffeeBody>({
     resolver,
-    defaultValues: editing ? roastToValues(editing) : (initialValues ?? emptyRoastValues()),
+    defaultValues: editing ? roastToValues(editing, f) : (initialValues ?? emptyRoastValues()),
   });
   // The lot-code button's own messages (docs/product-guide.md#roasted-lot), shown until the next attempt.
   const [codeMessage, setCodeMessage] = useState<string | null>(null);
@@ -55,7 +57,7 @@ export function RoastForm({ origins, lots, initialValues, editing, onSaved, onCa
   const greenKg = useWatch({ control, name: 'quantity_green_kg' });
   const resultantKg = useWatch({ control, name: 'resultant_kg' });
   // 'Merma (Kg)' is recomputed whenever either quantity changes (docs/product-guide.md#cafe-tostado): derived on every render, never typed.
-  const shrinkage = shrinkageText(greenKg, resultantKg);
+  const shrinkage = shrinkageText(greenKg, resultantKg, f);
   const shownLots = lotsOfOrigin(lots, originFilter);
 
   const alertMessage = codeMessage ?? formAlertMessage(formState.errors, ROAST_FIELDS, m.required, mutation.error);
@@ -111,7 +113,7 @@ export function RoastForm({ origins, lots, initialValues, editing, onSaved, onCa
           invalid={invalid('green_coffee_id')}
           hint="Lote · origen · kilos disponibles."
           placeholder={shownLots.length > 0 ? 'Selecciona un lote de café verde' : 'No hay lotes con stock para este origen'}
-          options={shownLots.map((lot) => ({ value: String(lot.id), label: greenLotLabel(lot) }))}
+          options={shownLots.map((lot) => ({ value: String(lot.id), label: greenLotLabel(lot, f) }))}
           registration={register('green_coffee_id')}
         />
         <DecimalField id="roast-green-kg" label={m.labels.greenKg} invalid={invalid('quantity_green_kg')} registration={register('quantity_green_kg')} />

@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useSearchParams } from 'react-router';
+import { useFormat } from '#web/api/use-format.js';
 import { roastedCoffeeMessages as m } from '#shared/roasted-coffee-messages.js';
 import { artisanMessages } from '#shared/artisan-messages.js';
 import type { GreenCoffee } from '#shared/schemas/green-coffee.js';
@@ -53,6 +54,7 @@ function lotOptions(lots: GreenCoffee[], editing: RoastedCoffee | null): GreenLo
 
 /** /cafe-tostado (docs/product-guide.md#cafe-tostado): the roast form, the available green stock and the roasted stock. */
 export function RoastedCoffeePage() {
+  const f = useFormat();
   const { list: roasts, rowActions, paging, editing, formKey, formProps, failure, formRef, selection } = useLotListPage('roasted', {
     pageQuery: roastedCoffeeQueryOptions,
     deleteMutation: deleteRoastedCoffeeOptions,
@@ -76,7 +78,7 @@ export function RoastedCoffeePage() {
   const [params, setParams] = useSearchParams();
   const proposal = params.toString();
   const prefill = useMemo(() => readRoastPrefill(new URLSearchParams(proposal)), [proposal]);
-  const initialValues = useMemo(() => (prefill && lots ? prefilledRoastValues(prefill, lots) : undefined), [prefill, lots]);
+  const initialValues = useMemo(() => (prefill && lots ? prefilledRoastValues(prefill, lots, f) : undefined), [prefill, lots, f]);
   // Once saved or cancelled the proposal is done: the next new roast starts empty.
   const endProposal = () => {
     if (prefill) setParams({}, { replace: true });

@@ -1,4 +1,5 @@
-import { formatDate, formatMoney, formatTwoDecimals } from '#shared/format.js';
+import { formatDate, type Formatter } from '#shared/format.js';
+import { useFormat } from '#web/api/use-format.js';
 import { roastedCoffeeMessages as m } from '#shared/roasted-coffee-messages.js';
 import type { RoastedCoffee } from '#shared/schemas/roasted-coffee.js';
 import { actionsColumn, type Column, DataTable } from '#web/components/data-table.js';
@@ -12,7 +13,7 @@ import type { LabelTable, PrintableLot } from '#web/components/labels/labels-url
 
 export const ROASTED_STOCK_TITLE = 'Stock de Café Tostado';
 
-const COLUMNS: Column<RoastedCoffee>[] = [
+const columnsFor = (f: Formatter): Column<RoastedCoffee>[] => [
   {
     label: 'Lote',
     // Artisan's batch ('P173') under the lot code of a roast imported from its file (docs/product-guide.md#artisan-import).
@@ -25,12 +26,12 @@ const COLUMNS: Column<RoastedCoffee>[] = [
   },
   { label: 'Lote Verde', className: 'wrap', cell: (roast) => `${roast.green_batch_code} · ${roast.origin_name}` },
   { label: 'Tipo de Tueste', cell: (roast) => roast.roast_type },
-  { label: 'Café Verde (Kg)', className: 'num', cell: (roast) => formatTwoDecimals(roast.quantity_green_kg) },
-  { label: 'Producido (Kg)', className: 'num', cell: (roast) => formatTwoDecimals(roast.resultant_kg) },
-  { label: 'Disponible (Kg)', className: 'num', cell: (roast) => formatTwoDecimals(roast.stock_kg) },
-  { label: 'Merma (Kg)', className: 'num', cell: (roast) => formatTwoDecimals(roast.shrinkage_kg) },
+  { label: 'Café Verde (Kg)', className: 'num', cell: (roast) => f.twoDecimals(roast.quantity_green_kg) },
+  { label: 'Producido (Kg)', className: 'num', cell: (roast) => f.twoDecimals(roast.resultant_kg) },
+  { label: 'Disponible (Kg)', className: 'num', cell: (roast) => f.twoDecimals(roast.stock_kg) },
+  { label: 'Merma (Kg)', className: 'num', cell: (roast) => f.twoDecimals(roast.shrinkage_kg) },
   // Green kg × green price / resultant kg: the yield is in the cost (docs/decisions/0011-cost-per-kg-and-margins.md).
-  { label: 'Coste ($/Kg)', className: 'num', cell: (roast) => formatMoney(roast.cost_per_kg) },
+  { label: `Coste (${f.perKg})`, className: 'num', cell: (roast) => f.money(roast.cost_per_kg) },
   { label: 'Fecha Tostado', cell: (roast) => formatDate(roast.roast_date) },
 ];
 
@@ -57,8 +58,9 @@ export interface RoastedStockTableProps extends RowActionHandlers<RoastedCoffee>
  * be ticked for its label, and printed alone from its actions (docs/product-guide.md#imprimir-desde-las-tablas).
  */
 export function RoastedStockTable({ roasts, selection, ...rowActions }: RoastedStockTableProps) {
+  const f = useFormat();
   const actions = actionsColumn(rowActions, (roast: RoastedCoffee) => `café tostado ${roast.batch_code}`, (roast) => <PrintLabelButton lot={lotOf(roast)} />);
-  const columns = withLotCheckboxes(COLUMNS, selection, lotOf, lotName);
+  const columns = withLotCheckboxes(columnsFor(f), selection, lotOf, lotName);
   return (
     <>
       {roasts.length > 0 && <LotLabelsBar table={LABEL_TABLE} pageLots={roasts.map(lotOf)} selection={selection} />}

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { formatDate, formatKg } from '#shared/format.js';
+import { useFormat } from '#web/api/use-format.js';
+import { formatDate, type Formatter } from '#shared/format.js';
 import { salesMessages as m } from '#shared/sales-messages.js';
 import type { SaleBody } from '#shared/schemas/sales.js';
 import { FormAlert } from '#web/components/form-alert.js';
@@ -11,7 +12,7 @@ import { isUnconfirmed } from '#web/lib/write-request.js';
 import { PENDING_SALE_STORAGE, useCreateSale } from './api/create-sale.js';
 
 /** 'Lote T-CO · 2.50 Kg · 12/03/2024': enough for the person to recognise the sale they were sending. */
-const saleSummary = (body: SaleBody) => `Lote ${body.batch_code_sold} · ${formatKg(body.quantity_kg)} · ${formatDate(body.sale_date)}`;
+const saleSummary = (body: SaleBody, f: Formatter) => `Lote ${body.batch_code_sold} · ${f.kg(body.quantity_kg)} · ${formatDate(body.sale_date)}`;
 
 /** What the banner says after a resend failed: the server's refusal, the unanswered send, or the area's save error. */
 function resendFailure(error: unknown): string | undefined {
@@ -28,6 +29,7 @@ function resendFailure(error: unknown): string | undefined {
  * it (docs/architecture.md#the-web-side).
  */
 export function PendingSaleBanner() {
+  const f = useFormat();
   const [pending, setPending] = useState(() => leftoverWrite<SaleBody>(PENDING_SALE_STORAGE));
   const resend = useCreateSale();
   const showToast = useToast();
@@ -52,7 +54,7 @@ export function PendingSaleBanner() {
       <h2 id="pending-sale-title" className="card__title">
         {m.pendingTitle}
       </h2>
-      <p className="pending-sale__text">{m.pendingAfterReload(saleSummary(pending.body))}</p>
+      <p className="pending-sale__text">{m.pendingAfterReload(saleSummary(pending.body, f))}</p>
       <FormAlert message={resendFailure(resend.error)} />
       <div className="form-actions">
         <button type="button" className="btn btn-primary" onClick={() => void send()} disabled={resend.isPending}>

@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useEffect, useId, useState } from 'react';
-import { formatKgExact } from '#shared/format.js';
+import { useFormat } from '#web/api/use-format.js';
 import { lotCodeKey } from '#shared/lot-codes.js';
 import { readScannedText } from '#shared/lot-label.js';
 import { salesMessages as m } from '#shared/sales-messages.js';
@@ -54,6 +54,7 @@ export interface ProductPickerProps {
  * and 'Escanear' reads a label with the camera (docs/product-guide.md#scanning-labels).
  */
 export function ProductPicker({ id, invalid, chosen, include, onChoose, inputRef }: ProductPickerProps) {
+  const f = useFormat();
   const listId = `${id}-list`;
   const statusId = useId();
   const [text, setText] = useState(chosen ? productLabel(chosen) : '');
@@ -176,7 +177,7 @@ export function ProductPicker({ id, invalid, chosen, include, onChoose, inputRef
                   <span className="product-picker__name">{product.name}</span>
                   <span className="product-picker__meta">
                     {/* Every gram: '1.00 Kg disponibles' for 0.999 Kg offered a kilo the sale is then refused (docs/decisions/0039-stock-never-above-entry.md). */}
-                    {product.type === 'tostado' ? 'Tostado' : 'Mezcla'} · Lote {product.batch_code} · {formatKgExact(product.stock_kg)} disponibles
+                    {product.type === 'tostado' ? 'Tostado' : 'Mezcla'} · Lote {product.batch_code} · {f.kgExact(product.stock_kg)} disponibles
                   </span>
                 </li>
               ))}

@@ -1,4 +1,4 @@
-import { formatDate, formatMoney } from '#shared/format.js';
+import { formatDate, type Formatter } from '#shared/format.js';
 import { salesMessages as m } from '#shared/sales-messages.js';
 import { saleTotalCents } from '#shared/sale-total.js';
 import type { Product, ProductType } from '#shared/schemas/products.js';
@@ -41,12 +41,12 @@ export interface ChosenProduct extends Product {
  * product's stock (plus, on an edit of the same product, the sale's own kg,
  * docs/product-guide.md#sale). The server checks it again in its transaction and decides.
  */
-export const saleResolverFor = (chosen: ChosenProduct | null) =>
+export const saleResolverFor = (chosen: ChosenProduct | null, f: Formatter) =>
   schemaThenRulesResolver<SaleFormValues, SaleBody>(saleBodySchema, toBody, [
     (body) => {
       if (!chosen || chosen.id !== body.product_id || chosen.type !== body.product_type) return null;
       if (kgToGrams(body.quantity_kg) <= chosen.availableG) return null;
-      return { field: 'quantity_kg', message: m.notEnoughStock(chosen.type, availableKgText(chosen.availableG)) };
+      return { field: 'quantity_kg', message: m.notEnoughStock(chosen.type, availableKgText(chosen.availableG, f)) };
     },
   ]);
 
@@ -61,12 +61,13 @@ export const emptySaleValues = (): SaleFormValues => ({
 });
 
 // Quantity and price load as text (docs/product-guide.md#screens).
-export const saleToValues = (sale: Sale): SaleFormValues => ({
+export const saleToValues = (sale: Sale, f: Formatter): SaleFormValues => ({
   product_id: String(sale.product_id),
   product_type: sale.product_type,
   batch_code_sold: sale.batch_code_sold,
-  quantity_kg: String(sale.quantity_kg),
-  unit_price: String(sale.unit_price),
+  // In the shop's decimal separator, as typed (parsing takes either).
+  quantity_kg: f.plain(sale.quantity_kg),
+  unit_price: f.plain(sale.unit_price),
   sale_date: formatDate(sale.sale_date),
 });
 
@@ -74,21 +75,21 @@ export const saleToValues = (sale: Sale): SaleFormValues => ({
 export const PRODUCT_TYPE_LABELS: Record<ProductType, string> = { tostado: 'Café Tostado', mezcla: 'Café Mezcla' };
 
 /** The unit price a chosen product fills in: its type's default from Configuración, as text with 2 decimals. */
-export const defaultPriceText = (type: ProductType, settings: Settings): string =>
-  (type === 'tostado' ? settings.default_price_roasted : settings.default_price_blend).toFixed(2);
+export const defaultPriceText = (type: ProductType, settings: Settings, f: Formatter): string =>
+  f.twoDecimals(type === 'tostado' ? settings.default_price_roasted : settings.default_price_blend);
 
 /**
  * The line total shown live under the form: exactly what the server will
  * answer (saleTotalCents, half up to the cent), or '—' while the quantity or
  * price is not a valid amount yet.
  */
-export function lineTotalText(quantityText: string, priceText: string): string {
+export function lineTotalText(quantityText: string, priceText: string, f: Formatter): string {
   const kg = numberOrMissing(quantityText);
   const price = numberOrMissing(priceText);
   if (kg === undefined || price === undefined || !(kg > 0) || !(price >= 0)) return '—';
   if (!hasAtMostDecimals(kg, 3) || !hasAtMostDecimals(price, 2)) return '—';
   try {
-    return formatMoney(centsToPrice(saleTotalCents(kgToGrams(kg), priceToCents(price))));
+    return f.money(centsToPrice(saleTotalCents(kgToGrams(kg), priceToCents(price))));
   } catch {
     return '—';
   }

@@ -1,6 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { Link } from 'react-router';
+import { useFormat } from '#web/api/use-format.js';
 import { salesMessages as m } from '#shared/sales-messages.js';
 import type { Product } from '#shared/schemas/products.js';
 import type { Sale, SaleBody } from '#shared/schemas/sales.js';
@@ -47,12 +48,13 @@ const soldProduct = (sale: Sale): ChosenProduct => ({
 
 /** Record or edit a sale (docs/product-guide.md#ventas, #screens and #sale). */
 export function SaleForm({ prices, editing, onSaved, onCancel, onFailure, onReload }: SaleFormProps) {
+  const f = useFormat();
   const { mutation, save } = useFormSave(editing, useCreateSale(), useUpdateSale(), m, { onSaved, onFailure, onReload });
   const [chosen, setChosen] = useState<ChosenProduct | null>(editing ? soldProduct(editing) : null);
-  const resolver = useMemo(() => saleResolverFor(chosen), [chosen]);
+  const resolver = useMemo(() => saleResolverFor(chosen, f), [chosen, f]);
   const { register, control, handleSubmit, formState, setValue } = useForm<SaleFormValues, unknown, SaleBody>({
     resolver,
-    defaultValues: editing ? saleToValues(editing) : emptySaleValues(),
+    defaultValues: editing ? saleToValues(editing, f) : emptySaleValues(),
   });
   const quantity = useWatch({ control, name: 'quantity_kg' });
   const price = useWatch({ control, name: 'unit_price' });
@@ -80,7 +82,7 @@ export function SaleForm({ prices, editing, onSaved, onCancel, onFailure, onRelo
     setValue('product_id', String(product.id), options);
     setValue('product_type', product.type, options);
     setValue('batch_code_sold', product.batch_code, options);
-    setValue('unit_price', defaultPriceText(product.type, prices), options);
+    setValue('unit_price', defaultPriceText(product.type, prices, f), options);
   };
 
   return (
@@ -121,14 +123,14 @@ export function SaleForm({ prices, editing, onSaved, onCancel, onFailure, onRelo
       <DecimalField id="sale-quantity" label={m.labels.quantity} invalid={invalid('quantity_kg')} registration={register('quantity_kg')} />
       <DecimalField
         id="sale-price"
-        label={m.labels.price}
+        label={`Precio Unitario (${f.perKg})`}
         invalid={invalid('unit_price')}
         hint="Por defecto, el de Configuración para su tipo."
         registration={register('unit_price')}
       />
       <DateField id="sale-date" label={m.labels.date} kind="business" invalid={invalid('sale_date')} registration={register('sale_date')} />
-      <Field id="sale-total" label="Total ($)" hint="Cantidad × precio, redondeado al céntimo.">
-        {(control) => <output {...control} className="sale-total" aria-live="polite">{lineTotalText(quantity, price)}</output>}
+      <Field id="sale-total" label={`Total (${f.currency})`} hint="Cantidad × precio, redondeado al céntimo.">
+        {(control) => <output {...control} className="sale-total" aria-live="polite">{lineTotalText(quantity, price, f)}</output>}
       </Field>
     </FormCard>
   );

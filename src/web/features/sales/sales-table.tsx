@@ -1,4 +1,5 @@
-import { formatDate, formatMoney, formatTwoDecimals } from '#shared/format.js';
+import { formatDate, type Formatter } from '#shared/format.js';
+import { useFormat } from '#web/api/use-format.js';
 import { salesMessages as m } from '#shared/sales-messages.js';
 import type { Sale } from '#shared/schemas/sales.js';
 import { actionsColumn, type Column, DataTable } from '#web/components/data-table.js';
@@ -6,12 +7,12 @@ import type { RowActionHandlers } from '#web/lib/use-list-page.js';
 import { LotTraceLink, tracePath } from '#web/components/lot-trace-link.js';
 
 // docs/product-guide.md#ventas: these columns, in this order; 2 decimals and the $ prefix (docs/product-guide.md#business-constants).
-const COLUMNS: Column<Sale>[] = [
+const columnsFor = (f: Formatter): Column<Sale>[] => [
   { label: 'Producto', className: 'wrap', cell: (sale) => sale.product_name },
   { label: 'Lote Vendido', cell: (sale) => <strong>{sale.batch_code_sold}</strong> },
-  { label: 'Cantidad (Kg)', className: 'num', cell: (sale) => formatTwoDecimals(sale.quantity_kg) },
-  { label: 'Precio Unitario ($/Kg)', className: 'num', cell: (sale) => formatMoney(sale.unit_price) },
-  { label: 'Total ($)', className: 'num', cell: (sale) => <TotalCell sale={sale} /> },
+  { label: 'Cantidad (Kg)', className: 'num', cell: (sale) => f.twoDecimals(sale.quantity_kg) },
+  { label: `Precio Unitario (${f.perKg})`, className: 'num', cell: (sale) => f.money(sale.unit_price) },
+  { label: `Total (${f.currency})`, className: 'num', cell: (sale) => <TotalCell sale={sale} /> },
   { label: 'Fecha Venta', cell: (sale) => formatDate(sale.sale_date) },
 ];
 
@@ -19,20 +20,21 @@ export interface SalesTableProps extends RowActionHandlers<Sale> {
   sales: Sale[];
 }
 
-/** The cost and gross margin (docs/decisions/0011-cost-per-kg-and-margins.md), as a muted second line of the 'Total ($)' cell ("Margen $12.34 (41.20 %)"). */
-function marginText(sale: Sale): string {
+/** The cost and gross margin (docs/decisions/0011-cost-per-kg-and-margins.md), as a muted second line of the `Total (${f.currency})` cell ("Margen $12.34 (41.20 %)"). */
+function marginText(sale: Sale, f: Formatter): string {
   if (sale.margin === null) return 'Margen —';
-  const percent = sale.margin_percent === null ? '' : ` (${formatTwoDecimals(sale.margin_percent)} %)`;
-  return `Margen ${formatMoney(sale.margin)}${percent}`;
+  const percent = sale.margin_percent === null ? '' : ` (${f.twoDecimals(sale.margin_percent)} %)`;
+  return `Margen ${f.money(sale.margin)}${percent}`;
 }
 
-/** The 'Total ($)' cell: the total, then the cost and margin in small muted type; the table keeps its seven columns (docs/product-guide.md#ventas). */
+/** The `Total (${f.currency})` cell: the total, then the cost and margin in small muted type; the table keeps its seven columns (docs/product-guide.md#ventas). */
 function TotalCell({ sale }: { sale: Sale }) {
+  const f = useFormat();
   return (
     <span className="sale-total-cell">
-      <span className="sale-total-cell__amount">{formatMoney(sale.total)}</span>
-      <span className="sale-total-cell__margin" title={sale.cost === null ? undefined : `Coste ${formatMoney(sale.cost)}`}>
-        {marginText(sale)}
+      <span className="sale-total-cell__amount">{f.money(sale.total)}</span>
+      <span className="sale-total-cell__margin" title={sale.cost === null ? undefined : `Coste ${f.money(sale.cost)}`}>
+        {marginText(sale, f)}
       </span>
     </span>
   );
@@ -40,10 +42,11 @@ function TotalCell({ sale }: { sale: Sale }) {
 
 /** 'Historial de Ventas' (docs/product-guide.md#ventas): 'Producto Desconocido' comes from the server when a lot is gone; rows stack into cards on phones. */
 export function SalesTable({ sales, ...rowActions }: SalesTableProps) {
+  const f = useFormat();
   const describe = (sale: Sale) => `venta de ${sale.product_name} (${sale.batch_code_sold}) del ${formatDate(sale.sale_date)}`;
   // 'Acciones' (docs/product-guide.md#ventas): edit and delete, plus the sale's trace link (docs/product-guide.md#trazabilidad), from the sale to its roasts, green lots, origins and farms.
   const actions = actionsColumn(rowActions, describe, (sale) => (
     <LotTraceLink to={tracePath({ sale: sale.id })} label={`Trazabilidad de la ${describe(sale)}`} />
   ));
-  return <DataTable caption={m.historyTitle} columns={[...COLUMNS, actions]} rows={sales} empty={m.empty} />;
+  return <DataTable caption={m.historyTitle} columns={[...columnsFor(f), actions]} rows={sales} empty={m.empty} />;
 }

@@ -14,6 +14,7 @@ import { AdminOptionsCard } from './admin-options-card.js';
 import { deleteBlendRecipeOptions } from './api/delete-blend-recipe.js';
 import { blendRecipesQueryOptions } from './api/get-blend-recipes.js';
 import { RecipeForm } from './recipe-form.js';
+import { RegionalFormatForm } from './regional-format-form.js';
 import { RecipesTable } from './recipes-table.js';
 import { SettingsForm } from './settings-form.js';
 import { DEFAULT_PRICES, LOW_STOCK, ROASTER } from './settings-sections.js';
@@ -58,6 +59,7 @@ export function ConfigurationPage() {
           <SettingsForm section={DEFAULT_PRICES} settings={settings.data} onFailure={fail} />
           <SettingsForm section={LOW_STOCK} settings={settings.data} onFailure={fail} />
           <SettingsForm section={ROASTER} settings={settings.data} onFailure={fail} />
+          <RegionalFormatForm settings={settings.data} onFailure={fail} />
           <AdminOptionsCard />
         </Deferred>
       ) : (

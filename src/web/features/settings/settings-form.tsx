@@ -1,6 +1,8 @@
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
 import type { z } from 'zod';
+import { type Formatter } from '#shared/format.js';
+import { useFormat } from '#web/api/use-format.js';
 import type { SettingName, Settings, SettingsBody } from '#shared/schemas/settings.js';
 import { DecimalField } from '#web/components/decimal-field.js';
 import { FormCard } from '#web/components/form-card.js';
@@ -29,8 +31,11 @@ export interface SettingsFormSection<Name extends SettingName, Body> {
   /** What the settings are for, under the title. */
   note: string;
   submitLabel: string;
-  /** One input per setting, in this order; an optional one may be left empty (saved as null). */
-  fields: readonly { name: Name; id: string; label: string; optional?: boolean }[];
+  /**
+   * One input per setting, in this order; an optional one may be left empty (saved as null).
+   * A label naming the currency ('Café Tostado ($/Kg)') is made from the shop's format.
+   */
+  fields: readonly { name: Name; id: string; label: string | ((f: Formatter) => string); optional?: boolean }[];
   /** The server's schema of the section's PUT /api/settings body. */
   schema: z.ZodType<Body>;
   /** The form's one message while a field is empty, and the toast or full-page message of the save. */
@@ -52,6 +57,7 @@ export function SettingsForm<Name extends SettingName, Body extends SettingsBody
   type Values = Record<string, string>;
   const { id, title, note, submitLabel, fields, schema, messages } = section;
   const showToast = useToast();
+  const f = useFormat();
   const update = useUpdateSettings();
   // The section stays on screen after a save: useWriteKey takes a new key for the next one.
   const withKey = useWriteKey();
@@ -61,7 +67,8 @@ export function SettingsForm<Name extends SettingName, Body extends SettingsBody
   );
   const { register, handleSubmit, formState, reset, getValues } = useForm<Values, unknown, Body>({
     resolver,
-    defaultValues: Object.fromEntries(fields.map(({ name }) => [name, settings[name] === null ? '' : String(settings[name])])),
+    // In the shop's decimal separator, as the other prefilled inputs (parsing takes either).
+    defaultValues: Object.fromEntries(fields.map(({ name }) => [name, settings[name] === null ? '' : f.plain(Number(settings[name]))])),
   });
   const alertMessage = formAlertMessage(formState.errors, fields.map((field) => field.name), messages.required, update.error);
   const invalid = invalidFields(formState.errors, messages.required);
@@ -98,7 +105,7 @@ export function SettingsForm<Name extends SettingName, Body extends SettingsBody
       }
     >
       {fields.map((field) => (
-        <DecimalField key={field.name} id={field.id} label={field.label} invalid={invalid(field.name)} registration={register(field.name)} />
+        <DecimalField key={field.name} id={field.id} label={typeof field.label === 'string' ? field.label : field.label(f)} invalid={invalid(field.name)} registration={register(field.name)} />
       ))}
     </FormCard>
   );

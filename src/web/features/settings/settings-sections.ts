@@ -13,8 +13,8 @@ export const DEFAULT_PRICES: SettingsFormSection<keyof DefaultPricesBody, Defaul
   note: 'El formulario de ventas propone estos precios al elegir un producto.',
   submitLabel: 'Guardar Precios',
   fields: [
-    { name: 'default_price_roasted', id: 'price-roasted', label: settingsMessages.labels.default_price_roasted },
-    { name: 'default_price_blend', id: 'price-blend', label: settingsMessages.labels.default_price_blend },
+    { name: 'default_price_roasted', id: 'price-roasted', label: (f) => `Café Tostado (${f.perKg})` },
+    { name: 'default_price_blend', id: 'price-blend', label: (f) => `Café Mezcla (${f.perKg})` },
   ],
   schema: defaultPricesBodySchema,
   messages: { required: settingsMessages.priceRequired, saved: settingsMessages.pricesSaved, failed: settingsMessages.saveError },

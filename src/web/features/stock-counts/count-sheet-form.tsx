@@ -1,4 +1,5 @@
 import { useForm, useWatch } from 'react-hook-form';
+import { useFormat } from '#web/api/use-format.js';
 import { stockCountMessages as m } from '#shared/stock-count-messages.js';
 import type { Origin } from '#shared/schemas/origins.js';
 import { type CountSheetLot, STOCK_COUNT_REASON_LABELS, STOCK_COUNT_REASONS } from '#shared/schemas/stock-counts.js';
@@ -28,6 +29,7 @@ export function CountSheetForm({ lots, origins, single, onShowAll, onReload, onF
   onReload: () => Promise<CountSheetLot[]>;
   onFailure: (message: string, error: unknown) => void;
 }) {
+  const f = useFormat();
   const form = useForm<CountValues>({ defaultValues: emptyValues(lots) });
   const counted = useWatch({ control: form.control, name: 'counted' }) ?? {};
   const search = useSheetSearch({ lots, single, setFocus: form.setFocus });
@@ -72,7 +74,7 @@ export function CountSheetForm({ lots, origins, single, onShowAll, onReload, onF
       </div>
       <p className="count-sheet__totals" aria-live="polite">
         Lotes contados: <strong>{totals.lines}</strong> · Con diferencia: <strong>{totals.adjusted}</strong> · Valor de la diferencia:{' '}
-        <strong>{signedMoney(totals.cents)}</strong>
+        <strong>{signedMoney(totals.cents, f)}</strong>
       </p>
       <FormAlert message={submit.alert} />
       <SubmitActions label="Confirmar recuento" pending={submit.saving} />

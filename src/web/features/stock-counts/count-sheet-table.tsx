@@ -1,5 +1,6 @@
 import type { UseFormRegister } from 'react-hook-form';
-import { formatExactKilos } from '#shared/format.js';
+import { useFormat } from '#web/api/use-format.js';
+import { type Formatter } from '#shared/format.js';
 import { stockCountMessages as m } from '#shared/stock-count-messages.js';
 import type { CountSheetLot } from '#shared/schemas/stock-counts.js';
 import { gramsToKg } from '#shared/units.js';
@@ -8,7 +9,7 @@ import { DECIMAL_INPUT } from '#web/components/decimal-field.js';
 import { type CountValues, differenceG, KIND_LABELS, sheetKey, signedMoney, valueCents } from './count-sheet-values.js';
 
 // Expected kilos and differences to the gram: a count is decided from them (docs/decisions/0039-stock-never-above-entry.md).
-const signedKg = (grams: number) => `${grams > 0 ? '+' : ''}${formatExactKilos(gramsToKg(grams))}`;
+const signedKg = (grams: number, f: Formatter) => `${grams > 0 ? '+' : ''}${f.exactKilos(gramsToKg(grams))}`;
 
 /**
  * The count sheet's lines (docs/product-guide.md#recuento-de-inventario): each lot, its expected kg, the
@@ -22,6 +23,7 @@ export function CountSheetTable({ lots, counted, recount, register, empty }: {
   register: UseFormRegister<CountValues>;
   empty: string;
 }) {
+  const f = useFormat();
   const columns: Column<CountSheetLot>[] = [
     {
       label: 'Lote',
@@ -35,7 +37,7 @@ export function CountSheetTable({ lots, counted, recount, register, empty }: {
       ),
     },
     { label: 'Tipo', cell: (lot) => KIND_LABELS[lot.kind] },
-    { label: 'Esperado (Kg)', className: 'num', cell: (lot) => formatExactKilos(lot.stock_kg) },
+    { label: 'Esperado (Kg)', className: 'num', cell: (lot) => f.exactKilos(lot.stock_kg) },
     {
       label: 'Contado (Kg)',
       className: 'num',
@@ -61,16 +63,16 @@ export function CountSheetTable({ lots, counted, recount, register, empty }: {
       cell: (lot) => {
         const grams = differenceG(lot, counted[sheetKey(lot)]);
         if (grams === undefined) return '—';
-        return grams === 0 ? signedKg(grams) : <span className={grams > 0 ? 'count-sheet__up' : 'count-sheet__down'}>{signedKg(grams)}</span>;
+        return grams === 0 ? signedKg(grams, f) : <span className={grams > 0 ? 'count-sheet__up' : 'count-sheet__down'}>{signedKg(grams, f)}</span>;
       },
     },
     {
-      label: 'Valor ($)',
+      label: `Valor (${f.currency})`,
       className: 'num',
       cell: (lot) => {
         const grams = differenceG(lot, counted[sheetKey(lot)]);
         const cents = grams === undefined ? null : valueCents(lot, grams);
-        return cents === null ? '—' : signedMoney(cents);
+        return cents === null ? '—' : signedMoney(cents, f);
       },
     },
   ];

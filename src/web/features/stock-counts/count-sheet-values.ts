@@ -1,4 +1,4 @@
-import { formatMoney } from '#shared/format.js';
+import { type Formatter } from '#shared/format.js';
 import { type CountSheetLot, stockCountBodySchema, type StockCountBody } from '#shared/schemas/stock-counts.js';
 import { centsToPrice, hasAtMostDecimals, KG_DECIMALS, kgToGrams, parseDecimalText, priceToCents } from '#shared/units.js';
 
@@ -15,7 +15,7 @@ export const sheetKey = (lot: { kind: string; id: number }) => `${lot.kind}-${lo
 export const KIND_LABELS: Record<CountSheetLot['kind'], string> = { green: 'Café Verde', roasted: 'Café Tostado', blend: 'Café Mezcla' };
 
 /** A difference's value at cost with its sign: '+$1.50', '-$6.43', '$0.00'. */
-export const signedMoney = (cents: number) => `${cents > 0 ? '+' : cents < 0 ? '-' : ''}${formatMoney(centsToPrice(Math.abs(cents)))}`;
+export const signedMoney = (cents: number, f: Formatter) => `${cents > 0 ? '+' : cents < 0 ? '-' : ''}${f.money(centsToPrice(Math.abs(cents)))}`;
 
 /** The sheet's form: the reason, the note and the kilos counted per lot (by sheetKey), as typed. */
 export interface CountValues {

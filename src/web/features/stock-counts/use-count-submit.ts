@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import type { UseFormReturn } from 'react-hook-form';
+import { useFormat } from '#web/api/use-format.js';
 import { stockCountMessages as m } from '#shared/stock-count-messages.js';
 import type { CountSheetLot } from '#shared/schemas/stock-counts.js';
 import { ApiError, isSessionLost } from '#web/lib/api-client.js';
@@ -24,6 +25,7 @@ export function useCountSubmit({ lots, form, lines, adjusted, onReload, onFailur
   onReload: () => Promise<CountSheetLot[]>;
   onFailure: (message: string, error: unknown) => void;
 }) {
+  const f = useFormat();
   const create = useCreateStockCount();
   const showToast = useToast();
   const [alert, setAlert] = useState<string | undefined>();
@@ -38,7 +40,7 @@ export function useCountSubmit({ lots, form, lines, adjusted, onReload, onFailur
     }
     if (!confirmAction(m.confirm(lines, adjusted))) return;
     const large = largeDifferences(lots, checked.body);
-    if (large.length > 0 && !confirmAction(m.confirmLarge(large))) return;
+    if (large.length > 0 && !confirmAction(m.confirmLarge(large, f))) return;
     try {
       await create.mutateAsync(checked.body);
     } catch (error) {

@@ -1,25 +1,25 @@
 import { Link } from 'react-router';
-import { formatDate } from '#shared/format.js';
+import { formatDate, type Formatter } from '#shared/format.js';
+import { useFormat } from '#web/api/use-format.js';
 import type { Backward } from '#shared/schemas/traceability.js';
 import { type Column, DataTable } from '#web/components/data-table.js';
 import { tracePath } from '#web/components/lot-trace-link.js';
-import { formatExactKg } from './exact-kg.js';
 
 type Source = Backward['sources'][number];
 type RoastShare = Backward['roasts'][number];
 
-const SOURCE_COLUMNS: Column<Source & { id: number }>[] = [
+const sourceColumns = (f: Formatter): Column<Source & { id: number }>[] => [
   { label: 'Origen', cell: (source) => source.origin_name },
   { label: 'Proveedor/Finca', className: 'wrap', cell: (source) => source.supplier_finca },
   { label: 'Lote Verde', cell: (source) => <Link className="lot-link" to={tracePath({ kind: 'green', id: source.green_coffee_id })}>{source.batch_code}</Link> },
-  { label: 'Parte (Kg)', className: 'num', cell: (source) => formatExactKg(source.share_kg) },
+  { label: 'Parte (Kg)', className: 'num', cell: (source) => f.gramsKg(source.share_kg) },
 ];
 
-const ROAST_COLUMNS: Column<RoastShare>[] = [
+const roastColumns = (f: Formatter): Column<RoastShare>[] => [
   { label: 'Lote Tostado', cell: (roast) => <Link className="lot-link" to={tracePath({ kind: 'roasted', id: roast.id })}>{roast.batch_code}</Link> },
   { label: 'Fecha Tostado', cell: (roast) => formatDate(roast.date) },
   { label: 'Lote Verde', cell: (roast) => roast.green_batch_code },
-  { label: 'Parte (Kg)', className: 'num', cell: (roast) => formatExactKg(roast.share_kg) },
+  { label: 'Parte (Kg)', className: 'num', cell: (roast) => f.gramsKg(roast.share_kg) },
 ];
 
 /**
@@ -27,24 +27,25 @@ const ROAST_COLUMNS: Column<RoastShare>[] = [
  * behind the traced kg, the share of each in grams adding up exactly to them.
  */
 export function BackwardTrace({ backward, subject }: { backward: Backward; subject: string }) {
+  const f = useFormat();
   return (
     <section className="card" aria-labelledby="backward-title">
       <h2 id="backward-title" className="card__title">
         Hacia atrás: de dónde viene
       </h2>
       <p>
-        {subject}: {formatExactKg(backward.quantity_kg)}
+        {subject}: {f.gramsKg(backward.quantity_kg)}
       </p>
       {backward.roasts.length > 0 && (
         <>
           <h3 className="trace-subtitle">Lotes tostados</h3>
-          <DataTable caption="Lotes tostados de origen" columns={ROAST_COLUMNS} rows={backward.roasts} empty="" />
+          <DataTable caption="Lotes tostados de origen" columns={roastColumns(f)} rows={backward.roasts} empty="" />
         </>
       )}
       <h3 className="trace-subtitle">Orígenes, fincas y lotes verdes</h3>
       <DataTable
         caption="Orígenes y fincas de origen"
-        columns={SOURCE_COLUMNS}
+        columns={sourceColumns(f)}
         rows={backward.sources.map((source) => ({ ...source, id: source.green_coffee_id }))}
         empty=""
       />

@@ -1,13 +1,15 @@
 import { Link } from 'react-router';
-import { formatDate, formatKg, formatMoney, formatTwoDecimals } from '#shared/format.js';
+import { useFormat } from '#web/api/use-format.js';
+import { formatDate, type Formatter } from '#shared/format.js';
 import type { BlendNode, GreenNode, RoastNode, Trace } from '#shared/schemas/traceability.js';
 import { tracePath } from '#web/components/lot-trace-link.js';
 
-const costText = (cost: number | null) => (cost === null ? 'sin coste' : `${formatMoney(cost)}/Kg`);
-const soldText = (sold: BlendNode['sold']) =>
-  sold.count === 0 ? 'Sin ventas' : `Vendido: ${formatKg(sold.kg)} en ${sold.count} ${sold.count === 1 ? 'venta' : 'ventas'} (${formatMoney(sold.total)})`;
+const costText = (f: Formatter, cost: number | null) => (cost === null ? 'sin coste' : `${f.money(cost)}/Kg`);
+const soldText = (f: Formatter, sold: BlendNode['sold']) =>
+  sold.count === 0 ? 'Sin ventas' : `Vendido: ${f.kg(sold.kg)} en ${sold.count} ${sold.count === 1 ? 'venta' : 'ventas'} (${f.money(sold.total)})`;
 
 function BlendItem({ blend }: { blend: BlendNode }) {
+  const f = useFormat();
   return (
     <li className="trace-node trace-node--blend">
       <p className="trace-node__title">
@@ -15,15 +17,16 @@ function BlendItem({ blend }: { blend: BlendNode }) {
         {formatDate(blend.date)}
       </p>
       <p className="trace-node__facts">
-        {blend.drawn_kg !== null && <>Tomó {formatKg(blend.drawn_kg)} · </>}
-        Producido {formatKg(blend.produced_kg)} · En stock {formatKg(blend.stock_kg)} · Coste {costText(blend.cost_per_kg)}
+        {blend.drawn_kg !== null && <>Tomó {f.kg(blend.drawn_kg)} · </>}
+        Producido {f.kg(blend.produced_kg)} · En stock {f.kg(blend.stock_kg)} · Coste {costText(f, blend.cost_per_kg)}
       </p>
-      <p className="trace-node__facts">{soldText(blend.sold)}</p>
+      <p className="trace-node__facts">{soldText(f, blend.sold)}</p>
     </li>
   );
 }
 
 function RoastItem({ roast }: { roast: RoastNode }) {
+  const f = useFormat();
   return (
     <li className="trace-node trace-node--roast">
       <p className="trace-node__title">
@@ -31,10 +34,10 @@ function RoastItem({ roast }: { roast: RoastNode }) {
         {roast.roast_type} · {formatDate(roast.date)}
       </p>
       <p className="trace-node__facts">
-        Verde {formatKg(roast.green_used_kg)} → Tostado {formatKg(roast.resultant_kg)} · Rendimiento {formatTwoDecimals(roast.yield_percent)} % · En stock{' '}
-        {formatKg(roast.stock_kg)} · Coste {costText(roast.cost_per_kg)}
+        Verde {f.kg(roast.green_used_kg)} → Tostado {f.kg(roast.resultant_kg)} · Rendimiento {f.twoDecimals(roast.yield_percent)} % · En stock{' '}
+        {f.kg(roast.stock_kg)} · Coste {costText(f, roast.cost_per_kg)}
       </p>
-      <p className="trace-node__facts">{soldText(roast.sold)}</p>
+      <p className="trace-node__facts">{soldText(f, roast.sold)}</p>
       {roast.blends.length > 0 && (
         <ul className="trace-tree__children">
           {roast.blends.map((blend) => (
@@ -47,13 +50,14 @@ function RoastItem({ roast }: { roast: RoastNode }) {
 }
 
 function GreenItem({ green }: { green: GreenNode }) {
+  const f = useFormat();
   return (
     <li className="trace-node trace-node--green">
       <p className="trace-node__title">
         <span className="trace-node__kind">Café Verde</span> {green.batch_code} · {green.origin_name} · {green.supplier_finca} · {formatDate(green.date)}
       </p>
       <p className="trace-node__facts">
-        Recibido {formatKg(green.received_kg)} · En stock {formatKg(green.stock_kg)} · Precio {costText(green.cost_per_kg)}
+        Recibido {f.kg(green.received_kg)} · En stock {f.kg(green.stock_kg)} · Precio {costText(f, green.cost_per_kg)}
       </p>
       {green.roasts.length === 0 ? (
         <p className="trace-node__facts">Todavía no se ha tostado.</p>

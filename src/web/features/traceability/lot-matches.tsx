@@ -1,6 +1,7 @@
 import type { Ref } from 'react';
 import { Link } from 'react-router';
-import { formatDate, formatKg } from '#shared/format.js';
+import { useFormat } from '#web/api/use-format.js';
+import { formatDate } from '#shared/format.js';
 import type { LotRef } from '#shared/schemas/traceability.js';
 import { tracePath } from '#web/components/lot-trace-link.js';
 import { LOT_KIND_LABELS } from './lot-kind-labels.js';
@@ -12,6 +13,7 @@ export function LotMatches({ code, matches, headingRef }: {
   /** The page brings the heading into view and focuses it (useBringIntoView). */
   headingRef?: Ref<HTMLHeadingElement>;
 }) {
+  const f = useFormat();
   return (
     <section className="card" aria-labelledby="lot-matches-title">
       <h2 ref={headingRef} tabIndex={-1} id="lot-matches-title" className="card__title">
@@ -22,7 +24,7 @@ export function LotMatches({ code, matches, headingRef }: {
         {matches.map((lot) => (
           <li key={`${lot.kind}-${lot.id}`}>
             <Link className="lot-link" to={tracePath(lot)}>
-              {LOT_KIND_LABELS[lot.kind]} · {lot.batch_code} · {lot.name} · {formatDate(lot.date)} · {formatKg(lot.stock_kg)} en stock
+              {LOT_KIND_LABELS[lot.kind]} · {lot.batch_code} · {lot.name} · {formatDate(lot.date)} · {f.kg(lot.stock_kg)} en stock
             </Link>
           </li>
         ))}

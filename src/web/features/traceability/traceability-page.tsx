@@ -1,8 +1,9 @@
 import { useState } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
+import { useFormat } from '#web/api/use-format.js';
 import { LABEL_PARAM, lotTracePath } from '#shared/lot-label.js';
 import { scanMessages } from '#shared/scan-messages.js';
-import { formatDate, formatKg, formatMoney, formatTwoDecimals } from '#shared/format.js';
+import { formatDate } from '#shared/format.js';
 import { traceabilityMessages as m } from '#shared/traceability-messages.js';
 import { TRACE_LOT_KINDS, type Trace, type TraceLotKind } from '#shared/schemas/traceability.js';
 import { findLotsByCode } from '#web/api/find-lots-by-code.js';
@@ -44,6 +45,7 @@ function traceParamsOf(search: URLSearchParams): Omit<TraceParams, 'limit' | 'of
 }
 
 function SaleSummary({ sale }: { sale: NonNullable<Trace['sale']> }) {
+  const f = useFormat();
   return (
     <section className="card" aria-labelledby="sale-title">
       <h2 id="sale-title" className="card__title">
@@ -55,17 +57,17 @@ function SaleSummary({ sale }: { sale: NonNullable<Trace['sale']> }) {
           {PRODUCT_TYPE_LABELS[sale.product_type]} · {sale.batch_code_sold}
         </dd>
         <dt>Cantidad</dt>
-        <dd>{formatKg(sale.quantity_kg)}</dd>
+        <dd>{f.kg(sale.quantity_kg)}</dd>
         <dt>Precio Unitario</dt>
-        <dd>{formatMoney(sale.unit_price)}/Kg</dd>
+        <dd>{f.money(sale.unit_price)}/Kg</dd>
         <dt>Total</dt>
-        <dd>{formatMoney(sale.total)}</dd>
+        <dd>{f.money(sale.total)}</dd>
         <dt>Coste</dt>
-        <dd>{sale.cost === null ? '—' : formatMoney(sale.cost)}</dd>
+        <dd>{sale.cost === null ? '—' : f.money(sale.cost)}</dd>
         <dt>Margen bruto</dt>
         <dd>
-          {sale.margin === null ? '—' : formatMoney(sale.margin)}
-          {sale.margin_percent !== null && ` (${formatTwoDecimals(sale.margin_percent)} %)`}
+          {sale.margin === null ? '—' : f.money(sale.margin)}
+          {sale.margin_percent !== null && ` (${f.twoDecimals(sale.margin_percent)} %)`}
         </dd>
       </dl>
     </section>
@@ -77,6 +79,7 @@ function SaleSummary({ sale }: { sale: NonNullable<Trace['sale']> }) {
  * link to another lot starts its pages from the first.
  */
 function TraceResult({ selector }: { selector: Omit<TraceParams, 'limit' | 'offset'> }) {
+  const f = useFormat();
   const [salesOffset, setSalesOffset] = useState(0);
   const [historyOffset, setHistoryOffset] = useState(0);
   const trace = useTrace({ ...selector, limit: SALES_PAGE, offset: salesOffset });
@@ -119,7 +122,7 @@ function TraceResult({ selector }: { selector: Omit<TraceParams, 'limit' | 'offs
             Ventas
           </h2>
           <p>
-            {data.sales.total} {data.sales.total === 1 ? 'venta' : 'ventas'} · {formatKg(data.sales.total_kg)} · {formatMoney(data.sales.total_amount)}
+            {data.sales.total} {data.sales.total === 1 ? 'venta' : 'ventas'} · {f.kg(data.sales.total_kg)} · {f.money(data.sales.total_amount)}
           </p>
           <TraceSalesTable sales={data.sales.items} />
           <Pager total={data.sales.total} limit={SALES_PAGE} offset={salesOffset} onChange={setSalesOffset} label="Páginas de ventas del lote" />

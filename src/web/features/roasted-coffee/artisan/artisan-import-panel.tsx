@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { formatDate, formatTwoDecimals } from '#shared/format.js';
+import { useFormat } from '#web/api/use-format.js';
+import { formatDate, type Formatter } from '#shared/format.js';
 import { artisanMessages as m } from '#shared/artisan-messages.js';
 import type { ArtisanBatchFile, ArtisanPreview, ArtisanRoast } from '#shared/schemas/artisan.js';
 import type { GreenCoffee } from '#shared/schemas/green-coffee.js';
@@ -57,7 +58,7 @@ function rowChoices(row: FileRow): ArtisanRowChoices {
  * (roast_uuid), if any: one confirm records a profile once, so the second is a problem of its
  * own row rather than a refusal of the whole batch.
  */
-function rowProblems(row: FileRow, context: { lot: GreenCoffee | undefined; takenBeforeG: number; firstWithProfile: FileRow | undefined }): string[] {
+function rowProblems(row: FileRow, context: { lot: GreenCoffee | undefined; takenBeforeG: number; firstWithProfile: FileRow | undefined; formatter: Formatter }): string[] {
   if (row.unreadable) return [row.unreadable];
   const preview = row.preview;
   if (!preview || isSkipped(row)) return [];
@@ -66,7 +67,7 @@ function rowProblems(row: FileRow, context: { lot: GreenCoffee | undefined; take
   const unreadableKg = Number.isNaN(typed.resultant_kg);
   const choices = unreadableKg ? { ...typed, resultant_kg: undefined } : typed;
   const green = choices.green_coffee_id === undefined ? undefined : context.lot ? { ...context.lot, stock_g: kgToGrams(context.lot.stock_kg) } : null;
-  const problems = checkArtisanRow(preview, choices, { green, takenBeforeG: context.takenBeforeG }).problems.map((problem) =>
+  const problems = checkArtisanRow(preview, choices, { green, takenBeforeG: context.takenBeforeG, formatter: context.formatter }).problems.map((problem) =>
     unreadableKg && problem.message === m.resultantMissing ? m.invalidResultant : problem.message,
   );
   if (context.firstWithProfile && context.firstWithProfile !== row) problems.push(m.alreadyInBatch(context.firstWithProfile.file.name));
@@ -105,6 +106,7 @@ let nextRowId = 1;
  * offered, docs/product-guide.md#imprimir-desde-las-tablas).
  */
 export function ArtisanImportPanel({ lots, onClose, onImported }: { lots: GreenCoffee[]; onClose: () => void; onImported: (roasts: ArtisanRoast[]) => void }) {
+  const f = useFormat();
   const showToast = useToast();
   const importBatch = useImportArtisanBatch();
   const [rows, setRows] = useState<FileRow[]>([]);
@@ -141,12 +143,13 @@ export function ArtisanImportPanel({ lots, onClose, onImported }: { lots: GreenC
       lot: lots.find((lot) => String(lot.id) === row.greenId),
       takenBeforeG: earlier.reduce((grams, other) => grams + kgToGrams(other.preview?.green_kg ?? 0), 0),
       firstWithProfile: row.preview ? firstRows.get(row.preview.roast_uuid) : undefined,
+      formatter: f,
     })];
   }));
   const problemsOf = (row: FileRow) => problemsByRow.get(row.id) ?? [];
   const withProblems = rows.filter((row) => problemsOf(row).length > 0).length;
   // More files, or more MB, than one confirm may record: said before anything is sent.
-  const tooMuch = batchRefusal(accepted.map((row) => row.file.size));
+  const tooMuch = batchRefusal(accepted.map((row) => row.file.size), f);
   const canConfirm = checking === 0 && accepted.length > 0 && withProblems === 0 && tooMuch === undefined && !importBatch.isPending;
 
   const confirm = async () => {
@@ -177,7 +180,7 @@ export function ArtisanImportPanel({ lots, onClose, onImported }: { lots: GreenC
 
   const lotOptions = lots
     .filter((lot) => lot.stock_kg > 0)
-    .map((lot) => ({ value: String(lot.id), label: `${lot.batch_code} · ${lot.origin_name} · ${lot.supplier_finca} (${formatTwoDecimals(lot.stock_kg)} Kg)` }));
+    .map((lot) => ({ value: String(lot.id), label: `${lot.batch_code} · ${lot.origin_name} · ${lot.supplier_finca} (${f.twoDecimals(lot.stock_kg)} Kg)` }));
 
   /** 'Lista', the row's problems one under another, or why it is skipped or still being read. */
   const rowState = (row: FileRow) => {
@@ -205,11 +208,11 @@ export function ArtisanImportPanel({ lots, onClose, onImported }: { lots: GreenC
     },
     { label: 'Lote Artisan', cell: (row) => row.preview?.artisan_batch ?? '' },
     { label: 'Café', className: 'wrap', cell: (row) => row.preview?.beans ?? row.preview?.title ?? '' },
-    { label: 'Verde (Kg)', className: 'num', cell: (row) => (row.preview ? formatTwoDecimals(row.preview.green_kg) : '') },
+    { label: 'Verde (Kg)', className: 'num', cell: (row) => (row.preview ? f.twoDecimals(row.preview.green_kg) : '') },
     {
       label: 'Tostado (Kg)',
       className: 'num',
-      cell: (row) => (row.preview?.resultant_kg != null ? formatTwoDecimals(row.preview.resultant_kg) : row.preview ? (
+      cell: (row) => (row.preview?.resultant_kg != null ? f.twoDecimals(row.preview.resultant_kg) : row.preview ? (
         <input {...DECIMAL_INPUT} size={6} aria-label={`Kilos Resultantes de ${row.file.name}`} value={row.resultantKg} onChange={(event) => update(row.id, { resultantKg: event.target.value })} />
       ) : ''),
     },
@@ -218,7 +221,7 @@ export function ArtisanImportPanel({ lots, onClose, onImported }: { lots: GreenC
       className: 'num',
       cell: (row) => {
         const out = row.preview?.resultant_kg ?? parseDecimalText(row.resultantKg) ?? null;
-        return row.preview && out !== null && Number.isFinite(out) ? formatTwoDecimals(gramsToKg(kgToGrams(row.preview.green_kg) - Math.round(out * 1000))) : '';
+        return row.preview && out !== null && Number.isFinite(out) ? f.twoDecimals(gramsToKg(kgToGrams(row.preview.green_kg) - Math.round(out * 1000))) : '';
       },
     },
     {

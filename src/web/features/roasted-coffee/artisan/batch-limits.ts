@@ -1,5 +1,6 @@
 import { ALOG_BATCH_MAX_FILES, ALOG_MAX_BYTES } from '#shared/limits.js';
 import { artisanMessages as m } from '#shared/artisan-messages.js';
+import type { Formatter } from '#shared/format.js';
 
 /**
  * Why one confirm of these files would be refused by the batch route, in Spanish, or undefined
@@ -8,8 +9,8 @@ import { artisanMessages as m } from '#shared/artisan-messages.js';
  * and keeps the confirm off until the person removes files: it never splits a confirm, whose
  * files are recorded all or none.
  */
-export function batchRefusal(fileSizes: readonly number[]): string | undefined {
+export function batchRefusal(fileSizes: readonly number[], f: Formatter): string | undefined {
   if (fileSizes.length > ALOG_BATCH_MAX_FILES) return m.batchTooManyOnScreen(fileSizes.length);
   const bytes = fileSizes.reduce((total, size) => total + size, 0);
-  return bytes > ALOG_MAX_BYTES ? m.batchTooLargeOnScreen(bytes) : undefined;
+  return bytes > ALOG_MAX_BYTES ? m.batchTooLargeOnScreen(bytes, f) : undefined;
 }

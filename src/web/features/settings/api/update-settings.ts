@@ -1,5 +1,6 @@
 import { mutationOptions, type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Settings, SettingsBody } from '#shared/schemas/settings.js';
+import { regionalFormatOf, type Settings, type SettingsBody } from '#shared/schemas/settings.js';
+import { showRegionalFormat } from '#web/api/use-format.js';
 import { invalidate, queryKeys } from '#web/api/query-keys.js';
 import { apiWrite, type Keyed } from '#web/lib/write-request.js';
 
@@ -7,7 +8,15 @@ export const updateSettings = ({ body, key }: Keyed & { body: SettingsBody }) =>
 
 // The settings change (the sales form reads its default prices from the same key), and the
 // low-stock thresholds decide what the home alert card lists (docs/product-guide.md#home).
+// The regional format the answer holds replaces the session's, so every screen writes amounts in it at once
+// (docs/decisions/0042-one-regional-formatter.md).
 export const updateSettingsOptions = (queryClient: QueryClient) =>
-  mutationOptions({ mutationFn: updateSettings, onSuccess: () => invalidate(queryClient, queryKeys.settings.all, queryKeys.traceability.stockAlerts) });
+  mutationOptions({
+    mutationFn: updateSettings,
+    onSuccess: (settings) => {
+      showRegionalFormat(queryClient, regionalFormatOf(settings));
+      return invalidate(queryClient, queryKeys.settings.all, queryKeys.traceability.stockAlerts);
+    },
+  });
 
 export const useUpdateSettings = () => useMutation(updateSettingsOptions(useQueryClient()));
