@@ -83,10 +83,10 @@ describe('ventas', () => {
     await page.getByRole('button', { name: 'Registrar Venta', exact: true }).click();
     await expect.poll(() => alertText(page)).toBe(m.required);
 
-    // The picker searches by name without accents and shows lot code and on-hand kg; choosing fills type, lot and price.
+    // The picker searches by name without accents and shows roast date, lot code and on-hand kg; choosing fills type, lot and price.
     const picker = page.getByRole('combobox', { name: 'Producto' });
     await picker.fill('colom');
-    await expect.poll(() => productOptions(page).allTextContents()).toEqual(['Colombia · MedioTostado · Lote T-CO · 10.00 Kg disponibles']);
+    await expect.poll(() => productOptions(page).allTextContents()).toEqual(['Colombia · MedioTostado el 10/03/2024 · Lote T-CO · 10.00 Kg disponibles']);
     // Keyboard only: Escape closes the list, ↓ opens it again on the first option, Enter chooses it.
     await picker.press('Escape');
     await expect.poll(() => page.getByRole('listbox', { name: 'Productos' }).isVisible()).toBe(false);
@@ -214,7 +214,7 @@ describe('ventas', () => {
     await page.goto(`${env.server.url}/ventas`);
     await page.getByRole('heading', { level: 1, name: 'Registro de Ventas', exact: true }).waitFor();
     await page.getByRole('combobox', { name: 'Producto' }).fill('kenia');
-    await expect.poll(() => productOptions(page).allTextContents()).toEqual(['Kenia · ClaroTostado · Lote T-KEN · 0.999 Kg disponibles']);
+    await expect.poll(() => productOptions(page).allTextContents()).toEqual(['Kenia · ClaroTostado el 10/03/2024 · Lote T-KEN · 0.999 Kg disponibles']);
     await chooseProduct(page, 'kenia', 'T-KEN');
     await page.getByLabel('Cantidad (Kg)').fill('1');
     await page.getByRole('button', { name: 'Registrar Venta', exact: true }).click();

@@ -31,6 +31,7 @@ export const AREA_NAMES: Record<ActivityArea, string> = {
   users: 'Usuarios',
   'stock-counts': 'Recuentos de inventario',
   auth: 'Sesiones',
+  'product-prices': 'Precios por producto',
 };
 
 /** The record as the sentence names it: "el origen Colombia". */
@@ -45,6 +46,7 @@ const RECORD_NOUNS: Record<ActivityArea, string> = {
   users: 'el usuario',
   'stock-counts': 'el recuento',
   auth: 'la sesión',
+  'product-prices': 'el precio de',
 };
 
 const VERBS: Partial<Record<ActivityAction, string>> = {
@@ -106,6 +108,7 @@ export const FIELD_NAMES: Record<string, string> = {
   low_stock_green_kg: 'umbral de café verde por origen (Kg)',
   low_stock_roasted_kg: 'umbral de lote de café tostado (Kg)',
   low_stock_blend_kg: 'umbral de lote de café mezcla (Kg)',
+  price: 'precio',
 };
 
 export const fieldName = (field: string): string => FIELD_NAMES[field] ?? field.replaceAll('_', ' ');

@@ -202,6 +202,22 @@ export interface SettingsTable {
 }
 
 /**
+ * A price per product (migration 0018, docs/product-guide.md#configuracion): an
+ * origin and roast type ('tostado') or a recipe ('mezcla'), in integer cents.
+ */
+export interface ProductPricesTable {
+  id: Generated<number>;
+  product_type: 'tostado' | 'mezcla';
+  origin_id: number | null;
+  roast_type: RoastType | null;
+  recipe_id: number | null;
+  price_cents: number;
+  created_at: number;
+  updated_at: number;
+  version: RecordVersion;
+}
+
+/**
  * A blend (Café Mezcla, migration 0006): `total_quantity_g` is what it produced,
  * `stock_g` what is on hand (moved only by the ledger); `batch_code_key` is
  * lotCodeKey(batch_code), unique across blends.
@@ -369,4 +385,5 @@ export interface Database {
   activity_log: ActivityLogTable;
   stock_counts: StockCountsTable;
   stock_count_lines: StockCountLinesTable;
+  product_prices: ProductPricesTable;
 }

@@ -18,6 +18,7 @@ export const ACTIVITY_AREAS = [
   'users',
   'stock-counts',
   'auth',
+  'product-prices',
 ] as const;
 export type ActivityArea = (typeof ACTIVITY_AREAS)[number];
 

@@ -16,6 +16,7 @@ import * as roastArtisanProfiles from './0013-roast-artisan-profiles.js';
 import * as nameSkeletons from './0014-name-skeletons.js';
 import * as recordVersions from './0015-record-versions.js';
 import * as refusedSignInNames from './0016-refused-sign-in-names.js';
+import * as productPrices from './0018-product-prices.js';
 
 /** A migration that may report what it changed (Kysely calls `up(db)`; migrateToLatest passes its log too). */
 export interface LoggingMigration extends Migration {
@@ -44,4 +45,5 @@ export const migrations: Record<string, LoggingMigration> = {
   '0014-name-skeletons': nameSkeletons,
   '0015-record-versions': recordVersions,
   '0016-refused-sign-in-names': refusedSignInNames,
+  '0018-product-prices': productPrices,
 };

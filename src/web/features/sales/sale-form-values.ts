@@ -73,9 +73,12 @@ export const saleToValues = (sale: Sale): SaleFormValues => ({
 /** 'Café Tostado' / 'Café Mezcla': the product type as the form shows it. */
 export const PRODUCT_TYPE_LABELS: Record<ProductType, string> = { tostado: 'Café Tostado', mezcla: 'Café Mezcla' };
 
-/** The unit price a chosen product fills in: its type's default from Configuración, as text with 2 decimals. */
-export const defaultPriceText = (type: ProductType, settings: Settings): string =>
-  (type === 'tostado' ? settings.default_price_roasted : settings.default_price_blend).toFixed(2);
+/**
+ * The unit price a chosen product fills in (docs/product-guide.md#ventas): its own price from
+ * Configuración's 'Precios por producto', else its type's default price, as text with 2 decimals.
+ */
+export const defaultPriceText = (product: Pick<Product, 'type' | 'price'>, settings: Settings): string =>
+  (product.price ?? (product.type === 'tostado' ? settings.default_price_roasted : settings.default_price_blend)).toFixed(2);
 
 /**
  * The line total shown live under the form: exactly what the server will
