@@ -5,7 +5,7 @@ import { editedByOther } from './message-parts.js';
 
 /** 'Precios por producto' on the Configuración screen (docs/product-guide.md#configuracion). Ours. */
 export const productPriceMessages = {
-  title: 'Precios por producto',
+  title: 'Precios por Producto',
   intro: 'Un precio para un origen y tipo de tueste, o para una receta de mezcla. La venta lo usa antes que el precio por defecto de su tipo.',
   empty: 'No hay precios por producto. Las ventas usan los precios por defecto.',
   required: 'Por favor, elige el producto e indica su precio.',

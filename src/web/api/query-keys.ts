@@ -58,6 +58,11 @@ export const queryKeys = {
     all: ['blend-recipes'],
     page: (page: PageParams) => ['blend-recipes', 'page', page],
   },
+  /** Configuración's 'Precios por producto'; a save changes them and the picker's products (each carries its price). */
+  productPrices: {
+    all: ['product-prices'],
+    page: (page: PageParams) => ['product-prices', 'page', page],
+  },
   /** The typed settings (default sale prices…): Configuración, and the sales form's prefilled prices. */
   settings: { all: ['settings'] },
   /** Café Mezcla. A blend save changes blend lists, roasted stock (roastedCoffee.all) and sellable products. */

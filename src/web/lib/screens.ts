@@ -147,7 +147,7 @@ const screens = [
     module: 'src/web/features/settings/configuration-page.tsx',
     adminOnly: true,
     forms: true,
-    requests: [firstPage('/blend-recipes'), everyRow('/coffee-origins'), '/api/settings'],
+    requests: [firstPage('/blend-recipes'), everyRow('/coffee-origins'), '/api/settings', firstPage('/product-prices'), everyRow('/blend-recipes')],
     nav: { label: 'Configuración', icon: 'Settings', description: 'Recetas de mezcla y otros ajustes.' },
   },
   {
