@@ -114,6 +114,8 @@ export const queryKeys = {
     monthlySales: (range: ReportRangeParams) => ['reports', 'monthly-sales', range],
     monthlyMargin: (range: ReportRangeParams) => ['reports', 'monthly-margin', range],
     topProducts: (range: ReportRangeParams) => ['reports', 'top-products', range],
+    periodTotals: (range: ReportRangeParams) => ['reports', 'period-totals', range],
+    topByProduct: (range: ReportRangeParams) => ['reports', 'top-by-product', range],
     stockSummary: ['reports', 'stock-summary'],
   },
   /**

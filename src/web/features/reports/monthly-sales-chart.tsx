@@ -12,6 +12,7 @@ const MonthlySalesBars = lazyNamed(() => import('./charts.js'), 'MonthlySalesBar
 export function MonthlySalesChart({ months }: { months: ChartMonth[] }) {
   return (
     <ReportCard
+      wide
       id="monthly-sales-title"
       title={m.monthlySalesTitle}
       emptyText={m.noSales}
