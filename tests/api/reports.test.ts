@@ -234,6 +234,8 @@ describe.each(testDialects())('reportes (%s)', (dialect) => {
         ['CO-011023-1111', 1],
       ]);
       expect(await ok('/api/reports/stock-summary')).toEqual({ green_kg: 12.345, roasted_kg: 20.806, blended_kg: 6 });
+      // All time reads the per-product totals (each product costed once): the same as the months' sum here, every lot costing 10.00 $/Kg.
+      expect(await ok('/api/reports/period-totals')).toEqual({ kg: 14.194, sale_count: 8, revenue: 196.85, margin: 54.91, margin_percent: 27.89 });
       expect(await findAggregateMismatches(t.db)).toEqual([]);
     });
   });

@@ -190,8 +190,8 @@ export async function grossMarginByMonthOf(db: DbOrTrx, rows: RawBuilder<unknown
 }
 
 /**
- * The gross margin of the whole range `rows` covers (Reportes' 'Totales del Periodo'): its
- * months' revenue and cost added up, so the total is exactly the sum of the months the chart shows.
+ * The gross margin of everything `rows` covers (Reportes' 'Totales del Periodo'): its months'
+ * revenue and cost added up (each (month, product) costed and rounded as grossMarginByMonthOf does).
  */
 export async function grossMarginOf(db: DbOrTrx, rows: RawBuilder<unknown>): Promise<Omit<MonthMargin, 'month'>> {
   const months = await grossMarginByMonthOf(db, rows);

@@ -125,6 +125,14 @@ export async function rangeTotals(db: DbOrTrx, range: { from?: string | undefine
   return { quantity_g: Number(row?.quantity_g ?? 0), revenue_cents: Number(row?.revenue_cents ?? 0), sale_count: Number(row?.sale_count ?? 0) };
 }
 
+/**
+ * All time as the (month, product, grams, cents) rows the margin is costed from, in one
+ * "month": one row per product from `sales_product_totals` (migration 0008), so costing all
+ * time reads as many rows at 10,000 sales as at 1,000,000 (docs/performance.md, P2b).
+ */
+export const allTimeProductRows = (): RawBuilder<unknown> =>
+  sql`select 'todo' as month, product_type, product_id, quantity_g, revenue_cents from sales_product_totals where quantity_g > 0`;
+
 export interface ProductGroupSold {
   product_type: 'tostado' | 'mezcla';
   /** 'Colombia · Medio', the recipe's name, a blend's own name; null for lots that no longer exist. */

@@ -76,12 +76,16 @@ export async function topProducts(db: DbOrTrx, range: ReportRange): Promise<TopP
 
 /**
  * 'Totales del Periodo' (docs/product-guide.md#reportes): kilos, number of sales and revenue
- * from the (day, stripe) totals; the gross margin from the (month, product) aggregates, the same
- * figures the chart's months add up to. Neither reads the sales table: flat from 10,000 to
- * 1,000,000 sales (docs/performance.md, P2b).
+ * from the (day, stripe) totals; the gross margin at each lot's current cost, for a range from
+ * its (month, product) aggregates (the chart's months added up), for all time (the screen's
+ * default) from the per-product totals, each product costed once: the (month, product) rows
+ * grow with the sales (up to products × months), the per-product ones do not, so all time costs
+ * the same at 10,000 and 1,000,000 sales (docs/performance.md, P2b). Neither reads the sales table.
  */
 export async function periodTotals(db: DbOrTrx, range: ReportRange): Promise<PeriodTotals> {
-  const [totals, margin] = await Promise.all([repository.rangeTotals(db, range), grossMarginOf(db, repository.aggregateRows(splitRange(range)))]);
+  const allTime = range.from === undefined && range.to === undefined;
+  const soldRows = allTime ? repository.allTimeProductRows() : repository.aggregateRows(splitRange(range));
+  const [totals, margin] = await Promise.all([repository.rangeTotals(db, range), grossMarginOf(db, soldRows)]);
   return {
     kg: gramsToKg(totals.quantity_g),
     sale_count: totals.sale_count,
