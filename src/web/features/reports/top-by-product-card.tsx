@@ -23,7 +23,7 @@ export function TopByProductCard({ products }: { products: TopByProduct['items']
       <h2 id="top-by-product-title" className="card__title">
         {m.topByProductTitle}
       </h2>
-      <p className="report-card__note">{m.topByProductNote}</p>
+      <p className="field__hint">{m.topByProductNote}</p>
       <DataTable caption={m.topByProductTitle} columns={COLUMNS} rows={products.map((product, index) => ({ ...product, id: index }))} empty={m.noProductsSold} />
     </section>
   );
