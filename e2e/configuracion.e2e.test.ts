@@ -45,7 +45,7 @@ describe('configuración', () => {
     await page.waitForURL(`${env.server.url}/configuracion`);
     await page.getByRole('heading', { level: 1, name: m.title, exact: true }).waitFor();
     await page.getByRole('link', { name: 'Inicio' }).first().waitFor();
-    await expect.poll(() => page.locator('.empty-text').textContent()).toBe('No hay recetas de mezcla registradas. ¡Es hora de crear algunas!');
+    await expect.poll(() => page.locator('section[aria-labelledby="recipes-title"] .empty-text').textContent()).toBe('No hay recetas de mezcla registradas. ¡Es hora de crear algunas!');
     await shot(page, 'empty-desktop');
 
     // docs/product-guide.md#blend-recipe: the save rule and the add-component rule, answered in the form before any request.
@@ -110,7 +110,7 @@ describe('configuración', () => {
     const accepted = nextDialog(page, true);
     await page.getByRole('button', { name: 'Eliminar Mezcla Especial' }).click();
     await expect.poll(() => waitForToast(page, 'Receta eliminada')).toBe('Receta eliminada con éxito.');
-    await expect.poll(() => page.locator('.empty-text').textContent()).toBe(m.empty);
+    await expect.poll(() => page.locator('section[aria-labelledby="recipes-title"] .empty-text').textContent()).toBe(m.empty);
     expect([await dismissed, await accepted]).toEqual([
       '¿Estás seguro de que quieres eliminar esta receta?',
       '¿Estás seguro de que quieres eliminar esta receta?',
@@ -182,7 +182,7 @@ describe('configuración', () => {
     await expect.poll(() => page.locator('.loading-text').textContent()).toBe('Cargando configuración...');
     await shot(page, 'loading-phone');
     release();
-    await expect.poll(() => page.locator('.empty-text').textContent()).toBe(m.empty);
+    await expect.poll(() => page.locator('section[aria-labelledby="recipes-title"] .empty-text').textContent()).toBe(m.empty);
     await expectNoSidewaysScroll(page);
     await shot(page, 'empty-phone');
     expect(problems).toEqual([]);

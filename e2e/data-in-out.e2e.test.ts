@@ -93,6 +93,7 @@ describe('datos: importar y exportar CSV', () => {
       ['/ventas', '/api/sales/export.csv', 'ventas'],
       ['/configuracion', '/api/blend-recipes/export.csv', 'recetas'],
       ['/gestion-usuarios', '/api/users/export.csv', 'usuarios'],
+      ['/reportes', '/api/reports/export.csv', 'reportes'],
     ];
     for (const [screen, href, fileBase] of screens) {
       await page.goto(screen);

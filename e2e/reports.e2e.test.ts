@@ -13,6 +13,7 @@ const tableRows = (page: Page, caption: string) =>
 /** Month and 'Ventas ($)' of the monthly table (the margin column comes after them). */
 const monthRows = async (page: Page) => (await tableRows(page, 'Ventas Mensuales')).map((row) => row.slice(0, 2));
 const tiles = (page: Page) => page.locator('.report-stock .stat').evaluateAll((items) => items.map((item) => item.textContent));
+const totalTiles = (page: Page) => page.locator('.report-totals .stat').evaluateAll((items) => items.map((item) => item.textContent));
 
 /** An origin, a green lot, two roasted lots and three sales, through the API with the page's session. */
 async function seed(page: Page): Promise<void> {
@@ -49,10 +50,12 @@ describe('reportes', () => {
     await page.getByRole('heading', { level: 1, name: 'Reportes', exact: true }).waitFor();
     expect(scripts.some((script) => script.includes('reports-page'))).toBe(true);
 
-    await page.getByText(m.noProductsSold).waitFor();
-    await page.getByText('No hay datos de productos vendidos.').waitFor();
+    await page.getByText(m.noProductsSold).first().waitFor();
+    // Both top 5s, by lot and by product, say it.
+    await expect.poll(() => page.getByText('No hay datos de productos vendidos.').count()).toBe(2);
     await page.getByText(m.noSales).waitFor();
     expect(await tiles(page)).toEqual(['Café Verde0.00 Kg', 'Café Tostado0.00 Kg', 'Café Mezcla0.00 Kg']);
+    expect(await totalTiles(page)).toEqual(['Cantidad vendida0.00 Kg', 'Número de ventas0', 'Ventas$0.00', 'Margen bruto$0.00']);
     await expectNoSeriousAxeViolations(page);
     await shot(page, 'sin-datos-1280');
     expect(problems).toEqual([]);
@@ -77,6 +80,19 @@ describe('reportes', () => {
       ['CO-151223-1002', 'Colombia · Oscuro', '1.50 Kg'],
     ]);
     expect(await tiles(page)).toEqual(['Café Verde56.00 Kg', 'Café Tostado36.00 Kg', 'Café Mezcla0.00 Kg']);
+    // 'Totales del Periodo': the months above added up; the margin at 5.50 $/Kg (48.49 / 70.49).
+    expect(await totalTiles(page)).toEqual(['Cantidad vendida4.00 Kg', 'Número de ventas3', 'Ventas$70.49', 'Margen bruto$48.49 (68.79 %)']);
+    // 'Top 5 por Producto (Kg)' beside the top 5 by lot: the two Medio sales are one product.
+    expect(await tableRows(page, m.topByProductTitle)).toEqual([
+      ['Colombia · Medio', 'Café Tostado', '1', '2.50 Kg'],
+      ['Colombia · Oscuro', 'Café Tostado', '1', '1.50 Kg'],
+    ]);
+    // 'Exportar CSV' downloads what the screen shows, in the Spanish spreadsheet dialect by default.
+    const exportLink = page.locator('.report-totals').getByRole('link', { name: 'Exportar CSV' });
+    expect(await exportLink.getAttribute('href')).toBe('/api/reports/export.csv');
+    const csv = await (await page.request.get(`${env.server.url}/api/reports/export.csv`)).text();
+    expect(csv).toContain('"Totales del Periodo";"Total";"";4,000;3;70,49;48,49;68,79');
+    expect(csv).toContain('"Top 5 por Producto (Kg)";"Colombia · Medio";"";2,500');
     // Both charts are drawn 300 px high (docs/product-guide.md#reportes), once their code has loaded (charts.tsx is a chunk of its own, docs/decisions/0019-web-chunk-groups-and-route-preloads.md).
     const heights = () => page.locator('.report-chart .chart svg').evaluateAll((drawings) => drawings.map((drawing) => drawing.getBoundingClientRect().height));
     await expect.poll(heights).toEqual([300, 300]);
@@ -102,7 +118,7 @@ describe('reportes', () => {
     await expect.poll(() => page.locator('section[aria-labelledby="top-products-title"] .chart-tooltip').textContent()).toBe('CO-151223-1001 : 2.50 Kg');
 
     // A custom range cutting February: URL and figures change.
-    await page.getByLabel('Periodo').selectOption('personalizado');
+    await page.getByLabel('Periodo', { exact: true }).selectOption('personalizado');
     await page.getByLabel('Desde').fill('01/02/2024');
     await page.getByLabel('Hasta').fill('10/02/2024');
     await page.getByRole('button', { name: 'Aplicar' }).click();
@@ -111,6 +127,8 @@ describe('reportes', () => {
     // Each report answers its own request: the top products may change a moment after the months.
     await expect.poll(() => tableRows(page, m.topProductsTitle)).toEqual([['CO-151223-1002', 'Colombia · Oscuro', '1.50 Kg']]);
     await expect.poll(sectorStrokes).toEqual(['none']);
+    await expect.poll(() => totalTiles(page)).toEqual(['Cantidad vendida1.50 Kg', 'Número de ventas1', 'Ventas$32.99', 'Margen bruto$24.74 (74.99 %)']);
+    expect(await exportLink.getAttribute('href')).toBe('/api/reports/export.csv?from=2024-02-01&to=2024-02-10');
 
     // The URL is the report: a reload shows the same figures.
     await page.reload();
@@ -127,11 +145,11 @@ describe('reportes', () => {
     expect(page.url()).toBe(`${env.server.url}/reportes?periodo=personalizado&desde=2024-02-01&hasta=2024-02-10`);
 
     // A preset applies at once: this month has no sales (they are all in 2024).
-    await page.getByLabel('Periodo').selectOption('mes');
+    await page.getByLabel('Periodo', { exact: true }).selectOption('mes');
     await page.waitForURL(`${env.server.url}/reportes?periodo=mes`);
-    await page.getByText(m.noProductsSold).waitFor();
+    await page.getByText(m.noProductsSold).first().waitFor();
     await page.getByText(m.noSales).waitFor();
-    await page.getByLabel('Periodo').selectOption('todo');
+    await page.getByLabel('Periodo', { exact: true }).selectOption('todo');
     await page.waitForURL(`${env.server.url}/reportes`);
     await expect.poll(() => monthRows(page)).toHaveLength(2);
     await shot(page, 'con-datos-1280');
@@ -174,7 +192,7 @@ describe('reportes', () => {
 
     // Its download fails: the form says so and sends nothing; once it can download, the range applies.
     await page.route(/\/assets\/reports-[\w-]{8}\.js$/, (route) => route.abort('internetdisconnected'));
-    await page.getByLabel('Periodo').selectOption('personalizado');
+    await page.getByLabel('Periodo', { exact: true }).selectOption('personalizado');
     await expect.poll(() => scripts.filter(isRangeSchema).length).toBeGreaterThan(0);
     await page.getByLabel('Desde').fill('01/02/2024');
     await page.getByRole('button', { name: 'Aplicar' }).click();

@@ -83,10 +83,10 @@ describe('ventas', () => {
     await page.getByRole('button', { name: 'Registrar Venta', exact: true }).click();
     await expect.poll(() => alertText(page)).toBe(m.required);
 
-    // The picker searches by name without accents and shows lot code and on-hand kg; choosing fills type, lot and price.
+    // The picker searches by name without accents and shows roast date, lot code and on-hand kg; choosing fills type, lot and price.
     const picker = page.getByRole('combobox', { name: 'Producto' });
     await picker.fill('colom');
-    await expect.poll(() => productOptions(page).allTextContents()).toEqual(['Colombia · MedioTostado · Lote T-CO · 10.00 Kg disponibles']);
+    await expect.poll(() => productOptions(page).allTextContents()).toEqual(['Colombia · MedioTostado el 10/03/2024 · Lote T-CO · 10.00 Kg disponibles']);
     // Keyboard only: Escape closes the list, ↓ opens it again on the first option, Enter chooses it.
     await picker.press('Escape');
     await expect.poll(() => page.getByRole('listbox', { name: 'Productos' }).isVisible()).toBe(false);
@@ -232,13 +232,60 @@ describe('ventas', () => {
     await page.goto(`${env.server.url}/ventas`);
     await page.getByRole('heading', { level: 1, name: 'Registro de Ventas', exact: true }).waitFor();
     await page.getByRole('combobox', { name: 'Producto' }).fill('kenia');
-    await expect.poll(() => productOptions(page).allTextContents()).toEqual(['Kenia · ClaroTostado · Lote T-KEN · 0.999 Kg disponibles']);
+    await expect.poll(() => productOptions(page).allTextContents()).toEqual(['Kenia · ClaroTostado el 10/03/2024 · Lote T-KEN · 0.999 Kg disponibles']);
     await chooseProduct(page, 'kenia', 'T-KEN');
     await page.getByLabel('Cantidad (Kg)').fill('1');
     await page.getByRole('button', { name: 'Registrar Venta', exact: true }).click();
     await expect.poll(() => alertText(page)).toBe('No hay suficiente café tostado disponible. Solo tienes 0.999 Kg.');
     expect(problems).toEqual([]);
     await context.close();
+  });
+
+  it("Configuración's price per product fills the sale form before its type's default; the picker lists the oldest lot first, with its date", async () => {
+    const { context, page, problems } = await newPage(env.browser, env.server.url, DESKTOP);
+    await signIn(page, env.server.adminUsername, env.server.adminPassword);
+    const post = apiPost(page);
+    const origin = await post('/api/coffee-origins', { name: 'Brasil', kilos_per_bag: 60, suppliers_fincas: ['Cerrado'] });
+    const green = await post('/api/green-coffee', { origin_id: origin.id, supplier_finca: 'Cerrado', quantity_kg: 20, unit_price: 5, entry_date: '2024-01-10', batch_code: 'V-BRA' });
+    await post('/api/roasted-coffee', { green_coffee_id: green.id, quantity_green_kg: 6, resultant_kg: 5, roast_type: 'Medio', roast_date: '2024-03-01', batch_code: 'T-BR-NUEVO' });
+    await post('/api/roasted-coffee', { green_coffee_id: green.id, quantity_green_kg: 6, resultant_kg: 5, roast_type: 'Medio', roast_date: '2024-02-01', batch_code: 'T-BR-VIEJO' });
+
+    // Configuración: 'Precios por producto', the form then the table.
+    await page.goto(`${env.server.url}/configuracion`);
+    const form = page.getByRole('form', { name: 'Precios por Producto' });
+    await form.getByRole('button', { name: 'Agregar Precio', exact: true }).click();
+    await expect.poll(() => form.locator('.form-alert').textContent()).toBe('Por favor, elige el producto e indica su precio.');
+    await form.getByLabel('Tipo de Producto').selectOption('tostado');
+    await form.getByLabel('Origen').selectOption({ label: 'Brasil' });
+    await form.getByLabel('Tipo de Tueste').selectOption('Medio');
+    await form.getByLabel('Precio ($/Kg)').fill('19,5');
+    await form.getByRole('button', { name: 'Agregar Precio', exact: true }).click();
+    await waitForToast(page, 'Precio agregado con éxito.');
+    const prices = page.getByRole('table', { name: 'Precios por producto' });
+    await expect.poll(() => prices.locator('tbody tr').first().locator('td').allTextContents()).toEqual(['Brasil · Medio', 'Café Tostado', '$19.50', '']);
+    await expectNoSeriousAxeViolations(page);
+    await shot(page, 'configuracion-precios-por-producto');
+
+    await page.goto(`${env.server.url}/ventas`);
+    await page.getByRole('combobox', { name: 'Producto' }).fill('brasil');
+    await expect.poll(() => productOptions(page).allTextContents()).toEqual([
+      'Brasil · MedioTostado el 01/02/2024 · Lote T-BR-VIEJO · 5.00 Kg disponibles',
+      'Brasil · MedioTostado el 01/03/2024 · Lote T-BR-NUEVO · 5.00 Kg disponibles',
+    ]);
+    await chooseProduct(page, 'brasil', 'T-BR-NUEVO');
+    await expect.poll(() => page.getByLabel('Precio Unitario ($/Kg)').inputValue()).toBe('19.50');
+    expect(problems).toEqual([]);
+    await context.close();
+
+    // On a phone the section fits the screen.
+    const phone = await newPage(env.browser, env.server.url, PHONE);
+    await signIn(phone.page, env.server.adminUsername, env.server.adminPassword);
+    await phone.page.goto(`${env.server.url}/configuracion`);
+    await phone.page.getByRole('table', { name: 'Precios por producto' }).waitFor();
+    await expectNoSidewaysScroll(phone.page);
+    await shot(phone.page, 'configuracion-precios-por-producto-movil');
+    expect(phone.problems).toEqual([]);
+    await phone.context.close();
   });
 
   it.each([

@@ -33,6 +33,7 @@ export const AREA_NAMES: Record<ActivityArea, string> = {
   'stock-counts': 'Recuentos de inventario',
   auth: 'Sesiones',
   customers: 'Clientes',
+  'product-prices': 'Precios por producto',
 };
 
 /** The record as the sentence names it: "el origen Colombia". */
@@ -48,6 +49,7 @@ const RECORD_NOUNS: Record<ActivityArea, string> = {
   'stock-counts': 'el recuento',
   auth: 'la sesión',
   customers: 'el cliente',
+  'product-prices': 'el precio de',
 };
 
 const VERBS: Partial<Record<ActivityAction, string>> = {
@@ -120,6 +122,7 @@ export const FIELD_NAMES: Record<string, string> = {
   currency_symbol: 'símbolo de la moneda',
   currency_position: 'posición del símbolo',
   decimal_separator: 'separador decimal',
+  price: 'precio',
 };
 
 export const fieldName = (field: string): string => FIELD_NAMES[field] ?? field.replaceAll('_', ' ');

@@ -39,7 +39,7 @@ export const greenCoffeeMessages = {
   quantityPositive: 'La cantidad (Kg) debe ser mayor que cero.',
   quantityTooLarge: `La cantidad no puede superar ${GREEN_QUANTITY_MAX_KG} Kg.`,
   priceNegative: 'El precio unitario no puede ser negativo.',
-  priceTooLarge: `El precio unitario no puede superar ${GREEN_PRICE_MAX} $/Kg.`,
+  priceTooLarge: `El precio unitario no puede superar ${GREEN_PRICE_MAX} por Kg.`,
   quantityNotNumber: notANumber(labels.quantity),
   priceNotNumber: notANumber(labels.price),
   invalidDate: (text: string) => notACalendarDate(labels.date, text),

@@ -29,4 +29,12 @@ export const reportMessages = {
   topProductsTitle: 'Top 5 Productos Más Vendidos (Kg)',
   stockSummaryTitle: 'Resumen de Stock',
   noSales: 'No hay ventas en este periodo.',
+  // ours (docs/product-guide.md#reportes): the period's totals, the top 5 by product, the CSV of the screen.
+  periodTotalsTitle: 'Totales del Periodo',
+  periodKg: 'Cantidad vendida',
+  periodRevenue: 'Ventas',
+  periodSaleCount: 'Número de ventas',
+  periodMargin: 'Margen bruto',
+  topByProductTitle: 'Top 5 por Producto (Kg)',
+  topByProductNote: 'Suma los lotes de cada producto: origen y tipo de tueste, o receta de mezcla.',
 } as const;

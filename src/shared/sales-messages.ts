@@ -43,7 +43,7 @@ export const salesMessages = {
   quantityTooLarge: `La cantidad a vender no puede superar ${SALE_QUANTITY_MAX_KG} Kg.`,
   priceNotNumber: notANumber(labels.price),
   priceNegative: 'El precio unitario no puede ser negativo.',
-  priceTooLarge: `El precio unitario no puede superar ${SALE_PRICE_MAX} $/Kg.`,
+  priceTooLarge: `El precio unitario no puede superar ${SALE_PRICE_MAX} por Kg.`,
   invalidDate: (text: string) => notACalendarDate(labels.date, text),
   futureDate: 'La fecha de venta no puede ser posterior a hoy.',
   // ours (data rules): a sale comes after its product was made.

@@ -13,7 +13,7 @@ export const settingsMessages = {
   pricesSaved: 'Precios por defecto actualizados con éxito.',
   priceRequired: 'Por favor, completa los precios de venta por defecto.',
   priceNegative: 'El precio de venta por defecto no puede ser negativo.',
-  priceTooLarge: (max: number) => `El precio de venta por defecto no puede superar ${max} $/Kg.`,
+  priceTooLarge: (max: number) => `El precio de venta por defecto no puede superar ${max} por Kg.`,
   capacityInvalid: 'La capacidad del tostador debe ser un número de Kg mayor que 0, o quedar vacía.',
   capacityTooLarge: (max: number) => `La capacidad del tostador no puede superar ${max} Kg.`,
   capacitySaved: 'Capacidad del tostador actualizada con éxito.',

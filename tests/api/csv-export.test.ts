@@ -253,7 +253,7 @@ describe.each(testDialects())('CSV abierto en una hoja de cálculo (%s)', (diale
     const details = es.slice(1).map((row) => String(row[4]));
     // R1: 20 kg of green → 16.5 kg roasted, an 82.5 % yield.
     expect(details).toContain('Medio; verde 20 Kg → 16,5 Kg (rendimiento 82,5 %); vendido 3 Kg en 2 ventas');
-    expect(details.find((detail) => detail.startsWith(`Venta ${chain.s2.id};`))).toBe(`Venta ${chain.s2.id}; 28,5 $/Kg`);
+    expect(details.find((detail) => detail.startsWith(`Venta ${chain.s2.id};`))).toBe(`Venta ${chain.s2.id}; 28,5 por Kg`);
     for (const detail of details) expect(detail, detail).not.toMatch(/\d\.\d/);
     const standard = readAsSpreadsheet((await t.call(cookie, { method: 'GET', url: `/api/trace/export.csv?kind=green&id=${chain.greenA.id}&dialect=standard` })).body, 'standard');
     expect(standard.slice(1).map((row) => row[4])).toContain('Medio; verde 20 Kg → 16.5 Kg (rendimiento 82.5 %); vendido 3 Kg en 2 ventas');

@@ -3,7 +3,7 @@ import { commonMessages } from '#shared/messages.js';
 import { createTestApp, errorOf, type TestApp } from '../helpers/test-app.js';
 import { testDialects } from '../helpers/test-database.js';
 
-interface Product { id: number; type: 'tostado' | 'mezcla'; name: string; batch_code: string; stock_kg: number }
+interface Product { id: number; type: 'tostado' | 'mezcla'; name: string; batch_code: string; stock_kg: number; made_on: string; price: number | null }
 
 describe.each(testDialects())('productos a la venta (%s)', (dialect) => {
   let t: TestApp;
@@ -61,13 +61,13 @@ describe.each(testDialects())('productos a la venta (%s)', (dialect) => {
   });
   afterAll(() => t.close());
 
-  it('lists roasted lots and blends with stock, newest first, with type, name, lot code and on-hand kg', async () => {
+  it('lists roasted lots and blends with stock, oldest first (what should sell first), with type, name, lot code, on-hand kg and date', async () => {
     expect(await products()).toEqual({
       limit: 20,
       items: [
-        { id: lots.et!.id, type: 'tostado', name: 'Etiopía · Claro', batch_code: 'ET-200324-2222', stock_kg: 4 },
-        { id: lots.blend!.id, type: 'mezcla', name: 'Mezcla 100%_Café', batch_code: 'ME-MZ-180324-4444', stock_kg: 4 },
-        { id: lots.co!.id, type: 'tostado', name: 'Colombia · Medio', batch_code: 'CO-150324-1111', stock_kg: 9 },
+        { id: lots.co!.id, type: 'tostado', name: 'Colombia · Medio', batch_code: 'CO-150324-1111', stock_kg: 9, made_on: '2024-03-15', price: null },
+        { id: lots.blend!.id, type: 'mezcla', name: 'Mezcla 100%_Café', batch_code: 'ME-MZ-180324-4444', stock_kg: 4, made_on: '2024-03-18', price: null },
+        { id: lots.et!.id, type: 'tostado', name: 'Etiopía · Claro', batch_code: 'ET-200324-2222', stock_kg: 4, made_on: '2024-03-20', price: null },
       ],
     });
   });
@@ -99,7 +99,7 @@ describe.each(testDialects())('productos a la venta (%s)', (dialect) => {
   it('returns at most `limit` products', async () => {
     const { items, limit } = await products('?limit=2');
     expect(limit).toBe(2);
-    expect(items.map((p) => p.batch_code)).toEqual(['ET-200324-2222', 'ME-MZ-180324-4444']);
+    expect(items.map((p) => p.batch_code)).toEqual(['CO-150324-1111', 'ME-MZ-180324-4444']);
   });
 
   it('refuses a bad query with 400 and needs a session', async () => {

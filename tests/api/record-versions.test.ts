@@ -4,6 +4,7 @@ import { customerMessages } from '#shared/customer-messages.js';
 import { blendedCoffeeMessages } from '#shared/blended-coffee-messages.js';
 import { greenCoffeeMessages } from '#shared/green-coffee-messages.js';
 import { recordVersionMessages } from '#shared/messages.js';
+import { productPriceMessages } from '#shared/product-price-messages.js';
 import { originMessages } from '#shared/origin-messages.js';
 import { roastedCoffeeMessages } from '#shared/roasted-coffee-messages.js';
 import { salesMessages } from '#shared/sales-messages.js';
@@ -168,6 +169,19 @@ describe.each(testDialects())('versiones de registro (%s)', (dialect) => {
       },
       change: (body, n) => ({ ...body, phone: `600 000 00${n}` }),
       field: 'phone',
+    },
+    {
+      name: 'precios por producto',
+      path: '/api/product-prices',
+      editedByOther: productPriceMessages.editedByOther,
+      admin: true,
+      async make(_t, cookie, n) {
+        const { id: originId } = await origin(cookie, n);
+        const made = await created(cookie, '/api/product-prices', { product_type: 'tostado', origin_id: originId, roast_type: 'Medio', price: 20 });
+        return { id: made.id, body: { price: 20 } };
+      },
+      change: (_body, n) => ({ price: 20 + n }),
+      field: 'price',
     },
   ];
 

@@ -154,6 +154,62 @@ describe.each(testDialects())('reportes (%s)', (dialect) => {
       expect(await ok('/api/reports/stock-summary')).toEqual({ green_kg: 12.345, roasted_kg: 23.306, blended_kg: 4 });
     });
 
+    it('totales del periodo: Kg, número de ventas, ventas y margen bruto, la suma exacta de los meses del gráfico', async () => {
+      // 9 sales; revenue 69.75 + 98.33 + 28.77; margin 37.40 + 25.00 − 2.49 (the months above).
+      expect(await ok('/api/reports/period-totals')).toEqual({ kg: 13.694, sale_count: 9, revenue: 196.85, margin: 59.91, margin_percent: 30.43 });
+      expect(await ok('/api/reports/period-totals?from=2024-01-10&to=2024-02-15')).toEqual({ kg: 5.334, sale_count: 3, revenue: 54.32, margin: 0.98, margin_percent: 1.8 });
+      expect(await ok('/api/reports/period-totals?from=2025-01-01')).toEqual({ kg: 0, sale_count: 0, revenue: 0, margin: 0, margin_percent: null });
+    });
+
+    it('top 5 por producto: los lotes de un mismo origen y tueste se suman; una mezcla sin receta cuenta por su nombre', async () => {
+      const byProduct = (query = '') => ok<{ items: unknown[] }>(`/api/reports/top-by-product${query}`).then((body) => body.items);
+      expect(await byProduct()).toEqual([
+        { product_type: 'tostado', name: 'Colombia · Medio', lots: 4, kg: 7.361 }, // 4.235 + 1.126 + 1 + 1
+        { product_type: 'tostado', name: 'Colombia · Oscuro', lots: 1, kg: 4 },
+        { product_type: 'mezcla', name: 'Mezcla de la Casa', lots: 1, kg: 2 },
+        { product_type: 'tostado', name: 'Colombia · Claro', lots: 1, kg: 0.333 },
+      ]);
+      // All time reads the per-lot totals; a range holding every sale the period aggregates: the same answer.
+      expect(await byProduct('?from=2023-01-01&to=2024-12-31')).toEqual(await byProduct());
+      expect(await byProduct('?from=2024-01-10&to=2024-02-15')).toEqual([
+        { product_type: 'tostado', name: 'Colombia · Oscuro', lots: 1, kg: 4 },
+        { product_type: 'tostado', name: 'Colombia · Medio', lots: 1, kg: 1.001 },
+        { product_type: 'tostado', name: 'Colombia · Claro', lots: 1, kg: 0.333 },
+      ]);
+      expect(await byProduct('?from=2025-01-01')).toEqual([]);
+    });
+
+    it("'Exportar CSV': lo que muestra Reportes para el rango, en los dos dialectos", async () => {
+      const response = await get('/api/reports/export.csv?from=2024-01-10&to=2024-02-15&dialect=standard');
+      expect(response.statusCode, response.body).toBe(200);
+      expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+      expect(response.headers['content-disposition']).toMatch(/^attachment; filename="reportes-\d{4}-\d{2}-\d{2}\.csv"$/);
+      expect(response.body.split('\r\n')).toEqual([
+        '"Sección","Concepto","Lote","Cantidad (Kg)","Número de ventas","Ventas ($)","Margen bruto ($)","Margen (%)"',
+        '"Periodo","Desde 2024-01-10 hasta 2024-02-15","","","","","",""',
+        '"Totales del Periodo","Total","",5.334,3,54.32,0.98,1.8',
+        '"Ventas Mensuales","ene 24","","","",53.33,10.00,18.75',
+        '"Ventas Mensuales","feb 24","","","",0.99,-9.02,-911.11',
+        '"Top 5 Productos Más Vendidos (Kg)","Colombia · Oscuro","CO-011023-1003",4.000,"","","",""',
+        '"Top 5 Productos Más Vendidos (Kg)","Colombia · Medio","CO-011023-1004",1.001,"","","",""',
+        '"Top 5 Productos Más Vendidos (Kg)","Colombia · Claro","CO-011023-1002",0.333,"","","",""',
+        '"Top 5 por Producto (Kg)","Colombia · Oscuro","",4.000,"","","",""',
+        '"Top 5 por Producto (Kg)","Colombia · Medio","",1.001,"","","",""',
+        '"Top 5 por Producto (Kg)","Colombia · Claro","",0.333,"","","",""',
+        '"Resumen de Stock","Café Verde","",12.345,"","","",""',
+        '"Resumen de Stock","Café Tostado","",23.306,"","","",""',
+        '"Resumen de Stock","Café Mezcla","",4.000,"","","",""',
+        '',
+      ]);
+      // The default dialect: BOM, ';', decimal comma, dd/mm/aaaa.
+      const es = (await get('/api/reports/export.csv')).body;
+      expect(es.startsWith('\uFEFF"Sección";"Concepto";')).toBe(true);
+      expect(es).toContain('"Periodo";"Todo";"";"";"";"";"";""');
+      expect(es).toContain('"Totales del Periodo";"Total";"";13,694;9;196,85;59,91;30,43');
+      expectBadRange(await get('/api/reports/export.csv?from=2024-03-01&to=2024-02-01'), m.rangeReversed);
+      expect(errorOf(await get('/api/reports/export.csv?dialect=excel')).code).toBe('validation');
+    });
+
     it('editar y eliminar ventas mueve los reportes', async () => {
       const edit = await t.call(cookie, {
         method: 'PUT',
@@ -178,12 +234,14 @@ describe.each(testDialects())('reportes (%s)', (dialect) => {
         ['CO-011023-1111', 1],
       ]);
       expect(await ok('/api/reports/stock-summary')).toEqual({ green_kg: 12.345, roasted_kg: 20.806, blended_kg: 6 });
+      // All time reads the per-product totals (each product costed once): the same as the months' sum here, every lot costing 10.00 $/Kg.
+      expect(await ok('/api/reports/period-totals')).toEqual({ kg: 14.194, sale_count: 8, revenue: 196.85, margin: 54.91, margin_percent: 27.89 });
       expect(await findAggregateMismatches(t.db)).toEqual([]);
     });
   });
 
   describe('rango de fechas no válido: 400 en español, nunca 5xx', () => {
-    it.each(['monthly-sales', 'monthly-margin', 'top-products'])('%s', async (report) => {
+    it.each(['monthly-sales', 'monthly-margin', 'top-products', 'period-totals', 'top-by-product'])('%s', async (report) => {
       const url = `/api/reports/${report}`;
       expectBadRange(await get(`${url}?from=2024-03-01&to=2024-02-01`), m.rangeReversed);
       expectBadRange(await get(`${url}?from=2024-03-01&to=2024-02-01`), 'La fecha "Desde" no puede ser posterior a la fecha "Hasta".');
@@ -197,7 +255,7 @@ describe.each(testDialects())('reportes (%s)', (dialect) => {
     });
 
     // No business date is older than 01/01/2000 (docs/product-guide.md#data-rules), so neither is a range: a '1900-01' month never reaches a report.
-    it.each(['monthly-sales', 'monthly-margin', 'top-products'])('%s: nada antes del 01/01/2000', async (report) => {
+    it.each(['monthly-sales', 'monthly-margin', 'top-products', 'period-totals', 'top-by-product'])('%s: nada antes del 01/01/2000', async (report) => {
       const url = `/api/reports/${report}`;
       expectBadRange(await get(`${url}?from=1900-01-01&to=1900-01-31`), m.fromTooOld);
       expectBadRange(await get(`${url}?from=1999-12-31`), 'La fecha "Desde" no puede ser anterior al 01/01/2000.');
@@ -207,7 +265,7 @@ describe.each(testDialects())('reportes (%s)', (dialect) => {
     });
 
     it('sin sesión: 401', async () => {
-      for (const report of ['monthly-sales', 'monthly-margin', 'top-products', 'stock-summary']) {
+      for (const report of ['monthly-sales', 'monthly-margin', 'top-products', 'stock-summary', 'period-totals', 'top-by-product', 'export.csv']) {
         expect((await t.call(undefined, { method: 'GET', url: `/api/reports/${report}` })).statusCode).toBe(401);
       }
     });
@@ -260,6 +318,7 @@ describe.each(testDialects())('reportes (%s)', (dialect) => {
       }
       const code = (entry: { type: string; id: number }) => codes.get(`${entry.type} ${entry.id}`)!;
       return {
+        totals: { grams: sales.reduce((sum, sale) => sum + Number(sale.quantity_g), 0), cents: Number([...cents.values()].reduce((sum, month) => sum + month, 0n)), count: sales.length },
         monthly: [...cents.entries()].sort(([a], [b]) => (a < b ? -1 : 1)).map(([month, total]) => ({ month, cents: Number(total) })),
         top: [...grams.values()]
           .sort((a, b) => b.grams - a.grams || (code(a) < code(b) ? -1 : code(a) > code(b) ? 1 : 0) || (a.type < b.type ? -1 : a.type > b.type ? 1 : 0) || a.id - b.id)
@@ -287,6 +346,8 @@ describe.each(testDialects())('reportes (%s)', (dialect) => {
         const expected = await recount(from, to);
         expect((await monthly(query ? `?${query}` : '')).map((row) => ({ month: row.month, cents: Math.round(row.revenue * 100) }))).toEqual(expected.monthly);
         expect((await margins(query ? `?${query}` : '')).map((row) => ({ month: row.month, cents: Math.round(row.revenue * 100) }))).toEqual(expected.monthly);
+        const totals = await ok<{ kg: number; revenue: number; sale_count: number }>(`/api/reports/period-totals${query ? `?${query}` : ''}`);
+        expect({ grams: Math.round(totals.kg * 1000), cents: Math.round(totals.revenue * 100), count: totals.sale_count }).toEqual(expected.totals);
         expect(
           (await top(query ? `?${query}` : '')).map((row) => ({ product_type: row.product_type, product_id: row.product_id, batch_code: row.batch_code, grams: Math.round(row.kg * 1000) })),
         ).toEqual(expected.top);
@@ -294,5 +355,29 @@ describe.each(testDialects())('reportes (%s)', (dialect) => {
       { numRuns: 25 },
     );
     expect(await findAggregateMismatches(t.db)).toEqual([]);
+  });
+
+  it('top 5 por producto: las mezclas de una misma receta se suman bajo el nombre de la receta', async () => {
+    const admin = await t.signIn('administrador', 'jefa');
+    const recipe = await t.call(admin, { method: 'POST', url: '/api/blend-recipes', payload: { name: 'Receta Espresso', components: [{ origin_id: originId, percentage: 100 }] } });
+    expect(recipe.statusCode, recipe.body).toBe(201);
+    const recipeBlend = async (name: string, batchCode: string) => {
+      const roasted = await roastedLot(3, `CO-REC-${++counter}`);
+      return post('/api/blended-coffee', {
+        name,
+        total_quantity_kg: 3,
+        creation_date: '2025-06-01',
+        recipe_id: recipe.json<{ id: number }>().id,
+        batch_code: batchCode,
+        components: [{ origin_id: originId, percentage: 100, selected_roasted_batches: [{ id: roasted.id, quantity_used: 3 }] }],
+      });
+    };
+    const first = await recipeBlend('Espresso junio', 'ES-001');
+    const second = await recipeBlend('Espresso julio', 'ES-002');
+    await sell(first, 'mezcla', 1.5, 30, '2025-06-10');
+    await sell(second, 'mezcla', 2.25, 30, '2025-07-10');
+    expect((await ok<{ items: unknown[] }>('/api/reports/top-by-product?from=2025-06-01&to=2025-07-31')).items).toEqual([
+      { product_type: 'mezcla', name: 'Receta Espresso', lots: 2, kg: 3.75 },
+    ]);
   });
 });

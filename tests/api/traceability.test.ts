@@ -235,7 +235,7 @@ describe.each(testDialects())('trazabilidad e historial de lotes (%s)', (dialect
       ['1', 'CO-R2', '9.62'],
     ]);
     expect(rows.filter((row) => row[0] === 'Ventas')).toHaveLength(3);
-    expect(rows).toContainEqual(['Ventas', '0', 'Venta de café tostado', 'CO-R2', `Venta ${chain.s1.id}; 18 $/Kg`, '2024-04-02', '3.333', '', '', '59.99', '32.05', '27.94']);
+    expect(rows).toContainEqual(['Ventas', '0', 'Venta de café tostado', 'CO-R2', `Venta ${chain.s1.id}; 18 por Kg`, '2024-04-02', '3.333', '', '', '59.99', '32.05', '27.94']);
     const unknown = await get('/api/trace/export.csv?code=NO-EXISTE');
     expect(unknown.statusCode).toBe(404);
     expect(errorOf(unknown).message).toBe(m.lotNotFound);

@@ -34,6 +34,7 @@ describe.each(testDialects())('write pipeline (%s)', (dialect) => {
   let spareGreen: number;
   let spareBlend: number;
   let spareRecipe: number;
+  let sparePrice: number;
   let spareUser: number;
   /** A customer no sale names: editable and deletable. */
   let spareCustomer: number;
@@ -60,6 +61,7 @@ describe.each(testDialects())('write pipeline (%s)', (dialect) => {
     spareBlend = (await t.call(admin, { method: 'POST', url: '/api/blended-coffee', payload: blendBody('Casa 3') })).json().id;
     spareRecipe = (await t.call(admin, { method: 'POST', url: '/api/blend-recipes', payload: recipeBody('Receta guardada') })).json().id;
     spareCustomer = (await t.call(admin, { method: 'POST', url: '/api/customers', payload: { name: 'Cafetería Sol', kind: 'cafeteria' } })).json().id;
+    sparePrice = (await t.call(admin, { method: 'POST', url: '/api/product-prices', payload: { product_type: 'mezcla', recipe_id: spareRecipe, price: 30 } })).json().id;
     // Straight into the tables: no password to hash, no sign-in to throttle, for every test.
     spareUser = await insertUser(t.db, { username: `sobrante${++keyCounter}`, full_name: 'Sobrante', role: 'tecnico', password_hash: 'x' });
     const ana = await t.db.selectFrom('users').select('id').where('username', '=', 'ana').executeTakeFirstOrThrow();
@@ -90,6 +92,7 @@ describe.each(testDialects())('write pipeline (%s)', (dialect) => {
     origins: await t.db.selectFrom('coffee_origins').selectAll().orderBy('id').execute(),
     recipes: await t.db.selectFrom('blend_recipes').selectAll().orderBy('id').execute(),
     customers: await t.db.selectFrom('customers').selectAll().orderBy('id').execute(),
+    productPrices: await t.db.selectFrom('product_prices').selectAll().orderBy('id').execute(),
     settings: await t.db.selectFrom('settings').selectAll().orderBy('key').execute(),
     users: await t.db.selectFrom('users').select(['id', 'username', 'role', 'full_name']).orderBy('id').execute(),
     sessions: await countRows(t.db, 'sessions'),
@@ -158,6 +161,9 @@ describe.each(testDialects())('write pipeline (%s)', (dialect) => {
     'POST /api/blend-recipes': () => ({ method: 'POST', url: '/api/blend-recipes', payload: recipeBody('Receta casa') }),
     'PUT /api/blend-recipes/:id': () => ({ method: 'PUT', url: `/api/blend-recipes/${spareRecipe}`, payload: recipeBody('Receta guardada 2') }),
     'DELETE /api/blend-recipes/:id': () => ({ method: 'DELETE', url: `/api/blend-recipes/${spareRecipe}` }),
+    'POST /api/product-prices': () => ({ method: 'POST', url: '/api/product-prices', payload: { product_type: 'tostado', origin_id: chain.origin.id, roast_type: 'Medio', price: 18.5 } }),
+    'PUT /api/product-prices/:id': () => ({ method: 'PUT', url: `/api/product-prices/${sparePrice}`, payload: { price: 31, version: 1 } }),
+    'DELETE /api/product-prices/:id': () => ({ method: 'DELETE', url: `/api/product-prices/${sparePrice}` }),
     'POST /api/sales': () => ({ method: 'POST', url: '/api/sales', payload: saleBody() }),
     'PUT /api/sales/:id': () => ({ method: 'PUT', url: `/api/sales/${chain.s1.id}`, payload: { ...saleBody(2), sale_date: '2024-04-02' } }),
     'DELETE /api/sales/:id': () => ({ method: 'DELETE', url: `/api/sales/${chain.s3.id}` }),

@@ -6,6 +6,7 @@ import { blendRecipeComponentSchema, blendRecipeSchema } from '#shared/schemas/b
 import { blendedCoffeeSchema } from '#shared/schemas/blended-coffee.js';
 import { greenCoffeeSchema } from '#shared/schemas/green-coffee.js';
 import { originSchema } from '#shared/schemas/origins.js';
+import { productPriceSchema } from '#shared/schemas/product-prices.js';
 import { roastedCoffeeSchema } from '#shared/schemas/roasted-coffee.js';
 import { saleSchema } from '#shared/schemas/sales.js';
 import { settingsSchema } from '#shared/schemas/settings.js';
@@ -43,6 +44,7 @@ describe('activity sentences', () => {
       'stock-counts': 'ana creó el recuento X-1',
       auth: 'ana creó la sesión X-1',
       customers: 'ana creó el cliente X-1',
+      'product-prices': 'ana creó el precio de X-1',
     });
   });
 
@@ -78,7 +80,7 @@ describe('activity sentences', () => {
     // An edit's lines come from the record as the API answers it, before and after
     // (changesBetween, src/server/write-pipeline/activity-log.ts), minus these four (the version: docs/decisions/0038-record-versions.md).
     const unlogged = new Set(['id', 'version', 'created_at', 'updated_at']);
-    const records = [saleSchema, originSchema, greenCoffeeSchema, roastedCoffeeSchema, blendedCoffeeSchema, blendRecipeSchema, blendRecipeComponentSchema, settingsSchema, userSchema, customerSchema];
+    const records = [saleSchema, originSchema, greenCoffeeSchema, roastedCoffeeSchema, blendedCoffeeSchema, blendRecipeSchema, blendRecipeComponentSchema, settingsSchema, userSchema, customerSchema, productPriceSchema];
     const unnamed = records.flatMap((schema) => Object.keys(schema.shape)).filter((field) => !unlogged.has(field) && !Object.hasOwn(FIELD_NAMES, field));
     expect(unnamed).toEqual([]);
   });

@@ -1,5 +1,5 @@
-import { defaultFormatter } from '#shared/format.js';
 import { describe, expect, it } from 'vitest';
+import { defaultFormatter } from '#shared/format.js';
 import { type BlendFormValues, fifoDraws, lotKey, type RoastedLotOption } from '#web/features/blended-coffee/blend-form-values.js';
 
 // 'Rellenar lotes (más antiguos primero)' (docs/product-guide.md#cafe-mezcla) follows the recipe component's roast type.

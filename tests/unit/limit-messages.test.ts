@@ -19,7 +19,7 @@ describe('a message that states a limit takes the number from the constant the s
     [originMessages.tooManySuppliers, limits.SUPPLIERS_MAX_COUNT, 'Un origen puede tener como máximo 50 proveedores/fincas.'],
     [originMessages.descriptionTooLong, limits.DESCRIPTION_MAX, 'La descripción no puede tener más de 1000 caracteres.'],
     [greenCoffeeMessages.quantityTooLarge, limits.GREEN_QUANTITY_MAX_KG, 'La cantidad no puede superar 1000000 Kg.'],
-    [greenCoffeeMessages.priceTooLarge, limits.GREEN_PRICE_MAX, 'El precio unitario no puede superar 1000000 $/Kg.'],
+    [greenCoffeeMessages.priceTooLarge, limits.GREEN_PRICE_MAX, 'El precio unitario no puede superar 1000000 por Kg.'],
     [greenCoffeeMessages.supplierTooLong, limits.SUPPLIER_MAX, 'El proveedor/finca puede tener como máximo 120 caracteres.'],
     [greenCoffeeMessages.batchCodeTooLong, limits.BATCH_CODE_MAX, 'El código de lote puede tener como máximo 40 caracteres.'],
     [roastedCoffeeMessages.quantityTooLarge, limits.GREEN_QUANTITY_MAX_KG, 'La cantidad no puede superar 1000000 Kg.'],

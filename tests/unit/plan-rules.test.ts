@@ -1,5 +1,5 @@
-import { defaultFormatter } from '#shared/format.js';
 import { describe, expect, it } from 'vitest';
+import { defaultFormatter } from '#shared/format.js';
 import { runOutAlertNote, runOutAlertText } from '#shared/planning-alert-messages.js';
 import { planningMessages as m } from '#shared/planning-messages.js';
 import { isIdle, roundToBatches, runOutOf } from '#server/features/planning/plan-rules.js';

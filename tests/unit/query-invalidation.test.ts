@@ -15,6 +15,9 @@ import { createRoastedCoffeeOptions } from '#web/features/roasted-coffee/api/cre
 import { importArtisanBatchOptions } from '#web/features/roasted-coffee/api/import-artisan-batch.js';
 import { deleteRoastedCoffeeOptions } from '#web/features/roasted-coffee/api/delete-roasted-coffee.js';
 import { updateRoastedCoffeeOptions } from '#web/features/roasted-coffee/api/update-roasted-coffee.js';
+import { createProductPriceOptions } from '#web/features/settings/api/create-product-price.js';
+import { deleteProductPriceOptions } from '#web/features/settings/api/delete-product-price.js';
+import { updateProductPriceOptions } from '#web/features/settings/api/update-product-price.js';
 import { createSaleOptions } from '#web/features/sales/api/create-sale.js';
 import { deleteSaleOptions } from '#web/features/sales/api/delete-sale.js';
 import { updateSaleOptions } from '#web/features/sales/api/update-sale.js';
@@ -39,6 +42,7 @@ const CACHED: Record<string, QueryKey> = {
   blendsPage: queryKeys.blendedCoffee.page(page),
   recipesPage: queryKeys.blendRecipes.page(page),
   products: queryKeys.products.all,
+  productPricesPage: queryKeys.productPrices.page(page),
   settings: queryKeys.settings.all,
   salesPage: queryKeys.sales.page(page),
   stockAlerts: queryKeys.traceability.stockAlerts,
@@ -167,5 +171,11 @@ describe('each mutation invalidates exactly the queries whose data it changed', 
     expect(await invalidatedBy(createUserOptions)).toEqual(['users']);
     expect(await invalidatedBy(deleteUserOptions)).toEqual(['users']);
     expect(await invalidatedBy(updateUserOptions)).toEqual(['session', 'users']);
+  });
+
+  it('a price per product: the prices and the picker\'s products (each carries its price), nothing else', async () => {
+    for (const options of [createProductPriceOptions, updateProductPriceOptions, deleteProductPriceOptions]) {
+      expect(await invalidatedBy(options)).toEqual(['productPricesPage', 'products']);
+    }
   });
 });

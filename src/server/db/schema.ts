@@ -228,6 +228,22 @@ export interface SettingsTable {
 }
 
 /**
+ * A price per product (migration 0018, docs/product-guide.md#configuracion): an
+ * origin and roast type ('tostado') or a recipe ('mezcla'), in integer cents.
+ */
+export interface ProductPricesTable {
+  id: Generated<number>;
+  product_type: 'tostado' | 'mezcla';
+  origin_id: number | null;
+  roast_type: RoastType | null;
+  recipe_id: number | null;
+  price_cents: number;
+  created_at: number;
+  updated_at: number;
+  version: RecordVersion;
+}
+
+/**
  * A blend (Café Mezcla, migration 0006): `total_quantity_g` is what it produced,
  * `stock_g` what is on hand (moved only by the ledger); `batch_code_key` is
  * lotCodeKey(batch_code), unique across blends.
@@ -398,4 +414,5 @@ export interface Database {
   stock_counts: StockCountsTable;
   stock_count_lines: StockCountLinesTable;
   customers: CustomersTable;
+  product_prices: ProductPricesTable;
 }

@@ -19,6 +19,7 @@ export const ACTIVITY_AREAS = [
   'stock-counts',
   'auth',
   'customers',
+  'product-prices',
 ] as const;
 export type ActivityArea = (typeof ACTIVITY_AREAS)[number];
 

@@ -37,6 +37,13 @@ export const productSchema = z.object({
   name: z.string(),
   batch_code: z.string(),
   stock_kg: z.number(),
+  /** The lot's Fecha de Tostado (roasted) or Fecha de Creación (blend), YYYY-MM-DD: the picker lists the oldest first. */
+  made_on: z.string(),
+  /**
+   * The product's own price in $ per kg (Configuración's 'Precios por producto': its origin and roast
+   * type, or its blend's recipe), which the sale form fills in; null: its type's default price.
+   */
+  price: z.number().nullable(),
 });
 export type Product = z.infer<typeof productSchema>;
 

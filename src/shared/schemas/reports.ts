@@ -17,15 +17,20 @@ const rangeDate = (message: string, tooOld: string) =>
     .refine((date) => date >= EARLIEST_DATE, { message: tooOld, abort: true })
     .optional();
 
-export const reportRangeQuerySchema = z
-  .object({
-    from: rangeDate(reportMessages.fromInvalid, reportMessages.fromTooOld),
-    to: rangeDate(reportMessages.toInvalid, reportMessages.toTooOld),
-  })
-  .refine((range) => range.from === undefined || range.to === undefined || range.from <= range.to, {
+/** The range's two fields, for a query that takes more (the CSV export adds its dialect): pass it through withRangeInOrder. */
+export const reportRangeFields = {
+  from: rangeDate(reportMessages.fromInvalid, reportMessages.fromTooOld),
+  to: rangeDate(reportMessages.toInvalid, reportMessages.toTooOld),
+};
+
+/** 'Desde' not after 'Hasta'. */
+export const withRangeInOrder = <Query extends z.ZodType<{ from?: string | undefined; to?: string | undefined }>>(query: Query) =>
+  query.refine((range: z.output<Query>) => range.from === undefined || range.to === undefined || range.from <= range.to, {
     message: reportMessages.rangeReversed,
     path: ['to'],
   });
+
+export const reportRangeQuerySchema = withRangeInOrder(z.object(reportRangeFields));
 export type ReportRange = z.infer<typeof reportRangeQuerySchema>;
 
 export const monthlySalesSchema = z.object({
@@ -78,6 +83,41 @@ export const topProductsSchema = z.object({
   ),
 });
 export type TopProducts = z.infer<typeof topProductsSchema>;
+
+/**
+ * 'Totales del Periodo' (docs/product-guide.md#reportes): the range's kilos, sale count and
+ * revenue from the (day, stripe) totals, and its gross margin from the (month, product)
+ * aggregates at each product's current cost (docs/decisions/0011-cost-per-kg-and-margins.md).
+ */
+export const periodTotalsSchema = z.object({
+  kg: z.number(),
+  sale_count: z.number().int(),
+  /** $, exact to the cent. */
+  revenue: z.number(),
+  /** $: revenue − grams sold × each product's current cost per kg. */
+  margin: z.number(),
+  /** margin / revenue × 100, 2 decimals; null without revenue. */
+  margin_percent: z.number().nullable(),
+});
+export type PeriodTotals = z.infer<typeof periodTotalsSchema>;
+
+/**
+ * 'Top 5 por Producto (Kg)' (docs/product-guide.md#reportes): kilos sold per product, every
+ * lot of it summed: a roasted product is its origin and roast type ('Colombia · Medio'), a
+ * blend product its recipe, or its own name when it was made without one.
+ */
+export const topByProductSchema = z.object({
+  items: z.array(
+    z.object({
+      product_type: z.enum(['tostado', 'mezcla']),
+      name: z.string(),
+      /** How many lots of it sold in the range. */
+      lots: z.number().int(),
+      kg: z.number(),
+    }),
+  ),
+});
+export type TopByProduct = z.infer<typeof topByProductSchema>;
 
 export const stockSummarySchema = z.object({
   green_kg: z.number(),

@@ -66,6 +66,11 @@ export const queryKeys = {
     all: ['blend-recipes'],
     page: (page: PageParams) => ['blend-recipes', 'page', page],
   },
+  /** Configuración's 'Precios por producto'; a save changes them and the picker's products (each carries its price). */
+  productPrices: {
+    all: ['product-prices'],
+    page: (page: PageParams) => ['product-prices', 'page', page],
+  },
   /** The typed settings (default sale prices…): Configuración, and the sales form's prefilled prices. */
   settings: { all: ['settings'] },
   /** Café Mezcla. A blend save changes blend lists, roasted stock (roastedCoffee.all) and sellable products. */
@@ -117,6 +122,8 @@ export const queryKeys = {
     monthlySales: (range: ReportRangeParams) => ['reports', 'monthly-sales', range],
     monthlyMargin: (range: ReportRangeParams) => ['reports', 'monthly-margin', range],
     topProducts: (range: ReportRangeParams) => ['reports', 'top-products', range],
+    periodTotals: (range: ReportRangeParams) => ['reports', 'period-totals', range],
+    topByProduct: (range: ReportRangeParams) => ['reports', 'top-by-product', range],
     stockSummary: ['reports', 'stock-summary'],
   },
   /**

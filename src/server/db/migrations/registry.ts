@@ -17,6 +17,7 @@ import * as nameSkeletons from './0014-name-skeletons.js';
 import * as recordVersions from './0015-record-versions.js';
 import * as refusedSignInNames from './0016-refused-sign-in-names.js';
 import * as recipeComponentRoastTypes from './0017-recipe-component-roast-types.js';
+import * as productPrices from './0018-product-prices.js';
 import * as customers from './0019-customers.js';
 
 /** A migration that may report what it changed (Kysely calls `up(db)`; migrateToLatest passes its log too). */
@@ -47,5 +48,6 @@ export const migrations: Record<string, LoggingMigration> = {
   '0015-record-versions': recordVersions,
   '0016-refused-sign-in-names': refusedSignInNames,
   '0017-recipe-component-roast-types': recipeComponentRoastTypes,
+  '0018-product-prices': productPrices,
   '0019-customers': customers,
 };

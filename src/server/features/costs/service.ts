@@ -188,3 +188,14 @@ export async function grossMarginByMonthOf(db: DbOrTrx, rows: RawBuilder<unknown
   }
   return withMargins(months);
 }
+
+/**
+ * The gross margin of everything `rows` covers (Reportes' 'Totales del Periodo'): its months'
+ * revenue and cost added up (each (month, product) costed and rounded as grossMarginByMonthOf does).
+ */
+export async function grossMarginOf(db: DbOrTrx, rows: RawBuilder<unknown>): Promise<Omit<MonthMargin, 'month'>> {
+  const months = await grossMarginByMonthOf(db, rows);
+  const revenue_cents = months.reduce((sum, month) => sum + month.revenue_cents, 0);
+  const cost_cents = months.reduce((sum, month) => sum + month.cost_cents, 0);
+  return { revenue_cents, cost_cents, margin_cents: revenue_cents - cost_cents, margin_percent: marginPercent(revenue_cents - cost_cents, revenue_cents) };
+}

@@ -16,8 +16,14 @@ export interface ProductRecord {
   name: string;
   batch_code: string;
   stock_g: number;
-  /** The lot's roast or creation date, for "newest lots first". */
+  /** The lot's roast or creation date: the picker lists the oldest first (what should sell first). */
   made_on: string;
+  /**
+   * Only from findProducts: the product's own price per kg in cents (origin and
+   * roast type, or the blend's recipe: Configuración's 'Precios por producto',
+   * migration 0018), null when it has none and the sale form uses its type's.
+   */
+  price_cents?: number | null;
   /**
    * Only from findProductForSale, for a roasted lot: what its cost per kg
    * is computed from (traceability's RoastCostInput), so the sale just recorded
@@ -82,8 +88,19 @@ const blendProducts = (db: DbOrTrx) =>
     .selectFrom('blended_coffee as b')
     .select(['b.id', 'b.name', 'b.batch_code', 'b.stock_g', 'b.creation_date as made_on']);
 
-type Row = { id: number; name: string; batch_code: string; stock_g: number | string; made_on: string };
+type Row = { id: number; name: string; batch_code: string; stock_g: number | string; made_on: string; price_cents?: number | null };
 const toRecord = (type: ProductType) => (row: Row): ProductRecord => ({ ...row, type, stock_g: Number(row.stock_g) });
+
+/** The picker's rows with each product's own price (docs/product-guide.md#configuracion), when it has one. */
+const roastedWithPrices = (db: DbOrTrx) =>
+  roastedProducts(db)
+    .leftJoin('product_prices as pp', (join) =>
+      join.on('pp.product_type', '=', 'tostado').onRef('pp.origin_id', '=', 'g.origin_id').onRef('pp.roast_type', '=', 'r.roast_type'))
+    .select('pp.price_cents');
+const blendsWithPrices = (db: DbOrTrx) =>
+  blendProducts(db)
+    .leftJoin('product_prices as pp', (join) => join.on('pp.product_type', '=', 'mezcla').onRef('pp.recipe_id', '=', 'b.recipe_id'))
+    .select('pp.price_cents');
 
 /**
  * A lot of table `alias` the picker lists: with stock (or the included one),
@@ -99,9 +116,11 @@ function sellable(dialect: DialectName, alias: 'r' | 'b', name: RawBuilder<strin
 
 /**
  * Up to `limit` roasted lots and up to `limit` blends with stock (or the
- * included one) matching the search, each newest first; the service merges
- * them. Two small ordered queries rather than a UNION, so each reads its own
- * table's date index.
+ * included one) matching the search, each oldest first (what should sell
+ * first, docs/product-guide.md#ventas); the service merges them. Two small
+ * ordered queries rather than a UNION, so each reads its own table's date
+ * index (migration 0018: only the lots with stock, so the sold-out past is
+ * never walked through).
  */
 export async function findProducts(
   db: DbOrTrx,
@@ -110,12 +129,12 @@ export async function findProducts(
   const include = (type: ProductType) => (filter.includeType === type ? filter.includeId : undefined);
 
   const dialect = dialectOf(db);
-  const roasted = roastedProducts(db).where(sellable(dialect, 'r', roastedName, include('tostado'), filter.pattern));
-  const blends = blendProducts(db).where(sellable(dialect, 'b', sql.ref<string>('b.name'), include('mezcla'), filter.pattern));
+  const roasted = roastedWithPrices(db).where(sellable(dialect, 'r', roastedName, include('tostado'), filter.pattern));
+  const blends = blendsWithPrices(db).where(sellable(dialect, 'b', sql.ref<string>('b.name'), include('mezcla'), filter.pattern));
 
   const [roastedRows, blendRows] = await Promise.all([
-    roasted.orderBy('r.roast_date', 'desc').orderBy('r.id', 'desc').limit(filter.limit).execute(),
-    blends.orderBy('b.creation_date', 'desc').orderBy('b.id', 'desc').limit(filter.limit).execute(),
+    roasted.orderBy('r.roast_date').orderBy('r.id').limit(filter.limit).execute(),
+    blends.orderBy('b.creation_date').orderBy('b.id').limit(filter.limit).execute(),
   ]);
   return [...roastedRows.map(toRecord('tostado')), ...blendRows.map(toRecord('mezcla'))];
 }

@@ -1,12 +1,13 @@
 import type { ProductList, ProductsQuery, ProductType } from '#shared/schemas/products.js';
-import { gramsToKg } from '#shared/units.js';
+import { centsToPrice, gramsToKg } from '#shared/units.js';
 import type { DbOrTrx } from '#server/db/write-transaction.js';
 import * as repository from './repository.js';
 
 /**
  * GET /api/products: the sale form's product picker. Roasted lots and blends
  * with stock (or the one the edited sale sold), matching `q` by name or lot
- * code without regard to case or accents, newest lot first, at most `limit`.
+ * code without regard to case or accents, oldest lot first (what should sell
+ * first), each with its roast or creation date, at most `limit`.
  */
 export async function listProducts(db: DbOrTrx, query: ProductsQuery): Promise<ProductList> {
   const q = query.q?.trim();
@@ -17,9 +18,17 @@ export async function listProducts(db: DbOrTrx, query: ProductsQuery): Promise<P
     includeId: query.include_id,
   });
   const items = records
-    .sort((a, b) => b.made_on.localeCompare(a.made_on) || a.type.localeCompare(b.type) || b.id - a.id)
+    .sort((a, b) => a.made_on.localeCompare(b.made_on) || a.type.localeCompare(b.type) || a.id - b.id)
     .slice(0, query.limit)
-    .map(({ id, type, name, batch_code, stock_g }) => ({ id, type, name, batch_code, stock_kg: gramsToKg(stock_g) }));
+    .map(({ id, type, name, batch_code, stock_g, made_on, price_cents }) => ({
+      id,
+      type,
+      name,
+      batch_code,
+      stock_kg: gramsToKg(stock_g),
+      made_on,
+      price: price_cents == null ? null : centsToPrice(price_cents),
+    }));
   return { items, limit: query.limit };
 }
 

@@ -110,6 +110,81 @@ export async function monthlyRevenue(db: DbOrTrx, range: { from?: string | undef
   return rows.map((row) => ({ month: row.month, revenue_cents: Number(row.revenue_cents) }));
 }
 
+/**
+ * The range's grams, revenue and number of sales (docs/architecture.md#aggregates): summed from
+ * the (day, stripe) rows of `sales_daily_totals`, at most 16 per day whatever the number of sales.
+ */
+export async function rangeTotals(db: DbOrTrx, range: { from?: string | undefined; to?: string | undefined }): Promise<{ quantity_g: number; revenue_cents: number; sale_count: number }> {
+  const conditions = [sql`1 = 1`];
+  if (range.from !== undefined) conditions.push(sql`sale_date >= ${range.from}`);
+  if (range.to !== undefined) conditions.push(sql`sale_date <= ${range.to}`);
+  const { rows } = await sql<{ quantity_g: Numeric | null; revenue_cents: Numeric | null; sale_count: Numeric | null }>`
+    select sum(quantity_g) as quantity_g, sum(revenue_cents) as revenue_cents, sum(sale_count) as sale_count
+    from sales_daily_totals where ${sql.join(conditions, sql` and `)}`.execute(db);
+  const row = rows[0];
+  return { quantity_g: Number(row?.quantity_g ?? 0), revenue_cents: Number(row?.revenue_cents ?? 0), sale_count: Number(row?.sale_count ?? 0) };
+}
+
+/**
+ * All time as the (month, product, grams, cents) rows the margin is costed from, in one
+ * "month": one row per product from `sales_product_totals` (migration 0008), so costing all
+ * time reads as many rows at 10,000 sales as at 1,000,000 (docs/performance.md, P2b).
+ */
+export const allTimeProductRows = (): RawBuilder<unknown> =>
+  sql`select 'todo' as month, product_type, product_id, quantity_g, revenue_cents from sales_product_totals where quantity_g > 0`;
+
+export interface ProductGroupSold {
+  product_type: 'tostado' | 'mezcla';
+  /** 'Colombia · Medio', the recipe's name, a blend's own name; null for lots that no longer exist. */
+  name: string | null;
+  lots: number;
+  quantity_g: number;
+}
+
+/**
+ * Grams sold per product (docs/product-guide.md#reportes): the lots of `sold` (product_type,
+ * product_id, quantity_g rows) grouped by what the product is: a roasted lot's origin and roast
+ * type, a blend's recipe, or a blend's own name when it has no recipe. One row per product,
+ * so as many as the products sold; the service ranks them.
+ */
+async function productGroups(db: DbOrTrx, sold: RawBuilder<unknown>): Promise<ProductGroupSold[]> {
+  const { rows } = await sql<{ product_type: 'tostado' | 'mezcla'; name: string | null; lots: Numeric; quantity_g: Numeric }>`
+    with sold as (${sold}),
+    named as (
+      select sold.product_type, sold.quantity_g,
+        case
+          when sold.product_type = 'tostado' then 'o' || cast(g.origin_id as text) || ' ' || r.roast_type
+          when b.recipe_id is not null then 'r' || cast(b.recipe_id as text)
+          else 'b' || b.name
+        end as product_key,
+        case
+          when sold.product_type = 'tostado' then o.name || ' · ' || r.roast_type
+          when b.recipe_id is not null then rc.name
+          else b.name
+        end as name
+      from sold
+      left join roasted_coffee r on sold.product_type = 'tostado' and r.id = sold.product_id
+      left join green_coffee g on g.id = r.green_coffee_id
+      left join coffee_origins o on o.id = g.origin_id
+      left join blended_coffee b on sold.product_type = 'mezcla' and b.id = sold.product_id
+      left join blend_recipes rc on rc.id = b.recipe_id
+    )
+    select product_type, max(name) as name, count(*) as lots, cast(sum(quantity_g) as bigint) as quantity_g
+    from named group by product_type, product_key`.execute(db);
+  return rows.map((row) => ({ product_type: row.product_type, name: row.name, lots: Number(row.lots), quantity_g: Number(row.quantity_g) }));
+}
+
+/** Grams per product in the range, from the period aggregates (one row per lot sold first). */
+export const productGroupsSold = (db: DbOrTrx, split: RangeSplit): Promise<ProductGroupSold[]> =>
+  productGroups(db, sql`
+    select a.product_type, a.product_id, cast(sum(a.quantity_g) as bigint) as quantity_g
+    from (${aggregateRows(split)}) a
+    group by a.product_type, a.product_id`);
+
+/** Grams per product for all time, from the per-lot totals of `sales_product_totals` (migration 0008). */
+export const productGroupsAllTime = (db: DbOrTrx): Promise<ProductGroupSold[]> =>
+  productGroups(db, sql`select p.product_type, p.product_id, p.quantity_g from sales_product_totals p where p.quantity_g > 0`);
+
 /** On-hand grams of every green, roasted and blended lot (the `stock_g` the ledger moves), in one statement. */
 export async function stockTotals(db: DbOrTrx): Promise<{ green_g: number; roasted_g: number; blended_g: number }> {
   const { rows } = await sql<{ green_g: Numeric; roasted_g: Numeric; blended_g: Numeric }>`

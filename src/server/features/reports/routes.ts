@@ -1,15 +1,29 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import type { z } from 'zod';
-import { monthlyMarginSchema, monthlySalesSchema, type ReportRange, reportRangeQuerySchema, stockSummarySchema, topProductsSchema } from '#shared/schemas/reports.js';
+import { z } from 'zod';
+import {
+  monthlyMarginSchema,
+  monthlySalesSchema,
+  periodTotalsSchema,
+  type ReportRange,
+  reportRangeFields,
+  reportRangeQuerySchema,
+  stockSummarySchema,
+  topByProductSchema,
+  topProductsSchema,
+  withRangeInOrder,
+} from '#shared/schemas/reports.js';
 import type { Database } from '#server/db/schema.js';
+import { csvDialectQuerySchema } from '#server/http/csv-export.js';
+import { withCsvExport } from '#server/http/csv-export-route.js';
 import { errorResponses } from '#server/http/error-responses.js';
-import { monthlyMargin, monthlySales, stockSummary, topProducts } from './service.js';
+import { exportReports } from './reports-csv.js';
+import { monthlyMargin, monthlySales, periodTotals, stockSummary, topByProduct, topProducts } from './service.js';
 
 const tags = ['reportes'];
 
 /** /api/reports: any signed-in user, read-only, from the sales aggregates. */
-export const reportRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> = async (app, { db }) => {
+const rangeReports: FastifyPluginAsyncZod<{ db: Kysely<Database> }> = async (app, { db }) => {
   /** A report over a date range: `?from=&to=`, 400 when the range is not valid. */
   const rangeReport = <Report extends z.ZodType>(
     url: string,
@@ -39,6 +53,16 @@ export const reportRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> = asy
     summary: 'Los 5 lotes más vendidos en Kg dentro del rango de fechas',
   }, topProductsSchema, topProducts);
 
+  rangeReport('/period-totals', {
+    operationId: 'getPeriodTotalsReport',
+    summary: 'Totales del periodo: Kg vendidos, número de ventas, ventas (en $) y margen bruto dentro del rango de fechas',
+  }, periodTotalsSchema, periodTotals);
+
+  rangeReport('/top-by-product', {
+    operationId: 'getTopByProductReport',
+    summary: 'Los 5 productos más vendidos en Kg (origen y tipo de tueste, o receta), sumando sus lotes, dentro del rango de fechas',
+  }, topByProductSchema, topByProduct);
+
   app.get('/stock-summary', {
     schema: {
       tags,
@@ -48,3 +72,12 @@ export const reportRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> = asy
     },
   }, () => stockSummary(db));
 };
+
+/** The reports, plus GET /export.csv: what /reportes shows for the range, in the CSV dialects (docs/decisions/0012-csv-dialects.md). */
+export const reportRoutes = withCsvExport(rangeReports, {
+  tags,
+  operationId: 'exportReportsCsv',
+  summary: 'Exportar en CSV lo que muestra Reportes para el rango de fechas',
+  querystring: withRangeInOrder(z.object({ ...reportRangeFields, ...csvDialectQuerySchema.shape })),
+  build: exportReports,
+});

@@ -2,15 +2,17 @@ import {
   type MonthlyMargin,
   monthLabel,
   type MonthlySales,
+  type PeriodTotals,
   type ReportRange,
   type StockSummary,
+  type TopByProduct,
   TOP_PRODUCTS,
   type TopProducts,
 } from '#shared/schemas/reports.js';
 import { salesMessages } from '#shared/sales-messages.js';
 import { centsToPrice, gramsToKg } from '#shared/units.js';
 import type { DbOrTrx } from '#server/db/write-transaction.js';
-import { grossMarginByMonthOf } from '#server/features/costs/service.js';
+import { grossMarginByMonthOf, grossMarginOf } from '#server/features/costs/service.js';
 import { splitRange } from './range-split.js';
 import * as repository from './repository.js';
 
@@ -70,6 +72,41 @@ export async function topProducts(db: DbOrTrx, range: ReportRange): Promise<TopP
       kg: gramsToKg(row.quantity_g),
     })),
   };
+}
+
+/**
+ * 'Totales del Periodo' (docs/product-guide.md#reportes): kilos, number of sales and revenue
+ * from the (day, stripe) totals; the gross margin at each lot's current cost, for a range from
+ * its (month, product) aggregates (the chart's months added up), for all time (the screen's
+ * default) from the per-product totals, each product costed once: the (month, product) rows
+ * grow with the sales (up to products × months), the per-product ones do not, so all time costs
+ * the same at 10,000 and 1,000,000 sales (docs/performance.md, P2b). Neither reads the sales table.
+ */
+export async function periodTotals(db: DbOrTrx, range: ReportRange): Promise<PeriodTotals> {
+  const allTime = range.from === undefined && range.to === undefined;
+  const soldRows = allTime ? repository.allTimeProductRows() : repository.aggregateRows(splitRange(range));
+  const [totals, margin] = await Promise.all([repository.rangeTotals(db, range), grossMarginOf(db, soldRows)]);
+  return {
+    kg: gramsToKg(totals.quantity_g),
+    sale_count: totals.sale_count,
+    revenue: centsToPrice(totals.revenue_cents),
+    margin: centsToPrice(margin.margin_cents),
+    margin_percent: margin.margin_percent,
+  };
+}
+
+/**
+ * 'Top 5 por Producto (Kg)' (docs/product-guide.md#reportes): kilos per product, its lots
+ * summed, most first; a tie goes to the name that sorts first (code-unit order, as byCode).
+ */
+export async function topByProduct(db: DbOrTrx, range: ReportRange): Promise<TopByProduct> {
+  const groups =
+    range.from === undefined && range.to === undefined ? await repository.productGroupsAllTime(db) : await repository.productGroupsSold(db, splitRange(range));
+  const ranked = groups
+    .map((group) => ({ ...group, name: group.name ?? salesMessages.unknownProduct }))
+    .sort((a, b) => b.quantity_g - a.quantity_g || byCode(a.name, b.name) || byCode(a.product_type, b.product_type))
+    .slice(0, TOP_PRODUCTS);
+  return { items: ranked.map((group) => ({ product_type: group.product_type, name: group.name, lots: group.lots, kg: gramsToKg(group.quantity_g) })) };
 }
 
 /** The three stock tiles (docs/product-guide.md#reportes): on-hand kg of green, roasted and blended coffee. The range does not apply: stock is now. */

@@ -81,7 +81,7 @@ const saleRow = (sale: TracedSale): TraceCsvRow => ({
   level: 0,
   kind: sale.product_type === 'tostado' ? 'Venta de café tostado' : 'Venta de café mezcla',
   code: sale.batch_code_sold,
-  detail: csvText`Venta ${String(sale.id)}; ${sale.unit_price} $/Kg`,
+  detail: csvText`Venta ${String(sale.id)}; ${sale.unit_price} por Kg`,
   date: sale.sale_date,
   quantityKg: sale.quantity_kg,
   stockKg: null,

@@ -13,6 +13,7 @@ export function MonthlySalesChart({ months }: { months: ChartMonth[] }) {
   const f = useFormat();
   return (
     <ReportCard
+      wide
       id="monthly-sales-title"
       title={m.monthlySalesTitle}
       emptyText={m.noSales}

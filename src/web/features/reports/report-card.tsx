@@ -56,8 +56,10 @@ function ChartLegend({ items }: { items: LegendItem[] }) {
  * followed by the same figures as a table they read (docs/product-guide.md#reportes), or the
  * empty text when the range has nothing.
  */
-export function ReportCard({ id, title, emptyText, isEmpty, chart, chartCode, legend, columns, rows }: {
+export function ReportCard({ id, title, emptyText, isEmpty, chart, chartCode, legend, columns, rows, wide = false }: {
   id: string;
+  /** The whole row of the report grid on wide screens ('Ventas Mensuales', above the two top 5s). */
+  wide?: boolean;
   title: string;
   emptyText: string;
   isEmpty: boolean;
@@ -72,7 +74,7 @@ export function ReportCard({ id, title, emptyText, isEmpty, chart, chartCode, le
 }) {
   const readyToDraw = useReadyToDraw(chartCode);
   return (
-    <section className="card report-card" aria-labelledby={id}>
+    <section className={wide ? 'card report-card report-card--wide' : 'card report-card'} aria-labelledby={id}>
       <h2 id={id} className="card__title">
         {title}
       </h2>

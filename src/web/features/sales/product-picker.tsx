@@ -1,6 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useEffect, useId, useState } from 'react';
 import { useFormat } from '#web/api/use-format.js';
+import { formatDate } from '#shared/format.js';
 import { lotCodeKey } from '#shared/lot-codes.js';
 import { readScannedText } from '#shared/lot-label.js';
 import { salesMessages as m } from '#shared/sales-messages.js';
@@ -48,7 +49,8 @@ export interface ProductPickerProps {
  * The sale form's product picker (docs/product-guide.md#ventas: choosing a product fills in the
  * product type, the lot and the unit price): a combobox (WAI-ARIA 1.2
  * pattern, list autocomplete) that searches GET /api/products by name or lot
- * code as you type, shows each lot's code and on-hand kg, and is used with
+ * code as you type, oldest lot first (what should sell first) with its roast or
+ * blend date, shows each lot's code and on-hand kg, and is used with
  * the keyboard: ↓/↑ move, Enter chooses, Escape closes. A lot label's address
  * or a whole lot code typed by a scanner (with its Enter) chooses that lot,
  * and 'Escanear' reads a label with the camera (docs/product-guide.md#scanning-labels).
@@ -154,7 +156,7 @@ export function ProductPicker({ id, invalid, chosen, include, onChoose, inputRef
       label="Producto"
       invalid={invalid}
       wide
-      hint="Busca por nombre o lote; ↓ y Enter para elegir. Muestra el lote y los Kg disponibles."
+      hint="Busca por nombre o lote; ↓ y Enter para elegir. Los lotes más antiguos primero, con su fecha, el lote y los Kg disponibles."
       describedBy={statusId}
       error={problem ?? undefined}
       after={
@@ -177,7 +179,7 @@ export function ProductPicker({ id, invalid, chosen, include, onChoose, inputRef
                   <span className="product-picker__name">{product.name}</span>
                   <span className="product-picker__meta">
                     {/* Every gram: '1.00 Kg disponibles' for 0.999 Kg offered a kilo the sale is then refused (docs/decisions/0039-stock-never-above-entry.md). */}
-                    {product.type === 'tostado' ? 'Tostado' : 'Mezcla'} · Lote {product.batch_code} · {f.kgExact(product.stock_kg)} disponibles
+                    {product.type === 'tostado' ? `Tostado el ${formatDate(product.made_on)}` : `Mezclado el ${formatDate(product.made_on)}`} · Lote {product.batch_code} · {f.kgExact(product.stock_kg)} disponibles
                   </span>
                 </li>
               ))}

@@ -74,9 +74,12 @@ export const saleToValues = (sale: Sale, f: Formatter): SaleFormValues => ({
 /** 'Café Tostado' / 'Café Mezcla': the product type as the form shows it. */
 export const PRODUCT_TYPE_LABELS: Record<ProductType, string> = { tostado: 'Café Tostado', mezcla: 'Café Mezcla' };
 
-/** The unit price a chosen product fills in: its type's default from Configuración, as text with 2 decimals. */
-export const defaultPriceText = (type: ProductType, settings: Settings, f: Formatter): string =>
-  f.twoDecimals(type === 'tostado' ? settings.default_price_roasted : settings.default_price_blend);
+/**
+ * The unit price a chosen product fills in (docs/product-guide.md#ventas): its own price from
+ * Configuración's 'Precios por producto', else its type's default price, as text with 2 decimals.
+ */
+export const defaultPriceText = (product: Pick<Product, 'type' | 'price'>, settings: Settings, f: Formatter): string =>
+  f.twoDecimals(product.price ?? (product.type === 'tostado' ? settings.default_price_roasted : settings.default_price_blend));
 
 /**
  * The line total shown live under the form: exactly what the server will

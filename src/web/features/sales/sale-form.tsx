@@ -43,6 +43,9 @@ const soldProduct = (sale: Sale): ChosenProduct => ({
   name: sale.product_name,
   batch_code: sale.batch_code_sold,
   stock_kg: 0,
+  // Never shown: the picker's own list carries each lot's date.
+  made_on: '',
+  price: null,
   availableG: Number.POSITIVE_INFINITY,
 });
 
@@ -82,7 +85,7 @@ export function SaleForm({ prices, editing, onSaved, onCancel, onFailure, onRelo
     setValue('product_id', String(product.id), options);
     setValue('product_type', product.type, options);
     setValue('batch_code_sold', product.batch_code, options);
-    setValue('unit_price', defaultPriceText(product.type, prices, f), options);
+    setValue('unit_price', defaultPriceText(product, prices, f), options);
   };
 
   return (

@@ -13,6 +13,7 @@ import { useSettings } from '#web/api/get-settings.js';
 import { AdminOptionsCard } from './admin-options-card.js';
 import { deleteBlendRecipeOptions } from './api/delete-blend-recipe.js';
 import { blendRecipesQueryOptions } from './api/get-blend-recipes.js';
+import { ProductPricesSection } from './product-prices-section.js';
 import { RecipeForm } from './recipe-form.js';
 import { RegionalFormatForm } from './regional-format-form.js';
 import { RecipesTable } from './recipes-table.js';
@@ -23,7 +24,7 @@ import './settings.css';
 /**
  * /configuracion (docs/product-guide.md#configuracion, administrators only: the route
  * sends a tecnico to /): the recipe form, the recipes table, the default sale
- * prices and the admin-options card. A failed load replaces the whole screen
+ * prices, the prices per product and the admin-options card. A failed load replaces the whole screen
  * with its red message.
  */
 export function ConfigurationPage() {
@@ -57,6 +58,7 @@ export function ConfigurationPage() {
             <RecipesTable recipes={page.items} {...rowActions} />
           </ListCard>
           <SettingsForm section={DEFAULT_PRICES} settings={settings.data} onFailure={fail} />
+          <ProductPricesSection origins={origins.data} />
           <SettingsForm section={LOW_STOCK} settings={settings.data} onFailure={fail} />
           <SettingsForm section={ROASTER} settings={settings.data} onFailure={fail} />
           <RegionalFormatForm settings={settings.data} onFailure={fail} />
