@@ -82,7 +82,7 @@ describe.each(testDialects())('precios por producto (%s)', (dialect) => {
       [roasted(colombia, 'Medio', -1), m.priceNegative],
       [roasted(colombia, 'Medio', DEFAULT_PRICE_MAX + 1), m.priceTooLarge(DEFAULT_PRICE_MAX)],
       [roasted(colombia, 'Medio', 10.555), commonMessages.tooManyDecimals(2)],
-      [roasted(colombia, 'Medio', '10'), m.required],
+      [roasted(colombia, 'Medio', '10'), m.priceNotNumber],
       // An origin or recipe that does not exist: the foreign key refuses it.
       [roasted(999_999, 'Medio', 10), m.productInvalid],
       [{ product_type: 'mezcla', recipe_id: 999_999, price: 10 }, m.productInvalid],
