@@ -3,9 +3,12 @@ import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App, preloadFirstScreen } from './app/app.js';
 import { keepInstallOffer } from './lib/install-offer.js';
+import { installLeaveGuard } from './lib/unsaved-input.js';
 import './styles.css';
 
 keepInstallOffer();
+// Before the router mounts: its `popstate` listener must come after the guard's.
+installLeaveGuard();
 const root = document.getElementById('root');
 if (!root) throw new Error('falta el elemento #root');
 // The first screen's code first (app.tsx, preloadFirstScreen), so that its first render does not suspend.

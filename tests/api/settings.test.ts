@@ -131,58 +131,46 @@ describe.each(testDialects())('ajustes: precios de venta por defecto (%s)', (dia
       { numRuns: 150 },
     );
   });
-});
 
-describe.each(testDialects())('ajustes: capacidad del tostador (%s)', (dialect) => {
-  let t: TestApp;
-  let admin: string;
-  let tecnico: string;
+  describe('capacidad del tostador', () => {
 
-  beforeAll(async () => {
-    t = await createTestApp(dialect);
-    admin = await t.signIn('administrador', 'jefa');
-    tecnico = await t.signIn('tecnico', 'tec');
-  });
-  afterAll(() => t.close());
-  beforeEach(() => resetDatabase(t.db));
+    const capacity = async (cookie = tecnico) => (await t.call(cookie, { method: 'GET', url: '/api/settings' })).json().roaster_capacity_kg;
 
-  const capacity = async (cookie = tecnico) => (await t.call(cookie, { method: 'GET', url: '/api/settings' })).json().roaster_capacity_kg;
-  const put = (payload: unknown, cookie = admin) => t.call(cookie, { method: 'PUT', url: '/api/settings', payload: payload as object });
+    it('is null until an administrator sets it, saves kilos to the gram, and goes back to null', async () => {
+      expect(await capacity()).toBeNull();
+      const saved = await put({ roaster_capacity_kg: 12.5 });
+      expect(saved.statusCode).toBe(200);
+      expect(saved.json().roaster_capacity_kg).toBe(12.5);
+      expect(await capacity()).toBe(12.5);
+      const row = await t.db.selectFrom('settings').select('value').where('key', '=', 'roaster_capacity_g').executeTakeFirstOrThrow();
+      expect(row.value).toBe('12500');
+      expect((await put({ roaster_capacity_kg: null })).json().roaster_capacity_kg).toBeNull();
+      expect(await capacity()).toBeNull();
+    });
 
-  it('is null until an administrator sets it, saves kilos to the gram, and goes back to null', async () => {
-    expect(await capacity()).toBeNull();
-    const saved = await put({ roaster_capacity_kg: 12.5 });
-    expect(saved.statusCode).toBe(200);
-    expect(saved.json().roaster_capacity_kg).toBe(12.5);
-    expect(await capacity()).toBe(12.5);
-    const row = await t.db.selectFrom('settings').select('value').where('key', '=', 'roaster_capacity_g').executeTakeFirstOrThrow();
-    expect(row.value).toBe('12500');
-    expect((await put({ roaster_capacity_kg: null })).json().roaster_capacity_kg).toBeNull();
-    expect(await capacity()).toBeNull();
-  });
+    it('refuses a tecnico with 403 and keeps the capacity', async () => {
+      await put({ roaster_capacity_kg: 15 });
+      const response = await put({ roaster_capacity_kg: 30 }, tecnico);
+      expect(response.statusCode).toBe(403);
+      expect(await capacity()).toBe(15);
+    });
 
-  it('refuses a tecnico with 403 and keeps the capacity', async () => {
-    await put({ roaster_capacity_kg: 15 });
-    const response = await put({ roaster_capacity_kg: 30 }, tecnico);
-    expect(response.statusCode).toBe(403);
-    expect(await capacity()).toBe(15);
-  });
+    it.each([
+      ['0 kg', 0, settingsMessages.capacityInvalid],
+      ['a negative capacity', -2, settingsMessages.capacityInvalid],
+      ['text', 'quince', settingsMessages.capacityInvalid],
+      ['4 decimals', 1.2345, commonMessages.tooManyDecimals(3)],
+      ['more than the ceiling', ROASTER_CAPACITY_MAX_KG + 1, settingsMessages.capacityTooLarge(ROASTER_CAPACITY_MAX_KG)],
+    ])('refuses %s with a Spanish 400, writing nothing', async (_case, value, message) => {
+      const response = await put({ roaster_capacity_kg: value });
+      expect(response.statusCode).toBe(400);
+      expect(errorOf(response)).toEqual({ code: 'validation', message });
+      expect(await capacity()).toBeNull();
+    });
 
-  it.each([
-    ['0 kg', 0, settingsMessages.capacityInvalid],
-    ['a negative capacity', -2, settingsMessages.capacityInvalid],
-    ['text', 'quince', settingsMessages.capacityInvalid],
-    ['4 decimals', 1.2345, commonMessages.tooManyDecimals(3)],
-    ['more than the ceiling', ROASTER_CAPACITY_MAX_KG + 1, settingsMessages.capacityTooLarge(ROASTER_CAPACITY_MAX_KG)],
-  ])('refuses %s with a Spanish 400, writing nothing', async (_case, value, message) => {
-    const response = await put({ roaster_capacity_kg: value });
-    expect(response.statusCode).toBe(400);
-    expect(errorOf(response)).toEqual({ code: 'validation', message });
-    expect(await capacity()).toBeNull();
-  });
-
-  it('says so in Spanish', async () => {
-    const response = await put({ roaster_capacity_kg: 0 });
-    expect(errorOf(response).message).toBe('La capacidad del tostador debe ser un número de Kg mayor que 0, o quedar vacía.');
-  });
+    it('says so in Spanish', async () => {
+      const response = await put({ roaster_capacity_kg: 0 });
+      expect(errorOf(response).message).toBe('La capacidad del tostador debe ser un número de Kg mayor que 0, o quedar vacía.');
+    });
+    });
 });

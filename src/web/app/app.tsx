@@ -1,6 +1,6 @@
 import { QueryClientProvider, useQueryClient } from '@tanstack/react-query';
 import { Suspense, useEffect, useState } from 'react';
-import { createBrowserRouter, RouterProvider } from 'react-router';
+import { BrowserRouter } from 'react-router';
 import { Deferred } from '../components/loading-page.js';
 import { PageError } from '../components/page-error.js';
 import { ToastProvider } from '../components/toast.js';
@@ -29,20 +29,14 @@ export async function preloadFirstScreen(): Promise<void> {
   await (pageSaysSignedOut() ? LoginPage.preload() : preloadScreenAt(window.location.pathname)).catch(() => {});
 }
 
-/**
- * A data router around the app's own <Routes> (routes.tsx): one route that takes every path,
- * so the screens' routes stay where they are, and useBlocker works, which asks before a
- * screen with unsaved input is left (lib/unsaved-input.ts).
- */
-const createAppRouter = () => createBrowserRouter([{ path: '*', element: <SessionGate /> }]);
-
 export function App() {
   const [queryClient] = useState(createQueryClient);
-  const [router] = useState(createAppRouter);
   return (
     <QueryClientProvider client={queryClient}>
       <ToastProvider>
-        <RouterProvider router={router} />
+        <BrowserRouter>
+          <SessionGate />
+        </BrowserRouter>
       </ToastProvider>
     </QueryClientProvider>
   );

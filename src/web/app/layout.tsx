@@ -1,12 +1,10 @@
 import { Outlet } from 'react-router';
-import { useLeaveGuard } from '../lib/unsaved-input.js';
 import { ConnectionNotice } from '../components/connection-notice.js';
 import { AppHeader } from './app-header.js';
 import { BottomNav } from './bottom-nav.js';
 import { PageFrameGone } from './page-frame.js';
 
 export function Layout() {
-  useLeaveGuard();
   return (
     <>
       <PageFrameGone />
