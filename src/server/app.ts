@@ -29,6 +29,7 @@ import { stockCountRoutes } from '#server/features/stock-counts/routes.js';
 import { blendRecipeRoutes } from '#server/features/blend-recipes/routes.js';
 import { productPriceRoutes } from '#server/features/product-prices/routes.js';
 import { settingsRoutes } from '#server/features/settings/routes.js';
+import { readFormatter } from '#server/features/settings/service.js';
 import { mySessionsRoutes } from '#server/features/sessions/my-sessions-routes.js';
 import { sessionRoutes } from '#server/features/sessions/routes.js';
 import { userRoutes } from '#server/features/users/routes.js';
@@ -82,7 +83,8 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);
-  registerErrorHandling(app);
+  // A file route's 413 names its limit in the shop's regional format (docs/decisions/0042-one-regional-formatter.md).
+  registerErrorHandling(app, () => readFormatter(options.db));
   // withWriteTransaction logs each deadlock retry here (docs/decisions/0005).
   useTransactionLogger(options.db, app.log);
   registerDurableResponses(app, options.db);

@@ -25,16 +25,19 @@ const degrees = (value: number, unit: 'C' | 'F'): string => `${value < 0 ? '−'
 export const artisanMessages = {
   // The file as a whole: its bytes and the literal grammar
   fileEmpty: 'El archivo está vacío.',
-  fileTooLarge: `El archivo es demasiado grande (máximo ${ALOG_MAX_BYTES / (1024 * 1024)} MB). Un perfil de Artisan de una hora ocupa menos de 1 MB.`,
+  // The limits' figures in the shop's regional format: the server words them with its formatter
+  // (AlogLimit in the server's alog-parser.ts, docs/decisions/0042-one-regional-formatter.md).
+  fileTooLarge: (f: Formatter) =>
+    `El archivo es demasiado grande (máximo ${f.plain(ALOG_MAX_BYTES / (1024 * 1024))} MB). Un perfil de Artisan de una hora ocupa menos de 1 MB.`,
   fileNotUtf8: 'El archivo no está en UTF-8: no parece un perfil guardado por Artisan (.alog).',
   syntax: (line: number) => `El archivo no se puede leer como perfil de Artisan (.alog): hay un error cerca de la línea ${line}.`,
   notADict: 'El archivo no es un perfil de Artisan: debe contener un diccionario entre llaves ({…}).',
   tooDeep: `El archivo tiene demasiados niveles anidados (máximo ${ALOG_MAX_DEPTH}).`,
   numberTooLong: (line: number) => `El archivo tiene un número demasiado largo (máximo ${ALOG_MAX_NUMBER_CHARS} caracteres) en la línea ${line}.`,
   numberOutOfRange: (line: number) => `El archivo tiene un número fuera de rango o no válido (como 1e400 o NaN) en la línea ${line}.`,
-  listTooLong: (line: number) => `El archivo tiene una lista demasiado larga (máximo ${ALOG_MAX_LIST_ITEMS.toLocaleString('es')} elementos) en la línea ${line}.`,
-  tooManyValues: `El archivo tiene demasiados valores (máximo ${ALOG_MAX_VALUES.toLocaleString('es')}): un perfil de Artisan tiene muchos menos.`,
-  textTooLong: (line: number) => `El archivo tiene un texto demasiado largo (máximo ${ALOG_MAX_STRING_CHARS.toLocaleString('es')} caracteres) en la línea ${line}.`,
+  listTooLong: (line: number, f: Formatter) => `El archivo tiene una lista demasiado larga (máximo ${f.count(ALOG_MAX_LIST_ITEMS)} elementos) en la línea ${line}.`,
+  tooManyValues: (f: Formatter) => `El archivo tiene demasiados valores (máximo ${f.count(ALOG_MAX_VALUES)}): un perfil de Artisan tiene muchos menos.`,
+  textTooLong: (line: number, f: Formatter) => `El archivo tiene un texto demasiado largo (máximo ${f.count(ALOG_MAX_STRING_CHARS)} caracteres) en la línea ${line}.`,
   // The profile's fields
   weightMissing: 'El archivo no tiene el peso del café (weight: [verde, tostado, unidad]) o no es numérico.',
   unknownUnit: (unit: string) => `Unidad de peso desconocida en el archivo: «${unit}». Artisan usa g, Kg, lb u oz.`,
@@ -61,11 +64,11 @@ export const artisanMessages = {
   noCurve: 'Este tueste no tiene curva de Artisan.',
   batchEmpty: 'Añade al menos un archivo para importar.',
   batchTooMany: `Como máximo ${ALOG_BATCH_MAX_FILES} archivos por importación.`,
-  batchTooLarge: `Los archivos de una importación pueden sumar como máximo ${ALOG_MAX_BYTES / (1024 * 1024)} MB: importa el resto en otra.`,
+  batchTooLarge: (f: Formatter) => `Los archivos de una importación pueden sumar como máximo ${f.plain(ALOG_MAX_BYTES / (1024 * 1024))} MB: importa el resto en otra.`,
   // The screen's own check before a confirm (web artisan/batch-limits.ts): the total, rounded up, is always past the limit it names.
   batchTooManyOnScreen: (files: number) => `Hay ${files} archivos para importar y una importación puede llevar como máximo ${ALOG_BATCH_MAX_FILES}: quita algunos e impórtalos en otra.`,
   batchTooLargeOnScreen: (bytes: number, f: Formatter) =>
-    `Los archivos suman ${f.plain(Math.ceil((bytes * 10) / (1024 * 1024)) / 10)} MB y una importación puede sumar como máximo ${ALOG_MAX_BYTES / (1024 * 1024)} MB: quita algunos e impórtalos en otra.`,
+    `Los archivos suman ${f.plain(Math.ceil((bytes * 10) / (1024 * 1024)) / 10)} MB y una importación puede sumar como máximo ${f.plain(ALOG_MAX_BYTES / (1024 * 1024))} MB: quita algunos e impórtalos en otra.`,
   batchBase64: 'El contenido del archivo no está en base64 válido.',
   batchFileInvalid: 'Cada archivo de la importación debe ser un objeto con su contenido en base64 (content_base64).',
   batchFile: (name: string, message: string) => `${name}: ${message}`,

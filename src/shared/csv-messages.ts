@@ -1,7 +1,7 @@
 // the CSV import and export: texts only its screens show, so they stay out of messages.ts,
 // which the login and home load (CONTRIBUTING.md "Adding an area", step 2,
 // docs/decisions/0019-web-chunk-groups-and-route-preloads.md).
-
+import type { Formatter } from './format.js';
 
 /**
  * Importar CSV de café verde and Exportar CSV (docs/product-guide.md#csv). Ours: the original app had no
@@ -33,7 +33,7 @@ export const csvMessages = {
     'El archivo no está en UTF-8 (parece Latin-1 o ANSI). En la hoja de cálculo, guárdalo como «CSV UTF-8» e inténtalo de nuevo.',
   fileNotCsv: (line: number) =>
     `El archivo no se puede leer como CSV (revisa las comillas y los separadores cerca de la línea ${line}).`,
-  fileTooLarge: (maxMb: number) => `El archivo es demasiado grande (máximo ${maxMb} MB).`,
+  fileTooLarge: (maxMb: number, f: Formatter) => `El archivo es demasiado grande (máximo ${f.plain(maxMb)} MB).`,
   tooManyRows: (max: number) => `El archivo tiene demasiadas filas: como máximo ${max} lotes por importación.`,
   tooManyColumns: (max: number) => `El archivo tiene demasiadas columnas (máximo ${max}). Usa la plantilla.`,
   tooManyCells: (max: number, rows: number, columns: number) =>

@@ -43,6 +43,12 @@ export interface Formatter {
   gramsKg(kg: number): string;
   /** A number as it is, no digits added or dropped ('7.5', '4', '5,3'): figures in messages. */
   plain(value: number): string;
+  /**
+   * A whole count in a limit's message, its thousands grouped by the mark that is not the
+   * decimal one ('500.000' with a decimal comma, '500,000' with a point), from 10 000 up as
+   * Spanish writes them ('5000'): grouped by the other mark, '500.000' would read as 500.
+   */
+  count(value: number): string;
   /** What a header or label puts in brackets: '$' or '€'; `perKg` is '$/Kg'. */
   readonly currency: string;
   readonly perKg: string;
@@ -100,6 +106,7 @@ export function regionalFormatter(format: RegionalFormat): Formatter {
     kgExact: (kg) => `${exactKilos(kg)} Kg`,
     gramsKg: (kg) => `${threeDecimalsWith(kg, separator)} Kg`,
     plain: (value) => String(value).replace('.', separator),
+    count: (value) => (Math.abs(value) < 10_000 ? String(value) : String(value).replace(/\B(?=(\d{3})+$)/g, separator === ',' ? '.' : ',')),
     currency: format.currency_symbol,
     perKg: `${format.currency_symbol}/Kg`,
   };

@@ -431,7 +431,7 @@ describe.each(testDialects())('importar tuestes de Artisan (%s)', (dialect) => {
         [fixture('bad-not-a-dict.alog'), 400, a.notADict],
         [fixture('bad-json-array.alog'), 400, 'El archivo no es un perfil de Artisan: debe contener un diccionario entre llaves ({…}).'],
         [nested, 400, a.tooDeep],
-        [Buffer.alloc(20 * 1024 * 1024, 0x20), 413, a.fileTooLarge],
+        [Buffer.alloc(20 * 1024 * 1024, 0x20), 413, a.fileTooLarge(defaultFormatter)],
         [fixture('bad-huge-number.alog'), 400, a.numberOutOfRange(1)],
         [fixture('bad-nan.alog'), 400, a.numberOutOfRange(1)],
         [fixture('bad-weight-missing.alog'), 400, a.weightMissing],

@@ -1,5 +1,8 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { DEFAULT_REGIONAL_FORMAT, defaultFormatter } from '#shared/format.js';
+import { csvMessages } from '#shared/csv-messages.js';
+import { DEFAULT_REGIONAL_FORMAT, defaultFormatter, regionalFormatter } from '#shared/format.js';
+import { ALOG_MAX_LIST_ITEMS } from '#shared/limits.js';
+import { IMPORT_MAX_BYTES } from '#shared/schemas/green-import.js';
 import { commonMessages } from '#shared/messages.js';
 import { roastedCoffeeMessages } from '#shared/roasted-coffee-messages.js';
 import { settingsMessages as m } from '#shared/settings-messages.js';
@@ -63,6 +66,18 @@ describe.each(testDialects())('formato regional (%s)', (dialect) => {
     expect(refused.statusCode).toBe(403);
     expect(errorOf(refused)).toEqual({ code: 'forbidden', message: commonMessages.forbidden });
     expect(await formatOf()).toEqual(DEFAULT_REGIONAL_FORMAT);
+  });
+
+  it("writes the upload limits' figures in the shop's format: the worker's refusal and the 413, worded by the server", async () => {
+    const listTooLong = () =>
+      t.call(tecnico, { method: 'POST', url: '/api/artisan/preview', headers: { 'content-type': 'application/octet-stream' }, payload: `{'a': [${'0,'.repeat(ALOG_MAX_LIST_ITEMS + 1)}]}` });
+    const tooLargeCsv = () =>
+      t.call(admin, { method: 'POST', url: '/api/green-coffee/import?dry_run=true', headers: { 'content-type': 'text/csv' }, payload: 'x'.repeat(IMPORT_MAX_BYTES + 1) });
+    expect(errorOf(await listTooLong()).message).toBe('El archivo tiene una lista demasiado larga (máximo 100,000 elementos) en la línea 1.');
+    await put(EURO);
+    expect(errorOf(await listTooLong()).message).toBe('El archivo tiene una lista demasiado larga (máximo 100.000 elementos) en la línea 1.');
+    const refused = await tooLargeCsv();
+    expect({ status: refused.statusCode, message: errorOf(refused).message }).toEqual({ status: 413, message: csvMessages.fileTooLarge(5, regionalFormatter(EURO)) });
   });
 
   it('refuses a bad symbol, side or separator with its Spanish message, writing nothing', async () => {

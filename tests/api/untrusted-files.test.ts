@@ -6,6 +6,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { untrustedFiles } from '#server/untrusted-files/worker-pool.js';
 import { ALOG_BATCH_MAX_FILES, ALOG_MAX_BYTES } from '#shared/limits.js';
 import { artisanMessages as a } from '#shared/artisan-messages.js';
+import { defaultFormatter as f } from '#shared/format.js';
 import type { ArtisanPreview } from '#shared/schemas/artisan.js';
 import type { ImportResult } from '#shared/schemas/green-import.js';
 import { resetDatabase } from '../helpers/reset-database.js';
@@ -72,10 +73,11 @@ describe.each(testDialects())('archivos de otros programas (%s)', (dialect) => {
     const previewed = await preview(HOSTILE_ALOG);
     expect({ status: previewed.statusCode, message: errorOf(previewed).message }).toEqual({
       status: 400,
-      message: 'El archivo tiene demasiados valores (máximo 500.000): un perfil de Artisan tiene muchos menos.',
+      // The shop's format at the defaults (a decimal point): thousands grouped by a comma, not read as 500 (docs/decisions/0042).
+      message: 'El archivo tiene demasiados valores (máximo 500,000): un perfil de Artisan tiene muchos menos.',
     });
     const imported = await t.call(cookie, { method: 'POST', url: '/api/roasted-coffee/import-artisan?green_coffee_id=1&roast_type=Medio', headers: octet, payload: HOSTILE_ALOG });
-    expect({ status: imported.statusCode, message: errorOf(imported).message }).toEqual({ status: 400, message: a.tooManyValues });
+    expect({ status: imported.statusCode, message: errorOf(imported).message }).toEqual({ status: 400, message: a.tooManyValues(f) });
     expect((await health()).statusCode).toBe(200);
     expect(await written()).toEqual({ roasted: [], green: [] });
   });
@@ -107,10 +109,10 @@ describe.each(testDialects())('archivos de otros programas (%s)', (dialect) => {
       status: 400,
       message: 'Los archivos de una importación pueden sumar como máximo 5 MB: importa el resto en otra.',
     });
-    expect(errorOf(response).message).toBe(a.batchTooLarge);
+    expect(errorOf(response).message).toBe(a.batchTooLarge(f));
     // Three such files are past the body's limit: refused before they are even decoded, with the same message (not one file's).
     const three = await t.call(cookie, { method: 'POST', url: '/api/roasted-coffee/import-artisan-batch', payload: { files: [file, file, file] } });
-    expect({ status: three.statusCode, message: errorOf(three).message }).toEqual({ status: 413, message: a.batchTooLarge });
+    expect({ status: three.statusCode, message: errorOf(three).message }).toEqual({ status: 413, message: a.batchTooLarge(f) });
     // Exactly 5 MB in all passes the bound (and is then read: only spaces, an empty file).
     const exact = { ...file, content_base64: Buffer.alloc(ALOG_MAX_BYTES / 2, ' ').toString('base64') };
     const atLimit = await t.call(cookie, { method: 'POST', url: '/api/roasted-coffee/import-artisan-batch', payload: { files: [exact, exact] } });
@@ -136,7 +138,7 @@ describe.each(testDialects())('archivos de otros programas (%s)', (dialect) => {
     // One byte more is refused as a batch past 5 MB.
     const over = [{ ...files[0]!, content_base64: Buffer.alloc(sizes[0]! + 1, ' ').toString('base64') }, ...files.slice(1)];
     const refused = await t.call(cookie, { method: 'POST', url: '/api/roasted-coffee/import-artisan-batch', payload: { files: over } });
-    expect({ status: refused.statusCode, message: errorOf(refused).message }).toEqual({ status: 400, message: a.batchTooLarge });
+    expect({ status: refused.statusCode, message: errorOf(refused).message }).toEqual({ status: 400, message: a.batchTooLarge(f) });
     expect(await written()).toEqual({ roasted: [], green: [] });
   });
 });

@@ -4,7 +4,8 @@ import { describe, expect, it } from 'vitest';
 import { ALOG_MAX_BYTES, ALOG_MAX_LIST_ITEMS, ALOG_MAX_VALUES } from '#shared/limits.js';
 import { artisanMessages as m } from '#shared/artisan-messages.js';
 import { gramsToKg } from '#shared/units.js';
-import { AlogFormatError, decodeAlogBytes, decodeEscapes, parseAlog } from '#server/features/artisan-import/alog-parser.js';
+import { defaultFormatter as f } from '#shared/format.js';
+import { AlogFormatError, decodeAlogBytes, decodeEscapes, parseAlog, wordAlogRefusal } from '#server/features/artisan-import/alog-parser.js';
 import { readAlogFile, toGrams } from '#server/features/artisan-import/alog-profile.js';
 
 /**
@@ -23,7 +24,7 @@ function refusal(read: () => unknown): string {
     read();
   } catch (error) {
     expect(error).toBeInstanceOf(AlogFormatError);
-    return (error as Error).message;
+    return wordAlogRefusal((error as AlogFormatError).refusal, f);
   }
   throw new Error('the file was accepted');
 }
@@ -88,7 +89,7 @@ describe('every bad input is a Spanish refusal, never a crash', () => {
   });
 
   it('a body over 5 MB (a 20 MB one included)', () => {
-    expect(refusal(() => decodeAlogBytes(Buffer.alloc(20 * 1024 * 1024, 0x20)))).toBe(m.fileTooLarge);
+    expect(refusal(() => decodeAlogBytes(Buffer.alloc(20 * 1024 * 1024, 0x20)))).toBe(m.fileTooLarge(f));
     expect(refusal(() => decodeAlogBytes(Buffer.alloc(ALOG_MAX_BYTES + 1, 0x20)))).toBe(
       'El archivo es demasiado grande (máximo 5 MB). Un perfil de Artisan de una hora ocupa menos de 1 MB.',
     );
@@ -135,17 +136,17 @@ describe('every bad input is a Spanish refusal, never a crash', () => {
   });
 
   it('lists and texts past their limits', () => {
-    expect(refusal(() => parse(`{'a': [${'0,'.repeat(ALOG_MAX_LIST_ITEMS + 1)}]}`))).toBe(m.listTooLong(1));
-    expect(refusal(() => parse(`{'a': '${'x'.repeat(200_001)}'}`))).toBe(m.textTooLong(1));
+    expect(refusal(() => parse(`{'a': [${'0,'.repeat(ALOG_MAX_LIST_ITEMS + 1)}]}`))).toBe(m.listTooLong(1, f));
+    expect(refusal(() => parse(`{'a': '${'x'.repeat(200_001)}'}`))).toBe(m.textTooLong(1, f));
   });
 
   it('a file of more values than the budget, counted across the whole file (docs/decisions/0040-untrusted-files-in-a-worker.md)', () => {
     // 5 MB of empty containers, in lists each within the per-list limit: 1.7 million values.
     const empties = (empty: string) => `{'a': [${Array.from({ length: 19 }, () => `[${`${empty},`.repeat(90_000)}]`).join(',')}]}`;
     expect(empties('[]').length).toBeLessThanOrEqual(ALOG_MAX_BYTES);
-    expect(refusal(() => parse(empties('[]')))).toBe(m.tooManyValues);
+    expect(refusal(() => parse(empties('[]')))).toBe(m.tooManyValues(f));
     expect(refusal(() => parse(empties('{}')))).toBe(
-      'El archivo tiene demasiados valores (máximo 500.000): un perfil de Artisan tiene muchos menos.',
+      'El archivo tiene demasiados valores (máximo 500,000): un perfil de Artisan tiene muchos menos.',
     );
     // Every container, key and scalar counts: the top dict, then per key its key, its list and the list's items.
     const withValues = (values: number): string => {
@@ -159,7 +160,7 @@ describe('every bad input is a Spanish refusal, never a crash', () => {
       return `{${keys.join(', ')}}`;
     };
     expect(parse(withValues(ALOG_MAX_VALUES)).size).toBe(5);
-    expect(refusal(() => parse(withValues(ALOG_MAX_VALUES + 1)))).toBe(m.tooManyValues);
+    expect(refusal(() => parse(withValues(ALOG_MAX_VALUES + 1)))).toBe(m.tooManyValues(f));
   });
 
   it('a missing or non-numeric weight, and an unknown unit', () => {

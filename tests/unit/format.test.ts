@@ -84,6 +84,14 @@ describe('regional format (Configuración › Formato regional)', () => {
     expect(regionalFormatter({ currency_symbol: 'US$', currency_position: 'before', decimal_separator: ',' }).money(3)).toBe('US$3,00');
   });
 
+  it("groups a limit's count by the mark that is not the decimal one, from 10 000 up", () => {
+    expect(euro.count(500_000)).toBe('500.000');
+    expect(defaultFormatter.count(500_000)).toBe('500,000');
+    expect(euro.count(1_234_567)).toBe('1.234.567');
+    expect(defaultFormatter.count(10_000)).toBe('10,000');
+    expect([euro.count(9999), defaultFormatter.count(50)]).toEqual(['9999', '50']);
+  });
+
   it('agrees with the default formatter on every gram amount but for the separator', () => {
     fc.assert(fc.property(fc.integer({ min: -100_000_000, max: 100_000_000 }), (grams) => {
       const kg = grams / 1000;

@@ -1,5 +1,6 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { Formatter } from '#shared/format.js';
 import { commonMessages, requestMessages } from '#shared/messages.js';
 import { BODY_LIMIT_BYTES } from '#server/config.js';
 import { AppError, type ErrorCode } from '#server/errors.js';
@@ -8,9 +9,10 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /**
      * The 413's text of a route with a body limit of its own (a file upload:
-     * the Artisan and CSV imports), which names that limit instead of the API's 256 KB.
+     * the Artisan and CSV imports), which names that limit instead of the API's 256 KB, its
+     * figure in the shop's regional format (docs/decisions/0042-one-regional-formatter.md).
      */
-    bodyTooLarge?: string;
+    bodyTooLarge?: (f: Formatter) => string;
   }
 }
 
@@ -34,8 +36,8 @@ const body = (code: ErrorCode, message: string): ErrorBody => ({ error: { code, 
  * errors carry the message of the first failed rule, which the shared schemas
  * set to the Spanish text of docs/product-guide.md#validation-rules; a 5xx never shows its cause.
  */
-export function registerErrorHandling(app: FastifyInstance): void {
-  app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
+export function registerErrorHandling(app: FastifyInstance, readFormatter: () => Promise<Formatter>): void {
+  app.setErrorHandler(async (error: FastifyError | AppError | Error, request, reply) => {
     if (error instanceof AppError) {
       if (error.status >= 500) request.log.error({ err: error }, 'error interno');
       return reply.status(error.status).send(body(error.code, error.status >= 500 ? commonMessages.internal : error.message));
@@ -48,7 +50,8 @@ export function registerErrorHandling(app: FastifyInstance): void {
     if (status === 429) return reply.status(429).send(body('rate_limited', commonMessages.rateLimited));
     if (status === 415) return reply.status(415).send(body('unsupported_media_type', commonMessages.jsonRequired));
     const code = (error as FastifyError).code;
-    const unreadable = (code === BODY_TOO_LARGE ? request.routeOptions.config.bodyTooLarge : undefined) ?? UNREADABLE_BODY[code];
+    const routeLimit = code === BODY_TOO_LARGE ? request.routeOptions.config.bodyTooLarge : undefined;
+    const unreadable = routeLimit ? routeLimit(await readFormatter()) : UNREADABLE_BODY[code];
     if (unreadable !== undefined && status !== undefined) return reply.status(status).send(body('validation', unreadable));
     if (status !== undefined && status >= 400 && status < 500) {
       // Malformed JSON, body too large and the like: the client's fault, but

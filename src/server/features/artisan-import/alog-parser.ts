@@ -1,4 +1,5 @@
 import { artisanMessages as m } from '#shared/artisan-messages.js';
+import { defaultFormatter, type Formatter } from '#shared/format.js';
 import {
   ALOG_MAX_BYTES,
   ALOG_MAX_DEPTH,
@@ -43,10 +44,39 @@ export type AlogDict = ReadonlyMap<string, AlogValue>;
 const EMPTY_DICT: AlogDict = new Map();
 const EMPTY_LIST = Object.freeze([]) as unknown as AlogValue[];
 
-/** A file that cannot be read as a profile; the message is the Spanish text the person sees. */
+/**
+ * A limit the file went past, as data: its figures ('máximo 500.000 elementos') are written in
+ * the shop's regional format, which the worker that reads the file does not know. The server
+ * words it with the settings' formatter (wordAlogRefusal, parse-in-worker.ts;
+ * docs/decisions/0042-one-regional-formatter.md).
+ */
+export type AlogLimit = { limit: 'fileTooLarge' | 'tooManyValues' } | { limit: 'listTooLong' | 'textTooLong'; line: number };
+
+/** Why a file is refused: the Spanish text the person sees, or a limit still to be worded. */
+export type AlogRefusal = string | AlogLimit;
+
+/** The refusal's Spanish text, its figures written by `f`. */
+export function wordAlogRefusal(refusal: AlogRefusal, f: Formatter): string {
+  if (typeof refusal === 'string') return refusal;
+  switch (refusal.limit) {
+    case 'fileTooLarge':
+      return m.fileTooLarge(f);
+    case 'tooManyValues':
+      return m.tooManyValues(f);
+    case 'listTooLong':
+      return m.listTooLong(refusal.line, f);
+    case 'textTooLong':
+      return m.textTooLong(refusal.line, f);
+  }
+}
+
+/**
+ * A file that cannot be read as a profile. `refusal` is what crosses back from the worker; the
+ * message (a limit worded at the defaults) is for logs and stack traces only.
+ */
 export class AlogFormatError extends Error {
-  constructor(message: string) {
-    super(message);
+  constructor(readonly refusal: AlogRefusal) {
+    super(wordAlogRefusal(refusal, defaultFormatter));
     this.name = 'AlogFormatError';
   }
 }
@@ -55,7 +85,7 @@ const utf8 = new TextDecoder('utf-8', { fatal: true });
 
 /** The file's bytes as text: not empty, within the size limit, UTF-8 (Artisan writes UTF-8), without a BOM. */
 export function decodeAlogBytes(bytes: Uint8Array): string {
-  if (bytes.length > ALOG_MAX_BYTES) throw new AlogFormatError(m.fileTooLarge);
+  if (bytes.length > ALOG_MAX_BYTES) throw new AlogFormatError({ limit: 'fileTooLarge' });
   let text: string;
   try {
     text = utf8.decode(bytes);
@@ -120,7 +150,7 @@ class Reader {
 
   value(depth: number): AlogValue {
     // Counted before the value is read, so a refused file stops at the budget, never past it.
-    if (--this.budget < 0) throw new AlogFormatError(m.tooManyValues);
+    if (--this.budget < 0) throw new AlogFormatError({ limit: 'tooManyValues' });
     this.skipSpace();
     const c = this.text[this.pos];
     if (c === '{' || c === '[' || c === '(') {
@@ -182,7 +212,7 @@ class Reader {
   }
 
   private countItem(items: number, start: number): void {
-    if (items > ALOG_MAX_LIST_ITEMS) throw new AlogFormatError(m.listTooLong(this.line(start)));
+    if (items > ALOG_MAX_LIST_ITEMS) throw new AlogFormatError({ limit: 'listTooLong', line: this.line(start) });
   }
 
   /** A list or a tuple (both become arrays); `(x)` without a comma is x itself, as in Python. */
@@ -264,7 +294,7 @@ class Reader {
       i++;
     }
     const body = text.slice(this.pos + open, i);
-    if (body.length > ALOG_MAX_STRING_CHARS) throw new AlogFormatError(m.textTooLong(this.line(start)));
+    if (body.length > ALOG_MAX_STRING_CHARS) throw new AlogFormatError({ limit: 'textTooLong', line: this.line(start) });
     this.pos = i + open;
     return escapes && !/[rR]/.test(prefix) ? decodeEscapes(body) : body;
   }

@@ -95,7 +95,7 @@ export const artisanImportRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }
     },
   }, async (request, reply) => {
     const files = request.body.files.map((file) => ({ bytes: base64Bytes(file.content_base64), choices: choicesFromBatch(file), name: file.name }));
-    checkBatchBytes(files.map((file) => file.bytes));
+    await checkBatchBytes(db, files.map((file) => file.bytes));
     return reply.status(201).send(await importArtisanFiles(writeDatabaseOf(request), files, currentUser(request).id, (imported) => ({ imported })));
   });
 };

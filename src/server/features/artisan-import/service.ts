@@ -101,7 +101,7 @@ const refusalOf = (problem: RowProblem): AppError => new AppError(problem.code, 
  */
 export async function previewArtisanFile(db: Kysely<Database>, bytes: Uint8Array, choices: ImportChoices = {}): Promise<ArtisanPreview> {
   // Read in the untrusted-files worker, off the request thread (docs/decisions/0040-untrusted-files-in-a-worker.md).
-  const profile = (await readAlogFiles([bytes]))[0]!();
+  const profile = (await readAlogFiles(db, [bytes]))[0]!();
   const existing = (await roastsByArtisanUuid(db, [profile.roastUuid])).get(profile.roastUuid);
   const dateProblem = fileDateProblem(profile);
   const file = rowFile(profile, dateProblem);
@@ -160,7 +160,7 @@ export async function importArtisanFiles<Answer>(
     }
   };
   // Every file read first, in the untrusted-files worker (docs/decisions/0040-untrusted-files-in-a-worker.md).
-  const read = await readAlogFiles(files.map((file) => file.bytes));
+  const read = await readAlogFiles(db, files.map((file) => file.bytes));
   const formatter = await readFormatter(db);
   // The file's own rules first, before any lock: a bad file takes none and writes nothing.
   const prepared = files.map((file, index) => named(file, index, () => {

@@ -36,7 +36,7 @@ export const greenImportRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/import', {
     // Each imported lot is logged by the service (recordActivity); a dry run writes nothing.
     // The 413 names this route's limit, not the API's 256 KB (http/error-handler.ts).
-    config: { csvBody: true, bodyTooLarge: m.fileTooLarge(MAX_MB), activity: { area: 'green-coffee', action: 'import' } },
+    config: { csvBody: true, bodyTooLarge: (f) => m.fileTooLarge(MAX_MB, f), activity: { area: 'green-coffee', action: 'import' } },
     bodyLimit: IMPORT_MAX_BYTES,
     schema: {
       tags: ['café verde'],
