@@ -18,15 +18,15 @@ interface Seeded {
   greenId: number;
 }
 
-/** One green lot, a roast and a sale of 2.5 Kg at 18 per Kg (45 in all), through the API. */
-async function seed(page: Page): Promise<Seeded> {
+/** One green lot, a roast and a sale of 2.5 Kg at 18 per Kg (45 in all), through the API; `tag` tells one test's apart from another's. */
+async function seed(page: Page, tag = 'RF'): Promise<Seeded> {
   const post = apiPost(page);
-  const origin = await post('/api/coffee-origins', { name: 'Colombia', kilos_per_bag: 70, suppliers_fincas: ['Finca La Esperanza'] });
+  const origin = await post('/api/coffee-origins', { name: `Colombia ${tag}`, kilos_per_bag: 70, suppliers_fincas: ['Finca La Esperanza'] });
   const green = await post('/api/green-coffee', {
-    origin_id: origin.id, supplier_finca: 'Finca La Esperanza', quantity_kg: 69.5, unit_price: 5, entry_date: '2024-01-10', batch_code: 'VERDE-RF',
+    origin_id: origin.id, supplier_finca: 'Finca La Esperanza', quantity_kg: 69.5, unit_price: 5, entry_date: '2024-01-10', batch_code: `VERDE-${tag}`,
   });
   const roast = await apiPost<{ id: number; batch_code: string }>(page)('/api/roasted-coffee', {
-    green_coffee_id: green.id, quantity_green_kg: 12, resultant_kg: 10, roast_type: 'Medio', roast_date: '2024-01-12', batch_code: 'CO-RF-1',
+    green_coffee_id: green.id, quantity_green_kg: 12, resultant_kg: 10, roast_type: 'Medio', roast_date: '2024-01-12', batch_code: `CO-${tag}-1`,
   });
   await post('/api/sales', { product_id: roast.id, product_type: 'tostado', quantity_kg: 2.5, unit_price: 18, sale_date: '2024-01-15', batch_code_sold: roast.batch_code });
   return { greenId: green.id };
@@ -119,6 +119,44 @@ describe('formato regional', () => {
     expect(await csvHeader(page)).toBe('"Producto";"Lote Vendido";"Cantidad (Kg)";"Precio Unitario ($/Kg)";"Total ($)";"Fecha Venta"');
     expect(await labelNetWeight(page, greenId)).toEqual(['Peso neto: 57.50 Kg']);
 
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('another open tab shows a newly saved format when it comes back into view or back online, without a reload', async () => {
+    const { context, page, problems } = await newPage(env.browser, env.server.url, DESKTOP);
+    await signIn(page, env.server.adminUsername, env.server.adminPassword);
+    await seed(page, 'TAB');
+    // The other tab: same browser, same session, open on Ventas at the defaults.
+    const other = await context.newPage();
+    await other.goto('/ventas');
+    await expect.poll(() => salesRow(other)).toEqual(expect.arrayContaining(['$18.00']));
+
+    await saveFormat(page, '€', 'after', ',', 'Ejemplo: 20,14 € · 69,50 Kg');
+    // Nothing asks the other tab yet: it still shows what it loaded.
+    expect(await salesRow(other)).toEqual(expect.arrayContaining(['$18.00']));
+    // The tab comes back into view (what the browser fires when a person switches to it).
+    await other.evaluate(() => document.dispatchEvent(new Event('visibilitychange', { bubbles: true })));
+    await expect.poll(() => salesRow(other)).toEqual(expect.arrayContaining(['2,50', '18,00 €']));
+
+    // Back online after a drop: the same.
+    await saveFormat(page, '$', 'before', '.', 'Ejemplo: $20.14 · 69.50 Kg');
+    await context.setOffline(true);
+    await other.evaluate(() => window.dispatchEvent(new Event('offline')));
+    await context.setOffline(false);
+    await other.evaluate(() => window.dispatchEvent(new Event('online')));
+    await expect.poll(() => salesRow(other)).toEqual(expect.arrayContaining(['2.50', '$18.00']));
+
+    // A server out of reach when the tab comes back: the screen stays as it was, no error page over it.
+    let refused = 0;
+    await other.route('**/api/auth/me', (route) => {
+      refused++;
+      return route.abort('connectionrefused');
+    });
+    await other.evaluate(() => document.dispatchEvent(new Event('visibilitychange', { bubbles: true })));
+    await expect.poll(() => refused, { timeout: 10_000 }).toBe(2);
+    await other.waitForTimeout(300);
+    expect(await salesRow(other)).toEqual(expect.arrayContaining(['2.50', '$18.00']));
     expect(problems).toEqual([]);
     await context.close();
   });

@@ -22,6 +22,11 @@ export const sessionQueryOptions = queryOptions({
   queryKey: queryKeys.session,
   queryFn: getSession,
   staleTime: Infinity,
+  // Asked again when a tab comes back into view or back online (one indexed select on the server), so a
+  // format an administrator saved in another browser shows there without a reload, and a session ended
+  // elsewhere shows the login (docs/decisions/0042-one-regional-formatter.md). Never on a screen's mount.
+  refetchOnWindowFocus: 'always',
+  refetchOnReconnect: 'always',
   // Signed out for sure on the page a browser without a session cookie gets: no need to ask.
   initialData: () => (pageSaysSignedOut() ? null : undefined),
 });

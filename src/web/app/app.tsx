@@ -56,7 +56,8 @@ function SessionGate() {
 
   // Until something replaces it, a screen's page shows its frame (page-frame.tsx); the layout takes it away, and so do these.
   if (session.isPending) return <AppLoading />;
-  if (session.isError) {
+  // A failed refetch (focus, reconnect) keeps the session it had: only a first load without one shows the error.
+  if (session.isError && session.data === undefined) {
     return (
       <>
         <PageFrameGone />
