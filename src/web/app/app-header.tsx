@@ -4,6 +4,7 @@ import { sessionMessages } from '#shared/messages.js';
 import { useCurrentUser } from '../api/get-session.js';
 import { useLogout } from '../features/auth/api/logout.js';
 import { lazyNamed } from '../lib/lazy-named.js';
+import { mayLeave } from '../lib/unsaved-input.js';
 
 // Loaded when first opened: most visits never open it.
 const SessionsDialog = lazyNamed(() => import('../features/sessions/sessions-dialog.js'), 'SessionsDialog');
@@ -20,6 +21,10 @@ export function AppHeader() {
   const menu = useRef<HTMLDivElement>(null);
   const menuButton = useRef<HTMLButtonElement>(null);
   const firstItem = useRef<HTMLButtonElement>(null);
+  // Signing out empties every form: with typed input on screen it asks first, as leaving does.
+  const signOut = () => {
+    if (mayLeave()) logout.mutate();
+  };
 
   // Open: focus goes to the first item; a click or focus anywhere outside closes it.
   useEffect(() => {
@@ -80,7 +85,7 @@ export function AppHeader() {
             </div>
           ) : null}
         </div>
-        <button type="button" className="btn btn-secondary" onClick={() => logout.mutate()} disabled={logout.isPending}>
+        <button type="button" className="btn btn-secondary" onClick={signOut} disabled={logout.isPending}>
           <SignOutFace />
         </button>
       </div>

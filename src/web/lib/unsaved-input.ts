@@ -38,7 +38,14 @@ export function useUnsavedInput(unsaved: boolean): void {
 /** Where the unsaved input was typed: a move within that screen (its query) is no leaving. */
 let screenWithInput = '';
 
-const mayLeave = (): boolean => unsavedForms.size === 0 || confirmAction(commonMessages.leaveUnsaved);
+/**
+ * Whether what is about to drop the typed input may go ahead: at once when no form holds any,
+ * otherwise as the person answers '¿Salir sin guardar? Se perderán los datos escritos.'. The one
+ * question for every way out: a link, Back, 'Cerrar Sesión', a form's 'Cancelar', another row's
+ * 'Editar' (docs/decisions/0041-field-messages-and-leave-guard.md). It counts every form on the
+ * screen, not only the one the action empties.
+ */
+export const mayLeave = (): boolean => unsavedForms.size === 0 || confirmAction(commonMessages.leaveUnsaved);
 
 /** A click that would take a same-window link of the app to another screen. */
 function leavingLink(event: MouseEvent): boolean {

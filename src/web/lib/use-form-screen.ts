@@ -2,6 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { useToast } from './use-toast.js';
 import { ApiError, apiRequest, isSessionLost } from './api-client.js';
+import { mayLeave } from './unsaved-input.js';
 import type { RecordRef } from './write-request.js';
 
 /**
@@ -37,7 +38,10 @@ export function useFormScreen<Row extends RecordRef>(recordPath: string) {
     setSaves((count) => count + 1);
   };
 
+  /** Another row's 'Editar' replaces the form's input: it asks first when there is some (the same row keeps it). */
   const startEditing = (row: Row) => {
+    const sameForm = editing?.id === row.id && editing.version === row.version;
+    if (!sameForm && !mayLeave()) return;
     setEditing(row);
     // On a phone the form is a screen away: bring it into view with focus on its first control.
     requestAnimationFrame(() => {
@@ -70,6 +74,13 @@ export function useFormScreen<Row extends RecordRef>(recordPath: string) {
     }
   };
 
+  /** 'Cancelar' empties the form: it asks first when there is typed input, and says whether it went ahead. */
+  const cancel = (): boolean => {
+    if (!mayLeave()) return false;
+    backToAddMode();
+    return true;
+  };
+
   /** A new key for each edited row (and each version of it) and after every save or cancel, so the form remounts clean. */
   const formKey = editing ? `edit-${editing.id}-v${editing.version}` : `add-${saves}`;
   useEffect(() => {
@@ -85,12 +96,12 @@ export function useFormScreen<Row extends RecordRef>(recordPath: string) {
       backToAddMode();
       showToast(message);
     },
-    onCancel: backToAddMode,
+    onCancel: cancel,
     onFailure: fail,
     onReload: () => void reloadEditing(),
   };
 
-  return { editing, formKey, formProps, failure, fail, backToAddMode, startEditing, formRef };
+  return { editing, formKey, formProps, failure, fail, backToAddMode, cancel, startEditing, formRef };
 }
 
 /** What a screen gives its create/edit form (the page remounts the form, by key, when `editing` changes). */

@@ -55,7 +55,7 @@ function lotOptions(lots: GreenCoffee[], editing: RoastedCoffee | null): GreenLo
 /** /cafe-tostado (docs/product-guide.md#cafe-tostado): the roast form, the available green stock and the roasted stock. */
 export function RoastedCoffeePage() {
   const f = useFormat();
-  const { list: roasts, rowActions, paging, editing, formKey, formProps, failure, formRef, selection } = useLotListPage('roasted', {
+  const { list: roasts, rowActions, paging, editing, formKey, formProps, cancel, failure, formRef, selection } = useLotListPage('roasted', {
     pageQuery: roastedCoffeeQueryOptions,
     deleteMutation: deleteRoastedCoffeeOptions,
     recordPath: '/roasted-coffee',
@@ -90,8 +90,7 @@ export function RoastedCoffeePage() {
       formProps.onSaved(message, saved);
     },
     onCancel: () => {
-      endProposal();
-      formProps.onCancel();
+      if (cancel()) endProposal();
     },
   };
   const roastPage = roasts.data;
