@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type KeyboardEvent, useEffect, useId, useState } from 'react';
+import { type KeyboardEvent, useId, useState } from 'react';
 import { useFormat } from '#web/api/use-format.js';
 import { formatDate } from '#shared/format.js';
 import { lotCodeKey } from '#shared/lot-codes.js';
@@ -9,22 +9,14 @@ import type { Product, ProductType } from '#shared/schemas/products.js';
 import { Field, type FieldInvalid } from '#web/components/field.js';
 import { ScanButton } from '#web/components/scan/scan-button.js';
 import { isSessionLost } from '#web/lib/api-client.js';
+import { useDebounced } from '#web/lib/use-debounced.js';
 import { scanMessages } from '#shared/scan-messages.js';
 import { nameKey } from '#shared/text-keys.js';
 import { productsQueryOptions } from './api/get-products.js';
 import { findScannedProduct } from './scan-product.js';
 
-/** How long the picker waits after the last key before it asks the server (a roastery has thousands of lots). */
-const SEARCH_DELAY_MS = 250;
-
-function useDebounced<T>(value: T, delayMs: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return settled;
-}
+/** How long the pickers wait after the last key before they ask the server (a roastery has thousands of lots and customers). */
+export const SEARCH_DELAY_MS = 250;
 
 /** Whether the product answers a search: part of its name (accents aside) or of its lot code, as the server searches. */
 const answers = (product: Product, text: string) =>
