@@ -6,6 +6,7 @@ import { Field, type FieldInvalid } from '#web/components/field.js';
 import { useDebounced } from '#web/lib/use-debounced.js';
 import { saleCustomersQueryOptions } from './api/get-sale-customers.js';
 import { SEARCH_DELAY_MS } from './product-picker.js';
+import { comboboxAttributes, optionAttributes } from './picker-attributes.js';
 
 export interface CustomerPickerProps {
   id: string;
@@ -79,16 +80,7 @@ export function CustomerPicker({ id, invalid, chosen, onChoose, onType, inputRef
           <ul id={listId} role="listbox" aria-label="Clientes" className="product-picker__list" hidden={!open || items.length === 0}>
             {open &&
               items.map((customer, index) => (
-                <li
-                  key={customer.id}
-                  id={`${id}-option-${index}`}
-                  role="option"
-                  aria-selected={index === active}
-                  className="product-picker__option"
-                  // Keep the focus in the input: a click chooses without blurring it first.
-                  onMouseDown={(event) => event.preventDefault()}
-                  onClick={() => choose(customer)}
-                >
+                <li key={customer.id} {...optionAttributes(id, index, active, () => choose(customer))}>
                   <span className="product-picker__name">{customer.name}</span>
                   {customer.tax_id && <span className="product-picker__meta">{customer.tax_id}</span>}
                 </li>
@@ -102,13 +94,7 @@ export function CustomerPicker({ id, invalid, chosen, onChoose, onType, inputRef
         <input
           {...control}
           ref={inputRef}
-          type="text"
-          role="combobox"
-          aria-expanded={open}
-          aria-controls={listId}
-          aria-autocomplete="list"
-          aria-activedescendant={open && active >= 0 && items[active] ? `${id}-option-${active}` : undefined}
-          autoComplete="off"
+          {...comboboxAttributes(id, open, active, items[active] !== undefined)}
           placeholder={m.counterSale}
           value={text}
           onChange={(event) => {

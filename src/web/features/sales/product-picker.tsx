@@ -14,6 +14,7 @@ import { scanMessages } from '#shared/scan-messages.js';
 import { nameKey } from '#shared/text-keys.js';
 import { productsQueryOptions } from './api/get-products.js';
 import { findScannedProduct } from './scan-product.js';
+import { comboboxAttributes, optionAttributes } from './picker-attributes.js';
 
 /** How long the pickers wait after the last key before they ask the server (a roastery has thousands of lots and customers). */
 export const SEARCH_DELAY_MS = 250;
@@ -158,16 +159,7 @@ export function ProductPicker({ id, invalid, chosen, include, onChoose, inputRef
           </span>
           <ul id={listId} role="listbox" aria-label="Productos" className="product-picker__list" hidden={!open || items.length === 0}>
               {open && items.map((product, index) => (
-                <li
-                  key={`${product.type}-${product.id}`}
-                  id={`${id}-option-${index}`}
-                  role="option"
-                  aria-selected={index === active}
-                  className="product-picker__option"
-                  // Keep the focus in the input: a click chooses without blurring it first.
-                  onMouseDown={(event) => event.preventDefault()}
-                  onClick={() => choose(product)}
-                >
+                <li key={`${product.type}-${product.id}`} {...optionAttributes(id, index, active, () => choose(product))}>
                   <span className="product-picker__name">{product.name}</span>
                   <span className="product-picker__meta">
                     {/* Every gram: '1.00 Kg disponibles' for 0.999 Kg offered a kilo the sale is then refused (docs/decisions/0039-stock-never-above-entry.md). */}
@@ -185,13 +177,7 @@ export function ProductPicker({ id, invalid, chosen, include, onChoose, inputRef
         <input
           {...control}
           ref={inputRef}
-          type="text"
-          role="combobox"
-          aria-expanded={open}
-          aria-controls={listId}
-          aria-autocomplete="list"
-          aria-activedescendant={open && active >= 0 && items[active] ? `${id}-option-${active}` : undefined}
-          autoComplete="off"
+          {...comboboxAttributes(id, open, active, items[active] !== undefined)}
           placeholder="Busca un café tostado o una mezcla"
           value={text}
           onChange={(event) => {
