@@ -9,6 +9,7 @@ import type { Database, LotKind, SalesTable } from '#server/db/schema.js';
 import { readFormatter } from '#server/features/settings/service.js';
 import { type DbOrTrx, retryTransaction, withWriteTransaction } from '#server/db/write-transaction.js';
 import { AppError, notFoundError, validationError } from '#server/errors.js';
+import { isForeignKeyViolation } from '#server/db/constraint-errors.js';
 import { type LockTarget, lockLots, withLotLock } from '#server/ledger/lot-locks.js';
 import { moveStock } from '#server/ledger/ledger.js';
 import { roastedSaleMargin, type SaleMargin, saleMargins } from '#server/features/costs/service.js';
@@ -171,6 +172,16 @@ async function customerNameFor(trx: DbOrTrx, body: SaleBody): Promise<string | n
   return name;
 }
 
+/**
+ * A customer deleted between customerNameFor's read and the sale's write (PostgreSQL, two
+ * requests at once): `sales.customer_id`'s foreign key refuses the row, answered as the read would
+ * have been instead of a 500. Only a sale naming a customer can meet it.
+ */
+const customerGone = (body: SaleBody) => (error: unknown): never => {
+  if (body.customer_id !== null && isForeignKeyViolation(error)) throw validationError(m.invalidCustomer);
+  throw error;
+};
+
 const valuesOf = (body: SaleBody, batchCode: string): repository.SaleValues => ({
   product_id: body.product_id,
   product_type: body.product_type,
@@ -217,7 +228,7 @@ export async function createSale(db: Kysely<Database>, body: SaleBody, userId: n
     await move(trx, { id, type: product.type, productId: product.id }, -values.quantity_g, userId, m.stockUpdateError);
     await countSale(trx, values, 1);
     return createdSale({ id, version: 1, ...values, user_id: userId, created_at: now, updated_at: now }, product, customerName, trx);
-  });
+  }).catch(customerGone(body));
 }
 
 /**
@@ -289,7 +300,7 @@ export async function updateSale(db: Kysely<Database>, id: number, body: SaleBod
     await repository.updateSale(trx, id, values, Date.now());
     await countSaleChange(trx, old, values);
     return readSale(trx, id);
-  });
+  }).catch(customerGone(body));
 }
 
 /**
