@@ -95,6 +95,8 @@ export const FIELD_NAMES: Record<string, string> = {
   has_curve: 'curva de Artisan',
   sale_date: 'fecha de venta',
   batch_code_sold: 'lote vendido',
+  customer_id: 'cliente',
+  customer_name: 'cliente',
   username: 'usuario',
   full_name: 'nombre completo',
   role: 'rol',

@@ -3,11 +3,11 @@
 // docs/decisions/0019-web-chunk-groups-and-route-preloads.md).
 import { formatDate } from './format.js';
 import { BATCH_CODE_MAX, SALE_PRICE_MAX, SALE_QUANTITY_MAX_KG } from './limits.js';
-import { EARLIEST, editedByOther, notACalendarDate, notANumber } from './message-parts.js';
+import { EARLIEST, editedByOther, fieldProblem, notACalendarDate, notANumber } from './message-parts.js';
 
 /** The labels the form shows, which its messages for a filled-but-wrong field name (docs/product-guide.md#validation-rules). */
 // The price's currency ('($/Kg)', '(€/Kg)') is the shop's regional format: the screen adds it, a message names the field without it.
-const labels = { quantity: 'Cantidad (Kg)', price: 'Precio Unitario', date: 'Fecha Venta' } as const;
+const labels = { quantity: 'Cantidad (Kg)', price: 'Precio Unitario', date: 'Fecha Venta', customer: 'Cliente' } as const;
 
 /** Ventas (docs/product-guide.md#ventas, #sale and #interface-texts). */
 export const salesMessages = {
@@ -55,6 +55,12 @@ export const salesMessages = {
   batchCodeTooLong: `El lote vendido puede tener como máximo ${BATCH_CODE_MAX} caracteres.`,
   batchMismatch: 'El lote indicado no corresponde al producto seleccionado. Vuelve a elegir el producto.',
   notFound: 'La venta no existe.',
+  // ours (docs/product-guide.md#ventas): the optional customer must be one of the active ones.
+  invalidCustomer: fieldProblem(labels.customer, 'elige un cliente activo de la lista.'),
+  counterSale: 'Venta de mostrador',
+  customersLoading: 'Cargando clientes...',
+  customersLoadError: 'Error al cargar los clientes.',
+  noCustomers: 'Ningún cliente activo coincide con la búsqueda.',
   productsLoadError: 'Error al cargar los productos.',
   settingsLoadError: 'Error al cargar los precios por defecto.',
   noProducts: 'No hay productos con stock que coincidan.',

@@ -110,7 +110,7 @@ describe.each(testDialects())('exportar CSV (%s)', (dialect) => {
       '/api/roasted-coffee/export.csv': ['Lote', 'Lote Verde', 'Origen', 'Tipo de Tueste', 'Café Verde (Kg)', 'Producido (Kg)', 'Disponible (Kg)', 'Merma (Kg)', 'Fecha Tostado'],
       '/api/blended-coffee/export.csv': ['Nombre', 'Lote', 'Producido (Kg)', 'Disponible (Kg)', 'Fecha Creación', 'Componentes'],
       '/api/blend-recipes/export.csv': ['Nombre', 'Componentes'],
-      '/api/sales/export.csv': ['Producto', 'Lote Vendido', 'Cantidad (Kg)', 'Precio Unitario ($/Kg)', 'Total ($)', 'Fecha Venta'],
+      '/api/sales/export.csv': ['Producto', 'Lote Vendido', 'Cantidad (Kg)', 'Precio Unitario ($/Kg)', 'Total ($)', 'Fecha Venta', 'Cliente', 'Coste ($)', 'Margen ($)'],
     };
     for (const [url, header] of Object.entries(expected)) {
       const response = await get(url);
@@ -128,8 +128,8 @@ describe.each(testDialects())('exportar CSV (%s)', (dialect) => {
       { product_id: 999_999, product_type: 'tostado', quantity_g: 1_005, unit_price_cents: 1_500, sale_date: '2024-05-01', batch_code_sold: 'CO-010124-1234', user_id: null, created_at: now, updated_at: now },
     ]).execute();
     const rows = readCsv((await get('/api/sales/export.csv')).body, ';');
-    // 1.005 kg × 15.00 $ = 15.075 $ → 15.08 (half up, sale-total.ts)
-    expect(rows[1]).toEqual(['Producto Desconocido', 'CO-010124-1234', '1,005', '15,00', '15,08', '01/05/2024']);
+    // 1.005 kg × 15.00 $ = 15.075 $ → 15.08 (half up, sale-total.ts); a counter sale, and no cost once the lot is gone.
+    expect(rows[1]).toEqual(['Producto Desconocido', 'CO-010124-1234', '1,005', '15,00', '15,08', '01/05/2024', '', '', '']);
   });
 
   it('usuarios: solo administradores, y nunca el hash de la contraseña', async () => {

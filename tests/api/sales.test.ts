@@ -197,6 +197,9 @@ describe.each(testDialects())('ventas (%s)', (dialect) => {
         sale_date: '2024-05-10',
         // The product's own code, whatever case the client sent (docs/decisions/0009).
         batch_code_sold: lot.batch_code,
+        // A counter sale: no customer named (docs/product-guide.md#ventas).
+        customer_id: null,
+        customer_name: null,
         user_id: userId,
         created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
         updated_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),

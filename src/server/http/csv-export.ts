@@ -93,6 +93,9 @@ export const csvText = (parts: TemplateStringsArray, ...values: (string | number
     return text + (typeof value === 'number' ? format.decimal(value) : value) + part;
   });
 
+/** An empty cell where a row has no value (a lot gone, a month without sales), else the column's cell. */
+export const blankOr = <T>(value: T | null | undefined, cell: (value: T) => CsvCell): CsvCell => (value === undefined || value === null ? '' : cell(value));
+
 export interface CsvColumn<Row> {
   /** The header, as the table on screen names the column. */
   header: string;

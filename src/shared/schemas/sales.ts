@@ -17,7 +17,8 @@ import { PRODUCT_TYPES } from './products.js';
  *      'Producto seleccionado no válido.');
  * then the service checks, against the locked product lot, 'Producto
  * seleccionado no válido.' (unknown id, or an id of the other type), the lot
- * code, and 'No hay suficiente café … disponible. Solo tienes X Kg.'.
+ * code, 'No hay suficiente café … disponible. Solo tienes X Kg.' and, when the
+ * body names a customer, 'Cliente: elige un cliente activo de la lista.'.
  */
 export const saleBodySchema = z
   .object(
@@ -28,6 +29,8 @@ export const saleBodySchema = z
       unit_price: requiredNumberSchema(m.required, m.priceNotNumber),
       sale_date: z.string({ error: m.required }).trim().min(1, m.required),
       batch_code_sold: z.string({ error: m.required }).trim().min(1, m.required),
+      // Optional (docs/product-guide.md#ventas): absent or null is a counter sale.
+      customer_id: z.number({ error: m.invalidCustomer }).nullish(),
     },
     { error: m.required },
   )
@@ -44,6 +47,15 @@ export const saleBodySchema = z
         .refine((price) => price <= SALE_PRICE_MAX, m.priceTooLarge),
       sale_date: businessDateSchema(m),
       batch_code_sold: z.string().max(BATCH_CODE_MAX, m.batchCodeTooLong),
+      // Whether it is an active customer, the service asks (one indexed read, only when one is named).
+      customer_id: z
+        .number()
+        .int(m.invalidCustomer)
+        .positive(m.invalidCustomer)
+        .max(MAX_ROW_ID, m.invalidCustomer)
+        .nullish()
+        .transform((id) => id ?? null)
+        .meta({ description: 'Opcional: el cliente de la venta (activo); null o ausente, venta de mostrador.' }),
     }),
   );
 export type SaleBody = z.output<typeof saleBodySchema>;
@@ -73,6 +85,9 @@ export const saleSchema = z.object({
   margin_percent: z.number().nullable(),
   sale_date: z.string(),
   batch_code_sold: z.string(),
+  /** The customer the sale was for and its name as it is now; both null for a counter sale. */
+  customer_id: z.number().int().nullable(),
+  customer_name: z.string().nullable(),
   user_id: z.number().int().nullable(),
   created_at: z.string(),
   updated_at: z.string(),

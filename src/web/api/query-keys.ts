@@ -40,6 +40,8 @@ export const queryKeys = {
   customers: {
     all: ['customers'],
     list: (search: CustomerSearch) => ['customers', 'list', search],
+    /** The sale form's 'Cliente' search: active customers only. */
+    picker: (q: string) => ['customers', 'picker', q],
   },
   origins: {
     all: ['origins'],

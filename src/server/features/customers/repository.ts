@@ -89,6 +89,19 @@ export async function findCustomerById(db: DbOrTrx, id: number): Promise<Custome
   return row && toRecord(row);
 }
 
+/** The name of customer `id` if it is active: one read of the primary key (a sale that names it, docs/decisions/0033). */
+export async function findActiveCustomerName(db: DbOrTrx, id: number): Promise<string | undefined> {
+  const row = await db.selectFrom('customers').select('name').where('id', '=', id).where('active', '=', 1).executeTakeFirst();
+  return row?.name;
+}
+
+/** The names of these customers, active or not, in one query (a page of sales, a CSV batch). */
+export async function customerNames(db: DbOrTrx, ids: readonly number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.selectFrom('customers').select(['id', 'name']).where('id', 'in', ids).execute();
+  return new Map(rows.map((row) => [row.id, row.name]));
+}
+
 /**
  * The customer (other than `exceptId`) whose name is `name` once case, accents,
  * width and spaces are set aside, or looks like it: one lookup on each unique index.

@@ -10,6 +10,14 @@ import * as repository from './repository.js';
 /** The customer as the API shows it, or undefined (the activity log's "before", and GET /:id). */
 export const findCustomerItem = (db: DbOrTrx, id: number): Promise<Customer | undefined> => repository.findCustomerById(db, id);
 
+/**
+ * What the sales area asks: the name of the active customer a sale names
+ * (undefined when it does not exist or is deactivated), and the names of the
+ * customers a page of sales names (deactivated ones too: their sales keep them).
+ */
+export const findActiveCustomerName = (db: DbOrTrx, id: number): Promise<string | undefined> => repository.findActiveCustomerName(db, id);
+export const customerNames = (db: DbOrTrx, ids: readonly number[]): Promise<Map<number, string>> => repository.customerNames(db, ids);
+
 /** A page's last row as the opaque `next_cursor`: base64url of [name_sort, id]. */
 const encodeCursor = (keyset: repository.CustomerKeyset): string => Buffer.from(JSON.stringify([keyset.sort, keyset.id])).toString('base64url');
 

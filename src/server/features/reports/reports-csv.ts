@@ -4,7 +4,7 @@ import { reportMessages as m } from '#shared/report-messages.js';
 import type { ReportRange } from '#shared/schemas/reports.js';
 import { KG_DECIMALS, kgToGrams, PRICE_DECIMALS, priceToCents } from '#shared/units.js';
 import type { Database } from '#server/db/schema.js';
-import { type CsvColumn, type CsvDialect, type CsvFormat, csvFormat } from '#server/http/csv-export.js';
+import { blankOr, type CsvColumn, type CsvDialect, type CsvFormat, csvFormat } from '#server/http/csv-export.js';
 import type { CsvExport } from '#server/http/csv-export-route.js';
 import { readFormatter } from '#server/features/settings/service.js';
 import { monthlyMargin, periodTotals, stockSummary, topByProduct, topProducts } from './service.js';
@@ -20,8 +20,6 @@ interface ReportLine {
   margin?: number;
   marginPercent?: number | null;
 }
-
-const blankOr = <T>(value: T | null | undefined, cell: (value: T) => ReturnType<CsvColumn<ReportLine>['cell']>) => (value === undefined || value === null ? '' : cell(value));
 
 // The money headers name the shop's currency ('Ventas (€)'); the cells keep the dialect's numbers.
 const columnsFor = (money: Formatter): CsvColumn<ReportLine>[] => [

@@ -50,13 +50,15 @@ export interface SaleRecord {
   unit_price_cents: number;
   sale_date: string;
   batch_code_sold: string;
+  /** Null for a counter sale (migration 0019). */
+  customer_id: number | null;
   user_id: number | null;
   created_at: number | string;
   updated_at: number | string;
 }
 
 /** What a create or edit writes. */
-export type SaleValues = Pick<SaleRecord, 'product_id' | 'product_type' | 'quantity_g' | 'unit_price_cents' | 'sale_date' | 'batch_code_sold'>;
+export type SaleValues = Pick<SaleRecord, 'product_id' | 'product_type' | 'quantity_g' | 'unit_price_cents' | 'sale_date' | 'batch_code_sold' | 'customer_id'>;
 
 const saleColumns = [
   'id',
@@ -67,6 +69,7 @@ const saleColumns = [
   'unit_price_cents',
   'sale_date',
   'batch_code_sold',
+  'customer_id',
   'user_id',
   'created_at',
   'updated_at',
@@ -170,6 +173,7 @@ const insertSaleQuery = reusableQuery((db, p: SaleValues & { user_id: number; no
       unit_price_cents: p.unit_price_cents,
       sale_date: p.sale_date,
       batch_code_sold: p.batch_code_sold,
+      customer_id: p.customer_id,
       user_id: p.user_id,
       created_at: p.now,
       updated_at: p.now,

@@ -11,6 +11,7 @@ export const salesRoutes = crudRoutes({
   schemas: { listQuery: salesListQuerySchema, page: salesPageSchema, item: saleSchema, body: saleBodySchema },
   service: byActorId({ list: listSales, create: createSale, update: updateSale, remove: deleteSale }),
   csv: { build: exportSales },
-  activity: { area: 'sales', label: (sale) => `${sale.product_name} · ${sale.batch_code_sold}`, find: findSaleItem },
+  // 'Colombia · CO-1 para Café Sol': the log names the customer of a sale that has one.
+  activity: { area: 'sales', label: (sale) => `${sale.product_name} · ${sale.batch_code_sold}${sale.customer_name ? ` para ${sale.customer_name}` : ''}`, find: findSaleItem },
   version: { table: 'sales', editedByOther: salesMessages.editedByOther },
 });

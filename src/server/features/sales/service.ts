@@ -9,10 +9,12 @@ import type { Database, LotKind, SalesTable } from '#server/db/schema.js';
 import { readFormatter } from '#server/features/settings/service.js';
 import { type DbOrTrx, retryTransaction, withWriteTransaction } from '#server/db/write-transaction.js';
 import { AppError, notFoundError, validationError } from '#server/errors.js';
+import { isForeignKeyViolation } from '#server/db/constraint-errors.js';
 import { type LockTarget, lockLots, withLotLock } from '#server/ledger/lot-locks.js';
 import { moveStock } from '#server/ledger/ledger.js';
 import { roastedSaleMargin, type SaleMargin, saleMargins } from '#server/features/costs/service.js';
 import { findProduct, findProductForSale, type ProductRecord, productNames } from '#server/features/products/service.js';
+import { customerNames, findActiveCustomerName } from '#server/features/customers/service.js';
 import { countSale, countSaleChange } from './aggregates.js';
 import * as repository from './repository.js';
 
@@ -55,7 +57,7 @@ const productKey = (type: ProductType, id: number) => `${type}:${id}`;
 const notEnoughStock = async (db: DbOrTrx, type: ProductType, availableG: number) =>
   new AppError('insufficient_stock', m.notEnoughStock(type, availableKgText(availableG, await readFormatter(db))));
 
-function toSale(record: repository.SaleRecord, name: string | undefined, margin: SaleMargin): Sale {
+function toSale(record: repository.SaleRecord, name: string | undefined, margin: SaleMargin, customerName: string | null): Sale {
   return {
     id: record.id,
     version: record.version,
@@ -68,6 +70,8 @@ function toSale(record: repository.SaleRecord, name: string | undefined, margin:
     ...margin,
     sale_date: record.sale_date,
     batch_code_sold: record.batch_code_sold,
+    customer_id: record.customer_id,
+    customer_name: customerName,
     user_id: record.user_id,
     created_at: new Date(Number(record.created_at)).toISOString(),
     updated_at: new Date(Number(record.updated_at)).toISOString(),
@@ -75,30 +79,39 @@ function toSale(record: repository.SaleRecord, name: string | undefined, margin:
 }
 
 /**
- * Each sale with its product's name, two queries however many sales (the list
- * and the CSV export); a sale whose lot is gone reads 'Producto Desconocido'.
+ * Each sale with its product's and its customer's names, three queries however
+ * many sales (the list and the CSV export), none for the customers when the
+ * sales are all counter sales; a sale whose lot is gone reads 'Producto Desconocido'.
  */
-export async function withProductNames<Row extends repository.SaleRecord>(db: DbOrTrx, records: readonly Row[]): Promise<(Row & { product_name: string })[]> {
+export async function withNames<Row extends repository.SaleRecord>(
+  db: DbOrTrx,
+  records: readonly Row[],
+): Promise<(Row & { product_name: string; customer_name: string | null })[]> {
   const idsOf = (type: ProductType) => [...new Set(records.filter((r) => r.product_type === type).map((r) => r.product_id))];
-  const names = await productNames(db, { tostado: idsOf('tostado'), mezcla: idsOf('mezcla') });
-  return records.map((record) => ({ ...record, product_name: names.get(productKey(record.product_type, record.product_id)) ?? m.unknownProduct }));
+  const customerIds = [...new Set(records.flatMap((r) => (r.customer_id === null ? [] : [r.customer_id])))];
+  const [names, customers] = await Promise.all([productNames(db, { tostado: idsOf('tostado'), mezcla: idsOf('mezcla') }), customerNames(db, customerIds)]);
+  return records.map((record) => ({
+    ...record,
+    product_name: names.get(productKey(record.product_type, record.product_id)) ?? m.unknownProduct,
+    customer_name: record.customer_id === null ? null : (customers.get(record.customer_id) ?? null),
+  }));
 }
 
-async function withNames(db: DbOrTrx, records: repository.SaleRecord[]): Promise<Sale[]> {
-  const named = await withProductNames(db, records);
+async function toSales(db: DbOrTrx, records: repository.SaleRecord[]): Promise<Sale[]> {
+  const named = await withNames(db, records);
   const margins = await saleMargins(db, records);
-  return named.map((record, index) => toSale(record, record.product_name, margins[index]!));
+  return named.map((record, index) => toSale(record, record.product_name, margins[index]!, record.customer_name));
 }
 
 export async function listSales(db: Kysely<Database>, query: SalesListQuery): Promise<SalesPage> {
   const [records, total] = await Promise.all([repository.listSales(db, query), repository.countSales(db)]);
-  return { items: await withNames(db, records), total, limit: query.limit, offset: query.offset };
+  return { items: await toSales(db, records), total, limit: query.limit, offset: query.offset };
 }
 
 /** The sale as the API shows it, or undefined (the activity log's "before", write-pipeline/activity-rule.ts). */
 export async function findSaleItem(db: DbOrTrx, id: number): Promise<Sale | undefined> {
   const record = await repository.findSale(db, id);
-  return record ? (await withNames(db, [record]))[0] : undefined;
+  return record ? (await toSales(db, [record]))[0] : undefined;
 }
 
 async function readSale(db: DbOrTrx, id: number): Promise<Sale> {
@@ -147,6 +160,28 @@ function refuseSaleBeforeProduct(body: SaleBody, product: ProductRecord): void {
   if (body.sale_date < product.made_on) throw validationError(m.beforeProduct(product.type, product.batch_code, product.made_on));
 }
 
+/**
+ * The name of the customer the body names, null for a counter sale (no query:
+ * the sale path's bound, docs/decisions/0033): one read of an active customer
+ * by its key, else 'Cliente: elige un cliente activo de la lista.'.
+ */
+async function customerNameFor(trx: DbOrTrx, body: SaleBody): Promise<string | null> {
+  if (body.customer_id === null) return null;
+  const name = await findActiveCustomerName(trx, body.customer_id);
+  if (name === undefined) throw validationError(m.invalidCustomer);
+  return name;
+}
+
+/**
+ * A customer deleted between customerNameFor's read and the sale's write (PostgreSQL, two
+ * requests at once): `sales.customer_id`'s foreign key refuses the row, answered as the read would
+ * have been instead of a 500. Only a sale naming a customer can meet it.
+ */
+const customerGone = (body: SaleBody) => (error: unknown): never => {
+  if (body.customer_id !== null && isForeignKeyViolation(error)) throw validationError(m.invalidCustomer);
+  throw error;
+};
+
 const valuesOf = (body: SaleBody, batchCode: string): repository.SaleValues => ({
   product_id: body.product_id,
   product_type: body.product_type,
@@ -154,6 +189,7 @@ const valuesOf = (body: SaleBody, batchCode: string): repository.SaleValues => (
   unit_price_cents: priceToCents(body.unit_price),
   sale_date: body.sale_date,
   batch_code_sold: batchCode,
+  customer_id: body.customer_id,
 });
 
 /** One stock move of a sale; the lot is locked and its stock checked, so a refusal here is a bug (500, all undone). */
@@ -186,12 +222,13 @@ export async function createSale(db: Kysely<Database>, body: SaleBody, userId: n
     const values = valuesOf(body, batchCodeFor(body, product));
     refuseSaleBeforeProduct(body, product);
     if (product.stock_g < values.quantity_g) throw await notEnoughStock(trx, product.type, product.stock_g);
+    const customerName = await customerNameFor(trx, body);
     const now = Date.now();
     const id = await repository.insertSale(trx, { ...values, user_id: userId }, now);
     await move(trx, { id, type: product.type, productId: product.id }, -values.quantity_g, userId, m.stockUpdateError);
     await countSale(trx, values, 1);
-    return createdSale({ id, version: 1, ...values, user_id: userId, created_at: now, updated_at: now }, product, trx);
-  });
+    return createdSale({ id, version: 1, ...values, user_id: userId, created_at: now, updated_at: now }, product, customerName, trx);
+  }).catch(customerGone(body));
 }
 
 /**
@@ -201,9 +238,9 @@ export async function createSale(db: Kysely<Database>, body: SaleBody, userId: n
  * comes from its draws: read here as readSale does. Same body as
  * readSale(trx, id), three or four queries fewer per sale (docs/performance.md, P1).
  */
-async function createdSale(record: repository.SaleRecord, product: ProductRecord, trx: DbOrTrx): Promise<Sale> {
+async function createdSale(record: repository.SaleRecord, product: ProductRecord, customerName: string | null, trx: DbOrTrx): Promise<Sale> {
   const margin = product.roast_cost ? roastedSaleMargin(record, product.roast_cost) : (await saleMargins(trx, [record]))[0]!;
-  return toSale(record, product.name, margin);
+  return toSale(record, product.name, margin, customerName);
 }
 
 /**
@@ -244,6 +281,8 @@ export async function updateSale(db: Kysely<Database>, id: number, body: SaleBod
     const product = await productOf(trx, body);
     const values = valuesOf(body, batchCodeFor(body, product, old));
     refuseSaleBeforeProduct(body, product);
+    // Keeping the sale's customer is fine even if it was deactivated since (as keeping a renamed lot's code); a new one must be active.
+    if (body.customer_id !== old.customer_id) await customerNameFor(trx, body);
     const sameProduct = old.product_type === product.type && old.product_id === product.id;
 
     if (sameProduct) {
@@ -261,7 +300,7 @@ export async function updateSale(db: Kysely<Database>, id: number, body: SaleBod
     await repository.updateSale(trx, id, values, Date.now());
     await countSaleChange(trx, old, values);
     return readSale(trx, id);
-  });
+  }).catch(customerGone(body));
 }
 
 /**

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { type KeyboardEvent, useEffect, useId, useState } from 'react';
+import { type KeyboardEvent, useId, useState } from 'react';
 import { useFormat } from '#web/api/use-format.js';
 import { formatDate } from '#shared/format.js';
 import { lotCodeKey } from '#shared/lot-codes.js';
@@ -9,22 +9,15 @@ import type { Product, ProductType } from '#shared/schemas/products.js';
 import { Field, type FieldInvalid } from '#web/components/field.js';
 import { ScanButton } from '#web/components/scan/scan-button.js';
 import { isSessionLost } from '#web/lib/api-client.js';
+import { useDebounced } from '#web/lib/use-debounced.js';
 import { scanMessages } from '#shared/scan-messages.js';
 import { nameKey } from '#shared/text-keys.js';
 import { productsQueryOptions } from './api/get-products.js';
 import { findScannedProduct } from './scan-product.js';
+import { comboboxAttributes, optionAttributes } from './picker-attributes.js';
 
-/** How long the picker waits after the last key before it asks the server (a roastery has thousands of lots). */
-const SEARCH_DELAY_MS = 250;
-
-function useDebounced<T>(value: T, delayMs: number): T {
-  const [settled, setSettled] = useState(value);
-  useEffect(() => {
-    const timer = setTimeout(() => setSettled(value), delayMs);
-    return () => clearTimeout(timer);
-  }, [value, delayMs]);
-  return settled;
-}
+/** How long the pickers wait after the last key before they ask the server (a roastery has thousands of lots and customers). */
+export const SEARCH_DELAY_MS = 250;
 
 /** Whether the product answers a search: part of its name (accents aside) or of its lot code, as the server searches. */
 const answers = (product: Product, text: string) =>
@@ -166,16 +159,7 @@ export function ProductPicker({ id, invalid, chosen, include, onChoose, inputRef
           </span>
           <ul id={listId} role="listbox" aria-label="Productos" className="product-picker__list" hidden={!open || items.length === 0}>
               {open && items.map((product, index) => (
-                <li
-                  key={`${product.type}-${product.id}`}
-                  id={`${id}-option-${index}`}
-                  role="option"
-                  aria-selected={index === active}
-                  className="product-picker__option"
-                  // Keep the focus in the input: a click chooses without blurring it first.
-                  onMouseDown={(event) => event.preventDefault()}
-                  onClick={() => choose(product)}
-                >
+                <li key={`${product.type}-${product.id}`} {...optionAttributes(id, index, active, () => choose(product))}>
                   <span className="product-picker__name">{product.name}</span>
                   <span className="product-picker__meta">
                     {/* Every gram: '1.00 Kg disponibles' for 0.999 Kg offered a kilo the sale is then refused (docs/decisions/0039-stock-never-above-entry.md). */}
@@ -193,13 +177,7 @@ export function ProductPicker({ id, invalid, chosen, include, onChoose, inputRef
         <input
           {...control}
           ref={inputRef}
-          type="text"
-          role="combobox"
-          aria-expanded={open}
-          aria-controls={listId}
-          aria-autocomplete="list"
-          aria-activedescendant={open && active >= 0 && items[active] ? `${id}-option-${active}` : undefined}
-          autoComplete="off"
+          {...comboboxAttributes(id, open, active, items[active] !== undefined)}
           placeholder="Busca un café tostado o una mezcla"
           value={text}
           onChange={(event) => {

@@ -16,10 +16,22 @@ export interface SaleFormValues {
   quantity_kg: string;
   unit_price: string;
   sale_date: string;
+  /** The chosen customer's id, '' for none. */
+  customer_id: string;
+  /** What is typed in 'Cliente' while no customer is chosen: '' for a counter sale. */
+  customer_search: string;
 }
 
 /** The fields in the order the form shows them (its one message names the first broken one). */
-export const SALE_FIELDS = ['product_id', 'product_type', 'batch_code_sold', 'quantity_kg', 'unit_price', 'sale_date'] as const;
+export const SALE_FIELDS = ['product_id', 'customer_id', 'product_type', 'batch_code_sold', 'quantity_kg', 'unit_price', 'sale_date'] as const;
+
+/**
+ * The customer the body names: the chosen one's id; none for an empty box (a counter sale); and
+ * text typed but never chosen as it is, so the schema answers 'Cliente: elige un cliente activo de
+ * la lista.' instead of the sale silently losing its customer.
+ */
+const customerOf = (values: SaleFormValues): number | string | null =>
+  values.customer_id !== '' ? Number(values.customer_id) : values.customer_search.trim() === '' ? null : values.customer_search;
 
 const toBody = (values: SaleFormValues) => ({
   product_id: numberOrMissing(values.product_id),
@@ -28,6 +40,7 @@ const toBody = (values: SaleFormValues) => ({
   unit_price: numberOrMissing(values.unit_price),
   sale_date: isoDateOrAsTyped(values.sale_date),
   batch_code_sold: values.batch_code_sold,
+  customer_id: customerOf(values),
 });
 
 /** The product chosen in the picker, with the grams this sale may take from it. */
@@ -58,6 +71,8 @@ export const emptySaleValues = (): SaleFormValues => ({
   unit_price: '',
   // Today by default, in the browser's time zone (docs/product-guide.md#ventas; docs/decisions/0009-sale-totals-and-aggregates.md).
   sale_date: todayDateText(),
+  customer_id: '',
+  customer_search: '',
 });
 
 // Quantity and price load as text (docs/product-guide.md#screens).
@@ -69,6 +84,8 @@ export const saleToValues = (sale: Sale, f: Formatter): SaleFormValues => ({
   quantity_kg: f.plain(sale.quantity_kg),
   unit_price: f.plain(sale.unit_price),
   sale_date: formatDate(sale.sale_date),
+  customer_id: sale.customer_id === null ? '' : String(sale.customer_id),
+  customer_search: '',
 });
 
 /** 'Café Tostado' / 'Café Mezcla': the product type as the form shows it. */

@@ -17,6 +17,7 @@ import { useUnsavedInput } from '#web/lib/unsaved-input.js';
 import type { EntityFormProps } from '#web/lib/use-form-screen.js';
 import { useCreateSale } from './api/create-sale.js';
 import { useUpdateSale } from './api/update-sale.js';
+import { CustomerPicker } from './customer-picker.js';
 import { ProductPicker } from './product-picker.js';
 import {
   type ChosenProduct,
@@ -54,6 +55,7 @@ export function SaleForm({ prices, editing, onSaved, onCancel, onFailure, onRelo
   const f = useFormat();
   const { mutation, save } = useFormSave(editing, useCreateSale(), useUpdateSale(), m, { onSaved, onFailure, onReload });
   const [chosen, setChosen] = useState<ChosenProduct | null>(editing ? soldProduct(editing) : null);
+  const [customerName, setCustomerName] = useState<string | null>(editing?.customer_name ?? null);
   const resolver = useMemo(() => saleResolverFor(chosen, f), [chosen, f]);
   const { register, control, handleSubmit, formState, setValue } = useForm<SaleFormValues, unknown, SaleBody>({
     resolver,
@@ -68,6 +70,20 @@ export function SaleForm({ prices, editing, onSaved, onCancel, onFailure, onRelo
   // The picker's input stands for product_id: a failed save focuses it like any field.
   const productField = register('product_id');
   const productInputRef = (element: HTMLInputElement | null) => productField.ref(element ? { focus: () => element.focus() } : null);
+
+  // 'Cliente' stands for customer_id the same way; what is typed and not chosen goes in customer_search.
+  const customerField = register('customer_id');
+  const customerInputRef = (element: HTMLInputElement | null) => customerField.ref(element ? { focus: () => element.focus() } : null);
+  const onChooseCustomer = (customer: { id: number; name: string }) => {
+    setCustomerName(customer.name);
+    setValue('customer_id', String(customer.id), { shouldDirty: true });
+    setValue('customer_search', '', { shouldDirty: true });
+  };
+  const onTypeCustomer = (text: string) => {
+    setCustomerName(null);
+    setValue('customer_id', '', { shouldDirty: true });
+    setValue('customer_search', text, { shouldDirty: true });
+  };
 
   /** Choosing a product fills in the product type, the lot and the unit price (docs/product-guide.md#ventas). */
   const onChoose = (product: Product | null) => {
@@ -115,6 +131,14 @@ export function SaleForm({ prices, editing, onSaved, onCancel, onFailure, onRelo
         include={editing ? { type: editing.product_type, id: editing.product_id } : undefined}
         onChoose={onChoose}
         inputRef={productInputRef}
+      />
+      <CustomerPicker
+        id="sale-customer"
+        invalid={invalid('customer_id')}
+        chosen={customerName}
+        onChoose={onChooseCustomer}
+        onType={onTypeCustomer}
+        inputRef={customerInputRef}
       />
       <input type="hidden" {...register('product_type')} />
       <Field id="sale-product-type" label="Tipo de Producto" invalid={invalid('product_type')}>

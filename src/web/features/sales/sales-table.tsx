@@ -8,7 +8,7 @@ import { LotTraceLink, tracePath } from '#web/components/lot-trace-link.js';
 
 // docs/product-guide.md#ventas: these columns, in this order; 2 decimals and the $ prefix (docs/product-guide.md#business-constants).
 const columnsFor = (f: Formatter): Column<Sale>[] => [
-  { label: 'Producto', className: 'wrap', cell: (sale) => sale.product_name },
+  { label: 'Producto', className: 'wrap', cell: (sale) => <ProductCell sale={sale} /> },
   { label: 'Lote Vendido', cell: (sale) => <strong>{sale.batch_code_sold}</strong> },
   { label: 'Cantidad (Kg)', className: 'num', cell: (sale) => f.twoDecimals(sale.quantity_kg) },
   { label: `Precio Unitario (${f.perKg})`, className: 'num', cell: (sale) => f.money(sale.unit_price) },
@@ -18,6 +18,17 @@ const columnsFor = (f: Formatter): Column<Sale>[] => [
 
 export interface SalesTableProps extends RowActionHandlers<Sale> {
   sales: Sale[];
+}
+
+/** The 'Producto' cell: the product, then the customer (if the sale has one) in small muted type; the spec's columns stay (docs/product-guide.md#ventas). */
+function ProductCell({ sale }: { sale: Sale }) {
+  if (sale.customer_name === null) return sale.product_name;
+  return (
+    <span className="sale-product-cell">
+      <span>{sale.product_name}</span>
+      <span className="sale-product-cell__customer">Cliente: {sale.customer_name}</span>
+    </span>
+  );
 }
 
 /** The cost and gross margin (docs/decisions/0011-cost-per-kg-and-margins.md), as a muted second line of the `Total (${f.currency})` cell ("Margen $12.34 (41.20 %)"). */
