@@ -185,7 +185,7 @@ describe('importar desde Artisan', () => {
     await dropFiles(page, big);
     const rowOf = (name: string) => importTable(page).locator('tbody tr').filter({ has: page.getByRole('cell', { name, exact: true }) });
     for (const { name } of big) await rowOf(name).getByRole('cell', { name: 'P173', exact: true }).waitFor();
-    const tooLarge = page.getByText('Los archivos suman 5,3 MB y una importación puede sumar como máximo 5 MB: quita algunos e impórtalos en otra.');
+    const tooLarge = page.getByText('Los archivos suman 5.3 MB y una importación puede sumar como máximo 5 MB: quita algunos e impórtalos en otra.');
     await tooLarge.waitFor();
     for (const { name } of big) {
       await rowOf(name).getByLabel(`Lote de café verde de ${name}`).selectOption(String(lot.id));
@@ -306,7 +306,7 @@ describe('importar desde Artisan', () => {
     await expect.poll(() => y2015.textContent()).toContain('Lista');
     // A date typed as no day is the form's own message, in the row.
     await date2015.fill('31/02/2025');
-    await expect.poll(() => y2015.textContent()).toContain('La fecha de tostado no es válida.');
+    await expect.poll(() => y2015.textContent()).toContain('Fecha de Tostado: 31/02/2025 no es una fecha del calendario.');
     await date2015.fill(thisYearText);
 
     // Two rows on the 2015 lot (1.3 Kg): the second (0.25 Kg) no longer fits once the first takes 1.2 Kg.
