@@ -299,7 +299,82 @@ export interface SalesTable {
   version: RecordVersion;
   /** The customer the sale was for (migration 0019); NULL for a counter sale. */
   customer_id: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The sale format and its bag count (migration 0020): both set, or both NULL for bulk kilos. */
+  format_id: ColumnType<number | null, number | null | undefined, number | null>;
+  bags: ColumnType<number | null, number | null | undefined, number | null>;
+  /** The order line this sale was prepared for (migration 0020); NULL for a sale typed in Ventas. */
+  order_line_id: ColumnType<number | null, number | null | undefined, number | null>;
 }
+
+/** A sale format (migration 0020): a bag size in grams; `active` is 1 or 0. */
+export interface SaleFormatsTable {
+  id: Generated<number>;
+  version: RecordVersion;
+  name: string;
+  /** nameKey(name), unique. */
+  name_key: string;
+  grams: number;
+  active: ColumnType<number, number | undefined, number>;
+  created_at: number;
+  updated_at: number;
+}
+export type SaleFormatRow = Selectable<SaleFormatsTable>;
+
+export const ORDER_STATUSES = ['pendiente', 'preparado', 'entregado', 'cancelado'] as const;
+export type OrderStatus = (typeof ORDER_STATUSES)[number];
+
+/**
+ * A customer's order (migration 0020). Dates are `YYYY-MM-DD`; the delivery
+ * note is `delivery_note_year` + `delivery_note_seq` (unique together, drawn
+ * from delivery_note_counters when first prepared, kept through an undo);
+ * `next_order_id` is the repeat its delivery created.
+ */
+export interface OrdersTable {
+  id: Generated<number>;
+  version: RecordVersion;
+  customer_id: number;
+  order_date: string;
+  due_date: string;
+  notes: string | null;
+  repeat_weeks: 1 | 2 | 4 | null;
+  status: ColumnType<OrderStatus, OrderStatus | undefined, OrderStatus>;
+  prepared_date: string | null;
+  delivered_date: string | null;
+  delivery_note_year: number | null;
+  delivery_note_seq: number | null;
+  next_order_id: number | null;
+  user_id: number | null;
+  created_at: number;
+  updated_at: number;
+}
+export type OrderRow = Selectable<OrdersTable>;
+
+/** The last delivery-note number given in a year (migration 0020). */
+export interface DeliveryNoteCountersTable {
+  year: number;
+  last_seq: number;
+}
+
+/**
+ * One line of an order: a product of the plan (an origin and roast type, or a
+ * recipe, as product_prices), a format with its bags or bulk kilos
+ * (`quantity_g` is the kilos either way), a price per kg in cents and the grind.
+ */
+export interface OrderLinesTable {
+  id: Generated<number>;
+  order_id: number;
+  position: number;
+  product_type: 'tostado' | 'mezcla';
+  origin_id: number | null;
+  roast_type: RoastType | null;
+  recipe_id: number | null;
+  format_id: number | null;
+  bags: number | null;
+  quantity_g: number;
+  unit_price_cents: number;
+  grind: 'grano' | 'molido';
+}
+export type OrderLineRow = Selectable<OrderLinesTable>;
 
 /** Per (day, product) sales totals (migration 0007), kept by sales/aggregates.ts in the sale's transaction. */
 export interface SalesDailyTable {
@@ -415,4 +490,8 @@ export interface Database {
   stock_count_lines: StockCountLinesTable;
   customers: CustomersTable;
   product_prices: ProductPricesTable;
+  sale_formats: SaleFormatsTable;
+  orders: OrdersTable;
+  order_lines: OrderLinesTable;
+  delivery_note_counters: DeliveryNoteCountersTable;
 }

@@ -19,6 +19,7 @@ import * as refusedSignInNames from './0016-refused-sign-in-names.js';
 import * as recipeComponentRoastTypes from './0017-recipe-component-roast-types.js';
 import * as productPrices from './0018-product-prices.js';
 import * as customers from './0019-customers.js';
+import * as saleFormatsAndOrders from './0020-sale-formats-and-orders.js';
 
 /** A migration that may report what it changed (Kysely calls `up(db)`; migrateToLatest passes its log too). */
 export interface LoggingMigration extends Migration {
@@ -50,4 +51,5 @@ export const migrations: Record<string, LoggingMigration> = {
   '0017-recipe-component-roast-types': recipeComponentRoastTypes,
   '0018-product-prices': productPrices,
   '0019-customers': customers,
+  '0020-sale-formats-and-orders': saleFormatsAndOrders,
 };
