@@ -91,7 +91,7 @@ function lotProblems(file: ArtisanRowFile, roastDate: string | null, green: Chos
   if (green === null) return [validation(roasted.invalidGreenLot)];
   // A date that is no day is the schema's problem; the lot's date rule needs a real one.
   const date = roastDate !== null && isRealIsoDate(roastDate) ? roastDate : green.entry_date;
-  return greenLotBreaks({ quantityG: kgToGrams(file.green_kg), roastDate: date }, { ...green, stock_g: green.stock_g - takenBeforeG }, f).map((broken) =>
-    broken.rule === 'before_entry' ? validation(m.beforeGreenEntry(date, green.batch_code, green.entry_date)) : { code: broken.code, message: broken.message },
+  return greenLotBreaks({ quantityG: kgToGrams(file.green_kg), roastDate: date }, { ...green, stock_g: green.stock_g - takenBeforeG }).map((broken) =>
+    broken.rule === 'before_entry' ? validation(m.beforeGreenEntry(date, green.batch_code, green.entry_date)) : { code: broken.code, message: broken.message(f) },
   );
 }

@@ -14,19 +14,20 @@ export interface GreenLotFacts {
  * 'No hay suficiente café verde…' (a 409) or a roast dated before the lot's entry (a 400).
  */
 export type GreenLotBreak =
-  | { rule: 'insufficient_stock'; code: 'insufficient_stock'; message: string }
-  | { rule: 'before_entry'; code: 'validation'; message: string };
+  | { rule: 'insufficient_stock'; code: 'insufficient_stock'; message: (f: Formatter) => string }
+  | { rule: 'before_entry'; code: 'validation'; message: (f: Formatter) => string };
 
 /**
  * Every rule of the roast's green lot that this roast breaks, in the form's order: stock
  * first, then the date. One rule set for the roast form's create and for the Artisan import
  * and its preview (src/shared/artisan-row-rules.ts), so a preview can never call 'Lista' a
- * row that the import then refuses. `f` writes the kilos left in the shop's regional format.
+ * row that the import then refuses. A break's message is worded on demand with the shop's
+ * regional format (`f`), so a roast that breaks nothing never reads the format (docs/decisions/0033).
  */
-export function greenLotBreaks(roast: { quantityG: number; roastDate: string }, green: GreenLotFacts, f: Formatter): GreenLotBreak[] {
+export function greenLotBreaks(roast: { quantityG: number; roastDate: string }, green: GreenLotFacts): GreenLotBreak[] {
   const broken: GreenLotBreak[] = [];
-  if (green.stock_g < roast.quantityG) broken.push({ rule: 'insufficient_stock', code: 'insufficient_stock', message: m.notEnoughGreen(gramsToKg(Math.max(0, green.stock_g)), f) });
-  if (roastBeforeEntry(roast.roastDate, green)) broken.push({ rule: 'before_entry', code: 'validation', message: m.beforeGreenEntry(green.batch_code, green.entry_date) });
+  if (green.stock_g < roast.quantityG) broken.push({ rule: 'insufficient_stock', code: 'insufficient_stock', message: (f) => m.notEnoughGreen(gramsToKg(Math.max(0, green.stock_g)), f) });
+  if (roastBeforeEntry(roast.roastDate, green)) broken.push({ rule: 'before_entry', code: 'validation', message: () => m.beforeGreenEntry(green.batch_code, green.entry_date) });
   return broken;
 }
 

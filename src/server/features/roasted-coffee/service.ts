@@ -180,8 +180,8 @@ async function createRoastWithGreenLocked(trx: Transaction<Database>, body: Roas
   // an early answer, so 'No hay suficiente café verde…' comes before a duplicate-code 409
   // (docs/product-guide.md#roasted-lot). It decides nothing: the conditional UPDATE in
   // moveStock below is the race-free check.
-  const [broken] = greenLotBreaks({ quantityG, roastDate: body.roast_date }, green, await readFormatter(trx));
-  if (broken) throw new AppError(broken.code, broken.message);
+  const [broken] = greenLotBreaks({ quantityG, roastDate: body.roast_date }, green);
+  if (broken) throw new AppError(broken.code, broken.message(await readFormatter(trx)));
   const values = {
     green_coffee_id: green.id,
     quantity_green_g: quantityG,
