@@ -27,6 +27,10 @@ export const CUSTOMER_PHONE_MAX = 30;
 export const CUSTOMER_ADDRESS_MAX = 300;
 export const CUSTOMER_NOTES_MAX = 1000;
 
+// Sale formats (docs/product-guide.md#configuracion): a bag's name and its grams (migration 0020's check).
+export const SALE_FORMAT_NAME_MAX = 60;
+export const SALE_FORMAT_GRAMS_MAX = 100_000;
+
 // Green and roasted lots
 export const BATCH_CODE_MAX = 40;
 export const GREEN_QUANTITY_MAX_KG = 1_000_000;
