@@ -43,7 +43,7 @@ export const orderScreenMessages = {
   orderTitle: (number: number, customer: string) => `Pedido nº ${number} · ${customer}`,
   close: 'Cerrar',
   deliveryNote: (number: string) => `Albarán ${number}`,
-  nextOrder: (date: string) => `Siguiente pedido: ${date}`,
+  nextOrder: (id: number) => `Ver el siguiente pedido (nº ${id})`,
   orderLoadError: 'Error al cargar el pedido.',
   prepare: 'Preparar',
   undoPrepare: 'Deshacer preparación',

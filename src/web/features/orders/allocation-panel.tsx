@@ -1,7 +1,8 @@
 import { useState } from 'react';
 import { formatDate } from '#shared/format.js';
+import { orderMessages } from '#shared/order-messages.js';
 import { orderScreenMessages as m } from '#shared/order-screen-messages.js';
-import type { AllocationLot, Order, OrderAllocation } from '#shared/schemas/orders.js';
+import type { Allocation, AllocationLot, Order } from '#shared/schemas/orders.js';
 import { kgToGrams } from '#shared/units.js';
 import { useFormat } from '#web/api/use-format.js';
 import { DECIMAL_INPUT } from '#web/components/decimal-field.js';
@@ -21,7 +22,7 @@ const lotKey = (lot: Pick<AllocationLot, 'lot_kind' | 'lot_id'>) => `${lot.lot_k
 /** The kg typed per line and lot, as text (docs/decisions/0035-decimal-inputs-as-text.md), first the server's proposal. */
 type Takes = Record<number, Record<string, string>>;
 
-const proposedTakes = (allocation: OrderAllocation, f: ReturnType<typeof useFormat>): Takes =>
+const proposedTakes = (allocation: Allocation, f: ReturnType<typeof useFormat>): Takes =>
   Object.fromEntries(
     allocation.lines.map((line) => [line.line_id, Object.fromEntries(line.lots.map((lot) => [lotKey(lot), lot.kg > 0 ? f.plain(lot.kg) : '']))]),
   );
@@ -43,7 +44,7 @@ export function AllocationPanel({ order, onDone, onClose }: { order: Order; onDo
 
 function AllocationForm({ order, allocation, reload, onDone, onClose }: {
   order: Order;
-  allocation: OrderAllocation;
+  allocation: Allocation;
   reload: () => void;
   onDone: (order: Order) => void;
   onClose: () => void;
@@ -58,15 +59,19 @@ function AllocationForm({ order, allocation, reload, onDone, onClose }: {
   const kgOf = (text: string | undefined) => numberOrMissing(text ?? '') ?? 0;
   const confirm = async () => {
     setAlert(null);
-    const body = {
-      lines: allocation.lines.map((line) => ({
-        line_id: line.line_id,
-        lots: line.lots
-          .map((lot) => ({ lot, kg: numberOrMissing(takes[line.line_id]?.[lotKey(lot)] ?? '') }))
-          .filter(({ kg }) => kg === undefined || Number.isNaN(kg) || kg !== 0)
-          .map(({ lot, kg }) => ({ lot_kind: lot.lot_kind, lot_id: lot.lot_id, kg: kg ?? Number.NaN, expected_stock_kg: lot.stock_kg })),
-      })),
-    };
+    const chosen = allocation.lines.map((line) => ({
+      line_id: line.line_id,
+      lots: line.lots.flatMap((lot) => {
+        const kg = numberOrMissing(takes[line.line_id]?.[lotKey(lot)] ?? '');
+        return kg === undefined || kg === 0 ? [] : [{ lot_kind: lot.lot_kind, lot_id: lot.lot_id, kg, expected_stock_kg: lot.stock_kg }];
+      }),
+    }));
+    // Text that is not a number is said here; the server checks the rest (each line's sum, each lot's stock).
+    if (chosen.some((line) => line.lots.some((lot) => Number.isNaN(lot.kg)))) {
+      setAlert(orderMessages.quantityNotNumber);
+      return;
+    }
+    const body = { lines: chosen };
     try {
       const prepared = await withKey((key) => fulfil.mutateAsync({ id: order.id, body, key }));
       showToast(m.prepared);
@@ -85,7 +90,7 @@ function AllocationForm({ order, allocation, reload, onDone, onClose }: {
       {allocation.lines.map((line, index) => {
         const orderLine = order.lines.find((candidate) => candidate.id === line.line_id);
         const takenG = line.lots.reduce((sum, lot) => sum + kgToGrams(Math.max(0, kgOf(takes[line.line_id]?.[lotKey(lot)]))), 0);
-        const wantedKg = orderLine?.kg ?? 0;
+        const wantedKg = line.kg;
         return (
           <div key={line.line_id} className="allocation__line">
             <h4>
@@ -112,7 +117,7 @@ function AllocationForm({ order, allocation, reload, onDone, onClose }: {
                     {line.lots.map((lot) => (
                       <tr key={lotKey(lot)} role="row">
                         <td role="cell" data-label={m.columns.lot}>{lot.batch_code}</td>
-                        <td role="cell" data-label={m.columns.roastDate}>{lot.made_on ? formatDate(lot.made_on) : '—'}</td>
+                        <td role="cell" data-label={m.columns.roastDate}>{formatDate(lot.made_date)}</td>
                         <td role="cell" data-label={m.columns.stock} className="num">{f.kg(lot.stock_kg)}</td>
                         <td role="cell" data-label={m.columns.take} className="num">
                           <input

@@ -3,7 +3,7 @@ import { orderScreenMessages as m } from '#shared/order-screen-messages.js';
 import type { BlendRecipe } from '#shared/schemas/blend-recipes.js';
 import type { Origin } from '#shared/schemas/origins.js';
 import { ROAST_TYPES, type RoastType } from '#shared/schemas/roasted-coffee.js';
-import type { Order, OrderLineProduct } from '#shared/schemas/orders.js';
+import type { Order, OrderProduct } from '#shared/schemas/orders.js';
 import type { SaleFormat } from '#shared/schemas/sale-formats.js';
 import { isoDateOrAsTyped, numberOrMissing } from '#web/lib/form-values.js';
 
@@ -37,11 +37,11 @@ export const emptyOrderValues = (): OrderFormValues => ({ customer_id: '', custo
  * roasted product is an origin and a roast type ('tostado:12:Medio'), a blend product its recipe
  * ('mezcla:3'), as Configuración's 'Precios por producto' names them.
  */
-export const productValue = (product: OrderLineProduct): string =>
+export const productValue = (product: OrderProduct): string =>
   product.kind === 'tostado' ? `tostado:${product.origin_id}:${product.roast_type}` : `mezcla:${product.recipe_id}`;
 
 /** The select value back as the API's product; undefined for none chosen (the form's "required" message). */
-export function productOf(value: string): OrderLineProduct | undefined {
+export function productOf(value: string): OrderProduct | undefined {
   const [kind, id, roastType] = value.split(':');
   if (kind === 'tostado') return { kind, origin_id: Number(id), roast_type: roastType as RoastType };
   if (kind === 'mezcla') return { kind, recipe_id: Number(id) };

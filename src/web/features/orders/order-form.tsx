@@ -1,11 +1,11 @@
 import { Plus, X } from 'lucide-react';
 import { useState } from 'react';
 import { type FieldErrors, useFieldArray, useForm, useWatch } from 'react-hook-form';
-import { orderMessages } from '#shared/order-messages.js';
+import { GRIND_LABELS, orderMessages } from '#shared/order-messages.js';
 import { orderScreenMessages as m } from '#shared/order-screen-messages.js';
 import type { BlendRecipe } from '#shared/schemas/blend-recipes.js';
 import type { Origin } from '#shared/schemas/origins.js';
-import { type Order, type OrderBody, orderBodySchema } from '#shared/schemas/orders.js';
+import { GRINDS, type Order, type OrderBody, orderBodySchema } from '#shared/schemas/orders.js';
 import type { SaleFormat } from '#shared/schemas/sale-formats.js';
 import { useFormat } from '#web/api/use-format.js';
 import { CustomerPicker } from '#web/components/customer-picker.js';
@@ -34,10 +34,7 @@ const REPEAT_OPTIONS = [
   { value: '2', label: 'Cada 2 semanas' },
   { value: '4', label: 'Cada 4 semanas' },
 ];
-const GRIND_OPTIONS = [
-  { value: 'grano', label: 'Grano' },
-  { value: 'molido', label: 'Molido' },
-];
+const GRIND_OPTIONS = GRINDS.map((grind) => ({ value: grind, label: GRIND_LABELS[grind] }));
 const TOP_FIELDS = ['customer_id', 'due_date', 'notes', 'repeat_weeks'] as const;
 const LINE_FIELDS = ['product', 'format_id', 'quantity', 'unit_price', 'grind'] as const;
 
@@ -109,7 +106,7 @@ export function OrderForm({ origins, recipes, formats, editing, onSaved, onCance
     const product = productOf(current[index]?.product ?? '');
     if (!product) return;
     const price = await fetchPriceHint(customerId === '' ? undefined : Number(customerId), product).catch(() => null);
-    if (price !== null && getValues(`lines.${index}.product`) === current[index]?.product) {
+    if (price !== null && price !== undefined && getValues(`lines.${index}.product`) === current[index]?.product) {
       setValue(`lines.${index}.unit_price`, f.twoDecimals(price), { shouldDirty: true });
     }
   };

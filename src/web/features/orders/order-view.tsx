@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { Link } from 'react-router';
 import { formatDate, type Formatter } from '#shared/format.js';
+import { GRIND_LABELS, ORDER_STATUS_LABELS } from '#shared/order-messages.js';
 import { orderScreenMessages as m } from '#shared/order-screen-messages.js';
 import type { Order, OrderLine } from '#shared/schemas/orders.js';
 import { useFormat } from '#web/api/use-format.js';
@@ -12,10 +13,9 @@ import { useWriteKey } from '#web/lib/form-feedback.js';
 import { useToast } from '#web/lib/use-toast.js';
 import { type OrderTransition, useTransitionOrder } from './api/order-transition.js';
 import { AllocationPanel } from './allocation-panel.js';
-import { ORDER_STATUS_LABELS, orderPath } from './order-status.js';
+import { orderPath } from './order-path.js';
 
 const REPEAT_TEXT: Record<number, string> = { 1: 'Cada semana', 2: 'Cada 2 semanas', 4: 'Cada 4 semanas' };
-const GRIND_TEXT = { grano: 'Grano', molido: 'Molido' } as const;
 
 const lineColumns = (f: Formatter): Column<OrderLine>[] => [
   { label: m.columns.product, className: 'wrap', cell: (line) => <strong>{line.product_name}</strong> },
@@ -23,7 +23,7 @@ const lineColumns = (f: Formatter): Column<OrderLine>[] => [
   { label: m.columns.quantity, className: 'num', cell: (line) => (line.bags === null ? f.kg(line.kg) : `${line.bags} ${m.bags.toLowerCase()}`) },
   { label: m.columns.kilos, className: 'num', cell: (line) => f.kg(line.kg) },
   { label: m.columns.price, className: 'num', cell: (line) => f.money(line.unit_price) },
-  { label: m.columns.grind, cell: (line) => GRIND_TEXT[line.grind] },
+  { label: m.columns.grind, cell: (line) => GRIND_LABELS[line.grind] },
   { label: m.columns.total, className: 'num', cell: (line) => f.money(line.total) },
 ];
 
@@ -97,11 +97,11 @@ export function OrderView({ order, onEdit, onClose }: { order: Order; onEdit: (o
       </dl>
       <DataTable caption={`${title}: líneas`} columns={lineColumns(f)} rows={order.lines} empty="" />
       <p className="order-view__totals">
-        {m.columns.kilos}: <strong>{f.kg(order.total_kg)}</strong> · {m.columns.total}: <strong>{f.money(order.total)}</strong>
+        {m.columns.kilos}: <strong>{f.kg(order.kg)}</strong> · {m.columns.total}: <strong>{f.money(order.total)}</strong>
       </p>
-      {order.next_order_id !== null && order.next_order_due_date && (
+      {order.next_order_id !== null && (
         <p>
-          <Link to={orderPath(order.next_order_id)}>{m.nextOrder(formatDate(order.next_order_due_date))}</Link>
+          <Link to={orderPath(order.next_order_id)}>{m.nextOrder(order.next_order_id)}</Link>
         </p>
       )}
       <FormAlert message={alert} />

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
 import { parseSpanishDate } from '#shared/format.js';
+import { ORDER_STATUS_LABELS } from '#shared/order-messages.js';
 import { orderScreenMessages as m } from '#shared/order-screen-messages.js';
 import type { Order } from '#shared/schemas/orders.js';
 import { useOriginOptions } from '#web/api/get-origin-options.js';
@@ -23,7 +24,6 @@ import { useOrder } from './api/get-order.js';
 import { useOrders } from './api/get-orders.js';
 import { useSaleFormatOptions } from './api/get-sale-format-options.js';
 import { OrderForm } from './order-form.js';
-import { ORDER_STATUS_LABELS } from './order-status.js';
 import { OrderView } from './order-view.js';
 import { OrdersTable } from './orders-table.js';
 import './orders.css';
