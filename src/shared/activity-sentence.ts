@@ -34,6 +34,7 @@ export const AREA_NAMES: Record<ActivityArea, string> = {
   auth: 'Sesiones',
   customers: 'Clientes',
   'product-prices': 'Precios por producto',
+  'sale-formats': 'Formatos de venta',
 };
 
 /** The record as the sentence names it: "el origen Colombia". */
@@ -50,6 +51,7 @@ const RECORD_NOUNS: Record<ActivityArea, string> = {
   auth: 'la sesión',
   customers: 'el cliente',
   'product-prices': 'el precio de',
+  'sale-formats': 'el formato',
 };
 
 const VERBS: Partial<Record<ActivityAction, string>> = {
@@ -125,6 +127,10 @@ export const FIELD_NAMES: Record<string, string> = {
   currency_position: 'posición del símbolo',
   decimal_separator: 'separador decimal',
   price: 'precio',
+  grams: 'gramos',
+  format_id: 'formato',
+  format_name: 'formato',
+  bags: 'bolsas',
 };
 
 export const fieldName = (field: string): string => FIELD_NAMES[field] ?? field.replaceAll('_', ' ');
