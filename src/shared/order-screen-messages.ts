@@ -14,7 +14,7 @@ export const orderScreenMessages = {
   allShown: 'No hay más pedidos.',
   loadMore: 'Cargar más',
   loadingMore: 'Cargando más pedidos...',
-  filters: { status: 'Estado', allStatuses: 'Todos', from: 'Entrega desde', to: 'Entrega hasta', customer: 'Cliente', anyCustomer: 'Todos los clientes' },
+  filters: { status: 'Estado', allStatuses: 'Todos', from: 'Entrega desde', to: 'Entrega hasta', customer: 'Filtrar por cliente', anyCustomer: 'Todos los clientes' },
   // The form (docs/product-guide.md#pedidos).
   newTitle: 'Nuevo Pedido',
   editTitle: (number: number) => `Editar Pedido nº ${number}`,

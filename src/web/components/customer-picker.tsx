@@ -13,6 +13,8 @@ export interface CustomerPickerProps {
   invalid: FieldInvalid;
   /** The name of the customer in the form, or null for none yet (a sale's counter sale). */
   chosen: string | null;
+  /** Its label, 'Cliente' unless the screen has another box of customers (a list's filter). */
+  label?: string;
   /** What the field says under it: whether a customer is required, and what to search by. */
   hint: string;
   /** What the empty box says ('Venta de mostrador' on a sale). */
@@ -30,7 +32,7 @@ export interface CustomerPickerProps {
  * autocomplete) over the active customers, searched by name, NIF/CIF, email or phone as you type:
  * ↓/↑ move, Enter chooses, Escape closes; typing again drops the customer chosen before.
  */
-export function CustomerPicker({ id, invalid, chosen, hint, placeholder, onChoose, onType, inputRef }: CustomerPickerProps) {
+export function CustomerPicker({ id, label = m.pickerLabel, invalid, chosen, hint, placeholder, onChoose, onType, inputRef }: CustomerPickerProps) {
   const listId = `${id}-list`;
   const statusId = useId();
   const [text, setText] = useState(chosen ?? '');
@@ -71,7 +73,7 @@ export function CustomerPicker({ id, invalid, chosen, hint, placeholder, onChoos
   return (
     <Field
       id={id}
-      label={m.pickerLabel}
+      label={label}
       invalid={invalid}
       wide
       hint={hint}

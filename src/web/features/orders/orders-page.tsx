@@ -112,6 +112,7 @@ export function OrdersPage() {
               />
               <CustomerPicker
                 id="order-filter-customer"
+                label={m.filters.customer}
                 invalid={undefined}
                 chosen={customer?.name ?? null}
                 hint={m.customerHint}
