@@ -87,16 +87,7 @@ export function CustomersPage() {
             />
             <FormAlert message={tableAlert} />
             {items.length > 0 && (
-              <LoadMore
-                shownText={m.shown(items.length)}
-                allShownText={m.allShown}
-                loadMoreText={m.loadMore}
-                loadingMoreText={m.loadingMore}
-                hasNextPage={customers.hasNextPage}
-                isFetchingNextPage={customers.isFetchingNextPage}
-                pages={customers.data.pages.length}
-                fetchNextPage={customers.fetchNextPage}
-              />
+              <LoadMore list={customers} count={items.length} texts={m} />
             )}
           </>
         ) : (

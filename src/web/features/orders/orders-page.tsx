@@ -71,6 +71,10 @@ export function OrdersPage() {
   const ready = orders.data && origins.data && recipes.data && formats.data;
   const items = orders.data?.pages.flatMap((page) => page.items) ?? [];
   const filtered = Object.keys(filters).length > 0;
+  const dateFilters = [
+    { id: 'order-filter-from', label: m.filters.from, name: 'due_from', text: fromText, setText: setFromText },
+    { id: 'order-filter-to', label: m.filters.to, name: 'due_to', text: toText, setText: setToText },
+  ];
   return (
     <Page title={m.title}>
       {ready ? (
@@ -121,33 +125,20 @@ export function OrdersPage() {
                 onType={() => setCustomer(null)}
                 inputRef={() => undefined}
               />
-              <DateField
-                id="order-filter-from"
-                label={m.filters.from}
-                kind="range"
-                invalid={undefined}
-                registration={{ name: 'due_from', value: fromText, onChange: async (event) => setFromText((event.target as HTMLInputElement).value) }}
-              />
-              <DateField
-                id="order-filter-to"
-                label={m.filters.to}
-                kind="range"
-                invalid={undefined}
-                registration={{ name: 'due_to', value: toText, onChange: async (event) => setToText((event.target as HTMLInputElement).value) }}
-              />
+              {dateFilters.map(({ id, label, name, text, setText }) => (
+                <DateField
+                  key={id}
+                  id={id}
+                  label={label}
+                  kind="range"
+                  invalid={undefined}
+                  registration={{ name, value: text, onChange: async (event) => setText((event.target as HTMLInputElement).value) }}
+                />
+              ))}
             </div>
             <OrdersTable orders={items} filtered={filtered} />
-            {items.length > 0 && orders.data && (
-              <LoadMore
-                shownText={m.shown(items.length)}
-                allShownText={m.allShown}
-                loadMoreText={m.loadMore}
-                loadingMoreText={m.loadingMore}
-                hasNextPage={orders.hasNextPage}
-                isFetchingNextPage={orders.isFetchingNextPage}
-                pages={orders.data.pages.length}
-                fetchNextPage={orders.fetchNextPage}
-              />
+            {items.length > 0 && (
+              <LoadMore list={orders} count={items.length} texts={m} />
             )}
           </ListCard>
         </Deferred>
