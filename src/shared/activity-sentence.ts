@@ -133,6 +133,18 @@ export const FIELD_NAMES: Record<string, string> = {
   format_id: 'formato',
   format_name: 'formato',
   bags: 'bolsas',
+  // Pedidos (docs/product-guide.md#pedidos)
+  order_date: 'fecha del pedido',
+  due_date: 'fecha de entrega',
+  repeat_weeks: 'repetir (semanas)',
+  status: 'estado',
+  prepared_date: 'fecha de preparación',
+  delivered_date: 'fecha de entrega real',
+  delivery_note_number: 'albarán',
+  next_order_id: 'siguiente pedido',
+  sale_ids: 'ventas',
+  lines: 'líneas',
+  kg: 'Kg',
 };
 
 export const fieldName = (field: string): string => FIELD_NAMES[field] ?? field.replaceAll('_', ' ');
