@@ -36,15 +36,30 @@ const proposedTakes = (allocation: Allocation, f: ReturnType<typeof useFormat>):
  */
 export function AllocationPanel({ order, onDone, onClose }: { order: Order; onDone: (order: Order) => void; onClose: () => void }) {
   const allocation = useAllocation(order.id);
+  // Here, not in the form: a 409's message stays while the form remounts with the lots read again.
+  const [alert, setAlert] = useState<string | null>(null);
   if (allocation.isError && !isSessionLost(allocation.error)) return <FormAlert message={m.allocationLoadError} />;
   if (!allocation.data) return <LoadingText text={m.allocationLoading} />;
   // Remounted with each reading of the lots, so a 409's fresh stock comes with a fresh proposal.
-  return <AllocationForm key={allocation.dataUpdatedAt} order={order} allocation={allocation.data} reload={() => void allocation.refetch()} onDone={onDone} onClose={onClose} />;
+  return (
+    <AllocationForm
+      key={allocation.dataUpdatedAt}
+      order={order}
+      allocation={allocation.data}
+      alert={alert}
+      setAlert={setAlert}
+      reload={() => void allocation.refetch()}
+      onDone={onDone}
+      onClose={onClose}
+    />
+  );
 }
 
-function AllocationForm({ order, allocation, reload, onDone, onClose }: {
+function AllocationForm({ order, allocation, alert, setAlert, reload, onDone, onClose }: {
   order: Order;
   allocation: Allocation;
+  alert: string | null;
+  setAlert: (message: string | null) => void;
   reload: () => void;
   onDone: (order: Order) => void;
   onClose: () => void;
@@ -54,9 +69,12 @@ function AllocationForm({ order, allocation, reload, onDone, onClose }: {
   const fulfil = useFulfilOrder();
   const withKey = useWriteKey();
   const [takes, setTakes] = useState<Takes>(() => proposedTakes(allocation, f));
-  const [alert, setAlert] = useState<string | null>(null);
 
-  const kgOf = (text: string | undefined) => numberOrMissing(text ?? '') ?? 0;
+  /** A lot's kilos as typed, for the line's running sum: 0 while empty, negative or not a number yet. */
+  const gramsOf = (text: string | undefined) => {
+    const kg = numberOrMissing(text ?? '') ?? 0;
+    return Number.isFinite(kg) && kg > 0 ? Math.round(kg * 1000) : 0;
+  };
   const confirm = async () => {
     setAlert(null);
     const chosen = allocation.lines.map((line) => ({
@@ -89,7 +107,7 @@ function AllocationForm({ order, allocation, reload, onDone, onClose }: {
       <h3 id="allocation-title">{m.allocationTitle}</h3>
       {allocation.lines.map((line, index) => {
         const orderLine = order.lines.find((candidate) => candidate.id === line.line_id);
-        const takenG = line.lots.reduce((sum, lot) => sum + kgToGrams(Math.max(0, kgOf(takes[line.line_id]?.[lotKey(lot)]))), 0);
+        const takenG = line.lots.reduce((sum, lot) => sum + gramsOf(takes[line.line_id]?.[lotKey(lot)]), 0);
         const wantedKg = line.kg;
         return (
           <div key={line.line_id} className="allocation__line">

@@ -132,7 +132,7 @@ export function OrderView({ order, onEdit, onClose }: { order: Order; onEdit: (o
               </button>
             </>
           )}
-          {order.delivery_note_number && order.status !== 'cancelado' && (
+          {(order.status === 'preparado' || order.status === 'entregado') && (
             <a className="btn btn-secondary" href={`/api/orders/${order.id}/delivery-note.pdf`} target="_blank" rel="noopener">
               {m.printNote}
             </a>

@@ -1,13 +1,13 @@
 import { mutationOptions, type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Order } from '#shared/schemas/orders.js';
 import { invalidate, queryKeys } from '#web/api/query-keys.js';
-import { apiWrite, type Keyed, type RecordRef } from '#web/lib/write-request.js';
+import { apiWrite, type Keyed } from '#web/lib/write-request.js';
 
-/** The order view's state changes without a body of their own: POST /api/orders/:id/undo-fulfil, /deliver, /cancel. */
+/** The order view's state changes, without a body: POST /api/orders/:id/undo-fulfil, /deliver, /cancel (the state itself decides what is allowed). */
 export type OrderTransition = 'undo-fulfil' | 'deliver' | 'cancel';
 
-export const transitionOrder = ({ order, action, key }: Keyed & { order: RecordRef; action: OrderTransition }) =>
-  apiWrite<Order>('POST', `/orders/${order.id}/${action}`, { version: order.version }, key);
+export const transitionOrder = ({ order, action, key }: Keyed & { order: Pick<Order, 'id'>; action: OrderTransition }) =>
+  apiWrite<Order>('POST', `/orders/${order.id}/${action}`, undefined, key);
 
 /**
  * Undoing a preparation deletes its sales and returns their stock; delivering a repeating order
