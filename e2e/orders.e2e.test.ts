@@ -28,7 +28,7 @@ async function seed(page: Page) {
 describe('pedidos', () => {
   const env = useServerAndBrowser();
 
-  it('on a phone: a weekly order of bags, prepared from two lots after a 409, its albarán, its delivery and the next order', async () => {
+  it('on a phone: a weekly order of bags, prepared from two lots after a 409, its albarán, its delivery, the next order edited and cancelled', async () => {
     const { context, page, problems } = await newPage(env.browser, env.server.url, PHONE);
     await signIn(page, env.server.adminUsername, env.server.adminPassword);
     const { older } = await seed(page);
@@ -106,6 +106,20 @@ describe('pedidos', () => {
     await expectNoSidewaysScroll(page);
     await expectNoSeriousAxeViolations(page);
     await shot(page, 'next-order-phone');
+
+    // A pending order is edited in the form (with its version) and can be cancelled.
+    await view(page).getByRole('button', { name: m.edit }).click();
+    await page.getByRole('heading', { name: m.editTitle(2) }).waitFor();
+    await expect.poll(() => page.getByLabel('Bolsas').inputValue()).toBe('20');
+    await page.getByLabel('Bolsas').fill('30');
+    await page.getByRole('button', { name: m.update }).click();
+    await expect.poll(() => waitForToast(page, 'Pedido actualizado')).toBe(m.updated);
+    await expect.poll(() => view(page).locator('td[data-label="Kilos"]').first().textContent()).toBe('7.50 Kg');
+    const cancel = nextDialog(page, true);
+    await view(page).getByRole('button', { name: m.cancelOrder }).click();
+    expect(await cancel).toBe(m.cancelConfirm);
+    await expect.poll(() => fact(page, 'Estado').textContent()).toBe('Cancelado');
+    expect(await view(page).getByRole('button').allTextContents()).toEqual([m.close]);
     expect(problems).toEqual([]);
     await context.close();
   }, 120_000);
