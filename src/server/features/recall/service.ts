@@ -1,5 +1,5 @@
 import type { Kysely } from 'kysely';
-import { deliveryNoteNumber } from '#shared/delivery-note-number.js';
+import { deliveryNoteNumber } from '#shared/order-messages.js';
 import { recallMessages as m } from '#shared/recall-messages.js';
 import type { Recall, RecallCustomer, RecallQuery } from '#shared/schemas/recall.js';
 import { gramsToKg } from '#shared/units.js';

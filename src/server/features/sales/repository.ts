@@ -281,6 +281,28 @@ export async function salesOfOrderLines(db: DbOrTrx, lineIds: readonly number[])
   return db.selectFrom('sales').select(saleColumns).where('order_line_id', 'in', lineIds).orderBy('id').execute();
 }
 
+/** A sale prepared for an order line as its delivery note prints it: the lot, its kilos and bags. */
+export interface DeliveredSaleRow {
+  order_line_id: number;
+  product_type: SalesTable['product_type'];
+  product_id: number;
+  batch_code_sold: string;
+  quantity_g: number;
+  bags: number | null;
+}
+
+/** The sales of these order lines with their lots (a delivery note), by id: index sales_order_line_idx (migration 0020). */
+export async function deliveredSalesOfLines(db: DbOrTrx, lineIds: readonly number[]): Promise<DeliveredSaleRow[]> {
+  if (lineIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('sales')
+    .select(['order_line_id', 'product_type', 'product_id', 'batch_code_sold', 'quantity_g', 'bags'])
+    .where('order_line_id', 'in', [...lineIds])
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({ ...row, order_line_id: Number(row.order_line_id), quantity_g: Number(row.quantity_g) }));
+}
+
 /**
  * The price per kg (cents) of the customer's latest sale of a unit (an origin's
  * roast type, or a recipe's blends), or undefined: what an order line is

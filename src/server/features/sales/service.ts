@@ -38,6 +38,9 @@ export const soldTotalsByProduct = repository.soldTotalsByProduct;
 export type { CustomerSoldRow } from './repository.js';
 export const customerSoldByProduct = repository.customerSoldByProduct;
 export const deliveryNotesOfProducts = repository.deliveryNotesOfProducts;
+/** What a delivery note asks: the sales of an order's lines, with their lots. */
+export type { DeliveredSaleRow } from './repository.js';
+export const deliveredSalesOfLines = repository.deliveredSalesOfLines;
 
 /**
  * How many sales a lot has and its first sale day (null without sales): the
