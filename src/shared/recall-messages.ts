@@ -14,12 +14,10 @@ export const recallMessages = {
   /** The anonymous sales, apart: a recall reaches them by a notice in the shop. */
   counterSales: 'Venta de mostrador',
   noCustomers: 'Ningún cliente registrado recibió café de este lote.',
-  loadError: 'Error al cargar la lista de retirada.',
   /** The PDF's texts. */
   lotLine: (kind: string, code: string, name: string) => `${kind} ${code} · ${name}`,
   generatedOn: (date: string) => `Generada el ${date}`,
   salesCount: (count: number) => (count === 1 ? '1 venta' : `${count} ventas`),
-  deliveryNotes: (numbers: readonly string[]) => `Albaranes: ${numbers.join(', ')}`,
   total: 'Total',
   page: (page: number, pages: number) => `Página ${page} de ${pages}`,
 } as const;
