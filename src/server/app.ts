@@ -22,6 +22,8 @@ import { traceabilityRoutes } from '#server/features/traceability/routes.js';
 import { stockAlertsRoutes } from '#server/features/stock-alerts/routes.js';
 import { planningRoutes } from '#server/features/planning/routes.js';
 import { labelRoutes } from '#server/features/labels/routes.js';
+import { recallRoutes } from '#server/features/recall/routes.js';
+import { deliveryNoteRoutes } from '#server/features/delivery-notes/routes.js';
 import { greenImportRoutes } from '#server/features/green-import/routes.js';
 import { artisanImportRoutes } from '#server/features/artisan-import/routes.js';
 import { reportRoutes } from '#server/features/reports/routes.js';
@@ -136,10 +138,12 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await api.register(productRoutes, { prefix: '/products', db: options.db });
     await api.register(salesRoutes, { prefix: '/sales', db: options.db });
     await api.register(traceabilityRoutes, { db: options.db });
+    await api.register(recallRoutes, { db: options.db });
     await api.register(stockAlertsRoutes, { prefix: '/stock-alerts', db: options.db });
     await api.register(planningRoutes, { prefix: '/planning', db: options.db });
     // Its QR codes point at PUBLIC_URL when set (docs/decisions/0029-lot-labels-and-qr.md).
     await api.register(labelRoutes, { db: options.db, publicUrl: options.publicUrl });
+    await api.register(deliveryNoteRoutes, { db: options.db, publicUrl: options.publicUrl });
     await api.register(greenImportRoutes, { prefix: '/green-coffee' });
     await api.register(reportRoutes, { prefix: '/reports', db: options.db });
     await api.register(activityRoutesWithExport, { prefix: '/activity', db: options.db });

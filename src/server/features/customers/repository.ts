@@ -102,6 +102,12 @@ export async function customerNames(db: DbOrTrx, ids: readonly number[]): Promis
   return new Map(rows.map((row) => [row.id, row.name]));
 }
 
+/** These customers, active or not, in one query (the recall list: who received a lot, with how to reach them). */
+export async function findCustomersByIds(db: DbOrTrx, ids: readonly number[]): Promise<CustomerRecord[]> {
+  if (ids.length === 0) return [];
+  return (await db.selectFrom('customers').select(columns).where('id', 'in', ids).execute()).map(toRecord);
+}
+
 /**
  * The customer (other than `exceptId`) whose name is `name` once case, accents,
  * width and spaces are set aside, or looks like it: one lookup on each unique index.

@@ -18,6 +18,8 @@ export const findCustomerItem = (db: DbOrTrx, id: number): Promise<Customer | un
  */
 export const findActiveCustomerName = (db: DbOrTrx, id: number): Promise<string | undefined> => repository.findActiveCustomerName(db, id);
 export const customerNames = (db: DbOrTrx, ids: readonly number[]): Promise<Map<number, string>> => repository.customerNames(db, ids);
+/** What the recall list asks (docs/decisions/0044-recall-list-and-delivery-note.md): these customers as the API shows them, active or not. */
+export const findCustomersByIds = (db: DbOrTrx, ids: readonly number[]): Promise<Customer[]> => repository.findCustomersByIds(db, ids);
 
 /** A page's last row as the opaque `next_cursor`: base64url of [name_sort, id]. */
 const encodeCursor = (keyset: repository.CustomerKeyset): string => Buffer.from(JSON.stringify([keyset.sort, keyset.id])).toString('base64url');
