@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { formatDate } from '#shared/format.js';
 import { localIsoDate } from '#shared/local-date.js';
 import { orderScreenMessages as m } from '#shared/order-screen-messages.js';
+import { recallMessages } from '#shared/recall-messages.js';
 import { addDays } from '#shared/schemas/orders.js';
 import { apiPost } from './helpers/api.js';
 import { expectNoSeriousAxeViolations, newPage, PHONE, signIn } from './helpers/browser.js';
@@ -28,7 +29,7 @@ async function seed(page: Page) {
 describe('pedidos', () => {
   const env = useServerAndBrowser();
 
-  it('on a phone: a weekly order of bags, prepared from two lots after a 409, its albarán, its delivery, the next order edited and cancelled', async () => {
+  it('on a phone: a weekly order of bags, prepared from two lots after a 409, its albarán, its delivery, its lot\'s recall list, the next order edited and cancelled', async () => {
     const { context, page, problems } = await newPage(env.browser, env.server.url, PHONE);
     await signIn(page, env.server.adminUsername, env.server.adminPassword);
     const { older } = await seed(page);
@@ -90,7 +91,11 @@ describe('pedidos', () => {
     expect(note).toMatch(/^Albarán \d{4}-0001$/);
 
     // 'Imprimir albarán' opens the delivery note's PDF.
-    expect(await view(page).getByRole('link', { name: m.printNote }).getAttribute('href')).toBe('/api/orders/1/delivery-note.pdf');
+    const href = await view(page).getByRole('link', { name: m.printNote }).getAttribute('href');
+    expect(href).toBe('/api/orders/1/delivery-note.pdf');
+    const pdf = await page.request.get(href!);
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
     await shot(page, 'prepared-phone');
 
     // 'Entregar', after the browser's question; a weekly order links to the next one, a week later.
@@ -106,6 +111,19 @@ describe('pedidos', () => {
     await expectNoSidewaysScroll(page);
     await expectNoSeriousAxeViolations(page);
     await shot(page, 'next-order-phone');
+
+    // Trazabilidad: the recall list of a lot it took names the café and the albarán.
+    await page.goto('/trazabilidad?lote=CO-R2');
+    await page.getByText(recallMessages.action).click();
+    const csvHref = await page.getByRole('link', { name: recallMessages.downloadCsv }).getAttribute('href');
+    const csv = await (await page.request.get(csvHref!)).text();
+    expect(csv).toContain('Cafetería Sol');
+    expect(csv).toContain(note.replace('Albarán ', ''));
+    const recallPdf = await page.request.get((await page.getByRole('link', { name: recallMessages.downloadPdf }).getAttribute('href'))!);
+    expect(recallPdf.status()).toBe(200);
+    expect(recallPdf.headers()['content-type']).toBe('application/pdf');
+    await page.goBack();
+    await page.getByRole('heading', { level: 1, name: 'Pedidos', exact: true }).waitFor();
 
     // A pending order is edited in the form (with its version) and can be cancelled.
     await view(page).getByRole('button', { name: m.edit }).click();
