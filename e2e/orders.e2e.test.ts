@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { describe, expect, it } from 'vitest';
 import { formatDate } from '#shared/format.js';
 import { localIsoDate } from '#shared/local-date.js';
+import { orderMessages } from '#shared/order-messages.js';
 import { orderScreenMessages as m } from '#shared/order-screen-messages.js';
 import { recallMessages } from '#shared/recall-messages.js';
 import { addDays } from '#shared/schemas/orders.js';
@@ -39,6 +40,11 @@ describe('pedidos', () => {
     await page.waitForURL(`${env.server.url}/pedidos`);
     await page.getByRole('heading', { level: 1, name: 'Pedidos', exact: true }).waitFor();
     await expect.poll(() => page.locator('.empty-text').textContent()).toBe(m.empty);
+
+    // Nothing is sent while the customer, the due date or a line's product is missing.
+    await page.getByRole('button', { name: m.create }).click();
+    await expect.poll(() => alertText(page)).toBe(orderMessages.required);
+    expect(await page.getByRole('combobox', { name: 'Cliente', exact: true }).getAttribute('aria-invalid')).toBe('true');
 
     // The form: a customer from the search box, today as the due date, weekly, 20 bags of 250 g, ground.
     const customer = page.getByRole('combobox', { name: 'Cliente', exact: true });

@@ -46,10 +46,11 @@ const messageOf = (error: unknown): string | undefined => {
 
 /**
  * The form's one message, as formAlertMessage gives every form (docs/product-guide.md#validation-rules), over
- * its lines too: the "required" text while anything is missing, else the first broken rule in the
+ * its lines too: the "required" text while anything is missing (`nothingChosen`: the customer or a
+ * line's product, whose schema message is the choice's own), else the first broken rule in the
  * order the form shows its fields, else the server's answer to a rule the user can fix.
  */
-function orderAlert(errors: FieldErrors<OrderFormValues>, saveError: unknown): string | undefined {
+function orderAlert(errors: FieldErrors<OrderFormValues>, nothingChosen: boolean, saveError: unknown): string | undefined {
   const lineErrors = (errors.lines ?? []) as unknown as (Partial<Record<LineField, unknown>> | undefined)[];
   const messages = [
     ...TOP_FIELDS.map((field) => messageOf(errors[field])),
@@ -57,7 +58,7 @@ function orderAlert(errors: FieldErrors<OrderFormValues>, saveError: unknown): s
     messageOf((errors.lines as { root?: unknown } | undefined)?.root),
     ...(Array.isArray(lineErrors) ? lineErrors.flatMap((line) => LINE_FIELDS.map((field) => messageOf(line?.[field]))) : []),
   ].filter((message): message is string => message !== undefined);
-  if (messages.includes(orderMessages.required)) return orderMessages.required;
+  if (messages.length > 0 && (nothingChosen || messages.includes(orderMessages.required))) return orderMessages.required;
   if (messages[0]) return messages[0];
   return saveError instanceof ApiError && (saveError.isUserError || isUnconfirmed(saveError)) ? saveError.message : undefined;
 }
@@ -92,7 +93,12 @@ export function OrderForm({ origins, recipes, formats, editing, onSaved, onCance
   const lineValues = useWatch({ control, name: 'lines' });
   const errors = formState.errors;
   useUnsavedInput(formState.isDirty);
-  const alertMessage = orderAlert(errors, mutation.error);
+  // A customer or a product not chosen yet is missing, like an empty field: the "required" text, not the choice's own message.
+  const customerId = useWatch({ control, name: 'customer_id' });
+  const customerSearch = useWatch({ control, name: 'customer_search' });
+  const noCustomer = customerId === '' && customerSearch.trim() === '';
+  const noProduct = (index: number) => (lineValues[index]?.product ?? '') === '';
+  const alertMessage = orderAlert(errors, noCustomer || lineValues.some((_, index) => noProduct(index)), mutation.error);
   const groups = productGroups(origins, recipes);
   const formatChoices = formatOptions(formats, new Set(editing?.lines.flatMap((line) => (line.format_id === null ? [] : [line.format_id])) ?? []));
 
@@ -125,18 +131,21 @@ export function OrderForm({ origins, recipes, formats, editing, onSaved, onCance
     >
       <CustomerPicker
         id="order-customer"
-        invalid={invalidOf(errors.customer_id)}
+        invalid={noCustomer && errors.customer_id ? true : invalidOf(errors.customer_id)}
         chosen={customerName}
         hint={m.customerHint}
         onChoose={(customer) => {
           setCustomerName(customer.name);
-          setValue('customer_id', String(customer.id), { shouldDirty: true });
-          setValue('customer_search', '', { shouldDirty: true });
+          // After a failed save the form checks itself again at each change, as typing into a field does.
+          const options = { shouldDirty: true, shouldValidate: formState.isSubmitted };
+          setValue('customer_search', '', options);
+          setValue('customer_id', String(customer.id), options);
         }}
         onType={(text) => {
           setCustomerName(null);
-          setValue('customer_id', '', { shouldDirty: true });
-          setValue('customer_search', text, { shouldDirty: true });
+          const options = { shouldDirty: true, shouldValidate: formState.isSubmitted };
+          setValue('customer_search', text, options);
+          setValue('customer_id', '', options);
         }}
         inputRef={customerInputRef}
       />
@@ -152,7 +161,7 @@ export function OrderForm({ origins, recipes, formats, editing, onSaved, onCance
           const values = lineValues[index];
           const bulk = (values?.format_id ?? '') === '';
           const kg = values ? lineKg(values, formats) : undefined;
-          const invalid = (field: LineField) => invalidOf(lineErrors[index]?.[field]);
+          const invalid = (field: LineField) => (field === 'product' && noProduct(index) && lineErrors[index]?.product ? true : invalidOf(lineErrors[index]?.[field]));
           const productField = register(`lines.${index}.product`);
           return (
             <div key={line.id} className="order-line" role="group" aria-label={m.line(position)}>

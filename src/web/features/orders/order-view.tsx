@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { formatDate, type Formatter } from '#shared/format.js';
 import { GRIND_LABELS, ORDER_STATUS_LABELS } from '#shared/order-messages.js';
@@ -60,11 +60,19 @@ export function OrderView({ order, onEdit, onClose }: { order: Order; onEdit: (o
     }
   };
 
+  // Opened from a row's 'Ver' (a phone's screen or more below), a save or a link: the view comes into sight
+  // with focus on its title, so a keyboard or screen-reader user starts from it.
+  const titleRef = useRef<HTMLHeadingElement>(null);
+  useEffect(() => {
+    titleRef.current?.scrollIntoView({ block: 'start' });
+    titleRef.current?.focus();
+  }, [order.id]);
+
   const busy = transition.isPending;
   const title = m.orderTitle(order.id, order.customer_name);
   return (
     <section className="card order-view" aria-labelledby="order-view-title">
-      <h2 id="order-view-title" className="card__title">
+      <h2 id="order-view-title" className="card__title" ref={titleRef} tabIndex={-1}>
         {title}
       </h2>
       <dl className="order-view__facts">

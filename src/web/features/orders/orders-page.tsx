@@ -82,7 +82,7 @@ export function OrdersPage() {
           {openId !== null &&
             (open.data ? (
               <OrderView
-                key={`${open.data.id}-${open.data.version}`}
+                key={open.data.id}
                 order={open.data}
                 onEdit={(order) => startEditing(order)}
                 onClose={() => mayLeave() && openOrder(null)}
