@@ -154,7 +154,7 @@ export function OrderForm({ origins, recipes, formats, editing, onSaved, onCance
       <Field id="order-notes" label="Notas (opcional)" wide invalid={invalidOf(errors.notes)} registration={register('notes')}>
         {(field) => <textarea {...field} />}
       </Field>
-      <fieldset className="order-lines field--wide">
+      <fieldset className="form-fieldset">
         <legend>{m.linesTitle}</legend>
         {lines.fields.map((line, index) => {
           const position = index + 1;
