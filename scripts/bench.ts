@@ -34,7 +34,7 @@ import { artisanRows } from './bench/artisan.js';
 import { labelRows } from './bench/labels.js';
 import { hostileFileRows } from './bench/hostile-files.js';
 import { customerRows, fillCustomers } from './bench/customers.js';
-import { fillOrders, fulfilRows, orderListRows } from './bench/orders.js';
+import { fillOrders, fulfilRows, fulfilSetup, orderListRows } from './bench/orders.js';
 
 const BIG = Number(process.env.BENCH_SALES ?? 1_000_000);
 const MEDIUM = 10_000;
@@ -215,7 +215,8 @@ async function orders(dialect: 'sqlite' | 'postgres', small: DatasetTarget, post
   const list = await withServer(few, (fewServer, fewCookie) =>
     withServer(many, (manyServer, manyCookie) =>
       orderListRows({ url: fewServer.url, cookie: fewCookie }, { url: manyServer.url, cookie: manyCookie }, ORDERS_SMALL, ORDERS_BIG)));
-  const fulfil = await withServer(few, (server, cookie) => fulfilRows({ url: server.url, cookie }, few));
+  const setup = await fulfilSetup(few);
+  const fulfil = await withServer(few, (server, cookie) => fulfilRows({ url: server.url, cookie }, setup));
   return [...list, ...fulfil];
 }
 
