@@ -129,10 +129,6 @@ export const FIELD_NAMES: Record<string, string> = {
   currency_position: 'posición del símbolo',
   decimal_separator: 'separador decimal',
   price: 'precio',
-  grams: 'gramos',
-  format_id: 'formato',
-  format_name: 'formato',
-  bags: 'bolsas',
   // Pedidos (docs/product-guide.md#pedidos)
   order_date: 'fecha del pedido',
   due_date: 'fecha de entrega',
@@ -145,6 +141,10 @@ export const FIELD_NAMES: Record<string, string> = {
   sale_ids: 'ventas',
   lines: 'líneas',
   kg: 'Kg',
+  grams: 'gramos',
+  format_id: 'formato',
+  format_name: 'formato',
+  bags: 'bolsas',
 };
 
 export const fieldName = (field: string): string => FIELD_NAMES[field] ?? field.replaceAll('_', ' ');
