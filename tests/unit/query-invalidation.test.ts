@@ -22,6 +22,9 @@ import { updateRoastedCoffeeOptions } from '#web/features/roasted-coffee/api/upd
 import { createProductPriceOptions } from '#web/features/settings/api/create-product-price.js';
 import { deleteProductPriceOptions } from '#web/features/settings/api/delete-product-price.js';
 import { updateProductPriceOptions } from '#web/features/settings/api/update-product-price.js';
+import { createSaleFormatOptions } from '#web/features/settings/api/create-sale-format.js';
+import { deleteSaleFormatOptions } from '#web/features/settings/api/delete-sale-format.js';
+import { updateSaleFormatOptions } from '#web/features/settings/api/update-sale-format.js';
 import { createSaleOptions } from '#web/features/sales/api/create-sale.js';
 import { deleteSaleOptions } from '#web/features/sales/api/delete-sale.js';
 import { updateSaleOptions } from '#web/features/sales/api/update-sale.js';
@@ -47,6 +50,8 @@ const CACHED: Record<string, QueryKey> = {
   recipesPage: queryKeys.blendRecipes.page(page),
   products: queryKeys.products.all,
   productPricesPage: queryKeys.productPrices.page(page),
+  saleFormatsPage: queryKeys.saleFormats.page(page),
+  saleFormatOptions: [...queryKeys.saleFormats.all, 'every'],
   settings: queryKeys.settings.all,
   salesPage: queryKeys.sales.page(page),
   stockAlerts: queryKeys.traceability.stockAlerts,
@@ -203,5 +208,11 @@ describe('each mutation invalidates exactly the queries whose data it changed', 
     expect(await invalidatedBy(transition('undo-fulfil'))).toEqual(['blendRoastedLots', 'blendsPage', 'order', 'orders', 'pendingOrders', 'products', 'roastedPage', 'salesPage']);
     expect(await invalidatedBy(transition('deliver'))).toEqual(['order', 'orders', 'pendingOrders']);
     expect(await invalidatedBy(transition('cancel'))).toEqual(['order', 'orders', 'pendingOrders']);
+  });
+
+  it("a sale format: Configuración's formats and the sale form's; an edit also the sales list (it names each sale's format)", async () => {
+    expect(await invalidatedBy(createSaleFormatOptions)).toEqual(['saleFormatOptions', 'saleFormatsPage']);
+    expect(await invalidatedBy(deleteSaleFormatOptions)).toEqual(['saleFormatOptions', 'saleFormatsPage']);
+    expect(await invalidatedBy(updateSaleFormatOptions)).toEqual(['saleFormatOptions', 'saleFormatsPage', 'salesPage']);
   });
 });

@@ -48,7 +48,7 @@ export const queryKeys = {
   },
   /**
    * Pedidos: the list (one per filter, each a list of 'Cargar más' pages), one order's view and its
-   * allocation; the sale formats its form offers. Preparing and undoing also change sales and stock.
+   * allocation. Preparing and undoing also change sales and stock.
    */
   orders: {
     all: ['orders'],
@@ -57,7 +57,6 @@ export const queryKeys = {
     allocation: (id: number) => ['orders', 'allocation', id],
     priceHint: (params: Record<string, string | number>) => ['orders', 'price-hint', params],
   },
-  saleFormats: { all: ['sale-formats'] },
   origins: {
     all: ['origins'],
     page: (page: PageParams) => ['origins', 'page', page],
@@ -87,6 +86,12 @@ export const queryKeys = {
   productPrices: {
     all: ['product-prices'],
     page: (page: PageParams) => ['product-prices', 'page', page],
+  },
+  /** Configuración's 'Formatos de venta', every one (a handful), also the sale form's 'Formato'; a format save changes them and the sales list (each sale names its format). */
+  saleFormats: {
+    all: ['sale-formats'],
+    /** Configuración's table, a page at a time. */
+    page: (page: PageParams) => ['sale-formats', 'page', page],
   },
   /** The typed settings (default sale prices…): Configuración, and the sales form's prefilled prices. */
   settings: { all: ['settings'] },

@@ -104,7 +104,7 @@ const screens = [
     path: '/ventas',
     module: 'src/web/features/sales/sales-page.tsx',
     forms: true,
-    requests: [firstPage('/sales'), '/api/settings'],
+    requests: [firstPage('/sales'), '/api/settings', everyRow('/sale-formats')],
     nav: { label: 'Ventas', icon: 'ShoppingCart', description: 'Registro y seguimiento de ventas.' },
   },
   {
@@ -165,7 +165,7 @@ const screens = [
     module: 'src/web/features/settings/configuration-page.tsx',
     adminOnly: true,
     forms: true,
-    requests: [firstPage('/blend-recipes'), everyRow('/coffee-origins'), '/api/settings', firstPage('/product-prices'), everyRow('/blend-recipes')],
+    requests: [firstPage('/blend-recipes'), everyRow('/coffee-origins'), '/api/settings', firstPage('/product-prices'), everyRow('/blend-recipes'), firstPage('/sale-formats')],
     nav: { label: 'Configuración', icon: 'Settings', description: 'Recetas de mezcla y otros ajustes.' },
   },
   {

@@ -7,6 +7,7 @@ import type { Order } from '#shared/schemas/orders.js';
 import { useOriginOptions } from '#web/api/get-origin-options.js';
 import type { OrderFilters } from '#web/api/query-keys.js';
 import { useRecipeOptions } from '#web/api/get-recipe-options.js';
+import { useSaleFormats } from '#web/api/get-sale-formats.js';
 import { CustomerPicker } from '#web/components/customer-picker.js';
 import { DateField } from '#web/components/date-field.js';
 import { ListCard } from '#web/components/list-card.js';
@@ -22,7 +23,6 @@ import { mayLeave } from '#web/lib/unsaved-input.js';
 import { useFormScreen } from '#web/lib/use-form-screen.js';
 import { useOrder } from './api/get-order.js';
 import { useOrders } from './api/get-orders.js';
-import { useSaleFormatOptions } from './api/get-sale-format-options.js';
 import { OrderForm } from './order-form.js';
 import { OrderView } from './order-view.js';
 import { OrdersTable } from './orders-table.js';
@@ -55,7 +55,7 @@ export function OrdersPage() {
   const open = useOrder(openId);
   const origins = useOriginOptions();
   const recipes = useRecipeOptions();
-  const formats = useSaleFormatOptions();
+  const formats = useSaleFormats();
   const { formKey, formProps, failure, startEditing, formRef } = useFormScreen<Order>('/orders');
 
   const openOrder = (id: number | null) => {
