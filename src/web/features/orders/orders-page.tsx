@@ -19,7 +19,6 @@ import { Page } from '#web/components/page.js';
 import { PageError } from '#web/components/page-error.js';
 import { SelectField } from '#web/components/select-field.js';
 import { loadFailed } from '#web/lib/api-client.js';
-import { mayLeave } from '#web/lib/unsaved-input.js';
 import { useFormScreen } from '#web/lib/use-form-screen.js';
 import { useOrder } from './api/get-order.js';
 import { useOrders } from './api/get-orders.js';
@@ -85,7 +84,7 @@ export function OrdersPage() {
                 key={open.data.id}
                 order={open.data}
                 onEdit={(order) => startEditing(order)}
-                onClose={() => mayLeave() && openOrder(null)}
+                onClose={() => openOrder(null)}
               />
             ) : loadFailed(open) ? (
               <LoadFailure message={m.orderLoadError} error={open.error} />
