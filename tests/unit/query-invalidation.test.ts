@@ -8,6 +8,10 @@ import { importGreenCoffeeOptions } from '#web/features/green-coffee/api/import-
 import { createCustomerOptions } from '#web/features/customers/api/create-customer.js';
 import { deleteCustomerOptions } from '#web/features/customers/api/delete-customer.js';
 import { updateCustomerOptions } from '#web/features/customers/api/update-customer.js';
+import { createOrderOptions } from '#web/features/orders/api/create-order.js';
+import { fulfilOrderOptions } from '#web/features/orders/api/fulfil-order.js';
+import { type OrderTransition, transitionOrderOptions } from '#web/features/orders/api/order-transition.js';
+import { updateOrderOptions } from '#web/features/orders/api/update-order.js';
 import { createOriginOptions } from '#web/features/origins/api/create-origin.js';
 import { deleteOriginOptions } from '#web/features/origins/api/delete-origin.js';
 import { updateOriginOptions } from '#web/features/origins/api/update-origin.js';
@@ -18,6 +22,9 @@ import { updateRoastedCoffeeOptions } from '#web/features/roasted-coffee/api/upd
 import { createProductPriceOptions } from '#web/features/settings/api/create-product-price.js';
 import { deleteProductPriceOptions } from '#web/features/settings/api/delete-product-price.js';
 import { updateProductPriceOptions } from '#web/features/settings/api/update-product-price.js';
+import { createSaleFormatOptions } from '#web/features/settings/api/create-sale-format.js';
+import { deleteSaleFormatOptions } from '#web/features/settings/api/delete-sale-format.js';
+import { updateSaleFormatOptions } from '#web/features/settings/api/update-sale-format.js';
 import { createSaleOptions } from '#web/features/sales/api/create-sale.js';
 import { deleteSaleOptions } from '#web/features/sales/api/delete-sale.js';
 import { updateSaleOptions } from '#web/features/sales/api/update-sale.js';
@@ -43,6 +50,8 @@ const CACHED: Record<string, QueryKey> = {
   recipesPage: queryKeys.blendRecipes.page(page),
   products: queryKeys.products.all,
   productPricesPage: queryKeys.productPrices.page(page),
+  saleFormatsPage: queryKeys.saleFormats.page(page),
+  saleFormatOptions: [...queryKeys.saleFormats.all, 'every'],
   settings: queryKeys.settings.all,
   salesPage: queryKeys.sales.page(page),
   stockAlerts: queryKeys.traceability.stockAlerts,
@@ -50,6 +59,9 @@ const CACHED: Record<string, QueryKey> = {
   countsPage: queryKeys.stockCounts.page(page),
   customers: queryKeys.customers.list({}),
   customerSearch: queryKeys.customers.list({ q: 'sol' }),
+  orders: queryKeys.orders.list({}),
+  pendingOrders: queryKeys.orders.list({ status: 'pendiente' }),
+  order: queryKeys.orders.one(1),
 };
 
 /** Runs a mutation's onSuccess on a cache holding one query of each kind; returns the names it marked stale. */
@@ -177,5 +189,30 @@ describe('each mutation invalidates exactly the queries whose data it changed', 
     for (const options of [createProductPriceOptions, updateProductPriceOptions, deleteProductPriceOptions]) {
       expect(await invalidatedBy(options)).toEqual(['productPricesPage', 'products']);
     }
+  });
+
+  it('a new or edited order: the orders (lists and views), nothing else', async () => {
+    for (const options of [createOrderOptions, updateOrderOptions]) {
+      expect(await invalidatedBy(options)).toEqual(['order', 'orders', 'pendingOrders']);
+    }
+  });
+
+  it("preparing an order records sales from lots: the orders, and what a sale changes (sales, products, roasted and blend lists)", async () => {
+    expect(await invalidatedBy(fulfilOrderOptions)).toEqual(['blendRoastedLots', 'blendsPage', 'order', 'orders', 'pendingOrders', 'products', 'roastedPage', 'salesPage']);
+  });
+
+  it("undoing a preparation returns its sales' stock like a sale's delete; delivering or cancelling changes the orders only", async () => {
+    const transition = (action: OrderTransition) => (queryClient: QueryClient) => ({
+      onSuccess: () => (transitionOrderOptions(queryClient).onSuccess as (...args: unknown[]) => unknown)({}, { order: { id: 1 }, action, key: 'k' }),
+    });
+    expect(await invalidatedBy(transition('undo-fulfil'))).toEqual(['blendRoastedLots', 'blendsPage', 'order', 'orders', 'pendingOrders', 'products', 'roastedPage', 'salesPage']);
+    expect(await invalidatedBy(transition('deliver'))).toEqual(['order', 'orders', 'pendingOrders']);
+    expect(await invalidatedBy(transition('cancel'))).toEqual(['order', 'orders', 'pendingOrders']);
+  });
+
+  it("a sale format: Configuración's formats and the sale form's; an edit also the sales list (it names each sale's format)", async () => {
+    expect(await invalidatedBy(createSaleFormatOptions)).toEqual(['saleFormatOptions', 'saleFormatsPage']);
+    expect(await invalidatedBy(deleteSaleFormatOptions)).toEqual(['saleFormatOptions', 'saleFormatsPage']);
+    expect(await invalidatedBy(updateSaleFormatOptions)).toEqual(['saleFormatOptions', 'saleFormatsPage', 'salesPage']);
   });
 });

@@ -3,6 +3,7 @@ import type { Role } from '#shared/roles.js';
 import type { CustomerKind } from '#shared/schemas/customers.js';
 import type { RoastType } from '#shared/schemas/roasted-coffee.js';
 import type { StockCountReason } from '#shared/schemas/stock-counts.js';
+import type { OrderStatus } from '#shared/schemas/orders.js';
 import type { MOVEMENT_REASONS } from '#shared/schemas/traceability.js';
 import type { ActivityAction, ActivityArea } from '#shared/schemas/activity.js';
 
@@ -320,8 +321,8 @@ export interface SaleFormatsTable {
 }
 export type SaleFormatRow = Selectable<SaleFormatsTable>;
 
-export const ORDER_STATUSES = ['pendiente', 'preparado', 'entregado', 'cancelado'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+// One list of states, the API's (src/shared/schemas/orders.ts), re-exported for the server's readers.
+export { ORDER_STATUSES, type OrderStatus } from '#shared/schemas/orders.js';
 
 /**
  * A customer's order (migration 0020). Dates are `YYYY-MM-DD`; the delivery
@@ -412,6 +413,16 @@ export interface SalesProductTotalsTable {
   sale_count: number;
 }
 
+/** All-time sales totals per (customer, product), of the sales that name a customer (migration 0023). */
+export interface SalesCustomerTotalsTable extends SalesProductTotalsTable {
+  customer_id: number;
+}
+
+/** The same per (month 'YYYY-MM', customer, product). */
+export interface SalesCustomerMonthlyTable extends SalesCustomerTotalsTable {
+  month: string;
+}
+
 /** One stored answer of a write sent with an Idempotency-Key (write-pipeline/idempotency-store.ts). */
 export interface IdempotencyKeysTable {
   user_id: number;
@@ -484,6 +495,8 @@ export interface Database {
   sales_monthly: SalesMonthlyTable;
   sales_daily_totals: SalesDailyTotalsTable;
   sales_product_totals: SalesProductTotalsTable;
+  sales_customer_totals: SalesCustomerTotalsTable;
+  sales_customer_monthly: SalesCustomerMonthlyTable;
   idempotency_keys: IdempotencyKeysTable;
   activity_log: ActivityLogTable;
   stock_counts: StockCountsTable;

@@ -20,6 +20,8 @@ export const ACTIVITY_AREAS = [
   'auth',
   'customers',
   'product-prices',
+  'orders',
+  'sale-formats',
 ] as const;
 export type ActivityArea = (typeof ACTIVITY_AREAS)[number];
 

@@ -20,6 +20,9 @@ export type ProductSearch = { q: string; include_type?: 'tostado' | 'mezcla'; in
 /** The customers list's search (GET /api/customers): the text typed, absent when empty. */
 export type CustomerSearch = { q?: string };
 
+/** The orders list's filters (GET /api/orders): state, customer id and due dates (YYYY-MM-DD, both included), absent when unset. */
+export type OrderFilters = { status?: string; customer_id?: number; due_from?: string; due_to?: string };
+
 /**
  * Every query key of the app, declared once per area. A feature's `api/`
  * files build their query options from these keys, and each mutation
@@ -42,6 +45,17 @@ export const queryKeys = {
     list: (search: CustomerSearch) => ['customers', 'list', search],
     /** The sale form's 'Cliente' search: active customers only. */
     picker: (q: string) => ['customers', 'picker', q],
+  },
+  /**
+   * Pedidos: the list (one per filter, each a list of 'Cargar más' pages), one order's view and its
+   * allocation. Preparing and undoing also change sales and stock.
+   */
+  orders: {
+    all: ['orders'],
+    list: (filters: OrderFilters) => ['orders', 'list', filters],
+    one: (id: number) => ['orders', 'one', id],
+    allocation: (id: number) => ['orders', 'allocation', id],
+    priceHint: (params: Record<string, string | number>) => ['orders', 'price-hint', params],
   },
   origins: {
     all: ['origins'],
@@ -72,6 +86,12 @@ export const queryKeys = {
   productPrices: {
     all: ['product-prices'],
     page: (page: PageParams) => ['product-prices', 'page', page],
+  },
+  /** Configuración's 'Formatos de venta', every one (a handful), also the sale form's 'Formato'; a format save changes them and the sales list (each sale names its format). */
+  saleFormats: {
+    all: ['sale-formats'],
+    /** Configuración's table, a page at a time. */
+    page: (page: PageParams) => ['sale-formats', 'page', page],
   },
   /** The typed settings (default sale prices…): Configuración, and the sales form's prefilled prices. */
   settings: { all: ['settings'] },

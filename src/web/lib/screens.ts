@@ -104,7 +104,7 @@ const screens = [
     path: '/ventas',
     module: 'src/web/features/sales/sales-page.tsx',
     forms: true,
-    requests: [firstPage('/sales'), '/api/settings'],
+    requests: [firstPage('/sales'), '/api/settings', everyRow('/sale-formats')],
     nav: { label: 'Ventas', icon: 'ShoppingCart', description: 'Registro y seguimiento de ventas.' },
   },
   {
@@ -143,6 +143,15 @@ const screens = [
     tool: { label: 'Clientes', icon: 'Contact' },
   },
   {
+    id: 'orders',
+    path: '/pedidos',
+    module: 'src/web/features/orders/orders-page.tsx',
+    forms: true,
+    // The list's first page without filters (features/orders/api/get-orders.ts) and the order form's choices.
+    requests: [`/api/orders?limit=${PAGE_SIZE}`, everyRow('/coffee-origins'), everyRow('/blend-recipes'), everyRow('/sale-formats')],
+    tool: { label: 'Pedidos', icon: 'Truck' },
+  },
+  {
     id: 'reports',
     path: '/reportes',
     module: 'src/web/features/reports/reports-page.tsx',
@@ -156,7 +165,7 @@ const screens = [
     module: 'src/web/features/settings/configuration-page.tsx',
     adminOnly: true,
     forms: true,
-    requests: [firstPage('/blend-recipes'), everyRow('/coffee-origins'), '/api/settings', firstPage('/product-prices'), everyRow('/blend-recipes')],
+    requests: [firstPage('/blend-recipes'), everyRow('/coffee-origins'), '/api/settings', firstPage('/product-prices'), everyRow('/blend-recipes'), firstPage('/sale-formats')],
     nav: { label: 'Configuración', icon: 'Settings', description: 'Recetas de mezcla y otros ajustes.' },
   },
   {

@@ -52,13 +52,16 @@ export interface SaleRecord {
   batch_code_sold: string;
   /** Null for a counter sale (migration 0019). */
   customer_id: number | null;
+  /** The sale format and its bags, both null for bulk kilos (migration 0020). */
+  format_id: number | null;
+  bags: number | null;
   user_id: number | null;
   created_at: number | string;
   updated_at: number | string;
 }
 
 /** What a create or edit writes. */
-export type SaleValues = Pick<SaleRecord, 'product_id' | 'product_type' | 'quantity_g' | 'unit_price_cents' | 'sale_date' | 'batch_code_sold' | 'customer_id'>;
+export type SaleValues = Pick<SaleRecord, 'product_id' | 'product_type' | 'quantity_g' | 'unit_price_cents' | 'sale_date' | 'batch_code_sold' | 'customer_id' | 'format_id' | 'bags'>;
 
 const saleColumns = [
   'id',
@@ -70,6 +73,8 @@ const saleColumns = [
   'sale_date',
   'batch_code_sold',
   'customer_id',
+  'format_id',
+  'bags',
   'user_id',
   'created_at',
   'updated_at',
@@ -146,6 +151,57 @@ export async function soldTotalsByProduct(
   }));
 }
 
+/** A customer's sales of one lot: grams, count and first and last day (the recall list, docs/decisions/0044-recall-list-and-delivery-note.md). */
+export interface CustomerSoldRow extends SoldProduct {
+  customer_id: number;
+  quantity_g: number;
+  sale_count: number;
+  first_date: string;
+  last_date: string;
+}
+
+/**
+ * The sales with a customer of some lots, summed per customer and lot. The
+ * condition `customer_id is not null` lets the planner read the partial index
+ * sales_customer_id_idx (migration 0019), which holds only sales with a
+ * customer: counter sales, most of a lot's, are never read (their totals come
+ * from the aggregates).
+ */
+export async function customerSoldByProduct(db: DbOrTrx, products: readonly SoldProduct[]): Promise<CustomerSoldRow[]> {
+  if (products.length === 0) return [];
+  const { rows } = await sql<Record<keyof CustomerSoldRow, string | number>>`
+    select customer_id, product_type, product_id, sum(quantity_g) as quantity_g, count(*) as sale_count,
+      min(sale_date) as first_date, max(sale_date) as last_date
+    from sales where customer_id is not null and ${ofProducts(products)}
+    group by customer_id, product_type, product_id`.execute(db);
+  return rows.map((row) => ({
+    customer_id: Number(row.customer_id),
+    product_type: row.product_type as SoldProduct['product_type'],
+    product_id: Number(row.product_id),
+    quantity_g: Number(row.quantity_g),
+    sale_count: Number(row.sale_count),
+    first_date: String(row.first_date),
+    last_date: String(row.last_date),
+  }));
+}
+
+/** The delivery notes (orders prepared with a number) that carried sales of some lots to each customer, oldest first. */
+export async function deliveryNotesOfProducts(
+  db: DbOrTrx,
+  products: readonly SoldProduct[],
+): Promise<{ customer_id: number; order_id: number; year: number; seq: number }[]> {
+  if (products.length === 0) return [];
+  const { rows } = await sql<{ customer_id: number; order_id: number; year: number; seq: number }>`
+    select distinct s.customer_id, o.id as order_id, o.delivery_note_year as year, o.delivery_note_seq as seq
+    from (select customer_id, order_line_id from sales
+      where customer_id is not null and order_line_id is not null and ${ofProducts(products)}) s
+    join order_lines l on l.id = s.order_line_id
+    join orders o on o.id = l.order_id
+    where o.delivery_note_seq is not null
+    order by year, seq`.execute(db);
+  return rows.map((row) => ({ customer_id: Number(row.customer_id), order_id: Number(row.order_id), year: Number(row.year), seq: Number(row.seq) }));
+}
+
 /**
  * How many sales there are, without COUNT(*) over the sales table on every page
  * view: the aggregates kept in each sale's own transaction hold the counts.
@@ -174,6 +230,8 @@ const insertSaleQuery = reusableQuery((db, p: SaleValues & { user_id: number; no
       sale_date: p.sale_date,
       batch_code_sold: p.batch_code_sold,
       customer_id: p.customer_id,
+      format_id: p.format_id,
+      bags: p.bags,
       user_id: p.user_id,
       created_at: p.now,
       updated_at: p.now,
@@ -193,4 +251,101 @@ export async function updateSale(db: DbOrTrx, id: number, values: SaleValues, no
 
 export async function deleteSale(db: DbOrTrx, id: number): Promise<void> {
   await db.deleteFrom('sales').where('id', '=', id).execute();
+}
+
+/**
+ * A sale an order's preparation records (docs/decisions/0043-orders.md): the
+ * sale's columns plus its format, bags and order line. Its own statement, so
+ * the counter sale's prepared insert stays as it is (docs/decisions/0033).
+ */
+export async function insertOrderSale(
+  db: DbOrTrx,
+  values: SaleValues & { user_id: number; order_line_id: number },
+  now: number,
+): Promise<number> {
+  const row = await db
+    .insertInto('sales')
+    .values({ ...values, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** The order sale `id` was prepared for; undefined for a sale typed in Ventas (or none). */
+export async function orderOfSale(db: DbOrTrx, id: number): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('sales as s')
+    .innerJoin('order_lines as l', 'l.id', 's.order_line_id')
+    .select('l.order_id')
+    .where('s.id', '=', id)
+    .executeTakeFirst();
+  return row?.order_id;
+}
+
+/** The sales prepared for these order lines, by id (an order's undo). */
+export async function salesOfOrderLines(db: DbOrTrx, lineIds: readonly number[]): Promise<SaleRecord[]> {
+  if (lineIds.length === 0) return [];
+  return db.selectFrom('sales').select(saleColumns).where('order_line_id', 'in', lineIds).orderBy('id').execute();
+}
+
+/** A sale prepared for an order line as its delivery note prints it: the lot, its kilos and bags. */
+export interface DeliveredSaleRow {
+  order_line_id: number;
+  product_type: SalesTable['product_type'];
+  product_id: number;
+  batch_code_sold: string;
+  quantity_g: number;
+  bags: number | null;
+}
+
+/** The sales of these order lines with their lots (a delivery note), by id: index sales_order_line_idx (migration 0020). */
+export async function deliveredSalesOfLines(db: DbOrTrx, lineIds: readonly number[]): Promise<DeliveredSaleRow[]> {
+  if (lineIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('sales')
+    .select(['order_line_id', 'product_type', 'product_id', 'batch_code_sold', 'quantity_g', 'bags'])
+    .where('order_line_id', 'in', [...lineIds])
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({ ...row, order_line_id: Number(row.order_line_id), quantity_g: Number(row.quantity_g) }));
+}
+
+/**
+ * The price per kg (cents) of the customer's latest sale of a unit (an origin's
+ * roast type, or a recipe's blends), or undefined: what an order line is
+ * pre-filled with (docs/product-guide.md#pedidos). Walks the customer's sales
+ * newest first on sales_customer_id_idx.
+ */
+export async function lastPriceOfCustomer(
+  db: DbOrTrx,
+  customerId: number,
+  unit: { kind: 'tostado'; origin_id: number; roast_type: string } | { kind: 'mezcla'; recipe_id: number },
+): Promise<number | undefined> {
+  const row =
+    unit.kind === 'tostado'
+      ? await db
+          .selectFrom('sales as s')
+          .innerJoin('roasted_coffee as r', 'r.id', 's.product_id')
+          .innerJoin('green_coffee as g', 'g.id', 'r.green_coffee_id')
+          .select('s.unit_price_cents')
+          .where('s.customer_id', '=', customerId)
+          .where('s.product_type', '=', 'tostado')
+          .where('g.origin_id', '=', unit.origin_id)
+          .where('r.roast_type', '=', unit.roast_type as 'Claro')
+          .orderBy('s.sale_date', 'desc')
+          .orderBy('s.id', 'desc')
+          .limit(1)
+          .executeTakeFirst()
+      : await db
+          .selectFrom('sales as s')
+          .innerJoin('blended_coffee as b', 'b.id', 's.product_id')
+          .select('s.unit_price_cents')
+          .where('s.customer_id', '=', customerId)
+          .where('s.product_type', '=', 'mezcla')
+          .where('b.recipe_id', '=', unit.recipe_id)
+          .orderBy('s.sale_date', 'desc')
+          .orderBy('s.id', 'desc')
+          .limit(1)
+          .executeTakeFirst();
+  return row?.unit_price_cents;
 }

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { lotCodeKey } from '#shared/lot-codes.js';
+import { orderMessages } from '#shared/order-messages.js';
 import { salesMessages as m } from '#shared/sales-messages.js';
 import { saleTotalCents } from '#shared/sale-total.js';
 import type { ProductType } from '#shared/schemas/products.js';
@@ -15,6 +16,7 @@ import { moveStock } from '#server/ledger/ledger.js';
 import { roastedSaleMargin, type SaleMargin, saleMargins } from '#server/features/costs/service.js';
 import { findProduct, findProductForSale, type ProductRecord, productNames } from '#server/features/products/service.js';
 import { customerNames, findActiveCustomerName } from '#server/features/customers/service.js';
+import { findActiveFormat, formatsByIds } from '#server/features/sale-formats/service.js';
 import { countSale, countSaleChange } from './aggregates.js';
 import * as repository from './repository.js';
 
@@ -32,6 +34,14 @@ export type { SaleRecord } from './repository.js';
 export const findSaleRecord = (db: DbOrTrx, id: number) => repository.findSale(db, id);
 export const salesOfProducts = repository.salesOfProducts;
 export const soldTotalsByProduct = repository.soldTotalsByProduct;
+
+/** What the recall list asks (docs/decisions/0044-recall-list-and-delivery-note.md): some lots' sales per customer, and the delivery notes that carried them. */
+export type { CustomerSoldRow } from './repository.js';
+export const customerSoldByProduct = repository.customerSoldByProduct;
+export const deliveryNotesOfProducts = repository.deliveryNotesOfProducts;
+/** What a delivery note asks: the sales of an order's lines, with their lots. */
+export type { DeliveredSaleRow } from './repository.js';
+export const deliveredSalesOfLines = repository.deliveredSalesOfLines;
 
 /**
  * How many sales a lot has and its first sale day (null without sales): the
@@ -57,7 +67,7 @@ const productKey = (type: ProductType, id: number) => `${type}:${id}`;
 const notEnoughStock = async (db: DbOrTrx, type: ProductType, availableG: number) =>
   new AppError('insufficient_stock', m.notEnoughStock(type, availableKgText(availableG, await readFormatter(db))));
 
-function toSale(record: repository.SaleRecord, name: string | undefined, margin: SaleMargin, customerName: string | null): Sale {
+function toSale(record: repository.SaleRecord, name: string | undefined, margin: SaleMargin, customerName: string | null, formatName: string | null): Sale {
   return {
     id: record.id,
     version: record.version,
@@ -72,6 +82,9 @@ function toSale(record: repository.SaleRecord, name: string | undefined, margin:
     batch_code_sold: record.batch_code_sold,
     customer_id: record.customer_id,
     customer_name: customerName,
+    format_id: record.format_id,
+    format_name: formatName,
+    bags: record.bags,
     user_id: record.user_id,
     created_at: new Date(Number(record.created_at)).toISOString(),
     updated_at: new Date(Number(record.updated_at)).toISOString(),
@@ -79,28 +92,35 @@ function toSale(record: repository.SaleRecord, name: string | undefined, margin:
 }
 
 /**
- * Each sale with its product's and its customer's names, three queries however
- * many sales (the list and the CSV export), none for the customers when the
- * sales are all counter sales; a sale whose lot is gone reads 'Producto Desconocido'.
+ * Each sale with its product's, its customer's and its format's names, four
+ * queries however many sales (the list and the CSV export), none for the
+ * customers or the formats when no sale names one; a sale whose lot is gone
+ * reads 'Producto Desconocido'.
  */
 export async function withNames<Row extends repository.SaleRecord>(
   db: DbOrTrx,
   records: readonly Row[],
-): Promise<(Row & { product_name: string; customer_name: string | null })[]> {
+): Promise<(Row & { product_name: string; customer_name: string | null; format_name: string | null })[]> {
   const idsOf = (type: ProductType) => [...new Set(records.filter((r) => r.product_type === type).map((r) => r.product_id))];
   const customerIds = [...new Set(records.flatMap((r) => (r.customer_id === null ? [] : [r.customer_id])))];
-  const [names, customers] = await Promise.all([productNames(db, { tostado: idsOf('tostado'), mezcla: idsOf('mezcla') }), customerNames(db, customerIds)]);
+  const formatIds = records.flatMap((r) => (r.format_id === null ? [] : [r.format_id]));
+  const [names, customers, formats] = await Promise.all([
+    productNames(db, { tostado: idsOf('tostado'), mezcla: idsOf('mezcla') }),
+    customerNames(db, customerIds),
+    formatsByIds(db, formatIds),
+  ]);
   return records.map((record) => ({
     ...record,
     product_name: names.get(productKey(record.product_type, record.product_id)) ?? m.unknownProduct,
     customer_name: record.customer_id === null ? null : (customers.get(record.customer_id) ?? null),
+    format_name: record.format_id === null ? null : (formats.get(record.format_id)?.name ?? null),
   }));
 }
 
 async function toSales(db: DbOrTrx, records: repository.SaleRecord[]): Promise<Sale[]> {
   const named = await withNames(db, records);
   const margins = await saleMargins(db, records);
-  return named.map((record, index) => toSale(record, record.product_name, margins[index]!, record.customer_name));
+  return named.map((record, index) => toSale(record, record.product_name, margins[index]!, record.customer_name, record.format_name));
 }
 
 export async function listSales(db: Kysely<Database>, query: SalesListQuery): Promise<SalesPage> {
@@ -173,12 +193,34 @@ async function customerNameFor(trx: DbOrTrx, body: SaleBody): Promise<string | n
 }
 
 /**
+ * The format the body names, null for bulk kilos (no query: the sale path's
+ * bound, docs/decisions/0033): one read of the format by its key, active for a
+ * new choice ('Formato: elige un formato activo de la lista.'), any state when
+ * an edit keeps the sale's own (`kept`); then the kilos must be exactly bags ×
+ * its grams ('Cantidad (Kg) debe ser Bolsas × el formato: …'). Grams and not
+ * kilos are compared, so no rounding enters.
+ */
+async function formatFor(trx: DbOrTrx, body: SaleBody, values: repository.SaleValues, kept?: number | null): Promise<string | null> {
+  if (body.format_id === null || body.bags === null) return null;
+  const format = body.format_id === kept ? (await formatsByIds(trx, [body.format_id])).get(body.format_id) : await findActiveFormat(trx, body.format_id);
+  if (format === undefined) throw validationError(m.invalidFormat);
+  const expected = body.bags * format.grams;
+  if (values.quantity_g !== expected) {
+    // Only on the refusal is the shop's format read (docs/decisions/0033).
+    throw validationError(m.bagsMismatch(body.bags, format.name, availableKgText(expected, await readFormatter(trx))));
+  }
+  return format.name;
+}
+
+/**
  * A customer deleted between customerNameFor's read and the sale's write (PostgreSQL, two
  * requests at once): `sales.customer_id`'s foreign key refuses the row, answered as the read would
  * have been instead of a 500. Only a sale naming a customer can meet it.
  */
 const customerGone = (body: SaleBody) => (error: unknown): never => {
   if (body.customer_id !== null && isForeignKeyViolation(error)) throw validationError(m.invalidCustomer);
+  // The same for a format: its delete checks the sales (RESTRICT), so only this sale's insert can meet it.
+  if (body.format_id !== null && isForeignKeyViolation(error)) throw validationError(m.invalidFormat);
   throw error;
 };
 
@@ -190,6 +232,8 @@ const valuesOf = (body: SaleBody, batchCode: string): repository.SaleValues => (
   sale_date: body.sale_date,
   batch_code_sold: batchCode,
   customer_id: body.customer_id,
+  format_id: body.format_id,
+  bags: body.bags,
 });
 
 /** One stock move of a sale; the lot is locked and its stock checked, so a refusal here is a bug (500, all undone). */
@@ -223,11 +267,12 @@ export async function createSale(db: Kysely<Database>, body: SaleBody, userId: n
     refuseSaleBeforeProduct(body, product);
     if (product.stock_g < values.quantity_g) throw await notEnoughStock(trx, product.type, product.stock_g);
     const customerName = await customerNameFor(trx, body);
+    const formatName = await formatFor(trx, body, values);
     const now = Date.now();
     const id = await repository.insertSale(trx, { ...values, user_id: userId }, now);
     await move(trx, { id, type: product.type, productId: product.id }, -values.quantity_g, userId, m.stockUpdateError);
     await countSale(trx, values, 1);
-    return createdSale({ id, version: 1, ...values, user_id: userId, created_at: now, updated_at: now }, product, customerName, trx);
+    return createdSale({ id, version: 1, ...values, user_id: userId, created_at: now, updated_at: now }, product, customerName, formatName, trx);
   }).catch(customerGone(body));
 }
 
@@ -238,9 +283,15 @@ export async function createSale(db: Kysely<Database>, body: SaleBody, userId: n
  * comes from its draws: read here as readSale does. Same body as
  * readSale(trx, id), three or four queries fewer per sale (docs/performance.md, P1).
  */
-async function createdSale(record: repository.SaleRecord, product: ProductRecord, customerName: string | null, trx: DbOrTrx): Promise<Sale> {
+async function createdSale(
+  record: repository.SaleRecord,
+  product: ProductRecord,
+  customerName: string | null,
+  formatName: string | null,
+  trx: DbOrTrx,
+): Promise<Sale> {
   const margin = product.roast_cost ? roastedSaleMargin(record, product.roast_cost) : (await saleMargins(trx, [record]))[0]!;
-  return toSale(record, product.name, margin, customerName);
+  return toSale(record, product.name, margin, customerName, formatName);
 }
 
 /**
@@ -254,6 +305,7 @@ async function createdSale(record: repository.SaleRecord, product: ProductRecord
 async function lockSale(trx: Transaction<Database>, id: number, body?: SaleBody): Promise<repository.SaleRecord> {
   const seen = await repository.findSale(trx, id);
   if (!seen) throw notFoundError(m.notFound);
+  await refuseOrderSale(trx, id);
   const targets: LockTarget[] = [{ kind: LOT_KIND[seen.product_type], id: seen.product_id }];
   if (body) targets.push({ kind: LOT_KIND[body.product_type], id: body.product_id });
   await lockLots(trx, targets);
@@ -283,6 +335,8 @@ export async function updateSale(db: Kysely<Database>, id: number, body: SaleBod
     refuseSaleBeforeProduct(body, product);
     // Keeping the sale's customer is fine even if it was deactivated since (as keeping a renamed lot's code); a new one must be active.
     if (body.customer_id !== old.customer_id) await customerNameFor(trx, body);
+    // The same for its format: kept, it may be inactive now; the kilos must still be bags × its grams.
+    await formatFor(trx, body, values, old.format_id);
     const sameProduct = old.product_type === product.type && old.product_id === product.id;
 
     if (sameProduct) {
@@ -318,3 +372,85 @@ export async function deleteSale(db: Kysely<Database>, id: number, userId: numbe
     await countSale(trx, sale, -1);
   });
 }
+
+/**
+ * A sale an order's preparation recorded is changed through the order
+ * ('Deshacer preparación'), never in Ventas: its edit and delete answer 409
+ * (docs/product-guide.md#pedidos). One read of the sale's order line; an order's
+ * sales are written only under the order's lock, so the answer cannot change
+ * under a sale's lot lock.
+ */
+async function refuseOrderSale(db: DbOrTrx, id: number): Promise<void> {
+  const orderId = await repository.orderOfSale(db, id);
+  if (orderId !== undefined) throw new AppError('conflict', orderMessages.saleBelongsToOrder(orderId));
+}
+
+/** One sale of an order line (docs/decisions/0043-orders.md): the line's product, price, format and customer, one lot. */
+export interface OrderSaleInput {
+  productType: ProductType;
+  productId: number;
+  quantityG: number;
+  unitPriceCents: number;
+  saleDate: string;
+  customerId: number;
+  formatId: number | null;
+  bags: number | null;
+  orderLineId: number;
+}
+
+/**
+ * Records one sale of an order's preparation inside the order's transaction,
+ * with the rules and writes of createSale: the lot exists and was made on or
+ * before the sale's day, its stock covers the kilos ('No hay suficiente café …',
+ * 409), then the row, the ledger's 'sale' move and the aggregates. The caller
+ * has locked the lot (lockLots, with every other lot of the order, in the
+ * global order) and answers for the customer (the order's, active when it was
+ * taken). Returns the sale's id and the lot's code.
+ */
+export async function recordOrderSale(trx: DbOrTrx, input: OrderSaleInput, userId: number): Promise<{ id: number; batchCode: string }> {
+  const product = await findProduct(trx, input.productType, input.productId);
+  if (!product) throw validationError(m.invalidProduct);
+  if (input.saleDate < product.made_on) throw validationError(m.beforeProduct(product.type, product.batch_code, product.made_on));
+  if (product.stock_g < input.quantityG) throw await notEnoughStock(trx, product.type, product.stock_g);
+  const values: repository.SaleValues = {
+    product_id: product.id,
+    product_type: product.type,
+    quantity_g: input.quantityG,
+    unit_price_cents: input.unitPriceCents,
+    sale_date: input.saleDate,
+    batch_code_sold: product.batch_code,
+    customer_id: input.customerId,
+    format_id: input.formatId,
+    bags: input.bags,
+  };
+  const id = await repository.insertOrderSale(trx, { ...values, user_id: userId, order_line_id: input.orderLineId }, Date.now());
+  await move(trx, { id, type: product.type, productId: product.id }, -values.quantity_g, userId, m.stockUpdateError);
+  await countSale(trx, values, 1);
+  return { id, batchCode: product.batch_code };
+}
+
+/**
+ * Deletes the sales prepared for these order lines ('Deshacer preparación'),
+ * with deleteSale's rules and writes, inside the order's transaction: their
+ * lots locked in the global order, each sale's kilos back to its lot
+ * ('sale_reversal'), the row and its aggregates gone. A lot deleted since
+ * leaves its kilos nowhere: 'Error al devolver el stock del producto.' (409),
+ * nothing undone. Returns how many sales it deleted.
+ */
+export async function deleteOrderSales(trx: Transaction<Database>, lineIds: readonly number[], userId: number): Promise<number> {
+  const sales = await repository.salesOfOrderLines(trx, lineIds);
+  await lockLots(trx, sales.map((sale) => ({ kind: LOT_KIND[sale.product_type], id: sale.product_id })));
+  for (const sale of sales) {
+    if (!(await findProduct(trx, sale.product_type, sale.product_id))) throw new AppError('conflict', m.returnStockError);
+    await move(trx, { id: sale.id, type: sale.product_type, productId: sale.product_id }, sale.quantity_g, userId, m.returnStockError);
+    await repository.deleteSale(trx, sale.id);
+    await countSale(trx, sale, -1);
+  }
+  return sales.length;
+}
+
+/** The lot kind ('roasted', 'blend') of a product type, for the lock a caller takes before recordOrderSale. */
+export const lotKindOf = (type: ProductType): LotKind => LOT_KIND[type];
+
+/** The price per kg in cents of the customer's latest sale of a unit, or undefined (an order line's price hint). */
+export const lastPriceOfCustomer = repository.lastPriceOfCustomer;

@@ -45,7 +45,7 @@ export function RecipeComponentsEditor(props: RecipeComponentsEditorProps) {
   };
 
   return (
-    <fieldset className="recipe-components" aria-describedby="recipe-components-total">
+    <fieldset className="form-fieldset recipe-components" aria-describedby="recipe-components-total">
       <legend>Componentes de la receta</legend>
       <div className="recipe-components__row">
         <SelectField
