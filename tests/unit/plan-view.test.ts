@@ -3,7 +3,7 @@ import { planningMessages as m } from '#shared/planning-messages.js';
 import type { BlendPlan, Planning, RoastedPlan } from '#shared/schemas/planning.js';
 import { blendsToMake, idleUnits, readHorizon, riskOf, roastedToRoast, unitsAtRisk } from '#web/features/planning/plan-view.js';
 
-const pace = { stock_kg: 10, out_kg: 14, kg_per_day: 0.5, threshold_kg: 5, need_kg: 0, idle: false };
+const pace = { stock_kg: 10, out_kg: 14, kg_per_day: 0.5, threshold_kg: 5, ordered_kg: 0, orders: [], uncovered_order_date: null, need_kg: 0, idle: false };
 const roasted = (origin_name: string, days_left: number | null, need_kg = 0): RoastedPlan => ({
   ...pace,
   origin_id: origin_name.length,
