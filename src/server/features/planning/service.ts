@@ -261,6 +261,8 @@ export async function roastPlan(db: Kysely<Database>, horizon = PLANNING_HORIZON
   // product ordered with no lots or no blends yet is planned all the same, from stock 0.
   const roastedOrders = new Map<string, UnitOrders>();
   const recipeOrders = new Map<number, UnitOrders>();
+  /** Recipes planned only for their orders (no blend made yet): no threshold of their own to keep, as a roasted unit without lots. */
+  const blendless = new Set<number>();
   for (const line of orderLines) {
     let unitOrders: UnitOrders;
     if (line.product_type === 'tostado') {
@@ -271,7 +273,10 @@ export async function roastPlan(db: Kysely<Database>, horizon = PLANNING_HORIZON
       unitOrders = roastedOrders.get(key) ?? noOrders();
       roastedOrders.set(key, unitOrders);
     } else {
-      if (!recipeUnits.has(line.recipe_id!)) recipeUnits.set(line.recipe_id!, { name: line.recipe_name!, stock_g: 0, out_g: 0, moved: noMovement() });
+      if (!recipeUnits.has(line.recipe_id!)) {
+        recipeUnits.set(line.recipe_id!, { name: line.recipe_name!, stock_g: 0, out_g: 0, moved: noMovement() });
+        blendless.add(line.recipe_id!);
+      }
       unitOrders = recipeOrders.get(line.recipe_id!) ?? noOrders();
       recipeOrders.set(line.recipe_id!, unitOrders);
     }
@@ -324,9 +329,9 @@ export async function roastPlan(db: Kysely<Database>, horizon = PLANNING_HORIZON
     const unit = recipeUnits.get(recipeId)!;
     const unitOrders = recipeOrders.get(recipeId) ?? noOrders();
     const idle = unitOrders.ordered_g === 0 && isIdle(unit.moved);
-    const pace = paceOf(unit.stock_g, unit.out_g, blendThresholdG, horizon, unitOrders.ordered_g, idle);
+    const pace = paceOf(unit.stock_g, unit.out_g, blendless.has(recipeId) ? 0 : blendThresholdG, horizon, unitOrders.ordered_g, idle);
     const needG = ownNeedG(pace);
-    return { recipeId, recipe, pace, needG, figures: paceFigures(pace, today, needG, idle, unitOrders) };
+    return { recipeId, recipe, pace, needG, figures: paceFigures({ ...pace, threshold_g: blendThresholdG }, today, needG, idle, unitOrders) };
   });
   // The most urgent recipe takes the origins' spare roasted stock first.
   blendUnits.sort((a, b) => byRunOut(troubleDate(a.figures), troubleDate(b.figures)) || a.recipe.name_key.localeCompare(b.recipe.name_key) || a.recipeId - b.recipeId);

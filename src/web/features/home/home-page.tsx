@@ -3,12 +3,13 @@ import { isAdmin } from '#shared/roles.js';
 import { AREA_CARDS, TOOL_ITEMS } from '#web/lib/nav-items.js';
 import { useCurrentUser } from '#web/api/get-session.js';
 import { InstallButton } from './install-button.js';
+import { OrdersDue } from './orders-due.js';
 import { StockAlertsCard } from './stock-alerts-card.js';
 
 /**
  * Home (docs/product-guide.md#home): a title, one card per area (cards fade in 0.1 s apart, styles.css),
  * the row of tools (the screens beyond the original's, docs/decisions/0025-screens-beyond-the-original.md,
- * and on a phone 'Instalar en el móvil' when the browser offers it) and the stock alerts.
+ * and on a phone 'Instalar en el móvil' when the browser offers it), the pending orders due today and tomorrow and the stock alerts.
  */
 export function HomePage() {
   const user = useCurrentUser();
@@ -37,6 +38,7 @@ export function HomePage() {
         ))}
         <InstallButton />
       </nav>
+      <OrdersDue />
       <StockAlertsCard />
     </section>
   );
