@@ -34,6 +34,7 @@ export const AREA_NAMES: Record<ActivityArea, string> = {
   auth: 'Sesiones',
   customers: 'Clientes',
   'product-prices': 'Precios por producto',
+  orders: 'Pedidos',
 };
 
 /** The record as the sentence names it: "el origen Colombia". */
@@ -50,6 +51,7 @@ const RECORD_NOUNS: Record<ActivityArea, string> = {
   auth: 'la sesión',
   customers: 'el cliente',
   'product-prices': 'el precio de',
+  orders: 'el',
 };
 
 const VERBS: Partial<Record<ActivityAction, string>> = {
@@ -125,6 +127,18 @@ export const FIELD_NAMES: Record<string, string> = {
   currency_position: 'posición del símbolo',
   decimal_separator: 'separador decimal',
   price: 'precio',
+  // Pedidos (docs/product-guide.md#pedidos)
+  order_date: 'fecha del pedido',
+  due_date: 'fecha de entrega',
+  repeat_weeks: 'repetir (semanas)',
+  status: 'estado',
+  prepared_date: 'fecha de preparación',
+  delivered_date: 'fecha de entrega real',
+  delivery_note_number: 'albarán',
+  next_order_id: 'siguiente pedido',
+  sale_ids: 'ventas',
+  lines: 'líneas',
+  kg: 'Kg',
 };
 
 export const fieldName = (field: string): string => FIELD_NAMES[field] ?? field.replaceAll('_', ' ');

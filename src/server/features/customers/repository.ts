@@ -127,7 +127,12 @@ export async function updateCustomer(db: DbOrTrx, id: number, values: CustomerVa
   return row?.version;
 }
 
-/** False when no customer has that id; throws the foreign-key violation when sales name it. */
+/** Whether an order names the customer (orders.customer_id is RESTRICT too): which of the two its delete's refusal names. */
+export async function hasOrders(db: DbOrTrx, id: number): Promise<boolean> {
+  return (await db.selectFrom('orders').select('id').where('customer_id', '=', id).limit(1).executeTakeFirst()) !== undefined;
+}
+
+/** False when no customer has that id; throws the foreign-key violation when sales or orders name it. */
 export async function deleteCustomer(db: DbOrTrx, id: number): Promise<boolean> {
   const result = await db.deleteFrom('customers').where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) === 1;
