@@ -244,6 +244,50 @@ describe.each(testDialects())('Plan de Tueste con pedidos (%s)', (dialect) => {
     expect(withOrder.blends[0]!.components).toEqual([{ origin_id: o.id, origin_name: 'Huila', roast_type: 'Medio', kg: 3, roasted_available_kg: 0, shortfall_kg: 3 }]);
   });
 
+  it('through the orders API: a weekly order prepared leaves the pace as it was, its next order is counted once, and undoing it puts it back', async () => {
+    const { o, lot } = await huila();
+    const weekly = await customer('Café Semanal');
+    const post = async <T>(url: string, payload?: object): Promise<T> => {
+      const response = await t.call(cookie, { method: 'POST', url, ...(payload ? { payload } : {}) });
+      expect(response.statusCode, `${url}: ${response.body}`).toBeLessThan(300);
+      return response.json() as T;
+    };
+    const created = await post<{ id: number; lines: { id: number }[] }>('/api/orders', {
+      customer_id: weekly.id,
+      due_date: shift(2),
+      repeat_weeks: 1,
+      lines: [{ product: { kind: 'tostado', origin_id: o.id, roast_type: 'Medio' }, format_id: null, quantity: 2, unit_price: 20, grind: 'grano' }],
+    });
+    // Pending: 2 kg ordered; 2 + 1.4 + 5 − 5.7 = 2.7 kg.
+    expect((await plan()).roasted[0]).toMatchObject({ out_kg: 2.8, ordered_kg: 2, need_kg: 2.7 });
+
+    await post(`/api/orders/${created.id}/fulfil`, {
+      lines: [{ line_id: created.lines[0]!.id, lots: [{ lot_kind: 'tostado', lot_id: lot.id, kg: 2, expected_stock_kg: 5.7 }] }],
+    });
+    // Prepared today: its 2 kg sale is today's, and not in the pace; no longer pending. 1.4 + 5 − 3.7 = 2.7 kg: the same need.
+    expect((await plan()).roasted[0]).toMatchObject({ stock_kg: 3.7, out_kg: 2.8, ordered_kg: 0, orders: [], need_kg: 2.7 });
+
+    const delivered = await post<{ next_order_id: number }>(`/api/orders/${created.id}/deliver`);
+    // The next week's order, due in 9 days, is counted once: as an order. 2 + 1.4 + 5 − 3.7 = 4.7 kg;
+    // 3.7 ≥ 2 + 0.1 × 9 = 2.9: covered.
+    const withNext = (await plan()).roasted[0]!;
+    expect(withNext).toMatchObject({ out_kg: 2.8, ordered_kg: 2, need_kg: 4.7, uncovered_order_date: null });
+    expect(withNext.orders).toEqual([{ order_id: delivered.next_order_id, customer_name: 'Café Semanal', due_date: shift(9), kg: 2, covered: true }]);
+
+    // A second order prepared and undone: its sale goes, the order is pending again and counted as an order, not in the pace.
+    const other = await post<{ id: number; lines: { id: number }[] }>('/api/orders', {
+      customer_id: weekly.id,
+      due_date: shift(1),
+      repeat_weeks: null,
+      lines: [{ product: { kind: 'tostado', origin_id: o.id, roast_type: 'Medio' }, format_id: null, quantity: 0.5, unit_price: 20, grind: 'grano' }],
+    });
+    await post(`/api/orders/${other.id}/fulfil`, {
+      lines: [{ line_id: other.lines[0]!.id, lots: [{ lot_kind: 'tostado', lot_id: lot.id, kg: 0.5, expected_stock_kg: 3.7 }] }],
+    });
+    await post(`/api/orders/${other.id}/undo-fulfil`);
+    expect((await plan()).roasted[0]).toMatchObject({ stock_kg: 3.7, out_kg: 2.8, ordered_kg: 2.5, need_kg: 5.2 });
+  });
+
   it("home's answer counts the pending orders due today, tomorrow and overdue; other states and later dates are not counted", async () => {
     const sol = await customer('Café Sol');
     const o = await origin('Huila');

@@ -1,3 +1,4 @@
+import { Link } from 'react-router';
 import { useFormat } from '#web/api/use-format.js';
 import { formatDate } from '#shared/format.js';
 import { planningMessages as m } from '#shared/planning-messages.js';
@@ -17,7 +18,8 @@ export function PlanOrders({ orders, horizon }: { orders: UnitOrder[]; horizon: 
   const f = useFormat();
   const columns: Column<UnitOrder & { id: number }>[] = [
     { label: c.unit, className: 'wrap', cell: (order) => order.unit_name },
-    { label: c.customer, className: 'wrap', cell: (order) => order.customer_name },
+    // The order open on Pedidos (its own address there, ?pedido=ID).
+    { label: c.customer, className: 'wrap', cell: (order) => <Link to={`/pedidos?pedido=${order.order_id}`}>{order.customer_name}</Link> },
     { label: c.due, cell: (order) => formatDate(order.due_date) },
     { label: c.kg, className: 'num', cell: (order) => f.twoDecimals(order.kg) },
     { label: c.covered, cell: (order) => (order.covered ? m.orderCovered : <strong className="plan-short">{m.orderUncovered}</strong>) },
