@@ -3,13 +3,12 @@ import { isAdmin } from '#shared/roles.js';
 import { AREA_CARDS, TOOL_ITEMS } from '#web/lib/nav-items.js';
 import { useCurrentUser } from '#web/api/get-session.js';
 import { InstallButton } from './install-button.js';
-import { OrdersDue } from './orders-due.js';
 import { StockAlertsCard } from './stock-alerts-card.js';
 
 /**
  * Home (docs/product-guide.md#home): a title, one card per area (cards fade in 0.1 s apart, styles.css),
  * the row of tools (the screens beyond the original's, docs/decisions/0025-screens-beyond-the-original.md,
- * and on a phone 'Instalar en el móvil' when the browser offers it), the pending orders due today and tomorrow and the stock alerts.
+ * and on a phone 'Instalar en el móvil' when the browser offers it) and the stock alerts, with the pending orders due today and tomorrow.
  */
 export function HomePage() {
   const user = useCurrentUser();
@@ -38,7 +37,6 @@ export function HomePage() {
         ))}
         <InstallButton />
       </nav>
-      <OrdersDue />
       <StockAlertsCard />
     </section>
   );

@@ -9,10 +9,10 @@ const dayAfter = (isoDate: string, days: number) => new Date(Date.parse(isoDate)
 const ordersPath = (to: string, from?: string) => `/pedidos?estado=pendiente${from ? `&desde=${from}` : ''}&hasta=${to}`;
 
 /**
- * Home's line of pending orders (docs/product-guide.md#home): due today, due
- * tomorrow and, when there are any, overdue, each a link to Pedidos filtered.
- * From the stock alerts' answer (one request for home); nothing while it loads
- * or if it fails (the alerts card says so).
+ * Home's line of pending orders (docs/product-guide.md#home), in the stock
+ * alerts' header: due today, due tomorrow and, when there are any, overdue,
+ * each a link to Pedidos filtered. From the stock alerts' answer (one request
+ * for home); nothing while it loads or if it fails (the card says so).
  */
 export function OrdersDue() {
   const due = useStockAlerts().data?.orders_due;
