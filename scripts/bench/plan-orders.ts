@@ -93,7 +93,7 @@ export async function fillPendingOrders(target: DatasetTarget, count: number, sp
 }
 
 /**
- * P12: the plan with the orders spread over a year against none (target ≤ 3×),
+ * P13: the plan with the orders spread over a year against none (target ≤ 3×),
  * and with all of them due within the horizon (informative: the answer then
  * lists all 10,000, so its size, not the reads, grows).
  */
@@ -103,7 +103,7 @@ export async function planOrderRows(none: Endpoint, spread: Endpoint, dense: End
   const denseRatio = atDense! / atNone!;
   return [
     {
-      name: `P12 planning con ${count} pedidos pendientes (entregas repartidas en un año) vs ninguno`,
+      name: `P13 planning con ${count} pedidos pendientes (entregas repartidas en un año) vs ninguno`,
       baseline: ms(atNone!),
       ours: ms(atSpread!),
       ratio: spreadRatio,
@@ -111,7 +111,7 @@ export async function planOrderRows(none: Endpoint, spread: Endpoint, dense: End
       met: spreadRatio <= 3,
     },
     {
-      name: `P12 planning con ${count} pedidos pendientes, todos en el horizonte (informativo) vs ninguno`,
+      name: `P13 planning con ${count} pedidos pendientes, todos en el horizonte (informativo) vs ninguno`,
       baseline: ms(atNone!),
       ours: ms(atDense!),
       ratio: denseRatio,
