@@ -207,8 +207,9 @@ async function readUnitPaces(db: Kysely<Database>, today: string): Promise<UnitP
   }
 
   // The pace counts only sales not made from orders (docs/decisions/0045-plan-from-orders.md): an
-  // order's sales are dated the day it is prepared, so the orders prepared in the window are
-  // exactly the part of its sales the plan counts again as orders. Idle movement keeps them.
+  // order's sales are dated the day it is prepared, so the kilos of the orders prepared in the
+  // window are exactly its sales that came from orders, a demand the plan reads from the pending
+  // orders instead. Idle movement keeps them.
   for (const row of prepared) {
     const unit = row.product_type === 'tostado' ? units.get(keyOf(row.origin_id!, row.roast_type!)) : recipes.get(row.recipe_id!);
     if (unit) unit.out_g = Math.max(0, unit.out_g - row.quantity_g);
