@@ -75,8 +75,12 @@ async function seed(page: Page) {
   await sale(brR1, 'tostado', 4.4, -5);
   await sale(blend, 'mezcla', 1.4, -3);
   await post('/api/users', { username: 'tostadora', password: 'tostar-cafe-2026', full_name: 'Ana Tostadora', role: 'tecnico' });
+  brasilId = brasil.id;
   return { huV1 };
 }
+
+/** Brasil's origin id, for the phone test's order. */
+let brasilId = 0;
 
 const sheet = (page: Page) => page.getByRole('table', { name: m.sheetTitle });
 const sheetRow = (page: Page, origin: string, type: string) =>
@@ -135,6 +139,7 @@ describe('plan de tueste', () => {
       'Kg/día': '0.43',
       Días: '7',
       'Se agota': `${formatDate(shift(7))} Urgente`,
+      'Pedidos (Kg)': '—',
       'Necesidad (Kg)': '9.50',
       'Rendimiento (%)': '84.50',
       'Café verde (Kg)': '11.24',
@@ -269,11 +274,38 @@ describe('plan de tueste', () => {
     expect(await page.locator('.stock-alerts__note').textContent()).toBe(
       'Fechas del Plan de Tueste: cada café con todos sus lotes (o cada receta con todas sus mezclas), al ritmo de salida de los últimos 28 días.',
     );
+    expect(await page.locator('.home-orders').textContent()).toBe('Pedidos pendientes: 0 para hoy · 0 para mañana');
+
+    // An order for tomorrow (docs/decisions/0045-plan-from-orders.md): 3.5 kg of Brasil · Oscuro, which holds 3.2 kg.
+    const post = apiPost<{ id: number }>(page);
+    const sol = await post('/api/customers', { name: 'Café Sol', kind: 'cafeteria' });
+    const order = await post('/api/orders', {
+      customer_id: sol.id,
+      due_date: shift(1),
+      repeat_weeks: null,
+      lines: [{ product: { kind: 'tostado', origin_id: brasilId, roast_type: 'Oscuro' }, format_id: null, quantity: 3.5, unit_price: 20, grind: 'grano' }],
+    });
+    await page.reload();
+    await expect.poll(() => page.locator('.home-orders').textContent()).toBe('Pedidos pendientes: 0 para hoy · 1 para mañana');
+    expect(await page.getByRole('link', { name: '1 para mañana' }).getAttribute('href')).toBe(`/pedidos?estado=pendiente&desde=${shift(1)}&hasta=${shift(1)}`);
     await shot(page, 'home-phone');
 
     await page.getByRole('navigation', { name: 'Herramientas' }).getByRole('link', { name: 'Plan de tueste' }).click();
     await sheet(page).waitFor();
     expect(await rowCells(page, 'Huila', 'Medio')).toMatchObject({ 'Necesidad (Kg)': '0.50', 'Lotes de verde a usar': 'HU-V1 · 0.60 Kg Tostar' });
+    // Brasil · Oscuro cannot cover it: urgent from tomorrow, first among the risks; 3.5 + 2.2 + 5 − 3.2 = 7.5 kg to roast.
+    expect((await riskNames(page))[0]).toBe('plan-unit--urgent: Brasil · Oscuro Urgente');
+    expect(await page.locator('.plan-unit').first().locator('.plan-unit__date').first().textContent()).toBe(
+      `El stock no cubre el pedido de Café Sol del ${formatDate(shift(1))} (3.50 Kg)`,
+    );
+    expect(await rowCells(page, 'Brasil', 'Oscuro')).toMatchObject({
+      'Se agota': `${formatDate(shift(20))} Pedido del ${formatDate(shift(1))} sin cubrir Urgente`,
+      'Pedidos (Kg)': '3.50',
+      'Necesidad (Kg)': '7.50',
+    });
+    const orders = page.getByRole('table', { name: m.ordersTitle });
+    expect(await orders.locator('tbody td').allTextContents()).toEqual(['Brasil · Oscuro', 'Café Sol', formatDate(shift(1)), '3.50', 'Sin cubrir']);
+    expect(await orders.getByRole('link', { name: 'Café Sol' }).getAttribute('href')).toBe(`/pedidos?pedido=${order.id}`);
     await expectNoSidewaysScroll(page);
     await expectNoSeriousAxeViolations(page);
     await shot(page, 'sheet-phone');

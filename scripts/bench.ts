@@ -14,7 +14,9 @@
 // the printed labels, on the set with the big set's lots: no big data set, no web), BENCH_ONLY=P10
 // (only the hostile files, each on a fresh server: no data set, no web), BENCH_ONLY=P11 (only the
 // customers' list, on scratch copies of the small set: no big data set, no web), BENCH_ONLY=P12 (only
-// the orders: their list and a 20-line fulfil against a sale, on scratch copies of the small set).
+// the orders: their list and a 20-line fulfil against a sale, on scratch copies of the small set),
+// BENCH_ONLY=P13 (only the plan with 10,000 pending orders, on scratch copies of the medium set: no
+// big data set, no web).
 import os from 'node:os';
 import path from 'node:path';
 import { startServer, type RunningServer } from '#support/start-server.js';
@@ -35,6 +37,7 @@ import { labelRows } from './bench/labels.js';
 import { hostileFileRows } from './bench/hostile-files.js';
 import { customerRows, fillCustomers } from './bench/customers.js';
 import { fillOrders, fulfilRows, fulfilSetup, orderListRows } from './bench/orders.js';
+import { fillPendingOrders, planOrderRows } from './bench/plan-orders.js';
 
 const BIG = Number(process.env.BENCH_SALES ?? 1_000_000);
 const MEDIUM = 10_000;
@@ -54,12 +57,15 @@ const ONLY_P9 = process.env.BENCH_ONLY === 'P9';
 const ONLY_P10 = process.env.BENCH_ONLY === 'P10';
 const ONLY_P11 = process.env.BENCH_ONLY === 'P11';
 const ONLY_P12 = process.env.BENCH_ONLY === 'P12';
+const ONLY_P13 = process.env.BENCH_ONLY === 'P13';
 /** P12's numbers of orders. */
 const ORDERS_SMALL = 1_000;
 const ORDERS_BIG = 100_000;
 /** P11's numbers of customers. */
 const CUSTOMERS_SMALL = 1_000;
 const CUSTOMERS_BIG = 100_000;
+/** P13's pending orders. */
+const PENDING_ORDERS = 10_000;
 const MEMORY_TARGET_MIB = 150;
 /**
  * Sign-ins at once: argon2 runs on libuv's 4 threads, so 4 is the most that
@@ -95,6 +101,11 @@ async function suite(dialect: 'sqlite' | 'postgres', postgresUrl?: string): Prom
     log(`${dialect}: datos de ${MEDIUM} ventas con los lotes de ${BIG} (BENCH_ONLY=P9)`);
     await ensureDataset(mediumSameLots, MEDIUM, BIG);
     return labels(dialect, mediumSameLots);
+  }
+  if (ONLY_P13) {
+    log(`${dialect}: datos de ${MEDIUM} ventas (BENCH_ONLY=P13)`);
+    await ensureDataset(medium, MEDIUM);
+    return planOrders(dialect, medium, postgresUrl);
   }
   const small = datasetTarget(dialect, String(SMALL), postgresUrl);
   if (ONLY_P11) {
@@ -196,7 +207,14 @@ async function suite(dialect: 'sqlite' | 'postgres', postgresUrl?: string): Prom
   log(`${dialect}: forma original: ${atBig.original.rows} ventas ${atBig.original.sampled ? '(páginas de muestra, tiempo escalado al total)' : ''} ` +
     `en ${(atBig.original.salesFetchMs / 1000).toFixed(1)} s; ` +
     `RSS del servidor después ${mib(atBig.afterOriginal.rssMiB)}, pico ${mib(atBig.afterOriginal.peakMiB)}`);
-  rows.push(...activity, ...artisan, ...(await labels(dialect, mediumSameLots)), ...(await customers(dialect, small, postgresUrl)), ...(await orders(dialect, small, postgresUrl)));
+  rows.push(
+    ...activity,
+    ...artisan,
+    ...(await labels(dialect, mediumSameLots)),
+    ...(await customers(dialect, small, postgresUrl)),
+    ...(await orders(dialect, small, postgresUrl)),
+    ...(await planOrders(dialect, medium, postgresUrl)),
+  );
   return rows;
 }
 
@@ -235,6 +253,32 @@ async function customers(dialect: 'sqlite' | 'postgres', small: DatasetTarget, p
   return withServer(few, (fewServer, fewCookie) =>
     withServer(many, (manyServer, manyCookie) =>
       customerRows({ url: fewServer.url, cookie: fewCookie }, { url: manyServer.url, cookie: manyCookie }, CUSTOMERS_SMALL, CUSTOMERS_BIG)));
+}
+
+/**
+ * P13: the roast plan with 10,000 pending orders against none (docs/decisions/0045-plan-from-orders.md),
+ * on scratch copies of the medium set: none, spread over a year, all within the horizon.
+ */
+async function planOrders(dialect: 'sqlite' | 'postgres', medium: DatasetTarget, postgresUrl?: string): Promise<BenchRow[]> {
+  log(`${dialect}: Plan de Tueste con ${PENDING_ORDERS} pedidos pendientes (P13)`);
+  const copies = (['pedidos-ninguno', 'pedidos-repartidos', 'pedidos-horizonte'] as const).map((name) => datasetTarget(dialect, name, postgresUrl));
+  for (const copy of copies) {
+    await scratchDataset(medium, copy, MEDIUM);
+    // The server migrates a copy made before migration 0020 as it starts; fill it afterwards.
+    await withServer(copy, async () => undefined);
+  }
+  const [none, spread, dense] = copies as [DatasetTarget, DatasetTarget, DatasetTarget];
+  await fillPendingOrders(spread, PENDING_ORDERS, 'year');
+  await fillPendingOrders(dense, PENDING_ORDERS, 'horizon');
+  return withServer(none, (noneServer, noneCookie) =>
+    withServer(spread, (spreadServer, spreadCookie) =>
+      withServer(dense, (denseServer, denseCookie) =>
+        planOrderRows(
+          { url: noneServer.url, cookie: noneCookie },
+          { url: spreadServer.url, cookie: spreadCookie },
+          { url: denseServer.url, cookie: denseCookie },
+          PENDING_ORDERS,
+        ))));
 }
 
 /** P9: 500 labels in one PDF, each format, from a set with hundreds of distinct lots (docs/decisions/0029-lot-labels-and-qr.md). */
@@ -338,11 +382,11 @@ if (!ONLY_P10) {
   if (process.env.BENCH_DATABASE_URL) done('PostgreSQL', await suite('postgres', process.env.BENCH_DATABASE_URL));
 }
 // P10: files are read in a worker whatever the database (docs/decisions/0040-untrusted-files-in-a-worker.md): once, on SQLite.
-if (!ONLY_P1 && !ONLY_P9 && !ONLY_P11 && !ONLY_P12) {
+if (!ONLY_P1 && !ONLY_P9 && !ONLY_P11 && !ONLY_P12 && !ONLY_P13) {
   log('archivos hostiles mientras se consulta /api/health (P10)');
   done('Archivos hostiles (P10)', await hostileFileRows(APP_DIR, log));
 }
-if (process.env.BENCH_SKIP_WEB !== '1' && !ONLY_P1 && !ONLY_P9 && !ONLY_P10 && !ONLY_P11 && !ONLY_P12) {
+if (process.env.BENCH_SKIP_WEB !== '1' && !ONLY_P1 && !ONLY_P9 && !ONLY_P10 && !ONLY_P11 && !ONLY_P12 && !ONLY_P13) {
   log('web: peso y Lighthouse (P4)');
   done('Web (P4)', await withServer(datasetTarget('sqlite', String(SMALL)), (server) => webRows(server.url, BENCH_ADMIN, APP_DIR)));
 }

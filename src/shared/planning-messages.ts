@@ -26,12 +26,25 @@ export const planningMessages = {
   summary: (today: string, horizon: number, window: number) =>
     `Calculado el ${formatDate(today)} para cubrir los próximos ${days(horizon)}, al ritmo de salida de los últimos ${days(window)}.`,
   riskTitle: 'Cafés en riesgo',
-  riskLegend: (horizon: number) => `Urgente: se agota en los próximos ${days(horizon)}. Pronto: en los próximos ${days(2 * horizon)}.`,
+  riskLegend: (horizon: number) =>
+    `Urgente: se agota en los próximos ${days(horizon)}, o su stock no cubre un pedido antes de agotarse. Pronto: se agota en los próximos ${days(2 * horizon)}.`,
   riskEmpty: (horizon: number) => `Ningún café se agota en los próximos ${days(2 * horizon)}.`,
   urgent: 'Urgente',
   soon: 'Pronto',
   runOut: (isoDate: string, daysLeft: number) => capitalized(runOutPhrase(isoDate, daysLeft)),
   blendName: (recipe: string) => `Mezcla ${recipe}`,
+  /** A unit urgent by an order (docs/decisions/0045-plan-from-orders.md): the first order its stock does not cover. */
+  uncoveredOrder: (customer: string, isoDate: string, kg: number, f: Formatter) =>
+    `El stock no cubre el pedido de ${customer} del ${formatDate(isoDate)} (${f.kg(kg)})`,
+  uncoveredOrderShort: (isoDate: string) => `Pedido del ${formatDate(isoDate)} sin cubrir`,
+  ordersTitle: 'Pedidos del horizonte',
+  ordersNote: (horizon: number) =>
+    `Pedidos pendientes con entrega en los próximos ${days(horizon)}, y los atrasados: sus kilos se suman a la necesidad de cada café, y las ventas de pedidos ya preparados no cuentan en su ritmo de salida.`,
+  ordersEmpty: (horizon: number) => `No hay pedidos pendientes para los próximos ${days(horizon)}.`,
+  orderColumns: { unit: 'Café', customer: 'Cliente', due: 'Fecha de entrega', kg: 'Kg', covered: 'Stock' },
+  orderCovered: 'Cubierto',
+  orderUncovered: 'Sin cubrir',
+  blendOrdered: (kg: number, f: Formatter) => ` · Pedidos: ${f.kg(kg)}`,
   chartLabel: (unit: string, stockKg: number, isoDate: string, f: Formatter) =>
     `Stock previsto de ${unit}: ${f.kg(stockKg)} hoy, bajando a un ritmo constante hasta 0 Kg el ${formatDate(isoDate)}.`,
   chartToday: 'Hoy',
@@ -45,6 +58,7 @@ export const planningMessages = {
     kgPerDay: 'Kg/día',
     daysLeft: 'Días',
     runOut: 'Se agota',
+    ordered: 'Pedidos (Kg)',
     need: 'Necesidad (Kg)',
     yield: 'Rendimiento (%)',
     green: 'Café verde (Kg)',

@@ -16,4 +16,9 @@ export const stockAlertMessages = {
   thresholdTooLarge: (max: number) => `El umbral de stock bajo no puede superar ${max} Kg.`,
   thresholdsSaved: 'Umbrales de stock bajo actualizados con éxito.',
   thresholdsSaveError: 'Error al guardar los umbrales de stock bajo.',
+  /** Home's line of pending orders (docs/product-guide.md#home), each count a link to Pedidos filtered. */
+  ordersDue: 'Pedidos pendientes:',
+  ordersToday: (count: number) => `${count} para hoy`,
+  ordersTomorrow: (count: number) => `${count} para mañana`,
+  ordersOverdue: (count: number) => `${count} ${count === 1 ? 'atrasado' : 'atrasados'}`,
 } as const;

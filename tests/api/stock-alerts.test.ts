@@ -107,7 +107,13 @@ describe.each(testDialects())('alertas de stock bajo (%s)', (dialect) => {
     await resetDatabase(t.db);
     const response = await t.call(cookie, { method: 'GET', url: '/api/stock-alerts' });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ thresholds: { green_kg: 60, roasted_kg: 5, blend_kg: 5 }, origins: [], lots: [], has_lots: false });
+    expect(response.json()).toEqual({
+      thresholds: { green_kg: 60, roasted_kg: 5, blend_kg: 5 },
+      origins: [],
+      lots: [],
+      orders_due: { date: localIsoDate(), overdue: 0, today: 0, tomorrow: 0 },
+      has_lots: false,
+    });
     expect(m.noStockYet).toBe('Todavía no hay stock: registra café verde para empezar.');
   });
 

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { defaultFormatter } from '#shared/format.js';
 import { runOutAlertNote, runOutAlertText } from '#shared/planning-alert-messages.js';
 import { planningMessages as m } from '#shared/planning-messages.js';
-import { isIdle, roundToBatches, runOutOf } from '#server/features/planning/plan-rules.js';
+import { daysBetween, isIdle, isoDaysAfter, roundToBatches, runOutOf } from '#server/features/planning/plan-rules.js';
 
 // The roast plan's rules that home shares (docs/product-guide.md#roast-plan, #home).
 describe('roast plan rules', () => {
@@ -12,6 +12,14 @@ describe('roast plan rules', () => {
     expect(runOutOf(11_600, 3500, '2026-12-01')).toEqual({ days_left: 92, run_out_date: '2027-03-03' });
     expect(runOutOf(0, 1000, '2026-12-01')).toEqual({ days_left: 0, run_out_date: '2026-12-01' });
     expect(runOutOf(5000, 0, '2026-12-01')).toEqual({ days_left: null, run_out_date: null });
+  });
+
+  it('counts calendar days between two dates, across months, years and a leap day, negative backwards', () => {
+    expect(daysBetween('2026-12-01', '2026-12-15')).toBe(14);
+    expect(daysBetween('2026-12-28', '2027-01-04')).toBe(7);
+    expect(daysBetween('2028-02-28', '2028-03-01')).toBe(2);
+    expect(daysBetween('2026-12-03', '2026-12-01')).toBe(-2);
+    expect(daysBetween('2026-12-01', isoDaysAfter('2026-12-01', 90))).toBe(90);
   });
 
   it('is idle only with nothing in and nothing out', () => {

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
+import { defaultFormatter } from '#shared/format.js';
 import { planningMessages as m } from '#shared/planning-messages.js';
 import type { BlendPlan, Planning, RoastedPlan } from '#shared/schemas/planning.js';
-import { blendsToMake, idleUnits, readHorizon, riskOf, roastedToRoast, unitsAtRisk } from '#web/features/planning/plan-view.js';
+import { blendsToMake, idleUnits, ordersInHorizon, readHorizon, riskOf, roastedToRoast, unitRisk, unitsAtRisk } from '#web/features/planning/plan-view.js';
 
-const pace = { stock_kg: 10, out_kg: 14, kg_per_day: 0.5, threshold_kg: 5, need_kg: 0, idle: false };
+const pace = { stock_kg: 10, out_kg: 14, kg_per_day: 0.5, threshold_kg: 5, ordered_kg: 0, orders: [], uncovered_order_date: null, need_kg: 0, idle: false };
 const roasted = (origin_name: string, days_left: number | null, need_kg = 0): RoastedPlan => ({
   ...pace,
   origin_id: origin_name.length,
@@ -56,6 +57,35 @@ describe('roast plan screen: horizon and risk', () => {
       ['Mezcla Casa', 'urgent', 5],
       ['Brasil · Medio', 'soon', 10],
     ]);
+  });
+
+  it('an order the stock does not cover makes a unit urgent and lists it by the earlier of that date and its run-out, even with no run-out', () => {
+    const order = (order_id: number, due_date: string, covered: boolean) => ({ order_id, customer_name: `Cliente ${order_id}`, due_date, kg: 2, covered });
+    const short = { ...roasted('Cauca', null), uncovered_order_date: '2026-12-09', orders: [order(1, '2026-12-03', true), order(2, '2026-12-09', false)] };
+    const late = { ...roasted('Kenia', 40), uncovered_order_date: '2026-12-03', orders: [order(3, '2026-12-03', false)] };
+    expect(unitRisk(short, 7)).toBe('urgent');
+    expect(unitRisk(late, 7)).toBe('urgent');
+    expect(unitRisk(roasted('Kenia', 40), 7)).toBeNull();
+    const plan: Planning = {
+      today: '2026-12-01',
+      horizon_days: 7,
+      window_days: 28, idle_days: 90, roaster_capacity_kg: null,
+      roasted: [late, roasted('Huila', 5), short],
+      blends: [blend('Casa', 6)],
+    };
+    expect(unitsAtRisk(plan, m.blendName).map((unit) => [unit.name, unit.risk, unit.date, unit.run_out_date, unit.uncovered_order?.order_id ?? null])).toEqual([
+      ['Kenia · Medio', 'urgent', '2026-12-03', late.run_out_date, 3],
+      ['Huila · Medio', 'urgent', '2026-12-06', '2026-12-06', null],
+      ['Mezcla Casa', 'urgent', '2026-12-07', '2026-12-07', null],
+      ['Cauca · Medio', 'urgent', '2026-12-09', null, 2],
+    ]);
+    // 'Pedidos del horizonte': every unit's orders by due date.
+    expect(ordersInHorizon(plan, m.blendName).map((row) => [row.unit_name, row.order_id, row.due_date, row.covered])).toEqual([
+      ['Kenia · Medio', 3, '2026-12-03', false],
+      ['Cauca · Medio', 1, '2026-12-03', true],
+      ['Cauca · Medio', 2, '2026-12-09', false],
+    ]);
+    expect(m.uncoveredOrder('Café Sol', '2026-12-09', 2, defaultFormatter)).toBe('El stock no cubre el pedido de Café Sol del 09/12/2026 (2.00 Kg)');
   });
 
   it('puts on the sheet only what needs coffee', () => {

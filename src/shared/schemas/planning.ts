@@ -24,10 +24,28 @@ export const plannedGreenLotSchema = z.object({
   take_kg: z.number(),
 });
 
+/** One pending order of a unit due within the horizon (docs/decisions/0045-plan-from-orders.md): its lines of that unit summed. */
+export const plannedOrderSchema = z.object({
+  order_id: z.number().int(),
+  customer_name: z.string(),
+  /** YYYY-MM-DD; may be before today (a pending order past its date is still owed). */
+  due_date: z.string(),
+  kg: z.number(),
+  /**
+   * Whether today's stock, less the pace (out_kg / 28) until due_date and the
+   * orders due before it (due date, then order id), still covers it.
+   */
+  covered: z.boolean(),
+});
+export type PlannedOrder = z.infer<typeof plannedOrderSchema>;
+
 /** Figures every unit has, roasted or blend. */
 const paceShape = {
   stock_kg: z.number(),
-  /** Kg that left the unit in the window (sales and, for roasted coffee, blends), as they stand now. */
+  /**
+   * Kg that left the unit in the window (sales and, for roasted coffee, blends), as they stand now,
+   * less the kilos of orders prepared in the window: the pace of sales not made from orders.
+   */
   out_kg: z.number(),
   /** out_kg / 28, shown to the gram; the plan uses the exact value. */
   kg_per_day: z.number(),
@@ -35,14 +53,23 @@ const paceShape = {
   /** YYYY-MM-DD, today + days_left; null when nothing left the unit in the window. */
   run_out_date: z.string().nullable(),
   threshold_kg: z.number(),
+  /** Kg of the unit in pending orders due by today + horizon_days (overdue ones included). */
+  ordered_kg: z.number(),
+  /** Those orders, due date then order id. */
+  orders: z.array(plannedOrderSchema),
   /**
-   * max(0, kg_per_day × horizon + threshold − stock), rounded up to the gram; for
+   * The due date of the first of `orders` the stock does not cover, when it is due on or
+   * before run_out_date (or the unit has no run-out): the unit is 'Urgente' from that date.
+   */
+  uncovered_order_date: z.string().nullable(),
+  /**
+   * max(0, ordered_kg + kg_per_day × horizon + threshold − stock), rounded up to the gram; for
    * roasted coffee plus what blends need of it that its stock cannot cover.
    */
   need_kg: z.number(),
   /**
-   * Nothing in or out (no roast, sale or blend) in the last idle_days: the plan
-   * keeps no threshold for it and lists it apart, out of the roast sheet.
+   * Nothing in or out (no roast, sale or blend) in the last idle_days and no order in
+   * the horizon: the plan keeps no threshold for it and lists it apart, out of the roast sheet.
    */
   idle: z.boolean(),
 };

@@ -31,6 +31,13 @@ export const stockAlertsSchema = z.object({
         }),
     }),
   ),
+  /** Pending orders past their due date, due today and due tomorrow, by the server's date: home's line of orders (docs/product-guide.md#home). */
+  orders_due: z
+    .object({ date: z.string(), overdue: z.number().int(), today: z.number().int(), tomorrow: z.number().int() })
+    .meta({
+      description:
+        'Pedidos pendientes con la fecha de entrega ya pasada (overdue), hoy (today) y mañana (tomorrow); date es la fecha de hoy del servidor (YYYY-MM-DD), de la que parten los enlaces a Pedidos.',
+    }),
   /** False while no green, roasted or blended lot exists: the card says there is no stock yet rather than that all of it is above its threshold. */
   has_lots: z.boolean().meta({
     description:

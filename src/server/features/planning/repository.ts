@@ -178,3 +178,88 @@ export async function drawnByRecipeAndRoastType(db: DbOrTrx): Promise<{ recipe_i
     group by b.recipe_id, r.roast_type`.execute(db);
   return rows.map((row) => ({ recipe_id: Number(row.recipe_id), roast_type: row.roast_type, quantity_g: num(row.quantity_g) }));
 }
+
+export interface PendingOrderLineRow {
+  order_id: number;
+  customer_name: string;
+  due_date: string;
+  product_type: 'tostado' | 'mezcla';
+  origin_id: number | null;
+  origin_name: string | null;
+  origin_name_sort: string | null;
+  roast_type: RoastType | null;
+  recipe_id: number | null;
+  recipe_name: string | null;
+  quantity_g: number;
+}
+
+/**
+ * The lines of the orders still pending that are due by `until`, overdue ones
+ * included (docs/decisions/0045-plan-from-orders.md): one range of the
+ * (status, due_date, id) index, so pending orders due later cost nothing.
+ */
+export async function pendingOrderLines(db: DbOrTrx, until: string): Promise<PendingOrderLineRow[]> {
+  const rows = await db
+    .selectFrom('orders as o')
+    .innerJoin('customers as c', 'c.id', 'o.customer_id')
+    .innerJoin('order_lines as l', 'l.order_id', 'o.id')
+    .leftJoin('coffee_origins as co', 'co.id', 'l.origin_id')
+    .leftJoin('blend_recipes as r', 'r.id', 'l.recipe_id')
+    .select([
+      'o.id as order_id',
+      'c.name as customer_name',
+      'o.due_date',
+      'l.product_type',
+      'l.origin_id',
+      'co.name as origin_name',
+      'co.name_sort as origin_name_sort',
+      'l.roast_type',
+      'l.recipe_id',
+      'r.name as recipe_name',
+      'l.quantity_g',
+    ])
+    .where('o.status', '=', 'pendiente')
+    .where('o.due_date', '<=', until)
+    .orderBy('o.due_date')
+    .orderBy('o.id')
+    .orderBy('l.position')
+    .execute();
+  return rows.map((row) => ({
+    ...row,
+    order_id: Number(row.order_id),
+    origin_id: row.origin_id === null ? null : Number(row.origin_id),
+    recipe_id: row.recipe_id === null ? null : Number(row.recipe_id),
+    quantity_g: num(row.quantity_g),
+  }));
+}
+
+export interface PreparedOrderGrams {
+  product_type: 'tostado' | 'mezcla';
+  origin_id: number | null;
+  roast_type: RoastType | null;
+  recipe_id: number | null;
+  quantity_g: number;
+}
+
+/**
+ * Grams of the orders prepared (and not undone) from `since` to `until`, per
+ * product of their lines: the sales they made are in sales_daily on their
+ * prepared date, and the pace leaves them out (docs/decisions/0045-plan-from-orders.md).
+ * Read from the orders prepared in the window (the partial prepared_date
+ * index), never from the sales: flat however many sales there are.
+ */
+export async function preparedOrderGrams(db: DbOrTrx, dates: { since: string; until: string }): Promise<PreparedOrderGrams[]> {
+  const { rows } = await sql<{ product_type: 'tostado' | 'mezcla'; origin_id: number | null; roast_type: RoastType | null; recipe_id: number | null; quantity_g: number | string }>`
+    select l.product_type, l.origin_id, l.roast_type, l.recipe_id, sum(l.quantity_g) as quantity_g
+    from orders o
+    join order_lines l on l.order_id = o.id
+    where o.prepared_date >= ${dates.since} and o.prepared_date <= ${dates.until} and o.status in ('preparado', 'entregado')
+    group by l.product_type, l.origin_id, l.roast_type, l.recipe_id`.execute(db);
+  return rows.map((row) => ({
+    product_type: row.product_type,
+    origin_id: row.origin_id === null ? null : Number(row.origin_id),
+    roast_type: row.roast_type,
+    recipe_id: row.recipe_id === null ? null : Number(row.recipe_id),
+    quantity_g: num(row.quantity_g),
+  }));
+}

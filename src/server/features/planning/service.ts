@@ -8,7 +8,7 @@ import { ROAST_TYPES, type RoastType } from '#shared/schemas/roasted-coffee.js';
 import { gramsToKg, kgToGrams } from '#shared/units.js';
 import type { Database } from '#server/db/schema.js';
 import { getSettings } from '#server/features/settings/service.js';
-import { ceilDiv, isIdle, isoDaysAfter, type Movement, type RunOut, roundToBatches, runOutOf } from './plan-rules.js';
+import { ceilDiv, daysBetween, isIdle, isoDaysAfter, type Movement, type RunOut, roundToBatches, runOutOf } from './plan-rules.js';
 import * as repository from './repository.js';
 
 /**
@@ -28,35 +28,74 @@ interface Pace {
   stock_g: number;
   out_g: number;
   threshold_g: number;
-  /** 28 × (out/28 × H + threshold − stock): the exact need, scaled by the window to stay an integer. */
+  /** 28 × (ordered + out/28 × H + threshold − stock): the exact need, scaled by the window to stay an integer. */
   need28: number;
 }
 
-/** An idle unit keeps no threshold and no pace of its own: nothing to top up (docs/product-guide.md#roast-plan). */
-const paceOf = (stock_g: number, out_g: number, threshold_g: number, horizon: number, idle = false): Pace => ({
+/**
+ * An idle unit keeps no threshold and no pace of its own: nothing to top up
+ * (docs/product-guide.md#roast-plan); what is ordered of it is owed all the same
+ * (docs/decisions/0045-plan-from-orders.md).
+ */
+const paceOf = (stock_g: number, out_g: number, threshold_g: number, horizon: number, ordered_g = 0, idle = false): Pace => ({
   stock_g,
   out_g,
   threshold_g,
-  need28: idle ? -stock_g * WINDOW : out_g * horizon + threshold_g * WINDOW - stock_g * WINDOW,
+  need28: ordered_g * WINDOW + (idle ? 0 : out_g * horizon + threshold_g * WINDOW) - stock_g * WINDOW,
 });
 
 const ownNeedG = (pace: Pace): number => (pace.need28 > 0 ? Math.ceil(pace.need28 / WINDOW) : 0);
 
-function paceFigures(pace: Pace, today: string, needG: number, idle: boolean) {
+/** A unit's pending orders due within the horizon, each order's lines of the unit summed (insertion order: due date, then id). */
+interface UnitOrders {
+  ordered_g: number;
+  orders: Map<number, { order_id: number; customer_name: string; due_date: string; g: number }>;
+}
+
+const noOrders = (): UnitOrders => ({ ordered_g: 0, orders: new Map() });
+
+function paceFigures(pace: Pace, today: string, needG: number, idle: boolean, unitOrders: UnitOrders) {
+  const runOut = runOutOf(pace.stock_g, pace.out_g, today);
   return {
     stock_kg: gramsToKg(pace.stock_g),
     out_kg: gramsToKg(pace.out_g),
     // Shown to the gram (half up); never used rounded.
     kg_per_day: gramsToKg(Math.floor((2 * pace.out_g + WINDOW) / (2 * WINDOW))),
-    ...runOutOf(pace.stock_g, pace.out_g, today),
+    ...runOut,
     threshold_kg: gramsToKg(pace.threshold_g),
+    ...orderFigures(pace, today, runOut.run_out_date, unitOrders),
     need_kg: gramsToKg(needG),
     idle,
   };
 }
 
+/**
+ * Each order covered or not, and the first uncovered one's due date
+ * (docs/decisions/0045-plan-from-orders.md): an order is covered when today's
+ * stock is at least the orders due up to it plus the pace until its date,
+ * stock × 28 ≥ Σ ordered × 28 + out × days, on integers. Only an order due on
+ * or before the run-out makes the unit urgent by its date: a later one finds
+ * the unit already run out, and the run-out date says so first.
+ */
+function orderFigures(pace: Pace, today: string, runOutDate: string | null, unitOrders: UnitOrders) {
+  let cumulativeG = 0;
+  let uncovered: string | null = null;
+  const orders = [...unitOrders.orders.values()].map((order) => {
+    cumulativeG += order.g;
+    const days = Math.max(0, daysBetween(today, order.due_date));
+    const covered = pace.stock_g * WINDOW >= cumulativeG * WINDOW + pace.out_g * days;
+    if (!covered && uncovered === null && (runOutDate === null || order.due_date <= runOutDate)) uncovered = order.due_date;
+    return { order_id: order.order_id, customer_name: order.customer_name, due_date: order.due_date, kg: gramsToKg(order.g), covered };
+  });
+  return { ordered_kg: gramsToKg(unitOrders.ordered_g), orders, uncovered_order_date: uncovered };
+}
+
 /** run_out_date ascending, nulls last. */
 const byRunOut = (a: string | null, b: string | null): number => (a === b ? 0 : a === null ? 1 : b === null ? -1 : a < b ? -1 : 1);
+
+/** The date a unit is in trouble from: its run-out, or an order its stock does not cover, whichever comes first. */
+const troubleDate = (figures: { run_out_date: string | null; uncovered_order_date: string | null }): string | null =>
+  byRunOut(figures.run_out_date, figures.uncovered_order_date) <= 0 ? figures.run_out_date : figures.uncovered_order_date;
 
 interface RoastedUnit {
   origin_id: number;
@@ -67,7 +106,7 @@ interface RoastedUnit {
   out_g: number;
   /** Grams in and out in the idle window. */
   moved: Movement;
-  /** Made up only to carry a blend's shortfall: no lots of this origin and type. */
+  /** Made up only to carry a blend's shortfall or an order: no lots of this origin and type. */
   lotless: boolean;
   pulled_g: number;
 }
@@ -95,6 +134,19 @@ const keyOf = (originId: number, type: RoastType) => `${originId}|${type}`;
 
 const noMovement = (): Movement => ({ in_g: 0, out_g: 0 });
 
+/** A roasted unit with no lots: stock 0, no pace, only what a blend or an order asks of it. */
+const lotlessUnit = (origin: { origin_id: number; origin_name: string; origin_name_sort: string }, roast_type: RoastType): RoastedUnit => ({
+  origin_id: origin.origin_id,
+  origin_name: origin.origin_name,
+  origin_name_sort: origin.origin_name_sort,
+  roast_type,
+  stock_g: 0,
+  out_g: 0,
+  moved: noMovement(),
+  lotless: true,
+  pulled_g: 0,
+});
+
 /**
  * The units and their pace (docs/decisions/0028-roast-plan.md "Units", "Window")
  * and what moved in them in the last 90 days: what the plan and the home
@@ -102,12 +154,13 @@ const noMovement = (): Movement => ({ in_g: 0, out_g: 0 });
  */
 async function readUnitPaces(db: Kysely<Database>, today: string): Promise<UnitPaces> {
   const dates = { idleSince: isoDaysAfter(today, -(IDLE_DAYS - 1)), windowSince: isoDaysAfter(today, -(WINDOW - 1)), until: today };
-  const [lots, soldRoasted, drawn, soldBlends, blendRows] = await Promise.all([
+  const [lots, soldRoasted, drawn, soldBlends, blendRows, prepared] = await Promise.all([
     repository.roastedLots(db),
     repository.soldByProduct(db, 'tostado', dates),
     repository.drawnByRoastedLot(db, dates),
     repository.soldByProduct(db, 'mezcla', dates),
     repository.blendLots(db),
+    repository.preparedOrderGrams(db, { since: dates.windowSince, until: today }),
   ]);
   const none = { window_g: 0, idle_window_g: 0 };
   const recent = (date: string) => date >= dates.idleSince && date <= today;
@@ -152,6 +205,15 @@ async function readUnitPaces(db: Kysely<Database>, today: string): Promise<UnitP
     if (recent(blend.creation_date)) unit.moved.in_g += blend.total_quantity_g;
     recipes.set(blend.recipe_id, unit);
   }
+
+  // The pace counts only sales not made from orders (docs/decisions/0045-plan-from-orders.md): an
+  // order's sales are dated the day it is prepared, so the kilos of the orders prepared in the
+  // window are exactly its sales that came from orders, a demand the plan reads from the pending
+  // orders instead. Idle movement keeps them.
+  for (const row of prepared) {
+    const unit = row.product_type === 'tostado' ? units.get(keyOf(row.origin_id!, row.roast_type!)) : recipes.get(row.recipe_id!);
+    if (unit) unit.out_g = Math.max(0, unit.out_g - row.quantity_g);
+  }
   return { units, recipes, unitOfLot, blends };
 }
 
@@ -183,19 +245,56 @@ export async function runOutsByLot(db: Kysely<Database>, today = localIsoDate())
 }
 
 export async function roastPlan(db: Kysely<Database>, horizon = PLANNING_HORIZON_DEFAULT, today = localIsoDate()): Promise<Planning> {
-  const [settings, { units, recipes: recipeUnits }, roasts, greenLots, components, recipeTypes] = await Promise.all([
+  const [settings, { units, recipes: recipeUnits }, roasts, greenLots, components, recipeTypes, orderLines] = await Promise.all([
     getSettings(db),
     readUnitPaces(db, today),
     repository.roastsNewestFirst(db),
     repository.greenLotsOldestFirst(db),
     repository.recipeComponents(db),
     repository.drawnByRecipeAndRoastType(db),
+    repository.pendingOrderLines(db, isoDaysAfter(today, horizon)),
   ]);
   const roastedThresholdG = kgToGrams(settings.low_stock_roasted_kg);
   const blendThresholdG = kgToGrams(settings.low_stock_blend_kg);
   const capacityG = settings.roaster_capacity_kg === null ? null : kgToGrams(settings.roaster_capacity_kg);
 
-  const paces = new Map([...units].map(([key, unit]) => [key, paceOf(unit.stock_g, unit.out_g, roastedThresholdG, horizon, isIdle(unit.moved))]));
+  // Pending orders due within the horizon, per unit (docs/decisions/0045-plan-from-orders.md). A
+  // product ordered with no lots or no blends yet is planned all the same, from stock 0.
+  const roastedOrders = new Map<string, UnitOrders>();
+  const recipeOrders = new Map<number, UnitOrders>();
+  /** Recipes planned only for their orders (no blend made yet): no threshold of their own to keep, as a roasted unit without lots. */
+  const blendless = new Set<number>();
+  for (const line of orderLines) {
+    let unitOrders: UnitOrders;
+    if (line.product_type === 'tostado') {
+      const key = keyOf(line.origin_id!, line.roast_type!);
+      if (!units.has(key)) {
+        units.set(key, lotlessUnit({ origin_id: line.origin_id!, origin_name: line.origin_name!, origin_name_sort: line.origin_name_sort! }, line.roast_type!));
+      }
+      unitOrders = roastedOrders.get(key) ?? noOrders();
+      roastedOrders.set(key, unitOrders);
+    } else {
+      if (!recipeUnits.has(line.recipe_id!)) {
+        recipeUnits.set(line.recipe_id!, { name: line.recipe_name!, stock_g: 0, out_g: 0, moved: noMovement() });
+        blendless.add(line.recipe_id!);
+      }
+      unitOrders = recipeOrders.get(line.recipe_id!) ?? noOrders();
+      recipeOrders.set(line.recipe_id!, unitOrders);
+    }
+    unitOrders.ordered_g += line.quantity_g;
+    const order = unitOrders.orders.get(line.order_id) ?? { order_id: line.order_id, customer_name: line.customer_name, due_date: line.due_date, g: 0 };
+    order.g += line.quantity_g;
+    unitOrders.orders.set(line.order_id, order);
+  }
+  const orderedOf = (unitOrders: UnitOrders | undefined) => unitOrders?.ordered_g ?? 0;
+
+  // A unit with lots keeps the threshold; one made up for orders has none of its own to keep. A unit with an order is never idle.
+  const paces = new Map(
+    [...units].map(([key, unit]) => {
+      const ordered = orderedOf(roastedOrders.get(key));
+      return [key, paceOf(unit.stock_g, unit.out_g, unit.lotless ? 0 : roastedThresholdG, horizon, ordered, ordered === 0 && isIdle(unit.moved))];
+    }),
+  );
 
   // What each roasted unit has beyond its own needs (pace × H + threshold): what blends may take.
   const availableG = new Map([...paces].map(([key, pace]) => [key, Math.floor(Math.max(0, -pace.need28) / WINDOW)]));
@@ -229,13 +328,14 @@ export async function roastPlan(db: Kysely<Database>, horizon = PLANNING_HORIZON
 
   const blendUnits = [...recipes].map(([recipeId, recipe]) => {
     const unit = recipeUnits.get(recipeId)!;
-    const idle = isIdle(unit.moved);
-    const pace = paceOf(unit.stock_g, unit.out_g, blendThresholdG, horizon, idle);
+    const unitOrders = recipeOrders.get(recipeId) ?? noOrders();
+    const idle = unitOrders.ordered_g === 0 && isIdle(unit.moved);
+    const pace = paceOf(unit.stock_g, unit.out_g, blendless.has(recipeId) ? 0 : blendThresholdG, horizon, unitOrders.ordered_g, idle);
     const needG = ownNeedG(pace);
-    return { recipeId, recipe, pace, needG, figures: paceFigures(pace, today, needG, idle) };
+    return { recipeId, recipe, pace, needG, figures: paceFigures({ ...pace, threshold_g: blendThresholdG }, today, needG, idle, unitOrders) };
   });
   // The most urgent recipe takes the origins' spare roasted stock first.
-  blendUnits.sort((a, b) => byRunOut(a.figures.run_out_date, b.figures.run_out_date) || a.recipe.name_key.localeCompare(b.recipe.name_key) || a.recipeId - b.recipeId);
+  blendUnits.sort((a, b) => byRunOut(troubleDate(a.figures), troubleDate(b.figures)) || a.recipe.name_key.localeCompare(b.recipe.name_key) || a.recipeId - b.recipeId);
 
   const blendPlans: BlendPlan[] = blendUnits.map(({ recipeId, recipe, needG, figures }) => {
     // The same split as Café Mezcla (docs/decisions/0006-blend-component-grams.md).
@@ -254,17 +354,7 @@ export async function roastPlan(db: Kysely<Database>, horizon = PLANNING_HORIZON
           const key = keyOf(component.origin_id, roastType);
           let unit = units.get(key);
           if (!unit) {
-            unit = {
-              origin_id: component.origin_id,
-              origin_name: component.origin_name,
-              origin_name_sort: component.origin_name_sort,
-              roast_type: roastType,
-              stock_g: 0,
-              out_g: 0,
-              moved: noMovement(),
-              lotless: true,
-              pulled_g: 0,
-            };
+            unit = lotlessUnit(component, roastType);
             units.set(key, unit);
           }
           unit.pulled_g += shortfallG;
@@ -284,17 +374,18 @@ export async function roastPlan(db: Kysely<Database>, horizon = PLANNING_HORIZON
   // Green stock left per lot, shared by the units of one origin in plan order.
   const greenLeft = new Map(greenLots.map((lot) => [lot.id, lot.stock_g]));
   const roastedUnits = [...units].map(([key, unit]) => {
-    // A unit made up for a blend's shortfall has no lots, no pace and no threshold of its own to keep.
-    const pace = unit.lotless ? paceOf(0, 0, 0, horizon) : paces.get(key)!;
+    // A unit made up for a blend's shortfall has no lots, no pace and no threshold of its own to keep (one made up for orders: its orders).
+    const pace = paces.get(key) ?? paceOf(0, 0, 0, horizon);
     const needG = ownNeedG(pace) + unit.pulled_g;
-    // Idle: nothing in or out for 90 days; a unit a blend pulls from is not, whatever its own sales.
-    const idle = !unit.lotless && unit.pulled_g === 0 && isIdle(unit.moved);
-    const figures = paceFigures({ ...pace, threshold_g: roastedThresholdG }, today, needG, idle);
+    const unitOrders = roastedOrders.get(key) ?? noOrders();
+    // Idle: nothing in or out for 90 days; a unit a blend pulls from, or one with an order, is not, whatever its own sales.
+    const idle = !unit.lotless && unit.pulled_g === 0 && unitOrders.ordered_g === 0 && isIdle(unit.moved);
+    const figures = paceFigures({ ...pace, threshold_g: roastedThresholdG }, today, needG, idle, unitOrders);
     return { unit, needG, figures };
   });
   roastedUnits.sort(
     (a, b) =>
-      byRunOut(a.figures.run_out_date, b.figures.run_out_date) ||
+      byRunOut(troubleDate(a.figures), troubleDate(b.figures)) ||
       a.unit.origin_name_sort.localeCompare(b.unit.origin_name_sort) ||
       a.unit.origin_id - b.unit.origin_id ||
       ROAST_TYPES.indexOf(a.unit.roast_type) - ROAST_TYPES.indexOf(b.unit.roast_type),

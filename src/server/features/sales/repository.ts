@@ -254,21 +254,20 @@ export async function deleteSale(db: DbOrTrx, id: number): Promise<void> {
 }
 
 /**
- * A sale an order's preparation records (docs/decisions/0043-orders.md): the
- * sale's columns plus its format, bags and order line. Its own statement, so
- * the counter sale's prepared insert stays as it is (docs/decisions/0033).
+ * The sales an order's preparation records (docs/decisions/0043-orders.md), in one INSERT: the
+ * sale's columns plus its order line. Its own statement, so the counter sale's prepared insert
+ * stays as it is (docs/decisions/0033). Returns each sale's id, in the order given (an order
+ * line names a lot once, so line and lot tell the rows apart).
  */
-export async function insertOrderSale(
-  db: DbOrTrx,
-  values: SaleValues & { user_id: number; order_line_id: number },
-  now: number,
-): Promise<number> {
-  const row = await db
+export async function insertOrderSales(db: DbOrTrx, rows: readonly (SaleValues & { user_id: number; order_line_id: number })[], now: number): Promise<number[]> {
+  if (rows.length === 0) return [];
+  const inserted = await db
     .insertInto('sales')
-    .values({ ...values, created_at: now, updated_at: now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+    .values(rows.map((row) => ({ ...row, created_at: now, updated_at: now })))
+    .returning(['id', 'order_line_id', 'product_type', 'product_id'])
+    .execute();
+  const ids = new Map(inserted.map((row) => [`${row.order_line_id}:${row.product_type}:${row.product_id}`, row.id]));
+  return rows.map((row) => ids.get(`${row.order_line_id}:${row.product_type}:${row.product_id}`)!);
 }
 
 /** The order sale `id` was prepared for; undefined for a sale typed in Ventas (or none). */

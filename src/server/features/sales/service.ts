@@ -12,12 +12,12 @@ import { type DbOrTrx, retryTransaction, withWriteTransaction } from '#server/db
 import { AppError, notFoundError, validationError } from '#server/errors.js';
 import { isForeignKeyViolation } from '#server/db/constraint-errors.js';
 import { type LockTarget, lockLots, withLotLock } from '#server/ledger/lot-locks.js';
-import { moveStock } from '#server/ledger/ledger.js';
+import { moveStock, takeStock } from '#server/ledger/ledger.js';
 import { roastedSaleMargin, type SaleMargin, saleMargins } from '#server/features/costs/service.js';
 import { findProduct, findProductForSale, type ProductRecord, productNames } from '#server/features/products/service.js';
 import { customerNames, findActiveCustomerName } from '#server/features/customers/service.js';
 import { findActiveFormat, formatsByIds } from '#server/features/sale-formats/service.js';
-import { countSale, countSaleChange } from './aggregates.js';
+import { countNewSales, countSale, countSaleChange } from './aggregates.js';
 import * as repository from './repository.js';
 
 /**
@@ -387,8 +387,8 @@ async function refuseOrderSale(db: DbOrTrx, id: number): Promise<void> {
 
 /** One sale of an order line (docs/decisions/0043-orders.md): the line's product, price, format and customer, one lot. */
 export interface OrderSaleInput {
-  productType: ProductType;
-  productId: number;
+  /** The lot, read by the caller under its lock (its stock before any of the order's sales). */
+  product: ProductRecord;
   quantityG: number;
   unitPriceCents: number;
   saleDate: string;
@@ -399,34 +399,50 @@ export interface OrderSaleInput {
 }
 
 /**
- * Records one sale of an order's preparation inside the order's transaction,
- * with the rules and writes of createSale: the lot exists and was made on or
- * before the sale's day, its stock covers the kilos ('No hay suficiente café …',
- * 409), then the row, the ledger's 'sale' move and the aggregates. The caller
- * has locked the lot (lockLots, with every other lot of the order, in the
- * global order) and answers for the customer (the order's, active when it was
- * taken). Returns the sale's id and the lot's code.
+ * Records the sales of an order's preparation inside the order's transaction,
+ * with the rules and writes of createSale: each lot was made on or before the
+ * sale's day and its stock covers what the order takes from it ('No hay
+ * suficiente café …', 409), then the rows, the ledger's 'sale' moves and the
+ * aggregates, each in a few statements however many sales (takeStock,
+ * countNewSales: bench P12). The caller has locked every lot in the global
+ * order, read each once (`product`, the same record for all its sales) and
+ * answers for the customer (the order's, active when it was taken). Returns
+ * the sales' ids in the order given.
  */
-export async function recordOrderSale(trx: DbOrTrx, input: OrderSaleInput, userId: number): Promise<{ id: number; batchCode: string }> {
-  const product = await findProduct(trx, input.productType, input.productId);
-  if (!product) throw validationError(m.invalidProduct);
-  if (input.saleDate < product.made_on) throw validationError(m.beforeProduct(product.type, product.batch_code, product.made_on));
-  if (product.stock_g < input.quantityG) throw await notEnoughStock(trx, product.type, product.stock_g);
-  const values: repository.SaleValues = {
-    product_id: product.id,
-    product_type: product.type,
+export async function recordOrderSales(trx: DbOrTrx, inputs: readonly OrderSaleInput[], userId: number): Promise<number[]> {
+  const takenG = new Map<string, number>();
+  for (const { product, quantityG, saleDate } of inputs) {
+    if (saleDate < product.made_on) throw validationError(m.beforeProduct(product.type, product.batch_code, product.made_on));
+    const key = productKey(product.type, product.id);
+    const taken = (takenG.get(key) ?? 0) + quantityG;
+    if (product.stock_g < taken) throw await notEnoughStock(trx, product.type, product.stock_g);
+    takenG.set(key, taken);
+  }
+  const values = inputs.map((input): repository.SaleValues => ({
+    product_id: input.product.id,
+    product_type: input.product.type,
     quantity_g: input.quantityG,
     unit_price_cents: input.unitPriceCents,
     sale_date: input.saleDate,
-    batch_code_sold: product.batch_code,
+    batch_code_sold: input.product.batch_code,
     customer_id: input.customerId,
     format_id: input.formatId,
     bags: input.bags,
-  };
-  const id = await repository.insertOrderSale(trx, { ...values, user_id: userId, order_line_id: input.orderLineId }, Date.now());
-  await move(trx, { id, type: product.type, productId: product.id }, -values.quantity_g, userId, m.stockUpdateError);
-  await countSale(trx, values, 1);
-  return { id, batchCode: product.batch_code };
+  }));
+  const ids = await repository.insertOrderSales(trx, values.map((value, index) => ({ ...value, user_id: userId, order_line_id: inputs[index]!.orderLineId })), Date.now());
+  const moves = values.map((value, index) => ({
+    userId,
+    refKind: REF_KIND,
+    refId: ids[index]!,
+    lotKind: LOT_KIND[value.product_type],
+    lotId: value.product_id,
+    deltaG: -value.quantity_g,
+    reason: 'sale' as const,
+  }));
+  // The lots are locked and their stock checked above: a refusal here is a bug (500, all undone).
+  if (!(await takeStock(trx, moves))) throw new Error(`${m.stockUpdateError} (pedido)`);
+  await countNewSales(trx, values);
+  return ids;
 }
 
 /**

@@ -59,3 +59,20 @@ export async function lotsToWatch(db: DbOrTrx, kind: 'roasted' | 'blend', thresh
     limit 200`.execute(db);
   return rows.map((row) => ({ id: Number(row.id), batch_code: row.batch_code, name: row.name, stock_g: Number(row.stock_g), sold_g: Number(row.sold_g ?? 0) }));
 }
+
+/**
+ * Pending orders due before `today`, on it and on `tomorrow`: home's line of
+ * orders (docs/decisions/0045-plan-from-orders.md). One range of the
+ * (status, due_date, id) index, up to tomorrow: orders due later are not read.
+ */
+export async function pendingOrdersDue(db: DbOrTrx, today: string, tomorrow: string): Promise<{ overdue: number; today: number; tomorrow: number }> {
+  const { rows } = await sql<{ overdue: number | string | null; due_today: number | string | null; due_tomorrow: number | string | null }>`
+    select
+      sum(case when due_date < ${today} then 1 else 0 end) as overdue,
+      sum(case when due_date = ${today} then 1 else 0 end) as due_today,
+      sum(case when due_date = ${tomorrow} then 1 else 0 end) as due_tomorrow
+    from orders
+    where status = 'pendiente' and due_date <= ${tomorrow}`.execute(db);
+  const row = rows[0];
+  return { overdue: Number(row?.overdue ?? 0), today: Number(row?.due_today ?? 0), tomorrow: Number(row?.due_tomorrow ?? 0) };
+}

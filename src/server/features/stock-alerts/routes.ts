@@ -12,7 +12,7 @@ export const stockAlertsRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> 
     schema: {
       tags: ['trazabilidad'],
       operationId: 'getStockAlerts',
-      summary: 'Alertas de stock bajo, cada lote con el agotamiento de su unidad según el Plan de Tueste',
+      summary: 'Alertas de stock bajo, cada lote con el agotamiento de su unidad según el Plan de Tueste, y los pedidos pendientes para hoy y mañana',
       response: { 200: stockAlertsSchema, ...errorResponses(401) },
     },
   }, () => stockAlerts(db));

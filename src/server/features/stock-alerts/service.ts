@@ -24,6 +24,7 @@ function isoDaysBefore(isoDate: string, days: number): string {
  * sold in the last 30 days. Each lot carries one run-out, its unit's (its
  * origin and roast type, or its blend recipe), computed by the plan's own
  * runOutOf: home and the plan cannot disagree (docs/product-guide.md#home).
+ * Beside them, the pending orders due today and tomorrow (and overdue).
  */
 export async function stockAlerts(db: Kysely<Database>, today = localIsoDate()): Promise<StockAlerts> {
   const settings = await getSettings(db);
@@ -33,13 +34,14 @@ export async function stockAlerts(db: Kysely<Database>, today = localIsoDate()):
     blend_kg: settings.low_stock_blend_kg,
   };
   const since = isoDaysBefore(today, PACE_DAYS - 1);
-  const [hasLots, origins, roasted, blends, runOuts] = await Promise.all([
+  const [hasLots, origins, roasted, blends, runOuts, ordersDue] = await Promise.all([
     repository.anyLot(db),
     repository.originsUnderThreshold(db, kgToGrams(thresholds.green_kg)),
     repository.lotsToWatch(db, 'roasted', kgToGrams(thresholds.roasted_kg), since),
     repository.lotsToWatch(db, 'blend', kgToGrams(thresholds.blend_kg), since),
     // The plan's own run-outs, never a second formula (docs/decisions/0028-roast-plan.md).
     runOutsByLot(db, today),
+    repository.pendingOrdersDue(db, today, isoDaysBefore(today, -1)), // -1 day before: tomorrow
   ]);
   const lot = (kind: 'roasted' | 'blend') => (row: repository.WatchedLot) => {
     // A lot made after the plan's read (between the two reads) has no unit yet: no run-out until the next load.
@@ -63,6 +65,7 @@ export async function stockAlerts(db: Kysely<Database>, today = localIsoDate()):
     thresholds,
     origins: origins.map((origin) => ({ origin_id: origin.id, origin_name: origin.name, stock_kg: gramsToKg(origin.stock_g) })),
     lots,
+    orders_due: { date: today, ...ordersDue },
     has_lots: hasLots,
   };
 }

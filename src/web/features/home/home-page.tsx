@@ -8,7 +8,7 @@ import { StockAlertsCard } from './stock-alerts-card.js';
 /**
  * Home (docs/product-guide.md#home): a title, one card per area (cards fade in 0.1 s apart, styles.css),
  * the row of tools (the screens beyond the original's, docs/decisions/0025-screens-beyond-the-original.md,
- * and on a phone 'Instalar en el móvil' when the browser offers it) and the stock alerts.
+ * and on a phone 'Instalar en el móvil' when the browser offers it) and the stock alerts, with the pending orders due today and tomorrow.
  */
 export function HomePage() {
   const user = useCurrentUser();

@@ -6,13 +6,16 @@ import { stockAlertMessages as m } from '#shared/stock-alert-messages.js';
 import { LoadingText } from '#web/components/loading-text.js';
 import { tracePath } from '#web/components/lot-trace-link.js';
 import { useStockAlerts } from './api/get-stock-alerts.js';
+import { OrdersDue } from './orders-due.js';
 import './stock-alerts-card.css';
 
 /**
  * The home alert card (docs/product-guide.md#home): origins whose green stock and
  * lots whose stock are under the thresholds of Configuración, and roasted lots
  * and blends sold in the last 30 days, each with one run-out: its unit's, the
- * roast plan's own figure, explained once under the list.
+ * roast plan's own figure, explained once under the list. Beside the title, the
+ * pending orders due today and tomorrow (orders-due.tsx): in the card so the
+ * title stays in a phone's first screen.
  * A failed load shows its message inside the card: home stays usable.
  */
 export function StockAlertsCard() {
@@ -25,6 +28,7 @@ export function StockAlertsCard() {
         <h2 id="stock-alerts-title" className="card__title">
           <AlertTriangle aria-hidden="true" size={20} /> Alertas de stock
         </h2>
+        <OrdersDue />
       </div>
       {alerts.isError && <p className="form-alert">{m.loadError}</p>}
       {!alerts.isError && !data && <LoadingText />}

@@ -6,7 +6,8 @@ import { LoadedPage, LoadingPage } from '#web/components/loading-page.js';
 import { loadFailed } from '#web/lib/api-client.js';
 import { usePlanning } from './api/get-planning.js';
 import { HorizonPicker } from './horizon-picker.js';
-import { blendsToMake, idleUnits, readHorizon, roastedToRoast, unitsAtRisk } from './plan-view.js';
+import { PlanOrders } from './plan-orders.js';
+import { blendsToMake, idleUnits, ordersInHorizon, readHorizon, roastedToRoast, unitsAtRisk } from './plan-view.js';
 import { RiskList } from './risk-list.js';
 import { BlendSheet, IdleList, RoastSheet } from './roast-sheet.js';
 import './planning.css';
@@ -14,7 +15,7 @@ import './planning.css';
 /**
  * /planificacion 'Plan de Tueste' (docs/product-guide.md#roast-plan), both roles: the horizon
  * (in the URL, ?horizonte=7|14|28), the units at risk with their projected
- * stock, and the day's roast sheet, which prints on its own (planning.css).
+ * stock, the day's roast sheet and the orders it serves, which print on their own (planning.css).
  */
 export function PlanningPage() {
   const [params, setParams] = useSearchParams();
@@ -41,6 +42,7 @@ export function PlanningPage() {
           <>
             <RiskList units={unitsAtRisk(data, m.blendName)} horizon={data.horizon_days} />
             <RoastSheet units={roastedToRoast(data)} horizon={data.horizon_days} capacityKg={data.roaster_capacity_kg} />
+            <PlanOrders orders={ordersInHorizon(data, m.blendName)} horizon={data.horizon_days} />
             <BlendSheet blends={blendsToMake(data)} horizon={data.horizon_days} />
             <IdleList units={idleUnits(data, m.blendName)} idleDays={data.idle_days} />
           </>

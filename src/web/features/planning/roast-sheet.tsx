@@ -7,18 +7,20 @@ import type { BlendPlan, RoastedPlan } from '#shared/schemas/planning.js';
 import { type Column, DataTable } from '#web/components/data-table.js';
 import { ListCard } from '#web/components/list-card.js';
 import { roastPrefillPath } from '#web/lib/roast-prefill.js';
-import { riskOf } from './plan-view.js';
+import { unitRisk } from './plan-view.js';
 import { RiskBadge } from './risk-badge.js';
 
 const c = m.columns;
 const kgOrDash = (f: Formatter, value: number | null) => (value === null ? '—' : f.twoDecimals(value));
 
-/** 'Se agota': the date and, within twice the horizon, its badge. */
+/** 'Se agota': the date, the order its stock does not cover if any, and the badge (docs/decisions/0045-plan-from-orders.md). */
 function RunOutCell({ unit, horizon }: { unit: RoastedPlan | BlendPlan; horizon: number }) {
-  if (unit.run_out_date === null) return '—';
+  if (unit.run_out_date === null && unit.uncovered_order_date === null) return '—';
   return (
     <span className="plan-runout">
-      {formatDate(unit.run_out_date)} <RiskBadge risk={riskOf(unit.days_left, horizon)} />
+      {unit.run_out_date !== null && formatDate(unit.run_out_date)}
+      {unit.uncovered_order_date !== null && <span className="plan-runout__order"> {m.uncoveredOrderShort(unit.uncovered_order_date)}</span>}{' '}
+      <RiskBadge risk={unitRisk(unit, horizon)} />
     </span>
   );
 }
@@ -65,6 +67,7 @@ const roastedColumns = (horizon: number, capacityKg: number | null, f: Formatter
   { label: c.kgPerDay, className: 'num', cell: (unit) => kgOrDash(f, unit.kg_per_day) },
   { label: c.daysLeft, className: 'num', cell: (unit) => unit.days_left ?? '—' },
   { label: c.runOut, cell: (unit) => <RunOutCell unit={unit} horizon={horizon} /> },
+  { label: c.ordered, className: 'num', cell: (unit) => (unit.ordered_kg > 0 ? f.twoDecimals(unit.ordered_kg) : '—') },
   { label: c.need, className: 'num', cell: (unit) => kgOrDash(f, unit.need_kg) },
   { label: c.yield, className: 'num', cell: (unit) => (unit.yield === null ? '—' : f.twoDecimals(unit.yield * 100)) },
   { label: c.green, className: 'num', cell: (unit) => <GreenCell unit={unit} capacityKg={capacityKg} f={f} /> },
@@ -110,11 +113,13 @@ export function BlendSheet({ blends, horizon }: { blends: BlendPlan[]; horizon: 
       {blends.map((blend) => (
         <article key={blend.recipe_id} className="plan-blend" aria-labelledby={`plan-blend-${blend.recipe_id}`}>
           <h3 id={`plan-blend-${blend.recipe_id}`} className="plan-blend__name">
-            {m.blendName(blend.recipe_name)} <RiskBadge risk={riskOf(blend.days_left, horizon)} />
+            {m.blendName(blend.recipe_name)} <RiskBadge risk={unitRisk(blend, horizon)} />
           </h3>
           <p className="plan-blend__facts">
             {m.blendFacts(blend.stock_kg, blend.kg_per_day, blend.need_kg, f)}
+            {blend.ordered_kg > 0 && m.blendOrdered(blend.ordered_kg, f)}
             {blend.run_out_date !== null && blend.days_left !== null && ` · ${m.runOut(blend.run_out_date, blend.days_left)}`}
+            {blend.uncovered_order_date !== null && ` · ${m.uncoveredOrderShort(blend.uncovered_order_date)}`}
           </p>
           <DataTable
             caption={m.blendName(blend.recipe_name)}

@@ -19,7 +19,7 @@ const BOTTOM = HEIGHT - 20;
  * a few elements: the charts library is in the chunk only /reportes loads. Its
  * text alternative (the SVG's title) says the same in words.
  */
-export function StockProjectionChart({ unit }: { unit: PlanUnit }) {
+export function StockProjectionChart({ unit }: { unit: PlanUnit & { days_left: number; run_out_date: string } }) {
   const f = useFormat();
   const titleId = useId();
   const top = Math.max(unit.stock_kg, unit.threshold_kg) || 1;
