@@ -191,23 +191,23 @@ describe('each mutation invalidates exactly the queries whose data it changed', 
     }
   });
 
-  it('a new or edited order: the orders (lists and views), nothing else', async () => {
+  it("a new or edited order: the orders (lists and views) and Inicio's due-orders line", async () => {
     for (const options of [createOrderOptions, updateOrderOptions]) {
-      expect(await invalidatedBy(options)).toEqual(['order', 'orders', 'pendingOrders']);
+      expect(await invalidatedBy(options)).toEqual(['order', 'orders', 'pendingOrders', 'stockAlerts']);
     }
   });
 
-  it("preparing an order records sales from lots: the orders, and what a sale changes (sales, products, roasted and blend lists)", async () => {
-    expect(await invalidatedBy(fulfilOrderOptions)).toEqual(['blendRoastedLots', 'blendsPage', 'order', 'orders', 'pendingOrders', 'products', 'roastedPage', 'salesPage']);
+  it("preparing an order records sales from lots: the orders, Inicio's due-orders line, and what a sale changes (sales, products, roasted and blend lists)", async () => {
+    expect(await invalidatedBy(fulfilOrderOptions)).toEqual(['blendRoastedLots', 'blendsPage', 'order', 'orders', 'pendingOrders', 'products', 'roastedPage', 'salesPage', 'stockAlerts']);
   });
 
-  it("undoing a preparation returns its sales' stock like a sale's delete; delivering or cancelling changes the orders only", async () => {
+  it("undoing a preparation returns its sales' stock like a sale's delete; delivering or cancelling changes the orders and Inicio's due-orders line", async () => {
     const transition = (action: OrderTransition) => (queryClient: QueryClient) => ({
       onSuccess: () => (transitionOrderOptions(queryClient).onSuccess as (...args: unknown[]) => unknown)({}, { order: { id: 1 }, action, key: 'k' }),
     });
-    expect(await invalidatedBy(transition('undo-fulfil'))).toEqual(['blendRoastedLots', 'blendsPage', 'order', 'orders', 'pendingOrders', 'products', 'roastedPage', 'salesPage']);
-    expect(await invalidatedBy(transition('deliver'))).toEqual(['order', 'orders', 'pendingOrders']);
-    expect(await invalidatedBy(transition('cancel'))).toEqual(['order', 'orders', 'pendingOrders']);
+    expect(await invalidatedBy(transition('undo-fulfil'))).toEqual(['blendRoastedLots', 'blendsPage', 'order', 'orders', 'pendingOrders', 'products', 'roastedPage', 'salesPage', 'stockAlerts']);
+    expect(await invalidatedBy(transition('deliver'))).toEqual(['order', 'orders', 'pendingOrders', 'stockAlerts']);
+    expect(await invalidatedBy(transition('cancel'))).toEqual(['order', 'orders', 'pendingOrders', 'stockAlerts']);
   });
 
   it("a sale format: Configuración's formats and the sale form's; an edit also the sales list (it names each sale's format)", async () => {

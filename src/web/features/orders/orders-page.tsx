@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { useSearchParams } from 'react-router';
-import { parseSpanishDate } from '#shared/format.js';
+import { formatDate, parseSpanishDate } from '#shared/format.js';
 import { ORDER_STATUS_LABELS } from '#shared/order-messages.js';
 import { orderScreenMessages as m } from '#shared/order-screen-messages.js';
 import type { Order } from '#shared/schemas/orders.js';
@@ -32,6 +32,9 @@ const STATUS_OPTIONS = Object.entries(ORDER_STATUS_LABELS).map(([value, label]) 
 /** A typed filter date as the API's YYYY-MM-DD once it is a whole date; nothing while it is empty or half typed. */
 const filterDate = (text: string): string | undefined => (text.trim() === '' ? undefined : (parseSpanishDate(text) ?? undefined));
 
+/** A link's YYYY-MM-DD date as the filter's typed text (dd/mm/aaaa); '' for none or a malformed one. */
+const linkedDate = (iso: string | null): string => (iso !== null && /^\d{4}-\d{2}-\d{2}$/.test(iso) ? formatDate(iso) : '');
+
 /**
  * /pedidos, 'Pedidos' (docs/product-guide.md#pedidos), both roles: the order open (?pedido=ID)
  * with its actions, the form ('Nuevo Pedido', or a pending order's edit), then the orders by due
@@ -40,10 +43,11 @@ const filterDate = (text: string): string | undefined => (text.trim() === '' ? u
 export function OrdersPage() {
   const [params, setParams] = useSearchParams();
   const openId = Number(params.get('pedido')) || null;
-  const [status, setStatus] = useState('');
+  // Inicio's due-orders links open the list filtered (?estado=pendiente&desde=…&hasta=…, YYYY-MM-DD).
+  const [status, setStatus] = useState(() => (params.get('estado') ?? '') in ORDER_STATUS_LABELS ? params.get('estado')! : '');
   const [customer, setCustomer] = useState<{ id: number; name: string } | null>(null);
-  const [fromText, setFromText] = useState('');
-  const [toText, setToText] = useState('');
+  const [fromText, setFromText] = useState(() => linkedDate(params.get('desde')));
+  const [toText, setToText] = useState(() => linkedDate(params.get('hasta')));
   const filters: OrderFilters = {
     ...(status ? { status } : {}),
     ...(customer ? { customer_id: customer.id } : {}),

@@ -7,6 +7,6 @@ export const createOrder = ({ body, key }: Keyed & { body: OrderBody }) => apiWr
 
 // A new order shows in the orders list only (the plan, which counts it, is read afresh when it opens).
 export const createOrderOptions = (queryClient: QueryClient) =>
-  mutationOptions({ mutationFn: createOrder, onSuccess: () => invalidate(queryClient, queryKeys.orders.all) });
+  mutationOptions({ mutationFn: createOrder, onSuccess: () => invalidate(queryClient, queryKeys.orders.all, queryKeys.traceability.stockAlerts) });
 
 export const useCreateOrder = () => useMutation(createOrderOptions(useQueryClient()));

@@ -9,7 +9,7 @@ export const fulfilOrder = ({ id, body, key }: Keyed & { id: number; body: Fulfi
 export const fulfilOrderOptions = (queryClient: QueryClient) =>
   mutationOptions({
     mutationFn: fulfilOrder,
-    onSuccess: () => invalidate(queryClient, queryKeys.orders.all, queryKeys.sales.all, queryKeys.products.all, queryKeys.roastedCoffee.all, queryKeys.blendedCoffee.all),
+    onSuccess: () => invalidate(queryClient, queryKeys.orders.all, queryKeys.traceability.stockAlerts, queryKeys.sales.all, queryKeys.products.all, queryKeys.roastedCoffee.all, queryKeys.blendedCoffee.all),
   });
 
 export const useFulfilOrder = () => useMutation(fulfilOrderOptions(useQueryClient()));

@@ -19,8 +19,8 @@ export const transitionOrderOptions = (queryClient: QueryClient) =>
     mutationFn: transitionOrder,
     onSuccess: (_order, { action }) =>
       action === 'undo-fulfil'
-        ? invalidate(queryClient, queryKeys.orders.all, queryKeys.sales.all, queryKeys.products.all, queryKeys.roastedCoffee.all, queryKeys.blendedCoffee.all)
-        : invalidate(queryClient, queryKeys.orders.all),
+        ? invalidate(queryClient, queryKeys.orders.all, queryKeys.traceability.stockAlerts, queryKeys.sales.all, queryKeys.products.all, queryKeys.roastedCoffee.all, queryKeys.blendedCoffee.all)
+        : invalidate(queryClient, queryKeys.orders.all, queryKeys.traceability.stockAlerts),
   });
 
 export const useTransitionOrder = () => useMutation(transitionOrderOptions(useQueryClient()));

@@ -7,6 +7,6 @@ export const updateOrder = ({ id, body, key }: Keyed & { id: number; body: Order
 
 // A pending order's edit changes only the orders (list and view).
 export const updateOrderOptions = (queryClient: QueryClient) =>
-  mutationOptions({ mutationFn: updateOrder, onSuccess: () => invalidate(queryClient, queryKeys.orders.all) });
+  mutationOptions({ mutationFn: updateOrder, onSuccess: () => invalidate(queryClient, queryKeys.orders.all, queryKeys.traceability.stockAlerts) });
 
 export const useUpdateOrder = () => useMutation(updateOrderOptions(useQueryClient()));
