@@ -1,4 +1,4 @@
-// P12, the recall list (docs/product-guide.md#lista-de-retirada, docs/decisions/0044-recall-list-and-delivery-note.md):
+// P13, the recall list (docs/product-guide.md#lista-de-retirada, docs/decisions/0044-recall-list-and-delivery-note.md):
 // the recall of the green lot whose roasts and blends sold most, with 10,000 sales and with
 // 1,000,000, the same lots (the big set's catalogue) and the same 200 sales of that lot naming one
 // of 20 customers in both. Its reads must not grow with the counter sales: those come from the
@@ -90,7 +90,7 @@ try {
   const { rows } = await sql<{ n: number }>`select count(*) as n from sales s join roasted_coffee r on s.product_type = 'tostado' and r.id = s.product_id where r.green_coffee_id = ${greenId}`.execute(big.db);
   console.log(`${postgresUrl ? 'PostgreSQL' : 'SQLite'}: lote verde ${greenId}, ${Number(rows[0]!.n)} ventas de sus tuestes en el conjunto grande; ` +
     `${answer!.customers.length} clientes, mostrador ${answer!.counter.sales} ventas`);
-  console.log(`P12 lista de retirada: ${SMALL} ventas ${atSmall.toFixed(1)} ms, ${BIG} ventas ${atBig.toFixed(1)} ms, ${(atBig / atSmall).toFixed(2)}× (objetivo ≤ 3×)`);
+  console.log(`P13 lista de retirada: ${SMALL} ventas ${atSmall.toFixed(1)} ms, ${BIG} ventas ${atBig.toFixed(1)} ms, ${(atBig / atSmall).toFixed(2)}× (objetivo ≤ 3×)`);
 } finally {
   await big.close();
   await small.close();

@@ -31,6 +31,7 @@ import { activityRoutesWithExport } from '#server/features/activity/routes.js';
 import { stockCountRoutes } from '#server/features/stock-counts/routes.js';
 import { blendRecipeRoutes } from '#server/features/blend-recipes/routes.js';
 import { productPriceRoutes } from '#server/features/product-prices/routes.js';
+import { saleFormatRoutes } from '#server/features/sale-formats/routes.js';
 import { settingsRoutes } from '#server/features/settings/routes.js';
 import { readFormatter } from '#server/features/settings/service.js';
 import { mySessionsRoutes } from '#server/features/sessions/my-sessions-routes.js';
@@ -131,6 +132,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await api.register(roastedCoffeeRoutes, { prefix: '/roasted-coffee', db: options.db });
     await api.register(blendRecipeRoutes, { prefix: '/blend-recipes', db: options.db });
     await api.register(productPriceRoutes, { prefix: '/product-prices', db: options.db });
+    await api.register(saleFormatRoutes, { prefix: '/sale-formats', db: options.db });
     await api.register(settingsRoutes, { prefix: '/settings', db: options.db });
     await api.register(blendedCoffeeRoutes, { prefix: '/blended-coffee', db: options.db });
     await api.register(productRoutes, { prefix: '/products', db: options.db });

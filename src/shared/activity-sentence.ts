@@ -35,6 +35,7 @@ export const AREA_NAMES: Record<ActivityArea, string> = {
   customers: 'Clientes',
   'product-prices': 'Precios por producto',
   orders: 'Pedidos',
+  'sale-formats': 'Formatos de venta',
 };
 
 /** The record as the sentence names it: "el origen Colombia". */
@@ -52,6 +53,7 @@ const RECORD_NOUNS: Record<ActivityArea, string> = {
   customers: 'el cliente',
   'product-prices': 'el precio de',
   orders: 'el',
+  'sale-formats': 'el formato',
 };
 
 const VERBS: Partial<Record<ActivityAction, string>> = {
@@ -139,6 +141,10 @@ export const FIELD_NAMES: Record<string, string> = {
   sale_ids: 'ventas',
   lines: 'líneas',
   kg: 'Kg',
+  grams: 'gramos',
+  format_id: 'formato',
+  format_name: 'formato',
+  bags: 'bolsas',
 };
 
 export const fieldName = (field: string): string => FIELD_NAMES[field] ?? field.replaceAll('_', ' ');

@@ -72,6 +72,47 @@ export async function moveStock(trx: DbOrTrx, move: StockMove): Promise<boolean>
   return true;
 }
 
+/**
+ * Many deductions in one transaction, in a few statements (an order's preparation, one sale per
+ * line and lot: docs/decisions/0043-orders.md): per lot table one conditional UPDATE taking each
+ * lot's total (`… WHERE stock_g - :x >= 0`, as moveStock), then every move's ledger row in one
+ * INSERT. Returns false when a lot lacks the stock or does not exist: some lots may have moved,
+ * so the caller must then throw and roll the transaction back. Deductions only (a give-back goes
+ * through moveStock, which keeps it below what entered the lot).
+ */
+export async function takeStock(trx: DbOrTrx, moves: readonly StockMove[]): Promise<boolean> {
+  if (moves.length === 0) return true;
+  const totals = new Map<LotKind, Map<number, number>>();
+  for (const move of moves) {
+    if (!Number.isSafeInteger(move.deltaG) || move.deltaG >= 0) throw new RangeError(`takeStock solo descuenta: ${move.deltaG}`);
+    const lots = totals.get(move.lotKind) ?? new Map<number, number>();
+    lots.set(move.lotId, (lots.get(move.lotId) ?? 0) - move.deltaG);
+    totals.set(move.lotKind, lots);
+  }
+  for (const [kind, lots] of totals) {
+    const taken = sql`case id ${sql.join([...lots].map(([id, grams]) => sql`when ${id} then cast(${grams} as integer)`), sql` `)} end`;
+    const result = await sql`
+      update ${sql.table(LOT_TABLES[kind])} set stock_g = stock_g - ${taken}
+      where id in (${sql.join([...lots.keys()])}) and stock_g - ${taken} >= 0`.execute(trx);
+    if (Number(result.numAffectedRows ?? 0) !== lots.size) return false;
+  }
+  const now = Date.now();
+  await trx
+    .insertInto('stock_movements')
+    .values(moves.map((move) => ({
+      created_at: now,
+      user_id: move.userId,
+      lot_kind: move.lotKind,
+      lot_id: move.lotId,
+      delta_g: move.deltaG,
+      reason: move.reason,
+      ref_kind: move.refKind ?? null,
+      ref_id: move.refId ?? null,
+    })))
+    .execute();
+  return true;
+}
+
 /** A move's values as its statements take them. */
 interface MoveValues {
   lotId: number;

@@ -76,6 +76,22 @@ export async function lockLots(trx: Transaction<Database>, targets: readonly Loc
 }
 
 /**
+ * The same locks as lockLots (exclusive, the global order), one statement per kind instead of
+ * one per row, for a write that locks many lots of a kind (an order's preparation:
+ * docs/decisions/0043-orders.md): `SELECT … WHERE id IN (…) ORDER BY id FOR NO KEY UPDATE`.
+ * PostgreSQL locks the rows as the sort hands them over (the lock step sits above the sort), so
+ * ascending id within a kind holds, and the kinds go in the global order. No-op on SQLite.
+ */
+export async function lockManyLots(trx: Transaction<Database>, targets: readonly { kind: LotKind; id: number }[]): Promise<void> {
+  if (dialectOf(trx) !== 'postgres' || targets.length === 0) return;
+  for (const kind of LOCK_ORDER) {
+    const ids = [...new Set(targets.filter((target) => target.kind === kind).map((target) => target.id))];
+    if (ids.length === 0) continue;
+    await sql`select id from ${sql.table(TABLES[kind])} where id in (${sql.join(ids)}) order by id for no key update`.execute(trx);
+  }
+}
+
+/**
  * One lot row locked by the statement that reads it: `read` selects that one
  * row, its lot table under `lotAlias`. On PostgreSQL the statement gets FOR NO
  * KEY UPDATE (the mode lockLots takes) OF that alias only: the tables it joins

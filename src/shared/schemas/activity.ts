@@ -21,6 +21,7 @@ export const ACTIVITY_AREAS = [
   'customers',
   'product-prices',
   'orders',
+  'sale-formats',
 ] as const;
 export type ActivityArea = (typeof ACTIVITY_AREAS)[number];
 

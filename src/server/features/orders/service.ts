@@ -18,17 +18,19 @@ import {
   type PriceHintQuery,
 } from '#shared/schemas/orders.js';
 import { localIsoDate } from '#shared/local-date.js';
+import type { ProductType } from '#shared/schemas/products.js';
 import { SALE_QUANTITY_MAX_KG } from '#shared/limits.js';
 import { centsToPrice, gramsToKg, kgToGrams, priceToCents } from '#shared/units.js';
 import type { Database } from '#server/db/schema.js';
 import { type DbOrTrx, withWriteTransaction } from '#server/db/write-transaction.js';
 import { isForeignKeyViolation } from '#server/db/constraint-errors.js';
 import { AppError, notFoundError, validationError } from '#server/errors.js';
-import { lockLots } from '#server/ledger/lot-locks.js';
+import { decodeKeysetCursor, encodeKeysetCursor } from '#server/http/keyset-cursor.js';
+import { lockManyLots } from '#server/ledger/lot-locks.js';
 import { findActiveCustomerName } from '#server/features/customers/service.js';
 import { findActiveFormat, formatsByIds } from '#server/features/sale-formats/service.js';
-import { lotIsOfUnit, lotsOfUnit, findProduct } from '#server/features/products/service.js';
-import { deleteOrderSales, lastPriceOfCustomer, lotKindOf, recordOrderSale } from '#server/features/sales/service.js';
+import { lotsOfUnit, lotsWithUnits, type ProductUnit } from '#server/features/products/service.js';
+import { deleteOrderSales, lastPriceOfCustomer, lotKindOf, recordOrderSales } from '#server/features/sales/service.js';
 import { priceOfProduct } from '#server/features/product-prices/service.js';
 import { getSettings, readFormatter } from '#server/features/settings/service.js';
 import * as repository from './repository.js';
@@ -100,20 +102,11 @@ async function readOrder(db: DbOrTrx, id: number): Promise<Order> {
   return order;
 }
 
-/** A page's last row as the opaque `next_cursor`: base64url of [due_date, id]. */
-const encodeCursor = (keyset: repository.OrderKeyset): string => Buffer.from(JSON.stringify([keyset.due, keyset.id])).toString('base64url');
-
-/** `cursor` back to its keyset; a cursor this API did not write is a 400, never a 500. */
+/** A page's last row as the opaque `next_cursor` ([due_date, id]), and back (http/keyset-cursor.ts). */
+const encodeCursor = (keyset: repository.OrderKeyset): string => encodeKeysetCursor(keyset.due, keyset.id);
 function decodeCursor(cursor: string): repository.OrderKeyset {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (Array.isArray(value) && value.length === 2 && typeof value[0] === 'string' && Number.isSafeInteger(value[1])) {
-      return { due: value[0], id: value[1] as number };
-    }
-  } catch {
-    // Not JSON: refused below.
-  }
-  throw validationError(m.invalidCursor);
+  const { sort, id } = decodeKeysetCursor(cursor, m.invalidCursor);
+  return { due: sort, id };
 }
 
 /** GET /api/orders: `limit` orders in due-date order after `cursor`, each with its kilos and total, and the next page's cursor. */
@@ -293,6 +286,13 @@ export async function orderAllocation(db: Kysely<Database>, id: number): Promise
   return { order_id: id, lines: result };
 }
 
+/** Whether a lot's unit (null: a blend without a recipe) is the line's. */
+const sameUnit = (lot: ProductUnit | null, line: OrderProduct): boolean =>
+  lot !== null &&
+  (lot.kind === 'tostado'
+    ? line.kind === 'tostado' && lot.origin_id === line.origin_id && lot.roast_type === line.roast_type
+    : line.kind === 'mezcla' && lot.recipe_id === line.recipe_id);
+
 /**
  * A lot's bags in a sale of `grams` from it: the line's format when the lot's
  * kilos are a whole number of its bags, else null (docs/decisions/0043-orders.md:
@@ -321,22 +321,25 @@ export async function fulfilOrder(db: Kysely<Database>, id: number, body: Fulfil
     if (chosen.size !== body.lines.length || chosen.size !== lines.length || lines.some((line) => !chosen.has(line.id))) {
       throw validationError(m.fulfilLinesMismatch);
     }
-    await lockLots(trx, body.lines.flatMap((line) => line.lots.map((lot) => ({ kind: lotKindOf(lot.lot_kind), id: lot.lot_id }))));
+    await lockManyLots(trx, body.lines.flatMap((line) => line.lots.map((lot) => ({ kind: lotKindOf(lot.lot_kind), id: lot.lot_id }))));
 
-    // Every check before the first write: a refusal leaves nothing to undo.
+    // Every chosen lot read once, under its lock, and every check before the first write: a refusal leaves nothing to undo.
+    const chosenIds = (kind: ProductType) => [...new Set(body.lines.flatMap((line) => line.lots.filter((lot) => lot.lot_kind === kind).map((lot) => lot.lot_id)))];
+    const read = [...(await lotsWithUnits(trx, 'tostado', chosenIds('tostado'))), ...(await lotsWithUnits(trx, 'mezcla', chosenIds('mezcla')))];
+    const lotsByKey = new Map(read.map((lot) => [`${lot.type}:${lot.id}`, lot]));
     const takenG = new Map<string, number>();
     for (const [index, line] of lines.entries()) {
-      const lots = chosen.get(line.id)!;
+      const unit = productOf(line);
       const seen = new Set<string>();
       let sumG = 0;
-      for (const lot of lots) {
+      for (const lot of chosen.get(line.id)!) {
         const key = `${lot.lot_kind}:${lot.lot_id}`;
-        const product = await findProduct(trx, lot.lot_kind, lot.lot_id);
+        const product = lotsByKey.get(key);
         if (!product) throw new AppError('conflict', m.lotNotFound);
         if (seen.has(key)) throw validationError(m.lotRepeated(product.batch_code));
         seen.add(key);
         if (product.stock_g !== kgToGrams(lot.expected_stock_kg)) throw new AppError('conflict', m.lotChanged(product.batch_code));
-        if (!(await lotIsOfUnit(trx, lot.lot_kind, lot.lot_id, productOf(line)))) throw validationError(m.lotWrongProduct(product.batch_code));
+        if (!sameUnit(product.unit, unit)) throw validationError(m.lotWrongProduct(product.batch_code));
         const grams = kgToGrams(lot.kg);
         const taken = (takenG.get(key) ?? 0) + grams;
         if (taken > product.stock_g) {
@@ -353,29 +356,25 @@ export async function fulfilOrder(db: Kysely<Database>, id: number, body: Fulfil
 
     const today = localIsoDate();
     const formats = await formatsByIds(trx, lines.flatMap((line) => (line.format_id === null ? [] : [line.format_id])));
-    for (const line of lines) {
+    const sales = lines.flatMap((line) => {
       const formatGrams = line.format_id === null ? undefined : formats.get(line.format_id)?.grams;
-      for (const lot of chosen.get(line.id)!) {
+      return chosen.get(line.id)!.map((lot) => {
         const grams = kgToGrams(lot.kg);
         const bags = bagsOf(grams, formatGrams);
-        await recordOrderSale(
-          trx,
-          {
-            productType: lot.lot_kind,
-            productId: lot.lot_id,
-            quantityG: grams,
-            unitPriceCents: line.unit_price_cents,
-            saleDate: today,
-            customerId: order.customer_id,
-            // The sale keeps the line's format only with a whole number of its bags (sales_format_ck: both or neither).
-            formatId: bags === null ? null : line.format_id,
-            bags,
-            orderLineId: line.id,
-          },
-          userId,
-        );
-      }
-    }
+        return {
+          product: lotsByKey.get(`${lot.lot_kind}:${lot.lot_id}`)!,
+          quantityG: grams,
+          unitPriceCents: line.unit_price_cents,
+          saleDate: today,
+          customerId: order.customer_id,
+          // The sale keeps the line's format only with a whole number of its bags (sales_format_ck: both or neither).
+          formatId: bags === null ? null : line.format_id,
+          bags,
+          orderLineId: line.id,
+        };
+      });
+    });
+    await recordOrderSales(trx, sales, userId);
     // The number is drawn once: an undone order keeps it, and re-preparing it reuses it (never given twice, never reused).
     const note =
       order.delivery_note_year === null

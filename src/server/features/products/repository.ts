@@ -234,19 +234,19 @@ export async function lotsOfUnit(db: DbOrTrx, unit: ProductUnit, limit: number):
   return rows.map(toRecord('mezcla'));
 }
 
-/** Whether lot `id` of `type` belongs to the unit (an order line's chosen lot must). */
-export async function lotIsOfUnit(db: DbOrTrx, type: ProductType, id: number, unit: ProductUnit): Promise<boolean> {
-  if (type !== unit.kind) return false;
-  const row =
-    unit.kind === 'tostado'
-      ? await db
-          .selectFrom('roasted_coffee as r')
-          .innerJoin('green_coffee as g', 'g.id', 'r.green_coffee_id')
-          .select('r.id')
-          .where('r.id', '=', id)
-          .where('g.origin_id', '=', unit.origin_id)
-          .where('r.roast_type', '=', unit.roast_type)
-          .executeTakeFirst()
-      : await db.selectFrom('blended_coffee').select('id').where('id', '=', id).where('recipe_id', '=', unit.recipe_id).executeTakeFirst();
-  return row !== undefined;
+/** A lot with the unit it is of: a roasted lot's origin and roast type, a blend's recipe (null when it has none). */
+export type UnitLot = ProductRecord & { unit: ProductUnit | null };
+
+/**
+ * These lots of one type, with their units, in one query: what an order's preparation checks
+ * its chosen lots against (their stock, their product). Lots that do not exist are absent.
+ */
+export async function lotsWithUnits(db: DbOrTrx, type: ProductType, ids: readonly number[]): Promise<UnitLot[]> {
+  if (ids.length === 0) return [];
+  if (type === 'tostado') {
+    const rows = await roastedProducts(db).select(['g.origin_id', 'r.roast_type']).where('r.id', 'in', ids).execute();
+    return rows.map(({ origin_id, roast_type, ...row }) => ({ ...toRecord('tostado')(row), unit: { kind: 'tostado', origin_id, roast_type } }));
+  }
+  const rows = await blendProducts(db).select('b.recipe_id').where('b.id', 'in', ids).execute();
+  return rows.map(({ recipe_id, ...row }) => ({ ...toRecord('mezcla')(row), unit: recipe_id === null ? null : { kind: 'mezcla', recipe_id } }));
 }

@@ -193,6 +193,33 @@ export async function countSale(trx: DbOrTrx, sale: CountedSale, sign: 1 | -1): 
 }
 
 /**
+ * Adds many new sales at once (an order's preparation: docs/decisions/0043-orders.md): their
+ * rows merged by key, one multi-row upsert per table, each table's rows in ascending key order
+ * (an INSERT takes its VALUES in order), so two such writes meet on the shared (day, stripe) rows
+ * in one order and never wait for each other in a circle. Four statements however many sales.
+ */
+export async function countNewSales(trx: DbOrTrx, sales: readonly CountedSale[]): Promise<void> {
+  const byTable = new Map<string, RowChange[]>();
+  for (const change of mergedByRow(sales.flatMap((sale) => saleRows(saleRowValues(sale, 1))))) {
+    byTable.set(change.table, [...(byTable.get(change.table) ?? []), change]);
+  }
+  const order = ({ key }: RowChange) => key.map(([, value]) => (typeof value === 'number' ? String(value).padStart(10, '0') : value)).join('|');
+  for (const [table, rows] of byTable) {
+    rows.sort((a, b) => (order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : 0));
+    const t = sql.table(table);
+    const columns = sql.join(rows[0]!.key.map(([column]) => sql.ref(column)));
+    const values = rows.map(({ key, delta }) => sql`(${sql.join(key.map(([, value]) => sql`${value}`))}, ${delta.quantity_g}, ${delta.revenue_cents}, ${delta.sale_count})`);
+    await sql`
+      insert into ${t} (${columns}, quantity_g, revenue_cents, sale_count)
+      values ${sql.join(values)}
+      on conflict (${columns}) do update set
+        quantity_g = ${t}.quantity_g + excluded.quantity_g,
+        revenue_cents = ${t}.revenue_cents + excluded.revenue_cents,
+        sale_count = ${t}.sale_count + excluded.sale_count`.execute(trx);
+  }
+}
+
+/**
  * An edit: removes the old sale and counts the new one (date, product and
  * price may all have changed), in the same transaction. The per-product rows
  * are under the lot locks the edit holds (both lots); the shared daily rows

@@ -52,13 +52,16 @@ export interface SaleRecord {
   batch_code_sold: string;
   /** Null for a counter sale (migration 0019). */
   customer_id: number | null;
+  /** The sale format and its bags, both null for bulk kilos (migration 0020). */
+  format_id: number | null;
+  bags: number | null;
   user_id: number | null;
   created_at: number | string;
   updated_at: number | string;
 }
 
 /** What a create or edit writes. */
-export type SaleValues = Pick<SaleRecord, 'product_id' | 'product_type' | 'quantity_g' | 'unit_price_cents' | 'sale_date' | 'batch_code_sold' | 'customer_id'>;
+export type SaleValues = Pick<SaleRecord, 'product_id' | 'product_type' | 'quantity_g' | 'unit_price_cents' | 'sale_date' | 'batch_code_sold' | 'customer_id' | 'format_id' | 'bags'>;
 
 const saleColumns = [
   'id',
@@ -70,6 +73,8 @@ const saleColumns = [
   'sale_date',
   'batch_code_sold',
   'customer_id',
+  'format_id',
+  'bags',
   'user_id',
   'created_at',
   'updated_at',
@@ -236,6 +241,8 @@ const insertSaleQuery = reusableQuery((db, p: SaleValues & { user_id: number; no
       sale_date: p.sale_date,
       batch_code_sold: p.batch_code_sold,
       customer_id: p.customer_id,
+      format_id: p.format_id,
+      bags: p.bags,
       user_id: p.user_id,
       created_at: p.now,
       updated_at: p.now,
@@ -258,21 +265,20 @@ export async function deleteSale(db: DbOrTrx, id: number): Promise<void> {
 }
 
 /**
- * A sale an order's preparation records (docs/decisions/0043-orders.md): the
- * sale's columns plus its format, bags and order line. Its own statement, so
- * the counter sale's prepared insert stays as it is (docs/decisions/0033).
+ * The sales an order's preparation records (docs/decisions/0043-orders.md), in one INSERT: the
+ * sale's columns plus its order line. Its own statement, so the counter sale's prepared insert
+ * stays as it is (docs/decisions/0033). Returns each sale's id, in the order given (an order
+ * line names a lot once, so line and lot tell the rows apart).
  */
-export async function insertOrderSale(
-  db: DbOrTrx,
-  values: SaleValues & { user_id: number; format_id: number | null; bags: number | null; order_line_id: number },
-  now: number,
-): Promise<number> {
-  const row = await db
+export async function insertOrderSales(db: DbOrTrx, rows: readonly (SaleValues & { user_id: number; order_line_id: number })[], now: number): Promise<number[]> {
+  if (rows.length === 0) return [];
+  const inserted = await db
     .insertInto('sales')
-    .values({ ...values, created_at: now, updated_at: now })
-    .returning('id')
-    .executeTakeFirstOrThrow();
-  return row.id;
+    .values(rows.map((row) => ({ ...row, created_at: now, updated_at: now })))
+    .returning(['id', 'order_line_id', 'product_type', 'product_id'])
+    .execute();
+  const ids = new Map(inserted.map((row) => [`${row.order_line_id}:${row.product_type}:${row.product_id}`, row.id]));
+  return rows.map((row) => ids.get(`${row.order_line_id}:${row.product_type}:${row.product_id}`)!);
 }
 
 /** The order sale `id` was prepared for; undefined for a sale typed in Ventas (or none). */
