@@ -102,6 +102,23 @@ describe('trazabilidad y costes', () => {
     await expectTapTarget(tree.getByRole('link', { name: 'CO-R1' }).first());
     await expectNoSeriousAxeViolations(page);
     await shot(page, 'green-forward-phone');
+    // 'Lista de retirada' (docs/product-guide.md#lista-de-retirada): its two downloads, for this lot.
+    await page.getByText('Lista de retirada', { exact: true }).click();
+    const recallCsv = page.getByRole('link', { name: 'Descargar CSV' }).last();
+    const recallPdf = page.getByRole('link', { name: 'Descargar PDF' });
+    await recallPdf.waitFor();
+    expect(await recallCsv.getAttribute('href')).toMatch(/^\/api\/recall\.csv\?kind=green&id=\d+$/);
+    expect(await recallPdf.getAttribute('href')).toMatch(/^\/api\/recall\.pdf\?kind=green&id=\d+$/);
+    await expectNoSidewaysScroll(page);
+    await expectNoSeriousAxeViolations(page);
+    await shot(page, 'recall-downloads-phone');
+    // No customer yet: the three sales are counter sales, 3333 g of CO-R2, 1389 g of the blend's 2500, 1000 g of CO-R1.
+    const csv = await page.request.get(`${env.server.url}${await recallCsv.getAttribute('href')}`);
+    expect(csv.status()).toBe(200);
+    expect(await csv.text()).toContain('"Venta de mostrador";"";"";"";"";"";5,722;3;"";"";""');
+    const pdf = await page.request.get(`${env.server.url}${await recallPdf.getAttribute('href')}`);
+    expect(pdf.status()).toBe(200);
+    expect(pdf.headers()['content-type']).toBe('application/pdf');
     await page.setViewportSize(DESKTOP);
 
     // …and back: the blend sale's own trace link in the sales leaves.

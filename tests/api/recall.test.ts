@@ -2,6 +2,8 @@ import { parse } from 'csv-parse/sync';
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recallMessages as m } from '#shared/recall-messages.js';
+import { localIsoDate } from '#shared/local-date.js';
+import { addDays, type Allocation, type Order } from '#shared/schemas/orders.js';
 import { traceabilityMessages } from '#shared/traceability-messages.js';
 import { findLedgerMismatches } from '#server/ledger/ledger.js';
 import { readPdf } from '../helpers/pdf-pages.js';
@@ -15,7 +17,7 @@ import { buildChain, type Chain } from '../helpers/trace-chain.js';
  * chain (green A roasted twice as R1 and R2, R1 and R3 of green B drawn by blend M, 5 kg + 4 kg,
  * and its three counter sales S1 3.333 kg of R2, S2 2.5 kg of M, S3 1 kg of R1), plus:
  *   Café Sol:  2 kg of R1 (05/04/2024), 1.8 kg of M (06/04/2024);
- *   Café Luna: 0.75 kg of R2 (07/04/2024) prepared through an order with delivery note 2026-0001,
+ *   Café Luna: 0.75 kg of R2 (07/04/2024) prepared through an order with delivery note 2024-0001,
  *              1.2 kg of M (08/04/2024).
  * Figures by hand (a blend's kilos split by its draws, 5000 : 4000, largest remainder):
  *   M 2500 g → R1 1389, R3 1111;  M 1800 g → R1 1000, R3 800;  M 1200 g → R1 667, R3 533.
@@ -23,7 +25,9 @@ import { buildChain, type Chain } from '../helpers/trace-chain.js';
  *                      counter 3333 + 1389 + 1000 = 5.722 kg in 3 sales; total 10.139 kg.
  *   Green B (R3):      Sol 0.800 kg; Luna 0.533 kg; counter 1.111 kg in 1 sale.
  *   Blend M:           Sol 1.800; Luna 1.200; counter 2.500 in 1 sale.
- *   R2:                Luna 0.750 with 2026-0001; counter 3.333 in 1 sale.
+ *   R2:                Luna 0.750 with 2024-0001; counter 3.333 in 1 sale.
+ * Last, an order of 1 kg of Colombia · Medio for Café Sol prepared through the orders API today
+ * (oldest roast first: R1) adds its kilos, date and delivery note to Sol's line of green A.
  */
 
 interface RecallAnswer {
@@ -79,11 +83,11 @@ describe.each(testDialects())('lista de retirada (%s)', (dialect) => {
     await sale(chain.blend, 'mezcla', 1.8, '2024-04-06', sol);
     const lunaR2 = await sale(chain.r2, 'tostado', 0.75, '2024-04-07', luna);
     await sale(chain.blend, 'mezcla', 1.2, '2024-04-08', luna);
-    // The order that carried Luna's R2 sale, as migration 0020 defines it once prepared (its number 2026-0001).
+    // The order that carried Luna's R2 sale, as migration 0020 defines it once prepared (its number 2024-0001).
     const now = Date.now();
     const order = await t.db
       .insertInto('orders')
-      .values({ customer_id: luna, order_date: '2024-04-01', due_date: '2024-04-07', status: 'preparado', prepared_date: '2024-04-07', delivery_note_year: 2026, delivery_note_seq: 1, created_at: now, updated_at: now })
+      .values({ customer_id: luna, order_date: '2024-04-01', due_date: '2024-04-07', status: 'preparado', prepared_date: '2024-04-07', delivery_note_year: 2024, delivery_note_seq: 1, created_at: now, updated_at: now })
       .returning('id')
       .executeTakeFirstOrThrow();
     const line = await t.db
@@ -114,7 +118,7 @@ describe.each(testDialects())('lista de retirada (%s)', (dialect) => {
       last_date: '2024-04-06',
       delivery_notes: [],
     });
-    expect(customers['Café Luna']).toMatchObject({ customer_id: luna, kg: 1.417, sales: 2, first_date: '2024-04-07', last_date: '2024-04-08', delivery_notes: ['2026-0001'], email: null });
+    expect(customers['Café Luna']).toMatchObject({ customer_id: luna, kg: 1.417, sales: 2, first_date: '2024-04-07', last_date: '2024-04-08', delivery_notes: ['2024-0001'], email: null });
     expect(answer.counter).toEqual({ kg: 5.722, sales: 3 });
     expect(answer.total_kg).toBe(10.139);
     expect(await findLedgerMismatches(t.db, ['green', 'roasted', 'blend'])).toEqual([]);
@@ -135,7 +139,7 @@ describe.each(testDialects())('lista de retirada (%s)', (dialect) => {
     expect(blend.counter).toEqual({ kg: 2.5, sales: 1 });
     const roast = await recallOf('lot=CO-R2');
     expect(roast.customers).toHaveLength(1);
-    expect(roast.customers[0]).toMatchObject({ name: 'Café Luna', kg: 0.75, delivery_notes: ['2026-0001'] });
+    expect(roast.customers[0]).toMatchObject({ name: 'Café Luna', kg: 0.75, delivery_notes: ['2024-0001'] });
     expect(roast.counter).toEqual({ kg: 3.333, sales: 1 });
     // R3 went only into the blend: the blend's buyers, for R3's share.
     const r3 = await recallOf('lot=CO-R3');
@@ -172,7 +176,7 @@ describe.each(testDialects())('lista de retirada (%s)', (dialect) => {
     const rows = parse(response.body.replace(/^\uFEFF/, ''), { delimiter: ';' }) as string[][];
     expect(rows).toEqual([
       ['Cliente', 'Tipo', 'NIF/CIF', 'Dirección', 'Correo Electrónico', 'Teléfono', 'Cantidad (Kg)', 'Ventas', 'Primera venta', 'Última venta', 'Albaranes'],
-      ['Café Luna', 'Tienda', '', 'Plaza Nueva 2, Sevilla', '', '955 00 00 02', '1,417', '2', '07/04/2024', '08/04/2024', '2026-0001'],
+      ['Café Luna', 'Tienda', '', 'Plaza Nueva 2, Sevilla', '', '955 00 00 02', '1,417', '2', '07/04/2024', '08/04/2024', '2024-0001'],
       // A leading '+' is guarded as every text cell's (docs/decisions/0012-csv-dialects.md).
       ['Café Sol', 'Cafetería', 'B11111111', 'Calle Mayor 1, Madrid', 'sol@example.es', "'+34 600 000 001", '3,000', '2', '05/04/2024', '06/04/2024', ''],
       ['Venta de mostrador', '', '', '', '', '', '5,722', '3', '', '', ''],
@@ -202,7 +206,7 @@ describe.each(testDialects())('lista de retirada (%s)', (dialect) => {
       '06/04/2024',
       'Café Luna',
       '1.417 Kg',
-      '2026-0001',
+      '2024-0001',
       m.counterSales,
       '5.722 Kg',
       '3 ventas',
@@ -224,5 +228,39 @@ describe.each(testDialects())('lista de retirada (%s)', (dialect) => {
     expect(chosen).toMatchObject({ customers: [], counter: { kg: 0, sales: 0 }, total_kg: 0 });
     const pdf = readPdf((await ok(await get(`/api/recall.pdf?kind=green&id=${other.id}`))).rawPayload);
     expect(pdf[0]!.lines.map((line) => line.text).join('\n')).toContain(m.noCustomers);
+  });
+
+  it('adds an order prepared through the orders API: its sale, its day and its delivery note', async () => {
+    const greenA = `kind=green&id=${chain.greenA.id}`;
+    const before = byName(await recallOf(greenA))['Café Sol']!;
+    const order = (
+      await created(
+        await t.call(admin, {
+          method: 'POST',
+          url: '/api/orders',
+          payload: { customer_id: sol, due_date: addDays(localIsoDate(), 1), repeat_weeks: null, lines: [{ product: { kind: 'tostado', origin_id: chain.origin.id, roast_type: 'Medio' }, format_id: null, quantity: 1, unit_price: 20, grind: 'molido' }] },
+        }),
+      )
+    ).json<Order>();
+    const allocation = (await ok(await get(`/api/orders/${order.id}/allocation`))).json<Allocation>();
+    const prepared = (
+      await ok(
+        await t.call(admin, {
+          method: 'POST',
+          url: `/api/orders/${order.id}/fulfil`,
+          payload: {
+            lines: allocation.lines.map((line) => ({
+              line_id: line.line_id,
+              lots: line.lots.filter((lot) => lot.kg > 0).map((lot) => ({ lot_kind: lot.lot_kind, lot_id: lot.lot_id, kg: lot.kg, expected_stock_kg: lot.stock_kg })),
+            })),
+          },
+        }),
+      )
+    ).json<Order>();
+    expect(prepared.delivery_note_number).toBe(`${localIsoDate().slice(0, 4)}-0001`);
+    const after = byName(await recallOf(greenA))['Café Sol']!;
+    expect(after).toMatchObject({ kg: 4, sales: 3, first_date: before.first_date, last_date: localIsoDate(), delivery_notes: [prepared.delivery_note_number] });
+    // Green B is not in the order's roast: its list is as it was.
+    expect(byName(await recallOf(`kind=green&id=${chain.greenB.id}`))['Café Sol']).toMatchObject({ kg: 0.8, sales: 1, delivery_notes: [] });
   });
 });

@@ -1,4 +1,5 @@
 import type { FastifyReply } from 'fastify';
+import { z } from 'zod';
 
 /**
  * Sends a PDF the app drew (labels, the recall list, a delivery note) as the
@@ -13,3 +14,9 @@ export function sendPdf(reply: FastifyReply, { pdf, fileName }: { pdf: Uint8Arra
     .header('cache-control', 'no-store')
     .send(Buffer.from(pdf.buffer, pdf.byteOffset, pdf.byteLength));
 }
+
+/** A PDF route's 200 in its OpenAPI schema: the document, described in Spanish. */
+export const pdfResponse = (description: string) => ({
+  description,
+  content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } },
+});

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { traceabilityMessages as m } from '#shared/traceability-messages.js';
-import { CUSTOMER_KINDS } from './customers.js';
+import { customerSchema } from './customers.js';
 import { lotRefSchema, traceSelectorShape } from './traceability.js';
 
 /**
@@ -17,14 +17,9 @@ export const recallQuerySchema = z
   .refine((query) => Boolean(query.lot) || query.id !== undefined, m.codeRequired);
 export type RecallQuery = z.infer<typeof recallQuerySchema>;
 
-export const recallCustomerSchema = z.object({
+/** The customer's name, kind and how to reach them, as Clientes has them, and what of the lot they received. */
+export const recallCustomerSchema = customerSchema.pick({ name: true, kind: true, tax_id: true, address: true, email: true, phone: true }).extend({
   customer_id: z.number().int(),
-  name: z.string(),
-  kind: z.enum(CUSTOMER_KINDS),
-  tax_id: z.string().nullable(),
-  address: z.string().nullable(),
-  email: z.string().nullable(),
-  phone: z.string().nullable(),
   /** Kilos of THIS lot that reached the customer: a blend's sales count for the lot's share of the blend. */
   kg: z.number(),
   sales: z.number().int(),

@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
 import { idParamsSchema } from '#shared/schemas/common.js';
 import type { Database } from '#server/db/schema.js';
 import { errorResponses } from '#server/http/error-responses.js';
-import { sendPdf } from '#server/http/pdf-reply.js';
+import { pdfResponse, sendPdf } from '#server/http/pdf-reply.js';
 import { qrOrigin } from '#server/http/public-origin.js';
 import { deliveryNotePdf } from './service.js';
 
@@ -17,7 +16,7 @@ export const deliveryNoteRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database>; p
       summary: 'Albarán de un pedido preparado en PDF (A4), con un código QR por lote que abre su trazabilidad',
       params: idParamsSchema,
       response: {
-        200: { description: 'Documento PDF A4.', content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } } },
+        200: pdfResponse('Documento PDF A4.'),
         ...errorResponses(400, 401, 404, 409),
       },
     },

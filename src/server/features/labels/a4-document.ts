@@ -53,6 +53,10 @@ const GREY = rgb(0.6, 0.6, 0.6);
 interface Fonts {
   regular: PDFFont;
   bold: PDFFont;
+  /** The fonts' ascent over their em (hhea): a line's glyphs reach this far above its baseline, so its top is where the flow is. */
+  ascent: number;
+  /** Below the baseline, likewise (positive). */
+  descent: number;
 }
 
 /**
@@ -120,7 +124,7 @@ class Flow {
     lines.forEach((line, index) => {
       const lineWidth = font.widthOfTextAtSize(line, options.size);
       const x = MARGIN + (options.x ?? 0) + (options.align === 'right' ? (options.width ?? TEXT_WIDTH) - lineWidth : 0);
-      const baseline = top - index * this.lineHeight(options.size) - font.heightAtSize(options.size, { descender: false });
+      const baseline = top - index * this.lineHeight(options.size) - this.fonts.ascent * options.size;
       this.page.drawText(line, { x, y: baseline, size: options.size, font, color: BLACK });
     });
   }
@@ -214,9 +218,12 @@ export async function a4Pdf(document: A4Document): Promise<Uint8Array> {
   doc.setCreator('Sistema de Gestión de Café');
   doc.registerFontkit(labelFontkit);
   const bytes = labelFontBytes();
+  const parsed = labelFontkit.create(bytes.regular);
   const fonts: Fonts = {
     regular: await doc.embedFont(bytes.regular, { subset: true }),
     bold: await doc.embedFont(bytes.bold, { subset: true }),
+    ascent: parsed.ascent / parsed.unitsPerEm,
+    descent: -parsed.descent / parsed.unitsPerEm,
   };
   const flow = new Flow(doc, fonts);
   for (const block of document.blocks) {
@@ -228,7 +235,7 @@ export async function a4Pdf(document: A4Document): Promise<Uint8Array> {
   flow.pages.forEach((page, index) => {
     const text = document.footer(index + 1, flow.pages.length);
     const width = fonts.regular.widthOfTextAtSize(text, SIZES.small);
-    page.drawText(text, { x: PAGE.width - MARGIN - width, y: MARGIN, size: SIZES.small, font: fonts.regular, color: GREY });
+    page.drawText(text, { x: PAGE.width - MARGIN - width, y: MARGIN + fonts.descent * SIZES.small, size: SIZES.small, font: fonts.regular, color: GREY });
   });
   return doc.save();
 }

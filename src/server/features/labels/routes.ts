@@ -1,10 +1,9 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import { z } from 'zod';
 import { labelsQuerySchema } from '#shared/schemas/labels.js';
 import type { Database } from '#server/db/schema.js';
 import { errorResponses } from '#server/http/error-responses.js';
-import { sendPdf } from '#server/http/pdf-reply.js';
+import { pdfResponse, sendPdf } from '#server/http/pdf-reply.js';
 import { qrOrigin } from '#server/http/public-origin.js';
 import { lotLabels } from './service.js';
 
@@ -17,10 +16,7 @@ export const labelRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database>; publicUr
       summary: 'Etiquetas de lotes en PDF, con un código QR que abre la trazabilidad de cada lote',
       querystring: labelsQuerySchema,
       response: {
-        200: {
-          description: 'Documento PDF: una etiqueta por lote y copia, en el orden de la lista (62mm y 100x150: una por página; a4: 24 por hoja).',
-          content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } },
-        },
+        200: pdfResponse('Documento PDF: una etiqueta por lote y copia, en el orden de la lista (62mm y 100x150: una por página; a4: 24 por hoja).'),
         ...errorResponses(400, 401, 404),
       },
     },

@@ -5,7 +5,7 @@ import { recallQuerySchema, recallSchema } from '#shared/schemas/recall.js';
 import type { Database } from '#server/db/schema.js';
 import { csvDialectQuerySchema, sendCsv } from '#server/http/csv-export.js';
 import { errorResponses } from '#server/http/error-responses.js';
-import { sendPdf } from '#server/http/pdf-reply.js';
+import { pdfResponse, sendPdf } from '#server/http/pdf-reply.js';
 import { readFormatter } from '#server/features/settings/service.js';
 import { recallCsvColumns, recallCsvLines, recallFileBase, recallPdf } from './recall-documents.js';
 import { recall } from './service.js';
@@ -53,7 +53,7 @@ export const recallRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> = asy
       summary: 'Lista de retirada de un lote en PDF (A4, para imprimir)',
       querystring: recallQuerySchema,
       response: {
-        200: { description: 'Documento PDF A4.', content: { 'application/pdf': { schema: z.string().meta({ format: 'binary' }) } } },
+        200: pdfResponse('Documento PDF A4.'),
         ...errorResponses(400, 401, 404, 409),
       },
     },

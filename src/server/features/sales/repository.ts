@@ -132,16 +132,21 @@ export async function salesOfProducts(
   return { rows, total: Number(total) };
 }
 
-/** Sold grams, revenue and count per lot, from the aggregates each sale's own transaction keeps (docs/decisions/0009-sale-totals-and-aggregates.md). */
+/**
+ * Sold grams, revenue and count per lot, from the aggregates each sale's own
+ * transaction keeps (docs/decisions/0009-sale-totals-and-aggregates.md): the
+ * all-time row of each lot in sales_product_totals, read by its primary key.
+ * (sales_monthly, read before, has no index on the product: a scan of one row
+ * per month and product, 112,079 rows with 1,000,000 sales, for every trace.)
+ */
 export async function soldTotalsByProduct(
   db: DbOrTrx,
   products: readonly SoldProduct[],
 ): Promise<(SoldProduct & { quantity_g: number; revenue_cents: number; sale_count: number })[]> {
   if (products.length === 0) return [];
   const { rows } = await sql<SoldProduct & { quantity_g: string; revenue_cents: string; sale_count: string }>`
-    select product_type, product_id, sum(quantity_g) as quantity_g, sum(revenue_cents) as revenue_cents, sum(sale_count) as sale_count
-    from sales_monthly where ${ofProducts(products)}
-    group by product_type, product_id`.execute(db);
+    select product_type, product_id, quantity_g, revenue_cents, sale_count
+    from sales_product_totals where ${ofProducts(products)}`.execute(db);
   return rows.map((row) => ({
     product_type: row.product_type,
     product_id: Number(row.product_id),
@@ -161,18 +166,24 @@ export interface CustomerSoldRow extends SoldProduct {
 }
 
 /**
- * The sales with a customer of some lots, summed per customer and lot. The
- * condition `customer_id is not null` lets the planner read the partial index
- * sales_customer_id_idx (migration 0019), which holds only sales with a
- * customer: counter sales, most of a lot's, are never read (their totals come
- * from the aggregates).
+ * `customer_id > 0` (ids start at 1) besides `is not null`: a range on the
+ * third column of sales_product_customer_idx (migration 0022), so the planner
+ * reads that partial index, the lots' sales with a customer only, rather than
+ * every sale of the lots through sales_product_idx.
+ */
+const withCustomer = sql<boolean>`customer_id is not null and customer_id > 0`;
+
+/**
+ * The sales with a customer of some lots, summed per customer and lot, through
+ * sales_product_customer_idx: counter sales, most of a lot's, are never read
+ * (their totals come from the aggregates).
  */
 export async function customerSoldByProduct(db: DbOrTrx, products: readonly SoldProduct[]): Promise<CustomerSoldRow[]> {
   if (products.length === 0) return [];
   const { rows } = await sql<Record<keyof CustomerSoldRow, string | number>>`
     select customer_id, product_type, product_id, sum(quantity_g) as quantity_g, count(*) as sale_count,
       min(sale_date) as first_date, max(sale_date) as last_date
-    from sales where customer_id is not null and ${ofProducts(products)}
+    from sales where ${withCustomer} and ${ofProducts(products)}
     group by customer_id, product_type, product_id`.execute(db);
   return rows.map((row) => ({
     customer_id: Number(row.customer_id),
@@ -194,7 +205,7 @@ export async function deliveryNotesOfProducts(
   const { rows } = await sql<{ customer_id: number; order_id: number; year: number; seq: number }>`
     select distinct s.customer_id, o.id as order_id, o.delivery_note_year as year, o.delivery_note_seq as seq
     from (select customer_id, order_line_id from sales
-      where customer_id is not null and order_line_id is not null and ${ofProducts(products)}) s
+      where ${withCustomer} and order_line_id is not null and ${ofProducts(products)}) s
     join order_lines l on l.id = s.order_line_id
     join orders o on o.id = l.order_id
     where o.delivery_note_seq is not null
