@@ -37,4 +37,11 @@ export const reportMessages = {
   periodMargin: 'Margen bruto',
   topByProductTitle: 'Top 5 por Producto (Kg)',
   topByProductNote: 'Suma los lotes de cada producto: origen y tipo de tueste, o receta de mezcla.',
+  // ours (docs/product-guide.md#reportes): the top 10 customers, counter sales apart.
+  salesByCustomerTitle: 'Ventas por Cliente',
+  salesByCustomerNote: 'Los 10 clientes que más compraron en el periodo. Las ventas de mostrador (sin cliente) van aparte.',
+  noCustomerSales: 'No hay ventas a clientes en este periodo.',
+  otherCustomers: (count: number) => (count === 1 ? 'Otro cliente' : `Otros ${count} clientes`),
+  counterSales: 'Venta de mostrador',
+  customerColumn: 'Cliente',
 } as const;

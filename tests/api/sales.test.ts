@@ -369,7 +369,7 @@ describe.each(testDialects())('ventas (%s)', (dialect) => {
       await created(saleBody(lot));
       // Only by hand: the app refuses to delete a sold lot (test below).
       await t.db.insertInto('sales').values({ product_id: 987_654, product_type: 'mezcla', quantity_g: 1_000, unit_price_cents: 2_500, sale_date: '2024-01-01', batch_code_sold: 'ZZ', user_id: userId, created_at: 0, updated_at: 0 }).execute();
-      await countSale(t.db, { sale_date: '2024-01-01', product_type: 'mezcla', product_id: 987_654, quantity_g: 1_000, unit_price_cents: 2_500 }, 1);
+      await countSale(t.db, { sale_date: '2024-01-01', product_type: 'mezcla', product_id: 987_654, quantity_g: 1_000, unit_price_cents: 2_500, customer_id: null }, 1);
       const { items } = (await list()).json() as { items: Sale[] };
       expect(items.map((s) => s.product_name)).toEqual(['Colombia · Medio', 'Producto Desconocido']);
       expect(m.unknownProduct).toBe('Producto Desconocido');

@@ -18,6 +18,9 @@ import { updateRoastedCoffeeOptions } from '#web/features/roasted-coffee/api/upd
 import { createProductPriceOptions } from '#web/features/settings/api/create-product-price.js';
 import { deleteProductPriceOptions } from '#web/features/settings/api/delete-product-price.js';
 import { updateProductPriceOptions } from '#web/features/settings/api/update-product-price.js';
+import { createSaleFormatOptions } from '#web/features/settings/api/create-sale-format.js';
+import { deleteSaleFormatOptions } from '#web/features/settings/api/delete-sale-format.js';
+import { updateSaleFormatOptions } from '#web/features/settings/api/update-sale-format.js';
 import { createSaleOptions } from '#web/features/sales/api/create-sale.js';
 import { deleteSaleOptions } from '#web/features/sales/api/delete-sale.js';
 import { updateSaleOptions } from '#web/features/sales/api/update-sale.js';
@@ -43,6 +46,8 @@ const CACHED: Record<string, QueryKey> = {
   recipesPage: queryKeys.blendRecipes.page(page),
   products: queryKeys.products.all,
   productPricesPage: queryKeys.productPrices.page(page),
+  saleFormatsPage: queryKeys.saleFormats.page(page),
+  saleFormatOptions: [...queryKeys.saleFormats.all, 'every'],
   settings: queryKeys.settings.all,
   salesPage: queryKeys.sales.page(page),
   stockAlerts: queryKeys.traceability.stockAlerts,
@@ -177,5 +182,11 @@ describe('each mutation invalidates exactly the queries whose data it changed', 
     for (const options of [createProductPriceOptions, updateProductPriceOptions, deleteProductPriceOptions]) {
       expect(await invalidatedBy(options)).toEqual(['productPricesPage', 'products']);
     }
+  });
+
+  it("a sale format: Configuración's formats and the sale form's; an edit also the sales list (it names each sale's format)", async () => {
+    expect(await invalidatedBy(createSaleFormatOptions)).toEqual(['saleFormatOptions', 'saleFormatsPage']);
+    expect(await invalidatedBy(deleteSaleFormatOptions)).toEqual(['saleFormatOptions', 'saleFormatsPage']);
+    expect(await invalidatedBy(updateSaleFormatOptions)).toEqual(['saleFormatOptions', 'saleFormatsPage', 'salesPage']);
   });
 });

@@ -413,6 +413,16 @@ export interface SalesProductTotalsTable {
   sale_count: number;
 }
 
+/** All-time sales totals per (customer, product), of the sales that name a customer (migration 0023). */
+export interface SalesCustomerTotalsTable extends SalesProductTotalsTable {
+  customer_id: number;
+}
+
+/** The same per (month 'YYYY-MM', customer, product). */
+export interface SalesCustomerMonthlyTable extends SalesCustomerTotalsTable {
+  month: string;
+}
+
 /** One stored answer of a write sent with an Idempotency-Key (write-pipeline/idempotency-store.ts). */
 export interface IdempotencyKeysTable {
   user_id: number;
@@ -485,6 +495,8 @@ export interface Database {
   sales_monthly: SalesMonthlyTable;
   sales_daily_totals: SalesDailyTotalsTable;
   sales_product_totals: SalesProductTotalsTable;
+  sales_customer_totals: SalesCustomerTotalsTable;
+  sales_customer_monthly: SalesCustomerMonthlyTable;
   idempotency_keys: IdempotencyKeysTable;
   activity_log: ActivityLogTable;
   stock_counts: StockCountsTable;

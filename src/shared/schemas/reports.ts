@@ -119,6 +119,42 @@ export const topByProductSchema = z.object({
 });
 export type TopByProduct = z.infer<typeof topByProductSchema>;
 
+/** How many customers 'Ventas por cliente' ranks: the top 10 (docs/product-guide.md#reportes). */
+export const TOP_CUSTOMERS = 10;
+
+const customerFigures = {
+  kg: z.number(),
+  /** How many sales. */
+  sale_count: z.number().int(),
+  /** $, exact to the cent. */
+  revenue: z.number(),
+};
+
+/**
+ * 'Ventas por cliente' (docs/product-guide.md#reportes): the 10 customers who bought most in
+ * the range (revenue, then kilos, then name), each with its kilos, sales, revenue and gross
+ * margin at each lot's current cost (docs/decisions/0011-cost-per-kg-and-margins.md); the rest
+ * of the customers together, and the counter sales ('Venta de mostrador') apart, not ranked.
+ */
+export const salesByCustomerSchema = z.object({
+  items: z.array(
+    z.object({
+      customer_id: z.number().int(),
+      name: z.string(),
+      ...customerFigures,
+      /** $: revenue − grams bought × each lot's current cost per kg. */
+      margin: z.number(),
+      /** margin / revenue × 100, 2 decimals; null without revenue. */
+      margin_percent: z.number().nullable(),
+    }),
+  ),
+  /** The customers after the top 10, together (zeros when there are none). */
+  other_customers: z.object({ customers: z.number().int(), ...customerFigures }),
+  /** The sales without a customer, apart (not in the ranking). */
+  counter: z.object(customerFigures),
+});
+export type SalesByCustomer = z.infer<typeof salesByCustomerSchema>;
+
 export const stockSummarySchema = z.object({
   green_kg: z.number(),
   roasted_kg: z.number(),

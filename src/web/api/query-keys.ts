@@ -73,6 +73,12 @@ export const queryKeys = {
     all: ['product-prices'],
     page: (page: PageParams) => ['product-prices', 'page', page],
   },
+  /** Configuración's 'Formatos de venta', every one (a handful), also the sale form's 'Formato'; a format save changes them and the sales list (each sale names its format). */
+  saleFormats: {
+    all: ['sale-formats'],
+    /** Configuración's table, a page at a time. */
+    page: (page: PageParams) => ['sale-formats', 'page', page],
+  },
   /** The typed settings (default sale prices…): Configuración, and the sales form's prefilled prices. */
   settings: { all: ['settings'] },
   /** Café Mezcla. A blend save changes blend lists, roasted stock (roastedCoffee.all) and sellable products. */
@@ -126,6 +132,7 @@ export const queryKeys = {
     topProducts: (range: ReportRangeParams) => ['reports', 'top-products', range],
     periodTotals: (range: ReportRangeParams) => ['reports', 'period-totals', range],
     topByProduct: (range: ReportRangeParams) => ['reports', 'top-by-product', range],
+    salesByCustomer: (range: ReportRangeParams) => ['reports', 'sales-by-customer', range],
     stockSummary: ['reports', 'stock-summary'],
   },
   /**

@@ -15,16 +15,18 @@ export const DECIMAL_INPUT = { type: 'text', inputMode: 'decimal', autoComplete:
  * as typed (quantities and prices load as text, docs/product-guide.md#screens); the form's shared zod
  * schema decides what is valid, with its own messages (3 decimals for kilos, 2 for a price).
  */
-export function DecimalField({ id, label, invalid, hint, registration }: {
+export function DecimalField({ id, label, invalid, hint, readOnly, registration }: {
   id: string;
   label: string;
   invalid: FieldInvalid;
   hint?: ReactNode;
+  /** Filled by the form from other fields (the sale's kilos from its bags). */
+  readOnly?: boolean;
   registration: UseFormRegisterReturn;
 }) {
   return (
     <Field id={id} label={label} invalid={invalid} hint={hint} registration={registration}>
-      {(control) => <input {...control} {...DECIMAL_INPUT} />}
+      {(control) => <input {...control} {...DECIMAL_INPUT} readOnly={readOnly} />}
     </Field>
   );
 }

@@ -104,7 +104,7 @@ const screens = [
     path: '/ventas',
     module: 'src/web/features/sales/sales-page.tsx',
     forms: true,
-    requests: [firstPage('/sales'), '/api/settings'],
+    requests: [firstPage('/sales'), '/api/settings', everyRow('/sale-formats')],
     nav: { label: 'Ventas', icon: 'ShoppingCart', description: 'Registro y seguimiento de ventas.' },
   },
   {
@@ -147,7 +147,7 @@ const screens = [
     path: '/reportes',
     module: 'src/web/features/reports/reports-page.tsx',
     // The whole period (no ?from=&to=): a /reportes URL with a range in it asks for other URLs.
-    requests: ['/api/reports/monthly-sales', '/api/reports/monthly-margin', '/api/reports/top-products', '/api/reports/period-totals', '/api/reports/top-by-product', '/api/reports/stock-summary'],
+    requests: ['/api/reports/monthly-sales', '/api/reports/monthly-margin', '/api/reports/top-products', '/api/reports/period-totals', '/api/reports/top-by-product', '/api/reports/sales-by-customer', '/api/reports/stock-summary'],
     nav: { label: 'Reportes', icon: 'ChartColumn', description: 'Informes de ventas e inventario.' },
   },
   {
@@ -156,7 +156,7 @@ const screens = [
     module: 'src/web/features/settings/configuration-page.tsx',
     adminOnly: true,
     forms: true,
-    requests: [firstPage('/blend-recipes'), everyRow('/coffee-origins'), '/api/settings', firstPage('/product-prices'), everyRow('/blend-recipes')],
+    requests: [firstPage('/blend-recipes'), everyRow('/coffee-origins'), '/api/settings', firstPage('/product-prices'), everyRow('/blend-recipes'), firstPage('/sale-formats')],
     nav: { label: 'Configuración', icon: 'Settings', description: 'Recetas de mezcla y otros ajustes.' },
   },
   {

@@ -7,7 +7,7 @@ import type { Database } from '#server/db/schema.js';
 import { blankOr, type CsvColumn, type CsvDialect, type CsvFormat, csvFormat } from '#server/http/csv-export.js';
 import type { CsvExport } from '#server/http/csv-export-route.js';
 import { readFormatter } from '#server/features/settings/service.js';
-import { monthlyMargin, periodTotals, stockSummary, topByProduct, topProducts } from './service.js';
+import { monthlyMargin, periodTotals, salesByCustomer, stockSummary, topByProduct, topProducts } from './service.js';
 
 /** One line of the Reportes CSV: which part of the screen it comes from and its figures, blank where that part has none. */
 interface ReportLine {
@@ -42,15 +42,17 @@ const rangeText = (range: ReportRange, format: CsvFormat): string => {
 /**
  * Everything /reportes shows for the range, in the screen's order, as one table
  * (docs/product-guide.md#csv): the period, its totals, each month of 'Ventas Mensuales'
- * (with its margin), the top 5 by lot, the top 5 by product and the stock tiles. Read from the
+ * (with its margin), the top 5 by lot, the top 5 by product, the top 10 customers (the other
+ * customers and the counter sales apart) and the stock tiles. Read from the
  * same services as the screen's routes, so the file and the screen agree.
  */
 async function* reportLines(db: Kysely<Database>, range: ReportRange, format: CsvFormat): AsyncIterable<ReportLine> {
-  const [totals, months, lots, products, stock] = await Promise.all([
+  const [totals, months, lots, products, customers, stock] = await Promise.all([
     periodTotals(db, range),
     monthlyMargin(db, range),
     topProducts(db, range),
     topByProduct(db, range),
+    salesByCustomer(db, range),
     stockSummary(db),
   ]);
   yield { section: 'Periodo', concept: rangeText(range, format) };
@@ -60,6 +62,12 @@ async function* reportLines(db: Kysely<Database>, range: ReportRange, format: Cs
   }
   for (const lot of lots.items) yield { section: m.topProductsTitle, concept: lot.name, lot: lot.batch_code, kg: lot.kg };
   for (const product of products.items) yield { section: m.topByProductTitle, concept: product.name, kg: product.kg };
+  for (const customer of customers.items) {
+    yield { section: m.salesByCustomerTitle, concept: customer.name, kg: customer.kg, saleCount: customer.sale_count, revenue: customer.revenue, margin: customer.margin, marginPercent: customer.margin_percent };
+  }
+  const { other_customers: others, counter } = customers;
+  if (others.customers > 0) yield { section: m.salesByCustomerTitle, concept: m.otherCustomers(others.customers), kg: others.kg, saleCount: others.sale_count, revenue: others.revenue };
+  if (counter.sale_count > 0) yield { section: m.salesByCustomerTitle, concept: m.counterSales, kg: counter.kg, saleCount: counter.sale_count, revenue: counter.revenue };
   yield { section: m.stockSummaryTitle, concept: 'Café Verde', kg: stock.green_kg };
   yield { section: m.stockSummaryTitle, concept: 'Café Tostado', kg: stock.roasted_kg };
   yield { section: m.stockSummaryTitle, concept: 'Café Mezcla', kg: stock.blended_kg };

@@ -195,3 +195,69 @@ export async function stockTotals(db: DbOrTrx): Promise<{ green_g: number; roast
   const row = rows[0]!;
   return { green_g: Number(row.green_g), roasted_g: Number(row.roasted_g), blended_g: Number(row.blended_g) };
 }
+
+/**
+ * The range's sales that name a customer as (customer_id, product_type, product_id, quantity_g,
+ * revenue_cents, sale_count) rows, several per (customer, product) for a range: all time from
+ * `sales_customer_totals` (one row per customer and lot bought, whatever the sales), a range's
+ * whole months from `sales_customer_monthly`, its cut months (at most two) from the sales
+ * themselves through the partial index sales_customer_date_idx (migration 0023). Never a
+ * counter sale: the report counts those apart, from the (day, stripe) totals.
+ */
+export function customerSaleRows(split: RangeSplit | null): RawBuilder<unknown> {
+  if (split === null) {
+    return sql`select customer_id, product_type, product_id, quantity_g, revenue_cents, sale_count from sales_customer_totals`;
+  }
+  const parts: RawBuilder<unknown>[] = [];
+  if (split.months) {
+    const conditions = [sql`1 = 1`];
+    if (split.months.from !== undefined) conditions.push(sql`month >= ${split.months.from}`);
+    if (split.months.to !== undefined) conditions.push(sql`month <= ${split.months.to}`);
+    parts.push(sql`
+      select customer_id, product_type, product_id, quantity_g, revenue_cents, sale_count
+      from sales_customer_monthly where ${sql.join(conditions, sql` and `)}`);
+  }
+  if (split.days.length > 0) {
+    const ranges = split.days.map((range) => sql`(sale_date >= ${range.from} and sale_date <= ${range.to})`);
+    parts.push(sql`
+      select customer_id, product_type, product_id, cast(sum(quantity_g) as bigint) as quantity_g,
+        cast(sum((cast(quantity_g as bigint) * unit_price_cents + 500) / 1000) as bigint) as revenue_cents, count(*) as sale_count
+      from sales where customer_id is not null and (${sql.join(ranges, sql` or `)})
+      group by customer_id, product_type, product_id`);
+  }
+  // An empty range split cannot happen (a range has whole months or cut days), but keep the query valid.
+  if (parts.length === 0) return sql`select customer_id, product_type, product_id, quantity_g, revenue_cents, sale_count from sales_customer_totals where 1 = 0`;
+  return sql.join(parts, sql` union all `);
+}
+
+export interface CustomerSold {
+  customer_id: number;
+  quantity_g: number;
+  revenue_cents: number;
+  sale_count: number;
+}
+
+/** Grams, cents and sales per customer of `rows` (customerSaleRows): one row per customer who bought in the range. */
+export async function totalsByCustomer(db: DbOrTrx, rows: RawBuilder<unknown>): Promise<CustomerSold[]> {
+  const { rows: result } = await sql<{ customer_id: Numeric; quantity_g: Numeric; revenue_cents: Numeric; sale_count: Numeric }>`
+    select r.customer_id, sum(r.quantity_g) as quantity_g, sum(r.revenue_cents) as revenue_cents, sum(r.sale_count) as sale_count
+    from (${rows}) r group by r.customer_id`.execute(db);
+  return result.map((row) => ({
+    customer_id: Number(row.customer_id),
+    quantity_g: Number(row.quantity_g),
+    revenue_cents: Number(row.revenue_cents),
+    sale_count: Number(row.sale_count),
+  }));
+}
+
+/**
+ * `rows` of these customers as the (month, product, grams, cents) rows the gross margin is
+ * costed from (costs/service.ts grossMarginByMonthOf), with the customer's id in place of the
+ * month: one row per (customer, lot), so each customer's margin comes back as one "month",
+ * each lot it bought costed and rounded once.
+ */
+export const customerMarginRows = (rows: RawBuilder<unknown>, customerIds: readonly number[]): RawBuilder<unknown> => sql`
+  select cast(r.customer_id as text) as month, r.product_type, r.product_id,
+    cast(sum(r.quantity_g) as bigint) as quantity_g, cast(sum(r.revenue_cents) as bigint) as revenue_cents
+  from (${rows}) r where r.customer_id in (${sql.join(customerIds)})
+  group by r.customer_id, r.product_type, r.product_id`;

@@ -8,6 +8,7 @@ import {
   type ReportRange,
   reportRangeFields,
   reportRangeQuerySchema,
+  salesByCustomerSchema,
   stockSummarySchema,
   topByProductSchema,
   topProductsSchema,
@@ -18,7 +19,7 @@ import { csvDialectQuerySchema } from '#server/http/csv-export.js';
 import { withCsvExport } from '#server/http/csv-export-route.js';
 import { errorResponses } from '#server/http/error-responses.js';
 import { exportReports } from './reports-csv.js';
-import { monthlyMargin, monthlySales, periodTotals, stockSummary, topByProduct, topProducts } from './service.js';
+import { monthlyMargin, monthlySales, periodTotals, salesByCustomer, stockSummary, topByProduct, topProducts } from './service.js';
 
 const tags = ['reportes'];
 
@@ -57,6 +58,11 @@ const rangeReports: FastifyPluginAsyncZod<{ db: Kysely<Database> }> = async (app
     operationId: 'getPeriodTotalsReport',
     summary: 'Totales del periodo: Kg vendidos, número de ventas, ventas (en $) y margen bruto dentro del rango de fechas',
   }, periodTotalsSchema, periodTotals);
+
+  rangeReport('/sales-by-customer', {
+    operationId: 'getSalesByCustomerReport',
+    summary: 'Los 10 clientes que más compraron (en $) dentro del rango de fechas, con su margen bruto; el resto de clientes y las ventas de mostrador aparte',
+  }, salesByCustomerSchema, salesByCustomer);
 
   rangeReport('/top-by-product', {
     operationId: 'getTopByProductReport',

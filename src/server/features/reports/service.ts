@@ -4,6 +4,8 @@ import {
   type MonthlySales,
   type PeriodTotals,
   type ReportRange,
+  type SalesByCustomer,
+  TOP_CUSTOMERS,
   type StockSummary,
   type TopByProduct,
   TOP_PRODUCTS,
@@ -13,6 +15,7 @@ import { salesMessages } from '#shared/sales-messages.js';
 import { centsToPrice, gramsToKg } from '#shared/units.js';
 import type { DbOrTrx } from '#server/db/write-transaction.js';
 import { grossMarginByMonthOf, grossMarginOf } from '#server/features/costs/service.js';
+import { customerNames } from '#server/features/customers/service.js';
 import { splitRange } from './range-split.js';
 import * as repository from './repository.js';
 
@@ -113,4 +116,55 @@ export async function topByProduct(db: DbOrTrx, range: ReportRange): Promise<Top
 export async function stockSummary(db: DbOrTrx): Promise<StockSummary> {
   const totals = await repository.stockTotals(db);
   return { green_kg: gramsToKg(totals.green_g), roasted_kg: gramsToKg(totals.roasted_g), blended_kg: gramsToKg(totals.blended_g) };
+}
+
+/**
+ * 'Ventas por cliente' (docs/product-guide.md#reportes, docs/decisions/0046-sales-by-customer.md):
+ * the top 10 customers of the range by revenue (then kilos, then the lower id: a total order,
+ * the same on both databases), each with its gross margin at each lot's current cost; the other
+ * customers together; and the counter sales apart: the range's totals (the (day, stripe) rows)
+ * minus what the customers bought. It reads the customer aggregates of migration 0023 (all time:
+ * one row per customer and lot), never the sales but a range's cut days.
+ */
+export async function salesByCustomer(db: DbOrTrx, range: ReportRange): Promise<SalesByCustomer> {
+  const allTime = range.from === undefined && range.to === undefined;
+  const rows = repository.customerSaleRows(allTime ? null : splitRange(range));
+  const [customers, totals] = await Promise.all([repository.totalsByCustomer(db, rows), repository.rangeTotals(db, range)]);
+  const ranked = customers.sort((a, b) => b.revenue_cents - a.revenue_cents || b.quantity_g - a.quantity_g || a.customer_id - b.customer_id);
+  const top = ranked.slice(0, TOP_CUSTOMERS);
+  const ids = top.map((customer) => customer.customer_id);
+  const [names, margins] = top.length === 0
+    ? [new Map<number, string>(), []]
+    : await Promise.all([customerNames(db, ids), grossMarginByMonthOf(db, repository.customerMarginRows(rows, ids))]);
+  const marginOf = new Map(margins.map((margin) => [Number(margin.month), margin]));
+  const sum = (list: readonly repository.CustomerSold[]) => ({
+    quantity_g: list.reduce((total, c) => total + c.quantity_g, 0),
+    revenue_cents: list.reduce((total, c) => total + c.revenue_cents, 0),
+    sale_count: list.reduce((total, c) => total + c.sale_count, 0),
+  });
+  const figures = (sold: { quantity_g: number; revenue_cents: number; sale_count: number }) => ({
+    kg: gramsToKg(sold.quantity_g),
+    sale_count: sold.sale_count,
+    revenue: centsToPrice(sold.revenue_cents),
+  });
+  const rest = ranked.slice(TOP_CUSTOMERS);
+  const all = sum(ranked);
+  return {
+    items: top.map((customer) => {
+      const margin = marginOf.get(customer.customer_id);
+      return {
+        customer_id: customer.customer_id,
+        name: names.get(customer.customer_id) ?? '',
+        ...figures(customer),
+        margin: centsToPrice(margin?.margin_cents ?? customer.revenue_cents),
+        margin_percent: margin?.margin_percent ?? null,
+      };
+    }),
+    other_customers: { customers: rest.length, ...figures(sum(rest)) },
+    counter: figures({
+      quantity_g: totals.quantity_g - all.quantity_g,
+      revenue_cents: totals.revenue_cents - all.revenue_cents,
+      sale_count: totals.sale_count - all.sale_count,
+    }),
+  };
 }

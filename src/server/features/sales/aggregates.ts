@@ -8,7 +8,8 @@ import { saleTotalCents } from '#shared/sale-total.js';
 /**
  * The sales aggregates: per (day, product) and per (month, product) grams,
  * cents and count (migration 0007); per (day, stripe) and per product, all
- * time (migration 0008). Only this module writes them, always inside the same
+ * time (migration 0008); per (month, customer, product) and (customer, product)
+ * for the sales that name a customer (migration 0023). Only this module writes them, always inside the same
  * write transaction as the sale it counts, so the reports (docs/architecture.md#aggregates) read
  * a few thousand rows however many sales there are.
  */
@@ -20,6 +21,8 @@ export interface CountedSale {
   product_id: number;
   quantity_g: number;
   unit_price_cents: number;
+  /** The sale's customer: its (month, customer, product) and (customer, product) rows; null (a counter sale) has none. */
+  customer_id: number | null;
 }
 
 /**
@@ -145,8 +148,23 @@ function saleRows(v: SaleRowValues): RowChange[] {
   ];
 }
 
-/** The per-product rows of one sale: (day, product), (month, product) and the product's all-time total. */
-const productRows = (sale: CountedSale, sign: 1 | -1): RowChange[] => saleRows(saleRowValues(sale, sign)).slice(0, 3);
+/**
+ * The rows a sale that names a customer also changes (migration 0023): (month, customer,
+ * product) and (customer, product). Per product, so the lot lock serialises them as the
+ * per-product rows above; none for a counter sale.
+ */
+function customerRows(sale: CountedSale, sign: 1 | -1): RowChange[] {
+  if (sale.customer_id === null) return [];
+  const delta = deltaOf(sale, sign);
+  const key = [['customer_id', sale.customer_id], ['product_type', sale.product_type], ['product_id', sale.product_id]] as const;
+  return [
+    { table: 'sales_customer_monthly', key: [['month', sale.sale_date.slice(0, 7)], ...key], delta },
+    { table: 'sales_customer_totals', key, delta },
+  ];
+}
+
+/** The per-product rows of one sale: (day, product), (month, product) and the product's all-time total, and its customer's. */
+const productRows = (sale: CountedSale, sign: 1 | -1): RowChange[] => [...saleRows(saleRowValues(sale, sign)).slice(0, 3), ...customerRows(sale, sign)];
 
 /**
  * The (day, stripe) rows of `sales_daily_totals`, which sales of different lots
@@ -190,17 +208,20 @@ export async function countSale(trx: DbOrTrx, sale: CountedSale, sign: 1 | -1): 
     for (const query of countSaleQueries.sqlite) await query.execute(trx, values);
   }
   if (sign < 0) await deleteEmptied(trx, saleRows(values));
+  // A sale for a customer: its two customer rows, one more statement; a counter sale, nothing (docs/decisions/0033).
+  if (sale.customer_id !== null) await addTo(trx, customerRows(sale, sign));
 }
 
 /**
  * Adds many new sales at once (an order's preparation: docs/decisions/0043-orders.md): their
  * rows merged by key, one multi-row upsert per table, each table's rows in ascending key order
  * (an INSERT takes its VALUES in order), so two such writes meet on the shared (day, stripe) rows
- * in one order and never wait for each other in a circle. Four statements however many sales.
+ * in one order and never wait for each other in a circle. Four statements however many sales (six
+ * when they name a customer, as an order's do: its (month, customer, product) and (customer, product) rows).
  */
 export async function countNewSales(trx: DbOrTrx, sales: readonly CountedSale[]): Promise<void> {
   const byTable = new Map<string, RowChange[]>();
-  for (const change of mergedByRow(sales.flatMap((sale) => saleRows(saleRowValues(sale, 1))))) {
+  for (const change of mergedByRow(sales.flatMap((sale) => [...saleRows(saleRowValues(sale, 1)), ...customerRows(sale, 1)]))) {
     byTable.set(change.table, [...(byTable.get(change.table) ?? []), change]);
   }
   const order = ({ key }: RowChange) => key.map(([, value]) => (typeof value === 'number' ? String(value).padStart(10, '0') : value)).join('|');
@@ -232,8 +253,8 @@ export async function countSaleChange(trx: DbOrTrx, before: CountedSale, after: 
 }
 
 export interface AggregateMismatch {
-  table: 'sales_daily' | 'sales_monthly' | 'sales_daily_totals' | 'sales_product_totals';
-  /** The day or month; '*' for sales_product_totals (all time). */
+  table: 'sales_daily' | 'sales_monthly' | 'sales_daily_totals' | 'sales_product_totals' | 'sales_customer_monthly' | 'sales_customer_totals';
+  /** The day or month; '*' for sales_product_totals (all time); 'month:customer' or '*:customer' for the customer tables. */
   period: string;
   /** '*' for sales_daily_totals (every product of the stripe). */
   product_type: string;
@@ -262,11 +283,25 @@ export async function findAggregateMismatches(db: DbOrTrx): Promise<AggregateMis
       storedKey: sql`sale_date as period, '*' as product_type, stripe as product_id`,
     },
     { table: 'sales_product_totals', recountKey: sql`'*' as period, product_type, product_id`, storedKey: sql`'*' as period, product_type, product_id` },
+    {
+      table: 'sales_customer_monthly',
+      recountKey: sql`substr(sale_date, 1, 7) || ':' || cast(customer_id as text) as period, product_type, product_id`,
+      storedKey: sql`month || ':' || cast(customer_id as text) as period, product_type, product_id`,
+      customersOnly: true,
+    },
+    {
+      table: 'sales_customer_totals',
+      recountKey: sql`'*:' || cast(customer_id as text) as period, product_type, product_id`,
+      storedKey: sql`'*:' || cast(customer_id as text) as period, product_type, product_id`,
+      customersOnly: true,
+    },
   ] as const;
-  for (const { table, recountKey, storedKey } of specs) {
+  for (const spec of specs) {
+    const { table, recountKey, storedKey } = spec;
+    const which = 'customersOnly' in spec ? sql`where customer_id is not null` : sql``;
     const recount = await sql<Row>`
       select k.period, k.product_type, k.product_id, sum(k.quantity_g) as quantity_g, sum(k.cents) as revenue_cents, count(*) as sale_count
-      from (select ${recountKey}, quantity_g, (cast(quantity_g as bigint) * unit_price_cents + 500) / 1000 as cents from sales) k
+      from (select ${recountKey}, quantity_g, (cast(quantity_g as bigint) * unit_price_cents + 500) / 1000 as cents from sales ${which}) k
       group by k.period, k.product_type, k.product_id`.execute(db);
     const stored = await sql<Row>`select ${storedKey}, quantity_g, revenue_cents, sale_count from ${sql.table(table)}`.execute(db);
     const byKey = (rows: Row[]) =>

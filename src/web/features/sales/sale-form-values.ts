@@ -4,7 +4,7 @@ import { saleTotalCents } from '#shared/sale-total.js';
 import type { Product, ProductType } from '#shared/schemas/products.js';
 import { availableKgText, type Sale, type SaleBody, saleBodySchema } from '#shared/schemas/sales.js';
 import type { Settings } from '#shared/schemas/settings.js';
-import { centsToPrice, hasAtMostDecimals, kgToGrams, priceToCents } from '#shared/units.js';
+import { centsToPrice, gramsToKg, hasAtMostDecimals, kgToGrams, priceToCents } from '#shared/units.js';
 import { isoDateOrAsTyped, numberOrMissing, todayDateText } from '#web/lib/form-values.js';
 import { schemaThenRulesResolver } from '#web/lib/schema-then-rules-resolver.js';
 
@@ -20,10 +20,14 @@ export interface SaleFormValues {
   customer_id: string;
   /** What is typed in 'Cliente' while no customer is chosen: '' for a counter sale. */
   customer_search: string;
+  /** The chosen format's id, '' for 'A granel' (bulk kilos). */
+  format_id: string;
+  /** How many bags of it, as typed; ignored for 'A granel'. */
+  bags: string;
 }
 
 /** The fields in the order the form shows them (its one message names the first broken one). */
-export const SALE_FIELDS = ['product_id', 'customer_id', 'product_type', 'batch_code_sold', 'quantity_kg', 'unit_price', 'sale_date'] as const;
+export const SALE_FIELDS = ['product_id', 'customer_id', 'product_type', 'batch_code_sold', 'format_id', 'bags', 'quantity_kg', 'unit_price', 'sale_date'] as const;
 
 /**
  * The customer the body names: the chosen one's id; none for an empty box (a counter sale); and
@@ -41,7 +45,20 @@ const toBody = (values: SaleFormValues) => ({
   sale_date: isoDateOrAsTyped(values.sale_date),
   batch_code_sold: values.batch_code_sold,
   customer_id: customerOf(values),
+  // 'A granel' sends neither; a format sends its bags as typed, so the schema names a bad count.
+  format_id: values.format_id === '' ? null : Number(values.format_id),
+  bags: values.format_id === '' ? null : (numberOrMissing(values.bags) ?? (values.bags.trim() === '' ? null : values.bags)),
 });
+
+/**
+ * Cantidad (Kg) for `bags` of a format of `grams` (docs/product-guide.md#ventas): bags × grams,
+ * as the shop writes kilos; null while the bags are not a whole number from 1.
+ */
+export function bagsKgText(bagsText: string, grams: number, f: Formatter): string | null {
+  const bags = numberOrMissing(bagsText);
+  if (bags === undefined || !Number.isSafeInteger(bags) || bags < 1) return null;
+  return f.plain(gramsToKg(bags * grams));
+}
 
 /** The product chosen in the picker, with the grams this sale may take from it. */
 export interface ChosenProduct extends Product {
@@ -73,6 +90,8 @@ export const emptySaleValues = (): SaleFormValues => ({
   sale_date: todayDateText(),
   customer_id: '',
   customer_search: '',
+  format_id: '',
+  bags: '',
 });
 
 // Quantity and price load as text (docs/product-guide.md#screens).
@@ -86,6 +105,8 @@ export const saleToValues = (sale: Sale, f: Formatter): SaleFormValues => ({
   sale_date: formatDate(sale.sale_date),
   customer_id: sale.customer_id === null ? '' : String(sale.customer_id),
   customer_search: '',
+  format_id: sale.format_id === null ? '' : String(sale.format_id),
+  bags: sale.bags === null ? '' : String(sale.bags),
 });
 
 /** 'Café Tostado' / 'Café Mezcla': the product type as the form shows it. */

@@ -4,6 +4,7 @@ import { Link } from 'react-router';
 import { useFormat } from '#web/api/use-format.js';
 import { salesMessages as m } from '#shared/sales-messages.js';
 import type { Product } from '#shared/schemas/products.js';
+import type { SaleFormat } from '#shared/schemas/sale-formats.js';
 import type { Sale, SaleBody } from '#shared/schemas/sales.js';
 import type { Settings } from '#shared/schemas/settings.js';
 import { kgToGrams } from '#shared/units.js';
@@ -12,6 +13,7 @@ import { DecimalField } from '#web/components/decimal-field.js';
 import { Field } from '#web/components/field.js';
 import { FormActions } from '#web/components/form-actions.js';
 import { FormCard } from '#web/components/form-card.js';
+import { SelectField } from '#web/components/select-field.js';
 import { formAlertMessage, invalidFields, useFormSave } from '#web/lib/form-feedback.js';
 import { useUnsavedInput } from '#web/lib/unsaved-input.js';
 import type { EntityFormProps } from '#web/lib/use-form-screen.js';
@@ -20,6 +22,7 @@ import { useUpdateSale } from './api/update-sale.js';
 import { CustomerPicker } from './customer-picker.js';
 import { ProductPicker } from './product-picker.js';
 import {
+  bagsKgText,
   type ChosenProduct,
   defaultPriceText,
   emptySaleValues,
@@ -35,6 +38,8 @@ import './sales.css';
 export interface SaleFormProps extends EntityFormProps<Sale> {
   /** The settings, for the default unit price of each product type (Configuración). */
   prices: Settings;
+  /** Every sale format: 'Formato' offers the active ones (and an edited sale's own). */
+  formats: SaleFormat[];
 }
 
 /** The product an edited sale sold, before the picker has read its stock: no early stock check. */
@@ -51,17 +56,18 @@ const soldProduct = (sale: Sale): ChosenProduct => ({
 });
 
 /** Record or edit a sale (docs/product-guide.md#ventas, #screens and #sale). */
-export function SaleForm({ prices, editing, onSaved, onCancel, onFailure, onReload }: SaleFormProps) {
+export function SaleForm({ prices, formats, editing, onSaved, onCancel, onFailure, onReload }: SaleFormProps) {
   const f = useFormat();
   const { mutation, save } = useFormSave(editing, useCreateSale(), useUpdateSale(), m, { onSaved, onFailure, onReload });
   const [chosen, setChosen] = useState<ChosenProduct | null>(editing ? soldProduct(editing) : null);
   const [customerName, setCustomerName] = useState<string | null>(editing?.customer_name ?? null);
   const resolver = useMemo(() => saleResolverFor(chosen, f), [chosen, f]);
-  const { register, control, handleSubmit, formState, setValue } = useForm<SaleFormValues, unknown, SaleBody>({
+  const { register, control, handleSubmit, formState, setValue, getValues } = useForm<SaleFormValues, unknown, SaleBody>({
     resolver,
     defaultValues: editing ? saleToValues(editing, f) : emptySaleValues(),
   });
   const quantity = useWatch({ control, name: 'quantity_kg' });
+  const formatId = useWatch({ control, name: 'format_id' });
   const price = useWatch({ control, name: 'unit_price' });
   const invalid = invalidFields(formState.errors, m.required);
   useUnsavedInput(formState.isDirty);
@@ -84,6 +90,19 @@ export function SaleForm({ prices, editing, onSaved, onCancel, onFailure, onRelo
     setValue('customer_id', '', { shouldDirty: true });
     setValue('customer_search', text, { shouldDirty: true });
   };
+
+  // 'Formato' and 'Bolsas' fill Cantidad (Kg) = bags × the format's grams, which is then read-only (docs/product-guide.md#ventas).
+  const formatOptions = formats
+    .filter((format) => format.active || format.id === editing?.format_id)
+    .map((format) => ({ value: String(format.id), label: format.name }));
+  const gramsOf = (id: string) => formats.find((format) => String(format.id) === id)?.grams;
+  const fillQuantity = (id: string, bags: string) => {
+    const grams = gramsOf(id);
+    const kg = grams === undefined ? null : bagsKgText(bags, grams, f);
+    if (kg !== null) setValue('quantity_kg', kg, { shouldDirty: true });
+  };
+  const formatField = register('format_id', { onChange: (event: { target: { value: string } }) => fillQuantity(event.target.value, getValues('bags')) });
+  const bagsField = register('bags', { onChange: (event: { target: { value: string } }) => fillQuantity(getValues('format_id'), event.target.value) });
 
   /** Choosing a product fills in the product type, the lot and the unit price (docs/product-guide.md#ventas). */
   const onChoose = (product: Product | null) => {
@@ -147,7 +166,20 @@ export function SaleForm({ prices, editing, onSaved, onCancel, onFailure, onRelo
       <Field id="sale-batch" label="Lote Vendido" invalid={invalid('batch_code_sold')} registration={register('batch_code_sold')}>
         {(control) => <input {...control} readOnly placeholder="Según el producto" />}
       </Field>
-      <DecimalField id="sale-quantity" label={m.labels.quantity} invalid={invalid('quantity_kg')} registration={register('quantity_kg')} />
+      <SelectField id="sale-format" label={m.labels.format} invalid={invalid('format_id')} placeholder={m.bulk} options={formatOptions} registration={formatField} />
+      {formatId !== '' && (
+        <Field id="sale-bags" label={m.labels.bags} invalid={invalid('bags')} registration={bagsField}>
+          {(control) => <input {...control} inputMode="numeric" autoComplete="off" />}
+        </Field>
+      )}
+      <DecimalField
+        id="sale-quantity"
+        label={m.labels.quantity}
+        invalid={invalid('quantity_kg')}
+        readOnly={formatId !== ''}
+        hint={formatId === '' ? undefined : 'Bolsas × el formato.'}
+        registration={register('quantity_kg')}
+      />
       <DecimalField
         id="sale-price"
         label={`Precio Unitario (${f.perKg})`}

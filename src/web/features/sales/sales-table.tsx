@@ -20,13 +20,18 @@ export interface SalesTableProps extends RowActionHandlers<Sale> {
   sales: Sale[];
 }
 
-/** The 'Producto' cell: the product, then the customer (if the sale has one) in small muted type; the spec's columns stay (docs/product-guide.md#ventas). */
+/**
+ * The 'Producto' cell: the product, then its bags ('4 × Bolsa 250 g') and the customer (if the
+ * sale has them) in small muted type; the spec's columns stay (docs/product-guide.md#ventas).
+ */
 function ProductCell({ sale }: { sale: Sale }) {
-  if (sale.customer_name === null) return sale.product_name;
+  const bags = sale.bags !== null && sale.format_name !== null ? m.bagsOf(sale.bags, sale.format_name) : null;
+  if (sale.customer_name === null && bags === null) return sale.product_name;
   return (
     <span className="sale-product-cell">
       <span>{sale.product_name}</span>
-      <span className="sale-product-cell__customer">Cliente: {sale.customer_name}</span>
+      {bags !== null && <span className="sale-product-cell__customer">{bags}</span>}
+      {sale.customer_name !== null && <span className="sale-product-cell__customer">Cliente: {sale.customer_name}</span>}
     </span>
   );
 }

@@ -17,6 +17,7 @@ import { ProductPricesSection } from './product-prices-section.js';
 import { RecipeForm } from './recipe-form.js';
 import { RegionalFormatForm } from './regional-format-form.js';
 import { RecipesTable } from './recipes-table.js';
+import { SaleFormatsSection } from './sale-formats-section.js';
 import { SettingsForm } from './settings-form.js';
 import { DEFAULT_PRICES, LOW_STOCK, ROASTER } from './settings-sections.js';
 import './settings.css';
@@ -24,7 +25,7 @@ import './settings.css';
 /**
  * /configuracion (docs/product-guide.md#configuracion, administrators only: the route
  * sends a tecnico to /): the recipe form, the recipes table, the default sale
- * prices, the prices per product and the admin-options card. A failed load replaces the whole screen
+ * prices, the prices per product, the sale formats and the admin-options card. A failed load replaces the whole screen
  * with its red message.
  */
 export function ConfigurationPage() {
@@ -59,6 +60,7 @@ export function ConfigurationPage() {
           </ListCard>
           <SettingsForm section={DEFAULT_PRICES} settings={settings.data} onFailure={fail} />
           <ProductPricesSection origins={origins.data} />
+          <SaleFormatsSection />
           <SettingsForm section={LOW_STOCK} settings={settings.data} onFailure={fail} />
           <SettingsForm section={ROASTER} settings={settings.data} onFailure={fail} />
           <RegionalFormatForm settings={settings.data} onFailure={fail} />
