@@ -6,6 +6,7 @@ import { orderMessages as m } from '#shared/order-messages.js';
 import { saleFormatMessages } from '#shared/sale-format-messages.js';
 import { addDays, type Allocation, type Order, type OrderPage } from '#shared/schemas/orders.js';
 import { recordVersionMessages } from '#shared/messages.js';
+import { findAggregateMismatches } from '#server/features/sales/aggregates.js';
 import { findLedgerMismatches, stockOf } from '#server/ledger/ledger.js';
 import { resetDatabase } from '../helpers/reset-database.js';
 import { createTestApp, errorOf, type TestApp } from '../helpers/test-app.js';
@@ -46,6 +47,8 @@ describe.each(testDialects())('pedidos (%s)', (dialect) => {
   afterAll(() => t.close());
   afterEach(async () => {
     expect(await findLedgerMismatches(t.db, ['green', 'roasted', 'blend'])).toEqual([]);
+    // The sales aggregates (per product and per customer) equal a recount after fulfils and undos.
+    expect(await findAggregateMismatches(t.db)).toEqual([]);
   });
 
   const ok = async <T>(method: 'POST' | 'PUT', url: string, payload: object, cookie = admin): Promise<T> => {
@@ -342,6 +345,8 @@ describe.each(testDialects())('pedidos (%s)', (dialect) => {
     // The sales aggregates count them as any sale (the reports read them).
     const daily = await t.db.selectFrom('sales_daily').select(['quantity_g', 'sale_count']).where('sale_date', '=', today()).execute();
     expect(daily.reduce((sum, row) => sum + Number(row.quantity_g), 0)).toBe(11500);
+    const byCustomer = await t.db.selectFrom('sales_customer_totals').select(['quantity_g']).where('customer_id', '=', f.customer).execute();
+    expect(byCustomer.reduce((sum, row) => sum + Number(row.quantity_g), 0)).toBe(11500);
     expect(await t.db.selectFrom('delivery_note_counters').selectAll().execute()).toEqual([{ year: Number(today().slice(0, 4)), last_seq: 1 }]);
   });
 
