@@ -1,11 +1,12 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { localIsoDate } from '#shared/local-date.js';
-import { commonMessages } from '#shared/messages.js';
+import { commonMessages, recordVersionMessages } from '#shared/messages.js';
 import { orderMessages as m } from '#shared/order-messages.js';
 import { saleFormatMessages } from '#shared/sale-format-messages.js';
-import { addDays, type Allocation, type Order, type OrderPage } from '#shared/schemas/orders.js';
-import { recordVersionMessages } from '#shared/messages.js';
+import { addDays, type Allocation, type Order, orderBodySchema, type OrderPage } from '#shared/schemas/orders.js';
+import { withWriteTransaction } from '#server/db/write-transaction.js';
+import { createOrder } from '#server/features/orders/service.js';
 import { findAggregateMismatches } from '#server/features/sales/aggregates.js';
 import { findLedgerMismatches, stockOf } from '#server/ledger/ledger.js';
 import { resetDatabase } from '../helpers/reset-database.js';
@@ -268,6 +269,20 @@ describe.each(testDialects())('pedidos (%s)', (dialect) => {
     await t.db.updateTable('customers').set({ active: 0 }).where('id', '=', f.customer).execute();
     expectError(await post('/api/orders', orderBody({ lines: [orderBody().lines[1]] })), 400, m.invalidCustomer);
     expect((await counts()).orders).toBe(0);
+  });
+
+  it('creates orders inside a given transaction (the shop import): all of them, or none when it rolls back', async () => {
+    const body = orderBodySchema.parse(orderBody());
+    const made = await withWriteTransaction(t.db, async (trx) => [await createOrder(trx, body, null), await createOrder(trx, body, null)]);
+    expect(made.map((order) => order.status)).toEqual(['pendiente', 'pendiente']);
+    expect((await counts()).orders).toBe(2);
+    await expect(
+      withWriteTransaction(t.db, async (trx) => {
+        await createOrder(trx, body, null);
+        await createOrder(trx, { ...body, customer_id: 999 }, null);
+      }),
+    ).rejects.toThrow(m.invalidCustomer);
+    expect((await counts()).orders).toBe(2);
   });
 
   it('creates one order for a create retried with its Idempotency-Key, answering the first answer again', async () => {
