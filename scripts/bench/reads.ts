@@ -12,13 +12,15 @@ export const REPORT_PATHS = {
 export type ReportName = keyof typeof REPORT_PATHS;
 
 /**
- * Reports with no «original shape» to race (the original app had neither): Reportes' period
- * totals and top 5 by product (docs/product-guide.md#reportes). Only flatness is asked of
+ * Reports with no «original shape» to race (the original app had none of them): Reportes' period
+ * totals, top 5 by product and sales by customer (docs/product-guide.md#reportes). Only flatness is asked of
  * them: all time (the heaviest range) with 1,000,000 sales against 10,000 and the same lots.
  */
 export const FLAT_REPORT_PATHS = {
   'period-totals': '/api/reports/period-totals',
   'top-by-product': '/api/reports/top-by-product',
+  // 'Ventas por cliente' (docs/decisions/0046-sales-by-customer.md): the customer aggregates of migration 0023.
+  'sales-by-customer': '/api/reports/sales-by-customer',
 } as const;
 export type FlatReportName = keyof typeof FLAT_REPORT_PATHS;
 

@@ -27,7 +27,5 @@ export const saleFormatMessages = {
   added: 'Formato agregado con éxito.',
   updated: 'Formato actualizado con éxito.',
   deleted: 'Formato eliminado con éxito.',
-  activated: 'Formato activado con éxito.',
-  deactivated: 'Formato desactivado con éxito.',
   deleteConfirm: '¿Estás seguro de que quieres eliminar este formato?',
 } as const;

@@ -24,7 +24,11 @@ export interface Sales {
   priceCents: Int32Array;
   day: Int32Array; // days since DAY_ZERO
   createdAt: Float64Array;
+  customer: Int32Array; // customer id, 0 for a counter sale
 }
+
+/** A wholesale customer (a café, a shop): it buys a few usual products. */
+export interface Customer { id: number; name: string }
 
 export interface Plan {
   origins: Origin[];
@@ -32,6 +36,7 @@ export interface Plan {
   roasts: Roast[];
   blends: Blend[];
   products: Product[];
+  customers: Customer[];
   sales: Sales;
 }
 
@@ -50,6 +55,10 @@ const BAG_G = [250, 250, 500, 500, 500, 1000, 1000, 2000, 5000];
  * contention run) without a 409 for lack of stock.
  */
 const SPARE_G = 250_000;
+/** The share of sales made to a customer; the rest are counter sales. */
+const CUSTOMER_SHARE = 0.3;
+/** The products each customer usually buys (its house coffees). */
+const USUAL_PRODUCTS = 3;
 
 /**
  * `catalogueOf`: size the lots as for that many sales (default: `salesCount`).
@@ -105,8 +114,8 @@ export function planDataset(salesCount: number, catalogueOf = salesCount, seed =
   const cumulative = new Float64Array(order.length);
   let total = 0;
   for (let rank = 0; rank < order.length; rank++) cumulative[rank] = total += 1 / (rank + 1);
-  const pickProduct = () => {
-    const x = rnd() * total;
+  const pickProduct = (random = rnd) => {
+    const x = random() * total;
     let lo = 0;
     let hi = cumulative.length - 1;
     while (lo < hi) {
@@ -117,15 +126,40 @@ export function planDataset(salesCount: number, catalogueOf = salesCount, seed =
     return order[lo]!;
   };
 
-  // Each sale happens after its product existed; sorted by day so ids follow dates.
-  const raw: { product: number; quantityG: number; priceCents: number; day: number }[] = new Array(salesCount);
+  // Customers (docs/product-guide.md#clientes) as the catalogue: about one per 2,500 sales of it,
+  // so the 10,000-sale set with the big set's lots has the big set's customers too. Their own
+  // random stream, so the counter sales are the plan's sales as they were before customers.
+  const crnd = seededRandom(seed ^ 0x5a1e ^ catalogueOf);
+  const customerCount = Math.min(400, Math.max(20, Math.round(catalogueOf / 2500)));
+  const customers: Customer[] = Array.from({ length: customerCount }, (_, i) => ({ id: i + 1, name: `Cafetería Bench ${String(i + 1).padStart(3, '0')}` }));
+  const usual = customers.map(() => Array.from({ length: USUAL_PRODUCTS }, () => pickProduct(crnd)));
+  let customerWeights = 0;
+  const customerCumulative = customers.map((_, rank) => (customerWeights += 1 / (rank + 1)));
+  const pickCustomer = () => {
+    const x = crnd() * customerWeights;
+    const index = customerCumulative.findIndex((weight) => weight >= x);
+    return index < 0 ? customers.length - 1 : index;
+  };
+
+  // Each sale happens after its product existed; sorted by day so ids follow dates. A share of
+  // them goes to a customer (the bigger ones most), who buys one of its usual products that exists by then.
+  const raw: { product: number; quantityG: number; priceCents: number; day: number; customer: number }[] = new Array(salesCount);
   for (let i = 0; i < salesCount; i++) {
-    const p = pickProduct();
+    let p = pickProduct();
+    const day = int(products[p]!.firstDay, DAYS - 1);
+    let customer = 0;
+    if (crnd() < CUSTOMER_SHARE) {
+      const c = pickCustomer();
+      const choices = usual[c]!.filter((candidate) => products[candidate]!.firstDay <= day);
+      if (choices.length > 0) {
+        p = choices[Math.floor(crnd() * choices.length)]!;
+        customer = c + 1;
+      }
+    }
     const product = products[p]!;
-    const day = int(product.firstDay, DAYS - 1);
     // ±10 % around the product's price, whole cents.
     const priceCents = Math.round(product.priceCents * (0.9 + rnd() * 0.2));
-    raw[i] = { product: p, quantityG: BAG_G[int(0, BAG_G.length - 1)]!, priceCents, day };
+    raw[i] = { product: p, quantityG: BAG_G[int(0, BAG_G.length - 1)]!, priceCents, day, customer };
   }
   raw.sort((a, b) => a.day - b.day);
   const sales: Sales = {
@@ -135,6 +169,7 @@ export function planDataset(salesCount: number, catalogueOf = salesCount, seed =
     priceCents: new Int32Array(salesCount),
     day: new Int32Array(salesCount),
     createdAt: new Float64Array(salesCount),
+    customer: new Int32Array(salesCount),
   };
   const soldG = new Float64Array(products.length);
   raw.forEach((s, i) => {
@@ -142,6 +177,7 @@ export function planDataset(salesCount: number, catalogueOf = salesCount, seed =
     sales.quantityG[i] = s.quantityG;
     sales.priceCents[i] = s.priceCents;
     sales.day[i] = s.day;
+    sales.customer[i] = s.customer;
     sales.createdAt[i] = DAY_ZERO + s.day * 86_400_000 + 8 * 3_600_000 + int(0, 10 * 3_600_000);
     soldG[s.product] = soldG[s.product]! + s.quantityG;
   });
@@ -181,7 +217,7 @@ export function planDataset(salesCount: number, catalogueOf = salesCount, seed =
     lot.quantityG += SPARE_G;
     lot.stockG = SPARE_G;
   }
-  return { origins, green, roasts, blends, products, sales };
+  return { origins, green, roasts, blends, products, customers, sales };
 }
 
 function dayOf(iso: string): number {

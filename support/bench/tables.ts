@@ -3,7 +3,8 @@
 // The ledger rows are exactly the ones the services write (reason, ref_kind,
 // ref_id): green receipt, roast out of green and into roasted, blend draws
 // out of roasted and into the blend, and one 'sale' movement per sale.
-import { confusableSkeleton } from '#server/confusable-skeleton.js';
+import { confusableSkeleton, nameSkeleton } from '#server/confusable-skeleton.js';
+import { customerSortKey } from '#server/features/customers/repository.js';
 import { originSortKey } from '#server/features/origins/repository.js';
 import { SALES_TOTAL_STRIPES } from '#server/features/sales/aggregates.js';
 import { lotCodeKey } from '#shared/lot-codes.js';
@@ -27,8 +28,13 @@ const MOVEMENT_COLUMNS = [
 ] as const;
 
 export function datasetTables(plan: Plan, userId: number): TableRows[] {
-  const { origins, green, roasts, blends, products, sales } = plan;
+  const { origins, green, roasts, blends, products, customers, sales } = plan;
   return [
+    {
+      table: 'customers', explicitIds: true,
+      columns: [['id', 'int'], ['name', 'text'], ['name_sort', 'text'], ['name_key', 'text'], ['name_skeleton', 'text'], ['search_key', 'text'], ['kind', 'text']],
+      rows: () => customers.map((c) => [c.id, c.name, customerSortKey(c.name), nameKey(c.name), nameSkeleton(c.name), customerSortKey(c.name), 'cafeteria']),
+    },
     {
       table: 'coffee_origins', explicitIds: true,
       columns: [['id', 'int'], ['name', 'text'], ['name_sort', 'text'], ['name_key', 'text'], ['kilos_per_bag_g', 'int'], ['suppliers_fincas', 'text'], ['description', 'text']],
@@ -79,12 +85,13 @@ export function datasetTables(plan: Plan, userId: number): TableRows[] {
     {
       table: 'sales', explicitIds: true,
       columns: [['id', 'int'], ['product_id', 'int'], ['product_type', 'text'], ['quantity_g', 'int'], ['unit_price_cents', 'int'],
-        ['sale_date', 'text'], ['batch_code_sold', 'text'], ['user_id', 'int'], ['created_at', 'bigint'], ['updated_at', 'bigint']],
+        ['sale_date', 'text'], ['batch_code_sold', 'text'], ['customer_id', 'int'], ['user_id', 'int'], ['created_at', 'bigint'], ['updated_at', 'bigint']],
       rows: function* () {
         for (let i = 0; i < sales.count; i++) {
           const product = products[sales.product[i]!]!;
           const at = sales.createdAt[i]!;
-          yield [i + 1, product.id, product.type, sales.quantityG[i], sales.priceCents[i], isoDay(sales.day[i]!), product.code, userId, at, at];
+          const customer = sales.customer[i]! || null;
+          yield [i + 1, product.id, product.type, sales.quantityG[i], sales.priceCents[i], isoDay(sales.day[i]!), product.code, customer, userId, at, at];
         }
       },
     },
@@ -120,4 +127,11 @@ export const AGGREGATE_STATEMENTS = [
   `insert into sales_product_totals (product_type, product_id, quantity_g, revenue_cents, sale_count)
    select product_type, product_id, sum(quantity_g), sum((cast(quantity_g as bigint) * unit_price_cents + 500) / 1000), count(*)
    from sales group by product_type, product_id`,
+  // Migration 0023: only the sales that name a customer.
+  `insert into sales_customer_totals (customer_id, product_type, product_id, quantity_g, revenue_cents, sale_count)
+   select customer_id, product_type, product_id, sum(quantity_g), sum((cast(quantity_g as bigint) * unit_price_cents + 500) / 1000), count(*)
+   from sales where customer_id is not null group by customer_id, product_type, product_id`,
+  `insert into sales_customer_monthly (month, customer_id, product_type, product_id, quantity_g, revenue_cents, sale_count)
+   select substr(sale_date, 1, 7), customer_id, product_type, product_id, sum(quantity_g), sum((cast(quantity_g as bigint) * unit_price_cents + 500) / 1000), count(*)
+   from sales where customer_id is not null group by substr(sale_date, 1, 7), customer_id, product_type, product_id`,
 ];

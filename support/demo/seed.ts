@@ -71,6 +71,7 @@ export async function existingData(db: Kysely<Database>): Promise<string | null>
   const tables = (await appTables(db)).map((table) => table.name).filter((name) => !NOT_RECORDS.has(name));
   const counts = await rowCounts(db, tables);
   if (counts.get('users') === 1 && (await onlyUserIsAdministrator(db))) counts.set('users', 0);
+  if ((counts.get('sale_formats') ?? 0) > 0 && (await onlyDefaultFormats(db))) counts.set('sale_formats', 0);
   const holding = tables.filter((table) => (counts.get(table) ?? 0) > 0);
   if (holding.length === 0) return null;
   const labelled = Object.keys(LABELS).filter((table) => holding.includes(table));
@@ -81,6 +82,11 @@ export async function existingData(db: Kysely<Database>): Promise<string | null>
 
 const onlyUserIsAdministrator = async (db: Kysely<Database>) =>
   (await db.selectFrom('users').select('role').execute()).every((user) => user.role === 'administrador');
+
+/** Migration 0020's three formats, never edited: what every new database holds, not the shop's records. */
+const DEFAULT_FORMATS = new Set(['Bolsa 250 g', 'Bolsa 500 g', 'Bolsa 1 kg']);
+const onlyDefaultFormats = async (db: Kysely<Database>) =>
+  (await db.selectFrom('sale_formats').select(['name', 'version']).execute()).every((format) => DEFAULT_FORMATS.has(format.name) && format.version === 1);
 
 export interface SeedDemoResult {
   /** Each demo user with the password it was given, or null if it already existed (the first start's administrator). */

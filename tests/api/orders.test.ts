@@ -1,11 +1,13 @@
 import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { localIsoDate } from '#shared/local-date.js';
-import { commonMessages } from '#shared/messages.js';
+import { commonMessages, recordVersionMessages } from '#shared/messages.js';
 import { orderMessages as m } from '#shared/order-messages.js';
 import { saleFormatMessages } from '#shared/sale-format-messages.js';
-import { addDays, type Allocation, type Order, type OrderPage } from '#shared/schemas/orders.js';
-import { recordVersionMessages } from '#shared/messages.js';
+import { addDays, type Allocation, type Order, orderBodySchema, type OrderPage } from '#shared/schemas/orders.js';
+import { withWriteTransaction } from '#server/db/write-transaction.js';
+import { createOrder } from '#server/features/orders/service.js';
+import { findAggregateMismatches } from '#server/features/sales/aggregates.js';
 import { findLedgerMismatches, stockOf } from '#server/ledger/ledger.js';
 import { resetDatabase } from '../helpers/reset-database.js';
 import { createTestApp, errorOf, type TestApp } from '../helpers/test-app.js';
@@ -46,6 +48,8 @@ describe.each(testDialects())('pedidos (%s)', (dialect) => {
   afterAll(() => t.close());
   afterEach(async () => {
     expect(await findLedgerMismatches(t.db, ['green', 'roasted', 'blend'])).toEqual([]);
+    // The sales aggregates (per product and per customer) equal a recount after fulfils and undos.
+    expect(await findAggregateMismatches(t.db)).toEqual([]);
   });
 
   const ok = async <T>(method: 'POST' | 'PUT', url: string, payload: object, cookie = admin): Promise<T> => {
@@ -140,6 +144,19 @@ describe.each(testDialects())('pedidos (%s)', (dialect) => {
     expect(response.statusCode, response.body).toBe(200);
     return response.json<Order>();
   };
+  /** The default order prepared by hand: line 1 (10 kg of 250 g bags) from R1 6 kg (24 bags) and R2 4 kg (16 bags), line 2 from the blend, with the stock the fixture gave each. */
+  const splitBody = (order: Order) => ({
+    lines: [
+      {
+        line_id: order.lines[0]!.id,
+        lots: [
+          { lot_kind: 'tostado', lot_id: f.r1.id, kg: 6, expected_stock_kg: 10 },
+          { lot_kind: 'tostado', lot_id: f.r2.id, kg: 4, expected_stock_kg: 8 },
+        ],
+      },
+      { line_id: order.lines[1]!.id, lots: [{ lot_kind: 'mezcla', lot_id: f.blend.id, kg: 1.5, expected_stock_kg: 2 }] },
+    ],
+  });
   const expectError = (response: LightMyRequestResponse, status: number, message: string) =>
     expect({ status: response.statusCode, message: errorOf(response).message }).toEqual({ status, message });
   const stock = async () => ({
@@ -254,6 +271,20 @@ describe.each(testDialects())('pedidos (%s)', (dialect) => {
     expect((await counts()).orders).toBe(0);
   });
 
+  it('creates orders inside a given transaction (the shop import): all of them, or none when it rolls back', async () => {
+    const body = orderBodySchema.parse(orderBody());
+    const made = await withWriteTransaction(t.db, async (trx) => [await createOrder(trx, body, null), await createOrder(trx, body, null)]);
+    expect(made.map((order) => order.status)).toEqual(['pendiente', 'pendiente']);
+    expect((await counts()).orders).toBe(2);
+    await expect(
+      withWriteTransaction(t.db, async (trx) => {
+        await createOrder(trx, body, null);
+        await createOrder(trx, { ...body, customer_id: 999 }, null);
+      }),
+    ).rejects.toThrow(m.invalidCustomer);
+    expect((await counts()).orders).toBe(2);
+  });
+
   it('creates one order for a create retried with its Idempotency-Key, answering the first answer again', async () => {
     const first = await post('/api/orders', orderBody(), tecnico, 'pedido-1');
     const again = await post('/api/orders', orderBody(), tecnico, 'pedido-1');
@@ -309,21 +340,7 @@ describe.each(testDialects())('pedidos (%s)', (dialect) => {
   it('fulfils in one transaction: one sale per line and lot, today, with the customer, price, format and bags; stock down; a delivery note', async () => {
     const order = await create();
     const before = await stock();
-    const a = await allocation(order.id);
-    // Line 1 (10 kg of 250 g bags) from R1 6 kg (24 bags) and R2 4 kg (16 bags); line 2 from the blend.
-    const body = {
-      lines: [
-        {
-          line_id: a.lines[0]!.line_id,
-          lots: [
-            { lot_kind: 'tostado', lot_id: f.r1.id, kg: 6, expected_stock_kg: 10 },
-            { lot_kind: 'tostado', lot_id: f.r2.id, kg: 4, expected_stock_kg: 8 },
-          ],
-        },
-        { line_id: a.lines[1]!.line_id, lots: [{ lot_kind: 'mezcla', lot_id: f.blend.id, kg: 1.5, expected_stock_kg: 2 }] },
-      ],
-    };
-    const response = await post(`/api/orders/${order.id}/fulfil`, body);
+    const response = await post(`/api/orders/${order.id}/fulfil`, splitBody(order));
     expect(response.statusCode, response.body).toBe(200);
     const prepared = response.json<Order>();
     expect(prepared).toMatchObject({ status: 'preparado', prepared_date: today(), delivery_note_number: noteOf(1), version: 2 });
@@ -342,6 +359,8 @@ describe.each(testDialects())('pedidos (%s)', (dialect) => {
     // The sales aggregates count them as any sale (the reports read them).
     const daily = await t.db.selectFrom('sales_daily').select(['quantity_g', 'sale_count']).where('sale_date', '=', today()).execute();
     expect(daily.reduce((sum, row) => sum + Number(row.quantity_g), 0)).toBe(11500);
+    const byCustomer = await t.db.selectFrom('sales_customer_totals').select(['quantity_g']).where('customer_id', '=', f.customer).execute();
+    expect(byCustomer.reduce((sum, row) => sum + Number(row.quantity_g), 0)).toBe(11500);
     expect(await t.db.selectFrom('delivery_note_counters').selectAll().execute()).toEqual([{ year: Number(today().slice(0, 4)), last_seq: 1 }]);
   });
 
@@ -368,23 +387,10 @@ describe.each(testDialects())('pedidos (%s)', (dialect) => {
 
   it('fulfils all or nothing: one lot whose stock changed refuses with its code, no sale, stock and counter untouched', async () => {
     const order = await create();
-    const a = await allocation(order.id);
-    // A sale of R2 after the allocation was shown.
+    // A sale of R2 after the allocation was shown (the body still says 8 kg).
     await ok('POST', '/api/sales', { product_id: f.r2.id, product_type: 'tostado', quantity_kg: 0.5, unit_price: 20, sale_date: today(), batch_code_sold: 'CO-R2' });
     const before = await stock();
-    const body = {
-      lines: [
-        {
-          line_id: a.lines[0]!.line_id,
-          lots: [
-            { lot_kind: 'tostado', lot_id: f.r1.id, kg: 6, expected_stock_kg: 10 },
-            { lot_kind: 'tostado', lot_id: f.r2.id, kg: 4, expected_stock_kg: 8 },
-          ],
-        },
-        { line_id: a.lines[1]!.line_id, lots: [{ lot_kind: 'mezcla', lot_id: f.blend.id, kg: 1.5, expected_stock_kg: 2 }] },
-      ],
-    };
-    expectError(await post(`/api/orders/${order.id}/fulfil`, body), 409, m.lotChanged('CO-R2'));
+    expectError(await post(`/api/orders/${order.id}/fulfil`, splitBody(order)), 409, m.lotChanged('CO-R2'));
     expect(await stock()).toEqual(before);
     expect(await counts()).toEqual({ orders: 1, sales: 1, counters: [] });
     expect((await get(`/api/orders/${order.id}`)).json<Order>()).toMatchObject({ status: 'pendiente', version: 1, delivery_note_number: null });

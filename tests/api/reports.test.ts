@@ -196,6 +196,8 @@ describe.each(testDialects())('reportes (%s)', (dialect) => {
         '"Top 5 por Producto (Kg)","Colombia · Oscuro","",4.000,"","","",""',
         '"Top 5 por Producto (Kg)","Colombia · Medio","",1.001,"","","",""',
         '"Top 5 por Producto (Kg)","Colombia · Claro","",0.333,"","","",""',
+        // No sale names a customer: the counter sales alone (docs/product-guide.md#reportes).
+        '"Ventas por Cliente","Venta de mostrador","",5.334,3,54.32,"",""',
         '"Resumen de Stock","Café Verde","",12.345,"","","",""',
         '"Resumen de Stock","Café Tostado","",23.306,"","","",""',
         '"Resumen de Stock","Café Mezcla","",4.000,"","","",""',
@@ -241,7 +243,7 @@ describe.each(testDialects())('reportes (%s)', (dialect) => {
   });
 
   describe('rango de fechas no válido: 400 en español, nunca 5xx', () => {
-    it.each(['monthly-sales', 'monthly-margin', 'top-products', 'period-totals', 'top-by-product'])('%s', async (report) => {
+    it.each(['monthly-sales', 'monthly-margin', 'top-products', 'period-totals', 'top-by-product', 'sales-by-customer'])('%s', async (report) => {
       const url = `/api/reports/${report}`;
       expectBadRange(await get(`${url}?from=2024-03-01&to=2024-02-01`), m.rangeReversed);
       expectBadRange(await get(`${url}?from=2024-03-01&to=2024-02-01`), 'La fecha "Desde" no puede ser posterior a la fecha "Hasta".');
@@ -255,7 +257,7 @@ describe.each(testDialects())('reportes (%s)', (dialect) => {
     });
 
     // No business date is older than 01/01/2000 (docs/product-guide.md#data-rules), so neither is a range: a '1900-01' month never reaches a report.
-    it.each(['monthly-sales', 'monthly-margin', 'top-products', 'period-totals', 'top-by-product'])('%s: nada antes del 01/01/2000', async (report) => {
+    it.each(['monthly-sales', 'monthly-margin', 'top-products', 'period-totals', 'top-by-product', 'sales-by-customer'])('%s: nada antes del 01/01/2000', async (report) => {
       const url = `/api/reports/${report}`;
       expectBadRange(await get(`${url}?from=1900-01-01&to=1900-01-31`), m.fromTooOld);
       expectBadRange(await get(`${url}?from=1999-12-31`), 'La fecha "Desde" no puede ser anterior al 01/01/2000.');
@@ -265,7 +267,7 @@ describe.each(testDialects())('reportes (%s)', (dialect) => {
     });
 
     it('sin sesión: 401', async () => {
-      for (const report of ['monthly-sales', 'monthly-margin', 'top-products', 'stock-summary', 'period-totals', 'top-by-product', 'export.csv']) {
+      for (const report of ['monthly-sales', 'monthly-margin', 'top-products', 'stock-summary', 'period-totals', 'top-by-product', 'sales-by-customer', 'export.csv']) {
         expect((await t.call(undefined, { method: 'GET', url: `/api/reports/${report}` })).statusCode).toBe(401);
       }
     });

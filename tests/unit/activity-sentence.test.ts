@@ -47,6 +47,8 @@ describe('activity sentences', () => {
       customers: 'ana creó el cliente X-1',
       'product-prices': 'ana creó el precio de X-1',
       'sale-formats': 'ana creó el formato X-1',
+      // An order's label names it: 'ana creó el Pedido 12 · Café Sol'.
+      orders: 'ana creó el X-1',
     });
   });
 

@@ -8,11 +8,12 @@ import type { DbOrTrx } from '#server/db/write-transaction.js';
  * withWriteTransaction. The global order, which every write follows so two
  * transactions never wait for each other in a circle:
  *
- *   users (administrators by id, then the actor) → origin → green → roasted → blend,
+ *   users (administrators by id, then the actor) → orders → origin → green → roasted → blend,
  *   ascending id within a kind.
  *
  * The users come first and are locked by the users area (lockAdministrators)
- * and auth/actor-role.ts (requireActorRole); this file owns the rest.
+ * and auth/actor-role.ts (requireActorRole), an order by the orders area (docs/decisions/0043-orders.md);
+ * this file owns the rest.
  * Take all the locks a write needs at its start, in ONE lockLots call (it sorts
  * them), then read the locked rows: under READ COMMITTED a read after the lock
  * sees the latest committed row, and nobody can change or delete it until the

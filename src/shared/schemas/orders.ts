@@ -98,8 +98,11 @@ export const orderBodySchema = z.object(
       .nullish()
       .transform((text) => text?.trim() || null)
       .refine((text) => text === null || text.length <= ORDER_NOTES_MAX, m.notesTooLong),
+    // A number checked against the list (not a union of literals): the OpenAPI document then types it (integer, nullable).
     repeat_weeks: z
-      .union([z.literal(1), z.literal(2), z.literal(4), z.null()], { error: m.invalidRepeat })
+      .number({ error: m.invalidRepeat })
+      .refine((weeks): weeks is 1 | 2 | 4 => (ORDER_REPEAT_WEEKS as readonly number[]).includes(weeks), m.invalidRepeat)
+      .nullable()
       .optional()
       .transform((weeks) => weeks ?? null)
       .meta({ description: 'null: no se repite; 1, 2 o 4: al entregarlo se crea el siguiente con la fecha de entrega más ese número de semanas.' }),
@@ -146,7 +149,8 @@ export const orderSchema = z.object({
   order_date: z.string(),
   due_date: z.string(),
   notes: z.string().nullable(),
-  repeat_weeks: z.union([z.literal(1), z.literal(2), z.literal(4)]).nullable(),
+  /** 1, 2 or 4 weeks; null: not repeated. */
+  repeat_weeks: z.number().int().nullable(),
   prepared_date: z.string().nullable(),
   delivered_date: z.string().nullable(),
   /** '2026-0001' once first prepared (kept through an undo), else null. */

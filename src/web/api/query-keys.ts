@@ -146,6 +146,7 @@ export const queryKeys = {
     topProducts: (range: ReportRangeParams) => ['reports', 'top-products', range],
     periodTotals: (range: ReportRangeParams) => ['reports', 'period-totals', range],
     topByProduct: (range: ReportRangeParams) => ['reports', 'top-by-product', range],
+    salesByCustomer: (range: ReportRangeParams) => ['reports', 'sales-by-customer', range],
     stockSummary: ['reports', 'stock-summary'],
   },
   /**

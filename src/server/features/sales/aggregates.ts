@@ -216,11 +216,12 @@ export async function countSale(trx: DbOrTrx, sale: CountedSale, sign: 1 | -1): 
  * Adds many new sales at once (an order's preparation: docs/decisions/0043-orders.md): their
  * rows merged by key, one multi-row upsert per table, each table's rows in ascending key order
  * (an INSERT takes its VALUES in order), so two such writes meet on the shared (day, stripe) rows
- * in one order and never wait for each other in a circle. Four statements however many sales.
+ * in one order and never wait for each other in a circle. Four statements however many sales (six
+ * when they name a customer, as an order's do: its (month, customer, product) and (customer, product) rows).
  */
 export async function countNewSales(trx: DbOrTrx, sales: readonly CountedSale[]): Promise<void> {
   const byTable = new Map<string, RowChange[]>();
-  for (const change of mergedByRow(sales.flatMap((sale) => saleRows(saleRowValues(sale, 1))))) {
+  for (const change of mergedByRow(sales.flatMap((sale) => [...saleRows(saleRowValues(sale, 1)), ...customerRows(sale, 1)]))) {
     byTable.set(change.table, [...(byTable.get(change.table) ?? []), change]);
   }
   const order = ({ key }: RowChange) => key.map(([, value]) => (typeof value === 'number' ? String(value).padStart(10, '0') : value)).join('|');
