@@ -79,7 +79,7 @@ describe('formato regional', () => {
     // At the defaults: the spec's look.
     await page.goto('/ventas');
     await expect.poll(() => salesRow(page)).toEqual(expect.arrayContaining(['2.50', '$18.00']));
-    expect(await csvHeader(page)).toBe('"Producto";"Lote Vendido";"Cantidad (Kg)";"Precio Unitario ($/Kg)";"Total ($)";"Fecha Venta";"Cliente";"Coste ($)";"Margen ($)"');
+    expect(await csvHeader(page)).toBe('"Producto";"Lote Vendido";"Cantidad (Kg)";"Precio Unitario ($/Kg)";"Total ($)";"Fecha Venta";"Cliente";"Coste ($)";"Margen ($)";"Formato";"Bolsas"');
 
     // A bad symbol is refused in the form, in Spanish, and nothing is lost.
     await page.goto('/configuracion');
@@ -105,7 +105,7 @@ describe('formato regional', () => {
     expect(euro.tooltip).toContain('Ventas (€) : 45,00 €');
     await shot(page, 'reportes-1280');
 
-    expect(await csvHeader(page)).toBe('"Producto";"Lote Vendido";"Cantidad (Kg)";"Precio Unitario (€/Kg)";"Total (€)";"Fecha Venta";"Cliente";"Coste (€)";"Margen (€)"');
+    expect(await csvHeader(page)).toBe('"Producto";"Lote Vendido";"Cantidad (Kg)";"Precio Unitario (€/Kg)";"Total (€)";"Fecha Venta";"Cliente";"Coste (€)";"Margen (€)";"Formato";"Bolsas"');
     expect(await labelNetWeight(page, greenId)).toEqual(['Peso neto: 57,50 Kg']);
 
     // Back at the defaults: everything as the spec writes it.
@@ -116,7 +116,7 @@ describe('formato regional', () => {
     const dollar = await reportTexts(page);
     expect(dollar.axis).toEqual(expect.arrayContaining(['0.00', 'ene 24']));
     expect(dollar.tooltip).toContain('Ventas ($) : $45.00');
-    expect(await csvHeader(page)).toBe('"Producto";"Lote Vendido";"Cantidad (Kg)";"Precio Unitario ($/Kg)";"Total ($)";"Fecha Venta";"Cliente";"Coste ($)";"Margen ($)"');
+    expect(await csvHeader(page)).toBe('"Producto";"Lote Vendido";"Cantidad (Kg)";"Precio Unitario ($/Kg)";"Total ($)";"Fecha Venta";"Cliente";"Coste ($)";"Margen ($)";"Formato";"Bolsas"');
     expect(await labelNetWeight(page, greenId)).toEqual(['Peso neto: 57.50 Kg']);
 
     expect(problems).toEqual([]);

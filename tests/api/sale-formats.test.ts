@@ -281,6 +281,19 @@ describe.each(testDialects())('formatos de venta (%s)', (dialect) => {
       expect((await del(bag250.id)).statusCode).toBe(204);
     });
 
+    it('a sale of bags and an edit of the format\'s grams at once: never a sale whose kilos are not bags × the grams', async () => {
+      for (let round = 0; round < 6; round++) {
+        const format = await created({ name: `Bolsa ronda ${round}`, grams: 250 });
+        const [sale, edit] = await Promise.all([sell(body({ format_id: format.id, bags: 4 })), put(format.id, { name: `Bolsa ronda ${round}`, grams: 300, version: 1 })]);
+        // One of them wins: the sale (then the edit is a 409) or the edit (then the sale's 1 Kg is not 4 × 300 g).
+        expect([sale.statusCode, edit.statusCode].sort()).toEqual(sale.statusCode === 201 ? [201, 409] : [200, 400]);
+        const grams = Number((await t.db.selectFrom('sale_formats').select('grams').where('id', '=', format.id).executeTakeFirstOrThrow()).grams);
+        const sales = await t.db.selectFrom('sales').select(['bags', 'quantity_g']).where('format_id', '=', format.id).execute();
+        for (const row of sales) expect(Number(row.quantity_g)).toBe(Number(row.bags) * grams);
+      }
+      expect(await findLedgerMismatches(t.db, ['roasted'])).toEqual([]);
+    });
+
     it('a retry with the same Idempotency-Key records one sale of bags', async () => {
       const key = `venta-bolsas-${dialect}-${Date.now()}`;
       const first = await sell(body({ format_id: bag250.id, bags: 4 }), { 'idempotency-key': key });

@@ -1,7 +1,9 @@
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { reportMessages as m } from '#shared/report-messages.js';
+import { migrateToLatest } from '#server/db/migrate.js';
 import { findAggregateMismatches } from '#server/features/sales/aggregates.js';
+import { migrateBackTo } from '../helpers/migrate-back.js';
 import { resetDatabase } from '../helpers/reset-database.js';
 import { createTestApp, errorOf, type TestApp } from '../helpers/test-app.js';
 import { testDialects } from '../helpers/test-database.js';
@@ -139,6 +141,20 @@ describe.each(testDialects())('ventas por cliente (%s)', (dialect) => {
     expect(await t.db.selectFrom('sales_customer_totals').selectAll().execute()).toEqual([]);
     expect(await t.db.selectFrom('sales_customer_monthly').selectAll().execute()).toEqual([]);
     expect(await mismatches()).toEqual([]);
+  });
+
+  it('migration 0023 fills the customer aggregates from the sales a database already has', async () => {
+    await sell(sol, 2, 20, '2024-05-10');
+    await sell(sol, 1, 30, '2024-06-02');
+    await sell(luna, 0.5, 10, '2024-06-20', 'blend');
+    await sell(null, 1, 20, '2024-06-21');
+    const before = await report();
+    await migrateBackTo(t.db, '0020-sale-formats-and-orders');
+    await migrateToLatest(t.db);
+    const totals = await t.db.selectFrom('sales_customer_totals').select(['customer_id', 'quantity_g', 'sale_count']).orderBy('customer_id').execute();
+    expect(totals.map((row) => [row.customer_id, Number(row.quantity_g), Number(row.sale_count)])).toEqual([[sol, 3000, 2], [luna, 500, 1]]);
+    expect(await mismatches()).toEqual([]);
+    expect(await report()).toEqual(before);
   });
 
   it('a counter sale writes no customer aggregate row', async () => {

@@ -21,23 +21,31 @@ type Numeric = number | string;
 export function aggregateRows(split: RangeSplit): RawBuilder<unknown> {
   const parts: RawBuilder<unknown>[] = [];
   if (split.months) {
-    const conditions = [sql`1 = 1`];
-    if (split.months.from !== undefined) conditions.push(sql`month >= ${split.months.from}`);
-    if (split.months.to !== undefined) conditions.push(sql`month <= ${split.months.to}`);
     parts.push(sql`
       select month, product_type, product_id, quantity_g, revenue_cents
-      from sales_monthly where ${sql.join(conditions, sql` and `)}`);
+      from sales_monthly where ${wholeMonths(split.months)}`);
   }
   if (split.days.length > 0) {
-    const ranges = split.days.map((range) => sql`(sale_date >= ${range.from} and sale_date <= ${range.to})`);
     parts.push(sql`
       select substr(sale_date, 1, 7) as month, product_type, product_id,
         cast(sum(quantity_g) as bigint) as quantity_g, cast(sum(revenue_cents) as bigint) as revenue_cents
-      from sales_daily where ${sql.join(ranges, sql` or `)}
+      from sales_daily where ${cutDays(split.days)}
       group by substr(sale_date, 1, 7), product_type, product_id`);
   }
   return sql.join(parts, sql` union all `);
 }
+
+/** The condition on a `month` column for a split's whole months (an open bound is no condition). */
+function wholeMonths(months: NonNullable<RangeSplit['months']>): RawBuilder<boolean> {
+  const conditions = [sql`1 = 1`];
+  if (months.from !== undefined) conditions.push(sql`month >= ${months.from}`);
+  if (months.to !== undefined) conditions.push(sql`month <= ${months.to}`);
+  return sql<boolean>`${sql.join(conditions, sql` and `)}`;
+}
+
+/** The condition on a `sale_date` column for a split's cut days. */
+const cutDays = (days: RangeSplit['days']): RawBuilder<boolean> =>
+  sql<boolean>`(${sql.join(days.map((range) => sql`(sale_date >= ${range.from} and sale_date <= ${range.to})`), sql` or `)})`;
 
 export interface ProductSold {
   product_type: 'tostado' | 'mezcla';
@@ -210,19 +218,15 @@ export function customerSaleRows(split: RangeSplit | null): RawBuilder<unknown> 
   }
   const parts: RawBuilder<unknown>[] = [];
   if (split.months) {
-    const conditions = [sql`1 = 1`];
-    if (split.months.from !== undefined) conditions.push(sql`month >= ${split.months.from}`);
-    if (split.months.to !== undefined) conditions.push(sql`month <= ${split.months.to}`);
     parts.push(sql`
       select customer_id, product_type, product_id, quantity_g, revenue_cents, sale_count
-      from sales_customer_monthly where ${sql.join(conditions, sql` and `)}`);
+      from sales_customer_monthly where ${wholeMonths(split.months)}`);
   }
   if (split.days.length > 0) {
-    const ranges = split.days.map((range) => sql`(sale_date >= ${range.from} and sale_date <= ${range.to})`);
     parts.push(sql`
       select customer_id, product_type, product_id, cast(sum(quantity_g) as bigint) as quantity_g,
         cast(sum((cast(quantity_g as bigint) * unit_price_cents + 500) / 1000) as bigint) as revenue_cents, count(*) as sale_count
-      from sales where customer_id is not null and (${sql.join(ranges, sql` or `)})
+      from sales where customer_id is not null and ${cutDays(split.days)}
       group by customer_id, product_type, product_id`);
   }
   // An empty range split cannot happen (a range has whole months or cut days), but keep the query valid.

@@ -1,5 +1,6 @@
 import type { SaleFormat, SaleFormatRef } from '#shared/schemas/sale-formats.js';
 import { nameKey } from '#shared/text-keys.js';
+import { dialectOf } from '#server/db/dialect.js';
 import type { DbOrTrx } from '#server/db/write-transaction.js';
 
 export type SaleFormatValues = Omit<SaleFormat, 'id' | 'version'>;
@@ -29,9 +30,21 @@ export async function findFormatById(db: DbOrTrx, id: number): Promise<SaleForma
   return row && toFormat(row);
 }
 
-/** Format `id` if it is active: one read of the primary key (a sale that names it, docs/decisions/0033). */
-export const findActiveFormat = (db: DbOrTrx, id: number): Promise<SaleFormatRef | undefined> =>
-  db.selectFrom('sale_formats').select(['id', 'name', 'grams']).where('id', '=', id).where('active', '=', 1).executeTakeFirst();
+/**
+ * Format `id` if it is active: one read of the primary key (a sale that names it, docs/decisions/0033).
+ * On PostgreSQL it share-locks the row until the sale commits, so an edit of its grams (which locks
+ * it first, lockFormat) cannot slip between the sale's check of bags × grams and its commit; sales
+ * of one format do not wait for each other. SQLite has one writer at a time.
+ */
+export const findActiveFormat = (db: DbOrTrx, id: number): Promise<SaleFormatRef | undefined> => {
+  const read = db.selectFrom('sale_formats').select(['id', 'name', 'grams']).where('id', '=', id).where('active', '=', 1);
+  return (dialectOf(db) === 'postgres' ? read.forShare() : read).executeTakeFirst();
+};
+
+/** Locks format `id` for an edit (PostgreSQL; SQLite has one writer): a sale reading it waits, and one that read it first is seen. */
+export async function lockFormat(db: DbOrTrx, id: number): Promise<void> {
+  if (dialectOf(db) === 'postgres') await db.selectFrom('sale_formats').select('id').where('id', '=', id).forUpdate().execute();
+}
 
 /** These formats, active or not, in one query (a page of sales, a CSV batch, an order's lines). */
 export async function formatsByIds(db: DbOrTrx, ids: readonly number[]): Promise<Map<number, SaleFormatRef>> {

@@ -51,6 +51,7 @@ export async function createFormat(db: Kysely<Database>, body: SaleFormatBody, {
 export async function updateFormat(db: Kysely<Database>, id: number, body: SaleFormatBody, { actor }: Writer): Promise<SaleFormat> {
   return withWriteTransaction(db, async (trx) => {
     await requireActorRole(trx, actor.id, 'administrador');
+    await repository.lockFormat(trx, id);
     const current = await repository.findFormatById(trx, id);
     if (!current) throw notFoundError(m.notFound);
     await refuseTakenName(trx, body.name, id);

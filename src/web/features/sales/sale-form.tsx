@@ -169,11 +169,10 @@ export function SaleForm({ prices, formats, editing, onSaved, onCancel, onFailur
         {(control) => <input {...control} readOnly placeholder="Según el producto" />}
       </Field>
       <SelectField id="sale-format" label={m.labels.format} invalid={invalid('format_id')} placeholder={m.bulk} options={formatOptions} registration={formatField} />
-      {formatId !== '' && (
-        <Field id="sale-bags" label={m.labels.bags} invalid={invalid('bags')} registration={bagsField}>
-          {(control) => <input {...control} inputMode="numeric" autoComplete="off" />}
-        </Field>
-      )}
+      {/* Always there, beside 'Formato', so the phone's two-a-row grid keeps its pairs; read-only for 'A granel'. */}
+      <Field id="sale-bags" label={m.labels.bags} invalid={invalid('bags')} registration={bagsField}>
+        {(control) => <input {...control} inputMode="numeric" autoComplete="off" readOnly={formatId === ''} placeholder={formatId === '' ? '—' : undefined} />}
+      </Field>
       <DecimalField
         id="sale-quantity"
         label={m.labels.quantity}
