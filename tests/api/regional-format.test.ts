@@ -137,9 +137,9 @@ describe.each(testDialects())('formato regional (%s)', (dialect) => {
 
     it("names the currency in the CSV headers ('Precio Unitario (€/Kg)'), the cells keeping the CSV dialect", async () => {
       const headerLine = async (url: string) => (await get(url)).body.replace(/^\uFEFF/, '').split('\r\n')[0];
-      expect(await headerLine('/api/sales/export.csv')).toBe('"Producto";"Lote Vendido";"Cantidad (Kg)";"Precio Unitario ($/Kg)";"Total ($)";"Fecha Venta";"Cliente";"Coste ($)";"Margen ($)"');
+      expect(await headerLine('/api/sales/export.csv')).toBe('"Producto";"Lote Vendido";"Cantidad (Kg)";"Precio Unitario ($/Kg)";"Total ($)";"Fecha Venta";"Cliente";"Coste ($)";"Margen ($)";"Formato";"Bolsas"');
       await put(EURO);
-      expect(await headerLine('/api/sales/export.csv')).toBe('"Producto";"Lote Vendido";"Cantidad (Kg)";"Precio Unitario (€/Kg)";"Total (€)";"Fecha Venta";"Cliente";"Coste (€)";"Margen (€)"');
+      expect(await headerLine('/api/sales/export.csv')).toBe('"Producto";"Lote Vendido";"Cantidad (Kg)";"Precio Unitario (€/Kg)";"Total (€)";"Fecha Venta";"Cliente";"Coste (€)";"Margen (€)";"Formato";"Bolsas"');
       expect(await headerLine('/api/sales/export.csv?dialect=standard')).toContain('"Precio Unitario (€/Kg)"');
       // Cells are the dialect's numbers, not the screen's: standard keeps its point whatever the shop's separator.
       expect((await get('/api/sales/export.csv?dialect=standard')).body).toContain(',3.333,18.00,');
