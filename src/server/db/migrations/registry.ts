@@ -20,6 +20,7 @@ import * as recipeComponentRoastTypes from './0017-recipe-component-roast-types.
 import * as productPrices from './0018-product-prices.js';
 import * as customers from './0019-customers.js';
 import * as saleFormatsAndOrders from './0020-sale-formats-and-orders.js';
+import * as shopOrders from './0025-shop-orders.js';
 
 /** A migration that may report what it changed (Kysely calls `up(db)`; migrateToLatest passes its log too). */
 export interface LoggingMigration extends Migration {
@@ -52,4 +53,5 @@ export const migrations: Record<string, LoggingMigration> = {
   '0018-product-prices': productPrices,
   '0019-customers': customers,
   '0020-sale-formats-and-orders': saleFormatsAndOrders,
+  '0025-shop-orders': shopOrders,
 };
