@@ -34,6 +34,7 @@ export const AREA_NAMES: Record<ActivityArea, string> = {
   auth: 'Sesiones',
   customers: 'Clientes',
   'product-prices': 'Precios por producto',
+  orders: 'Pedidos',
 };
 
 /** The record as the sentence names it: "el origen Colombia". */
@@ -50,6 +51,7 @@ const RECORD_NOUNS: Record<ActivityArea, string> = {
   auth: 'la sesión',
   customers: 'el cliente',
   'product-prices': 'el precio de',
+  orders: 'el',
 };
 
 const VERBS: Partial<Record<ActivityAction, string>> = {

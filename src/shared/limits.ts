@@ -27,6 +27,10 @@ export const CUSTOMER_PHONE_MAX = 30;
 export const CUSTOMER_ADDRESS_MAX = 300;
 export const CUSTOMER_NOTES_MAX = 1000;
 
+// Sale formats (docs/product-guide.md#configuracion): a bag's name and its grams (migration 0020's check).
+export const SALE_FORMAT_NAME_MAX = 60;
+export const SALE_FORMAT_GRAMS_MAX = 100_000;
+
 // Green and roasted lots
 export const BATCH_CODE_MAX = 40;
 export const GREEN_QUANTITY_MAX_KG = 1_000_000;
@@ -82,6 +86,13 @@ export const COUNT_LINES_MAX = 2000;
 // document is built in the server's memory and its time grows with the count (npm run bench, P9).
 export const LABELS_MAX = 500;
 
+// Orders (docs/product-guide.md#pedidos): a line's kilos stay within a sale's, so each sale it
+// prepares fits the sale's rules; an order of more lines than this is several orders.
+export const ORDER_LINES_MAX = 100;
+export const ORDER_NOTES_MAX = 1000;
+export const ORDER_BAGS_MAX = 100_000;
+// A due date more than this many days ahead is a typo (2062 for 2026), not an order.
+export const ORDER_DUE_MAX_DAYS = 366;
 // Pedidos de la tienda online (docs/product-guide.md#pedidos-de-la-tienda-online): a shop's
 // export has one row per line item and some 80 columns (Shopify's 79), so its cells are bounded
 // as the green-lot import's are, for 100 columns (docs/decisions/0040-untrusted-files-in-a-worker.md).

@@ -3,6 +3,7 @@ import type { Role } from '#shared/roles.js';
 import type { CustomerKind } from '#shared/schemas/customers.js';
 import type { RoastType } from '#shared/schemas/roasted-coffee.js';
 import type { StockCountReason } from '#shared/schemas/stock-counts.js';
+import type { OrderStatus } from '#shared/schemas/orders.js';
 import type { MOVEMENT_REASONS } from '#shared/schemas/traceability.js';
 import type { ActivityAction, ActivityArea } from '#shared/schemas/activity.js';
 
@@ -320,8 +321,8 @@ export interface SaleFormatsTable {
 }
 export type SaleFormatRow = Selectable<SaleFormatsTable>;
 
-export const ORDER_STATUSES = ['pendiente', 'preparado', 'entregado', 'cancelado'] as const;
-export type OrderStatus = (typeof ORDER_STATUSES)[number];
+// One list of states, the API's (src/shared/schemas/orders.ts), re-exported for the server's readers.
+export { ORDER_STATUSES, type OrderStatus } from '#shared/schemas/orders.js';
 
 /**
  * A customer's order (migration 0020). Dates are `YYYY-MM-DD`; the delivery

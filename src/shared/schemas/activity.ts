@@ -20,6 +20,7 @@ export const ACTIVITY_AREAS = [
   'auth',
   'customers',
   'product-prices',
+  'orders',
 ] as const;
 export type ActivityArea = (typeof ACTIVITY_AREAS)[number];
 

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { productPriceMessages as m } from '#shared/product-price-messages.js';
 import type { PaginationQuery } from '#shared/schemas/common.js';
+import type { RoastType } from '#shared/schemas/roasted-coffee.js';
 import type { ProductPrice, ProductPriceBody, ProductPricePage, ProductPriceUpdateBody } from '#shared/schemas/product-prices.js';
 import { centsToPrice, priceToCents } from '#shared/units.js';
 import { requireActorRole } from '#server/auth/actor-role.js';
@@ -71,4 +72,16 @@ export async function deletePrice(db: Kysely<Database>, id: number, { actor }: W
     await requireActorRole(trx, actor.id, 'administrador');
     if (!(await repository.deletePrice(trx, id))) throw notFoundError(m.notFound);
   });
+}
+
+/** The product's own price per kg in cents (Configuración), or undefined: an order line's price hint after the customer's last price. */
+export async function priceOfProduct(
+  db: DbOrTrx,
+  unit: { kind: 'tostado'; origin_id: number; roast_type: RoastType } | { kind: 'mezcla'; recipe_id: number },
+): Promise<number | undefined> {
+  const values: repository.ProductPriceValues =
+    unit.kind === 'tostado'
+      ? { product_type: 'tostado', origin_id: unit.origin_id, roast_type: unit.roast_type, price_cents: 0 }
+      : { product_type: 'mezcla', recipe_id: unit.recipe_id, price_cents: 0 };
+  return (await repository.findPriceOfProduct(db, values))?.price_cents;
 }

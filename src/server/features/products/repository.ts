@@ -1,5 +1,6 @@
 import { type Expression, type RawBuilder, type SelectQueryBuilder, type SqlBool, sql } from 'kysely';
 import type { ProductType } from '#shared/schemas/products.js';
+import type { RoastType } from '#shared/schemas/roasted-coffee.js';
 import { type DialectName, dialectOf } from '#server/db/dialect.js';
 import type { Database } from '#server/db/schema.js';
 import { reusableQuery } from '#server/db/reusable-query.js';
@@ -202,4 +203,50 @@ export async function productNames(
     for (const row of await blendProducts(db).where('b.id', 'in', [...ids.mezcla]).execute()) names.set(`mezcla:${row.id}`, row.name);
   }
   return names;
+}
+
+/** A unit of the plan and of an order line: an origin's roast type, or a blend recipe. */
+export type ProductUnit = { kind: 'tostado'; origin_id: number; roast_type: RoastType } | { kind: 'mezcla'; recipe_id: number };
+
+/**
+ * The lots of a unit with stock, oldest roast (or blend) first, then by id: what
+ * an order line is prepared from (docs/product-guide.md#pedidos). At most `limit`.
+ */
+export async function lotsOfUnit(db: DbOrTrx, unit: ProductUnit, limit: number): Promise<ProductRecord[]> {
+  if (unit.kind === 'tostado') {
+    const rows = await roastedProducts(db)
+      .where('g.origin_id', '=', unit.origin_id)
+      .where('r.roast_type', '=', unit.roast_type)
+      .where('r.stock_g', '>', 0)
+      .orderBy('r.roast_date')
+      .orderBy('r.id')
+      .limit(limit)
+      .execute();
+    return rows.map(toRecord('tostado'));
+  }
+  const rows = await blendProducts(db)
+    .where('b.recipe_id', '=', unit.recipe_id)
+    .where('b.stock_g', '>', 0)
+    .orderBy('b.creation_date')
+    .orderBy('b.id')
+    .limit(limit)
+    .execute();
+  return rows.map(toRecord('mezcla'));
+}
+
+/** Whether lot `id` of `type` belongs to the unit (an order line's chosen lot must). */
+export async function lotIsOfUnit(db: DbOrTrx, type: ProductType, id: number, unit: ProductUnit): Promise<boolean> {
+  if (type !== unit.kind) return false;
+  const row =
+    unit.kind === 'tostado'
+      ? await db
+          .selectFrom('roasted_coffee as r')
+          .innerJoin('green_coffee as g', 'g.id', 'r.green_coffee_id')
+          .select('r.id')
+          .where('r.id', '=', id)
+          .where('g.origin_id', '=', unit.origin_id)
+          .where('r.roast_type', '=', unit.roast_type)
+          .executeTakeFirst()
+      : await db.selectFrom('blended_coffee').select('id').where('id', '=', id).where('recipe_id', '=', unit.recipe_id).executeTakeFirst();
+  return row !== undefined;
 }

@@ -54,3 +54,9 @@ export const productNames = (db: DbOrTrx, ids: { tostado: readonly number[]; mez
   repository.productNames(db, ids);
 
 export type { LotReader, ProductRecord } from './repository.js';
+
+/** An order's allocation and preparation (docs/decisions/0043-orders.md): a unit's lots with stock, oldest first, and whether a lot is of a unit. */
+export const lotsOfUnit = (db: DbOrTrx, unit: repository.ProductUnit, limit: number): Promise<repository.ProductRecord[]> => repository.lotsOfUnit(db, unit, limit);
+export const lotIsOfUnit = (db: DbOrTrx, type: ProductType, id: number, unit: repository.ProductUnit): Promise<boolean> =>
+  repository.lotIsOfUnit(db, type, id, unit);
+export type { ProductUnit } from './repository.js';

@@ -194,3 +194,78 @@ export async function updateSale(db: DbOrTrx, id: number, values: SaleValues, no
 export async function deleteSale(db: DbOrTrx, id: number): Promise<void> {
   await db.deleteFrom('sales').where('id', '=', id).execute();
 }
+
+/**
+ * A sale an order's preparation records (docs/decisions/0043-orders.md): the
+ * sale's columns plus its format, bags and order line. Its own statement, so
+ * the counter sale's prepared insert stays as it is (docs/decisions/0033).
+ */
+export async function insertOrderSale(
+  db: DbOrTrx,
+  values: SaleValues & { user_id: number; format_id: number | null; bags: number | null; order_line_id: number },
+  now: number,
+): Promise<number> {
+  const row = await db
+    .insertInto('sales')
+    .values({ ...values, created_at: now, updated_at: now })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+/** The order sale `id` was prepared for; undefined for a sale typed in Ventas (or none). */
+export async function orderOfSale(db: DbOrTrx, id: number): Promise<number | undefined> {
+  const row = await db
+    .selectFrom('sales as s')
+    .innerJoin('order_lines as l', 'l.id', 's.order_line_id')
+    .select('l.order_id')
+    .where('s.id', '=', id)
+    .executeTakeFirst();
+  return row?.order_id;
+}
+
+/** The sales prepared for these order lines, by id (an order's undo). */
+export async function salesOfOrderLines(db: DbOrTrx, lineIds: readonly number[]): Promise<SaleRecord[]> {
+  if (lineIds.length === 0) return [];
+  return db.selectFrom('sales').select(saleColumns).where('order_line_id', 'in', lineIds).orderBy('id').execute();
+}
+
+/**
+ * The price per kg (cents) of the customer's latest sale of a unit (an origin's
+ * roast type, or a recipe's blends), or undefined: what an order line is
+ * pre-filled with (docs/product-guide.md#pedidos). Walks the customer's sales
+ * newest first on sales_customer_id_idx.
+ */
+export async function lastPriceOfCustomer(
+  db: DbOrTrx,
+  customerId: number,
+  unit: { kind: 'tostado'; origin_id: number; roast_type: string } | { kind: 'mezcla'; recipe_id: number },
+): Promise<number | undefined> {
+  const row =
+    unit.kind === 'tostado'
+      ? await db
+          .selectFrom('sales as s')
+          .innerJoin('roasted_coffee as r', 'r.id', 's.product_id')
+          .innerJoin('green_coffee as g', 'g.id', 'r.green_coffee_id')
+          .select('s.unit_price_cents')
+          .where('s.customer_id', '=', customerId)
+          .where('s.product_type', '=', 'tostado')
+          .where('g.origin_id', '=', unit.origin_id)
+          .where('r.roast_type', '=', unit.roast_type as 'Claro')
+          .orderBy('s.sale_date', 'desc')
+          .orderBy('s.id', 'desc')
+          .limit(1)
+          .executeTakeFirst()
+      : await db
+          .selectFrom('sales as s')
+          .innerJoin('blended_coffee as b', 'b.id', 's.product_id')
+          .select('s.unit_price_cents')
+          .where('s.customer_id', '=', customerId)
+          .where('s.product_type', '=', 'mezcla')
+          .where('b.recipe_id', '=', unit.recipe_id)
+          .orderBy('s.sale_date', 'desc')
+          .orderBy('s.id', 'desc')
+          .limit(1)
+          .executeTakeFirst();
+  return row?.unit_price_cents;
+}

@@ -1,5 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import { lotCodeKey } from '#shared/lot-codes.js';
+import { orderMessages } from '#shared/order-messages.js';
 import { salesMessages as m } from '#shared/sales-messages.js';
 import { saleTotalCents } from '#shared/sale-total.js';
 import type { ProductType } from '#shared/schemas/products.js';
@@ -254,6 +255,7 @@ async function createdSale(record: repository.SaleRecord, product: ProductRecord
 async function lockSale(trx: Transaction<Database>, id: number, body?: SaleBody): Promise<repository.SaleRecord> {
   const seen = await repository.findSale(trx, id);
   if (!seen) throw notFoundError(m.notFound);
+  await refuseOrderSale(trx, id);
   const targets: LockTarget[] = [{ kind: LOT_KIND[seen.product_type], id: seen.product_id }];
   if (body) targets.push({ kind: LOT_KIND[body.product_type], id: body.product_id });
   await lockLots(trx, targets);
@@ -318,3 +320,87 @@ export async function deleteSale(db: Kysely<Database>, id: number, userId: numbe
     await countSale(trx, sale, -1);
   });
 }
+
+/**
+ * A sale an order's preparation recorded is changed through the order
+ * ('Deshacer preparación'), never in Ventas: its edit and delete answer 409
+ * (docs/product-guide.md#pedidos). One read of the sale's order line; an order's
+ * sales are written only under the order's lock, so the answer cannot change
+ * under a sale's lot lock.
+ */
+async function refuseOrderSale(db: DbOrTrx, id: number): Promise<void> {
+  const orderId = await repository.orderOfSale(db, id);
+  if (orderId !== undefined) throw new AppError('conflict', orderMessages.saleBelongsToOrder(orderId));
+}
+
+/** One sale of an order line (docs/decisions/0043-orders.md): the line's product, price, format and customer, one lot. */
+export interface OrderSaleInput {
+  productType: ProductType;
+  productId: number;
+  quantityG: number;
+  unitPriceCents: number;
+  saleDate: string;
+  customerId: number;
+  formatId: number | null;
+  bags: number | null;
+  orderLineId: number;
+}
+
+/**
+ * Records one sale of an order's preparation inside the order's transaction,
+ * with the rules and writes of createSale: the lot exists and was made on or
+ * before the sale's day, its stock covers the kilos ('No hay suficiente café …',
+ * 409), then the row, the ledger's 'sale' move and the aggregates. The caller
+ * has locked the lot (lockLots, with every other lot of the order, in the
+ * global order) and answers for the customer (the order's, active when it was
+ * taken). Returns the sale's id and the lot's code.
+ */
+export async function recordOrderSale(trx: DbOrTrx, input: OrderSaleInput, userId: number): Promise<{ id: number; batchCode: string }> {
+  const product = await findProduct(trx, input.productType, input.productId);
+  if (!product) throw validationError(m.invalidProduct);
+  if (input.saleDate < product.made_on) throw validationError(m.beforeProduct(product.type, product.batch_code, product.made_on));
+  if (product.stock_g < input.quantityG) throw await notEnoughStock(trx, product.type, product.stock_g);
+  const values: repository.SaleValues = {
+    product_id: product.id,
+    product_type: product.type,
+    quantity_g: input.quantityG,
+    unit_price_cents: input.unitPriceCents,
+    sale_date: input.saleDate,
+    batch_code_sold: product.batch_code,
+    customer_id: input.customerId,
+  };
+  const id = await repository.insertOrderSale(
+    trx,
+    { ...values, user_id: userId, format_id: input.formatId, bags: input.bags, order_line_id: input.orderLineId },
+    Date.now(),
+  );
+  await move(trx, { id, type: product.type, productId: product.id }, -values.quantity_g, userId, m.stockUpdateError);
+  await countSale(trx, values, 1);
+  return { id, batchCode: product.batch_code };
+}
+
+/**
+ * Deletes the sales prepared for these order lines ('Deshacer preparación'),
+ * with deleteSale's rules and writes, inside the order's transaction: their
+ * lots locked in the global order, each sale's kilos back to its lot
+ * ('sale_reversal'), the row and its aggregates gone. A lot deleted since
+ * leaves its kilos nowhere: 'Error al devolver el stock del producto.' (409),
+ * nothing undone. Returns how many sales it deleted.
+ */
+export async function deleteOrderSales(trx: Transaction<Database>, lineIds: readonly number[], userId: number): Promise<number> {
+  const sales = await repository.salesOfOrderLines(trx, lineIds);
+  await lockLots(trx, sales.map((sale) => ({ kind: LOT_KIND[sale.product_type], id: sale.product_id })));
+  for (const sale of sales) {
+    if (!(await findProduct(trx, sale.product_type, sale.product_id))) throw new AppError('conflict', m.returnStockError);
+    await move(trx, { id: sale.id, type: sale.product_type, productId: sale.product_id }, sale.quantity_g, userId, m.returnStockError);
+    await repository.deleteSale(trx, sale.id);
+    await countSale(trx, sale, -1);
+  }
+  return sales.length;
+}
+
+/** The lot kind ('roasted', 'blend') of a product type, for the lock a caller takes before recordOrderSale. */
+export const lotKindOf = (type: ProductType): LotKind => LOT_KIND[type];
+
+/** The price per kg in cents of the customer's latest sale of a unit, or undefined (an order line's price hint). */
+export const lastPriceOfCustomer = repository.lastPriceOfCustomer;
