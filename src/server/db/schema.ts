@@ -351,7 +351,8 @@ export interface OrdersTable {
   shop_source: ColumnType<string | null, string | null | undefined, string | null>;
   shop_order: ColumnType<string | null, string | null | undefined, string | null>;
 }
-export type OrderRow = Selectable<OrdersTable>;
+/** An order as the orders area reads it: the shop's number is read only by the shop import (features/shop-orders). */
+export type OrderRow = Selectable<Omit<OrdersTable, 'shop_source' | 'shop_order'>>;
 
 /** A shop's SKU (or line name) mapped to a product of the plan, a format or bulk kilos and a grind, or ignored (migration 0025). */
 export interface ShopSkusTable {
