@@ -12,6 +12,7 @@ import type { Role } from '#shared/roles.js';
 import { healthRoutes } from '#server/features/health/routes.js';
 import { greenCoffeeRoutes } from '#server/features/green-coffee/routes.js';
 import { originRoutes } from '#server/features/origins/routes.js';
+import { shopOrderRoutes, shopPresetRoutes, shopSkuRoutes } from '#server/features/shop-orders/routes.js';
 import { customerRoutes } from '#server/features/customers/routes.js';
 import { roastedCoffeeRoutes } from '#server/features/roasted-coffee/routes.js';
 import { blendedCoffeeRoutes } from '#server/features/blended-coffee/routes.js';
@@ -141,6 +142,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await api.register(reportRoutes, { prefix: '/reports', db: options.db });
     await api.register(activityRoutesWithExport, { prefix: '/activity', db: options.db });
     await api.register(customerRoutes, { prefix: '/customers', db: options.db });
+    await api.register(shopSkuRoutes, { prefix: '/shop-skus', db: options.db });
+    await api.register(shopPresetRoutes, { prefix: '/shop-import-presets', db: options.db });
+    await api.register(shopOrderRoutes, { prefix: '/shop-orders', db: options.db });
     await api.register(artisanImportRoutes, { db: options.db });
     await api.register(stockCountRoutes, { prefix: '/stock-counts', db: options.db });
   }, { prefix: '/api' });

@@ -34,6 +34,8 @@ export const AREA_NAMES: Record<ActivityArea, string> = {
   auth: 'Sesiones',
   customers: 'Clientes',
   'product-prices': 'Precios por producto',
+  'shop-skus': 'Productos de la tienda',
+  'shop-import-presets': 'Columnas de la tienda',
   orders: 'Pedidos',
 };
 
@@ -51,6 +53,8 @@ const RECORD_NOUNS: Record<ActivityArea, string> = {
   auth: 'la sesión',
   customers: 'el cliente',
   'product-prices': 'el precio de',
+  'shop-skus': 'el producto de la tienda',
+  'shop-import-presets': 'la correspondencia de columnas',
   orders: 'el',
 };
 
@@ -126,6 +130,7 @@ export const FIELD_NAMES: Record<string, string> = {
   currency_symbol: 'símbolo de la moneda',
   currency_position: 'posición del símbolo',
   decimal_separator: 'separador decimal',
+  shop_order_prep_days: 'días para preparar pedidos online',
   price: 'precio',
 };
 

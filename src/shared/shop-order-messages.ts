@@ -57,6 +57,8 @@ export const shopOrderMessages = {
   badPrice: (line: string) => `El precio de «${line}» no es un número válido (usa coma o punto decimal, sin separador de miles).`,
   noLineName: 'Una línea no tiene SKU ni nombre de producto.',
   unknownSku: (sku: string) => `El producto «${sku}» de la tienda no tiene correspondencia: elige a qué café corresponde (o «Ignorar»).`,
+  customerInactive: (name: string) => `El cliente «${name}» está desactivado: actívalo en Clientes antes de importar sus pedidos.`,
+  formatInactive: (sku: string, format: string) => `El producto «${sku}» usa el formato «${format}», que está desactivado: cambia su correspondencia.`,
   onlyIgnored: 'Solo tiene productos que no son café: no se importa.',
   partiallyRefunded: 'Reembolsado en parte: se importa completo, revisa las líneas.',
   customerInvalid: (message: string) => `Cliente: ${message}`,
@@ -84,6 +86,7 @@ export const shopOrderMessages = {
   presetRequired: 'Por favor, escribe un nombre y elige las columnas del número de pedido, la fecha, el cliente, el producto (SKU o nombre), la cantidad y el precio.',
   presetNameTooLong: (max: number) => `El nombre no puede tener más de ${max} caracteres.`,
   presetHeaderTooLong: (max: number) => `Un nombre de columna no puede tener más de ${max} caracteres.`,
+  presetEditedByOther: editedByOther('esta correspondencia de columnas', 'la'),
   presetDuplicate: (name: string) => `Ya existe una correspondencia con ese nombre: «${name}». Usa otro nombre.`,
   presetFields: {
     order: 'Número de pedido',

@@ -6,7 +6,7 @@ import type { Database } from '#server/db/schema.js';
 import { AppError, validationError } from '#server/errors.js';
 
 /** The tables whose rows carry `version` (migration 0015; product prices and customers from their own, 0018 and 0019). */
-export type VersionedTable = 'coffee_origins' | 'green_coffee' | 'roasted_coffee' | 'blend_recipes' | 'blended_coffee' | 'sales' | 'users' | 'customers' | 'product_prices';
+export type VersionedTable = 'coffee_origins' | 'green_coffee' | 'roasted_coffee' | 'blend_recipes' | 'blended_coffee' | 'sales' | 'users' | 'customers' | 'product_prices' | 'shop_skus' | 'shop_import_presets';
 
 /**
  * No lost update (docs/decisions/0038-record-versions.md): a route that edits

@@ -21,6 +21,8 @@ export const ACTIVITY_AREAS = [
   'customers',
   'product-prices',
   'orders',
+  'shop-skus',
+  'shop-import-presets',
 ] as const;
 export type ActivityArea = (typeof ACTIVITY_AREAS)[number];
 

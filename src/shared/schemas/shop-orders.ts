@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { SHOP_HEADER_MAX, SHOP_PRESET_NAME_MAX, SHOP_SKU_MAX } from '#shared/limits.js';
 import { shopOrderMessages as m } from '#shared/shop-order-messages.js';
 import { MAX_ROW_ID, pageSchema, recordVersionSchema, rowIdSchema } from './common.js';
-import { ROAST_TYPES } from './roasted-coffee.js';
+import { GRINDS, type OrderProduct, orderProductSchema } from './orders.js';
 
 /**
  * Pedidos de la tienda online (docs/product-guide.md#pedidos-de-la-tienda-online): the shop's
@@ -10,21 +10,9 @@ import { ROAST_TYPES } from './roasted-coffee.js';
  * the preview and import of a shop's orders CSV.
  */
 
-const rowId = z.number({ error: m.productInvalid }).int(m.productInvalid).positive(m.productInvalid).max(MAX_ROW_ID, m.productInvalid);
-
-/** A product of the plan: a roasted product (origin + roast type) or a blend recipe, as an order line names it. */
-export const shopProductSchema = z.discriminatedUnion(
-  'kind',
-  [
-    z.object({ kind: z.literal('tostado'), origin_id: rowId, roast_type: z.enum(ROAST_TYPES, { error: m.productInvalid }) }),
-    z.object({ kind: z.literal('mezcla'), recipe_id: rowId }),
-  ],
-  { error: m.productInvalid },
-);
-export type ShopProduct = z.output<typeof shopProductSchema>;
-
-export const GRINDS = ['grano', 'molido'] as const;
-export type Grind = (typeof GRINDS)[number];
+/** A product of the plan as an order line names it (a roasted product, origin + roast type, or a blend recipe). */
+export const shopProductSchema = orderProductSchema;
+export type ShopProduct = OrderProduct;
 
 /**
  * Body of POST/PUT /api/shop-skus. Two stages, as every area's: the SKU and a choice first
