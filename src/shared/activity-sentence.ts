@@ -34,9 +34,9 @@ export const AREA_NAMES: Record<ActivityArea, string> = {
   auth: 'Sesiones',
   customers: 'Clientes',
   'product-prices': 'Precios por producto',
+  orders: 'Pedidos',
   'shop-skus': 'Productos de la tienda',
   'shop-import-presets': 'Columnas de la tienda',
-  orders: 'Pedidos',
 };
 
 /** The record as the sentence names it: "el origen Colombia". */
@@ -53,9 +53,9 @@ const RECORD_NOUNS: Record<ActivityArea, string> = {
   auth: 'la sesión',
   customers: 'el cliente',
   'product-prices': 'el precio de',
+  orders: 'el',
   'shop-skus': 'el producto de la tienda',
   'shop-import-presets': 'la correspondencia de columnas',
-  orders: 'el',
 };
 
 const VERBS: Partial<Record<ActivityAction, string>> = {

@@ -45,6 +45,9 @@ describe('activity sentences', () => {
       auth: 'ana creó la sesión X-1',
       customers: 'ana creó el cliente X-1',
       'product-prices': 'ana creó el precio de X-1',
+      orders: 'ana creó el X-1',
+      'shop-skus': 'ana creó el producto de la tienda X-1',
+      'shop-import-presets': 'ana creó la correspondencia de columnas X-1',
     });
   });
 
