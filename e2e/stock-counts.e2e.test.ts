@@ -59,7 +59,7 @@ describe('recuento de inventario', () => {
     const tools = page.getByRole('navigation', { name: 'Herramientas' });
     await tools.getByRole('link').first().waitFor();
     // An administrator also sees the administrators-only 'Registro de actividad'.
-    expect(await tools.getByRole('link').allTextContents()).toEqual([' Trazabilidad de lotes', ' Recuento de inventario', ' Plan de tueste', ' Clientes', ' Registro de actividad']);
+    expect(await tools.getByRole('link').allTextContents()).toEqual([' Trazabilidad de lotes', ' Recuento de inventario', ' Plan de tueste', ' Clientes', ' Pedidos', ' Registro de actividad']);
     await tools.getByRole('link', { name: 'Recuento de inventario' }).click();
     await page.getByRole('heading', { level: 1, name: 'Recuento de Inventario' }).waitFor();
     expect(await cell(page, 'VERDE-A', 'Esperado (Kg)')).toBe('30.00');

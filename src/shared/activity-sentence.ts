@@ -35,6 +35,7 @@ export const AREA_NAMES: Record<ActivityArea, string> = {
   customers: 'Clientes',
   'product-prices': 'Precios por producto',
   orders: 'Pedidos',
+  'sale-formats': 'Formatos de venta',
   'shop-skus': 'Productos de la tienda',
   'shop-import-presets': 'Columnas de la tienda',
 };
@@ -54,6 +55,7 @@ const RECORD_NOUNS: Record<ActivityArea, string> = {
   customers: 'el cliente',
   'product-prices': 'el precio de',
   orders: 'el',
+  'sale-formats': 'el formato',
   'shop-skus': 'el producto de la tienda',
   'shop-import-presets': 'la correspondencia de columnas',
 };
@@ -132,6 +134,22 @@ export const FIELD_NAMES: Record<string, string> = {
   decimal_separator: 'separador decimal',
   shop_order_prep_days: 'días para preparar pedidos online',
   price: 'precio',
+  grams: 'gramos',
+  format_id: 'formato',
+  format_name: 'formato',
+  bags: 'bolsas',
+  // Pedidos (docs/product-guide.md#pedidos)
+  order_date: 'fecha del pedido',
+  due_date: 'fecha de entrega',
+  repeat_weeks: 'repetir (semanas)',
+  status: 'estado',
+  prepared_date: 'fecha de preparación',
+  delivered_date: 'fecha de entrega real',
+  delivery_note_number: 'albarán',
+  next_order_id: 'siguiente pedido',
+  sale_ids: 'ventas',
+  lines: 'líneas',
+  kg: 'Kg',
 };
 
 export const fieldName = (field: string): string => FIELD_NAMES[field] ?? field.replaceAll('_', ' ');

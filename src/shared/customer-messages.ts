@@ -48,4 +48,8 @@ export const customerMessages = {
   allShown: 'No hay más clientes.',
   loadMore: 'Cargar más',
   loadingMore: 'Cargando más clientes...',
+  // The 'Cliente' search box of the sale and order forms (docs/product-guide.md#ventas, #pedidos).
+  pickerLabel: 'Cliente',
+  pickerLoading: 'Cargando clientes...',
+  noActiveMatches: 'Ningún cliente activo coincide con la búsqueda.',
 } as const;

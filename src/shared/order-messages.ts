@@ -96,7 +96,6 @@ export const orderMessages = {
   customerInOrders: 'No se puede eliminar el cliente: tiene pedidos. Desactívalo en su lugar.',
   originInOrders: 'No se puede eliminar el origen: hay pedidos de ese café.',
   recipeInOrders: 'No se puede eliminar la receta: hay pedidos de esa mezcla.',
-  formatInOrders: 'No se puede eliminar el formato: hay pedidos con él. Desactívalo en su lugar.',
   // Activity log (docs/product-guide.md#pedidos).
   activityFulfilled: (note: string) => `preparado (albarán ${note})`,
   activityUndone: 'preparación deshecha',

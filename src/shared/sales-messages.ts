@@ -58,9 +58,6 @@ export const salesMessages = {
   // ours (docs/product-guide.md#ventas): the optional customer must be one of the active ones.
   invalidCustomer: fieldProblem(labels.customer, 'elige un cliente activo de la lista.'),
   counterSale: 'Venta de mostrador',
-  customersLoading: 'Cargando clientes...',
-  customersLoadError: 'Error al cargar los clientes.',
-  noCustomers: 'Ningún cliente activo coincide con la búsqueda.',
   productsLoadError: 'Error al cargar los productos.',
   settingsLoadError: 'Error al cargar los precios por defecto.',
   noProducts: 'No hay productos con stock que coincidan.',

@@ -38,6 +38,7 @@ describe.each(testDialects())('write pipeline (%s)', (dialect) => {
   let spareUser: number;
   /** A customer no sale names: editable and deletable. */
   let spareCustomer: number;
+  let spareFormat: number;
   /** A shop SKU mapping and a column preset: editable and deletable. */
   let spareSku: number;
   let sparePreset: number;
@@ -64,6 +65,7 @@ describe.each(testDialects())('write pipeline (%s)', (dialect) => {
     spareBlend = (await t.call(admin, { method: 'POST', url: '/api/blended-coffee', payload: blendBody('Casa 3') })).json().id;
     spareRecipe = (await t.call(admin, { method: 'POST', url: '/api/blend-recipes', payload: recipeBody('Receta guardada') })).json().id;
     spareCustomer = (await t.call(admin, { method: 'POST', url: '/api/customers', payload: { name: 'Cafetería Sol', kind: 'cafeteria' } })).json().id;
+    spareFormat = (await t.call(admin, { method: 'POST', url: '/api/sale-formats', payload: { name: 'Bolsa 250 g', grams: 250 } })).json().id;
     spareSku = (await t.call(admin, { method: 'POST', url: '/api/shop-skus', payload: shopSku('COL-G') })).json().id;
     sparePreset = (await t.call(admin, { method: 'POST', url: '/api/shop-import-presets', payload: { name: 'WooCommerce', columns: shopColumns } })).json().id;
     sparePrice = (await t.call(admin, { method: 'POST', url: '/api/product-prices', payload: { product_type: 'mezcla', recipe_id: spareRecipe, price: 30 } })).json().id;
@@ -100,6 +102,7 @@ describe.each(testDialects())('write pipeline (%s)', (dialect) => {
     recipes: await t.db.selectFrom('blend_recipes').selectAll().orderBy('id').execute(),
     customers: await t.db.selectFrom('customers').selectAll().orderBy('id').execute(),
     productPrices: await t.db.selectFrom('product_prices').selectAll().orderBy('id').execute(),
+    saleFormats: await t.db.selectFrom('sale_formats').select(['id', 'version', 'name', 'grams', 'active']).orderBy('id').execute(),
     settings: await t.db.selectFrom('settings').selectAll().orderBy('key').execute(),
     users: await t.db.selectFrom('users').select(['id', 'username', 'role', 'full_name']).orderBy('id').execute(),
     sessions: await countRows(t.db, 'sessions'),
@@ -171,6 +174,9 @@ describe.each(testDialects())('write pipeline (%s)', (dialect) => {
     'POST /api/product-prices': () => ({ method: 'POST', url: '/api/product-prices', payload: { product_type: 'tostado', origin_id: chain.origin.id, roast_type: 'Medio', price: 18.5 } }),
     'PUT /api/product-prices/:id': () => ({ method: 'PUT', url: `/api/product-prices/${sparePrice}`, payload: { price: 31, version: 1 } }),
     'DELETE /api/product-prices/:id': () => ({ method: 'DELETE', url: `/api/product-prices/${sparePrice}` }),
+    'POST /api/sale-formats': () => ({ method: 'POST', url: '/api/sale-formats', payload: { name: 'Bolsa 500 g', grams: 500 } }),
+    'PUT /api/sale-formats/:id': () => ({ method: 'PUT', url: `/api/sale-formats/${spareFormat}`, payload: { name: 'Bolsa 250 g', grams: 250, active: false, version: 1 } }),
+    'DELETE /api/sale-formats/:id': () => ({ method: 'DELETE', url: `/api/sale-formats/${spareFormat}` }),
     'POST /api/sales': () => ({ method: 'POST', url: '/api/sales', payload: saleBody() }),
     'PUT /api/sales/:id': () => ({ method: 'PUT', url: `/api/sales/${chain.s1.id}`, payload: { ...saleBody(2), sale_date: '2024-04-02' } }),
     'DELETE /api/sales/:id': () => ({ method: 'DELETE', url: `/api/sales/${chain.s3.id}` }),

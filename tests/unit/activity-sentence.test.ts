@@ -7,6 +7,7 @@ import { blendedCoffeeSchema } from '#shared/schemas/blended-coffee.js';
 import { greenCoffeeSchema } from '#shared/schemas/green-coffee.js';
 import { originSchema } from '#shared/schemas/origins.js';
 import { productPriceSchema } from '#shared/schemas/product-prices.js';
+import { saleFormatSchema } from '#shared/schemas/sale-formats.js';
 import { roastedCoffeeSchema } from '#shared/schemas/roasted-coffee.js';
 import { saleSchema } from '#shared/schemas/sales.js';
 import { settingsSchema } from '#shared/schemas/settings.js';
@@ -45,6 +46,7 @@ describe('activity sentences', () => {
       auth: 'ana creó la sesión X-1',
       customers: 'ana creó el cliente X-1',
       'product-prices': 'ana creó el precio de X-1',
+      'sale-formats': 'ana creó el formato X-1',
       orders: 'ana creó el X-1',
       'shop-skus': 'ana creó el producto de la tienda X-1',
       'shop-import-presets': 'ana creó la correspondencia de columnas X-1',
@@ -83,7 +85,7 @@ describe('activity sentences', () => {
     // An edit's lines come from the record as the API answers it, before and after
     // (changesBetween, src/server/write-pipeline/activity-log.ts), minus these four (the version: docs/decisions/0038-record-versions.md).
     const unlogged = new Set(['id', 'version', 'created_at', 'updated_at']);
-    const records = [saleSchema, originSchema, greenCoffeeSchema, roastedCoffeeSchema, blendedCoffeeSchema, blendRecipeSchema, blendRecipeComponentSchema, settingsSchema, userSchema, customerSchema, productPriceSchema];
+    const records = [saleSchema, originSchema, greenCoffeeSchema, roastedCoffeeSchema, blendedCoffeeSchema, blendRecipeSchema, blendRecipeComponentSchema, settingsSchema, userSchema, customerSchema, productPriceSchema, saleFormatSchema];
     const unnamed = records.flatMap((schema) => Object.keys(schema.shape)).filter((field) => !unlogged.has(field) && !Object.hasOwn(FIELD_NAMES, field));
     expect(unnamed).toEqual([]);
   });

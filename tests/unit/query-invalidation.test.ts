@@ -8,6 +8,10 @@ import { importGreenCoffeeOptions } from '#web/features/green-coffee/api/import-
 import { createCustomerOptions } from '#web/features/customers/api/create-customer.js';
 import { deleteCustomerOptions } from '#web/features/customers/api/delete-customer.js';
 import { updateCustomerOptions } from '#web/features/customers/api/update-customer.js';
+import { createOrderOptions } from '#web/features/orders/api/create-order.js';
+import { fulfilOrderOptions } from '#web/features/orders/api/fulfil-order.js';
+import { type OrderTransition, transitionOrderOptions } from '#web/features/orders/api/order-transition.js';
+import { updateOrderOptions } from '#web/features/orders/api/update-order.js';
 import { createOriginOptions } from '#web/features/origins/api/create-origin.js';
 import { deleteOriginOptions } from '#web/features/origins/api/delete-origin.js';
 import { updateOriginOptions } from '#web/features/origins/api/update-origin.js';
@@ -50,6 +54,9 @@ const CACHED: Record<string, QueryKey> = {
   countsPage: queryKeys.stockCounts.page(page),
   customers: queryKeys.customers.list({}),
   customerSearch: queryKeys.customers.list({ q: 'sol' }),
+  orders: queryKeys.orders.list({}),
+  pendingOrders: queryKeys.orders.list({ status: 'pendiente' }),
+  order: queryKeys.orders.one(1),
 };
 
 /** Runs a mutation's onSuccess on a cache holding one query of each kind; returns the names it marked stale. */
@@ -177,5 +184,24 @@ describe('each mutation invalidates exactly the queries whose data it changed', 
     for (const options of [createProductPriceOptions, updateProductPriceOptions, deleteProductPriceOptions]) {
       expect(await invalidatedBy(options)).toEqual(['productPricesPage', 'products']);
     }
+  });
+
+  it('a new or edited order: the orders (lists and views), nothing else', async () => {
+    for (const options of [createOrderOptions, updateOrderOptions]) {
+      expect(await invalidatedBy(options)).toEqual(['order', 'orders', 'pendingOrders']);
+    }
+  });
+
+  it("preparing an order records sales from lots: the orders, and what a sale changes (sales, products, roasted and blend lists)", async () => {
+    expect(await invalidatedBy(fulfilOrderOptions)).toEqual(['blendRoastedLots', 'blendsPage', 'order', 'orders', 'pendingOrders', 'products', 'roastedPage', 'salesPage']);
+  });
+
+  it("undoing a preparation returns its sales' stock like a sale's delete; delivering or cancelling changes the orders only", async () => {
+    const transition = (action: OrderTransition) => (queryClient: QueryClient) => ({
+      onSuccess: () => (transitionOrderOptions(queryClient).onSuccess as (...args: unknown[]) => unknown)({}, { order: { id: 1 }, action, key: 'k' }),
+    });
+    expect(await invalidatedBy(transition('undo-fulfil'))).toEqual(['blendRoastedLots', 'blendsPage', 'order', 'orders', 'pendingOrders', 'products', 'roastedPage', 'salesPage']);
+    expect(await invalidatedBy(transition('deliver'))).toEqual(['order', 'orders', 'pendingOrders']);
+    expect(await invalidatedBy(transition('cancel'))).toEqual(['order', 'orders', 'pendingOrders']);
   });
 });

@@ -1,5 +1,5 @@
 import fs from 'node:fs';
-import { Blend, Calendar, ChartColumn, ClipboardCheck, Contact, Flame, Globe, History, House, Search, Settings, ShoppingCart, Sprout } from 'lucide-react';
+import { Blend, Calendar, ChartColumn, ClipboardCheck, Contact, Flame, Globe, History, House, Search, Settings, ShoppingCart, Sprout, Truck } from 'lucide-react';
 import { describe, expect, it } from 'vitest';
 import { AREA_CARDS, NAV_ITEMS, TOOL_ITEMS } from '#web/lib/nav-items.js';
 import { HOME_SCREEN, LOGIN_MODULE, SCREENS } from '#web/lib/screens.js';
@@ -28,6 +28,7 @@ describe('the screen list', () => {
       ['Recuento de inventario', '/inventario', ClipboardCheck],
       ['Plan de tueste', '/planificacion', Calendar],
       ['Clientes', '/clientes', Contact],
+      ['Pedidos', '/pedidos', Truck],
       ['Registro de actividad', '/actividad', History],
     ]);
     expect(TOOL_ITEMS.filter((tool) => tool.adminOnly).map((tool) => tool.path)).toEqual(['/actividad']);

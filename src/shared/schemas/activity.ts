@@ -21,6 +21,7 @@ export const ACTIVITY_AREAS = [
   'customers',
   'product-prices',
   'orders',
+  'sale-formats',
   'shop-skus',
   'shop-import-presets',
 ] as const;

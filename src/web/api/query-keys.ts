@@ -20,6 +20,9 @@ export type ProductSearch = { q: string; include_type?: 'tostado' | 'mezcla'; in
 /** The customers list's search (GET /api/customers): the text typed, absent when empty. */
 export type CustomerSearch = { q?: string };
 
+/** The orders list's filters (GET /api/orders): state, customer id and due dates (YYYY-MM-DD, both included), absent when unset. */
+export type OrderFilters = { status?: string; customer_id?: number; due_from?: string; due_to?: string };
+
 /**
  * Every query key of the app, declared once per area. A feature's `api/`
  * files build their query options from these keys, and each mutation
@@ -43,6 +46,18 @@ export const queryKeys = {
     /** The sale form's 'Cliente' search: active customers only. */
     picker: (q: string) => ['customers', 'picker', q],
   },
+  /**
+   * Pedidos: the list (one per filter, each a list of 'Cargar más' pages), one order's view and its
+   * allocation; the sale formats its form offers. Preparing and undoing also change sales and stock.
+   */
+  orders: {
+    all: ['orders'],
+    list: (filters: OrderFilters) => ['orders', 'list', filters],
+    one: (id: number) => ['orders', 'one', id],
+    allocation: (id: number) => ['orders', 'allocation', id],
+    priceHint: (params: Record<string, string | number>) => ['orders', 'price-hint', params],
+  },
+  saleFormats: { all: ['sale-formats'] },
   origins: {
     all: ['origins'],
     page: (page: PageParams) => ['origins', 'page', page],

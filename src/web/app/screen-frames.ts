@@ -4,6 +4,7 @@ import { blendedCoffeeMessages } from '#shared/blended-coffee-messages.js';
 import { customerMessages } from '#shared/customer-messages.js';
 import { greenCoffeeMessages } from '#shared/green-coffee-messages.js';
 import { traceabilityMessages } from '#shared/traceability-messages.js';
+import { orderScreenMessages } from '#shared/order-screen-messages.js';
 import { originMessages } from '#shared/origin-messages.js';
 import { planningMessages } from '#shared/planning-messages.js';
 import { reportMessages } from '#shared/report-messages.js';
@@ -41,4 +42,5 @@ export const SCREEN_FRAMES: Record<Exclude<ScreenId, 'home'>, ScreenFrame> = {
   users: { title: userMessages.title },
   activity: { title: activityMessages.title, loading: activityMessages.loading },
   customers: { title: customerMessages.title },
+  orders: { title: orderScreenMessages.title, loading: orderScreenMessages.loading },
 };

@@ -23,6 +23,7 @@ const pageLoaders: Record<ScreenId, () => Promise<ComponentType>> = {
   users: async () => (await import('../features/users/users-page.js')).UsersPage,
   activity: async () => (await import('../features/activity/activity-page.js')).ActivityPage,
   customers: async () => (await import('../features/customers/customers-page.js')).CustomersPage,
+  orders: async () => (await import('../features/orders/orders-page.js')).OrdersPage,
 };
 
 /**

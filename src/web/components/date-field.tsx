@@ -8,9 +8,11 @@ import { Field, type FieldInvalid, type FieldRegistration } from './field.js';
  * Which days a date field takes, as the shared schemas check them:
  * - 'business': an entry, roast, blend or sale date, from 01/01/2000 to today
  *   (businessDateSchema in #shared/schemas/common);
- * - 'range': a report's Desde/Hasta, from 01/01/2000 (reportRangeQuerySchema).
+ * - 'range': a report's Desde/Hasta, from 01/01/2000 (reportRangeQuerySchema);
+ * - 'upcoming': an order's 'Fecha de entrega', today or later (the orders' body schema), whose
+ *   hint the caller words in its area's messages (messages.ts is in the first visit's code).
  */
-export type DateFieldKind = 'business' | 'range';
+export type DateFieldKind = 'business' | 'range' | 'upcoming';
 
 /**
  * A labelled date input on <Field> that reads and writes dd/mm/aaaa, as Spain
@@ -24,14 +26,16 @@ export type DateFieldKind = 'business' | 'range';
  * 01/01/2000 a hoy'), and in `min`/`max` (YYYY-MM-DD, as a date input writes
  * them) for tools and tests; the schema, not the browser, refuses the rest.
  */
-export function DateField({ id, label, kind, invalid, registration }: {
+export function DateField({ id, label, kind, hint: ownHint, invalid, registration }: {
   id: string;
   label: string;
   kind: DateFieldKind;
+  /** The days it takes in words, for an 'upcoming' date ('dd/mm/aaaa, de hoy en adelante'). */
+  hint?: string;
   invalid: FieldInvalid;
   registration: FieldRegistration;
 }) {
-  const hint = kind === 'business' ? commonMessages.dateHint : commonMessages.rangeDateHint;
+  const hint = ownHint ?? (kind === 'business' ? commonMessages.dateHint : commonMessages.rangeDateHint);
   return (
     <Field id={id} label={label} hint={hint} invalid={invalid} registration={registration}>
       {(control) => <DateInput kind={kind} {...control} />}
@@ -47,6 +51,8 @@ export function DateField({ id, label, kind, invalid, registration }: {
  */
 export function DateInput({ kind, ...input }: { kind: DateFieldKind } & InputHTMLAttributes<HTMLInputElement>) {
   // Today in the browser's time zone when the form renders, as the schema's rule reads it.
-  const max = kind === 'business' ? localIsoDate() : undefined;
-  return <input {...input} inputMode="numeric" autoComplete="off" placeholder="dd/mm/aaaa" maxLength={10} min={EARLIEST_DATE} max={max} />;
+  const today = localIsoDate();
+  const max = kind === 'business' ? today : undefined;
+  const min = kind === 'upcoming' ? today : EARLIEST_DATE;
+  return <input {...input} inputMode="numeric" autoComplete="off" placeholder="dd/mm/aaaa" maxLength={10} min={min} max={max} />;
 }

@@ -1,4 +1,4 @@
-import { Blend, Calendar, ChartColumn, ClipboardCheck, Contact, Flame, Globe, History, House, type LucideIcon, Search, Settings, ShoppingCart, Sprout } from 'lucide-react';
+import { Blend, Calendar, ChartColumn, ClipboardCheck, Contact, Flame, Globe, History, House, type LucideIcon, Search, Settings, ShoppingCart, Sprout, Truck } from 'lucide-react';
 import { type ScreenIcon, SCREENS } from './screens.js';
 
 export interface NavItem {
@@ -14,7 +14,7 @@ export interface NavItem {
  * The component of each icon the screen list names. Imported one by one: a
  * lookup in all of lucide-react would put every icon in the first visit's code.
  */
-const ICONS: Record<ScreenIcon, LucideIcon> = { Blend, Calendar, ChartColumn, ClipboardCheck, Contact, Flame, Globe, History, House, Search, Settings, ShoppingCart, Sprout };
+const ICONS: Record<ScreenIcon, LucideIcon> = { Blend, Calendar, ChartColumn, ClipboardCheck, Contact, Flame, Globe, History, House, Search, Settings, ShoppingCart, Sprout, Truck };
 
 /** The 8 entries of the bottom bar: the screens with a `nav` entry, in the list's order (src/web/lib/screens.ts). */
 export const NAV_ITEMS: readonly NavItem[] = SCREENS.flatMap(({ path, nav, adminOnly }) =>

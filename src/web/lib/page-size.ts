@@ -10,3 +10,6 @@ export type PageParams = { limit: number; offset: number };
 
 /** The API's largest page: what fetchAllPages asks for at a time (a form's select, the users list). */
 export const LARGEST_PAGE_SIZE = 500;
+
+/** How many matches a search box (the forms' 'Producto' and 'Cliente') lists for one search. */
+export const PICKER_LIMIT = 20;

@@ -143,6 +143,15 @@ const screens = [
     tool: { label: 'Clientes', icon: 'Contact' },
   },
   {
+    id: 'orders',
+    path: '/pedidos',
+    module: 'src/web/features/orders/orders-page.tsx',
+    forms: true,
+    // The list's first page without filters (features/orders/api/get-orders.ts) and the order form's choices.
+    requests: [`/api/orders?limit=${PAGE_SIZE}`, everyRow('/coffee-origins'), everyRow('/blend-recipes'), everyRow('/sale-formats')],
+    tool: { label: 'Pedidos', icon: 'Truck' },
+  },
+  {
     id: 'reports',
     path: '/reportes',
     module: 'src/web/features/reports/reports-page.tsx',

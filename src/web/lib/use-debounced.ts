@@ -1,5 +1,8 @@
 import { useEffect, useState } from 'react';
 
+/** How long the search boxes wait after the last key before they ask the server (a roastery has thousands of lots and customers). */
+export const SEARCH_DELAY_MS = 250;
+
 /**
  * `value` once it has stayed the same for `delayMs`: a search box asks the server after the
  * last key, not at every one (a shop has thousands of customers).

@@ -105,6 +105,11 @@ export async function updateRecipe(trx: DbOrTrx, id: number, values: RecipeValue
 }
 
 /** False when no recipe has that id; its components go with it (ON DELETE CASCADE). */
+/** Whether an order line names the recipe (order_lines.recipe_id is RESTRICT): its delete's refusal. */
+export async function inOrderLines(db: DbOrTrx, id: number): Promise<boolean> {
+  return (await db.selectFrom('order_lines').select('id').where('recipe_id', '=', id).limit(1).executeTakeFirst()) !== undefined;
+}
+
 export async function deleteRecipe(db: DbOrTrx, id: number): Promise<boolean> {
   const result = await db.deleteFrom('blend_recipes').where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) === 1;

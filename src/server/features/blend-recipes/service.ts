@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { blendRecipeMessages as m } from '#shared/blend-recipe-messages.js';
+import { orderMessages } from '#shared/order-messages.js';
 import { basisPointsToPercent, percentToBasisPoints } from '#shared/percentages.js';
 import type { BlendRecipe, BlendRecipeBody } from '#shared/schemas/blend-recipes.js';
 import type { PaginationQuery } from '#shared/schemas/common.js';
@@ -104,5 +105,9 @@ export async function deleteRecipe(db: Kysely<Database>, id: number, { actor }: 
   await withWriteTransaction(db, async (trx) => {
     await requireActorRole(trx, actor.id, 'administrador');
     if (!(await repository.deleteRecipe(trx, id))) throw notFoundError(m.notFound);
+  }).catch(async (error: unknown) => {
+    // Orders of the recipe keep it (order_lines.recipe_id is RESTRICT): a 409, not the foreign key's 500.
+    if (isForeignKeyViolation(error) && (await repository.inOrderLines(db, id))) throw new AppError('in_use', orderMessages.recipeInOrders);
+    throw error;
   });
 }

@@ -102,6 +102,12 @@ export async function customerNames(db: DbOrTrx, ids: readonly number[]): Promis
   return new Map(rows.map((row) => [row.id, row.name]));
 }
 
+/** These customers, active or not, in one query (the recall list: who received a lot, with how to reach them). */
+export async function findCustomersByIds(db: DbOrTrx, ids: readonly number[]): Promise<CustomerRecord[]> {
+  if (ids.length === 0) return [];
+  return (await db.selectFrom('customers').select(columns).where('id', 'in', ids).execute()).map(toRecord);
+}
+
 /**
  * The customer (other than `exceptId`) whose name is `name` once case, accents,
  * width and spaces are set aside, or looks like it: one lookup on each unique index.
@@ -127,7 +133,12 @@ export async function updateCustomer(db: DbOrTrx, id: number, values: CustomerVa
   return row?.version;
 }
 
-/** False when no customer has that id; throws the foreign-key violation when sales name it. */
+/** Whether an order names the customer (orders.customer_id is RESTRICT too): which of the two its delete's refusal names. */
+export async function hasOrders(db: DbOrTrx, id: number): Promise<boolean> {
+  return (await db.selectFrom('orders').select('id').where('customer_id', '=', id).limit(1).executeTakeFirst()) !== undefined;
+}
+
+/** False when no customer has that id; throws the foreign-key violation when sales or orders name it. */
 export async function deleteCustomer(db: DbOrTrx, id: number): Promise<boolean> {
   const result = await db.deleteFrom('customers').where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) === 1;

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { customerMessages } from '#shared/customer-messages.js';
+import { orderMessages } from '#shared/order-messages.js';
 import type { Customer, CustomerBody, CustomerFilters, CustomerListQuery, CustomerPage } from '#shared/schemas/customers.js';
 import { isForeignKeyViolation, isUniqueViolation } from '#server/db/constraint-errors.js';
 import type { Database } from '#server/db/schema.js';
@@ -19,6 +20,8 @@ export const findCustomerItem = (db: DbOrTrx, id: number): Promise<Customer | un
  */
 export const findActiveCustomerName = (db: DbOrTrx, id: number): Promise<string | undefined> => repository.findActiveCustomerName(db, id);
 export const customerNames = (db: DbOrTrx, ids: readonly number[]): Promise<Map<number, string>> => repository.customerNames(db, ids);
+/** What the recall list asks (docs/decisions/0044-recall-list-and-delivery-note.md): these customers as the API shows them, active or not. */
+export const findCustomersByIds = (db: DbOrTrx, ids: readonly number[]): Promise<Customer[]> => repository.findCustomersByIds(db, ids);
 
 /** A page's last row as the opaque `next_cursor`: base64url of [name_sort, id]. */
 const encodeCursor = (keyset: repository.CustomerKeyset): string => Buffer.from(JSON.stringify([keyset.sort, keyset.id])).toString('base64url');
@@ -164,9 +167,11 @@ export async function deleteCustomer(db: Kysely<Database>, id: number): Promise<
   try {
     deleted = await withWriteTransaction(db, (trx) => repository.deleteCustomer(trx, id));
   } catch (error) {
-    // sales.customer_id is ON DELETE RESTRICT: the database refuses, so a sale
-    // recorded for the customer at the same moment cannot slip through.
-    if (isForeignKeyViolation(error)) throw new AppError('in_use', customerMessages.deleteInUse);
+    // sales.customer_id and orders.customer_id are ON DELETE RESTRICT: the database refuses, so a
+    // sale or an order recorded for the customer at the same moment cannot slip through.
+    if (isForeignKeyViolation(error)) {
+      throw new AppError('in_use', (await repository.hasOrders(db, id)) ? orderMessages.customerInOrders : customerMessages.deleteInUse);
+    }
     throw error;
   }
   if (!deleted) throw notFoundError(customerMessages.notFound);

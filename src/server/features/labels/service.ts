@@ -11,6 +11,7 @@ import { notFoundError } from '#server/errors.js';
 import { findBlendsWithRecipe } from '#server/features/blended-coffee/service.js';
 import { findGreenLots } from '#server/features/green-coffee/service.js';
 import { findRoastsWithSource } from '#server/features/roasted-coffee/service.js';
+import type { A4Document } from './a4-document.js';
 import type { LabelContent, LabelTexts } from './label-pdf.js';
 
 /**
@@ -86,4 +87,16 @@ export async function lotLabels(db: Kysely<Database>, query: LabelsQuery, origin
   const { labelsPdf } = await import('./label-pdf.js');
   const pdf = await labelsPdf(labels, query.format, m.documentTitle);
   return { pdf, fileName: fileName(labels.map((label) => label.texts.code)) };
+}
+
+export type { A4Block, A4Document } from './a4-document.js';
+
+/**
+ * What the recall list and the delivery note ask (docs/decisions/0044-recall-list-and-delivery-note.md):
+ * an A4 document drawn with the labels' library, typeface and QR code. Loaded
+ * with the first document, as the labels' drawing is (P5 above).
+ */
+export async function a4Pdf(document: A4Document): Promise<Uint8Array> {
+  const { a4Pdf: draw } = await import('./a4-document.js');
+  return draw(document);
 }

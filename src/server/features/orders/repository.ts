@@ -181,23 +181,3 @@ export async function drawDeliveryNote(db: DbOrTrx, year: number): Promise<numbe
     .executeTakeFirstOrThrow();
   return row.last_seq;
 }
-
-/** Whether any order line names this origin, recipe or format, or any order this customer (their deletes refuse). */
-export async function originInOrders(db: DbOrTrx, originId: number): Promise<boolean> {
-  return (await db.selectFrom('order_lines').select('id').where('origin_id', '=', originId).limit(1).executeTakeFirst()) !== undefined;
-}
-export async function recipeInOrders(db: DbOrTrx, recipeId: number): Promise<boolean> {
-  return (await db.selectFrom('order_lines').select('id').where('recipe_id', '=', recipeId).limit(1).executeTakeFirst()) !== undefined;
-}
-export async function formatInOrders(db: DbOrTrx, formatId: number): Promise<boolean> {
-  return (await db.selectFrom('order_lines').select('id').where('format_id', '=', formatId).limit(1).executeTakeFirst()) !== undefined;
-}
-export async function customerInOrders(db: DbOrTrx, customerId: number): Promise<boolean> {
-  return (await db.selectFrom('orders').select('id').where('customer_id', '=', customerId).limit(1).executeTakeFirst()) !== undefined;
-}
-
-/** The order a sale was prepared for, or undefined for a sale typed in Ventas. */
-export async function orderOfLine(db: DbOrTrx, lineId: number): Promise<number | undefined> {
-  const row = await db.selectFrom('order_lines').select('order_id').where('id', '=', lineId).executeTakeFirst();
-  return row?.order_id;
-}

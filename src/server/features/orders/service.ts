@@ -469,13 +469,3 @@ function unitOf(query: PriceHintQuery): OrderProduct {
   if (query.recipe_id === undefined) throw validationError(m.invalidProduct);
   return { kind: 'mezcla', recipe_id: query.recipe_id };
 }
-
-/**
- * What other areas' deletes ask (docs/product-guide.md#pedidos): whether an
- * order names this customer, or an order line this origin, recipe or format.
- * They refuse with a 409 of their own words instead of the foreign key's 500.
- */
-export const customerInOrders = repository.customerInOrders;
-export const originInOrders = repository.originInOrders;
-export const recipeInOrders = repository.recipeInOrders;
-export const formatInOrders = repository.formatInOrders;

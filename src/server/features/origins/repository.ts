@@ -115,6 +115,11 @@ export async function updateOrigin(db: DbOrTrx, id: number, values: OriginValues
 }
 
 /** False when no origin has that id; throws the foreign-key violation when green lots still use it. */
+/** Whether an order line names the origin (order_lines.origin_id is RESTRICT): which refusal its delete gives. */
+export async function inOrderLines(db: DbOrTrx, id: number): Promise<boolean> {
+  return (await db.selectFrom('order_lines').select('id').where('origin_id', '=', id).limit(1).executeTakeFirst()) !== undefined;
+}
+
 export async function deleteOrigin(db: DbOrTrx, id: number): Promise<boolean> {
   const result = await db.deleteFrom('coffee_origins').where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) === 1;

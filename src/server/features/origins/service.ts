@@ -1,4 +1,5 @@
 import type { Kysely } from 'kysely';
+import { orderMessages } from '#shared/order-messages.js';
 import { originMessages } from '#shared/origin-messages.js';
 import type { PaginationQuery } from '#shared/schemas/common.js';
 import type { Origin, OriginBody } from '#shared/schemas/origins.js';
@@ -132,7 +133,10 @@ export async function deleteOrigin(db: Kysely<Database>, id: number): Promise<vo
   } catch (error) {
     // green_coffee.origin_id is ON DELETE RESTRICT: the database, not a prior
     // count, refuses, so a lot added at the same moment cannot slip through.
-    if (isForeignKeyViolation(error)) throw new AppError('in_use', originMessages.deleteInUse);
+    // order_lines.origin_id too: an order of the origin's coffee keeps it (docs/product-guide.md#pedidos).
+    if (isForeignKeyViolation(error)) {
+      throw new AppError('in_use', (await repository.inOrderLines(db, id)) ? orderMessages.originInOrders : originMessages.deleteInUse);
+    }
     throw error;
   }
   if (!deleted) throw notFoundError(originMessages.notFound);

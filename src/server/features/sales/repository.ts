@@ -146,6 +146,57 @@ export async function soldTotalsByProduct(
   }));
 }
 
+/** A customer's sales of one lot: grams, count and first and last day (the recall list, docs/decisions/0044-recall-list-and-delivery-note.md). */
+export interface CustomerSoldRow extends SoldProduct {
+  customer_id: number;
+  quantity_g: number;
+  sale_count: number;
+  first_date: string;
+  last_date: string;
+}
+
+/**
+ * The sales with a customer of some lots, summed per customer and lot. The
+ * condition `customer_id is not null` lets the planner read the partial index
+ * sales_customer_id_idx (migration 0019), which holds only sales with a
+ * customer: counter sales, most of a lot's, are never read (their totals come
+ * from the aggregates).
+ */
+export async function customerSoldByProduct(db: DbOrTrx, products: readonly SoldProduct[]): Promise<CustomerSoldRow[]> {
+  if (products.length === 0) return [];
+  const { rows } = await sql<Record<keyof CustomerSoldRow, string | number>>`
+    select customer_id, product_type, product_id, sum(quantity_g) as quantity_g, count(*) as sale_count,
+      min(sale_date) as first_date, max(sale_date) as last_date
+    from sales where customer_id is not null and ${ofProducts(products)}
+    group by customer_id, product_type, product_id`.execute(db);
+  return rows.map((row) => ({
+    customer_id: Number(row.customer_id),
+    product_type: row.product_type as SoldProduct['product_type'],
+    product_id: Number(row.product_id),
+    quantity_g: Number(row.quantity_g),
+    sale_count: Number(row.sale_count),
+    first_date: String(row.first_date),
+    last_date: String(row.last_date),
+  }));
+}
+
+/** The delivery notes (orders prepared with a number) that carried sales of some lots to each customer, oldest first. */
+export async function deliveryNotesOfProducts(
+  db: DbOrTrx,
+  products: readonly SoldProduct[],
+): Promise<{ customer_id: number; order_id: number; year: number; seq: number }[]> {
+  if (products.length === 0) return [];
+  const { rows } = await sql<{ customer_id: number; order_id: number; year: number; seq: number }>`
+    select distinct s.customer_id, o.id as order_id, o.delivery_note_year as year, o.delivery_note_seq as seq
+    from (select customer_id, order_line_id from sales
+      where customer_id is not null and order_line_id is not null and ${ofProducts(products)}) s
+    join order_lines l on l.id = s.order_line_id
+    join orders o on o.id = l.order_id
+    where o.delivery_note_seq is not null
+    order by year, seq`.execute(db);
+  return rows.map((row) => ({ customer_id: Number(row.customer_id), order_id: Number(row.order_id), year: Number(row.year), seq: Number(row.seq) }));
+}
+
 /**
  * How many sales there are, without COUNT(*) over the sales table on every page
  * view: the aggregates kept in each sale's own transaction hold the counts.
@@ -228,6 +279,28 @@ export async function orderOfSale(db: DbOrTrx, id: number): Promise<number | und
 export async function salesOfOrderLines(db: DbOrTrx, lineIds: readonly number[]): Promise<SaleRecord[]> {
   if (lineIds.length === 0) return [];
   return db.selectFrom('sales').select(saleColumns).where('order_line_id', 'in', lineIds).orderBy('id').execute();
+}
+
+/** A sale prepared for an order line as its delivery note prints it: the lot, its kilos and bags. */
+export interface DeliveredSaleRow {
+  order_line_id: number;
+  product_type: SalesTable['product_type'];
+  product_id: number;
+  batch_code_sold: string;
+  quantity_g: number;
+  bags: number | null;
+}
+
+/** The sales of these order lines with their lots (a delivery note), by id: index sales_order_line_idx (migration 0020). */
+export async function deliveredSalesOfLines(db: DbOrTrx, lineIds: readonly number[]): Promise<DeliveredSaleRow[]> {
+  if (lineIds.length === 0) return [];
+  const rows = await db
+    .selectFrom('sales')
+    .select(['order_line_id', 'product_type', 'product_id', 'batch_code_sold', 'quantity_g', 'bags'])
+    .where('order_line_id', 'in', [...lineIds])
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({ ...row, order_line_id: Number(row.order_line_id), quantity_g: Number(row.quantity_g) }));
 }
 
 /**

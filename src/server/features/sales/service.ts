@@ -34,6 +34,14 @@ export const findSaleRecord = (db: DbOrTrx, id: number) => repository.findSale(d
 export const salesOfProducts = repository.salesOfProducts;
 export const soldTotalsByProduct = repository.soldTotalsByProduct;
 
+/** What the recall list asks (docs/decisions/0044-recall-list-and-delivery-note.md): some lots' sales per customer, and the delivery notes that carried them. */
+export type { CustomerSoldRow } from './repository.js';
+export const customerSoldByProduct = repository.customerSoldByProduct;
+export const deliveryNotesOfProducts = repository.deliveryNotesOfProducts;
+/** What a delivery note asks: the sales of an order's lines, with their lots. */
+export type { DeliveredSaleRow } from './repository.js';
+export const deliveredSalesOfLines = repository.deliveredSalesOfLines;
+
 /**
  * How many sales a lot has and its first sale day (null without sales): the
  * roasted and blend edit services keep their dates before it and their

@@ -144,13 +144,16 @@ export const blendsDrawingFrom = (db: DbOrTrx, roastIds: readonly number[]) =>
         .orderBy('b.id')
         .execute();
 
-/** The draws of one blend (the roasted lot and grams of each), in the blend's component order. */
-export const drawsOfBlend = (db: DbOrTrx, blendId: number) =>
-  db
-    .selectFrom('blended_coffee_draws as d')
-    .innerJoin('blended_coffee_components as c', 'c.id', 'd.component_id')
-    .select(['d.roasted_coffee_id', 'd.quantity_g'])
-    .where('c.blend_id', '=', blendId)
-    .orderBy('c.position')
-    .orderBy('d.id')
-    .execute();
+/** The draws of some blends (the roasted lot and grams of each), blend by blend in each one's component order. */
+export const drawsOfBlends = (db: DbOrTrx, blendIds: readonly number[]) =>
+  blendIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('blended_coffee_draws as d')
+        .innerJoin('blended_coffee_components as c', 'c.id', 'd.component_id')
+        .select(['c.blend_id', 'd.roasted_coffee_id', 'd.quantity_g'])
+        .where('c.blend_id', 'in', [...blendIds])
+        .orderBy('c.blend_id')
+        .orderBy('c.position')
+        .orderBy('d.id')
+        .execute();

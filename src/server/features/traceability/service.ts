@@ -128,6 +128,43 @@ export async function lotHistory(db: Kysely<Database>, code: string, query: Hist
 
 /* ----------------------------------------------------------------- trace */
 
+/** A roast or a blend that carried some of a lot forward, and how many grams of the lot are in `grams` of it. */
+export interface ReachedProduct {
+  product: SoldProduct;
+  shareOf(grams: number): number;
+}
+
+/**
+ * The lot a recall names (by code, or kind and id, as the trace) and every
+ * product its coffee went into, following the trace forward: a green lot's
+ * roasts, a roast, and the blends that drew on them (docs/decisions/0044-recall-list-and-delivery-note.md).
+ * A blend carries of the lot the share roastShares gives its roasts, the same
+ * arithmetic as a blend sale's backward trace. `lot` is undefined when a code
+ * names several lots (`matches`).
+ */
+export async function forwardReach(
+  db: DbOrTrx,
+  selector: { code?: string | undefined; kind?: LotKind | undefined; id?: number | undefined },
+): Promise<{ lot: LotRef | undefined; matches: LotRef[]; products: ReachedProduct[] }> {
+  const { lot, matches } = await resolveLot(db, selector);
+  if (!lot) return { lot: undefined, matches: matches.map(toLotRef), products: [] };
+  const whole = (grams: number) => grams;
+  if (lot.kind === 'blend') return { lot: toLotRef(lot), matches: [], products: [{ product: { product_type: 'mezcla', product_id: lot.id }, shareOf: whole }] };
+  const roastIds = lot.kind === 'green' ? (await repository.roastsOfGreen(db, lot.id)).map((roast) => roast.id) : [lot.id];
+  const ours = new Set(roastIds);
+  const blendIds = [...new Set((await repository.blendsDrawingFrom(db, roastIds)).map((row) => row.id))];
+  const draws = await repository.drawsOfBlends(db, blendIds);
+  const blends = blendIds.map((blendId): ReachedProduct => {
+    const drawn = draws.filter((draw) => draw.blend_id === blendId).map((draw) => ({ roastId: draw.roasted_coffee_id, grams: draw.quantity_g }));
+    return {
+      product: { product_type: 'mezcla', product_id: blendId },
+      shareOf: (grams) => [...roastShares(grams, drawn)].reduce((sum, [roastId, share]) => (ours.has(roastId) ? sum + share : sum), 0),
+    };
+  });
+  const roasts = roastIds.map((id): ReachedProduct => ({ product: { product_type: 'tostado', product_id: id }, shareOf: whole }));
+  return { lot: toLotRef(lot), matches: [], products: [...roasts, ...blends] };
+}
+
 type SoldTotals = Map<string, { count: number; kg: number; total: number; grams: number; cents: number }>;
 const productKey = (type: string, id: number) => `${type}:${id}`;
 
@@ -202,14 +239,25 @@ async function forwardFacts(db: DbOrTrx, parts: ForwardParts) {
   return { products, roastNode, blendNode, costs, totals };
 }
 
-/** Sold grams of the traced item split over roasts (by their draws) and then green lots, to the gram. */
-async function backwardOf(db: DbOrTrx, quantityG: number, draws: readonly { roastId: number; grams: number }[]): Promise<Backward> {
+/**
+ * Grams of a blend (sold, or made) split over the roasted lots it drew on, in
+ * proportion to the grams drawn from each (apportion: the parts add up to the
+ * grams exactly). A roast drawn twice counts once, with both draws' grams.
+ */
+function roastShares(quantityG: number, draws: readonly { roastId: number; grams: number }[]): Map<number, number> {
   const byRoast = new Map<number, number>();
   for (const draw of draws) byRoast.set(draw.roastId, (byRoast.get(draw.roastId) ?? 0) + draw.grams);
   const roastIds = [...byRoast.keys()];
   const shares = apportion(quantityG, roastIds.map((id) => byRoast.get(id)!));
+  return new Map(roastIds.map((id, index) => [id, shares[index]!]));
+}
+
+/** Sold grams of the traced item split over roasts (by their draws) and then green lots, to the gram. */
+async function backwardOf(db: DbOrTrx, quantityG: number, draws: readonly { roastId: number; grams: number }[]): Promise<Backward> {
+  const shares = roastShares(quantityG, draws);
+  const roastIds = [...shares.keys()];
   const sources = new Map((await findRoastsWithSource(db, roastIds)).map((row) => [row.id, row]));
-  const roasts = roastIds.map((id, index) => ({ row: sources.get(id)!, shareG: shares[index]! }));
+  const roasts = roastIds.map((id) => ({ row: sources.get(id)!, shareG: shares.get(id)! }));
   const greens = new Map<number, { row: (typeof roasts)[number]['row']; shareG: number }>();
   for (const { row, shareG } of roasts) {
     const seen = greens.get(row.green_coffee_id);
@@ -237,7 +285,7 @@ async function backwardOf(db: DbOrTrx, quantityG: number, draws: readonly { roas
 }
 
 const blendDraws = async (db: DbOrTrx, blendId: number) =>
-  (await repository.drawsOfBlend(db, blendId)).map((draw) => ({ roastId: draw.roasted_coffee_id, grams: draw.quantity_g }));
+  (await repository.drawsOfBlends(db, [blendId])).map((draw) => ({ roastId: draw.roasted_coffee_id, grams: draw.quantity_g }));
 
 function tracedSale(sale: SaleRecord, costs: ProductCosts): TracedSale {
   return {

@@ -42,16 +42,7 @@ export function ActivityPage() {
         ) : (
           <>
             <ActivityList entries={entries} />
-            <LoadMore
-              shownText={m.shown(entries.length)}
-              allShownText={m.allShown}
-              loadMoreText={m.loadMore}
-              loadingMoreText={m.loadingMore}
-              hasNextPage={activity.hasNextPage}
-              isFetchingNextPage={activity.isFetchingNextPage}
-              pages={activity.data.pages.length}
-              fetchNextPage={activity.fetchNextPage}
-            />
+            <LoadMore list={activity} count={entries.length} texts={m} />
           </>
         )}
       </ListCard>

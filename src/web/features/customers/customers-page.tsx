@@ -13,7 +13,7 @@ import { LoadingText } from '#web/components/loading-text.js';
 import { Page } from '#web/components/page.js';
 import { PageError } from '#web/components/page-error.js';
 import { loadFailed } from '#web/lib/api-client.js';
-import { useDebounced } from '#web/lib/use-debounced.js';
+import { SEARCH_DELAY_MS, useDebounced } from '#web/lib/use-debounced.js';
 import { useDeleteRow } from '#web/lib/use-delete-row.js';
 import { useFormScreen } from '#web/lib/use-form-screen.js';
 import { deleteCustomerOptions } from './api/delete-customer.js';
@@ -21,9 +21,6 @@ import { useCustomers } from './api/get-customers.js';
 import { CustomerForm } from './customer-form.js';
 import { CustomersTable } from './customers-table.js';
 import './customers.css';
-
-/** How long the search waits after the last key before it asks the server. */
-const SEARCH_DELAY_MS = 250;
 
 /**
  * /clientes, 'Clientes' (docs/product-guide.md#clientes): the form above the customers by name,
@@ -90,16 +87,7 @@ export function CustomersPage() {
             />
             <FormAlert message={tableAlert} />
             {items.length > 0 && (
-              <LoadMore
-                shownText={m.shown(items.length)}
-                allShownText={m.allShown}
-                loadMoreText={m.loadMore}
-                loadingMoreText={m.loadingMore}
-                hasNextPage={customers.hasNextPage}
-                isFetchingNextPage={customers.isFetchingNextPage}
-                pages={customers.data.pages.length}
-                fetchNextPage={customers.fetchNextPage}
-              />
+              <LoadMore list={customers} count={items.length} texts={m} />
             )}
           </>
         ) : (

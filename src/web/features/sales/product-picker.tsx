@@ -9,15 +9,13 @@ import type { Product, ProductType } from '#shared/schemas/products.js';
 import { Field, type FieldInvalid } from '#web/components/field.js';
 import { ScanButton } from '#web/components/scan/scan-button.js';
 import { isSessionLost } from '#web/lib/api-client.js';
-import { useDebounced } from '#web/lib/use-debounced.js';
+import { SEARCH_DELAY_MS, useDebounced } from '#web/lib/use-debounced.js';
 import { scanMessages } from '#shared/scan-messages.js';
 import { nameKey } from '#shared/text-keys.js';
+import { comboboxAttributes, optionAttributes } from '#web/components/picker-attributes.js';
 import { productsQueryOptions } from './api/get-products.js';
 import { findScannedProduct } from './scan-product.js';
-import { comboboxAttributes, optionAttributes } from './picker-attributes.js';
-
-/** How long the pickers wait after the last key before they ask the server (a roastery has thousands of lots and customers). */
-export const SEARCH_DELAY_MS = 250;
+import '#web/components/picker.css';
 
 /** Whether the product answers a search: part of its name (accents aside) or of its lot code, as the server searches. */
 const answers = (product: Product, text: string) =>

@@ -9,6 +9,7 @@ import type { Settings } from '#shared/schemas/settings.js';
 import { kgToGrams } from '#shared/units.js';
 import { DateField } from '#web/components/date-field.js';
 import { DecimalField } from '#web/components/decimal-field.js';
+import { CustomerPicker } from '#web/components/customer-picker.js';
 import { Field } from '#web/components/field.js';
 import { FormActions } from '#web/components/form-actions.js';
 import { FormCard } from '#web/components/form-card.js';
@@ -17,7 +18,6 @@ import { useUnsavedInput } from '#web/lib/unsaved-input.js';
 import type { EntityFormProps } from '#web/lib/use-form-screen.js';
 import { useCreateSale } from './api/create-sale.js';
 import { useUpdateSale } from './api/update-sale.js';
-import { CustomerPicker } from './customer-picker.js';
 import { ProductPicker } from './product-picker.js';
 import {
   type ChosenProduct,
@@ -136,6 +136,8 @@ export function SaleForm({ prices, editing, onSaved, onCancel, onFailure, onRelo
         id="sale-customer"
         invalid={invalid('customer_id')}
         chosen={customerName}
+        hint="Opcional: vacío es una venta de mostrador. Busca por nombre, NIF/CIF, correo o teléfono."
+        placeholder={m.counterSale}
         onChoose={onChooseCustomer}
         onType={onTypeCustomer}
         inputRef={customerInputRef}

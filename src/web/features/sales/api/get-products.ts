@@ -2,9 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import type { ProductList } from '#shared/schemas/products.js';
 import { type ProductSearch, queryKeys } from '#web/api/query-keys.js';
 import { apiRequest, withQuery } from '#web/lib/api-client.js';
-
-/** How many products the picker lists for one search. */
-export const PICKER_LIMIT = 20;
+import { PICKER_LIMIT } from '#web/lib/page-size.js';
 
 /**
  * The products matching a search (name or lot code), newest lot first; only those with stock, plus the edited sale's own.

@@ -1,18 +1,24 @@
 import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useId, useState } from 'react';
-import { salesMessages as m } from '#shared/sales-messages.js';
+import { customerMessages as m } from '#shared/customer-messages.js';
 import type { Customer } from '#shared/schemas/customers.js';
-import { Field, type FieldInvalid } from '#web/components/field.js';
-import { useDebounced } from '#web/lib/use-debounced.js';
-import { saleCustomersQueryOptions } from './api/get-sale-customers.js';
-import { SEARCH_DELAY_MS } from './product-picker.js';
+import { activeCustomersQueryOptions } from '#web/api/get-active-customers.js';
+import { SEARCH_DELAY_MS, useDebounced } from '#web/lib/use-debounced.js';
+import { Field, type FieldInvalid } from './field.js';
 import { comboboxAttributes, optionAttributes } from './picker-attributes.js';
+import './picker.css';
 
 export interface CustomerPickerProps {
   id: string;
   invalid: FieldInvalid;
-  /** The name of the customer in the form, or null for a counter sale. */
+  /** The name of the customer in the form, or null for none yet (a sale's counter sale). */
   chosen: string | null;
+  /** Its label, 'Cliente' unless the screen has another box of customers (a list's filter). */
+  label?: string;
+  /** What the field says under it: whether a customer is required, and what to search by. */
+  hint: string;
+  /** What the empty box says ('Venta de mostrador' on a sale). */
+  placeholder?: string;
   onChoose: (customer: Pick<Customer, 'id' | 'name'>) => void;
   /** Typing: no customer is chosen any more, and the text is what the form checks (text left unchosen is refused, not dropped). */
   onType: (text: string) => void;
@@ -21,19 +27,19 @@ export interface CustomerPickerProps {
 }
 
 /**
- * The sale form's 'Cliente' (docs/product-guide.md#ventas): optional, empty is a counter sale.
- * A combobox like 'Producto' (WAI-ARIA 1.2, list autocomplete) over the active customers, searched
- * by name, NIF/CIF, email or phone as you type: ↓/↑ move, Enter chooses, Escape closes; emptying
- * the box makes the sale a counter sale again.
+ * 'Cliente' of the sale form (docs/product-guide.md#ventas: optional, empty is a counter sale) and
+ * of the order form (#pedidos: required). A combobox like 'Producto' (WAI-ARIA 1.2, list
+ * autocomplete) over the active customers, searched by name, NIF/CIF, email or phone as you type:
+ * ↓/↑ move, Enter chooses, Escape closes; typing again drops the customer chosen before.
  */
-export function CustomerPicker({ id, invalid, chosen, onChoose, onType, inputRef }: CustomerPickerProps) {
+export function CustomerPicker({ id, label = m.pickerLabel, invalid, chosen, hint, placeholder, onChoose, onType, inputRef }: CustomerPickerProps) {
   const listId = `${id}-list`;
   const statusId = useId();
   const [text, setText] = useState(chosen ?? '');
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
   const q = useDebounced(text === chosen ? '' : text, SEARCH_DELAY_MS);
-  const customers = useQuery({ ...saleCustomersQueryOptions(q), enabled: open });
+  const customers = useQuery({ ...activeCustomersQueryOptions(q), enabled: open });
   const items = customers.data?.items ?? [];
 
   const close = () => {
@@ -62,15 +68,15 @@ export function CustomerPicker({ id, invalid, chosen, onChoose, onType, inputRef
     }
   };
 
-  const status = !open ? '' : customers.isLoading ? m.customersLoading : customers.isError ? m.customersLoadError : items.length === 0 ? m.noCustomers : `${items.length} clientes`;
+  const status = !open ? '' : customers.isLoading ? m.pickerLoading : customers.isError ? m.loadError : items.length === 0 ? m.noActiveMatches : `${items.length} clientes`;
 
   return (
     <Field
       id={id}
-      label={m.labels.customer}
+      label={label}
       invalid={invalid}
       wide
-      hint="Opcional: vacío es una venta de mostrador. Busca por nombre, NIF/CIF, correo o teléfono."
+      hint={hint}
       describedBy={statusId}
       after={
         <>
@@ -86,7 +92,7 @@ export function CustomerPicker({ id, invalid, chosen, onChoose, onType, inputRef
                 </li>
               ))}
           </ul>
-          {open && items.length === 0 && <p className="product-picker__empty">{customers.isLoading ? m.customersLoading : customers.isError ? m.customersLoadError : m.noCustomers}</p>}
+          {open && items.length === 0 && <p className="product-picker__empty">{customers.isLoading ? m.pickerLoading : customers.isError ? m.loadError : m.noActiveMatches}</p>}
         </>
       }
     >
@@ -95,13 +101,13 @@ export function CustomerPicker({ id, invalid, chosen, onChoose, onType, inputRef
           {...control}
           ref={inputRef}
           {...comboboxAttributes(id, open, active, items[active] !== undefined)}
-          placeholder={m.counterSale}
+          placeholder={placeholder}
           value={text}
           onChange={(event) => {
             setText(event.target.value);
             setOpen(event.target.value.trim() !== '');
             setActive(0);
-            // Typing starts a new search, emptying the box a counter sale: the customer chosen before no longer applies.
+            // Typing starts a new search (on a sale, emptying the box makes it a counter sale): the customer chosen before no longer applies.
             onType(event.target.value);
           }}
           onClick={() => setOpen(true)}
