@@ -13,7 +13,8 @@
 // no reads, no web; with BENCH_DATABASE_URL, PostgreSQL too), BENCH_ONLY=P9 (only
 // the printed labels, on the set with the big set's lots: no big data set, no web), BENCH_ONLY=P10
 // (only the hostile files, each on a fresh server: no data set, no web), BENCH_ONLY=P11 (only the
-// customers' list, on scratch copies of the small set: no big data set, no web).
+// customers' list, on scratch copies of the small set: no big data set, no web), BENCH_ONLY=P12 (only
+// the orders: their list and a 20-line fulfil against a sale, on scratch copies of the small set).
 import os from 'node:os';
 import path from 'node:path';
 import { startServer, type RunningServer } from '#support/start-server.js';
@@ -33,6 +34,7 @@ import { artisanRows } from './bench/artisan.js';
 import { labelRows } from './bench/labels.js';
 import { hostileFileRows } from './bench/hostile-files.js';
 import { customerRows, fillCustomers } from './bench/customers.js';
+import { fillOrders, fulfilRows, fulfilSetup, orderListRows } from './bench/orders.js';
 
 const BIG = Number(process.env.BENCH_SALES ?? 1_000_000);
 const MEDIUM = 10_000;
@@ -51,6 +53,10 @@ const ONLY_P1 = process.env.BENCH_ONLY === 'P1';
 const ONLY_P9 = process.env.BENCH_ONLY === 'P9';
 const ONLY_P10 = process.env.BENCH_ONLY === 'P10';
 const ONLY_P11 = process.env.BENCH_ONLY === 'P11';
+const ONLY_P12 = process.env.BENCH_ONLY === 'P12';
+/** P12's numbers of orders. */
+const ORDERS_SMALL = 1_000;
+const ORDERS_BIG = 100_000;
 /** P11's numbers of customers. */
 const CUSTOMERS_SMALL = 1_000;
 const CUSTOMERS_BIG = 100_000;
@@ -95,6 +101,11 @@ async function suite(dialect: 'sqlite' | 'postgres', postgresUrl?: string): Prom
     log(`${dialect}: datos de ${SMALL} ventas (BENCH_ONLY=P11)`);
     await ensureDataset(small, SMALL);
     return customers(dialect, small, postgresUrl);
+  }
+  if (ONLY_P12) {
+    log(`${dialect}: datos de ${SMALL} ventas (BENCH_ONLY=P12)`);
+    await ensureDataset(small, SMALL);
+    return orders(dialect, small, postgresUrl);
   }
   log(`${dialect}: datos de ${SMALL}, ${MEDIUM} y ${BIG} ventas`);
   await ensureDataset(small, SMALL);
@@ -185,8 +196,28 @@ async function suite(dialect: 'sqlite' | 'postgres', postgresUrl?: string): Prom
   log(`${dialect}: forma original: ${atBig.original.rows} ventas ${atBig.original.sampled ? '(páginas de muestra, tiempo escalado al total)' : ''} ` +
     `en ${(atBig.original.salesFetchMs / 1000).toFixed(1)} s; ` +
     `RSS del servidor después ${mib(atBig.afterOriginal.rssMiB)}, pico ${mib(atBig.afterOriginal.peakMiB)}`);
-  rows.push(...activity, ...artisan, ...(await labels(dialect, mediumSameLots)), ...(await customers(dialect, small, postgresUrl)));
+  rows.push(...activity, ...artisan, ...(await labels(dialect, mediumSameLots)), ...(await customers(dialect, small, postgresUrl)), ...(await orders(dialect, small, postgresUrl)));
   return rows;
+}
+
+/** P12: the orders' first page with 1,000 and 100,000 orders, and a 20-line fulfil against one sale, on scratch copies of the small set. */
+async function orders(dialect: 'sqlite' | 'postgres', small: DatasetTarget, postgresUrl?: string): Promise<BenchRow[]> {
+  log(`${dialect}: pedidos, ${ORDERS_SMALL} y ${ORDERS_BIG}, y preparar 20 líneas (P12)`);
+  const few = datasetTarget(dialect, 'pedidos-pocos', postgresUrl);
+  const many = datasetTarget(dialect, 'pedidos-muchos', postgresUrl);
+  await scratchDataset(small, few, SMALL);
+  await scratchDataset(small, many, SMALL);
+  // The server migrates a copy made before migration 0020 as it starts; fill it afterwards.
+  await withServer(few, async () => undefined);
+  await withServer(many, async () => undefined);
+  await fillOrders(few, ORDERS_SMALL);
+  await fillOrders(many, ORDERS_BIG);
+  const list = await withServer(few, (fewServer, fewCookie) =>
+    withServer(many, (manyServer, manyCookie) =>
+      orderListRows({ url: fewServer.url, cookie: fewCookie }, { url: manyServer.url, cookie: manyCookie }, ORDERS_SMALL, ORDERS_BIG)));
+  const setup = await fulfilSetup(few);
+  const fulfil = await withServer(few, (server, cookie) => fulfilRows({ url: server.url, cookie }, setup));
+  return [...list, ...fulfil];
 }
 
 /** P11: the customers' list with 1,000 and 100,000 customers, on scratch copies of the small set. */
@@ -307,11 +338,11 @@ if (!ONLY_P10) {
   if (process.env.BENCH_DATABASE_URL) done('PostgreSQL', await suite('postgres', process.env.BENCH_DATABASE_URL));
 }
 // P10: files are read in a worker whatever the database (docs/decisions/0040-untrusted-files-in-a-worker.md): once, on SQLite.
-if (!ONLY_P1 && !ONLY_P9 && !ONLY_P11) {
+if (!ONLY_P1 && !ONLY_P9 && !ONLY_P11 && !ONLY_P12) {
   log('archivos hostiles mientras se consulta /api/health (P10)');
   done('Archivos hostiles (P10)', await hostileFileRows(APP_DIR, log));
 }
-if (process.env.BENCH_SKIP_WEB !== '1' && !ONLY_P1 && !ONLY_P9 && !ONLY_P10 && !ONLY_P11) {
+if (process.env.BENCH_SKIP_WEB !== '1' && !ONLY_P1 && !ONLY_P9 && !ONLY_P10 && !ONLY_P11 && !ONLY_P12) {
   log('web: peso y Lighthouse (P4)');
   done('Web (P4)', await withServer(datasetTarget('sqlite', String(SMALL)), (server) => webRows(server.url, BENCH_ADMIN, APP_DIR)));
 }

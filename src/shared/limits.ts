@@ -30,6 +30,8 @@ export const CUSTOMER_NOTES_MAX = 1000;
 // Sale formats (docs/product-guide.md#configuracion): a bag's name and its grams (migration 0020's check).
 export const SALE_FORMAT_NAME_MAX = 60;
 export const SALE_FORMAT_GRAMS_MAX = 100_000;
+/** Bags in one sale: SALE_QUANTITY_MAX_KG of the smallest format (1 g) would be more than any shop sells at once. */
+export const SALE_BAGS_MAX = 100_000;
 
 // Green and roasted lots
 export const BATCH_CODE_MAX = 40;

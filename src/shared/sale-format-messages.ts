@@ -19,6 +19,7 @@ export const saleFormatMessages = {
   notFound: 'El formato no existe.',
   editedByOther: editedByOther('este formato', 'lo'),
   deleteInUse: 'No se puede eliminar el formato: lo usan ventas o pedidos. Desactívalo en su lugar.',
+  gramsInUse: 'No se pueden cambiar los gramos de un formato que usan ventas o pedidos. Crea otro formato con el nuevo tamaño.',
   loadError: 'Error al cargar los formatos de venta.',
   addError: 'Error al agregar el formato.',
   updateError: 'Error al actualizar el formato.',

@@ -2,12 +2,12 @@
 // which the login and home load (CONTRIBUTING.md "Adding an area", step 2,
 // docs/decisions/0019-web-chunk-groups-and-route-preloads.md).
 import { formatDate } from './format.js';
-import { BATCH_CODE_MAX, SALE_PRICE_MAX, SALE_QUANTITY_MAX_KG } from './limits.js';
+import { BATCH_CODE_MAX, SALE_BAGS_MAX, SALE_PRICE_MAX, SALE_QUANTITY_MAX_KG } from './limits.js';
 import { EARLIEST, editedByOther, fieldProblem, notACalendarDate, notANumber } from './message-parts.js';
 
 /** The labels the form shows, which its messages for a filled-but-wrong field name (docs/product-guide.md#validation-rules). */
 // The price's currency ('($/Kg)', '(€/Kg)') is the shop's regional format: the screen adds it, a message names the field without it.
-const labels = { quantity: 'Cantidad (Kg)', price: 'Precio Unitario', date: 'Fecha Venta', customer: 'Cliente' } as const;
+const labels = { quantity: 'Cantidad (Kg)', price: 'Precio Unitario', date: 'Fecha Venta', customer: 'Cliente', format: 'Formato', bags: 'Bolsas' } as const;
 
 /** Ventas (docs/product-guide.md#ventas, #sale and #interface-texts). */
 export const salesMessages = {
@@ -58,6 +58,21 @@ export const salesMessages = {
   // ours (docs/product-guide.md#ventas): the optional customer must be one of the active ones.
   invalidCustomer: fieldProblem(labels.customer, 'elige un cliente activo de la lista.'),
   counterSale: 'Venta de mostrador',
+  // ours (docs/product-guide.md#ventas): a sale of bags of a sale format, or bulk kilos.
+  bulk: 'A granel',
+  invalidFormat: fieldProblem(labels.format, 'elige un formato activo de la lista.'),
+  bagsInvalid: fieldProblem(labels.bags, 'escribe un número entero de bolsas, mayor que cero.'),
+  bagsTooMany: fieldProblem(labels.bags, `no pueden ser más de ${SALE_BAGS_MAX.toLocaleString('es-ES')}.`),
+  formatAndBags: 'Formato y Bolsas van juntos: elige el formato e indica las bolsas, o deja la venta a granel.',
+  // '4 × Bolsa 250 g = 1 Kg': the kilos are the bags times the format, exactly.
+  bagsMismatch: (bags: number, format: string, kg: string) =>
+    `${labels.quantity} debe ser ${labels.bags} × el formato: ${bags} × ${format} = ${kg} Kg.`,
+  // 'Historial de Ventas', under the product: '4 × Bolsa 250 g'.
+  bagsOf: (bags: number, format: string) => `${bags} × ${format}`,
+  formatsLoadError: 'Error al cargar los formatos de venta.',
+  customersLoading: 'Cargando clientes...',
+  customersLoadError: 'Error al cargar los clientes.',
+  noCustomers: 'Ningún cliente activo coincide con la búsqueda.',
   productsLoadError: 'Error al cargar los productos.',
   settingsLoadError: 'Error al cargar los precios por defecto.',
   noProducts: 'No hay productos con stock que coincidan.',

@@ -110,7 +110,7 @@ describe.each(testDialects())('exportar CSV (%s)', (dialect) => {
       '/api/roasted-coffee/export.csv': ['Lote', 'Lote Verde', 'Origen', 'Tipo de Tueste', 'Café Verde (Kg)', 'Producido (Kg)', 'Disponible (Kg)', 'Merma (Kg)', 'Fecha Tostado'],
       '/api/blended-coffee/export.csv': ['Nombre', 'Lote', 'Producido (Kg)', 'Disponible (Kg)', 'Fecha Creación', 'Componentes'],
       '/api/blend-recipes/export.csv': ['Nombre', 'Componentes'],
-      '/api/sales/export.csv': ['Producto', 'Lote Vendido', 'Cantidad (Kg)', 'Precio Unitario ($/Kg)', 'Total ($)', 'Fecha Venta', 'Cliente', 'Coste ($)', 'Margen ($)'],
+      '/api/sales/export.csv': ['Producto', 'Lote Vendido', 'Cantidad (Kg)', 'Precio Unitario ($/Kg)', 'Total ($)', 'Fecha Venta', 'Cliente', 'Coste ($)', 'Margen ($)', 'Formato', 'Bolsas'],
     };
     for (const [url, header] of Object.entries(expected)) {
       const response = await get(url);
@@ -129,7 +129,7 @@ describe.each(testDialects())('exportar CSV (%s)', (dialect) => {
     ]).execute();
     const rows = readCsv((await get('/api/sales/export.csv')).body, ';');
     // 1.005 kg × 15.00 $ = 15.075 $ → 15.08 (half up, sale-total.ts); a counter sale, and no cost once the lot is gone.
-    expect(rows[1]).toEqual(['Producto Desconocido', 'CO-010124-1234', '1,005', '15,00', '15,08', '01/05/2024', '', '', '']);
+    expect(rows[1]).toEqual(['Producto Desconocido', 'CO-010124-1234', '1,005', '15,00', '15,08', '01/05/2024', '', '', '', '', '']);
   });
 
   it('usuarios: solo administradores, y nunca el hash de la contraseña', async () => {

@@ -3,6 +3,7 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { localIsoDate } from '#shared/local-date.js';
 import { commonMessages } from '#shared/messages.js';
 import { orderMessages as m } from '#shared/order-messages.js';
+import { saleFormatMessages } from '#shared/sale-format-messages.js';
 import { addDays, type Allocation, type Order, type OrderPage } from '#shared/schemas/orders.js';
 import { recordVersionMessages } from '#shared/messages.js';
 import { findLedgerMismatches, stockOf } from '#server/ledger/ledger.js';
@@ -546,7 +547,7 @@ describe.each(testDialects())('pedidos (%s)', (dialect) => {
     expect((await counts()).sales).toBe(2);
   });
 
-  it('refuses to delete a customer, an origin or a recipe an order uses (409, Spanish), not a 500', async () => {
+  it('refuses to delete a customer, an origin, a recipe or a format an order uses (409, Spanish), not a 500', async () => {
     await create();
     expectError(await t.call(admin, { method: 'DELETE', url: `/api/customers/${f.customer}` }), 409, m.customerInOrders);
     expectError(await t.call(admin, { method: 'DELETE', url: `/api/blend-recipes/${f.recipe}` }), 409, m.recipeInOrders);
@@ -554,5 +555,7 @@ describe.each(testDialects())('pedidos (%s)', (dialect) => {
     const peru = await ok<{ id: number }>('POST', '/api/coffee-origins', { name: 'Perú', kilos_per_bag: 69, suppliers_fincas: ['Finca P'] });
     await create({ lines: [{ product: { kind: 'tostado', origin_id: peru.id, roast_type: 'Claro' }, format_id: null, quantity: 2, unit_price: 20, grind: 'grano' }] });
     expectError(await t.call(admin, { method: 'DELETE', url: `/api/coffee-origins/${peru.id}` }), 409, m.originInOrders);
+    // A format an order line uses: the formats area's own refusal (deactivate it instead).
+    expectError(await t.call(admin, { method: 'DELETE', url: `/api/sale-formats/${f.bag250}` }), 409, saleFormatMessages.deleteInUse);
   });
 });

@@ -200,6 +200,9 @@ describe.each(testDialects())('ventas (%s)', (dialect) => {
         // A counter sale: no customer named (docs/product-guide.md#ventas).
         customer_id: null,
         customer_name: null,
+        format_id: null,
+        format_name: null,
+        bags: null,
         user_id: userId,
         created_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),
         updated_at: expect.stringMatching(/^\d{4}-\d{2}-\d{2}T/),

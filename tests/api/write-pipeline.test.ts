@@ -4,11 +4,13 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { buildApp } from '#server/app.js';
 import { createSession, publicIdOfToken } from '#server/auth/sessions.js';
 import { insertUser } from '#server/features/users/repository.js';
-import { findLedgerMismatches } from '#server/ledger/ledger.js';
+import { findLedgerMismatches, stockOf } from '#server/ledger/ledger.js';
 import { IDEMPOTENCY_WINDOW_MS, pruneKeys } from '#server/write-pipeline/idempotency-store.js';
 import { withWriteTransaction } from '#server/db/write-transaction.js';
 import { writeDatabaseOf } from '#server/http/write-database.js';
+import { localIsoDate } from '#shared/local-date.js';
 import { idempotencyMessages } from '#shared/messages.js';
+import { addDays } from '#shared/schemas/orders.js';
 import { GREEN_CSV_HEADERS as h } from '#shared/schemas/green-import.js';
 import { inventorySnapshot } from '../helpers/inventory-snapshot.js';
 import { resetDatabase } from '../helpers/reset-database.js';
@@ -38,6 +40,11 @@ describe.each(testDialects())('write pipeline (%s)', (dialect) => {
   let spareUser: number;
   /** A customer no sale names: editable and deletable. */
   let spareCustomer: number;
+  /** A pending order and a prepared one (docs/product-guide.md#pedidos), of 1 kg of Colombia Medio each, and R1's stock after them. */
+  let pendingOrder: number;
+  let pendingLine: number;
+  let preparedOrder: number;
+  let r1StockKg: number;
   let spareFormat: number;
   /** A shop SKU mapping and a column preset: editable and deletable. */
   let spareSku: number;
@@ -73,7 +80,27 @@ describe.each(testDialects())('write pipeline (%s)', (dialect) => {
     spareUser = await insertUser(t.db, { username: `sobrante${++keyCounter}`, full_name: 'Sobrante', role: 'tecnico', password_hash: 'x' });
     const ana = await t.db.selectFrom('users').select('id').where('username', '=', 'ana').executeTakeFirstOrThrow();
     spareSession = publicIdOfToken(await createSession(t.db, ana.id));
+    const orderCustomer = (await t.call(admin, { method: 'POST', url: '/api/customers', payload: { name: 'Café Pedido', kind: 'cafeteria' } })).json().id;
+    const order = async () => (await t.call(admin, { method: 'POST', url: '/api/orders', payload: orderBody(orderCustomer) })).json<{ id: number; lines: { id: number }[] }>();
+    const pending = await order();
+    pendingOrder = pending.id;
+    pendingLine = pending.lines[0]!.id;
+    const prepared = await order();
+    preparedOrder = prepared.id;
+    const r1Grams = Number(await stockOf(t.db, 'roasted', chain.r1.id));
+    const r1Kg = r1Grams / 1000;
+    const fulfilled = await t.call(admin, { method: 'POST', url: `/api/orders/${preparedOrder}/fulfil`, payload: fulfilBody(prepared.lines[0]!.id, r1Kg) });
+    expect(fulfilled.statusCode, fulfilled.body).toBe(200);
+    r1StockKg = (r1Grams - 1000) / 1000;
   });
+
+  const orderBody = (customer: number) => ({
+    customer_id: customer,
+    due_date: addDays(localIsoDate(), 2),
+    repeat_weeks: 1,
+    lines: [{ product: { kind: 'tostado', origin_id: chain.origin.id, roast_type: 'Medio' }, format_id: null, quantity: 1, unit_price: 20, grind: 'grano' }],
+  });
+  const fulfilBody = (lineId: number, stockKg: number) => ({ lines: [{ line_id: lineId, lots: [{ lot_kind: 'tostado', lot_id: chain.r1.id, kg: 1, expected_stock_kg: stockKg }] }] });
 
   const greenBody = () => ({ origin_id: chain.origin.id, supplier_finca: 'Finca La Esperanza', quantity_kg: 10, unit_price: 7, entry_date: '2024-03-02', batch_code: 'VERDE-09' });
   const blendBody = (name: string) => ({
@@ -101,6 +128,8 @@ describe.each(testDialects())('write pipeline (%s)', (dialect) => {
     origins: await t.db.selectFrom('coffee_origins').selectAll().orderBy('id').execute(),
     recipes: await t.db.selectFrom('blend_recipes').selectAll().orderBy('id').execute(),
     customers: await t.db.selectFrom('customers').selectAll().orderBy('id').execute(),
+    orders: await t.db.selectFrom('orders').selectAll().orderBy('id').execute(),
+    orderLines: await t.db.selectFrom('order_lines').selectAll().orderBy('id').execute(),
     productPrices: await t.db.selectFrom('product_prices').selectAll().orderBy('id').execute(),
     saleFormats: await t.db.selectFrom('sale_formats').select(['id', 'version', 'name', 'grams', 'active']).orderBy('id').execute(),
     settings: await t.db.selectFrom('settings').selectAll().orderBy('key').execute(),
@@ -184,6 +213,12 @@ describe.each(testDialects())('write pipeline (%s)', (dialect) => {
     'POST /api/customers': () => ({ method: 'POST', url: '/api/customers', payload: { name: 'Tienda Luna', kind: 'tienda', email: 'hola@luna.es' } }),
     'PUT /api/customers/:id': () => ({ method: 'PUT', url: `/api/customers/${spareCustomer}`, payload: { name: 'Cafetería Sol', kind: 'cafeteria', phone: '600 11 22 33' } }),
     'DELETE /api/customers/:id': () => ({ method: 'DELETE', url: `/api/customers/${spareCustomer}` }),
+    'POST /api/orders': () => ({ method: 'POST', url: '/api/orders', payload: orderBody(spareCustomer) }),
+    'PUT /api/orders/:id': () => ({ method: 'PUT', url: `/api/orders/${pendingOrder}`, payload: { ...orderBody(spareCustomer), notes: 'Otra nota', version: 1 } }),
+    'POST /api/orders/:id/fulfil': () => ({ method: 'POST', url: `/api/orders/${pendingOrder}/fulfil`, payload: fulfilBody(pendingLine, r1StockKg) }),
+    'POST /api/orders/:id/undo-fulfil': () => ({ method: 'POST', url: `/api/orders/${preparedOrder}/undo-fulfil` }),
+    'POST /api/orders/:id/deliver': () => ({ method: 'POST', url: `/api/orders/${preparedOrder}/deliver` }),
+    'POST /api/orders/:id/cancel': () => ({ method: 'POST', url: `/api/orders/${pendingOrder}/cancel` }),
     'POST /api/shop-skus': () => ({ method: 'POST', url: '/api/shop-skus', payload: { sku: 'TAZA-01', ignore: true } }),
     'PUT /api/shop-skus/:id': () => ({ method: 'PUT', url: `/api/shop-skus/${spareSku}`, payload: { ...shopSku('COL-G'), grind: 'molido', version: 1 } }),
     'DELETE /api/shop-skus/:id': () => ({ method: 'DELETE', url: `/api/shop-skus/${spareSku}` }),

@@ -75,6 +75,10 @@ export interface RaceWorld {
    * the round sends it (docs/decisions/0038-record-versions.md).
    */
   versions?: Map<string, number>;
+  /** The round's customer for orders (ensureOrder). */
+  customer?: number;
+  /** Each fulfil op's order (by the op's name): its id, its line and the stock each lot of roastA/roastB showed. */
+  orders?: Map<string, { id: number; lineId: number; stockKg: Map<number, number> }>;
 }
 
 interface GreenLot {
@@ -585,6 +589,58 @@ const countLot = (target: CountTarget, differenceKg: number): RaceOp => ({
   },
 });
 
+/** 'El stock del lote … cambió mientras preparabas el pedido. …': the lot moved after the allocation was read. */
+const lotChangedWhilePreparing = (message: string) => message.startsWith('El stock del lote ') && message.endsWith('no se registró nada.');
+
+/**
+ * Preparing an order (docs/decisions/0043-orders.md): the op's own order of
+ * originA Medio, made with the round's customer before it fires, whose line is
+ * fulfilled from `lots` (roastA and roastB are both originA Medio) with the
+ * stock each showed in the allocation read before the round. All its sales or
+ * none: a lot moved first answers 409 and nothing is written.
+ */
+const fulfilOrder = (key: string, lots: readonly { target: 'roastA' | 'roastB'; kg: number }[]): RaceOp => ({
+  name: `preparar el pedido ${key} (${lots.map((lot) => `${lot.kg} kg de ${lot.target}`).join(' + ')})`,
+  prepare: async (w, send) => {
+    w.customer ??= idOf(await expectStatus(await send(0, w.adminCookie, 'POST', '/api/customers', { name: `Cliente ${w.tag}`, kind: 'cafeteria' }), 201, 'POST /api/customers'));
+    const kg = lots.reduce((sum, lot) => sum + lot.kg * 1000, 0) / 1000;
+    const dueDate = new Date(Date.now() + 86_400_000 * 2).toISOString().slice(0, 10);
+    const created = await expectStatus(
+      await send(0, w.adminCookie, 'POST', '/api/orders', {
+        customer_id: w.customer,
+        due_date: dueDate,
+        repeat_weeks: null,
+        lines: [{ product: { kind: 'tostado', origin_id: w.originA, roast_type: 'Medio' }, format_id: null, quantity: kg, unit_price: 20, grind: 'grano' }],
+      }),
+      201,
+      'POST /api/orders',
+    );
+    const order = created.body as { id: number; lines: { id: number }[] };
+    const allocation = await expectStatus(await send(0, w.adminCookie, 'GET', `/api/orders/${order.id}/allocation`), 200, 'GET allocation');
+    const shown = (allocation.body as { lines: { lots: { lot_id: number; stock_kg: number }[] }[] }).lines[0]!.lots;
+    w.orders ??= new Map();
+    w.orders.set(key, { id: order.id, lineId: order.lines[0]!.id, stockKg: new Map(shown.map((lot) => [lot.lot_id, lot.stock_kg])) });
+  },
+  send: (w, send, server) => {
+    const order = w.orders!.get(key)!;
+    const chosen = lots.map((lot) => ({ lot_kind: 'tostado', lot_id: w[lot.target], kg: lot.kg, expected_stock_kg: order.stockKg.get(w[lot.target])! }));
+    return send(server, w.adminCookie, 'POST', `/api/orders/${order.id}/fulfil`, { lines: [{ line_id: order.lineId, lots: chosen }] });
+  },
+  refusals: { 409: [lotChangedWhilePreparing] },
+  effect: (w, res, after) => {
+    const saleIds = (res.body as { sale_ids: number[]; status: string }).sale_ids;
+    if ((res.body as { status: string }).status !== 'preparado') return 'el pedido no quedó preparado';
+    if (saleIds.length !== lots.length) return `${saleIds.length} ventas para ${lots.length} lotes`;
+    for (const [index, lot] of lots.entries()) {
+      const sale = after.sales.get(saleIds[index]!);
+      if (!sale || sale.product_id !== w[lot.target] || sale.quantity_g !== lot.kg * 1000) return `la venta de ${lot.target} no está como se pidió`;
+      const moved = after.movements.some((m) => m.lot_kind === 'roasted' && m.lot_id === w[lot.target] && m.reason === 'sale' && m.ref_id === saleIds[index] && m.delta_g === -lot.kg * 1000);
+      if (!moved) return `${lot.target} no se descontó en el libro`;
+    }
+    return undefined;
+  },
+});
+
 /** Each line is one pair (or group) of operations raced on the same lots; add a line to add a race. */
 export const RACE_MATRIX: readonly (readonly RaceOp[])[] = [
   [deleteGreen('greenC'), editGreen('greenC', 150)],
@@ -658,6 +714,12 @@ export const RACE_MATRIX: readonly (readonly RaceOp[])[] = [
   [editOrigin('originB', ['Finca Y']), deleteOriginAtVersion('originB')],
   [editGreen('greenC', 150), deleteGreenAtVersion('greenC')],
   [editRoast('roastA', 'greenA', 20), editRoast('roastA', 'greenA', 30)],
+  // Pedidos (docs/decisions/0043-orders.md): a fulfil read its lots' stock in the allocation before the round, so a
+  // sale, a count or another fulfil of the same lots landing first makes it a 409 with nothing written; landing
+  // after, they see its sales. The two fulfils name the same lots in opposite orders (the global lock order decides).
+  [fulfilOrder('1', [{ target: 'roastA', kg: 5 }]), createSale('roastA', 5)],
+  [fulfilOrder('1', [{ target: 'roastA', kg: 2 }]), countLot('roastA', -0.4)],
+  [fulfilOrder('1', [{ target: 'roastA', kg: 3 }, { target: 'roastB', kg: 1 }]), fulfilOrder('2', [{ target: 'roastB', kg: 3 }, { target: 'roastA', kg: 1 }])],
 ];
 
 export const raceName = (ops: readonly RaceOp[]) => ops.map((op) => op.name).join(' ∥ ');

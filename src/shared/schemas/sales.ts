@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { Formatter } from '#shared/format.js';
-import { BATCH_CODE_MAX, SALE_PRICE_MAX, SALE_QUANTITY_MAX_KG } from '#shared/limits.js';
+import { BATCH_CODE_MAX, SALE_BAGS_MAX, SALE_PRICE_MAX, SALE_QUANTITY_MAX_KG } from '#shared/limits.js';
 import { salesMessages as m } from '#shared/sales-messages.js';
 import { gramsToKg, KG_DECIMALS, PRICE_DECIMALS } from '#shared/units.js';
 import { businessDateSchema, decimalSchema, MAX_ROW_ID, pageSchema, paginationQuerySchema, recordVersionSchema, requiredNumberSchema } from './common.js';
@@ -31,6 +31,9 @@ export const saleBodySchema = z
       batch_code_sold: z.string({ error: m.required }).trim().min(1, m.required),
       // Optional (docs/product-guide.md#ventas): absent or null is a counter sale.
       customer_id: z.number({ error: m.invalidCustomer }).nullish(),
+      // Optional (docs/product-guide.md#ventas): both null or absent is bulk kilos ('A granel').
+      format_id: z.number({ error: m.invalidFormat }).nullish(),
+      bags: z.number({ error: m.bagsInvalid }).nullish(),
     },
     { error: m.required },
   )
@@ -56,8 +59,27 @@ export const saleBodySchema = z
         .nullish()
         .transform((id) => id ?? null)
         .meta({ description: 'Opcional: el cliente de la venta (activo); null o ausente, venta de mostrador.' }),
+      // Whether it is an active format and quantity_kg = bags × its grams, the service asks (one indexed read, only when one is named).
+      format_id: z
+        .number()
+        .int(m.invalidFormat)
+        .positive(m.invalidFormat)
+        .max(MAX_ROW_ID, m.invalidFormat)
+        .nullish()
+        .transform((id) => id ?? null)
+        .meta({ description: 'Opcional, con bags: el formato de venta (activo); null o ausente, a granel.' }),
+      bags: z
+        .number()
+        .int(m.bagsInvalid)
+        .min(1, m.bagsInvalid)
+        .max(SALE_BAGS_MAX, m.bagsTooMany)
+        .nullish()
+        .transform((bags) => bags ?? null)
+        .meta({ description: 'Opcional, con format_id: cuántas bolsas; quantity_kg debe ser bolsas × gramos del formato.' }),
     }),
-  );
+  )
+  // Both or neither: a format without its bags (or bags without a format) says nothing of the kilos.
+  .refine((body) => (body.format_id === null) === (body.bags === null), { message: m.formatAndBags, path: ['bags'] });
 export type SaleBody = z.output<typeof saleBodySchema>;
 
 /** GET /api/sales: newest sale date first, then newest id (docs/product-guide.md#ventas). */
@@ -88,6 +110,10 @@ export const saleSchema = z.object({
   /** The customer the sale was for and its name as it is now; both null for a counter sale. */
   customer_id: z.number().int().nullable(),
   customer_name: z.string().nullable(),
+  /** The format sold and how many bags (quantity_kg is bags × its grams); all three null for bulk kilos. The name is the format's as it is now. */
+  format_id: z.number().int().nullable(),
+  format_name: z.string().nullable(),
+  bags: z.number().int().nullable(),
   user_id: z.number().int().nullable(),
   created_at: z.string(),
   updated_at: z.string(),

@@ -5,7 +5,8 @@ import type { Customer, CustomerBody, CustomerFilters, CustomerListQuery, Custom
 import { isForeignKeyViolation, isUniqueViolation } from '#server/db/constraint-errors.js';
 import type { Database } from '#server/db/schema.js';
 import { type DbOrTrx, withWriteTransaction } from '#server/db/write-transaction.js';
-import { AppError, notFoundError, validationError } from '#server/errors.js';
+import { AppError, notFoundError } from '#server/errors.js';
+import { decodeKeysetCursor, encodeKeysetCursor } from '#server/http/keyset-cursor.js';
 import { nameKey } from '#shared/text-keys.js';
 import { nameSkeleton } from '#server/confusable-skeleton.js';
 import * as repository from './repository.js';
@@ -23,21 +24,9 @@ export const customerNames = (db: DbOrTrx, ids: readonly number[]): Promise<Map<
 /** What the recall list asks (docs/decisions/0044-recall-list-and-delivery-note.md): these customers as the API shows them, active or not. */
 export const findCustomersByIds = (db: DbOrTrx, ids: readonly number[]): Promise<Customer[]> => repository.findCustomersByIds(db, ids);
 
-/** A page's last row as the opaque `next_cursor`: base64url of [name_sort, id]. */
-const encodeCursor = (keyset: repository.CustomerKeyset): string => Buffer.from(JSON.stringify([keyset.sort, keyset.id])).toString('base64url');
-
-/** `cursor` back to its keyset; a cursor this API did not write is a 400, never a 500. */
-function decodeCursor(cursor: string): repository.CustomerKeyset {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (Array.isArray(value) && value.length === 2 && typeof value[0] === 'string' && Number.isSafeInteger(value[1])) {
-      return { sort: value[0], id: value[1] as number };
-    }
-  } catch {
-    // Not JSON: refused below.
-  }
-  throw validationError(customerMessages.invalidCursor);
-}
+/** A page's last row as the opaque `next_cursor`, and back (http/keyset-cursor.ts). */
+const encodeCursor = (keyset: repository.CustomerKeyset): string => encodeKeysetCursor(keyset.sort, keyset.id);
+const decodeCursor = (cursor: string): repository.CustomerKeyset => decodeKeysetCursor(cursor, customerMessages.invalidCursor);
 
 /** GET /api/customers: `limit` customers in name order after `cursor`, and the cursor of the next page (null on the last). */
 export async function listCustomers(db: Kysely<Database>, query: CustomerListQuery): Promise<CustomerPage> {

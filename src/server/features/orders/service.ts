@@ -24,6 +24,7 @@ import type { Database } from '#server/db/schema.js';
 import { type DbOrTrx, withWriteTransaction } from '#server/db/write-transaction.js';
 import { isForeignKeyViolation } from '#server/db/constraint-errors.js';
 import { AppError, notFoundError, validationError } from '#server/errors.js';
+import { decodeKeysetCursor, encodeKeysetCursor } from '#server/http/keyset-cursor.js';
 import { lockLots } from '#server/ledger/lot-locks.js';
 import { findActiveCustomerName } from '#server/features/customers/service.js';
 import { findActiveFormat, formatsByIds } from '#server/features/sale-formats/service.js';
@@ -100,20 +101,11 @@ async function readOrder(db: DbOrTrx, id: number): Promise<Order> {
   return order;
 }
 
-/** A page's last row as the opaque `next_cursor`: base64url of [due_date, id]. */
-const encodeCursor = (keyset: repository.OrderKeyset): string => Buffer.from(JSON.stringify([keyset.due, keyset.id])).toString('base64url');
-
-/** `cursor` back to its keyset; a cursor this API did not write is a 400, never a 500. */
+/** A page's last row as the opaque `next_cursor` ([due_date, id]), and back (http/keyset-cursor.ts). */
+const encodeCursor = (keyset: repository.OrderKeyset): string => encodeKeysetCursor(keyset.due, keyset.id);
 function decodeCursor(cursor: string): repository.OrderKeyset {
-  try {
-    const value: unknown = JSON.parse(Buffer.from(cursor, 'base64url').toString('utf8'));
-    if (Array.isArray(value) && value.length === 2 && typeof value[0] === 'string' && Number.isSafeInteger(value[1])) {
-      return { due: value[0], id: value[1] as number };
-    }
-  } catch {
-    // Not JSON: refused below.
-  }
-  throw validationError(m.invalidCursor);
+  const { sort, id } = decodeKeysetCursor(cursor, m.invalidCursor);
+  return { due: sort, id };
 }
 
 /** GET /api/orders: `limit` orders in due-date order after `cursor`, each with its kilos and total, and the next page's cursor. */

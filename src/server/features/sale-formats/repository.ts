@@ -69,6 +69,18 @@ export async function updateFormat(db: DbOrTrx, id: number, values: SaleFormatVa
   return row?.version;
 }
 
+/**
+ * Whether a sale or an order line names the format: one probe of each partial
+ * index (sales_format_idx, order_lines_format_idx, migration 0020). Read only
+ * by a format's edit, never by a sale.
+ */
+export async function formatInUse(db: DbOrTrx, id: number): Promise<boolean> {
+  const sale = await db.selectFrom('sales').select('id').where('format_id', '=', id).limit(1).executeTakeFirst();
+  if (sale) return true;
+  const line = await db.selectFrom('order_lines').select('id').where('format_id', '=', id).limit(1).executeTakeFirst();
+  return line !== undefined;
+}
+
 /** False when no format has that id; throws the foreign-key violation when sales or order lines name it. */
 export async function deleteFormat(db: DbOrTrx, id: number): Promise<boolean> {
   const result = await db.deleteFrom('sale_formats').where('id', '=', id).executeTakeFirst();

@@ -43,13 +43,18 @@ export async function createFormat(db: Kysely<Database>, body: SaleFormatBody, {
   }).catch((error: unknown) => rethrowTakenName(db, error, body.name));
 }
 
-/** An edit without `active` keeps the format's state. Sales already made keep their kilos: a format's grams matter only when chosen. */
+/**
+ * An edit without `active` keeps the format's state. Its grams change only while
+ * no sale or order line uses it: a sale's kilos are its bags × those grams, so
+ * '4 × Bolsa 250 g' must keep meaning 1 Kg (a new size is a new format).
+ */
 export async function updateFormat(db: Kysely<Database>, id: number, body: SaleFormatBody, { actor }: Writer): Promise<SaleFormat> {
   return withWriteTransaction(db, async (trx) => {
     await requireActorRole(trx, actor.id, 'administrador');
     const current = await repository.findFormatById(trx, id);
     if (!current) throw notFoundError(m.notFound);
     await refuseTakenName(trx, body.name, id);
+    if (body.grams !== current.grams && (await repository.formatInUse(trx, id))) throw new AppError('in_use', m.gramsInUse);
     const values = { name: body.name, grams: body.grams, active: body.active ?? current.active };
     const version = await repository.updateFormat(trx, id, values, Date.now());
     if (version === undefined) throw notFoundError(m.notFound);

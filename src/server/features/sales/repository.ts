@@ -52,13 +52,16 @@ export interface SaleRecord {
   batch_code_sold: string;
   /** Null for a counter sale (migration 0019). */
   customer_id: number | null;
+  /** The sale format and its bags, both null for bulk kilos (migration 0020). */
+  format_id: number | null;
+  bags: number | null;
   user_id: number | null;
   created_at: number | string;
   updated_at: number | string;
 }
 
 /** What a create or edit writes. */
-export type SaleValues = Pick<SaleRecord, 'product_id' | 'product_type' | 'quantity_g' | 'unit_price_cents' | 'sale_date' | 'batch_code_sold' | 'customer_id'>;
+export type SaleValues = Pick<SaleRecord, 'product_id' | 'product_type' | 'quantity_g' | 'unit_price_cents' | 'sale_date' | 'batch_code_sold' | 'customer_id' | 'format_id' | 'bags'>;
 
 const saleColumns = [
   'id',
@@ -70,6 +73,8 @@ const saleColumns = [
   'sale_date',
   'batch_code_sold',
   'customer_id',
+  'format_id',
+  'bags',
   'user_id',
   'created_at',
   'updated_at',
@@ -225,6 +230,8 @@ const insertSaleQuery = reusableQuery((db, p: SaleValues & { user_id: number; no
       sale_date: p.sale_date,
       batch_code_sold: p.batch_code_sold,
       customer_id: p.customer_id,
+      format_id: p.format_id,
+      bags: p.bags,
       user_id: p.user_id,
       created_at: p.now,
       updated_at: p.now,
@@ -253,7 +260,7 @@ export async function deleteSale(db: DbOrTrx, id: number): Promise<void> {
  */
 export async function insertOrderSale(
   db: DbOrTrx,
-  values: SaleValues & { user_id: number; format_id: number | null; bags: number | null; order_line_id: number },
+  values: SaleValues & { user_id: number; order_line_id: number },
   now: number,
 ): Promise<number> {
   const row = await db

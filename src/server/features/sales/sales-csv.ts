@@ -10,13 +10,13 @@ import { readFormatter } from '#server/features/settings/service.js';
 import { salesAfter, type SaleRecord } from './repository.js';
 import { withNames } from './service.js';
 
-type CsvSale = SaleRecord & SaleMargin & { product_name: string; customer_name: string | null };
+type CsvSale = SaleRecord & SaleMargin & { product_name: string; customer_name: string | null; format_name: string | null };
 
 const money = (value: number | null, f: CsvFormat) =>
   blankOr(value, (amount) => f.scaledNumber(priceToCents(amount), PRICE_DECIMALS));
 
 // The money headers name the shop's currency ('Precio Unitario (€/Kg)'); the cells keep the dialect's numbers.
-// The spec's columns first, in their order; 'Cliente', cost and margin follow, so a sheet reading the old ones still finds them.
+// The spec's columns first, in their order; 'Cliente', cost, margin, format and bags follow, so a sheet reading the old ones still finds them.
 const columnsFor = (currency: Formatter): CsvColumn<CsvSale>[] => [
   { header: 'Producto', cell: (s) => s.product_name },
   { header: 'Lote Vendido', cell: (s) => s.batch_code_sold },
@@ -30,6 +30,9 @@ const columnsFor = (currency: Formatter): CsvColumn<CsvSale>[] => [
   // As the list shows them (docs/decisions/0011-cost-per-kg-and-margins.md); empty once the lot is gone.
   { header: `Coste (${currency.currency})`, cell: (s, f) => money(s.cost, f) },
   { header: `Margen (${currency.currency})`, cell: (s, f) => money(s.margin, f) },
+  // Empty for bulk kilos (docs/product-guide.md#ventas).
+  { header: 'Formato', cell: (s) => s.format_name ?? '' },
+  { header: 'Bolsas', cell: (s, f) => blankOr(s.bags, (bags) => f.scaledNumber(bags, 0)) },
 ];
 
 /** GET /api/sales/export.csv: every sale in the list's order, in keyset batches, each batch named and costed in a few queries. */

@@ -16,6 +16,7 @@ import { moveStock } from '#server/ledger/ledger.js';
 import { roastedSaleMargin, type SaleMargin, saleMargins } from '#server/features/costs/service.js';
 import { findProduct, findProductForSale, type ProductRecord, productNames } from '#server/features/products/service.js';
 import { customerNames, findActiveCustomerName } from '#server/features/customers/service.js';
+import { findActiveFormat, formatsByIds } from '#server/features/sale-formats/service.js';
 import { countSale, countSaleChange } from './aggregates.js';
 import * as repository from './repository.js';
 
@@ -66,7 +67,7 @@ const productKey = (type: ProductType, id: number) => `${type}:${id}`;
 const notEnoughStock = async (db: DbOrTrx, type: ProductType, availableG: number) =>
   new AppError('insufficient_stock', m.notEnoughStock(type, availableKgText(availableG, await readFormatter(db))));
 
-function toSale(record: repository.SaleRecord, name: string | undefined, margin: SaleMargin, customerName: string | null): Sale {
+function toSale(record: repository.SaleRecord, name: string | undefined, margin: SaleMargin, customerName: string | null, formatName: string | null): Sale {
   return {
     id: record.id,
     version: record.version,
@@ -81,6 +82,9 @@ function toSale(record: repository.SaleRecord, name: string | undefined, margin:
     batch_code_sold: record.batch_code_sold,
     customer_id: record.customer_id,
     customer_name: customerName,
+    format_id: record.format_id,
+    format_name: formatName,
+    bags: record.bags,
     user_id: record.user_id,
     created_at: new Date(Number(record.created_at)).toISOString(),
     updated_at: new Date(Number(record.updated_at)).toISOString(),
@@ -88,28 +92,35 @@ function toSale(record: repository.SaleRecord, name: string | undefined, margin:
 }
 
 /**
- * Each sale with its product's and its customer's names, three queries however
- * many sales (the list and the CSV export), none for the customers when the
- * sales are all counter sales; a sale whose lot is gone reads 'Producto Desconocido'.
+ * Each sale with its product's, its customer's and its format's names, four
+ * queries however many sales (the list and the CSV export), none for the
+ * customers or the formats when no sale names one; a sale whose lot is gone
+ * reads 'Producto Desconocido'.
  */
 export async function withNames<Row extends repository.SaleRecord>(
   db: DbOrTrx,
   records: readonly Row[],
-): Promise<(Row & { product_name: string; customer_name: string | null })[]> {
+): Promise<(Row & { product_name: string; customer_name: string | null; format_name: string | null })[]> {
   const idsOf = (type: ProductType) => [...new Set(records.filter((r) => r.product_type === type).map((r) => r.product_id))];
   const customerIds = [...new Set(records.flatMap((r) => (r.customer_id === null ? [] : [r.customer_id])))];
-  const [names, customers] = await Promise.all([productNames(db, { tostado: idsOf('tostado'), mezcla: idsOf('mezcla') }), customerNames(db, customerIds)]);
+  const formatIds = records.flatMap((r) => (r.format_id === null ? [] : [r.format_id]));
+  const [names, customers, formats] = await Promise.all([
+    productNames(db, { tostado: idsOf('tostado'), mezcla: idsOf('mezcla') }),
+    customerNames(db, customerIds),
+    formatsByIds(db, formatIds),
+  ]);
   return records.map((record) => ({
     ...record,
     product_name: names.get(productKey(record.product_type, record.product_id)) ?? m.unknownProduct,
     customer_name: record.customer_id === null ? null : (customers.get(record.customer_id) ?? null),
+    format_name: record.format_id === null ? null : (formats.get(record.format_id)?.name ?? null),
   }));
 }
 
 async function toSales(db: DbOrTrx, records: repository.SaleRecord[]): Promise<Sale[]> {
   const named = await withNames(db, records);
   const margins = await saleMargins(db, records);
-  return named.map((record, index) => toSale(record, record.product_name, margins[index]!, record.customer_name));
+  return named.map((record, index) => toSale(record, record.product_name, margins[index]!, record.customer_name, record.format_name));
 }
 
 export async function listSales(db: Kysely<Database>, query: SalesListQuery): Promise<SalesPage> {
@@ -182,12 +193,34 @@ async function customerNameFor(trx: DbOrTrx, body: SaleBody): Promise<string | n
 }
 
 /**
+ * The format the body names, null for bulk kilos (no query: the sale path's
+ * bound, docs/decisions/0033): one read of the format by its key, active for a
+ * new choice ('Formato: elige un formato activo de la lista.'), any state when
+ * an edit keeps the sale's own (`kept`); then the kilos must be exactly bags ×
+ * its grams ('Cantidad (Kg) debe ser Bolsas × el formato: …'). Grams and not
+ * kilos are compared, so no rounding enters.
+ */
+async function formatFor(trx: DbOrTrx, body: SaleBody, values: repository.SaleValues, kept?: number | null): Promise<string | null> {
+  if (body.format_id === null || body.bags === null) return null;
+  const format = body.format_id === kept ? (await formatsByIds(trx, [body.format_id])).get(body.format_id) : await findActiveFormat(trx, body.format_id);
+  if (format === undefined) throw validationError(m.invalidFormat);
+  const expected = body.bags * format.grams;
+  if (values.quantity_g !== expected) {
+    // Only on the refusal is the shop's format read (docs/decisions/0033).
+    throw validationError(m.bagsMismatch(body.bags, format.name, availableKgText(expected, await readFormatter(trx))));
+  }
+  return format.name;
+}
+
+/**
  * A customer deleted between customerNameFor's read and the sale's write (PostgreSQL, two
  * requests at once): `sales.customer_id`'s foreign key refuses the row, answered as the read would
  * have been instead of a 500. Only a sale naming a customer can meet it.
  */
 const customerGone = (body: SaleBody) => (error: unknown): never => {
   if (body.customer_id !== null && isForeignKeyViolation(error)) throw validationError(m.invalidCustomer);
+  // The same for a format: its delete checks the sales (RESTRICT), so only this sale's insert can meet it.
+  if (body.format_id !== null && isForeignKeyViolation(error)) throw validationError(m.invalidFormat);
   throw error;
 };
 
@@ -199,6 +232,8 @@ const valuesOf = (body: SaleBody, batchCode: string): repository.SaleValues => (
   sale_date: body.sale_date,
   batch_code_sold: batchCode,
   customer_id: body.customer_id,
+  format_id: body.format_id,
+  bags: body.bags,
 });
 
 /** One stock move of a sale; the lot is locked and its stock checked, so a refusal here is a bug (500, all undone). */
@@ -232,11 +267,12 @@ export async function createSale(db: Kysely<Database>, body: SaleBody, userId: n
     refuseSaleBeforeProduct(body, product);
     if (product.stock_g < values.quantity_g) throw await notEnoughStock(trx, product.type, product.stock_g);
     const customerName = await customerNameFor(trx, body);
+    const formatName = await formatFor(trx, body, values);
     const now = Date.now();
     const id = await repository.insertSale(trx, { ...values, user_id: userId }, now);
     await move(trx, { id, type: product.type, productId: product.id }, -values.quantity_g, userId, m.stockUpdateError);
     await countSale(trx, values, 1);
-    return createdSale({ id, version: 1, ...values, user_id: userId, created_at: now, updated_at: now }, product, customerName, trx);
+    return createdSale({ id, version: 1, ...values, user_id: userId, created_at: now, updated_at: now }, product, customerName, formatName, trx);
   }).catch(customerGone(body));
 }
 
@@ -247,9 +283,15 @@ export async function createSale(db: Kysely<Database>, body: SaleBody, userId: n
  * comes from its draws: read here as readSale does. Same body as
  * readSale(trx, id), three or four queries fewer per sale (docs/performance.md, P1).
  */
-async function createdSale(record: repository.SaleRecord, product: ProductRecord, customerName: string | null, trx: DbOrTrx): Promise<Sale> {
+async function createdSale(
+  record: repository.SaleRecord,
+  product: ProductRecord,
+  customerName: string | null,
+  formatName: string | null,
+  trx: DbOrTrx,
+): Promise<Sale> {
   const margin = product.roast_cost ? roastedSaleMargin(record, product.roast_cost) : (await saleMargins(trx, [record]))[0]!;
-  return toSale(record, product.name, margin, customerName);
+  return toSale(record, product.name, margin, customerName, formatName);
 }
 
 /**
@@ -293,6 +335,8 @@ export async function updateSale(db: Kysely<Database>, id: number, body: SaleBod
     refuseSaleBeforeProduct(body, product);
     // Keeping the sale's customer is fine even if it was deactivated since (as keeping a renamed lot's code); a new one must be active.
     if (body.customer_id !== old.customer_id) await customerNameFor(trx, body);
+    // The same for its format: kept, it may be inactive now; the kilos must still be bags × its grams.
+    await formatFor(trx, body, values, old.format_id);
     const sameProduct = old.product_type === product.type && old.product_id === product.id;
 
     if (sameProduct) {
@@ -376,12 +420,10 @@ export async function recordOrderSale(trx: DbOrTrx, input: OrderSaleInput, userI
     sale_date: input.saleDate,
     batch_code_sold: product.batch_code,
     customer_id: input.customerId,
+    format_id: input.formatId,
+    bags: input.bags,
   };
-  const id = await repository.insertOrderSale(
-    trx,
-    { ...values, user_id: userId, format_id: input.formatId, bags: input.bags, order_line_id: input.orderLineId },
-    Date.now(),
-  );
+  const id = await repository.insertOrderSale(trx, { ...values, user_id: userId, order_line_id: input.orderLineId }, Date.now());
   await move(trx, { id, type: product.type, productId: product.id }, -values.quantity_g, userId, m.stockUpdateError);
   await countSale(trx, values, 1);
   return { id, batchCode: product.batch_code };
