@@ -9,6 +9,9 @@ export const shopOrderMessages = {
   intro:
     'Sube la exportación de pedidos de tu tienda online (CSV). Shopify se reconoce sola; para otra tienda, guarda una vez qué columna es cada dato.',
   fileLabel: 'Archivo CSV de pedidos',
+  fileHint: 'UTF-8, con comas o punto y coma, como lo exporta la tienda (máximo 5 MB y 10000 líneas).',
+  backToOrders: 'Volver a Pedidos',
+  openButton: 'Importar pedidos de la tienda',
   presetLabel: 'Columnas del archivo',
   presetShopify: 'Shopify (se reconoce sola)',
   checking: 'Revisando el archivo...',
@@ -67,6 +70,14 @@ export const shopOrderMessages = {
 
   // SKU mappings
   skuTitle: 'Productos de la tienda',
+  unknownTitle: 'Productos de la tienda sin correspondencia',
+  skuLegend: (sku: string) => `«${sku}»`,
+  skuProduct: 'Café',
+  skuChoose: 'Elige el café o «Ignorar»',
+  skuFormat: 'Formato',
+  skuGrind: 'Molienda',
+  skuSave: 'Guardar correspondencia',
+  skuSaveError: 'Error al guardar la correspondencia del producto.',
   skuRequired: 'Por favor, escribe el SKU (o el nombre del producto) y elige su café o «Ignorar».',
   skuTooLong: (max: number) => `El SKU no puede tener más de ${max} caracteres.`,
   productRequired: 'Elige el café de la tienda: un origen y tipo de tueste o una receta, y «Grano» o «Molido».',
@@ -83,6 +94,12 @@ export const shopOrderMessages = {
   bulk: 'A granel (Kg)',
 
   // Column presets
+  presetNew: 'Nueva correspondencia de columnas',
+  presetHint: 'Para una tienda que no es Shopify: escribe, para cada dato, el nombre de su columna tal como aparece en el encabezado del archivo.',
+  presetName: 'Nombre de la correspondencia',
+  presetSave: 'Guardar correspondencia de columnas',
+  presetSaved: 'Correspondencia de columnas guardada con éxito.',
+  presetSaveError: 'Error al guardar la correspondencia de columnas.',
   presetRequired: 'Por favor, escribe un nombre y elige las columnas del número de pedido, la fecha, el cliente, el producto (SKU o nombre), la cantidad y el precio.',
   presetNameTooLong: (max: number) => `El nombre no puede tener más de ${max} caracteres.`,
   presetHeaderTooLong: (max: number) => `Un nombre de columna no puede tener más de ${max} caracteres.`,

@@ -58,6 +58,9 @@ export const queryKeys = {
     priceHint: (params: Record<string, string | number>) => ['orders', 'price-hint', params],
   },
   saleFormats: { all: ['sale-formats'] },
+  /** The online shop's column presets and SKU mappings (Importar pedidos de la tienda). */
+  shopPresets: { all: ['shop-import-presets'] },
+  shopSkus: { all: ['shop-skus'] },
   origins: {
     all: ['origins'],
     page: (page: PageParams) => ['origins', 'page', page],

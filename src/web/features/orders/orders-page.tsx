@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { parseSpanishDate } from '#shared/format.js';
 import { ORDER_STATUS_LABELS } from '#shared/order-messages.js';
 import { orderScreenMessages as m } from '#shared/order-screen-messages.js';
+import { shopOrderMessages } from '#shared/shop-order-messages.js';
 import type { Order } from '#shared/schemas/orders.js';
 import { useOriginOptions } from '#web/api/get-origin-options.js';
 import type { OrderFilters } from '#web/api/query-keys.js';
@@ -20,9 +21,9 @@ import { SelectField } from '#web/components/select-field.js';
 import { loadFailed } from '#web/lib/api-client.js';
 import { mayLeave } from '#web/lib/unsaved-input.js';
 import { useFormScreen } from '#web/lib/use-form-screen.js';
+import { useSaleFormatOptions } from '#web/api/get-sale-format-options.js';
 import { useOrder } from './api/get-order.js';
 import { useOrders } from './api/get-orders.js';
-import { useSaleFormatOptions } from './api/get-sale-format-options.js';
 import { OrderForm } from './order-form.js';
 import { OrderView } from './order-view.js';
 import { OrdersTable } from './orders-table.js';
@@ -77,6 +78,11 @@ export function OrdersPage() {
   ];
   return (
     <Page title={m.title}>
+      <p>
+        <Link className="btn btn-secondary" to="/pedidos/importar">
+          {shopOrderMessages.openButton}
+        </Link>
+      </p>
       {ready ? (
         <Deferred fallback={<LoadingText text={m.loading} />}>
           {openId !== null &&
