@@ -154,7 +154,7 @@ const screens = [
   {
     // Reached from Pedidos ('Importar pedidos de la tienda'), not from home.
     id: 'shopOrders',
-    path: '/pedidos/importar',
+    path: '/importar-pedidos',
     module: 'src/web/features/shop-orders/shop-orders-page.tsx',
     requests: [everyRow('/shop-import-presets'), everyRow('/coffee-origins'), everyRow('/blend-recipes'), everyRow('/sale-formats')],
   },

@@ -79,7 +79,7 @@ export function OrdersPage() {
   return (
     <Page title={m.title}>
       <p>
-        <Link className="btn btn-secondary" to="/pedidos/importar">
+        <Link className="btn btn-secondary" to="/importar-pedidos">
           {shopOrderMessages.openButton}
         </Link>
       </p>

@@ -36,7 +36,7 @@ const controlled = (name: string, value: string, set: (value: string) => void) =
 });
 
 /**
- * /pedidos/importar, 'Importar pedidos de la tienda' (docs/product-guide.md#pedidos-de-la-tienda-online),
+ * /importar-pedidos, 'Importar pedidos de la tienda' (docs/product-guide.md#pedidos-de-la-tienda-online),
  * both roles: choose a shop's orders CSV (Shopify's, or another through a saved column preset) →
  * the server previews every order without writing → the unknown SKUs are mapped here, and the
  * file previewed again → 'Importar pedidos' creates the new orders, all or none.
