@@ -104,13 +104,13 @@ export interface ShopCustomer {
 }
 
 /**
- * A customer created inside the caller's write transaction (the shop import's new customers):
- * the same rules as POST /api/customers, the name's 409 included.
+ * A customer created inside the caller's write transaction (the shop import's new customers,
+ * whose names it looked up first with customersForShop): the body checked by the caller with
+ * customerBodySchema; a name taken meanwhile is the unique indexes' violation, which the caller
+ * answers.
  */
-export async function createCustomerInTransaction(trx: DbOrTrx, body: CustomerBody): Promise<number> {
-  await refuseTakenName(trx, body.name);
-  return repository.insertCustomer(trx, toValues(body, body.active ?? true));
-}
+export const createCustomerInTransaction = (trx: DbOrTrx, body: CustomerBody): Promise<number> =>
+  repository.insertCustomer(trx, toValues(body, body.active ?? true));
 
 export async function createCustomer(db: Kysely<Database>, body: CustomerBody): Promise<Customer> {
   const values = toValues(body, body.active ?? true);
