@@ -17,11 +17,13 @@
 // the orders: their list and a 20-line fulfil against a sale, on scratch copies of the small set),
 // BENCH_ONLY=P13 (only the plan with 10,000 pending orders, on scratch copies of the medium set: no
 // big data set, no web).
+// BENCH_ONLY=P15 (only the online shop's orders: a 10,000-line Shopify export previewed and imported, on a fresh server).
 import os from 'node:os';
 import path from 'node:path';
 import { startServer, type RunningServer } from '#support/start-server.js';
 import { sessionCookie } from '#support/lighthouse.js';
 import { BENCH_ADMIN, type DatasetTarget } from '#support/bench/generate.js';
+import { shopOrderRows } from './bench/shop-orders.js';
 import { checkDataset } from './bench/check.js';
 import { databaseUrlOf, datasetTarget, ensureDataset, scratchDataset } from './bench/datasets.js';
 import { memoryOf, resetPeak } from './bench/measure.js';
@@ -58,6 +60,7 @@ const ONLY_P10 = process.env.BENCH_ONLY === 'P10';
 const ONLY_P11 = process.env.BENCH_ONLY === 'P11';
 const ONLY_P12 = process.env.BENCH_ONLY === 'P12';
 const ONLY_P13 = process.env.BENCH_ONLY === 'P13';
+const ONLY_P15 = process.env.BENCH_ONLY === 'P15';
 /** P12's numbers of orders. */
 const ORDERS_SMALL = 1_000;
 const ORDERS_BIG = 100_000;
@@ -377,16 +380,21 @@ const done = (title: string, rows: BenchRow[]) => {
   tables.push([title, rows]);
   printTable(title, rows);
 };
-if (!ONLY_P10) {
+if (!ONLY_P10 && !ONLY_P15) {
   done('SQLite', await suite('sqlite'));
   if (process.env.BENCH_DATABASE_URL) done('PostgreSQL', await suite('postgres', process.env.BENCH_DATABASE_URL));
 }
 // P10: files are read in a worker whatever the database (docs/decisions/0040-untrusted-files-in-a-worker.md): once, on SQLite.
-if (!ONLY_P1 && !ONLY_P9 && !ONLY_P11 && !ONLY_P12 && !ONLY_P13) {
+if (!ONLY_P1 && !ONLY_P9 && !ONLY_P11 && !ONLY_P12 && !ONLY_P13 && !ONLY_P15) {
   log('archivos hostiles mientras se consulta /api/health (P10)');
   done('Archivos hostiles (P10)', await hostileFileRows(APP_DIR, log));
 }
-if (process.env.BENCH_SKIP_WEB !== '1' && !ONLY_P1 && !ONLY_P9 && !ONLY_P10 && !ONLY_P11 && !ONLY_P12 && !ONLY_P13) {
+// P15: the shop's file is read in the worker and written through the app whatever the database: once, on SQLite.
+if (!ONLY_P1 && !ONLY_P9 && !ONLY_P10 && !ONLY_P11 && !ONLY_P12 && !ONLY_P13) {
+  log('pedidos de la tienda online: vista previa e importación de 10000 líneas (P15)');
+  done('Pedidos de la tienda (P15)', await shopOrderRows(APP_DIR, log));
+}
+if (process.env.BENCH_SKIP_WEB !== '1' && !ONLY_P1 && !ONLY_P9 && !ONLY_P10 && !ONLY_P11 && !ONLY_P12 && !ONLY_P13 && !ONLY_P15) {
   log('web: peso y Lighthouse (P4)');
   done('Web (P4)', await withServer(datasetTarget('sqlite', String(SMALL)), (server) => webRows(server.url, BENCH_ADMIN, APP_DIR)));
 }

@@ -13,6 +13,7 @@ import { healthRoutes } from '#server/features/health/routes.js';
 import { greenCoffeeRoutes } from '#server/features/green-coffee/routes.js';
 import { originRoutes } from '#server/features/origins/routes.js';
 import { orderRoutes } from '#server/features/orders/routes.js';
+import { shopOrderRoutes, shopPresetRoutes, shopSkuRoutes } from '#server/features/shop-orders/routes.js';
 import { customerRoutes } from '#server/features/customers/routes.js';
 import { roastedCoffeeRoutes } from '#server/features/roasted-coffee/routes.js';
 import { blendedCoffeeRoutes } from '#server/features/blended-coffee/routes.js';
@@ -149,6 +150,9 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await api.register(activityRoutesWithExport, { prefix: '/activity', db: options.db });
     await api.register(customerRoutes, { prefix: '/customers', db: options.db });
     await api.register(orderRoutes, { prefix: '/orders', db: options.db });
+    await api.register(shopSkuRoutes, { prefix: '/shop-skus', db: options.db });
+    await api.register(shopPresetRoutes, { prefix: '/shop-import-presets', db: options.db });
+    await api.register(shopOrderRoutes, { prefix: '/shop-orders', db: options.db });
     await api.register(artisanImportRoutes, { db: options.db });
     await api.register(stockCountRoutes, { prefix: '/stock-counts', db: options.db });
   }, { prefix: '/api' });

@@ -36,6 +36,8 @@ export const AREA_NAMES: Record<ActivityArea, string> = {
   'product-prices': 'Precios por producto',
   orders: 'Pedidos',
   'sale-formats': 'Formatos de venta',
+  'shop-skus': 'Productos de la tienda',
+  'shop-import-presets': 'Columnas de la tienda',
 };
 
 /** The record as the sentence names it: "el origen Colombia". */
@@ -54,6 +56,8 @@ const RECORD_NOUNS: Record<ActivityArea, string> = {
   'product-prices': 'el precio de',
   orders: 'el',
   'sale-formats': 'el formato',
+  'shop-skus': 'el producto de la tienda',
+  'shop-import-presets': 'la correspondencia de columnas',
 };
 
 const VERBS: Partial<Record<ActivityAction, string>> = {
@@ -128,6 +132,7 @@ export const FIELD_NAMES: Record<string, string> = {
   currency_symbol: 'símbolo de la moneda',
   currency_position: 'posición del símbolo',
   decimal_separator: 'separador decimal',
+  shop_order_prep_days: 'días para preparar pedidos online',
   price: 'precio',
   // Pedidos (docs/product-guide.md#pedidos)
   order_date: 'fecha del pedido',

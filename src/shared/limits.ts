@@ -95,3 +95,13 @@ export const ORDER_NOTES_MAX = 1000;
 export const ORDER_BAGS_MAX = 100_000;
 // A due date more than this many days ahead is a typo (2062 for 2026), not an order.
 export const ORDER_DUE_MAX_DAYS = 366;
+// Pedidos de la tienda online (docs/product-guide.md#pedidos-de-la-tienda-online): a shop's
+// export has one row per line item and some 80 columns (Shopify's 79), so its cells are bounded
+// as the green-lot import's are, for 100 columns (docs/decisions/0040-untrusted-files-in-a-worker.md).
+export const SHOP_IMPORT_MAX_BYTES = 5 * 1024 * 1024;
+export const SHOP_IMPORT_MAX_ROWS = 10_000;
+export const SHOP_IMPORT_MAX_COLUMNS = 100;
+export const SHOP_IMPORT_MAX_CELLS = (SHOP_IMPORT_MAX_ROWS + 1) * SHOP_IMPORT_MAX_COLUMNS;
+export const SHOP_SKU_MAX = 200;
+export const SHOP_PRESET_NAME_MAX = 60;
+export const SHOP_HEADER_MAX = 120;

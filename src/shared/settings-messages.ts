@@ -25,6 +25,8 @@ export const settingsMessages = {
   currencyPositionInvalid: 'Elige si el símbolo de la moneda va antes o después del importe.',
   decimalSeparatorInvalid: 'Elige el separador decimal: punto o coma.',
   formatSaved: 'Formato regional actualizado con éxito.',
+  prepDaysInvalid: (max: number) => `Los días para preparar pedidos online deben ser un número entero de 0 a ${max}.`,
+  prepDaysSaved: 'Días para preparar pedidos online actualizados con éxito.',
   /** The live example under the section: how an amount and some kilos will read. */
   formatExample: (money: string, kilos: string) => `Ejemplo: ${money} · ${kilos}`,
   /** How the activity log names the settings (they are one record). */

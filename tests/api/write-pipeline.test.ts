@@ -46,6 +46,9 @@ describe.each(testDialects())('write pipeline (%s)', (dialect) => {
   let preparedOrder: number;
   let r1StockKg: number;
   let spareFormat: number;
+  /** A shop SKU mapping and a column preset: editable and deletable. */
+  let spareSku: number;
+  let sparePreset: number;
   /** The public id of another session of the administrator's, for «Cerrar» in «Mis sesiones». */
   let spareSession: string;
   let other: { id: number; cookie: string };
@@ -70,6 +73,8 @@ describe.each(testDialects())('write pipeline (%s)', (dialect) => {
     spareRecipe = (await t.call(admin, { method: 'POST', url: '/api/blend-recipes', payload: recipeBody('Receta guardada') })).json().id;
     spareCustomer = (await t.call(admin, { method: 'POST', url: '/api/customers', payload: { name: 'Cafetería Sol', kind: 'cafeteria' } })).json().id;
     spareFormat = (await t.call(admin, { method: 'POST', url: '/api/sale-formats', payload: { name: 'Bolsa 250 g', grams: 250 } })).json().id;
+    spareSku = (await t.call(admin, { method: 'POST', url: '/api/shop-skus', payload: shopSku('COL-G') })).json().id;
+    sparePreset = (await t.call(admin, { method: 'POST', url: '/api/shop-import-presets', payload: { name: 'WooCommerce', columns: shopColumns } })).json().id;
     sparePrice = (await t.call(admin, { method: 'POST', url: '/api/product-prices', payload: { product_type: 'mezcla', recipe_id: spareRecipe, price: 30 } })).json().id;
     // Straight into the tables: no password to hash, no sign-in to throttle, for every test.
     spareUser = await insertUser(t.db, { username: `sobrante${++keyCounter}`, full_name: 'Sobrante', role: 'tecnico', password_hash: 'x' });
@@ -105,6 +110,8 @@ describe.each(testDialects())('write pipeline (%s)', (dialect) => {
     recipe_id: null,
     components: [{ origin_id: chain.origin.id, percentage: 100, selected_roasted_batches: [{ id: chain.r1.id, quantity_used: 2 }] }],
   });
+  const shopSku = (sku: string) => ({ sku, product: { kind: 'tostado', origin_id: chain.origin.id, roast_type: 'Medio' }, format_id: null, grind: 'grano' });
+  const shopColumns = { order: 'Pedido', date: 'Fecha', customer_name: 'Cliente', sku: 'SKU', quantity: 'Cantidad', unit_price: 'Precio' };
   const recipeBody = (name: string) => ({ name, components: [{ origin_id: chain.origin.id, percentage: 100 }] });
   const alog = () => readFileSync(new URL('../fixtures/artisan/python-literal-lb.alog', import.meta.url));
 
@@ -212,6 +219,19 @@ describe.each(testDialects())('write pipeline (%s)', (dialect) => {
     'POST /api/orders/:id/undo-fulfil': () => ({ method: 'POST', url: `/api/orders/${preparedOrder}/undo-fulfil` }),
     'POST /api/orders/:id/deliver': () => ({ method: 'POST', url: `/api/orders/${preparedOrder}/deliver` }),
     'POST /api/orders/:id/cancel': () => ({ method: 'POST', url: `/api/orders/${pendingOrder}/cancel` }),
+    'POST /api/shop-skus': () => ({ method: 'POST', url: '/api/shop-skus', payload: { sku: 'TAZA-01', ignore: true } }),
+    'PUT /api/shop-skus/:id': () => ({ method: 'PUT', url: `/api/shop-skus/${spareSku}`, payload: { ...shopSku('COL-G'), grind: 'molido', version: 1 } }),
+    'DELETE /api/shop-skus/:id': () => ({ method: 'DELETE', url: `/api/shop-skus/${spareSku}` }),
+    'POST /api/shop-import-presets': () => ({ method: 'POST', url: '/api/shop-import-presets', payload: { name: 'PrestaShop', columns: shopColumns } }),
+    'PUT /api/shop-import-presets/:id': () => ({ method: 'PUT', url: `/api/shop-import-presets/${sparePreset}`, payload: { name: 'Woo', columns: shopColumns, version: 1 } }),
+    'DELETE /api/shop-import-presets/:id': () => ({ method: 'DELETE', url: `/api/shop-import-presets/${sparePreset}` }),
+    // One new order of the customer above, by name: one activity entry.
+    'POST /api/shop-orders/import': () => ({
+      method: 'POST',
+      url: '/api/shop-orders/import',
+      headers: { 'content-type': 'text/csv' },
+      payload: 'Name,Email,Created at,Lineitem quantity,Lineitem name,Lineitem price,Lineitem sku,Billing Name\n#1001,,2026-11-28 10:00:00 +0100,2,Colombia 1 kg,20.00,COL-G,Cafetería Sol\n',
+    }),
     'PUT /api/settings': () => ({ method: 'PUT', url: '/api/settings', payload: { default_price_roasted: 16 } }),
     'POST /api/users': () => ({ method: 'POST', url: '/api/users', payload: { username: `nueva${++keyCounter}`, full_name: 'Nueva Persona', role: 'tecnico', password: 'una-clave-larga-9' } }),
     'DELETE /api/users/:id/sessions': () => ({ method: 'DELETE', url: `/api/users/${other.id}/sessions` }),
@@ -231,7 +251,7 @@ describe.each(testDialects())('write pipeline (%s)', (dialect) => {
         .map((method) => `${method.toUpperCase()} ${path.replace(/\{(\w+)\}/g, ':$1')}`),
     );
     // Sign-in and sign-out take no key and have their own tests (sessions, activity); a preview writes nothing.
-    const untabled = ['POST /api/auth/login', 'POST /api/auth/logout', 'POST /api/artisan/preview'];
+    const untabled = ['POST /api/auth/login', 'POST /api/auth/logout', 'POST /api/artisan/preview', 'POST /api/shop-orders/preview'];
     expect(registered.filter((route) => !untabled.includes(route)).sort()).toEqual(Object.keys(writeRoutes()).sort());
   });
 
@@ -480,7 +500,7 @@ describe('write pipeline: the rules a new route must follow', () => {
       for (const { route, operation } of writes) {
         const documented = (operation.parameters ?? []).some((p) => p.in === 'header' && p.name === 'idempotency-key');
         // Sign-in and sign-out take no key; a preview writes nothing (readOnly).
-        const exempt = ['POST /api/auth/login', 'POST /api/auth/logout', 'POST /api/artisan/preview'].includes(route);
+        const exempt = ['POST /api/auth/login', 'POST /api/auth/logout', 'POST /api/artisan/preview', 'POST /api/shop-orders/preview'].includes(route);
         expect(documented, route).toBe(!exempt);
         if (!exempt) expect(operation.responses['422'], route).toBeDefined();
       }

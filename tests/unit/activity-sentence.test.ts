@@ -49,6 +49,8 @@ describe('activity sentences', () => {
       'sale-formats': 'ana creó el formato X-1',
       // An order's label names it: 'ana creó el Pedido 12 · Café Sol'.
       orders: 'ana creó el X-1',
+      'shop-skus': 'ana creó el producto de la tienda X-1',
+      'shop-import-presets': 'ana creó la correspondencia de columnas X-1',
     });
   });
 

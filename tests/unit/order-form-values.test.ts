@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest';
 import { defaultFormatter } from '#shared/format.js';
 import type { Order } from '#shared/schemas/orders.js';
 import type { SaleFormat } from '#shared/schemas/sale-formats.js';
-import { emptyLine, formatOptions, lineKg, orderToValues, productGroups, productOf, productValue, toOrderBody } from '#web/features/orders/order-form-values.js';
+import { emptyLine, formatOptions, lineKg, orderToValues, toOrderBody } from '#web/features/orders/order-form-values.js';
+import { productGroups, productOf, productValue } from '#web/lib/plan-products.js';
 
 const formats: SaleFormat[] = [
   { id: 1, version: 1, name: 'Bolsa 250 g', grams: 250, active: true },

@@ -347,8 +347,43 @@ export interface OrdersTable {
   user_id: number | null;
   created_at: number;
   updated_at: number;
+  /** 'shopify' or 'preset-{id}' for an order imported from a shop's CSV, with its number (migration 0025); NULL for one typed in Pedidos. */
+  shop_source: ColumnType<string | null, string | null | undefined, string | null>;
+  shop_order: ColumnType<string | null, string | null | undefined, string | null>;
 }
-export type OrderRow = Selectable<OrdersTable>;
+/** An order as the orders area reads it: the shop's number is read only by the shop import (features/shop-orders). */
+export type OrderRow = Selectable<Omit<OrdersTable, 'shop_source' | 'shop_order'>>;
+
+/** A shop's SKU (or line name) mapped to a product of the plan, a format or bulk kilos and a grind, or ignored (migration 0025). */
+export interface ShopSkusTable {
+  id: Generated<number>;
+  version: RecordVersion;
+  sku: string;
+  /** nameKey(sku), unique. */
+  sku_key: string;
+  ignore: number;
+  product_type: 'tostado' | 'mezcla' | null;
+  origin_id: number | null;
+  roast_type: RoastType | null;
+  recipe_id: number | null;
+  format_id: number | null;
+  grind: 'grano' | 'molido' | null;
+  created_at: number;
+  updated_at: number;
+}
+export type ShopSkuRow = Selectable<ShopSkusTable>;
+
+/** A named column mapping for a shop's CSV (migration 0025): `columns` is JSON of field → header. */
+export interface ShopImportPresetsTable {
+  id: Generated<number>;
+  version: RecordVersion;
+  name: string;
+  /** nameKey(name), unique. */
+  name_key: string;
+  columns: string;
+  created_at: number;
+  updated_at: number;
+}
 
 /** The last delivery-note number given in a year (migration 0020). */
 export interface DeliveryNoteCountersTable {
@@ -507,4 +542,6 @@ export interface Database {
   orders: OrdersTable;
   order_lines: OrderLinesTable;
   delivery_note_counters: DeliveryNoteCountersTable;
+  shop_skus: ShopSkusTable;
+  shop_import_presets: ShopImportPresetsTable;
 }

@@ -106,12 +106,21 @@ export const insertActivityRow = (db: QueryCreator<Database>, p: ActivityRow) =>
 /** Built once per dialect (db/reusable-query.ts): most writes log one entry, every sale does. */
 const insertOne = reusableQuery((db, p: ActivityRow) => insertActivityRow(db, p));
 
-/** Appends the entries in the write's transaction (one statement). */
+/**
+ * Rows per insert: 8 columns each stay far within SQLite's 32,766 bound parameters and
+ * PostgreSQL's 65,535, however many entries one write logs (an import of thousands of records:
+ * 4,900 entries in one statement were 39,200 parameters, a 500 on SQLite).
+ */
+const ROWS_PER_INSERT = 1000;
+
+/** Appends the entries in the write's transaction (one statement per ROWS_PER_INSERT entries). */
 export async function insertActivity(trx: Transaction<Database>, author: ActivityAuthor, entries: readonly ActivityInput[], at = Date.now()): Promise<void> {
   if (entries.length === 0) return;
   if (entries.length === 1) {
     await insertOne.execute(trx, activityRowOf(author, entries[0]!, at));
     return;
   }
-  await trx.insertInto('activity_log').values(entries.map((entry) => activityRowOf(author, entry, at))).execute();
+  for (let start = 0; start < entries.length; start += ROWS_PER_INSERT) {
+    await trx.insertInto('activity_log').values(entries.slice(start, start + ROWS_PER_INSERT).map((entry) => activityRowOf(author, entry, at))).execute();
+  }
 }

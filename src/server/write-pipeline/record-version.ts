@@ -5,7 +5,7 @@ import { recordVersionSchema } from '#shared/schemas/common.js';
 import type { Database } from '#server/db/schema.js';
 import { AppError, validationError } from '#server/errors.js';
 
-/** The tables whose rows carry `version` (migration 0015; product prices, customers, sale formats and orders from their own, 0018, 0019 and 0020). */
+/** The tables whose rows carry `version` (migration 0015; product prices, customers, sale formats and orders from their own, 0018, 0019 and 0020; shop SKUs and presets, 0025). */
 export type VersionedTable =
   | 'coffee_origins'
   | 'green_coffee'
@@ -17,7 +17,9 @@ export type VersionedTable =
   | 'customers'
   | 'product_prices'
   | 'sale_formats'
-  | 'orders';
+  | 'orders'
+  | 'shop_skus'
+  | 'shop_import_presets';
 
 /**
  * No lost update (docs/decisions/0038-record-versions.md): a route that edits

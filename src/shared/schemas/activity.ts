@@ -22,6 +22,8 @@ export const ACTIVITY_AREAS = [
   'product-prices',
   'orders',
   'sale-formats',
+  'shop-skus',
+  'shop-import-presets',
 ] as const;
 export type ActivityArea = (typeof ACTIVITY_AREAS)[number];
 

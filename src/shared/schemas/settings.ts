@@ -106,6 +106,26 @@ const currencySymbolSchema = z
   .refine((text) => [...text].length <= CURRENCY_SYMBOL_MAX, m.currencySymbolTooLong(CURRENCY_SYMBOL_MAX))
   .refine((text) => text.trim() === text && !/[\d\s]/u.test(text), m.currencySymbolInvalid);
 
+/** The most days the shop may take to prepare an online order (ours): two months. */
+export const SHOP_PREP_DAYS_MAX = 60;
+
+/**
+ * Whole days, 0 to SHOP_PREP_DAYS_MAX, stored as they are: 'Días para preparar pedidos online'
+ * (docs/product-guide.md#pedidos-de-la-tienda-online), the days after a shop order's date it is due.
+ */
+const daysSetting = (key: string, defaultDays: number): SettingDefinition => ({
+  key,
+  apiSchema: z
+    .number(m.prepDaysInvalid(SHOP_PREP_DAYS_MAX))
+    .int(m.prepDaysInvalid(SHOP_PREP_DAYS_MAX))
+    .min(0, m.prepDaysInvalid(SHOP_PREP_DAYS_MAX))
+    .max(SHOP_PREP_DAYS_MAX, m.prepDaysInvalid(SHOP_PREP_DAYS_MAX)),
+  responseSchema: z.number(),
+  toApi: (stored) => stored,
+  toStored: (api) => api,
+  defaultStored: defaultDays,
+});
+
 const currencyPositionSchema = z.enum(['before', 'after'] satisfies CurrencyPosition[], m.currencyPositionInvalid);
 const decimalSeparatorSchema = z.enum(['.', ','] satisfies DecimalSeparator[], m.decimalSeparatorInvalid);
 
@@ -125,6 +145,8 @@ export const settingDefinitions = {
   currency_symbol: textSetting('currency_symbol', currencySymbolSchema, DEFAULT_REGIONAL_FORMAT.currency_symbol),
   currency_position: textSetting('currency_position', currencyPositionSchema, DEFAULT_REGIONAL_FORMAT.currency_position),
   decimal_separator: textSetting('decimal_separator', decimalSeparatorSchema, DEFAULT_REGIONAL_FORMAT.decimal_separator),
+  // An imported shop order is due this many days after the shop took it (docs/product-guide.md#pedidos-de-la-tienda-online).
+  shop_order_prep_days: daysSetting('shop_order_prep_days', 2),
 } as const satisfies Record<string, SettingDefinition<unknown, unknown>>;
 
 export type SettingName = keyof typeof settingDefinitions;
@@ -176,6 +198,10 @@ export type LowStockBody = z.output<typeof lowStockBodySchema>;
 /** The roaster section of the Configuración screen: its capacity, empty for none. */
 export const roasterBodySchema = z.object({ roaster_capacity_kg: settingDefinitions.roaster_capacity_kg.apiSchema });
 export type RoasterBody = z.output<typeof roasterBodySchema>;
+
+/** The online shop section of the Configuración screen: the days to prepare an order. */
+export const shopOrdersBodySchema = z.object({ shop_order_prep_days: settingDefinitions.shop_order_prep_days.apiSchema });
+export type ShopOrdersBody = z.output<typeof shopOrdersBodySchema>;
 
 /** The regional format section of the Configuración screen: the three settings together. */
 export const regionalFormatBodySchema = z.object({

@@ -57,6 +57,9 @@ export const queryKeys = {
     allocation: (id: number) => ['orders', 'allocation', id],
     priceHint: (params: Record<string, string | number>) => ['orders', 'price-hint', params],
   },
+  /** The online shop's column presets and SKU mappings (Importar pedidos de la tienda). */
+  shopPresets: { all: ['shop-import-presets'] },
+  shopSkus: { all: ['shop-skus'] },
   origins: {
     all: ['origins'],
     page: (page: PageParams) => ['origins', 'page', page],

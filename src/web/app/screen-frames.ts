@@ -5,6 +5,7 @@ import { customerMessages } from '#shared/customer-messages.js';
 import { greenCoffeeMessages } from '#shared/green-coffee-messages.js';
 import { traceabilityMessages } from '#shared/traceability-messages.js';
 import { orderScreenMessages } from '#shared/order-screen-messages.js';
+import { shopOrderMessages } from '#shared/shop-order-messages.js';
 import { originMessages } from '#shared/origin-messages.js';
 import { planningMessages } from '#shared/planning-messages.js';
 import { reportMessages } from '#shared/report-messages.js';
@@ -43,4 +44,5 @@ export const SCREEN_FRAMES: Record<Exclude<ScreenId, 'home'>, ScreenFrame> = {
   activity: { title: activityMessages.title, loading: activityMessages.loading },
   customers: { title: customerMessages.title },
   orders: { title: orderScreenMessages.title, loading: orderScreenMessages.loading },
+  shopOrders: { title: shopOrderMessages.title },
 };

@@ -24,6 +24,7 @@ const pageLoaders: Record<ScreenId, () => Promise<ComponentType>> = {
   activity: async () => (await import('../features/activity/activity-page.js')).ActivityPage,
   customers: async () => (await import('../features/customers/customers-page.js')).CustomersPage,
   orders: async () => (await import('../features/orders/orders-page.js')).OrdersPage,
+  shopOrders: async () => (await import('../features/shop-orders/shop-orders-page.js')).ShopOrdersPage,
 };
 
 /**

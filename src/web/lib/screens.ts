@@ -152,6 +152,13 @@ const screens = [
     tool: { label: 'Pedidos', icon: 'Truck' },
   },
   {
+    // Reached from Pedidos ('Importar pedidos de la tienda'), not from home.
+    id: 'shopOrders',
+    path: '/importar-pedidos',
+    module: 'src/web/features/shop-orders/shop-orders-page.tsx',
+    requests: [everyRow('/shop-import-presets'), everyRow('/coffee-origins'), everyRow('/blend-recipes'), everyRow('/sale-formats')],
+  },
+  {
     id: 'reports',
     path: '/reportes',
     module: 'src/web/features/reports/reports-page.tsx',

@@ -22,6 +22,7 @@ import * as customers from './0019-customers.js';
 import * as saleFormatsAndOrders from './0020-sale-formats-and-orders.js';
 import * as salesCustomerProductIndex from './0022-sales-customer-product-index.js';
 import * as salesByCustomer from './0023-sales-by-customer.js';
+import * as shopOrders from './0025-shop-orders.js';
 
 /** A migration that may report what it changed (Kysely calls `up(db)`; migrateToLatest passes its log too). */
 export interface LoggingMigration extends Migration {
@@ -56,4 +57,5 @@ export const migrations: Record<string, LoggingMigration> = {
   '0020-sale-formats-and-orders': saleFormatsAndOrders,
   '0022-sales-customer-product-index': salesCustomerProductIndex,
   '0023-sales-by-customer': salesByCustomer,
+  '0025-shop-orders': shopOrders,
 };

@@ -143,3 +143,30 @@ export async function deleteCustomer(db: DbOrTrx, id: number): Promise<boolean> 
   const result = await db.deleteFrom('customers').where('id', '=', id).executeTakeFirst();
   return Number(result.numDeletedRows) === 1;
 }
+
+/** The customers whose email is one of `emails` (compared in lower case), with their name and state: the shop import's first match. */
+export async function customersByEmails(db: DbOrTrx, emails: readonly string[]): Promise<{ id: number; name: string; email: string; active: boolean }[]> {
+  if (emails.length === 0) return [];
+  const rows = await db
+    .selectFrom('customers')
+    .select(['id', 'name', 'email', 'active'])
+    .where(sql<string>`lower(email)`, 'in', emails)
+    .orderBy('id')
+    .execute();
+  return rows.map((row) => ({ id: row.id, name: row.name, email: row.email!.toLowerCase(), active: Number(row.active) === 1 }));
+}
+
+/** The customers whose name key or look-alike skeleton is one of these (the unique indexes of migration 0019). */
+export async function customersByNameKeys(
+  db: DbOrTrx,
+  keys: readonly string[],
+  skeletons: readonly string[],
+): Promise<{ id: number; name: string; name_key: string; name_skeleton: string; active: boolean }[]> {
+  if (keys.length === 0 && skeletons.length === 0) return [];
+  const rows = await db
+    .selectFrom('customers')
+    .select(['id', 'name', 'name_key', 'name_skeleton', 'active'])
+    .where((eb) => eb.or([eb('name_key', 'in', keys.length > 0 ? keys : ['']), eb('name_skeleton', 'in', skeletons.length > 0 ? skeletons : [''])]))
+    .execute();
+  return rows.map((row) => ({ ...row, active: Number(row.active) === 1 }));
+}

@@ -7,6 +7,8 @@ import type { Database } from '#server/db/schema.js';
 import { type DbOrTrx, withWriteTransaction } from '#server/db/write-transaction.js';
 import { AppError, notFoundError } from '#server/errors.js';
 import { decodeKeysetCursor, encodeKeysetCursor } from '#server/http/keyset-cursor.js';
+import { nameKey } from '#shared/text-keys.js';
+import { nameSkeleton } from '#server/confusable-skeleton.js';
 import * as repository from './repository.js';
 
 /** The customer as the API shows it, or undefined (the activity log's "before", and GET /:id). */
@@ -57,6 +59,58 @@ const toValues = (body: CustomerBody, active: boolean): repository.CustomerValue
   notes: body.notes,
   active,
 });
+
+/** In chunks, so a long list never passes a database's limit of parameters. */
+const CHUNK = 500;
+async function inChunks<T>(items: readonly string[], read: (chunk: string[]) => Promise<T[]>): Promise<T[]> {
+  const found: T[] = [];
+  for (let start = 0; start < items.length; start += CHUNK) found.push(...(await read(items.slice(start, start + CHUNK))));
+  return found;
+}
+
+/**
+ * What the shop import asks (docs/product-guide.md#pedidos-de-la-tienda-online): the customers
+ * some emails (lower case) name, and those some names name by the one-name rule (nameKey, or a
+ * look-alike: nameSkeleton). Each with its state: an order of a deactivated customer is refused.
+ */
+export async function customersForShop(
+  db: DbOrTrx,
+  emails: readonly string[],
+  names: readonly string[],
+): Promise<{ byEmail: Map<string, ShopCustomer>; byName: (name: string) => ShopCustomer | undefined }> {
+  const byEmail = new Map<string, ShopCustomer>();
+  for (const row of await inChunks(emails, (chunk) => repository.customersByEmails(db, chunk))) {
+    if (!byEmail.has(row.email)) byEmail.set(row.email, { id: row.id, name: row.name, active: row.active });
+  }
+  const keys = [...new Set(names.map(nameKey))];
+  const skeletons = [...new Set(names.map(nameSkeleton))];
+  const rows = [
+    ...(await inChunks(keys, (chunk) => repository.customersByNameKeys(db, chunk, []))),
+    ...(await inChunks(skeletons, (chunk) => repository.customersByNameKeys(db, [], chunk))),
+  ];
+  const byKey = new Map(rows.map((row) => [row.name_key, row]));
+  const bySkeleton = new Map(rows.map((row) => [row.name_skeleton, row]));
+  const byName = (name: string): ShopCustomer | undefined => {
+    const row = byKey.get(nameKey(name)) ?? bySkeleton.get(nameSkeleton(name));
+    return row && { id: row.id, name: row.name, active: row.active };
+  };
+  return { byEmail, byName };
+}
+
+export interface ShopCustomer {
+  id: number;
+  name: string;
+  active: boolean;
+}
+
+/**
+ * A customer created inside the caller's write transaction (the shop import's new customers,
+ * whose names it looked up first with customersForShop): the body checked by the caller with
+ * customerBodySchema; a name taken meanwhile is the unique indexes' violation, which the caller
+ * answers.
+ */
+export const createCustomerInTransaction = (trx: DbOrTrx, body: CustomerBody): Promise<number> =>
+  repository.insertCustomer(trx, toValues(body, body.active ?? true));
 
 export async function createCustomer(db: Kysely<Database>, body: CustomerBody): Promise<Customer> {
   const values = toValues(body, body.active ?? true);

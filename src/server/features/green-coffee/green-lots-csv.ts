@@ -9,7 +9,7 @@ import { readFormatter } from '#server/features/settings/service.js';
 import { greenLotsAfter, type GreenLotRecord } from './repository.js';
 
 /** The headers the green import reads back: an exported file imports to the same lots. */
-// 'Precio (€/Kg)' folds to the same header as 'Precio ($/Kg)' on import (read-csv.ts foldText).
+// 'Precio (€/Kg)' folds to the same header as 'Precio ($/Kg)' on import (untrusted-files/csv-text.ts foldText).
 const columnsFor = (money: Formatter): CsvColumn<GreenLotRecord>[] => [
   { header: HEADERS.batchCode, cell: (g) => g.batch_code },
   { header: HEADERS.origin, cell: (g) => g.origin_name },

@@ -1,5 +1,6 @@
 import { cleanFileText } from '#server/http/text-input.js';
-import { decodeCsv, type GreenCsvRow, readGreenCsv } from './read-csv.js';
+import { decodeCsv } from '#server/untrusted-files/csv-text.js';
+import { type GreenCsvRow, readGreenCsv } from './read-csv.js';
 
 /**
  * Runs in the untrusted-files worker (read-csv-in-worker.ts,

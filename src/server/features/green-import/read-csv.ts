@@ -1,8 +1,8 @@
-import { CsvError, parse } from 'csv-parse/sync';
 import { csvMessages as m } from '#shared/csv-messages.js';
 import { GREEN_CSV_HEADERS, IMPORT_MAX_CELLS, IMPORT_MAX_COLUMNS, IMPORT_MAX_ROWS } from '#shared/schemas/green-import.js';
 import { validationError } from '#server/errors.js';
 import { unguardFormula } from '#server/http/csv-export.js';
+import { countCells, csvContent, csvDelimiter, foldText, parseCsvRecords } from '#server/untrusted-files/csv-text.js';
 
 /**
  * Reads the uploaded green-lot CSV into rows of text (docs/product-guide.md#csv), refusing a
@@ -41,34 +41,13 @@ export const FIELD_HEADERS: Record<GreenCsvField, string> = {
   entry_date: GREEN_CSV_HEADERS.entryDate,
 };
 
-export const foldText = (text: string): string =>
-  text.normalize('NFD').replace(/\p{M}/gu, '').toLowerCase().replace(/[^a-z0-9]/g, '');
-
 const FIELD_BY_HEADER = new Map<string, GreenCsvField>(
   (Object.entries(ALIASES) as [GreenCsvField, string[]][]).flatMap(([field, names]) => names.map((name) => [foldText(name), field] as const)),
 );
 
-/**
- * The bytes as text: UTF-8 only, with or without BOM. A Latin-1 (ANSI) file
- * would otherwise turn 'Etiopía' into 'Etiop�a' and create lots of an unknown
- * origin, so it is refused, saying how to save it.
- */
-export function decodeCsv(bytes: Uint8Array): string {
-  if (bytes.length === 0) throw validationError(m.fileEmpty);
-  try {
-    return new TextDecoder('utf-8', { fatal: true, ignoreBOM: false }).decode(bytes);
-  } catch {
-    throw validationError(m.fileNotUtf8);
-  }
-}
-
-
 export function readGreenCsv(text: string): GreenCsvRow[] {
-  const content = text.replace(/^\uFEFF/, '');
-  if (content.trim() === '') throw validationError(m.fileEmpty);
-  // The header line decides the separator: the Spanish dialect's ';' when it has one.
-  const firstLine = content.slice(0, content.search(/\r?\n|$/));
-  const delimiter = firstLine.includes(';') ? ';' : firstLine.includes('\t') && !firstLine.includes(',') ? '\t' : ',';
+  const content = csvContent(text);
+  const delimiter = csvDelimiter(content);
   // The file's cells are bounded as a whole before the parser builds any row: one line of
   // millions of separators would otherwise be one row of millions of cells
   // (docs/decisions/0040-untrusted-files-in-a-worker.md).
@@ -77,19 +56,8 @@ export function readGreenCsv(text: string): GreenCsvRow[] {
     // Past the rows' limit already, the rows' message says more than the cells'.
     throw validationError(counted.rows > IMPORT_MAX_ROWS + 1 ? m.tooManyRows(IMPORT_MAX_ROWS) : m.tooManyCells(IMPORT_MAX_CELLS, IMPORT_MAX_ROWS, IMPORT_MAX_COLUMNS));
   }
-  let records: string[][];
-  try {
-    records = parse(content, {
-      delimiter,
-      relax_column_count: true,
-      skip_empty_lines: true,
-      // One row more than the limit is enough to know it is over.
-      to: IMPORT_MAX_ROWS + 2,
-    }) as string[][];
-  } catch (error) {
-    if (error instanceof CsvError) throw validationError(m.fileNotCsv(Number((error as CsvError & { lines?: number }).lines ?? 1)));
-    throw error;
-  }
+  // One row more than the limit is enough to know it is over.
+  const records = parseCsvRecords(content, delimiter, IMPORT_MAX_ROWS + 2);
   const [header = [], ...data] = records;
   if (header.length > IMPORT_MAX_COLUMNS) throw validationError(m.tooManyColumns(IMPORT_MAX_COLUMNS));
   if (data.length > IMPORT_MAX_ROWS) throw validationError(m.tooManyRows(IMPORT_MAX_ROWS));
@@ -121,46 +89,4 @@ export function readGreenCsv(text: string): GreenCsvRow[] {
     if (cells.length !== header.length) row.columnCountProblem = { found: cells.length, expected: header.length };
     return row;
   });
-}
-
-/**
- * The text's cells and rows (lines with any content), counted until the cells pass `max`: a
- * separator or the end of a line with content, outside double quotes (`""` inside quotes
- * toggles twice), ends a cell. The count the parser makes of a well-formed file, in a few
- * milliseconds for 5 MB; a malformed one is refused by the parser after it. (csv-parse's own
- * per-cell hook, `cast`, costs ~10 µs a cell: 0.6 s more for a file of 10,000 lots.)
- */
-export function countCells(text: string, delimiter: string, max: number): { cells: number; rows: number } {
-  const separator = delimiter.charCodeAt(0);
-  let cells = 0;
-  let rows = 0;
-  let quoted = false;
-  let content = false;
-  for (let i = 0; i < text.length && cells <= max; i++) {
-    const c = text.charCodeAt(i);
-    if (c === 0x22) {
-      quoted = !quoted;
-      content = true;
-    } else if (quoted) {
-      continue;
-    } else if (c === separator) {
-      cells++;
-      content = true;
-    } else if (c === 0x0a) {
-      if (content) {
-        cells++;
-        rows++;
-      }
-      content = false;
-    } else if (c !== 0x0d) {
-      content = true;
-    }
-  }
-  return content ? { cells: cells + 1, rows: rows + 1 } : { cells, rows };
-}
-
-/** '10,125' or '10.125' → 10.125; no thousands separators, no signs or exponents (null when not a plain decimal). */
-export function parseDecimalText(text: string): number | null {
-  if (!/^\d+([.,]\d+)?$/.test(text)) return null;
-  return Number(text.replace(',', '.'));
 }

@@ -13,12 +13,13 @@ import { confusableSkeleton } from '#server/confusable-skeleton.js';
 import type { Database } from '#server/db/schema.js';
 import { withWriteTransaction } from '#server/db/write-transaction.js';
 import { recordActivity } from '#server/write-pipeline/activity-log.js';
+import { foldText, parseDecimalCell } from '#server/untrusted-files/csv-text.js';
 import { AppError, validationError } from '#server/errors.js';
 import { lockLots } from '#server/ledger/lot-locks.js';
 import { pagedItems } from '#server/http/csv-export.js';
 import { createGreenLotInTransaction } from '#server/features/green-coffee/service.js';
 import { listOrigins } from '#server/features/origins/service.js';
-import { FIELD_HEADERS, foldText, type GreenCsvField, type GreenCsvRow, parseDecimalText } from './read-csv.js';
+import { FIELD_HEADERS, type GreenCsvField, type GreenCsvRow } from './read-csv.js';
 import { readGreenCsvInWorker } from './read-csv-in-worker.js';
 import * as repository from './repository.js';
 
@@ -143,9 +144,9 @@ function checkRow(csvRow: GreenCsvRow, findOrigins: (name: string) => Origin[]):
   const origin = candidates.length === 1 ? candidates[0] : undefined;
   if (candidates.length === 0) row.problems.push(m.unknownOrigin(values.origin));
   if (candidates.length > 1) row.problems.push(m.ambiguousOrigin(values.origin, candidates.map((candidate) => candidate.name)));
-  const quantity = parseDecimalText(values.quantity_kg);
+  const quantity = parseDecimalCell(values.quantity_kg);
   if (quantity === null) row.problems.push(m.badNumber(FIELD_HEADERS.quantity_kg));
-  const price = parseDecimalText(values.unit_price);
+  const price = parseDecimalCell(values.unit_price);
   if (price === null) row.problems.push(m.badNumber(FIELD_HEADERS.unit_price));
   // The same reading of a typed date as the web's date fields: day first as in Spain, or ISO.
   const date = parseSpanishDate(values.entry_date) ?? null;

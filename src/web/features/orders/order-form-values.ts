@@ -1,11 +1,9 @@
 import { formatDate, type Formatter } from '#shared/format.js';
 import { orderScreenMessages as m } from '#shared/order-screen-messages.js';
-import type { BlendRecipe } from '#shared/schemas/blend-recipes.js';
-import type { Origin } from '#shared/schemas/origins.js';
-import { ROAST_TYPES, type RoastType } from '#shared/schemas/roasted-coffee.js';
-import type { Order, OrderProduct } from '#shared/schemas/orders.js';
+import type { Order } from '#shared/schemas/orders.js';
 import type { SaleFormat } from '#shared/schemas/sale-formats.js';
 import { isoDateOrAsTyped, numberOrMissing } from '#web/lib/form-values.js';
+import { productOf, productValue } from '#web/lib/plan-products.js';
 
 /** One line as typed: the product's option value, the format's id ('' for bulk kilos), quantity and price as text. */
 export interface OrderLineValues {
@@ -31,33 +29,6 @@ export interface OrderFormValues {
 export const emptyLine = (): OrderLineValues => ({ product: '', format_id: '', quantity: '', unit_price: '', grind: 'grano' });
 
 export const emptyOrderValues = (): OrderFormValues => ({ customer_id: '', customer_search: '', due_date: '', notes: '', repeat_weeks: '', lines: [emptyLine()] });
-
-/**
- * A line's product as one select value, the plan's units (docs/product-guide.md#roast-plan): a
- * roasted product is an origin and a roast type ('tostado:12:Medio'), a blend product its recipe
- * ('mezcla:3'), as Configuración's 'Precios por producto' names them.
- */
-export const productValue = (product: OrderProduct): string =>
-  product.kind === 'tostado' ? `tostado:${product.origin_id}:${product.roast_type}` : `mezcla:${product.recipe_id}`;
-
-/** The select value back as the API's product; undefined for none chosen (the form's "required" message). */
-export function productOf(value: string): OrderProduct | undefined {
-  const [kind, id, roastType] = value.split(':');
-  if (kind === 'tostado') return { kind, origin_id: Number(id), roast_type: roastType as RoastType };
-  if (kind === 'mezcla') return { kind, recipe_id: Number(id) };
-  return undefined;
-}
-
-/** The product select's two groups: every origin in each roast type, then every recipe. */
-export const productGroups = (origins: readonly Origin[], recipes: readonly BlendRecipe[]) => [
-  {
-    label: m.roastedGroup,
-    options: origins.flatMap((origin) =>
-      ROAST_TYPES.map((roastType) => ({ value: productValue({ kind: 'tostado', origin_id: origin.id, roast_type: roastType }), label: `${origin.name} · ${roastType}` })),
-    ),
-  },
-  { label: m.blendGroup, options: recipes.map((recipe) => ({ value: productValue({ kind: 'mezcla', recipe_id: recipe.id }), label: recipe.name })) },
-];
 
 /** The formats a line may choose: the active ones, and on an edit the one it already has. */
 export const formatOptions = (formats: readonly SaleFormat[], keep: ReadonlySet<number>) => [

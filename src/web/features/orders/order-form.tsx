@@ -21,10 +21,11 @@ import { schemaThenRulesResolver } from '#web/lib/schema-then-rules-resolver.js'
 import { useUnsavedInput } from '#web/lib/unsaved-input.js';
 import type { EntityFormProps } from '#web/lib/use-form-screen.js';
 import { isUnconfirmed } from '#web/lib/write-request.js';
+import { productGroups, productOf } from '#web/lib/plan-products.js';
 import { useCreateOrder } from './api/create-order.js';
 import { fetchPriceHint } from './api/get-price-hint.js';
 import { useUpdateOrder } from './api/update-order.js';
-import { emptyLine, emptyOrderValues, formatOptions, lineKg, type OrderFormValues, orderToValues, productGroups, productOf, toOrderBody } from './order-form-values.js';
+import { emptyLine, emptyOrderValues, formatOptions, lineKg, type OrderFormValues, orderToValues, toOrderBody } from './order-form-values.js';
 
 const resolver = schemaThenRulesResolver<OrderFormValues, OrderBody>(orderBodySchema, toOrderBody, []);
 

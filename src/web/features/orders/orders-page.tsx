@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { formatDate, parseSpanishDate } from '#shared/format.js';
 import { ORDER_STATUS_LABELS } from '#shared/order-messages.js';
 import { orderScreenMessages as m } from '#shared/order-screen-messages.js';
+import { shopOrderMessages } from '#shared/shop-order-messages.js';
 import type { Order } from '#shared/schemas/orders.js';
 import { useOriginOptions } from '#web/api/get-origin-options.js';
 import type { OrderFilters } from '#web/api/query-keys.js';
@@ -80,6 +81,11 @@ export function OrdersPage() {
   ];
   return (
     <Page title={m.title}>
+      <p>
+        <Link className="btn btn-secondary" to="/importar-pedidos">
+          {shopOrderMessages.openButton}
+        </Link>
+      </p>
       {ready ? (
         <Deferred fallback={<LoadingText text={m.loading} />}>
           {openId !== null &&

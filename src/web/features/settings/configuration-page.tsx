@@ -19,7 +19,7 @@ import { RegionalFormatForm } from './regional-format-form.js';
 import { RecipesTable } from './recipes-table.js';
 import { SaleFormatsSection } from './sale-formats-section.js';
 import { SettingsForm } from './settings-form.js';
-import { DEFAULT_PRICES, LOW_STOCK, ROASTER } from './settings-sections.js';
+import { DEFAULT_PRICES, LOW_STOCK, ROASTER, SHOP_ORDERS } from './settings-sections.js';
 import './settings.css';
 
 /**
@@ -63,6 +63,7 @@ export function ConfigurationPage() {
           <SaleFormatsSection />
           <SettingsForm section={LOW_STOCK} settings={settings.data} onFailure={fail} />
           <SettingsForm section={ROASTER} settings={settings.data} onFailure={fail} />
+          <SettingsForm section={SHOP_ORDERS} settings={settings.data} onFailure={fail} />
           <RegionalFormatForm settings={settings.data} onFailure={fail} />
           <AdminOptionsCard />
         </Deferred>

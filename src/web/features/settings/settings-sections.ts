@@ -1,6 +1,6 @@
 import { settingsMessages } from '#shared/settings-messages.js';
 import { stockAlertMessages } from '#shared/stock-alert-messages.js';
-import { type DefaultPricesBody, defaultPricesBodySchema, type LowStockBody, lowStockBodySchema, type RoasterBody, roasterBodySchema } from '#shared/schemas/settings.js';
+import { type DefaultPricesBody, defaultPricesBodySchema, type LowStockBody, lowStockBodySchema, type RoasterBody, roasterBodySchema, SHOP_PREP_DAYS_MAX, type ShopOrdersBody, shopOrdersBodySchema } from '#shared/schemas/settings.js';
 import type { SettingsFormSection } from './settings-form.js';
 
 /**
@@ -44,4 +44,15 @@ export const ROASTER: SettingsFormSection<keyof RoasterBody, RoasterBody> = {
   fields: [{ name: 'roaster_capacity_kg', id: 'roaster-capacity', label: 'Capacidad del tostador (Kg de verde por tueste)', optional: true }],
   schema: roasterBodySchema,
   messages: { required: settingsMessages.capacityInvalid, saved: settingsMessages.capacitySaved, failed: settingsMessages.saveError },
+};
+
+/** The days an imported shop order has to be prepared: its due date is the shop's day plus these (docs/product-guide.md#pedidos-de-la-tienda-online). */
+export const SHOP_ORDERS: SettingsFormSection<keyof ShopOrdersBody, ShopOrdersBody> = {
+  id: 'shop-orders-form',
+  title: 'Pedidos de la Tienda Online',
+  note: 'Un pedido importado de la tienda se entrega el día del pedido más estos días (hoy, si ya pasaron).',
+  submitLabel: 'Guardar Días',
+  fields: [{ name: 'shop_order_prep_days', id: 'shop-prep-days', label: 'Días para preparar pedidos online' }],
+  schema: shopOrdersBodySchema,
+  messages: { required: settingsMessages.prepDaysInvalid(SHOP_PREP_DAYS_MAX), saved: settingsMessages.prepDaysSaved, failed: settingsMessages.saveError },
 };

@@ -1,0 +1,64 @@
+import { fileURLToPath } from 'node:url';
+import { describe, expect, it } from 'vitest';
+import { shopOrderMessages as m } from '#shared/shop-order-messages.js';
+import { apiPost } from './helpers/api.js';
+import { expectNoSeriousAxeViolations, newPage, PHONE, signIn } from './helpers/browser.js';
+import { useServerAndBrowser } from './helpers/fixture.js';
+import { expectNoSidewaysScroll, shooter, waitForToast } from './helpers/screen.js';
+
+const shot = shooter('pedidos-tienda');
+const SHOPIFY = fileURLToPath(new URL('../tests/fixtures/shop/shopify-orders.csv', import.meta.url));
+
+/** Importar pedidos de la tienda (docs/product-guide.md#pedidos-de-la-tienda-online) at 390 px: from the file to the orders on /pedidos. */
+describe('pedidos de la tienda online', () => {
+  const env = useServerAndBrowser();
+
+  it('on a phone: a Shopify export previewed, its unknown SKUs mapped, imported once, the orders on Pedidos', async () => {
+    const { context, page, problems } = await newPage(env.browser, env.server.url, PHONE);
+    await signIn(page, env.server.adminUsername, env.server.adminPassword);
+    const post = apiPost<{ id: number }>(page);
+    const colombia = await post('/api/coffee-origins', { name: 'Colombia', kilos_per_bag: 70, suppliers_fincas: ['Finca La Esperanza'] });
+    const etiopia = await post('/api/coffee-origins', { name: 'Etiopía', kilos_per_bag: 60, suppliers_fincas: ['Yirgacheffe Coop'] });
+    await post('/api/blend-recipes', { name: 'Mezcla de la Casa', components: [{ origin_id: colombia.id, percentage: 100 }] });
+    // Two mapped through the API beforehand; the screen maps the other two.
+    await post('/api/shop-skus', { sku: 'COL-250-G', product: { kind: 'tostado', origin_id: colombia.id, roast_type: 'Medio' }, format_id: 1, grind: 'grano' });
+    await post('/api/shop-skus', { sku: 'ETI-500-M', product: { kind: 'tostado', origin_id: etiopia.id, roast_type: 'Claro' }, format_id: 2, grind: 'molido' });
+
+    await page.goto(`${env.server.url}/pedidos`);
+    await page.getByRole('link', { name: m.openButton }).click();
+    await page.waitForURL(`${env.server.url}/importar-pedidos`);
+    await page.getByRole('heading', { level: 1, name: m.title }).waitFor();
+    await page.getByLabel(m.fileLabel).setInputFiles(SHOPIFY);
+    await expect.poll(() => page.getByRole('status').first().textContent()).toBe(m.withProblems(2));
+    await expect.poll(() => page.locator('fieldset.shop-sku legend').allTextContents()).toEqual(['«BLEND-1KG»', '«TAZA-01»']);
+    await expect.poll(() => page.getByRole('button', { name: m.importButton }).isDisabled()).toBe(true);
+    await expectNoSidewaysScroll(page);
+    await expectNoSeriousAxeViolations(page);
+    await shot(page, 'preview-phone');
+
+    // The blend by the kilo bag, and the mug ignored: each saved previews the file again.
+    await page.locator('#shop-sku-0-product').selectOption({ label: 'Mezcla de la Casa' });
+    await page.locator('#shop-sku-0-format').selectOption({ label: 'Bolsa 1 kg' });
+    await page.locator('fieldset.shop-sku').first().getByRole('button', { name: m.skuSave }).click();
+    await expect.poll(() => page.locator('fieldset.shop-sku legend').allTextContents()).toEqual(['«TAZA-01»']);
+    await page.locator('#shop-sku-0-product').selectOption({ label: m.ignore });
+    await page.getByRole('button', { name: m.skuSave }).click();
+    await expect.poll(() => page.getByRole('status').first().textContent()).toBe(m.ready(4));
+    await expect.poll(() => page.locator('table.data-table tbody tr').count()).toBe(6);
+    await expect.poll(() => page.locator('table.data-table tbody tr', { hasText: '#1001' }).textContent()).toContain('Ana García (nuevo)');
+
+    await page.getByRole('button', { name: m.importButton }).click();
+    await expect.poll(() => waitForToast(page, 'importados')).toBe(m.imported(4, 2));
+    await page.waitForURL(`${env.server.url}/pedidos`);
+    await expect.poll(() => page.locator('table.data-table tbody tr').count()).toBe(4);
+    await expect.poll(() => page.locator('table.data-table tbody').textContent()).toContain('Ana García');
+
+    // The same file again: every order already imported or cancelled, nothing to import.
+    await page.getByRole('link', { name: m.openButton }).click();
+    await page.getByLabel(m.fileLabel).setInputFiles(SHOPIFY);
+    await expect.poll(() => page.getByRole('status').first().textContent()).toBe(m.nothingNew);
+    expect(await page.getByRole('button', { name: m.importButton }).isDisabled()).toBe(true);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,299 @@
+import { useState } from 'react';
+import { Link, useNavigate } from 'react-router';
+import { formatDate } from '#shared/format.js';
+import { GRIND_LABELS } from '#shared/order-messages.js';
+import { SHOP_FIELDS, type ShopField, type ShopPreview, type ShopPreviewOrder } from '#shared/schemas/shop-orders.js';
+import { shopOrderMessages as m } from '#shared/shop-order-messages.js';
+import { useOriginOptions } from '#web/api/get-origin-options.js';
+import { useRecipeOptions } from '#web/api/get-recipe-options.js';
+import { useSaleFormats } from '#web/api/get-sale-formats.js';
+import { useFormat } from '#web/api/use-format.js';
+import { type Column, DataTable } from '#web/components/data-table.js';
+import { Field } from '#web/components/field.js';
+import { FormAlert } from '#web/components/form-alert.js';
+import { LoadFailure } from '#web/components/load-failure.js';
+import { LoadingText } from '#web/components/loading-text.js';
+import { Page } from '#web/components/page.js';
+import { SelectField } from '#web/components/select-field.js';
+import { UploadPanel } from '#web/components/upload-panel.js';
+import { loadFailed, serverRefusal } from '#web/lib/api-client.js';
+import { productGroups, productOf } from '#web/lib/plan-products.js';
+import { useToast } from '#web/lib/use-toast.js';
+import { useCreateShopPreset } from './api/create-shop-preset.js';
+import { useCreateShopSku } from './api/create-shop-sku.js';
+import { useShopPresets } from './api/get-shop-presets.js';
+import { useImportShopOrders, usePreviewShopOrders } from './api/import-shop-orders.js';
+
+const STATE_LABELS = { nuevo: m.stateNew, ya_importado: m.stateImported, cancelado: m.stateCancelled } as const;
+
+type OrderRow = ShopPreviewOrder & { id: number };
+
+/** A controlled select or input of this screen: its value in React state, as the orders' filters. */
+const controlled = (name: string, value: string, set: (value: string) => void) => ({
+  name,
+  value,
+  onChange: async (event: { target: unknown }) => set((event.target as HTMLInputElement).value),
+});
+
+/**
+ * /importar-pedidos, 'Importar pedidos de la tienda' (docs/product-guide.md#pedidos-de-la-tienda-online),
+ * both roles: choose a shop's orders CSV (Shopify's, or another through a saved column preset) →
+ * the server previews every order without writing → the unknown SKUs are mapped here, and the
+ * file previewed again → 'Importar pedidos' creates the new orders, all or none.
+ */
+export function ShopOrdersPage() {
+  const presets = useShopPresets();
+  const origins = useOriginOptions();
+  const recipes = useRecipeOptions();
+  const formats = useSaleFormats();
+  const previewFile = usePreviewShopOrders();
+  const importFile = useImportShopOrders();
+  const showToast = useToast();
+  const navigate = useNavigate();
+  const f = useFormat();
+  const [preset, setPreset] = useState('');
+  const [file, setFile] = useState<File | null>(null);
+  const [preview, setPreview] = useState<ShopPreview | null>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+
+  for (const query of [presets, origins, recipes, formats]) if (loadFailed(query)) return <LoadFailure message={m.previewError} error={query.error} />;
+  if (!presets.data || !origins.data || !recipes.data || !formats.data) {
+    return (
+      <Page title={m.title}>
+        <LoadingText />
+      </Page>
+    );
+  }
+
+  const presetId = preset === '' ? null : Number(preset);
+  const check = async (chosen: File | null, presetChosen = presetId) => {
+    setProblem(null);
+    setPreview(null);
+    if (!chosen) return;
+    try {
+      setPreview(await previewFile.mutateAsync({ file: chosen, preset: presetChosen }));
+    } catch (error) {
+      // The file's own refusal (not UTF-8, not Shopify's, totals only, too big…) is the server's Spanish text.
+      setProblem(serverRefusal(error) ?? m.previewError);
+    }
+  };
+  const confirm = async () => {
+    if (!file) return;
+    setProblem(null);
+    try {
+      const result = await importFile.mutateAsync({ file, preset: presetId });
+      showToast(m.imported(result.created.length, result.skipped));
+      await navigate('/pedidos');
+    } catch (error) {
+      setProblem(serverRefusal(error) ?? m.importError);
+    }
+  };
+
+  const newOrders = preview?.orders.filter((order) => order.state === 'nuevo') ?? [];
+  const withProblems = newOrders.filter((order) => order.problems.length > 0).length;
+  const money = (amount: number | null) => (amount === null ? '—' : f.money(amount));
+  const columns: Column<OrderRow>[] = [
+    { label: m.columns.order, cell: (order) => order.shop_order },
+    { label: m.columns.date, cell: (order) => (order.date === null ? '—' : formatDate(order.date)) },
+    { label: m.columns.customer, className: 'wrap', cell: (order) => `${order.customer.name}${order.customer.customer_id === null ? ` (${m.customerNew})` : ''}` },
+    {
+      label: m.columns.lines,
+      className: 'wrap',
+      cell: (order) => (
+        <ul className="shop-lines">
+          {order.lines.map((line, index) => (
+            <li key={index}>
+              {line.quantity ?? '?'} × {line.name || line.sku} · {money(line.unit_price)}
+              {line.mapping && 'ignore' in line.mapping ? ` · ${m.ignore}` : ''}
+              {line.kg !== null && line.price_per_kg !== null ? ` · ${f.kgExact(line.kg)} · ${m.pricePerKg(f.money(line.price_per_kg))}` : ''}
+            </li>
+          ))}
+        </ul>
+      ),
+    },
+    { label: m.columns.state, cell: (order) => STATE_LABELS[order.state] },
+    { label: m.columns.problems, className: 'wrap', cell: (order) => [...order.problems, ...order.warnings].join(' ') || '—' },
+  ];
+
+  return (
+    <Page title={m.title}>
+      <p>
+        {m.intro} <Link to="/pedidos">{m.backToOrders}</Link>
+      </p>
+      <div className="form-grid">
+        <SelectField
+          id="shop-preset"
+          label={m.presetLabel}
+          placeholder={m.presetShopify}
+          options={presets.data.map((item) => ({ value: String(item.id), label: item.name }))}
+          registration={controlled('preset', preset, (value) => {
+            setPreset(value);
+            void check(file, value === '' ? null : Number(value));
+          })}
+        />
+      </div>
+      <UploadPanel
+        title={m.title}
+        picker={{
+          label: m.fileLabel,
+          accept: '.csv,text/csv',
+          hint: m.fileHint,
+          onFiles: (files) => {
+            const chosen = files?.[0] ?? null;
+            setFile(chosen);
+            void check(chosen);
+          },
+        }}
+        alert={problem}
+        confirm={{
+          label: importFile.isPending ? m.importing : m.importButton,
+          disabled: !file || !preview || withProblems > 0 || newOrders.length === 0 || importFile.isPending,
+          onClick: () => void confirm(),
+        }}
+        cancelLabel={m.cancel}
+        onCancel={() => void navigate('/pedidos')}
+      >
+        {previewFile.isPending && <p className="loading-text">{m.checking}</p>}
+        {preview && (
+          <>
+            <h3>{m.previewTitle}</h3>
+            <p role="status" className={withProblems > 0 ? 'form-alert' : undefined}>
+              {withProblems > 0 ? m.withProblems(withProblems) : newOrders.length > 0 ? m.ready(newOrders.length) : m.nothingNew}
+            </p>
+            {preview.unknown_skus.length > 0 && (
+              <section aria-labelledby="shop-unknown-title">
+                <h4 id="shop-unknown-title">{m.unknownTitle}</h4>
+                {preview.unknown_skus.map((sku, index) => (
+                  <SkuMapping key={sku} index={index} sku={sku} origins={origins.data} recipes={recipes.data} formats={formats.data} onSaved={() => void check(file)} />
+                ))}
+              </section>
+            )}
+            <DataTable caption={m.previewTitle} columns={columns} rows={preview.orders.map((order, index) => ({ ...order, id: index }))} empty={m.nothingNew} />
+          </>
+        )}
+      </UploadPanel>
+      <PresetForm onSaved={(id) => setPreset(String(id))} />
+    </Page>
+  );
+}
+
+/** One unknown SKU with its picker: a coffee of the plan (or 'Ignorar'), a format or bulk kilos, and the grind. */
+function SkuMapping({ index, sku, origins, recipes, formats, onSaved }: {
+  index: number;
+  sku: string;
+  origins: Parameters<typeof productGroups>[0];
+  recipes: Parameters<typeof productGroups>[1];
+  formats: readonly { id: number; name: string; active: boolean }[];
+  onSaved: () => void;
+}) {
+  const createSku = useCreateShopSku();
+  const [product, setProduct] = useState('');
+  const [format, setFormat] = useState('');
+  const [grind, setGrind] = useState('grano');
+  const [problem, setProblem] = useState<string | null>(null);
+  const id = `shop-sku-${index}`;
+  const save = async () => {
+    setProblem(null);
+    const body = product === 'ignore' ? { sku, ignore: true } : { sku, product: productOf(product), format_id: format === '' ? null : Number(format), grind };
+    try {
+      await createSku.mutateAsync({ body: body as never, key: crypto.randomUUID() });
+      onSaved();
+    } catch (error) {
+      setProblem(serverRefusal(error) ?? m.skuSaveError);
+    }
+  };
+  return (
+    <fieldset className="shop-sku">
+      <legend>{m.skuLegend(sku)}</legend>
+      <div className="form-grid">
+        <Field id={`${id}-product`} label={m.skuProduct} registration={controlled('product', product, setProduct)}>
+          {(control) => (
+            <select {...control}>
+              <option value="">{m.skuChoose}</option>
+              <option value="ignore">{m.ignore}</option>
+              {productGroups(origins, recipes).map((group) => (
+                <optgroup key={group.label} label={group.label}>
+                  {group.options.map((option) => (
+                    <option key={option.value} value={option.value}>
+                      {option.label}
+                    </option>
+                  ))}
+                </optgroup>
+              ))}
+            </select>
+          )}
+        </Field>
+        {product !== 'ignore' && (
+          <>
+            <SelectField
+              id={`${id}-format`}
+              label={m.skuFormat}
+              placeholder={m.bulk}
+              options={formats.filter((item) => item.active).map((item) => ({ value: String(item.id), label: item.name }))}
+              registration={controlled('format', format, setFormat)}
+            />
+            <SelectField
+              id={`${id}-grind`}
+              label={m.skuGrind}
+              options={Object.entries(GRIND_LABELS).map(([value, label]) => ({ value, label }))}
+              registration={controlled('grind', grind, setGrind)}
+            />
+          </>
+        )}
+      </div>
+      <FormAlert message={problem} />
+      <button type="button" className="btn btn-secondary" disabled={product === '' || createSku.isPending} onClick={() => void save()}>
+        {m.skuSave}
+      </button>
+    </fieldset>
+  );
+}
+
+const EMPTY_COLUMNS = Object.fromEntries(SHOP_FIELDS.map((field) => [field, ''])) as Record<ShopField, string>;
+
+/** 'Nueva correspondencia de columnas': a name and, for each field, the header that names it in the shop's file. */
+function PresetForm({ onSaved }: { onSaved: (id: number) => void }) {
+  const createPreset = useCreateShopPreset();
+  const showToast = useToast();
+  const [name, setName] = useState('');
+  const [columns, setColumns] = useState(EMPTY_COLUMNS);
+  const [problem, setProblem] = useState<string | null>(null);
+  const save = async () => {
+    setProblem(null);
+    const body = { name, columns: Object.fromEntries(SHOP_FIELDS.map((field) => [field, columns[field].trim() || null])) };
+    try {
+      const saved = await createPreset.mutateAsync({ body: body as never, key: crypto.randomUUID() });
+      showToast(m.presetSaved);
+      setName('');
+      setColumns(EMPTY_COLUMNS);
+      onSaved(saved.id);
+    } catch (error) {
+      setProblem(serverRefusal(error) ?? m.presetSaveError);
+    }
+  };
+  return (
+    <details className="card">
+      <summary className="card__title">{m.presetNew}</summary>
+      <p className="field__hint">{m.presetHint}</p>
+      <div className="form-grid">
+        <Field id="shop-preset-name" label={m.presetName} registration={controlled('name', name, setName)}>
+          {(control) => <input {...control} type="text" autoComplete="off" />}
+        </Field>
+        {SHOP_FIELDS.map((field) => (
+          <Field
+            key={field}
+            id={`shop-preset-${field}`}
+            label={m.presetFields[field]}
+            registration={controlled(field, columns[field], (value) => setColumns((current) => ({ ...current, [field]: value })))}
+          >
+            {(control) => <input {...control} type="text" autoComplete="off" />}
+          </Field>
+        ))}
+      </div>
+      <FormAlert message={problem} />
+      <button type="button" className="btn btn-primary" disabled={createPreset.isPending} onClick={() => void save()}>
+        {m.presetSave}
+      </button>
+    </details>
+  );
+}
