@@ -68,7 +68,10 @@ export const openApiOptions: SwaggerOptions = {
     }
     const config = input.route.config as FastifyContextConfig | undefined;
     return {
-      schema: { ...withRecordVersion(withIdempotencyKey(schema as JsonSchema, input.route.method, config), input.route.method, config), security: securityOf(config) },
+      schema: {
+        ...typedNullableChoices(withRecordVersion(withIdempotencyKey(schema as JsonSchema, input.route.method, config), input.route.method, config)),
+        security: securityOf(config),
+      },
       url: url.length > 1 ? url.replace(/\/+$/, '') : url,
     };
   },
@@ -131,6 +134,25 @@ function withRecordVersion(schema: JsonSchema, method: string | string[], config
       ...described('428', 'Falta la versión del registro (version_required).'),
     },
   };
+}
+
+/**
+ * A nullable choice of objects (`z.discriminatedUnion(…).nullable()`: a shop SKU's product, a
+ * preview line's mapping) comes out as `{oneOf, nullable}`, which OpenAPI 3.0 refuses without a
+ * sibling `type`: when every option is an object, the choice is typed `object`. Walks the whole schema.
+ */
+export function typedNullableChoices(schema: JsonSchema): JsonSchema {
+  const walk = (value: unknown): unknown => {
+    if (Array.isArray(value)) return value.map(walk);
+    if (!isSchema(value)) return value;
+    const out = Object.fromEntries(Object.entries(value).map(([key, inner]) => [key, walk(inner)]));
+    const options = out.oneOf ?? out.anyOf;
+    if (out.nullable === true && out.type === undefined && Array.isArray(options) && options.every((option) => isSchema(option) && option.type === 'object')) {
+      out.type = 'object';
+    }
+    return out;
+  };
+  return walk(schema) as JsonSchema;
 }
 
 const isSchema = (value: unknown): value is JsonSchema => typeof value === 'object' && value !== null && !Array.isArray(value);
