@@ -144,6 +144,14 @@ describe('pedidos', () => {
     expect(await cancel).toBe(m.cancelConfirm);
     await expect.poll(() => fact(page, 'Estado').textContent()).toBe('Cancelado');
     expect(await view(page).getByRole('button').allTextContents()).toEqual([m.close]);
+
+    // A product chosen before the customer gets Configuración's price; choosing the café then gives its own last price (18).
+    await page.getByLabel('Producto').selectOption({ label: 'Colombia · Medio' });
+    await expect.poll(() => page.getByLabel('Precio ($/Kg)').inputValue()).not.toBe('');
+    expect(await page.getByLabel('Precio ($/Kg)').inputValue()).not.toBe('18.00');
+    await page.getByRole('combobox', { name: 'Cliente', exact: true }).fill('sol');
+    await page.locator('#order-customer-list').getByRole('option', { name: /Cafetería Sol/ }).click();
+    await expect.poll(() => page.getByLabel('Precio ($/Kg)').inputValue()).toBe('18.00');
     expect(problems).toEqual([]);
     await context.close();
   }, 120_000);

@@ -108,7 +108,7 @@ describe('app shell', () => {
     for (const part of ['.home-card', '.home-card__icon', '.home-card__name', '.home-card__description']) {
       expect(await inFirstScreen(page.locator(part)), part).toEqual(Array(7).fill(true));
     }
-    expect(await inFirstScreen(page.getByRole('navigation', { name: 'Herramientas' }).getByRole('link'))).toEqual(Array(5).fill(true));
+    expect(await inFirstScreen(page.getByRole('navigation', { name: 'Herramientas' }).getByRole('link'))).toEqual(Array(6).fill(true));
     expect(await inFirstScreen(page.getByRole('heading', { level: 2, name: 'Alertas de stock' }))).toEqual([true]);
     await expectNoSeriousAxeViolations(page);
     await screenshot(page, 'home-phone');

@@ -1,5 +1,5 @@
 import { Plus, X } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { type FieldErrors, useFieldArray, useForm, useWatch } from 'react-hook-form';
 import { GRIND_LABELS, orderMessages } from '#shared/order-messages.js';
 import { orderScreenMessages as m } from '#shared/order-screen-messages.js';
@@ -12,6 +12,7 @@ import { CustomerPicker } from '#web/components/customer-picker.js';
 import { DateField } from '#web/components/date-field.js';
 import { DECIMAL_INPUT } from '#web/components/decimal-field.js';
 import { Field } from '#web/components/field.js';
+import { PlanProductOptions } from '#web/components/plan-product-options.js';
 import { FormActions } from '#web/components/form-actions.js';
 import { FormCard } from '#web/components/form-card.js';
 import { SelectField } from '#web/components/select-field.js';
@@ -107,6 +108,9 @@ export function OrderForm({ origins, recipes, formats, editing, onSaved, onCance
   const customerField = register('customer_id');
   const customerInputRef = (element: HTMLInputElement | null) => customerField.ref(element ? { focus: () => element.focus() } : null);
 
+  /** The price each line was last given by fillPrice: a price the user typed over is theirs, and stays. */
+  const filledPrices = useRef(new Map<number, string>());
+
   /** The price per kg a product fills in: this customer's last price for it, else Configuración's (the server decides). */
   const fillPrice = async (index: number) => {
     const { customer_id: customerId, lines: current } = getValues();
@@ -114,9 +118,17 @@ export function OrderForm({ origins, recipes, formats, editing, onSaved, onCance
     if (!product) return;
     const price = await fetchPriceHint(customerId === '' ? undefined : Number(customerId), product).catch(() => null);
     if (price !== null && price !== undefined && getValues(`lines.${index}.product`) === current[index]?.product) {
-      setValue(`lines.${index}.unit_price`, f.twoDecimals(price), { shouldDirty: true });
+      const text = f.twoDecimals(price);
+      filledPrices.current.set(index, text);
+      setValue(`lines.${index}.unit_price`, text, { shouldDirty: true });
     }
   };
+
+  /** Another customer: the lines whose price is still the filled one (or empty) take that customer's. */
+  const refillPrices = () =>
+    getValues('lines').forEach((line, index) => {
+      if (line.unit_price === '' || line.unit_price === filledPrices.current.get(index)) void fillPrice(index);
+    });
 
   const lineErrors = (errors.lines ?? []) as unknown as (Partial<Record<LineField, unknown>> | undefined)[];
   return (
@@ -141,6 +153,7 @@ export function OrderForm({ origins, recipes, formats, editing, onSaved, onCance
           const options = { shouldDirty: true, shouldValidate: formState.isSubmitted };
           setValue('customer_search', '', options);
           setValue('customer_id', String(customer.id), options);
+          refillPrices();
         }}
         onType={(text) => {
           setCustomerName(null);
@@ -183,15 +196,7 @@ export function OrderForm({ origins, recipes, formats, editing, onSaved, onCance
                 {(field) => (
                   <select {...field}>
                     <option value="">{m.productPlaceholder}</option>
-                    {groups.map((group) => (
-                      <optgroup key={group.label} label={group.label}>
-                        {group.options.map((option) => (
-                          <option key={option.value} value={option.value}>
-                            {option.label}
-                          </option>
-                        ))}
-                      </optgroup>
-                    ))}
+                    <PlanProductOptions groups={groups} />
                   </select>
                 )}
               </Field>

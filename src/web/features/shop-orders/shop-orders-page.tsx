@@ -10,6 +10,7 @@ import { useSaleFormats } from '#web/api/get-sale-formats.js';
 import { useFormat } from '#web/api/use-format.js';
 import { type Column, DataTable } from '#web/components/data-table.js';
 import { Field } from '#web/components/field.js';
+import { PlanProductOptions } from '#web/components/plan-product-options.js';
 import { FormAlert } from '#web/components/form-alert.js';
 import { LoadFailure } from '#web/components/load-failure.js';
 import { LoadingText } from '#web/components/loading-text.js';
@@ -211,15 +212,7 @@ function SkuMapping({ index, sku, origins, recipes, formats, onSaved }: {
             <select {...control}>
               <option value="">{m.skuChoose}</option>
               <option value="ignore">{m.ignore}</option>
-              {productGroups(origins, recipes).map((group) => (
-                <optgroup key={group.label} label={group.label}>
-                  {group.options.map((option) => (
-                    <option key={option.value} value={option.value}>
-                      {option.label}
-                    </option>
-                  ))}
-                </optgroup>
-              ))}
+              <PlanProductOptions groups={productGroups(origins, recipes)} />
             </select>
           )}
         </Field>
