@@ -641,6 +641,36 @@ const fulfilOrder = (key: string, lots: readonly { target: 'roastA' | 'roastB'; 
   },
 });
 
+/**
+ * 'Deshacer preparación' (docs/decisions/0043-orders.md): the op's own order of
+ * originA Medio, prepared from `target` before the round fires; undoing it
+ * deletes its sales and gives their kilos back to the lot ('sale_reversal'),
+ * all in one transaction, while another write takes or counts the same lot.
+ */
+const undoFulfil = (key: string, target: 'roastA' | 'roastB', kg: number): RaceOp => {
+  const fulfil = fulfilOrder(key, [{ target, kg }]);
+  const saleIds = new Map<RaceWorld, number[]>();
+  return {
+    name: `deshacer la preparación del pedido ${key} (${kg} kg de ${target})`,
+    prepare: async (w, send) => {
+      await fulfil.prepare!(w, send);
+      const prepared = await expectStatus(await fulfil.send(w, send, 0), 200, 'POST fulfil');
+      saleIds.set(w, (prepared.body as { sale_ids: number[] }).sale_ids);
+    },
+    send: (w, send, server) => send(server, w.adminCookie, 'POST', `/api/orders/${w.orders!.get(key)!.id}/undo-fulfil`),
+    refusals: {},
+    effect: (w, res, after) => {
+      if ((res.body as { status: string }).status !== 'pendiente') return 'el pedido no volvió a pendiente';
+      for (const id of saleIds.get(w) ?? []) {
+        if (after.sales.has(id)) return `la venta ${id} del pedido sigue registrada`;
+        const back = after.movements.some((m) => m.lot_kind === 'roasted' && m.lot_id === w[target] && m.reason === 'sale_reversal' && m.ref_id === id && m.delta_g === kg * 1000);
+        if (!back) return `${target} no recuperó los ${kg} kg en el libro`;
+      }
+      return undefined;
+    },
+  };
+};
+
 /** Each line is one pair (or group) of operations raced on the same lots; add a line to add a race. */
 export const RACE_MATRIX: readonly (readonly RaceOp[])[] = [
   [deleteGreen('greenC'), editGreen('greenC', 150)],
@@ -720,6 +750,9 @@ export const RACE_MATRIX: readonly (readonly RaceOp[])[] = [
   [fulfilOrder('1', [{ target: 'roastA', kg: 5 }]), createSale('roastA', 5)],
   [fulfilOrder('1', [{ target: 'roastA', kg: 2 }]), countLot('roastA', -0.4)],
   [fulfilOrder('1', [{ target: 'roastA', kg: 3 }, { target: 'roastB', kg: 1 }]), fulfilOrder('2', [{ target: 'roastB', kg: 3 }, { target: 'roastA', kg: 1 }])],
+  // Undoing a preparation gives its kilos back while a sale takes and a count corrects the same lot.
+  [undoFulfil('3', 'roastA', 2), createSale('roastA', 5)],
+  [undoFulfil('3', 'roastA', 2), countLot('roastA', -0.4)],
 ];
 
 export const raceName = (ops: readonly RaceOp[]) => ops.map((op) => op.name).join(' ∥ ');
