@@ -13,28 +13,19 @@ export type ReportName = keyof typeof REPORT_PATHS;
 
 /**
  * Reports with no «original shape» to race (the original app had none of them): Reportes' period
- * totals, top 5 by product and sales by customer (docs/product-guide.md#reportes). Only flatness is asked of
- * them: all time (the heaviest range) with 1,000,000 sales against 10,000 and the same lots.
+ * totals, top 5 by product, sales by customer and 'Margen bruto' per month (docs/product-guide.md#reportes).
+ * Only flatness is asked of them: all time (the heaviest range) with 1,000,000 sales against 10,000 and the same lots.
  */
 export const FLAT_REPORT_PATHS = {
   'period-totals': '/api/reports/period-totals',
   'top-by-product': '/api/reports/top-by-product',
   // 'Ventas por cliente' (docs/decisions/0046-sales-by-customer.md): the customer aggregates of migration 0023.
   'sales-by-customer': '/api/reports/sales-by-customer',
-} as const;
-export type FlatReportName = keyof typeof FLAT_REPORT_PATHS;
-
-/**
- * Timed beside the reports but informative, with no target: 'Margen bruto'
- * per month costs each product sold in each month at its current
- * cost (docs/decisions/0011), so it grows with the products sold, and the
- * original app had no such report to compare with. Reported so its scaling
- * is visible.
- */
-export const INFORMATIVE_REPORT_PATHS = {
+  // Each month kept once costed (docs/decisions/0048-monthly-costs-kept-between-reads.md): the first
+  // request costs them, the median is the kept read; what a changed month costs is P2c (monthly-margin.ts).
   'monthly-margin': '/api/reports/monthly-margin',
 } as const;
-export type InformativeReportName = keyof typeof INFORMATIVE_REPORT_PATHS;
+export type FlatReportName = keyof typeof FLAT_REPORT_PATHS;
 
 /**
  * P8: the roast plan at its default horizon (docs/decisions/0028-roast-plan.md), and home's
@@ -58,7 +49,7 @@ export const LIST_PATHS = {
 } as const;
 export type ListName = keyof typeof LIST_PATHS;
 
-export const reportTimes = (endpoints: Endpoint[]) => timesOf({ ...REPORT_PATHS, ...FLAT_REPORT_PATHS, ...INFORMATIVE_REPORT_PATHS, ...PLANNING_PATHS }, endpoints);
+export const reportTimes = (endpoints: Endpoint[]) => timesOf({ ...REPORT_PATHS, ...FLAT_REPORT_PATHS, ...PLANNING_PATHS }, endpoints);
 export const listTimes = (endpoints: Endpoint[]) => timesOf(LIST_PATHS, endpoints);
 
 /**

@@ -103,6 +103,56 @@ describe.each(testDialects())('costes por kg y márgenes (%s)', (dialect) => {
     expect(months).toEqual([{ month: '2024-04', revenue_cents: 15124, cost_cents: 6809, margin_cents: 8315, margin_percent: 54.98 }]);
   });
 
+  it("'Margen bruto' kept per month (docs/decisions/0048) follows every change that moves a month's cost: a sale, its edit or delete, a green price, a roast", async () => {
+    type Month = { month: string; revenue: number; margin: number; margin_percent: number | null };
+    const report = async () => {
+      const response = await t.call(cookie, { method: 'GET', url: '/api/reports/monthly-margin' });
+      expect(response.statusCode, response.body).toBe(200);
+      return (response.json() as { items: Month[] }).items.map(({ month, revenue, margin, margin_percent }) => ({ month, revenue, margin, margin_percent }));
+    };
+    const live = async () =>
+      (await grossMarginByMonthOf(t.db, aggregateRows(splitRange({})))).map((row) => ({
+        month: row.month,
+        revenue: row.revenue_cents / 100,
+        margin: row.margin_cents / 100,
+        margin_percent: row.margin_percent,
+      }));
+    /** The first read costs what changed and keeps it; the second is answered from what was kept: both as costed from scratch. */
+    const expectKeptAsLive = async () => {
+      const expected = await live();
+      expect(await report()).toEqual(expected);
+      const kept = await t.db.selectFrom('monthly_costs').select(['month', 'revenue_cents', 'cost_cents']).orderBy('month').execute();
+      expect(kept.map((row) => ({ month: row.month, margin: (Number(row.revenue_cents) - Number(row.cost_cents)) / 100 }))).toEqual(
+        expected.map(({ month, margin }) => ({ month, margin })),
+      );
+      expect(await report()).toEqual(expected);
+      return expected;
+    };
+    const call = async (method: 'POST' | 'PUT' | 'DELETE', url: string, payload?: object) => {
+      const response = await t.call(cookie, { method, url, ...(payload ? { payload } : {}) });
+      expect(response.statusCode, response.body).toBeLessThan(300);
+    };
+
+    const april = await expectKeptAsLive();
+    expect(april).toEqual([{ month: '2024-04', revenue: 151.24, margin: 83.15, margin_percent: 54.98 }]);
+    // A new sale of the month raises its count.
+    await call('POST', '/api/sales', { product_id: chain.r1.id, product_type: 'tostado', quantity_kg: 0.5, unit_price: 20, sale_date: '2024-04-20', batch_code_sold: chain.r1.batch_code });
+    await expectKeptAsLive();
+    // S3 moved to another lot, same kilos, price and day: the month's count and revenue stay, its cost does not.
+    const before = await report();
+    await call('PUT', `/api/sales/${chain.s3.id}`, { product_id: chain.r3.id, product_type: 'tostado', quantity_kg: 1, unit_price: 20, sale_date: '2024-04-04', batch_code_sold: chain.r3.batch_code });
+    expect(await expectKeptAsLive()).not.toEqual(before);
+    // A corrected green price: every lot made from it, sold ones included (docs/decisions/0011).
+    await call('PUT', `/api/green-coffee/${chain.greenA.id}`, { origin_id: chain.origin.id, supplier_finca: 'Finca La Esperanza', quantity_kg: 100, unit_price: 8.8, entry_date: '2024-03-01', batch_code: 'VERDE-01' });
+    const afterPrice = await expectKeptAsLive();
+    // A roast's yield.
+    await call('PUT', `/api/roasted-coffee/${chain.r2.id}`, { green_coffee_id: chain.greenA.id, quantity_green_kg: 12.5, resultant_kg: 10, roast_type: 'Medio', roast_date: '2024-03-06' });
+    expect(await expectKeptAsLive()).not.toEqual(afterPrice);
+    // A deleted sale.
+    await call('DELETE', `/api/sales/${chain.s1.id}`);
+    await expectKeptAsLive();
+  });
+
   it("'Margen bruto' of the report (SQL for roasts, each blend costed once) = the plain recount from the sales table, over months, blends and cut ranges", async () => {
     const ok = async (url: string, payload: object) => {
       const response = await t.call(cookie, { method: 'POST', url, payload });

@@ -440,6 +440,9 @@ describe.each(testDialects())('pedidos (%s)', (dialect) => {
     expect((await counts()).sales).toBe(0);
     const daily = await t.db.selectFrom('sales_daily').select(['quantity_g']).where('sale_date', '=', today()).execute();
     expect(daily.reduce((sum, row) => sum + Number(row.quantity_g), 0)).toBe(0);
+    // Its month's 'Margen bruto', if kept, is costed again (docs/decisions/0048): one bump for the order's sales.
+    const revision = await t.db.selectFrom('sales_month_revisions').select('revision').where('month', '=', today().slice(0, 7)).executeTakeFirst();
+    expect(Number(revision?.revision)).toBe(1);
     // Another order prepared meanwhile draws the next number; the first keeps its own when prepared again.
     expect((await fulfil(other.id)).delivery_note_number).toBe(noteOf(2));
     expect((await fulfil(order.id)).delivery_note_number).toBe(noteOf(1));

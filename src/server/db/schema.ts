@@ -429,6 +429,29 @@ export interface SalesMonthlyTable extends Omit<SalesDailyTable, 'sale_date'> {
 }
 
 /** Per (day, stripe = product_id % 16) sales totals (migration 0008): 'Ventas Mensuales' reads these. */
+/** What 'Margen bruto' answered for a whole month, and the fingerprint it was computed under (migration 0026). */
+export interface MonthlyCostsTable {
+  month: string;
+  /** bigint on PostgreSQL: read through Number(). */
+  sale_count: number | string;
+  sales_revision: number | string;
+  cost_revision: number | string;
+  revenue_cents: number | string;
+  cost_cents: number | string;
+}
+
+/** Bumped by every edit or delete of a sale of the month (migration 0026). */
+export interface SalesMonthRevisionsTable {
+  month: string;
+  revision: number | string;
+}
+
+/** One row (id 1), bumped by every edit or delete of a green lot, roast or blend (migration 0026). */
+export interface CostRevisionTable {
+  id: number;
+  revision: number | string;
+}
+
 export interface SalesDailyTotalsTable {
   sale_date: string;
   stripe: number;
@@ -529,6 +552,9 @@ export interface Database {
   sales_daily: SalesDailyTable;
   sales_monthly: SalesMonthlyTable;
   sales_daily_totals: SalesDailyTotalsTable;
+  monthly_costs: MonthlyCostsTable;
+  sales_month_revisions: SalesMonthRevisionsTable;
+  cost_revision: CostRevisionTable;
   sales_product_totals: SalesProductTotalsTable;
   sales_customer_totals: SalesCustomerTotalsTable;
   sales_customer_monthly: SalesCustomerMonthlyTable;

@@ -21,7 +21,7 @@ import { AppError, notFoundError, validationError } from '#server/errors.js';
 import { type LockTarget, lockLots } from '#server/ledger/lot-locks.js';
 import { moveStock, writeOffBeforeDelete } from '#server/ledger/ledger.js';
 import { hasSales, salesSummary } from '#server/features/sales/service.js';
-import { blendCostsPerKg } from '#server/features/costs/service.js';
+import { blendCostsPerKg, markCostInputsChanged } from '#server/features/costs/service.js';
 import * as repository from './repository.js';
 
 /**
@@ -365,6 +365,8 @@ export async function updateBlend(db: Kysely<Database>, id: number, body: Blende
     }
     await repository.deleteComponents(trx, id);
     await repository.insertComponents(trx, id, componentValues(body));
+    // Its draws were written again: its cost per kg may have changed, sold kilos included (docs/decisions/0011).
+    await markCostInputsChanged(trx);
     return readBlend(trx, id);
   });
 }

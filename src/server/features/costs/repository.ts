@@ -3,6 +3,8 @@ import type { ProductType } from '#shared/schemas/products.js';
 import { reusableQuery } from '#server/db/reusable-query.js';
 import type { DbOrTrx } from '#server/db/write-transaction.js';
 
+type Numeric = number | string;
+
 /**
  * All SQL of costs and margins (docs/decisions/0011-cost-per-kg-and-margins.md).
  * Read-only: a cost is computed on read from what the lot tables already hold
@@ -118,4 +120,99 @@ export async function monthlyCostTotals(
     else rest.push({ month: row.month, product_type: row.product_type, product_id: Number(row.product_id), quantity_g: Number(row.quantity_g) });
   }
   return { totals, rest };
+}
+
+/**
+ * Bumps the one cost revision (migration 0026): a green price, a roast's grams or a blend's draws
+ * changed, so every month of 'Margen bruto' kept in `monthly_costs` is costed again on its next read.
+ * The last statement of the edit's transaction: every such edit shares the row.
+ */
+export async function markCostInputsChanged(trx: DbOrTrx): Promise<void> {
+  // An upsert: the row is written by the first such edit (and a test's emptied database has none).
+  await sql`
+    insert into cost_revision (id, revision) values (1, 1)
+    on conflict (id) do update set revision = cost_revision.revision + 1`.execute(trx);
+}
+
+/** What a whole month's costing depends on, besides the cost inputs' revision (docs/decisions/0048-monthly-costs-kept-between-reads.md). */
+export interface MonthFingerprint {
+  month: string;
+  /** Its sales: a new one raises the count. */
+  sale_count: number;
+  revenue_cents: number;
+  /** Bumped by an edit or delete of one of its sales (sales/aggregates.ts). */
+  sales_revision: number;
+  cost_revision: number;
+}
+
+/** Inclusive YYYY-MM bounds, either open. */
+export interface MonthBounds {
+  from?: string | undefined;
+  to?: string | undefined;
+}
+
+/**
+ * The fingerprint of every month with sales within `months`: counts and revenue from the (day,
+ * stripe) rows of `sales_daily_totals` (at most 16 a day, as 'Ventas Mensuales' reads them),
+ * the month's revision and the cost revision. One statement, so one snapshot.
+ */
+export async function monthFingerprints(db: DbOrTrx, months: MonthBounds): Promise<MonthFingerprint[]> {
+  const conditions = [sql`1 = 1`];
+  // Days are 'YYYY-MM-DD' text: every day of a month sorts between '-01' and '-31' of it.
+  if (months.from !== undefined) conditions.push(sql`sale_date >= ${`${months.from}-01`}`);
+  if (months.to !== undefined) conditions.push(sql`sale_date <= ${`${months.to}-31`}`);
+  const { rows } = await sql<{ month: string; sale_count: Numeric; revenue_cents: Numeric; sales_revision: Numeric | null; cost_revision: Numeric }>`
+    select t.month, t.sale_count, t.revenue_cents, r.revision as sales_revision,
+      coalesce((select revision from cost_revision where id = 1), 0) as cost_revision
+    from (
+      select substr(sale_date, 1, 7) as month, sum(sale_count) as sale_count, sum(revenue_cents) as revenue_cents
+      from sales_daily_totals where ${sql.join(conditions, sql` and `)}
+      group by substr(sale_date, 1, 7)
+    ) t left join sales_month_revisions r on r.month = t.month`.execute(db);
+  return rows.map((row) => ({
+    month: row.month,
+    sale_count: Number(row.sale_count),
+    revenue_cents: Number(row.revenue_cents),
+    sales_revision: Number(row.sales_revision ?? 0),
+    cost_revision: Number(row.cost_revision),
+  }));
+}
+
+/** A month of 'Margen bruto' as computed, with the fingerprint it was computed under. */
+export interface KeptMonthCost extends MonthFingerprint {
+  cost_cents: number;
+}
+
+export async function keptMonthCosts(db: DbOrTrx, months: MonthBounds): Promise<KeptMonthCost[]> {
+  let query = db.selectFrom('monthly_costs').select(['month', 'sale_count', 'revenue_cents', 'sales_revision', 'cost_revision', 'cost_cents']);
+  if (months.from !== undefined) query = query.where('month', '>=', months.from);
+  if (months.to !== undefined) query = query.where('month', '<=', months.to);
+  const rows = await query.execute();
+  return rows.map((row) => ({
+    month: row.month,
+    sale_count: Number(row.sale_count),
+    revenue_cents: Number(row.revenue_cents),
+    sales_revision: Number(row.sales_revision),
+    cost_revision: Number(row.cost_revision),
+    cost_cents: Number(row.cost_cents),
+  }));
+}
+
+/** Keeps (or replaces) months of 'Margen bruto', in ascending month order (one statement). */
+export async function keepMonthCosts(trx: DbOrTrx, months: readonly KeptMonthCost[]): Promise<void> {
+  if (months.length === 0) return;
+  const sorted = [...months].sort((a, b) => (a.month < b.month ? -1 : a.month > b.month ? 1 : 0));
+  await trx
+    .insertInto('monthly_costs')
+    .values(sorted)
+    .onConflict((oc) =>
+      oc.column('month').doUpdateSet((eb) => ({
+        sale_count: eb.ref('excluded.sale_count'),
+        revenue_cents: eb.ref('excluded.revenue_cents'),
+        sales_revision: eb.ref('excluded.sales_revision'),
+        cost_revision: eb.ref('excluded.cost_revision'),
+        cost_cents: eb.ref('excluded.cost_cents'),
+      })),
+    )
+    .execute();
 }

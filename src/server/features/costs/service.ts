@@ -1,8 +1,9 @@
-import type { RawBuilder } from 'kysely';
+import type { Kysely, RawBuilder } from 'kysely';
 import { saleTotalCents } from '#shared/sale-total.js';
 import type { ProductType, SoldProduct } from '#shared/schemas/products.js';
 import { centsToPrice } from '#shared/units.js';
-import type { DbOrTrx } from '#server/db/write-transaction.js';
+import type { Database } from '#server/db/schema.js';
+import { type DbOrTrx, groupCommitOf, withWriteTransaction } from '#server/db/write-transaction.js';
 import { blendCost, type CentsPerKg, costOfGramsCents, costPerKgCents, greenCost, marginPercent, percentOf, roastCost } from './cost-math.js';
 import * as repository from './repository.js';
 
@@ -125,14 +126,18 @@ export interface MonthMargin {
   margin_percent: number | null;
 }
 
+/** One month's figures from its revenue and cost. */
+const withMargin = (month: string, revenue_cents: number, cost_cents: number): MonthMargin => ({
+  month,
+  revenue_cents,
+  cost_cents,
+  margin_cents: revenue_cents - cost_cents,
+  margin_percent: marginPercent(revenue_cents - cost_cents, revenue_cents),
+});
+
 /** Per month, in the order given. */
 const withMargins = (months: Map<string, { revenue_cents: number; cost_cents: number }>): MonthMargin[] =>
-  [...months].map(([month, totals]) => ({
-    month,
-    ...totals,
-    margin_cents: totals.revenue_cents - totals.cost_cents,
-    margin_percent: marginPercent(totals.revenue_cents - totals.cost_cents, totals.revenue_cents),
-  }));
+  [...months].map(([month, totals]) => withMargin(month, totals.revenue_cents, totals.cost_cents));
 
 export interface MonthProductSold extends SoldProduct {
   month: string;
@@ -188,6 +193,55 @@ export async function grossMarginByMonthOf(db: DbOrTrx, rows: RawBuilder<unknown
   }
   return withMargins(months);
 }
+
+/**
+ * 'Margen bruto' of the whole months within `months`, as grossMarginByMonthOf answers it, each
+ * month costed once and kept (`monthly_costs`, docs/decisions/0048-monthly-costs-kept-between-reads.md)
+ * until its fingerprint changes: a sale of the month (its count), an edit or delete of one (its
+ * revision), a green price, roast or blend edit (the cost revision). The kept months cost one
+ * read of their fingerprints (at most 16 rows a day) and of the kept rows; only the months that
+ * changed are costed from `rowsOf(thoseMonths)` (grossMarginByMonthOf's (month, product) rows).
+ *
+ * The fingerprints are read before the costing, so a sale that lands in between is either in
+ * the cost and not in the fingerprint (costed again next time) or in neither. On SQLite a read
+ * may see a group's writes before its COMMIT (db/sqlite-group-commit.ts): nothing is kept if a
+ * group since the fingerprints failed to commit. Keeping is a write of its own, after the answer
+ * is computed; a failure to keep only costs the next read the same work.
+ */
+export async function keptGrossMarginByMonth(
+  db: Kysely<Database>,
+  months: repository.MonthBounds,
+  rowsOf: (months: readonly string[]) => RawBuilder<unknown>,
+): Promise<MonthMargin[]> {
+  const groupCommit = groupCommitOf(db);
+  const mark = groupCommit?.mark();
+  const [fingerprints, kept] = await Promise.all([repository.monthFingerprints(db, months), repository.keptMonthCosts(db, months)]);
+  const keptByMonth = new Map(kept.map((row) => [row.month, row]));
+  const answer: MonthMargin[] = [];
+  const changed = new Map<string, repository.MonthFingerprint>();
+  for (const fingerprint of fingerprints) {
+    const row = keptByMonth.get(fingerprint.month);
+    if (row && sameFingerprint(row, fingerprint)) answer.push(withMargin(row.month, row.revenue_cents, row.cost_cents));
+    else changed.set(fingerprint.month, fingerprint);
+  }
+  if (changed.size === 0) return answer;
+  const costed = await grossMarginByMonthOf(db, rowsOf([...changed.keys()]));
+  const toKeep = costed.flatMap((month) => {
+    const fingerprint = changed.get(month.month);
+    // A month whose revenue differs from its fingerprint's was read across a change: answered, not kept.
+    return fingerprint && fingerprint.revenue_cents === month.revenue_cents ? [{ ...fingerprint, cost_cents: month.cost_cents }] : [];
+  });
+  if (toKeep.length > 0 && (mark === undefined || (await groupCommit!.settled(mark)))) {
+    await withWriteTransaction(db, (trx) => repository.keepMonthCosts(trx, toKeep));
+  }
+  return [...answer, ...costed];
+}
+
+const sameFingerprint = (a: repository.MonthFingerprint, b: repository.MonthFingerprint): boolean =>
+  a.sale_count === b.sale_count && a.revenue_cents === b.revenue_cents && a.sales_revision === b.sales_revision && a.cost_revision === b.cost_revision;
+
+/** A green price, roast's grams or blend's draws changed: every kept month of 'Margen bruto' is costed again (repository.markCostInputsChanged). */
+export const markCostInputsChanged = repository.markCostInputsChanged;
 
 /**
  * The gross margin of everything `rows` covers (Reportes' 'Totales del Periodo'): its months'

@@ -9,6 +9,7 @@ import { refuseTakenLotCode } from '#server/db/lot-code-columns.js';
 import { type DbOrTrx, withWriteTransaction } from '#server/db/write-transaction.js';
 import { type LockTarget, lockLots } from '#server/ledger/lot-locks.js';
 import { moveStock, writeOffBeforeDelete } from '#server/ledger/ledger.js';
+import { markCostInputsChanged } from '#server/features/costs/service.js';
 import { findOriginForArea } from '#server/features/origins/service.js';
 import * as repository from './repository.js';
 
@@ -176,6 +177,8 @@ export async function updateGreenLot(
       const usedG = current.quantity_g - current.stock_g;
       throw new AppError('insufficient_stock', m.stockBelowZero(String(gramsToKg(usedG))));
     }
+    // A new price changes the cost of every roast and blend made from the lot, sold ones included (docs/decisions/0011).
+    if (values.unit_price_cents !== current.unit_price_cents) await markCostInputsChanged(trx);
     return readLot(trx, id);
   });
 }

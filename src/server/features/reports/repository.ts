@@ -35,6 +35,10 @@ export function aggregateRows(split: RangeSplit): RawBuilder<unknown> {
   return sql.join(parts, sql` union all `);
 }
 
+/** The (month, product) rows of `sales_monthly` for some whole months: what 'Margen bruto' costs a month from. */
+export const monthRows = (months: readonly string[]): RawBuilder<unknown> =>
+  sql`select month, product_type, product_id, quantity_g, revenue_cents from sales_monthly where month in (${sql.join(months.map((month) => sql`${month}`))})`;
+
 /** The condition on a `month` column for a split's whole months (an open bound is no condition). */
 function wholeMonths(months: NonNullable<RangeSplit['months']>): RawBuilder<boolean> {
   const conditions = [sql`1 = 1`];

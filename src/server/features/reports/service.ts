@@ -1,3 +1,4 @@
+import type { Kysely } from 'kysely';
 import {
   type MonthlyMargin,
   monthLabel,
@@ -13,8 +14,9 @@ import {
 } from '#shared/schemas/reports.js';
 import { salesMessages } from '#shared/sales-messages.js';
 import { centsToPrice, gramsToKg } from '#shared/units.js';
+import type { Database } from '#server/db/schema.js';
 import type { DbOrTrx } from '#server/db/write-transaction.js';
-import { grossMarginByMonthOf, grossMarginOf } from '#server/features/costs/service.js';
+import { grossMarginByMonthOf, grossMarginOf, keptGrossMarginByMonth } from '#server/features/costs/service.js';
 import { customerNames } from '#server/features/customers/service.js';
 import { splitRange } from './range-split.js';
 import * as repository from './repository.js';
@@ -34,12 +36,18 @@ export async function monthlySales(db: DbOrTrx, range: ReportRange): Promise<Mon
  * 'Margen bruto' per month (docs/decisions/0011-cost-per-kg-and-margins.md): grams per product × current cost per kg,
  * from the (month, product) aggregates. Its own route: costing
  * on read (docs/decisions/0011) grows with the products sold in each month,
- * and 'Ventas Mensuales' should not wait for it.
+ * and 'Ventas Mensuales' should not wait for it. The range's whole months are
+ * costed once and kept until one of their sales or a cost input changes
+ * (docs/decisions/0048-monthly-costs-kept-between-reads.md); the (at most two) months it cuts, on every read.
  */
-export async function monthlyMargin(db: DbOrTrx, range: ReportRange): Promise<MonthlyMargin> {
-  const months = await grossMarginByMonthOf(db, repository.aggregateRows(splitRange(range)));
+export async function monthlyMargin(db: Kysely<Database>, range: ReportRange): Promise<MonthlyMargin> {
+  const split = splitRange(range);
+  const [whole, cut] = await Promise.all([
+    split.months ? keptGrossMarginByMonth(db, split.months, repository.monthRows) : [],
+    split.days.length > 0 ? grossMarginByMonthOf(db, repository.aggregateRows({ months: null, days: split.days })) : [],
+  ]);
   return {
-    items: months.sort(byMonth).map((row) => ({
+    items: [...whole, ...cut].sort(byMonth).map((row) => ({
       month: row.month,
       label: monthLabel(row.month),
       revenue: centsToPrice(row.revenue_cents),

@@ -18,7 +18,7 @@ import { moveStock, writeOffBeforeDelete } from '#server/ledger/ledger.js';
 import { findGreenLotForArea, type GreenLotWithOrigin } from '#server/features/green-coffee/service.js';
 import { blendsDrawing } from '#server/features/blended-coffee/service.js';
 import { hasSales, salesSummary } from '#server/features/sales/service.js';
-import { roastCostsPerKg } from '#server/features/costs/service.js';
+import { markCostInputsChanged, roastCostsPerKg } from '#server/features/costs/service.js';
 import * as repository from './repository.js';
 
 /** Every ledger row this feature writes points back at its roast. */
@@ -366,6 +366,8 @@ export async function updateRoast(
       if (isUniqueViolation(error)) throw duplicateBatch();
       throw error;
     }
+    // Its cost per kg is the green price × green grams / grams out (docs/decisions/0011): sold kilos included.
+    if (green.id !== roast.green_coffee_id || quantityG !== roast.quantity_green_g || resultantG !== roast.resultant_g) await markCostInputsChanged(trx);
     return readRoast(trx, id);
   });
 }

@@ -200,6 +200,17 @@ const countSaleQueries = {
  * goes through countSaleChange instead (the shared daily rows in order).
  */
 export async function countSale(trx: DbOrTrx, sale: CountedSale, sign: 1 | -1): Promise<void> {
+  await applySale(trx, sale, sign);
+  if (sign < 0) await markMonthsChanged(trx, [sale]);
+}
+
+/** Removes many sales (an order's 'Deshacer preparación'): each as countSale would, their months marked once, last. */
+export async function countRemovedSales(trx: DbOrTrx, sales: readonly CountedSale[]): Promise<void> {
+  for (const sale of sales) await applySale(trx, sale, -1);
+  await markMonthsChanged(trx, sales);
+}
+
+async function applySale(trx: DbOrTrx, sale: CountedSale, sign: 1 | -1): Promise<void> {
   // One shared row (the sale's day and stripe), last: one call, one statement on PostgreSQL.
   const values = saleRowValues(sale, sign);
   if (dialectOf(trx) === 'postgres') {
@@ -210,6 +221,22 @@ export async function countSale(trx: DbOrTrx, sale: CountedSale, sign: 1 | -1): 
   if (sign < 0) await deleteEmptied(trx, saleRows(values));
   // A sale for a customer: its two customer rows, one more statement; a counter sale, nothing (docs/decisions/0033).
   if (sale.customer_id !== null) await addTo(trx, customerRows(sale, sign));
+}
+
+/**
+ * Bumps the revision of the months of edited or removed sales (migration 0026), so the
+ * 'Margen bruto' kept for those months (costs/service.ts, docs/decisions/0048-monthly-costs-kept-between-reads.md)
+ * is costed again. A new sale needs none: it raises its month's count, and the sale's create
+ * path stays as it is (docs/decisions/0033-no-postgresql-only-sale-path.md). Every edit or delete
+ * of the month shares the month's row, so it is taken last, after the (day, stripe) rows, and
+ * several in ascending order in one statement: transactions meet on them in one order.
+ */
+async function markMonthsChanged(trx: DbOrTrx, sales: readonly Pick<CountedSale, 'sale_date'>[]): Promise<void> {
+  const months = [...new Set(sales.map((sale) => sale.sale_date.slice(0, 7)))].sort();
+  if (months.length === 0) return;
+  await sql`
+    insert into sales_month_revisions (month, revision) values ${sql.join(months.map((month) => sql`(${month}, 1)`))}
+    on conflict (month) do update set revision = sales_month_revisions.revision + 1`.execute(trx);
 }
 
 /**
@@ -250,6 +277,8 @@ export async function countSaleChange(trx: DbOrTrx, before: CountedSale, after: 
   await addTo(trx, [...productRows(before, -1), ...productRows(after, 1)]);
   // Up to two shared rows: one at a time, in their sorted order.
   for (const row of dailyTotalRows([{ sale: before, sign: -1 }, { sale: after, sign: 1 }])) await addTo(trx, [row]);
+  // Even when nothing above changed a count (another lot of the same stripe, same grams and price): the cost did.
+  await markMonthsChanged(trx, [before, after]);
 }
 
 export interface AggregateMismatch {

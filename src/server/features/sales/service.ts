@@ -17,7 +17,7 @@ import { roastedSaleMargin, type SaleMargin, saleMargins } from '#server/feature
 import { findProduct, findProductForSale, type ProductRecord, productNames } from '#server/features/products/service.js';
 import { customerNames, findActiveCustomerName } from '#server/features/customers/service.js';
 import { findActiveFormat, formatsByIds } from '#server/features/sale-formats/service.js';
-import { countNewSales, countSale, countSaleChange } from './aggregates.js';
+import { countNewSales, countRemovedSales, countSale, countSaleChange } from './aggregates.js';
 import * as repository from './repository.js';
 
 /**
@@ -460,8 +460,8 @@ export async function deleteOrderSales(trx: Transaction<Database>, lineIds: read
     if (!(await findProduct(trx, sale.product_type, sale.product_id))) throw new AppError('conflict', m.returnStockError);
     await move(trx, { id: sale.id, type: sale.product_type, productId: sale.product_id }, sale.quantity_g, userId, m.returnStockError);
     await repository.deleteSale(trx, sale.id);
-    await countSale(trx, sale, -1);
   }
+  await countRemovedSales(trx, sales);
   return sales.length;
 }
 

@@ -5,8 +5,12 @@ import { apiWrite, type Keyed } from '#web/lib/write-request.js';
 
 export const updateCustomer = ({ id, body, key }: Keyed & { id: number; body: CustomerBody }) => apiWrite<Customer>('PUT', `/customers/${id}`, body, key);
 
-// Only the customers list shows a customer's fields.
+// A customer's name also shows on its orders, under its sales and in 'Ventas por cliente'; the
+// traces and recall lists are refetched when opened (query-keys.ts).
 export const updateCustomerOptions = (queryClient: QueryClient) =>
-  mutationOptions({ mutationFn: updateCustomer, onSuccess: () => invalidate(queryClient, queryKeys.customers.all) });
+  mutationOptions({
+    mutationFn: updateCustomer,
+    onSuccess: () => invalidate(queryClient, queryKeys.customers.all, queryKeys.orders.all, queryKeys.sales.all, queryKeys.reports.all),
+  });
 
 export const useUpdateCustomer = () => useMutation(updateCustomerOptions(useQueryClient()));
