@@ -53,6 +53,31 @@ export const DEMO_RECIPES: DemoRecipe[] = [
   { name: 'Desayuno Suave', components: [{ origin: 'Colombia', percentage: 50 }, { origin: 'Etiopía', percentage: 50 }], salePriceCents: 1800, demand: 1 },
 ];
 
+/** The wholesale customers (docs/product-guide.md#clientes): a quarter of the year's sales and the pending orders name them. */
+export const DEMO_CUSTOMERS = [
+  { name: 'Cafetería El Molino', kind: 'cafeteria', tax_id: 'B12345674', email: 'pedidos@elmolino.example', phone: '+34 600 111 222', address: 'Calle Mayor 12, 28013 Madrid' },
+  { name: 'Café Central', kind: 'cafeteria', tax_id: 'B87654321', email: 'compras@cafecentral.example', phone: '+34 600 333 444', address: 'Plaza del Ángel 10, 28012 Madrid' },
+  { name: 'Tienda La Despensa', kind: 'tienda', tax_id: 'B11223344', email: 'hola@ladespensa.example', phone: '+34 600 555 666', address: 'Calle de Toledo 45, 28005 Madrid' },
+] as const;
+
+/**
+ * The orders still to prepare on the demo's day (docs/product-guide.md#pedidos): due today,
+ * tomorrow, in three days and in a week, two of them repeating, so Inicio's due line, the
+ * plan's ordered kilos and Pedidos show them. `product` names an origin (its roast type) or a
+ * recipe; `grams` is a sale format's bag, or null for bulk kilos.
+ */
+export const DEMO_ORDERS: {
+  customer: number;
+  dueInDays: number;
+  repeatWeeks: 1 | 2 | 4 | null;
+  lines: { product: { origin: string } | { recipe: string }; grams: 250 | 500 | 1000 | null; quantity: number; grind: 'grano' | 'molido' }[];
+}[] = [
+  { customer: 0, dueInDays: 0, repeatWeeks: 1, lines: [{ product: { origin: 'Colombia' }, grams: 1000, quantity: 4, grind: 'grano' }, { product: { recipe: 'Mezcla de la Casa' }, grams: 1000, quantity: 3, grind: 'grano' }] },
+  { customer: 1, dueInDays: 1, repeatWeeks: 2, lines: [{ product: { recipe: 'Espresso Intenso' }, grams: null, quantity: 5, grind: 'molido' }] },
+  { customer: 2, dueInDays: 3, repeatWeeks: null, lines: [{ product: { origin: 'Etiopía' }, grams: 250, quantity: 12, grind: 'grano' }, { product: { origin: 'Brasil' }, grams: 250, quantity: 12, grind: 'molido' }] },
+  { customer: 0, dueInDays: 7, repeatWeeks: null, lines: [{ product: { origin: 'Guatemala' }, grams: 500, quantity: 6, grind: 'grano' }] },
+];
+
 export interface PlannedGreen { origin: number; supplier: string; grams: number; priceCents: number; date: string; code: string }
 export interface PlannedRoast { green: number; origin: number; greenG: number; resultantG: number; roastType: RoastType; date: string }
 export interface PlannedBlend {
@@ -63,7 +88,15 @@ export interface PlannedBlend {
   components: { origin: number; percentage: number; draws: { roast: number; grams: number }[] }[];
 }
 export type Seller = 'gerente' | 'tecnico';
-export interface PlannedSale { product: { kind: 'roast' | 'blend'; index: number }; grams: number; priceCents: number; date: string; seller: Seller }
+export interface PlannedSale {
+  product: { kind: 'roast' | 'blend'; index: number };
+  grams: number;
+  priceCents: number;
+  date: string;
+  seller: Seller;
+  /** Index into DEMO_CUSTOMERS; null for a counter sale. */
+  customer: number | null;
+}
 
 /** What to write, in order; `index` points into the plan's list of that kind. */
 export type DemoStep = { kind: 'green' | 'roast' | 'blend' | 'sale'; index: number };
@@ -188,7 +221,10 @@ export function planDemo(today: string): DemoPlan {
     // Prices rise a little over the year (up to 6 %), with the bag's premium.
     const priceCents = Math.round(listCents * (1 + 0.06 * growth)) + (BAG_PREMIUM_CENTS[bag] ?? 0);
     stock[lot]! -= grams;
-    plan.sales.push({ product: { kind: blend ? 'blend' : 'roast', index: lot }, grams, priceCents, date, seller: rnd() < 0.4 ? 'gerente' : 'tecnico' });
+    const seller = rnd() < 0.4 ? 'gerente' : 'tecnico';
+    // Every fourth sale goes to one of the wholesale customers in turn (no draw: the plan's other choices stay as they were).
+    const customer = plan.sales.length % 4 === 0 ? (plan.sales.length / 4) % DEMO_CUSTOMERS.length : null;
+    plan.sales.push({ product: { kind: blend ? 'blend' : 'roast', index: lot }, grams, priceCents, date, seller, customer });
     plan.steps.push({ kind: 'sale', index: plan.sales.length - 1 });
   };
 

@@ -22,6 +22,8 @@ import { createGreenLot } from '#server/features/green-coffee/service.js';
 import { createOrigin } from '#server/features/origins/service.js';
 import { createRoast } from '#server/features/roasted-coffee/service.js';
 import { createSale } from '#server/features/sales/service.js';
+import { createCustomer } from '#server/features/customers/service.js';
+import { createOrder } from '#server/features/orders/service.js';
 import { findUserByUsername, insertUser } from '#server/features/users/repository.js';
 import { localIsoDate } from '#shared/local-date.js';
 import type { Role } from '#shared/roles.js';
@@ -31,9 +33,11 @@ import { greenCoffeeBodySchema } from '#shared/schemas/green-coffee.js';
 import { originBodySchema } from '#shared/schemas/origins.js';
 import { roastedCoffeeBodySchema } from '#shared/schemas/roasted-coffee.js';
 import { saleBodySchema } from '#shared/schemas/sales.js';
+import { customerBodySchema } from '#shared/schemas/customers.js';
+import { orderBodySchema } from '#shared/schemas/orders.js';
 import { centsToPrice, gramsToKg } from '#shared/units.js';
 import { appTables, rowCounts } from '../database-tables.js';
-import { DEMO_ORIGINS, DEMO_RECIPES, type DemoPlan, planDemo, type Seller } from './plan.js';
+import { addDays, DEMO_CUSTOMERS, DEMO_ORDERS, DEMO_ORIGINS, DEMO_RECIPES, type DemoPlan, planDemo, type Seller } from './plan.js';
 
 export const DEMO_USERS: { username: Seller | 'tostador'; full_name: string; role: Role }[] = [
   { username: 'gerente', full_name: 'Gabriela Gerente', role: 'administrador' },
@@ -117,18 +121,22 @@ export async function seedDemo(db: Kysely<Database>, options: { password?: strin
     users.push({ username: user.username, role: user.role, password });
   }
 
-  const plan = planDemo(localIsoDate());
-  await writePlan(db, plan, (username) => ids.get(username)!);
+  const today = localIsoDate();
+  const plan = planDemo(today);
+  await writePlan(db, plan, today, (username) => ids.get(username)!);
   const summary =
     `Datos de demostración: ${DEMO_ORIGINS.length} orígenes, ${plan.green.length} lotes de café verde, ${plan.roasts.length} tuestes, ` +
-    `${DEMO_RECIPES.length} recetas, ${plan.blends.length} mezclas y ${plan.sales.length} ventas (del ${plan.firstSaleDate} a hoy).`;
+    `${DEMO_RECIPES.length} recetas, ${plan.blends.length} mezclas y ${plan.sales.length} ventas (del ${plan.firstSaleDate} a hoy); ` +
+    `${DEMO_CUSTOMERS.length} clientes con ${DEMO_ORDERS.length} pedidos pendientes.`;
   return { users, summary };
 }
 
 /** Every step of the plan through its service; the plan's indexes become the ids the database gave. */
-async function writePlan(db: Kysely<Database>, plan: DemoPlan, userId: (username: string) => number): Promise<void> {
+async function writePlan(db: Kysely<Database>, plan: DemoPlan, today: string, userId: (username: string) => number): Promise<void> {
   const manager = userId('gerente');
   const roaster = userId('tostador');
+  const customerIds: number[] = [];
+  for (const customer of DEMO_CUSTOMERS) customerIds.push((await createCustomer(db, customerBodySchema.parse(customer))).id);
 
   const originIds: number[] = [];
   for (const origin of DEMO_ORIGINS) {
@@ -191,8 +199,29 @@ async function writePlan(db: Kysely<Database>, plan: DemoPlan, userId: (username
         unit_price: centsToPrice(sale.priceCents),
         sale_date: sale.date,
         batch_code_sold: product.batch_code,
+        customer_id: sale.customer === null ? null : customerIds[sale.customer],
       });
       await createSale(db, body, userId(sale.seller));
     }
+  }
+
+  // The orders still to prepare, at a wholesale price (10 % under the shop's).
+  const formats = await db.selectFrom('sale_formats').select(['id', 'grams']).execute();
+  const formatId = (grams: number | null) => (grams === null ? null : formats.find((format) => Number(format.grams) === grams)!.id);
+  for (const order of DEMO_ORDERS) {
+    const lines = order.lines.map(({ product, ...line }) => {
+      const origin = 'origin' in product ? DEMO_ORIGINS.find((o) => o.name === product.origin)! : undefined;
+      const recipe = 'recipe' in product ? DEMO_RECIPES.findIndex((r) => r.name === product.recipe) : -1;
+      const listCents = origin ? origin.salePriceCents : DEMO_RECIPES[recipe]!.salePriceCents;
+      return {
+        product: origin ? { kind: 'tostado', origin_id: originId(origin.name), roast_type: origin.roastType } : { kind: 'mezcla', recipe_id: recipeIds[recipe] },
+        format_id: formatId(line.grams),
+        quantity: line.quantity,
+        unit_price: centsToPrice(Math.round(listCents * 0.9)),
+        grind: line.grind,
+      };
+    });
+    const body = orderBodySchema.parse({ customer_id: customerIds[order.customer], due_date: addDays(today, order.dueInDays), repeat_weeks: order.repeatWeeks, lines });
+    await createOrder(db, body, manager);
   }
 }

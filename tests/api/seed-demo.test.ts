@@ -37,7 +37,7 @@ describe.each(testDialects())('npm run seed:demo (%s)', (dialect) => {
       { username: 'tostador', role: 'administrador', password: TEST_PASSWORD },
       { username: 'tecnico', role: 'tecnico', password: TEST_PASSWORD },
     ]);
-    expect(summary).toMatch(/^Datos de demostración: 5 orígenes, \d+ lotes de café verde, \d+ tuestes, 3 recetas, \d+ mezclas y \d+ ventas/);
+    expect(summary).toMatch(/^Datos de demostración: 5 orígenes, \d+ lotes de café verde, \d+ tuestes, 3 recetas, \d+ mezclas y \d+ ventas .*; 3 clientes con 4 pedidos pendientes\.$/);
 
     const cookie = await loginCookie(t.app, 'tecnico', TEST_PASSWORD);
     const get = async <T>(url: string): Promise<T> => {
@@ -72,6 +72,10 @@ describe.each(testDialects())('npm run seed:demo (%s)', (dialect) => {
     const alerts = await get<StockAlerts>('/api/stock-alerts');
     expect(alerts.origins.map((origin) => origin.origin_name)).toContain('Kenia');
     expect(alerts.lots.length).toBeGreaterThan(0);
+    // Wholesale: orders due today and tomorrow on home's line, and a quarter of the sales naming a customer.
+    expect(alerts.orders_due).toMatchObject({ overdue: 0, today: 1, tomorrow: 1 });
+    const byCustomer = await get<{ items: { name: string }[] }>(`/api/reports/sales-by-customer?${lastYear}`);
+    expect(new Set(byCustomer.items.map((customer) => customer.name))).toEqual(new Set(['Café Central', 'Cafetería El Molino', 'Tienda La Despensa']));
 
     expect(await findLedgerMismatches(t.db, LOT_KINDS)).toEqual([]);
     expect(await findAggregateMismatches(t.db)).toEqual([]);
