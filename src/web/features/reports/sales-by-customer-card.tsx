@@ -41,7 +41,7 @@ export function SalesByCustomerCard({ report }: { report: SalesByCustomer }) {
     ...(counter.sale_count > 0 ? [{ id: -2, name: m.counterSales, kg: counter.kg, sale_count: counter.sale_count, revenue: counter.revenue }] : []),
   ];
   return (
-    <section className="card report-card" aria-labelledby="sales-by-customer-title">
+    <section className="card report-card report-card--wide" aria-labelledby="sales-by-customer-title">
       <h2 id="sales-by-customer-title" className="card__title">
         {m.salesByCustomerTitle}
       </h2>
