@@ -26,20 +26,23 @@ export const INFORMATIVE_CUSTOMER_PATHS = {
   'búsqueda sin resultados («nadie»)': '/api/customers?limit=50&q=nadie',
 } as const;
 
-/** Fills a set with `count` customers in one statement: 'Cliente 0000001', … (keys computed as the repository does for such names). */
+/** Fills a set up to `count` customers in one statement: 'Cliente 0000001', … (keys computed as the repository does for such names). */
 export async function fillCustomers(target: DatasetTarget, count: number): Promise<void> {
   const handle = await openDatabase(target.kind === 'sqlite' ? { kind: 'sqlite', file: target.file } : { kind: 'postgres', url: target.url });
   try {
     const padded = target.kind === 'sqlite' ? sql`printf('%07d', i)` : sql`lpad(cast(i as text), 7, '0')`;
     const key = sql`'cliente ' || ${padded}`;
     const columns = sql`'Cliente ' || ${padded}, ${key}, ${key}, ${key}, ${key}, 'cafeteria'`;
-    await sql`delete from customers`.execute(handle.db);
+    // The set's own customers that sales name stay (their sales need them); the rest make up `count`.
+    await sql`delete from customers where id not in (select customer_id from sales where customer_id is not null)`.execute(handle.db);
+    const { rows } = await sql<{ kept: number | string }>`select count(*) as kept from customers`.execute(handle.db);
+    const filler = count - Number(rows[0]!.kept);
     if (target.kind === 'sqlite') {
-      await sql`with recursive n(i) as (select 1 union all select i + 1 from n where i < ${count})
+      await sql`with recursive n(i) as (select 1 union all select i + 1 from n where i < ${filler})
         insert into customers (name, name_sort, name_key, name_skeleton, search_key, kind) select ${columns} from n`.execute(handle.db);
     } else {
       await sql`insert into customers (name, name_sort, name_key, name_skeleton, search_key, kind)
-        select ${columns} from generate_series(1, ${count}) as i`.execute(handle.db);
+        select ${columns} from generate_series(1, ${filler}) as i`.execute(handle.db);
       await sql`analyze customers`.execute(handle.db);
     }
   } finally {
