@@ -27,6 +27,15 @@ export const settingsMessages = {
   formatSaved: 'Formato regional actualizado con éxito.',
   prepDaysInvalid: (max: number) => `Los días para preparar pedidos online deben ser un número entero de 0 a ${max}.`,
   prepDaysSaved: 'Días para preparar pedidos online actualizados con éxito.',
+  businessNameTooLong: (max: number) => `El nombre comercial puede tener como máximo ${max} caracteres.`,
+  businessAddressTooLong: (max: number) => `La dirección del negocio puede tener como máximo ${max} caracteres.`,
+  sanitaryRegistrationTooLong: (max: number) => `El registro sanitario puede tener como máximo ${max} caracteres.`,
+  businessTextInvalid: 'Los datos del negocio deben ser textos.',
+  businessSaved: 'Datos del negocio actualizados con éxito.',
+  bestBeforeInvalid: (max: number) => `Los meses de consumo preferente deben ser un número entero de 1 a ${max}.`,
+  storageTextRequired: 'Escribe el texto de conservación de las bolsas.',
+  storageTextTooLong: (max: number) => `El texto de conservación puede tener como máximo ${max} caracteres.`,
+  bagLabelSaved: 'Etiquetas de bolsa actualizadas con éxito.',
   /** The live example under the section: how an amount and some kilos will read. */
   formatExample: (money: string, kilos: string) => `Ejemplo: ${money} · ${kilos}`,
   /** How the activity log names the settings (they are one record). */

@@ -5,6 +5,7 @@ import { stockAlertMessages } from '#shared/stock-alert-messages.js';
 import { type CurrencyPosition, DEFAULT_REGIONAL_FORMAT, type DecimalSeparator, type RegionalFormat } from '#shared/format.js';
 import { centsToPrice, gramsToKg, KG_DECIMALS, kgToGrams, PRICE_DECIMALS, priceToCents } from '#shared/units.js';
 import { notANumber } from '#shared/message-parts.js';
+import { BEST_BEFORE_MONTHS_MAX, BUSINESS_ADDRESS_MAX, BUSINESS_NAME_MAX, SANITARY_REGISTRATION_MAX, STORAGE_TEXT_MAX } from '#shared/limits.js';
 import { decimalSchema } from './common.js';
 
 /**
@@ -126,6 +127,49 @@ const daysSetting = (key: string, defaultDays: number): SettingDefinition => ({
   defaultStored: defaultDays,
 });
 
+/**
+ * A text of Datos del negocio (docs/product-guide.md#configuracion), optional: blank is none (null),
+ * as a customer's optional texts. Stored as the trimmed text, '' for none, so the row stays a text;
+ * the request text check (text-rules.ts) applies the same rules as to every field, by the setting's name.
+ */
+const optionalTextSetting = (key: string, max: number, tooLong: string): SettingDefinition<string | null, string> => ({
+  key,
+  apiSchema: z
+    .string(m.businessTextInvalid)
+    .nullable()
+    .transform((text) => text?.trim() || null)
+    .refine((text) => text === null || [...text].length <= max, tooLong),
+  responseSchema: z.string().nullable(),
+  toApi: (stored) => (stored === '' ? null : stored),
+  toStored: (api) => api ?? '',
+  defaultStored: '',
+  storedSchema: z.string(),
+});
+
+/** The storage line of a bag label: required, trimmed, one line. */
+const storageTextSchema = z
+  .string(m.storageTextRequired)
+  .transform((text) => text.trim())
+  .refine((text) => text !== '', m.storageTextRequired)
+  .refine((text) => [...text].length <= STORAGE_TEXT_MAX, m.storageTextTooLong(STORAGE_TEXT_MAX));
+
+/** 'Consumo preferente': whole months, 1 to BEST_BEFORE_MONTHS_MAX, after the roast date (docs/product-guide.md#etiquetas-de-bolsa). */
+const monthsSetting = (key: string, defaultMonths: number): SettingDefinition => ({
+  key,
+  apiSchema: z
+    .number(m.bestBeforeInvalid(BEST_BEFORE_MONTHS_MAX))
+    .int(m.bestBeforeInvalid(BEST_BEFORE_MONTHS_MAX))
+    .min(1, m.bestBeforeInvalid(BEST_BEFORE_MONTHS_MAX))
+    .max(BEST_BEFORE_MONTHS_MAX, m.bestBeforeInvalid(BEST_BEFORE_MONTHS_MAX)),
+  responseSchema: z.number(),
+  toApi: (stored) => stored,
+  toStored: (api) => api,
+  defaultStored: defaultMonths,
+});
+
+/** The storage line bag labels print while no administrator has written another (docs/product-guide.md#etiquetas-de-bolsa). */
+export const DEFAULT_STORAGE_TEXT = 'Conservar en lugar fresco y seco';
+
 const currencyPositionSchema = z.enum(['before', 'after'] satisfies CurrencyPosition[], m.currencyPositionInvalid);
 const decimalSeparatorSchema = z.enum(['.', ','] satisfies DecimalSeparator[], m.decimalSeparatorInvalid);
 
@@ -147,6 +191,14 @@ export const settingDefinitions = {
   decimal_separator: textSetting('decimal_separator', decimalSeparatorSchema, DEFAULT_REGIONAL_FORMAT.decimal_separator),
   // An imported shop order is due this many days after the shop took it (docs/product-guide.md#pedidos-de-la-tienda-online).
   shop_order_prep_days: daysSetting('shop_order_prep_days', 2),
+  // Datos del negocio (docs/product-guide.md#configuracion): who roasted and sells the coffee, on bag labels and delivery notes.
+  business_name: optionalTextSetting('business_name', BUSINESS_NAME_MAX, m.businessNameTooLong(BUSINESS_NAME_MAX)),
+  business_address: optionalTextSetting('business_address', BUSINESS_ADDRESS_MAX, m.businessAddressTooLong(BUSINESS_ADDRESS_MAX)),
+  sanitary_registration: optionalTextSetting('sanitary_registration', SANITARY_REGISTRATION_MAX, m.sanitaryRegistrationTooLong(SANITARY_REGISTRATION_MAX)),
+  // Bag labels (docs/product-guide.md#etiquetas-de-bolsa): 'Consumir preferentemente antes del' is the roast date plus these months; the storage line.
+  best_before_months: monthsSetting('best_before_months', 12),
+  // Answered as a plain text: a response schema cannot transform (it trims on the way in).
+  storage_text: { ...textSetting('storage_text', storageTextSchema, DEFAULT_STORAGE_TEXT), responseSchema: z.string() },
 } as const satisfies Record<string, SettingDefinition<unknown, unknown>>;
 
 export type SettingName = keyof typeof settingDefinitions;
@@ -202,6 +254,21 @@ export type RoasterBody = z.output<typeof roasterBodySchema>;
 /** The online shop section of the Configuración screen: the days to prepare an order. */
 export const shopOrdersBodySchema = z.object({ shop_order_prep_days: settingDefinitions.shop_order_prep_days.apiSchema });
 export type ShopOrdersBody = z.output<typeof shopOrdersBodySchema>;
+
+/** The Datos del negocio section of the Configuración screen: the three texts, blank ones saved as none. */
+export const businessBodySchema = z.object({
+  business_name: settingDefinitions.business_name.apiSchema,
+  business_address: settingDefinitions.business_address.apiSchema,
+  sanitary_registration: settingDefinitions.sanitary_registration.apiSchema,
+});
+export type BusinessBody = z.output<typeof businessBodySchema>;
+
+/** The bag labels section of the Configuración screen: the best-before months and the storage line. */
+export const bagLabelBodySchema = z.object({
+  best_before_months: settingDefinitions.best_before_months.apiSchema,
+  storage_text: settingDefinitions.storage_text.apiSchema,
+});
+export type BagLabelBody = z.output<typeof bagLabelBodySchema>;
 
 /** The regional format section of the Configuración screen: the three settings together. */
 export const regionalFormatBodySchema = z.object({
