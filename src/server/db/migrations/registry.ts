@@ -23,6 +23,7 @@ import * as saleFormatsAndOrders from './0020-sale-formats-and-orders.js';
 import * as salesCustomerProductIndex from './0022-sales-customer-product-index.js';
 import * as salesByCustomer from './0023-sales-by-customer.js';
 import * as shopOrders from './0025-shop-orders.js';
+import * as decafOrigins from './0028-decaf-origins.js';
 
 /** A migration that may report what it changed (Kysely calls `up(db)`; migrateToLatest passes its log too). */
 export interface LoggingMigration extends Migration {
@@ -58,4 +59,5 @@ export const migrations: Record<string, LoggingMigration> = {
   '0022-sales-customer-product-index': salesCustomerProductIndex,
   '0023-sales-by-customer': salesByCustomer,
   '0025-shop-orders': shopOrders,
+  '0028-decaf-origins': decafOrigins,
 };
