@@ -36,6 +36,11 @@ export const settingsMessages = {
   storageTextRequired: 'Escribe el texto de conservación de las bolsas.',
   storageTextTooLong: (max: number) => `El texto de conservación puede tener como máximo ${max} caracteres.`,
   bagLabelSaved: 'Etiquetas de bolsa actualizadas con éxito.',
+  restDaysInvalid: (max: number) => `Los días de reposo deben ser un número entero de 0 a ${max}.`,
+  freshnessDaysInvalid: (max: number) => `Los días de frescura deben ser un número entero de 0 a ${max}.`,
+  freshnessSaved: 'Reposo y frescura actualizados con éxito.',
+  publicTraceInvalid: 'Indica si la página pública de trazabilidad está activada.',
+  publicTraceSaved: 'Página pública de trazabilidad actualizada con éxito.',
   /** The live example under the section: how an amount and some kilos will read. */
   formatExample: (money: string, kilos: string) => `Ejemplo: ${money} · ${kilos}`,
   /** How the activity log names the settings (they are one record). */
