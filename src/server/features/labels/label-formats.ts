@@ -176,15 +176,16 @@ const retailBagLabel: LabelLayout = {
   stacks: [
     {
       box: { x: 3, y: 3, width: 44, height: 50 },
-      gap: 0.6,
+      gap: 1,
       items: [
-        { field: 'name', max: 12, min: 7, bold: true, priority: 1 },
-        { field: 'denomination', max: 8, min: 5.5, bold: false, priority: 2 },
-        { field: 'detail', max: 7.5, min: 5, bold: false, priority: 4, group: 'particulars' },
-        { field: 'net', max: 11, min: 7, bold: true, priority: 1 },
-        { field: 'date', max: 7.5, min: 5, bold: false, priority: 3, group: 'particulars' },
-        { field: 'bestBefore', max: 7.5, min: 5, bold: true, priority: 2 },
-        { field: 'code', max: 8, min: 5.5, bold: true, priority: 1 },
+        { field: 'name', max: 14, min: 8, bold: true, priority: 1 },
+        { field: 'denomination', max: 9.5, min: 6.5, bold: false, priority: 2 },
+        { field: 'detail', max: 9, min: 6, bold: false, priority: 4, group: 'particulars' },
+        { field: 'net', max: 13, min: 8, bold: true, priority: 1 },
+        { field: 'date', max: 9, min: 6, bold: false, priority: 3, group: 'particulars' },
+        // Wrapped onto two lines rather than set smaller than the date above it.
+        { field: 'bestBefore', max: 9, min: 7.5, bold: true, priority: 2 },
+        { field: 'code', max: 10, min: 7, bold: true, priority: 1 },
       ],
     },
     {
