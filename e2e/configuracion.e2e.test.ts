@@ -163,6 +163,22 @@ describe('configuración', () => {
     await expectNoSeriousAxeViolations(page);
     await shot(page, 'list-phone');
 
+    // Datos del negocio on the phone (docs/product-guide.md#configuracion): the address keeps its lines; a blank registration is none.
+    const business = page.getByRole('form', { name: 'Datos del negocio' });
+    await business.getByLabel('Nombre comercial').fill('Tostadores del Sur');
+    await business.getByLabel('Dirección').fill('Calle Mayor 1\n28013 Madrid');
+    await business.getByRole('button', { name: 'Guardar Datos' }).click();
+    await expect.poll(() => waitForToast(page, settingsMessages.businessSaved)).toBe(settingsMessages.businessSaved);
+    expect(await (await page.request.get('/api/settings')).json()).toMatchObject({ business_name: 'Tostadores del Sur', business_address: 'Calle Mayor 1\n28013 Madrid', sanitary_registration: null });
+    const bagLabels = page.getByRole('form', { name: 'Etiquetas de bolsa' });
+    await bagLabels.getByLabel('Consumo preferente (meses desde el tueste)').fill('61');
+    await bagLabels.getByRole('button', { name: 'Guardar Etiquetas' }).click();
+    await expect.poll(() => bagLabels.locator('.form-alert').textContent()).toBe(settingsMessages.bestBeforeInvalid(60));
+    await expectNoSidewaysScroll(page);
+    await shot(page, 'business-phone');
+    // Back to what was saved: nothing left unsaved to ask about on leaving.
+    await bagLabels.getByLabel('Consumo preferente (meses desde el tueste)').fill('12');
+
     // The admin-options card leads to user management.
     await page.getByRole('link', { name: 'Gestión de Usuarios' }).click();
     await page.waitForURL(`${env.server.url}/gestion-usuarios`);
