@@ -136,6 +136,12 @@ export const FIELD_NAMES: Record<string, string> = {
   rest_days: 'reposo (días)',
   freshness_days: 'frescura (días)',
   public_trace: 'página pública de trazabilidad',
+  business_name: 'nombre comercial',
+  business_address: 'dirección del negocio',
+  sanitary_registration: 'registro sanitario',
+  best_before_months: 'consumo preferente (meses)',
+  storage_text: 'conservación',
+  decaf: 'descafeinado',
   price: 'precio',
   // Pedidos (docs/product-guide.md#pedidos)
   order_date: 'fecha del pedido',
