@@ -214,7 +214,8 @@ const largeBagLabel: LabelLayout = {
         { field: 'detail', max: 12, min: 8, bold: false, priority: 5, group: 'particulars' },
         { field: 'net', max: 20, min: 12, bold: true, priority: 1 },
         { field: 'date', max: 12, min: 8, bold: false, priority: 4, group: 'particulars' },
-        { field: 'bestBefore', max: 12, min: 8, bold: true, priority: 2 },
+        // Two lines at the particulars' size rather than one smaller.
+        { field: 'bestBefore', max: 12, min: 11, bold: true, priority: 2 },
         { field: 'code', max: 14, min: 9, bold: true, priority: 1 },
         { field: 'storage', max: 10, min: 7, bold: false, priority: 6 },
         { field: 'business', max: 10, min: 7, bold: false, priority: 3 },
