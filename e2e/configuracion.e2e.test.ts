@@ -5,7 +5,7 @@ import { commonMessages } from '#shared/messages.js';
 import { blendRecipeMessages as m } from '#shared/blend-recipe-messages.js';
 import { percentageMessages } from '#shared/percentage-messages.js';
 import { settingsMessages } from '#shared/settings-messages.js';
-import { LOW_STOCK_DEFAULTS } from '#shared/schemas/settings.js';
+import { DEFAULT_STORAGE_TEXT, LOW_STOCK_DEFAULTS } from '#shared/schemas/settings.js';
 import { DESKTOP, expectNoSeriousAxeViolations, newPage, PHONE, signIn } from './helpers/browser.js';
 import { apiPost } from './helpers/api.js';
 import { useServerAndBrowser } from './helpers/fixture.js';
@@ -32,6 +32,9 @@ async function seedOrigins(page: Page): Promise<void> {
   const post = apiPost(page);
   for (const name of ['Colombia', 'Etiopía', 'Brasil']) await post('/api/coffee-origins', { name, kilos_per_bag: 70, suppliers_fincas: [`Finca ${name}`] });
 }
+
+/** Datos del negocio and the bag labels' settings as they start. */
+const BAG_LABEL_DEFAULTS = { business_name: null, business_address: null, sanitary_registration: null, best_before_months: 12, storage_text: DEFAULT_STORAGE_TEXT };
 
 describe('configuración', () => {
   const env = useServerAndBrowser();
@@ -139,7 +142,7 @@ describe('configuración', () => {
     await expect.poll(() => waitForToast(page, settingsMessages.pricesSaved)).toBe(settingsMessages.pricesSaved);
     const saved = await page.request.get('/api/settings');
     // Plus the low-stock thresholds, the regional format and the days to prepare an online order (docs/product-guide.md#configuracion), untouched by this form.
-    expect(await saved.json()).toEqual({ default_price_roasted: 16.5, default_price_blend: 25, ...LOW_STOCK_DEFAULTS, roaster_capacity_kg: null, ...DEFAULT_REGIONAL_FORMAT, shop_order_prep_days: 2 });
+    expect(await saved.json()).toEqual({ default_price_roasted: 16.5, default_price_blend: 25, ...LOW_STOCK_DEFAULTS, roaster_capacity_kg: null, ...DEFAULT_REGIONAL_FORMAT, shop_order_prep_days: 2, rest_days: 0, freshness_days: 30, public_trace: false, ...BAG_LABEL_DEFAULTS });
     await page.reload();
     await expect.poll(() => page.getByLabel('Café Tostado ($/Kg)').inputValue()).toBe('16.5');
 
@@ -159,6 +162,22 @@ describe('configuración', () => {
     await expectNoSidewaysScroll(page);
     await expectNoSeriousAxeViolations(page);
     await shot(page, 'list-phone');
+
+    // Datos del negocio on the phone (docs/product-guide.md#configuracion): the address keeps its lines; a blank registration is none.
+    const business = page.getByRole('form', { name: 'Datos del negocio' });
+    await business.getByLabel('Nombre comercial').fill('Tostadores del Sur');
+    await business.getByLabel('Dirección').fill('Calle Mayor 1\n28013 Madrid');
+    await business.getByRole('button', { name: 'Guardar Datos' }).click();
+    await expect.poll(() => waitForToast(page, settingsMessages.businessSaved)).toBe(settingsMessages.businessSaved);
+    expect(await (await page.request.get('/api/settings')).json()).toMatchObject({ business_name: 'Tostadores del Sur', business_address: 'Calle Mayor 1\n28013 Madrid', sanitary_registration: null });
+    const bagLabels = page.getByRole('form', { name: 'Etiquetas de bolsa' });
+    await bagLabels.getByLabel('Consumo preferente (meses desde el tueste)').fill('61');
+    await bagLabels.getByRole('button', { name: 'Guardar Etiquetas' }).click();
+    await expect.poll(() => bagLabels.locator('.form-alert').textContent()).toBe(settingsMessages.bestBeforeInvalid(60));
+    await expectNoSidewaysScroll(page);
+    await shot(page, 'business-phone');
+    // Back to what was saved: nothing left unsaved to ask about on leaving.
+    await bagLabels.getByLabel('Consumo preferente (meses desde el tueste)').fill('12');
 
     // The admin-options card leads to user management.
     await page.getByRole('link', { name: 'Gestión de Usuarios' }).click();

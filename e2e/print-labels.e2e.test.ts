@@ -128,7 +128,8 @@ describe('imprimir etiquetas de lotes', () => {
     await expect.poll(() => dialogNamed(page, oneTitle).locator('.field__error').textContent()).toBe('Las copias deben ser un número entero entre 1 y 500.');
     await expect.poll(() => dialogNamed(page, oneTitle).getByRole('button', { name: 'Imprimir', exact: true }).isDisabled()).toBe(true);
     await copiesOf(page, oneTitle).fill('3');
-    await expect.poll(() => dialogNamed(page, oneTitle).locator('.field__hint').textContent()).toBe('En total: 3 etiquetas.');
+    // The copies' hint, after the A4 start position's.
+    await expect.poll(() => dialogNamed(page, oneTitle).locator('.field__hint').last().textContent()).toBe('En total: 3 etiquetas.');
     expect(await openedQuery(page, printIn(page, oneTitle))).toEqual({ lots: `green:${ids.greenEti}`, format: 'a4', copies: '3' });
 
     // 'Seleccionar todos los lotes de esta página' ticks both; two lots may have at most 250 copies each.
@@ -244,6 +245,21 @@ describe('imprimir etiquetas de lotes', () => {
     await page.getByRole('checkbox', { name: `Seleccionar el lote ${roast.batch_code}` }).check();
     await expectNoSidewaysScroll(page);
     await shot(page, 'roasted-table-phone');
+
+    // Its bags' retail labels (docs/product-guide.md#etiquetas-de-bolsa): sale format, grind, bags, and the fifth cell of an A4 sheet.
+    await page.getByRole('button', { name: `Imprimir etiqueta del lote ${roast.batch_code}` }).click();
+    const bagDialog = dialogNamed(page, title);
+    await bagDialog.getByLabel('Etiquetas de bolsa para la venta').check();
+    await bagDialog.getByLabel('Formato de venta (peso neto)').selectOption({ label: 'Bolsa 500 g' });
+    await bagDialog.getByLabel('Molido').check();
+    await bagDialog.getByLabel('Hoja A4 (3 × 8 etiquetas)').check();
+    await bagDialog.getByLabel(/^Empezar en la etiqueta/).fill('5');
+    await bagDialog.getByLabel('Número de bolsas').fill('3');
+    await expectNoSeriousAxeViolations(page);
+    await shot(page, 'bag-dialog-phone');
+    const formats = (await (await page.request.get('/api/sale-formats')).json()) as { items: { id: number; name: string }[] };
+    const bag500 = formats.items.find((item) => item.name === 'Bolsa 500 g')!.id;
+    expect(await openedQuery(page, printIn(page, title))).toEqual({ kind: 'bolsa', lots: `roasted:${roast.id}`, format: 'a4', format_id: String(bag500), grind: 'molido', copies: '3', start: '5' });
 
     expect(problems).toEqual([]);
     await context.close();

@@ -5,8 +5,9 @@
 export const deliveryNoteMessages = {
   title: (number: string) => `Albarán ${number}`,
   notPrepared: 'El pedido no está preparado: el albarán se imprime una vez preparado el pedido.',
-  /** Until Configuración names the business (its own data is a later setting), the app's name heads the note. */
+  /** While Configuración › Datos del negocio has no trade name, the app's name heads the note. */
   business: 'Sistema de Gestión de Café',
+  sanitaryRegistration: (number: string) => `Registro sanitario: ${number}`,
   customer: 'Cliente',
   taxId: (taxId: string) => `NIF/CIF: ${taxId}`,
   order: (id: number) => `Pedido ${id}`,
@@ -17,7 +18,8 @@ export const deliveryNoteMessages = {
   columns: { product: 'Producto', lots: 'Lotes', kg: 'Kg', bags: 'Bolsas', price: 'Precio por Kg', total: 'Total' },
   bulk: 'A granel',
   roastDate: (date: string) => `tostado ${date}`,
-  blendDate: (date: string) => `mezcla ${date}`,
+  /** A blend's roast date is its oldest component's (docs/decisions/0049-roast-age-and-public-page.md). */
+  blendRoastDate: (date: string) => `mezcla, tostado ${date}`,
   grandTotal: 'Total del albarán',
   traceTitle: 'Trazabilidad de los lotes: escanea el código para ver su origen',
   received: 'Recibí conforme (nombre, firma y fecha):',

@@ -33,6 +33,14 @@ export const SALE_FORMAT_GRAMS_MAX = 100_000;
 /** Bags in one sale: SALE_QUANTITY_MAX_KG of the smallest format (1 g) would be more than any shop sells at once. */
 export const SALE_BAGS_MAX = 100_000;
 
+// Datos del negocio and bag labels (docs/product-guide.md#configuracion): what a retail bag label prints.
+export const BUSINESS_NAME_MAX = 120;
+export const BUSINESS_ADDRESS_MAX = 300;
+export const SANITARY_REGISTRATION_MAX = 40;
+export const STORAGE_TEXT_MAX = 120;
+/** 'Consumo preferente' in months: 5 years, beyond any roasted coffee's. */
+export const BEST_BEFORE_MONTHS_MAX = 60;
+
 // Green and roasted lots
 export const BATCH_CODE_MAX = 40;
 export const GREEN_QUANTITY_MAX_KG = 1_000_000;

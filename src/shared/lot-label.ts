@@ -17,6 +17,12 @@ export const LABEL_PARAM = 'lote';
 export const lotTracePath = (code: string): string => `${LABEL_PATH}?${LABEL_PARAM}=${encodeURIComponent(code)}`;
 
 /**
+ * A lot's public page (docs/decisions/0050-bag-labels-and-business-identity.md): where a bag's QR code
+ * leads while Configuración's 'Página pública de trazabilidad' is on, signed out.
+ */
+export const publicLotPath = (code: string): string => `/c/${encodeURIComponent(code)}`;
+
+/**
  * What a scan (camera or typing scanner) or a search field's text says:
  * - `label`: the address of a lot's trace, whatever its origin (a label printed
  *   under another PUBLIC_URL, or before a move, still names our lot);

@@ -34,6 +34,7 @@ export const originMessages = {
   supplierTooLong: `Cada proveedor/finca puede tener como máximo ${SUPPLIER_MAX} caracteres.`,
   tooManySuppliers: `Un origen puede tener como máximo ${SUPPLIERS_MAX_COUNT} proveedores/fincas.`,
   descriptionInvalid: 'La descripción debe ser texto.',
+  decafInvalid: 'Indica si el origen es descafeinado con sí o no.',
   descriptionTooLong: `La descripción no puede tener más de ${DESCRIPTION_MAX} caracteres.`,
   // One origin per name, whatever its case, accents, width or surrounding spaces (docs/product-guide.md#data-rules).
   duplicateName: (existing: string) => `Ya existe un origen con ese nombre: «${existing}». Usa otro nombre o edita el origen existente.`,

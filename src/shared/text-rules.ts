@@ -11,7 +11,7 @@ import { textMessages } from './messages.js';
  *   LF, BEL, ESC…), no line or paragraph separator, nothing invisible, and no
  *   combining mark before the first character (a name, a code, a farm).
  * - `lines` (notes and descriptions: a stock count's `note`, an origin's
- *   `description`): the same, but line breaks are allowed:
+ *   `description`; the business's address, printed on its lines): the same, but line breaks are allowed:
  *   LF, with CRLF read as LF.
  * - `secret` (passwords): never shown, so only the checks every string gets
  *   (no NUL, no lone surrogate); refusing more would lock out an account whose
@@ -20,7 +20,7 @@ import { textMessages } from './messages.js';
 export type TextKind = 'line' | 'lines' | 'secret';
 
 /** Fields whose text may run over several lines. */
-const MULTI_LINE_FIELDS: ReadonlySet<string> = new Set(['description', 'note']);
+const MULTI_LINE_FIELDS: ReadonlySet<string> = new Set(['description', 'note', 'business_address']);
 const SECRET_FIELDS: ReadonlySet<string> = new Set(['password']);
 
 export const textKindOf = (field: string): TextKind =>
@@ -85,6 +85,10 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
   sale_date: 'Fecha de venta',
   from: 'Desde',
   to: 'Hasta',
+  business_name: 'Nombre comercial',
+  business_address: 'Dirección del negocio',
+  sanitary_registration: 'Registro sanitario',
+  storage_text: 'Conservación',
 };
 
 export const fieldLabel = (field: string): string | undefined => (Object.hasOwn(FIELD_LABELS, field) ? FIELD_LABELS[field] : undefined);

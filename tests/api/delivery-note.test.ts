@@ -141,4 +141,33 @@ describe.each(testDialects())('albarán (%s)', (dialect) => {
     expect(text).toContain(`Albarán ${prepared.delivery_note_number}`);
     expect(text).toContain(`Entregado: ${formatDate(localIsoDate())}`);
   });
+
+  it('heads the note with Datos del negocio (name, address on its lines, sanitary registration); a blend lot shows its oldest component\'s roast date', async () => {
+    const recipe = await post<{ id: number }>('/api/blend-recipes', { name: 'Casa Receta', components: [{ origin_id: chain.origin.id, percentage: 100 }] }, 201);
+    // Created on the 12th from R3, roasted on the 7th: the note prints the roast, not the mixing.
+    await post('/api/blended-coffee', {
+      name: 'Casa Receta', total_quantity_kg: 2, creation_date: '2024-03-12', batch_code: 'MZ-R3', recipe_id: recipe.id,
+      components: [{ origin_id: chain.origin.id, percentage: 100, selected_roasted_batches: [{ id: chain.r3.id, quantity_used: 2 }] }],
+    }, 201);
+    const bag250 = (await t.db.selectFrom('sale_formats').select('id').where('grams', '=', 250).executeTakeFirstOrThrow()).id;
+    const order = await post<Order>('/api/orders', {
+      customer_id: customer, due_date: addDays(localIsoDate(), 2), notes: null, repeat_weeks: null,
+      lines: [{ product: { kind: 'mezcla', recipe_id: recipe.id }, format_id: bag250, quantity: 4, unit_price: 30, grind: 'molido' }],
+    }, 201);
+    const allocation = (await get(`/api/orders/${order.id}/allocation`, admin)).json<Allocation>();
+    const blendOrder = await post<Order>(`/api/orders/${order.id}/fulfil`, {
+      lines: allocation.lines.map((line) => ({
+        line_id: line.line_id,
+        lots: line.lots.filter((lot) => lot.kg > 0).map((lot) => ({ lot_kind: lot.lot_kind, lot_id: lot.lot_id, kg: lot.kg, expected_stock_kg: lot.stock_kg })),
+      })),
+    });
+    const saved = await t.call(admin, { method: 'PUT', url: '/api/settings', payload: { business_name: 'Tostadores del Sur', business_address: 'Calle Mayor 1\n28013 Madrid', sanitary_registration: 'RGSEAA 20.12345/M' } });
+    expect(saved.statusCode, saved.body).toBe(200);
+    const lines = pdfOf(await get(noteUrl(blendOrder.id)))[0]!.lines.map((line) => line.text);
+    // The business block, in this order, before the customer; the app's name and address are gone.
+    expect(lines.slice(1, 5)).toEqual(['Tostadores del Sur', 'Calle Mayor 1', '28013 Madrid', 'Registro sanitario: RGSEAA 20.12345/M']);
+    expect(lines).not.toContain('Sistema de Gestión de Café');
+    expect(lines).not.toContain('http://localhost');
+    expect(lines.join('\n')).toContain('MZ-R3 (mezcla, tostado 07/03/2024)');
+  });
 });

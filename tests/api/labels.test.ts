@@ -271,7 +271,7 @@ describe.each(testDialects())('etiquetas de lotes en PDF (%s)', (dialect) => {
     expect(errorOf(await get(`/api/labels.pdf?lots=${lot},x:1&format=a4`)).message).toBe(
       'El lote n.º 2 de la lista no es válido: escribe tipo:id, con tipo green, roasted o blend y un id entero positivo (por ejemplo roasted:12).',
     );
-    expect(errorOf(await get(`/api/labels.pdf?lots=${lot}&format=carta`)).message).toBe('El formato de etiqueta debe ser 62mm, 100x150 o a4.');
+    expect(errorOf(await get(`/api/labels.pdf?lots=${lot}&format=carta`)).message).toBe('El formato de etiqueta debe ser 62mm, 100x150, a4 o 50x80.');
     expect(errorOf(await get(`/api/labels.pdf?lots=${lot}&format=a4&copies=0`)).message).toBe('Las copias deben ser un número entero entre 1 y 500.');
   });
 
@@ -298,9 +298,9 @@ describe.each(testDialects())('etiquetas de lotes en PDF (%s)', (dialect) => {
     };
     const operation = doc.paths['/api/labels.pdf']!.get;
     expect(operation.operationId).toBe('getLotLabelsPdf');
-    expect(operation.parameters.map((parameter) => [parameter.name, parameter.required])).toEqual([['lots', true], ['format', true], ['copies', false]]);
+    expect(operation.parameters.map((parameter) => [parameter.name, parameter.required])).toEqual([['kind', false], ['lots', true], ['format', true], ['copies', false], ['start', false], ['format_id', false], ['grind', false]]);
     expect(operation.responses['200']!.content['application/pdf']!.schema).toEqual({ type: 'string', format: 'binary' });
-    expect(Object.keys(operation.responses).sort()).toEqual(['200', '400', '401', '404']);
+    expect(Object.keys(operation.responses).sort()).toEqual(['200', '400', '401', '404', '409']);
   });
 
   it('a request whose own origin cannot be an address is a 400 asking for PUBLIC_URL', async () => {
@@ -308,6 +308,104 @@ describe.each(testDialects())('etiquetas de lotes en PDF (%s)', (dialect) => {
     expect(response.statusCode).toBe(400);
     expect(errorOf(response).message).toBe(m.originUnknown);
     expect(commonMessages.invalidRequest).not.toBe(m.originUnknown);
+  });
+
+  describe('etiquetas de bolsa', () => {
+    let bag250: number;
+    let bag1kg: number;
+    const bagUrl = (lot: string, query: string) => `/api/labels.pdf?kind=bolsa&lots=${lot}&${query}`;
+    const setSettings = async (payload: object) => {
+      const response = await t.call(admin, { method: 'PUT', url: '/api/settings', payload });
+      expect(response.statusCode, response.body).toBe(200);
+    };
+    const textOf = (page: PdfPage, region?: Rect) => page.lines.filter((line) => !region || overlaps(line.bbox, region)).map((line) => line.text).join(' ');
+
+    beforeAll(async () => {
+      const formats = await t.db.selectFrom('sale_formats').select(['id', 'grams']).execute();
+      bag250 = formats.find((format) => format.grams === 250)!.id;
+      bag1kg = formats.find((format) => format.grams === 1000)!.id;
+    });
+
+    it('a 50 × 80 mm label per bag with the particulars: denomination, product, roast, the format\'s net weight, dates, lot, business, storage; the QR opens the trace', async () => {
+      await setSettings({ business_name: 'Tostadores del Sur', business_address: 'Calle Mayor 1\n28013 Madrid', sanitary_registration: null });
+      const pages = pdfOf(await get(bagUrl(`roasted:${chain.r1.id}`, `format=50x80&format_id=${bag250}&grind=molido&copies=2`)));
+      expect(pages).toHaveLength(2);
+      const [page] = pages;
+      expect(page!.width).toBeCloseTo(50 * POINTS_PER_MM, 3);
+      expect(page!.height).toBeCloseTo(80 * POINTS_PER_MM, 3);
+      const rendering = page!.render(5);
+      if (SHOTS_DIR) fs.writeFileSync(path.join(SHOTS_DIR, 'bolsa-50x80.png'), rendering.png());
+      const qr = rendering.qrIn({ x0: 0, y0: 0, x1: page!.width, y1: page!.height });
+      expect(qr?.text).toBe(qrAddress('CO-R1'));
+      const text = textOf(page!);
+      for (const expected of [
+        'Colombia · Finca La Esperanza', 'Café tostado natural molido', 'Tueste: Medio', 'Peso neto: 250 g', 'Tostado: 05/03/2024',
+        'Consumir preferentemente antes del 05/03/2025', 'Lote: CO-R1', 'Tostadores del Sur · Calle Mayor 1, 28013 Madrid', 'Conservar en lugar fresco y seco',
+      ]) expect(text).toContain(expected);
+      // The net weight is the format's, never the lot's 10.50 Kg of stock.
+      expect(text).not.toContain('10.50');
+      const pageRect = { x0: 0, y0: 0, x1: page!.width, y1: page!.height };
+      for (const line of page!.lines) {
+        expect(within(line.bbox, pageRect, 0.5), `«${line.text}» dentro de la etiqueta`).toBe(true);
+        expect(overlaps(line.bbox, qr!.bbox), `«${line.text}» fuera del QR`).toBe(false);
+      }
+    });
+
+    it('on a partly used A4 sheet from `start`; a blend\'s roast date is its oldest component\'s, decaf when its origins are; with the public page on the QR opens /c/<code>', async () => {
+      await setSettings({ public_trace: true, best_before_months: 1, storage_text: 'Conservar cerrado' });
+      const origin = (await get(`/api/coffee-origins?limit=100`)).json<{ items: { id: number; name: string; version: number; kilos_per_bag: number; suppliers_fincas: string[] }[] }>().items.find((item) => item.name === 'Colombia')!;
+      const marked = await t.call(cookie, { method: 'PUT', url: `/api/coffee-origins/${origin.id}`, payload: { name: origin.name, kilos_per_bag: origin.kilos_per_bag, suppliers_fincas: origin.suppliers_fincas, decaf: true, version: origin.version } });
+      expect(marked.statusCode, marked.body).toBe(200);
+      try {
+        const [page] = pdfOf(await get(bagUrl(`blend:${chain.blend.id}`, `format=a4&format_id=${bag1kg}&copies=3&start=5`)));
+        const rendering = page!.render(3);
+        if (SHOTS_DIR) fs.writeFileSync(path.join(SHOTS_DIR, 'bolsa-a4.png'), rendering.png());
+        for (const [slot, region] of A4_CELLS.entries()) {
+          const filled = slot >= 4 && slot <= 6;
+          expect(rendering.qrIn(region)?.text, `hueco ${slot + 1}`).toBe(filled ? 'http://localhost/c/CA-MZ-1' : undefined);
+          if (!filled) continue;
+          const text = textOf(page!, region);
+          // Drawn from R1 (05/03) and R3 (07/03), mixed on 10/03: one month after the oldest roast.
+          for (const expected of ['Casa', 'Café tostado natural en grano, descafeinado', 'Tueste: Medio', 'Peso neto: 1 kg', 'Tostado: 05/03/2024', 'Consumir preferentemente antes del 05/04/2024', 'Lote: CA-MZ-1', 'Conservar cerrado']) {
+            expect(text, `hueco ${slot + 1}`).toContain(expected);
+          }
+        }
+        expect(page!.lines.filter((line) => !A4_CELLS.slice(4, 7).some((cell) => overlaps(line.bbox, cell)))).toEqual([]);
+      } finally {
+        await setSettings({ public_trace: false, best_before_months: 12, storage_text: 'Conservar en lugar fresco y seco' });
+        await t.call(cookie, { method: 'PUT', url: `/api/coffee-origins/${origin.id}`, payload: { name: origin.name, kilos_per_bag: origin.kilos_per_bag, suppliers_fincas: origin.suppliers_fincas, decaf: false } });
+      }
+    });
+
+    it('no more bags than the stock fills: 42 bags of 250 g from 10.50 Kg, 43 is a Spanish 409', async () => {
+      expect(pdfOf(await get(bagUrl(`roasted:${chain.r1.id}`, `format=62mm&format_id=${bag250}&copies=42`)))).toHaveLength(42);
+      const tooMany = await get(bagUrl(`roasted:${chain.r1.id}`, `format=62mm&format_id=${bag250}&copies=43`));
+      expect(tooMany.statusCode).toBe(409);
+      expect(errorOf(tooMany).message).toBe('El lote CO-R1 tiene 10.50 Kg: da para 42 bolsas de Bolsa 250 g como máximo; se pidieron 43.');
+    });
+
+    it('refuses a bag request that is not one roasted or blend lot with a sale format, and `start` beyond A4, with a Spanish 400; an unknown format or lot is a 404', async () => {
+      const r1 = `roasted:${chain.r1.id}`;
+      const cases: [string, string][] = [
+        [`kind=bolsa&lots=green:${chain.greenA.id}&format=62mm&format_id=${bag250}`, m.bagOneLot],
+        [`kind=bolsa&lots=${r1},blend:${chain.blend.id}&format=62mm&format_id=${bag250}`, m.bagOneLot],
+        [`kind=bolsa&lots=${r1}&format=62mm`, m.bagFormatRequired],
+        [`kind=bolsa&lots=${r1}&format=62mm&format_id=abc`, m.saleFormatInvalid],
+        [`kind=bolsa&lots=${r1}&format=62mm&format_id=${bag250}&grind=fino`, m.grindInvalid],
+        [`kind=bolsa&lots=${r1}&format=62mm&format_id=${bag250}&start=2`, m.startOnlyA4],
+        [`kind=bolsa&lots=${r1}&format=a4&format_id=${bag250}&start=25`, m.startInvalid],
+        [`kind=caja&lots=${r1}&format=a4`, m.kindInvalid],
+        [`lots=${r1}&format=50x80`, m.formatOnlyBag],
+      ];
+      for (const [query, message] of cases) {
+        const response = await get(`/api/labels.pdf?${query}`);
+        expect(response.statusCode, query).toBe(400);
+        expect(errorOf(response), query).toEqual({ code: 'validation', message });
+      }
+      expect(errorOf(await get(bagUrl(r1, 'format=62mm&format_id=999999'))).message).toBe(m.saleFormatNotFound);
+      expect((await get(bagUrl('roasted:999999', `format=62mm&format_id=${bag250}`))).statusCode).toBe(404);
+      expect((await t.call(undefined, { method: 'GET', url: bagUrl(r1, `format=62mm&format_id=${bag250}`) })).statusCode).toBe(401);
+    });
   });
 });
 

@@ -63,6 +63,7 @@ describe.each(testDialects())('orígenes (%s)', (dialect) => {
       kilos_per_bag: 69.125,
       suppliers_fincas: ['Finca A', 'Finca B'],
       description: 'Huila, 1700 m',
+      decaf: false,
     });
     const row = await t.db.selectFrom('coffee_origins').selectAll().where('id', '=', created.id).executeTakeFirstOrThrow();
     expect(row.kilos_per_bag_g).toBe(69125);
@@ -202,12 +203,26 @@ describe.each(testDialects())('orígenes (%s)', (dialect) => {
     const { id } = (await post(validOrigin)).json();
     const response = await put(id, { name: 'Colombia Huila', kilos_per_bag: 35.5, suppliers_fincas: [' Finca Nueva '], description: null });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ id, version: 2, name: 'Colombia Huila', kilos_per_bag: 35.5, suppliers_fincas: ['Finca Nueva'], description: null });
+    expect(response.json()).toEqual({ id, version: 2, name: 'Colombia Huila', kilos_per_bag: 35.5, suppliers_fincas: ['Finca Nueva'], description: null, decaf: false });
     expect((await list()).json().items).toEqual([response.json()]);
 
     const invalid = await put(id, { ...validOrigin, suppliers_fincas: [''] });
     expect(errorOf(invalid)).toEqual({ code: 'validation', message: originMessages.required });
     expect((await list()).json().items[0].name).toBe('Colombia Huila');
+  });
+
+  it('marks an origin decaffeinated, keeps the mark through an edit without it, and refuses a mark that is not yes or no', async () => {
+    const created = await post({ ...validOrigin, decaf: true });
+    expect(created.json()).toMatchObject({ decaf: true, version: 1 });
+    const { id } = created.json();
+    const kept = await put(id, { ...validOrigin, description: 'Sin cafeína', version: 1 });
+    expect(kept.json()).toMatchObject({ decaf: true, version: 2 });
+    expect((await put(id, { ...validOrigin, decaf: false, version: 2 })).json()).toMatchObject({ decaf: false, version: 3 });
+    const stale = await put(id, { ...validOrigin, decaf: true, version: 2 });
+    expect(stale.statusCode).toBe(409);
+    const invalid = await put(id, { ...validOrigin, decaf: 'sí', version: 3 });
+    expect(errorOf(invalid)).toEqual({ code: 'validation', message: originMessages.decafInvalid });
+    expect((await list()).json().items[0].decaf).toBe(false);
   });
 
   it('answers 404 for an origin that does not exist, and 400 (not 500) for an impossible id', async () => {

@@ -4,13 +4,17 @@ import { commonMessages } from '#shared/messages.js';
 import { notANumber } from '#shared/message-parts.js';
 import { DEFAULT_REGIONAL_FORMAT } from '#shared/format.js';
 import { settingsMessages } from '#shared/settings-messages.js';
-import { DEFAULT_PRICE_MAX, LOW_STOCK_DEFAULTS, ROASTER_CAPACITY_MAX_KG } from '#shared/schemas/settings.js';
+import { DEFAULT_PRICE_MAX, DEFAULT_STORAGE_TEXT, LOW_STOCK_DEFAULTS, ROASTER_CAPACITY_MAX_KG } from '#shared/schemas/settings.js';
+import { BUSINESS_ADDRESS_MAX, BUSINESS_NAME_MAX } from '#shared/limits.js';
 import { AppError } from '#server/errors.js';
 import { updateSettings } from '#server/features/settings/service.js';
 import { resetDatabase } from '../helpers/reset-database.js';
 import { createTestApp, errorOf, type TestApp } from '../helpers/test-app.js';
 import { testDialects } from '../helpers/test-database.js';
 import { anyCodeUnit } from '../helpers/arbitraries.js';
+
+/** Datos del negocio and the bag labels' settings as they start (docs/product-guide.md#configuracion). */
+const BAG_LABEL_DEFAULTS = { business_name: null, business_address: null, sanitary_registration: null, best_before_months: 12, storage_text: DEFAULT_STORAGE_TEXT };
 
 describe.each(testDialects())('ajustes: precios de venta por defecto (%s)', (dialect) => {
   let t: TestApp;
@@ -44,7 +48,7 @@ describe.each(testDialects())('ajustes: precios de venta por defecto (%s)', (dia
   it('starts with the default prices, 15 per kg roasted and 25 per kg blended, for anyone signed in', async () => {
     const response = await get(tecnico);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ default_price_roasted: 15, default_price_blend: 25, ...LOW_STOCK_DEFAULTS, roaster_capacity_kg: null, ...DEFAULT_REGIONAL_FORMAT, shop_order_prep_days: 2 });
+    expect(response.json()).toEqual({ default_price_roasted: 15, default_price_blend: 25, ...LOW_STOCK_DEFAULTS, roaster_capacity_kg: null, ...DEFAULT_REGIONAL_FORMAT, shop_order_prep_days: 2, rest_days: 0, freshness_days: 30, public_trace: false, ...BAG_LABEL_DEFAULTS });
   });
 
   it('refuses a tecnico change with 403, writing nothing', async () => {
@@ -53,7 +57,7 @@ describe.each(testDialects())('ajustes: precios de venta por defecto (%s)', (dia
     expect(errorOf(response)).toEqual({ code: 'forbidden', message: commonMessages.forbidden });
     expect(errorOf(response).message).toBe('No tienes permisos para realizar esta acción.');
     expect(await rows()).toEqual([]);
-    expect((await get()).json()).toEqual({ default_price_roasted: 15, default_price_blend: 25, ...LOW_STOCK_DEFAULTS, roaster_capacity_kg: null, ...DEFAULT_REGIONAL_FORMAT, shop_order_prep_days: 2 });
+    expect((await get()).json()).toEqual({ default_price_roasted: 15, default_price_blend: 25, ...LOW_STOCK_DEFAULTS, roaster_capacity_kg: null, ...DEFAULT_REGIONAL_FORMAT, shop_order_prep_days: 2, rest_days: 0, freshness_days: 30, public_trace: false, ...BAG_LABEL_DEFAULTS });
   });
 
   it('checks the role again inside the write transaction (an administrator demoted meanwhile writes nothing)', async () => {
@@ -68,23 +72,23 @@ describe.each(testDialects())('ajustes: precios de venta por defecto (%s)', (dia
   it('saves both prices as exact cents, records who saved them, and everyone reads them', async () => {
     const response = await put({ default_price_roasted: 16.35, default_price_blend: 0.1 });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ default_price_roasted: 16.35, default_price_blend: 0.1, ...LOW_STOCK_DEFAULTS, roaster_capacity_kg: null, ...DEFAULT_REGIONAL_FORMAT, shop_order_prep_days: 2 });
+    expect(response.json()).toEqual({ default_price_roasted: 16.35, default_price_blend: 0.1, ...LOW_STOCK_DEFAULTS, roaster_capacity_kg: null, ...DEFAULT_REGIONAL_FORMAT, shop_order_prep_days: 2, rest_days: 0, freshness_days: 30, public_trace: false, ...BAG_LABEL_DEFAULTS });
     const adminId = await userId('jefa');
     expect(await rows()).toEqual([
       { key: 'default_price_blend_cents', value: '10', updated_by: adminId },
       { key: 'default_price_roasted_cents', value: '1635', updated_by: adminId },
     ]);
-    expect((await get(tecnico)).json()).toEqual({ default_price_roasted: 16.35, default_price_blend: 0.1, ...LOW_STOCK_DEFAULTS, roaster_capacity_kg: null, ...DEFAULT_REGIONAL_FORMAT, shop_order_prep_days: 2 });
+    expect((await get(tecnico)).json()).toEqual({ default_price_roasted: 16.35, default_price_blend: 0.1, ...LOW_STOCK_DEFAULTS, roaster_capacity_kg: null, ...DEFAULT_REGIONAL_FORMAT, shop_order_prep_days: 2, rest_days: 0, freshness_days: 30, public_trace: false, ...BAG_LABEL_DEFAULTS });
   });
 
   it('saves only the settings sent, keeps the others, and accepts a price of 0 and the ceiling', async () => {
     await put({ default_price_roasted: 18, default_price_blend: 30 });
     const one = await put({ default_price_blend: 0 });
-    expect(one.json()).toEqual({ default_price_roasted: 18, default_price_blend: 0, ...LOW_STOCK_DEFAULTS, roaster_capacity_kg: null, ...DEFAULT_REGIONAL_FORMAT, shop_order_prep_days: 2 });
+    expect(one.json()).toEqual({ default_price_roasted: 18, default_price_blend: 0, ...LOW_STOCK_DEFAULTS, roaster_capacity_kg: null, ...DEFAULT_REGIONAL_FORMAT, shop_order_prep_days: 2, rest_days: 0, freshness_days: 30, public_trace: false, ...BAG_LABEL_DEFAULTS });
     const top = await put({ default_price_roasted: DEFAULT_PRICE_MAX });
-    expect(top.json()).toEqual({ default_price_roasted: DEFAULT_PRICE_MAX, default_price_blend: 0, ...LOW_STOCK_DEFAULTS, roaster_capacity_kg: null, ...DEFAULT_REGIONAL_FORMAT, shop_order_prep_days: 2 });
+    expect(top.json()).toEqual({ default_price_roasted: DEFAULT_PRICE_MAX, default_price_blend: 0, ...LOW_STOCK_DEFAULTS, roaster_capacity_kg: null, ...DEFAULT_REGIONAL_FORMAT, shop_order_prep_days: 2, rest_days: 0, freshness_days: 30, public_trace: false, ...BAG_LABEL_DEFAULTS });
     const again = await put({ default_price_roasted: 17.5 });
-    expect(again.json()).toEqual({ default_price_roasted: 17.5, default_price_blend: 0, ...LOW_STOCK_DEFAULTS, roaster_capacity_kg: null, ...DEFAULT_REGIONAL_FORMAT, shop_order_prep_days: 2 });
+    expect(again.json()).toEqual({ default_price_roasted: 17.5, default_price_blend: 0, ...LOW_STOCK_DEFAULTS, roaster_capacity_kg: null, ...DEFAULT_REGIONAL_FORMAT, shop_order_prep_days: 2, rest_days: 0, freshness_days: 30, public_trace: false, ...BAG_LABEL_DEFAULTS });
     expect((await rows()).map((row) => row.value)).toEqual(['0', '1750']);
   });
 
@@ -126,7 +130,7 @@ describe.each(testDialects())('ajustes: precios de venta por defecto (%s)', (dia
         const response = await put(payload);
         expect([200, 400]).toContain(response.statusCode);
         if (response.statusCode === 400) expect(spanish).toContain(errorOf(response).message);
-        else expect(Object.keys(response.json()).sort()).toEqual(['default_price_blend', 'default_price_roasted', ...Object.keys(LOW_STOCK_DEFAULTS), 'roaster_capacity_kg', ...Object.keys(DEFAULT_REGIONAL_FORMAT), 'shop_order_prep_days'].sort());
+        else expect(Object.keys(response.json()).sort()).toEqual(['default_price_blend', 'default_price_roasted', ...Object.keys(LOW_STOCK_DEFAULTS), 'roaster_capacity_kg', ...Object.keys(DEFAULT_REGIONAL_FORMAT), 'shop_order_prep_days', 'rest_days', 'freshness_days', 'public_trace', ...Object.keys(BAG_LABEL_DEFAULTS)].sort());
       }),
       { numRuns: 150 },
     );
@@ -173,4 +177,40 @@ describe.each(testDialects())('ajustes: precios de venta por defecto (%s)', (dia
       expect(errorOf(response).message).toBe('La capacidad del tostador debe ser un número de Kg mayor que 0, o quedar vacía.');
     });
     });
+
+  describe('datos del negocio y etiquetas de bolsa', () => {
+    const business = { business_name: 'Tostadores del Sur', business_address: 'Calle Mayor 1\n28013 Madrid', sanitary_registration: 'RGSEAA 20.12345/M' };
+
+    it('an administrador saves the business, trimmed, a blank text as none, CRLF as LF; a tecnico reads it and gets 403 on a change', async () => {
+      const saved = await put({ ...business, business_address: '  Calle Mayor 1\r\n28013 Madrid ', sanitary_registration: '   ' });
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(saved.json()).toMatchObject({ ...business, sanitary_registration: null });
+      expect((await get(tecnico)).json()).toMatchObject({ ...business, sanitary_registration: null });
+      const refused = await put({ business_name: 'Otro', best_before_months: 6, storage_text: 'Otro texto' }, tecnico);
+      expect(refused.statusCode).toBe(403);
+      expect((await get()).json()).toMatchObject({ business_name: 'Tostadores del Sur', best_before_months: 12, storage_text: DEFAULT_STORAGE_TEXT });
+      expect((await put({ business_name: null })).json().business_name).toBeNull();
+    });
+
+    it('saves the best-before months and the storage line', async () => {
+      const saved = await put({ best_before_months: 18, storage_text: ' Conservar cerrado, lejos de la luz ' });
+      expect(saved.json()).toMatchObject({ best_before_months: 18, storage_text: 'Conservar cerrado, lejos de la luz' });
+    });
+
+    it.each([
+      ['a name too long', { business_name: 'x'.repeat(BUSINESS_NAME_MAX + 1) }, settingsMessages.businessNameTooLong(BUSINESS_NAME_MAX)],
+      ['an address too long', { business_address: 'x'.repeat(BUSINESS_ADDRESS_MAX + 1) }, settingsMessages.businessAddressTooLong(BUSINESS_ADDRESS_MAX)],
+      ['a name that is a number', { business_name: 12 }, settingsMessages.businessTextInvalid],
+      ['a line break in the name', { business_name: 'Tostadores\ndel Sur' }, 'El campo «Nombre comercial» no puede contener tabuladores, saltos de línea ni otros caracteres de control.'],
+      ['0 months', { best_before_months: 0 }, settingsMessages.bestBeforeInvalid(60)],
+      ['half a month', { best_before_months: 1.5 }, 'Los meses de consumo preferente deben ser un número entero de 1 a 60.'],
+      ['61 months', { best_before_months: 61 }, settingsMessages.bestBeforeInvalid(60)],
+      ['an empty storage line', { storage_text: '  ' }, 'Escribe el texto de conservación de las bolsas.'],
+    ])('refuses %s with a Spanish 400, writing nothing', async (_case, payload, message) => {
+      const response = await put(payload);
+      expect(response.statusCode).toBe(400);
+      expect(errorOf(response)).toEqual({ code: 'validation', message });
+      expect(await rows()).toEqual([]);
+    });
+  });
 });

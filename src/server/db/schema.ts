@@ -108,6 +108,8 @@ export interface CoffeeOriginsTable {
   kilos_per_bag_g: number;
   suppliers_fincas: string;
   description: string | null;
+  /** Decaffeinated (migration 0028): 1 or 0. */
+  decaf: ColumnType<number, number | undefined, number>;
   version: RecordVersion;
 }
 export type CoffeeOriginRow = Selectable<CoffeeOriginsTable>;

@@ -25,6 +25,7 @@ export const originBodySchema = z
         .transform(cleanSuppliers)
         .refine((suppliers) => suppliers.length > 0, m.required),
       description: z.string({ error: m.descriptionInvalid }).nullish(),
+      decaf: z.boolean({ error: m.decafInvalid }).optional(),
     },
     { error: m.required },
   )
@@ -43,6 +44,8 @@ export const originBodySchema = z
         .nullish()
         .transform((text) => text?.trim() || null)
         .refine((text) => text === null || text.length <= DESCRIPTION_MAX, m.descriptionTooLong),
+      // Optional: a new origin is not decaffeinated, an edit without it keeps the mark.
+      decaf: z.boolean().optional(),
     }),
   );
 export type OriginBody = z.output<typeof originBodySchema>;
@@ -54,6 +57,8 @@ export const originSchema = z.object({
   kilos_per_bag: z.number(),
   suppliers_fincas: z.array(z.string()),
   description: z.string().nullable(),
+  /** Decaffeinated: its bag labels say 'descafeinado' (docs/product-guide.md#etiquetas-de-bolsa). */
+  decaf: z.boolean(),
 });
 export type Origin = z.infer<typeof originSchema>;
 

@@ -5,6 +5,7 @@ import { stockAlertMessages } from '#shared/stock-alert-messages.js';
 import { type CurrencyPosition, DEFAULT_REGIONAL_FORMAT, type DecimalSeparator, type RegionalFormat } from '#shared/format.js';
 import { centsToPrice, gramsToKg, KG_DECIMALS, kgToGrams, PRICE_DECIMALS, priceToCents } from '#shared/units.js';
 import { notANumber } from '#shared/message-parts.js';
+import { BEST_BEFORE_MONTHS_MAX, BUSINESS_ADDRESS_MAX, BUSINESS_NAME_MAX, SANITARY_REGISTRATION_MAX, STORAGE_TEXT_MAX } from '#shared/limits.js';
 import { decimalSchema } from './common.js';
 
 /**
@@ -109,21 +110,79 @@ const currencySymbolSchema = z
 /** The most days the shop may take to prepare an online order (ours): two months. */
 export const SHOP_PREP_DAYS_MAX = 60;
 
+/** The most days a roast may rest before it is ready (ours): two months, beyond any coffee's rest. */
+export const REST_DAYS_MAX = 60;
+
+/** The most days a roast may count as fresh (ours): a year. */
+export const FRESHNESS_DAYS_MAX = 365;
+
 /**
- * Whole days, 0 to SHOP_PREP_DAYS_MAX, stored as they are: 'Días para preparar pedidos online'
- * (docs/product-guide.md#pedidos-de-la-tienda-online), the days after a shop order's date it is due.
+ * Whole days, 0 to `max`, stored as they are: 'Días para preparar pedidos online'
+ * (docs/product-guide.md#pedidos-de-la-tienda-online), the days after a shop order's date it is due,
+ * and a roast's 'Reposo' and 'Frescura' (docs/decisions/0049-roast-age-and-public-page.md).
  */
-const daysSetting = (key: string, defaultDays: number): SettingDefinition => ({
+const daysSetting = (key: string, defaultDays: number, max: number, invalid: string): SettingDefinition => ({
   key,
-  apiSchema: z
-    .number(m.prepDaysInvalid(SHOP_PREP_DAYS_MAX))
-    .int(m.prepDaysInvalid(SHOP_PREP_DAYS_MAX))
-    .min(0, m.prepDaysInvalid(SHOP_PREP_DAYS_MAX))
-    .max(SHOP_PREP_DAYS_MAX, m.prepDaysInvalid(SHOP_PREP_DAYS_MAX)),
+  apiSchema: z.number(invalid).int(invalid).min(0, invalid).max(max, invalid),
   responseSchema: z.number(),
   toApi: (stored) => stored,
   toStored: (api) => api,
   defaultStored: defaultDays,
+});
+
+/**
+ * A text of Datos del negocio (docs/product-guide.md#configuracion), optional: blank is none (null),
+ * as a customer's optional texts. Stored as the trimmed text, '' for none, so the row stays a text;
+ * the request text check (text-rules.ts) applies the same rules as to every field, by the setting's name.
+ */
+const optionalTextSetting = (key: string, max: number, tooLong: string): SettingDefinition<string | null, string> => ({
+  key,
+  apiSchema: z
+    .string(m.businessTextInvalid)
+    .nullable()
+    .transform((text) => text?.trim() || null)
+    .refine((text) => text === null || [...text].length <= max, tooLong),
+  responseSchema: z.string().nullable(),
+  toApi: (stored) => (stored === '' ? null : stored),
+  toStored: (api) => api ?? '',
+  defaultStored: '',
+  storedSchema: z.string(),
+});
+
+/** The storage line of a bag label: required, trimmed, one line. */
+const storageTextSchema = z
+  .string(m.storageTextRequired)
+  .transform((text) => text.trim())
+  .refine((text) => text !== '', m.storageTextRequired)
+  .refine((text) => [...text].length <= STORAGE_TEXT_MAX, m.storageTextTooLong(STORAGE_TEXT_MAX));
+
+/** 'Consumo preferente': whole months, 1 to BEST_BEFORE_MONTHS_MAX, after the roast date (docs/product-guide.md#etiquetas-de-bolsa). */
+const monthsSetting = (key: string, defaultMonths: number): SettingDefinition => ({
+  key,
+  apiSchema: z
+    .number(m.bestBeforeInvalid(BEST_BEFORE_MONTHS_MAX))
+    .int(m.bestBeforeInvalid(BEST_BEFORE_MONTHS_MAX))
+    .min(1, m.bestBeforeInvalid(BEST_BEFORE_MONTHS_MAX))
+    .max(BEST_BEFORE_MONTHS_MAX, m.bestBeforeInvalid(BEST_BEFORE_MONTHS_MAX)),
+  responseSchema: z.number(),
+  toApi: (stored) => stored,
+  toStored: (api) => api,
+  defaultStored: defaultMonths,
+});
+
+/** The storage line bag labels print while no administrator has written another (docs/product-guide.md#etiquetas-de-bolsa). */
+export const DEFAULT_STORAGE_TEXT = 'Conservar en lugar fresco y seco';
+
+
+/** An on/off setting, stored as JSON true or false. */
+const switchSetting = (key: string, defaultValue: boolean, invalid: string): SettingDefinition<boolean, boolean> => ({
+  key,
+  apiSchema: z.boolean(invalid),
+  responseSchema: z.boolean(),
+  toApi: (stored) => stored,
+  toStored: (api) => api,
+  defaultStored: defaultValue,
+  storedSchema: z.boolean(),
 });
 
 const currencyPositionSchema = z.enum(['before', 'after'] satisfies CurrencyPosition[], m.currencyPositionInvalid);
@@ -146,7 +205,21 @@ export const settingDefinitions = {
   currency_position: textSetting('currency_position', currencyPositionSchema, DEFAULT_REGIONAL_FORMAT.currency_position),
   decimal_separator: textSetting('decimal_separator', decimalSeparatorSchema, DEFAULT_REGIONAL_FORMAT.decimal_separator),
   // An imported shop order is due this many days after the shop took it (docs/product-guide.md#pedidos-de-la-tienda-online).
-  shop_order_prep_days: daysSetting('shop_order_prep_days', 2),
+  shop_order_prep_days: daysSetting('shop_order_prep_days', 2, SHOP_PREP_DAYS_MAX, m.prepDaysInvalid(SHOP_PREP_DAYS_MAX)),
+  // A roast's age (docs/decisions/0049-roast-age-and-public-page.md): 'En reposo' before `rest_days`,
+  // 'Pasado de frescura' after `freshness_days`, 'Fresco' between.
+  rest_days: daysSetting('rest_days', 0, REST_DAYS_MAX, m.restDaysInvalid(REST_DAYS_MAX)),
+  freshness_days: daysSetting('freshness_days', 30, FRESHNESS_DAYS_MAX, m.freshnessDaysInvalid(FRESHNESS_DAYS_MAX)),
+  // 'Página pública de trazabilidad': /c/<code> answers without signing in only while this is on (off by default).
+  public_trace: switchSetting('public_trace', false, m.publicTraceInvalid),
+  // Datos del negocio (docs/product-guide.md#configuracion): who roasted and sells the coffee, on bag labels and delivery notes.
+  business_name: optionalTextSetting('business_name', BUSINESS_NAME_MAX, m.businessNameTooLong(BUSINESS_NAME_MAX)),
+  business_address: optionalTextSetting('business_address', BUSINESS_ADDRESS_MAX, m.businessAddressTooLong(BUSINESS_ADDRESS_MAX)),
+  sanitary_registration: optionalTextSetting('sanitary_registration', SANITARY_REGISTRATION_MAX, m.sanitaryRegistrationTooLong(SANITARY_REGISTRATION_MAX)),
+  // Bag labels (docs/product-guide.md#etiquetas-de-bolsa): 'Consumir preferentemente antes del' is the roast date plus these months; the storage line.
+  best_before_months: monthsSetting('best_before_months', 12),
+  // Answered as a plain text: a response schema cannot transform (it trims on the way in).
+  storage_text: { ...textSetting('storage_text', storageTextSchema, DEFAULT_STORAGE_TEXT), responseSchema: z.string() },
 } as const satisfies Record<string, SettingDefinition<unknown, unknown>>;
 
 export type SettingName = keyof typeof settingDefinitions;
@@ -202,6 +275,32 @@ export type RoasterBody = z.output<typeof roasterBodySchema>;
 /** The online shop section of the Configuración screen: the days to prepare an order. */
 export const shopOrdersBodySchema = z.object({ shop_order_prep_days: settingDefinitions.shop_order_prep_days.apiSchema });
 export type ShopOrdersBody = z.output<typeof shopOrdersBodySchema>;
+
+/** The Datos del negocio section of the Configuración screen: the three texts, blank ones saved as none. */
+export const businessBodySchema = z.object({
+  business_name: settingDefinitions.business_name.apiSchema,
+  business_address: settingDefinitions.business_address.apiSchema,
+  sanitary_registration: settingDefinitions.sanitary_registration.apiSchema,
+});
+export type BusinessBody = z.output<typeof businessBodySchema>;
+
+/** The bag labels section of the Configuración screen: the best-before months and the storage line. */
+export const bagLabelBodySchema = z.object({
+  best_before_months: settingDefinitions.best_before_months.apiSchema,
+  storage_text: settingDefinitions.storage_text.apiSchema,
+});
+export type BagLabelBody = z.output<typeof bagLabelBodySchema>;
+
+/** The roast age section of the Configuración screen: 'Reposo' and 'Frescura', in days. */
+export const freshnessBodySchema = z.object({
+  rest_days: settingDefinitions.rest_days.apiSchema,
+  freshness_days: settingDefinitions.freshness_days.apiSchema,
+});
+export type FreshnessBody = z.output<typeof freshnessBodySchema>;
+
+/** The public page section of the Configuración screen: on or off. */
+export const publicTraceBodySchema = z.object({ public_trace: settingDefinitions.public_trace.apiSchema });
+export type PublicTraceBody = z.output<typeof publicTraceBodySchema>;
 
 /** The regional format section of the Configuración screen: the three settings together. */
 export const regionalFormatBodySchema = z.object({

@@ -24,6 +24,7 @@ import * as salesCustomerProductIndex from './0022-sales-customer-product-index.
 import * as salesByCustomer from './0023-sales-by-customer.js';
 import * as shopOrders from './0025-shop-orders.js';
 import * as monthlyCosts from './0026-monthly-costs.js';
+import * as decafOrigins from './0028-decaf-origins.js';
 
 /** A migration that may report what it changed (Kysely calls `up(db)`; migrateToLatest passes its log too). */
 export interface LoggingMigration extends Migration {
@@ -60,4 +61,5 @@ export const migrations: Record<string, LoggingMigration> = {
   '0023-sales-by-customer': salesByCustomer,
   '0025-shop-orders': shopOrders,
   '0026-monthly-costs': monthlyCosts,
+  '0028-decaf-origins': decafOrigins,
 };

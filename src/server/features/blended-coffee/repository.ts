@@ -171,6 +171,21 @@ export async function findBlendsWithRecipe(db: DbOrTrx, ids: readonly number[]):
   return rows.map((row) => ({ ...row, stock_g: Number(row.stock_g) }));
 }
 
+/**
+ * What a blend's bag label says of its parts (docs/decisions/0050-bag-labels-and-business-identity.md):
+ * each component's origin's decaf mark, and the roast type of each roast it drew (null for a component without draws).
+ */
+export async function findBlendParts(db: DbOrTrx, id: number): Promise<{ decaf: number; roast_type: string | null }[]> {
+  return db
+    .selectFrom('blended_coffee_components as c')
+    .innerJoin('coffee_origins as o', 'o.id', 'c.origin_id')
+    .leftJoin('blended_coffee_draws as d', 'd.component_id', 'c.id')
+    .leftJoin('roasted_coffee as r', 'r.id', 'd.roasted_coffee_id')
+    .select(['o.decaf', 'r.roast_type'])
+    .where('c.blend_id', '=', id)
+    .execute();
+}
+
 export const findRecipeName = async (db: DbOrTrx, id: number): Promise<string | undefined> =>
   (await db.selectFrom('blend_recipes').select('name').where('id', '=', id).executeTakeFirst())?.name;
 

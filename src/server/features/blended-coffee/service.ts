@@ -10,6 +10,7 @@ import {
   drawMismatch,
 } from '#shared/schemas/blended-coffee.js';
 import { gramsToKg, kgToGrams } from '#shared/units.js';
+import { ROAST_TYPES } from '#shared/schemas/roasted-coffee.js';
 import { isForeignKeyViolation, isUniqueViolation } from '#server/db/constraint-errors.js';
 import { insertWithLotCode } from '#server/db/insert-with-lot-code.js';
 import { refuseTakenLotCode } from '#server/db/lot-code-columns.js';
@@ -34,6 +35,19 @@ export const blendsDrawing = (db: DbOrTrx, roastedId: number) => repository.blen
 export type { BlendLabelRecord } from './repository.js';
 /** For the printed labels: several blends by id, with their recipe's name, in one read. */
 export const findBlendsWithRecipe = (db: DbOrTrx, ids: readonly number[]) => repository.findBlendsWithRecipe(db, ids);
+
+/**
+ * A blend's bag label facts (docs/decisions/0050-bag-labels-and-business-identity.md): decaffeinated when
+ * every component's origin is; the roast types of the roasts it drew, in ROAST_TYPES' order.
+ */
+export async function findBlendBagFacts(db: DbOrTrx, id: number): Promise<{ decaf: boolean; roast_types: string[] }> {
+  const parts = await repository.findBlendParts(db, id);
+  const types = new Set(parts.map((part) => part.roast_type));
+  return {
+    decaf: parts.length > 0 && parts.every((part) => Number(part.decaf) === 1),
+    roast_types: ROAST_TYPES.filter((type) => types.has(type)),
+  };
+}
 
 /** Every ledger row this feature writes points back at its blend. */
 const REF_KIND = 'blend';

@@ -4,23 +4,23 @@ import { formatDate, type Formatter } from '#shared/format.js';
 import { lotTracePath } from '#shared/lot-label.js';
 import { GRIND_LABELS, orderMessages } from '#shared/order-messages.js';
 import type { Order } from '#shared/schemas/orders.js';
+import type { Settings } from '#shared/schemas/settings.js';
 import { gramsToKg } from '#shared/units.js';
 import type { Database } from '#server/db/schema.js';
 import { conflictError, notFoundError } from '#server/errors.js';
-import { findBlendsWithRecipe } from '#server/features/blended-coffee/service.js';
 import { findCustomerItem } from '#server/features/customers/service.js';
 import { type A4Block, a4Pdf } from '#server/features/labels/service.js';
 import { findOrder } from '#server/features/orders/service.js';
-import { findRoastsWithSource } from '#server/features/roasted-coffee/service.js';
+import { readRoastDates } from '#server/features/freshness/service.js';
 import { deliveredSalesOfLines } from '#server/features/sales/service.js';
-import { readFormatter } from '#server/features/settings/service.js';
+import { getSettings, readFormatter } from '#server/features/settings/service.js';
 
 /**
  * GET /api/orders/:id/delivery-note.pdf (docs/product-guide.md#albaran,
  * docs/decisions/0044-recall-list-and-delivery-note.md): the albarán of a
- * prepared (or delivered) order on A4: its number, the business, the customer,
- * the order's dates, each line with the lots that filled it (code, roast or
- * blend date, kilos, bags), price and total, the grand total, and a QR code per
+ * prepared (or delivered) order on A4: its number, the business (Configuración ›
+ * Datos del negocio), the customer, the order's dates, each line with the lots
+ * that filled it (code, roast date: a blend's oldest component's, kilos, bags), price and total, the grand total, and a QR code per
  * lot to its trace, as the labels' (PUBLIC_URL or the request's origin).
  */
 
@@ -36,10 +36,11 @@ interface NoteLot {
 async function lotsOfLines(db: Kysely<Database>, order: Order): Promise<Map<number, NoteLot[]>> {
   const sales = await deliveredSalesOfLines(db, order.lines.map((line) => line.id));
   const idsOf = (type: 'tostado' | 'mezcla') => [...new Set(sales.filter((sale) => sale.product_type === type).map((sale) => sale.product_id))];
-  const [roasts, blends] = await Promise.all([findRoastsWithSource(db, idsOf('tostado')), findBlendsWithRecipe(db, idsOf('mezcla'))]);
+  // A blend's roast date is its oldest component's, as its age (docs/decisions/0049-roast-age-and-public-page.md).
+  const roastDates = await readRoastDates(db, { roasted: idsOf('tostado'), blend: idsOf('mezcla') });
   const dates = new Map([
-    ...roasts.map((roast) => [`tostado:${roast.id}`, roast.roast_date] as const),
-    ...blends.map((blend) => [`mezcla:${blend.id}`, blend.creation_date] as const),
+    ...[...roastDates.roasted].map(([id, date]) => [`tostado:${id}`, date] as const),
+    ...[...roastDates.blend].map(([id, date]) => [`mezcla:${id}`, date] as const),
   ]);
   const byLine = new Map<number, NoteLot[]>();
   for (const sale of sales) {
@@ -50,9 +51,21 @@ async function lotsOfLines(db: Kysely<Database>, order: Order): Promise<Map<numb
   return byLine;
 }
 
-function noteBlocks(order: Order, number: string, customer: { name: string; tax_id: string | null; address: string | null }, lots: Map<number, NoteLot[]>, origin: string, f: Formatter): A4Block[] {
+/**
+ * The business block: Datos del negocio's trade name, address and sanitary registration; while
+ * they are blank, the app's name and its address on the web (PUBLIC_URL or the request's origin), as before.
+ */
+function businessBlocks(settings: Settings, origin: string): A4Block[] {
+  return [
+    { type: 'text', text: settings.business_name ?? m.business, bold: true },
+    { type: 'text', text: settings.business_address ?? origin, small: true },
+    ...(settings.sanitary_registration ? [{ type: 'text' as const, text: m.sanitaryRegistration(settings.sanitary_registration), small: true }] : []),
+  ];
+}
+
+function noteBlocks(order: Order, number: string, customer: { name: string; tax_id: string | null; address: string | null }, lots: Map<number, NoteLot[]>, business: A4Block[], origin: string, f: Formatter): A4Block[] {
   const lotText = (lot: NoteLot) => {
-    const date = lot.date === '' ? '' : ` (${(lot.kind === 'tostado' ? m.roastDate : m.blendDate)(formatDate(lot.date))})`;
+    const date = lot.date === '' ? '' : ` (${(lot.kind === 'tostado' ? m.roastDate : m.blendRoastDate)(formatDate(lot.date))})`;
     const bags = lot.bags === null ? '' : ` · ${lot.bags} ${m.columns.bags.toLowerCase()}`;
     // Code and date on one line, what it filled on the next: a cell stays readable at any width.
     return `${lot.code}${date}\n${f.kgExact(gramsToKg(lot.grams))}${bags}`;
@@ -66,8 +79,7 @@ function noteBlocks(order: Order, number: string, customer: { name: string; tax_
   ].filter(Boolean);
   return [
     { type: 'title', text: m.title(number) },
-    { type: 'text', text: m.business, bold: true },
-    { type: 'text', text: origin, small: true },
+    ...business,
     { type: 'gap' },
     { type: 'text', text: m.customer, small: true },
     { type: 'text', text: customer.name, bold: true },
@@ -116,8 +128,8 @@ export async function deliveryNotePdf(db: Kysely<Database>, id: number, origin: 
   // A number is kept through an undo (migration 0020), but only a prepared or delivered order has goods to note.
   const number = order.delivery_note_number;
   if ((order.status !== 'preparado' && order.status !== 'entregado') || number === null) throw conflictError(m.notPrepared);
-  const [customer, lots, f] = await Promise.all([findCustomerItem(db, order.customer_id), lotsOfLines(db, order), readFormatter(db)]);
-  const blocks = noteBlocks(order, number, customer ?? { name: order.customer_name, tax_id: null, address: null }, lots, origin, f);
+  const [customer, lots, settings, f] = await Promise.all([findCustomerItem(db, order.customer_id), lotsOfLines(db, order), getSettings(db), readFormatter(db)]);
+  const blocks = noteBlocks(order, number, customer ?? { name: order.customer_name, tax_id: null, address: null }, lots, businessBlocks(settings, origin), origin, f);
   const pdf = await a4Pdf({ title: m.title(number), blocks, footer: m.page });
   return { pdf, fileName: `albaran-${number}.pdf` };
 }

@@ -14,7 +14,8 @@ export interface Box {
   height: number;
 }
 
-export type LabelField = 'code' | 'name' | 'kind' | 'detail' | 'date' | 'net';
+/** A lot label's texts (code … net) and a bag label's, which adds the denomination, the best-before date, the business and the storage line. */
+export type LabelField = 'code' | 'name' | 'kind' | 'detail' | 'date' | 'net' | 'denomination' | 'bestBefore' | 'business' | 'storage';
 
 /** A text of the label and its type: the largest and smallest size it is set at (points, text-fit.ts), regular or bold. */
 export interface TextItem {
@@ -47,7 +48,10 @@ export interface LabelLayout {
 export interface SheetFormat {
   /** The page, in millimetres. */
   page: { width: number; height: number };
-  label: LabelLayout;
+  /** A lot's label; a format without one is for bags only. */
+  label?: LabelLayout;
+  /** A bag's label (docs/decisions/0050-bag-labels-and-business-identity.md). */
+  bag: LabelLayout;
   /** Where each label of a page goes (its top-left corner), in the order they are filled. */
   slots: { x: number; y: number }[];
 }
@@ -121,9 +125,111 @@ const a4Slots = Array.from({ length: A4_CELL.columns * A4_CELL.rows }, (_, index
   y: A4_CELL.top + Math.floor(index / A4_CELL.columns) * A4_CELL.height,
 }));
 
+/**
+ * A small landscape bag label (the 62 mm roll, an A4 cell): the product's name and its denomination
+ * across the top; under them the net weight beside the QR code's top, the QR code in the bottom-right
+ * corner, and the other particulars in a column to its left, the smallest at 4.5 pt.
+ */
+function smallBagLabel(width: number, height: number, pad: number, headHeight: number, qrSize: number): LabelLayout {
+  const bodyTop = pad + headHeight + GAP;
+  const qr = { x: width - GAP - qrSize, y: height - GAP - qrSize, width: qrSize, height: qrSize };
+  const small = (field: LabelField, priority: number, group?: string): TextItem => ({ field, max: 6.5, min: 4.5, bold: false, priority, ...(group ? { group } : {}) });
+  return {
+    width,
+    height,
+    qr,
+    stacks: [
+      {
+        box: { x: pad, y: pad, width: width - 2 * pad, height: headHeight },
+        gap: 0,
+        items: [
+          { field: 'name', max: 9, min: 5.5, bold: true, priority: 1 },
+          { field: 'denomination', max: 7, min: 4.5, bold: false, priority: 2 },
+        ],
+      },
+      { box: { x: qr.x + 1, y: bodyTop, width: width - qr.x - 1 - pad / 2, height: qr.y - bodyTop }, gap: 0, items: [{ field: 'net', max: 9, min: 5, bold: true, priority: 1 }] },
+      {
+        box: { x: pad, y: bodyTop, width: qr.x - GAP - pad, height: height - pad / 2 - bodyTop },
+        gap: 0.3,
+        items: [
+          small('detail', 3, 'particulars'),
+          small('date', 2, 'particulars'),
+          // Wrapped onto two lines rather than set below 5.5 pt: the date must read.
+          { field: 'bestBefore', max: 6.5, min: 5.5, bold: true, priority: 1 },
+          { field: 'code', max: 6.5, min: 5, bold: true, priority: 1 },
+          small('storage', 5),
+          small('business', 4),
+        ],
+      },
+    ],
+  };
+}
+
+/**
+ * 50 × 80 mm, portrait: a common direct-thermal retail label that fits the side gusset or the back of
+ * a 250 g coffee bag (docs/decisions/0050-bag-labels-and-business-identity.md#sizes): the particulars
+ * one under the other, the QR code in the bottom-right corner with the business and the storage line beside it.
+ */
+const retailBagLabel: LabelLayout = {
+  width: 50,
+  height: 80,
+  stacks: [
+    {
+      box: { x: 3, y: 3, width: 44, height: 50 },
+      gap: 1,
+      items: [
+        { field: 'name', max: 14, min: 8, bold: true, priority: 1 },
+        { field: 'denomination', max: 9.5, min: 6.5, bold: false, priority: 2 },
+        { field: 'detail', max: 9, min: 6, bold: false, priority: 4, group: 'particulars' },
+        { field: 'net', max: 13, min: 8, bold: true, priority: 1 },
+        { field: 'date', max: 9, min: 6, bold: false, priority: 3, group: 'particulars' },
+        // Wrapped onto two lines rather than set smaller than the date above it.
+        { field: 'bestBefore', max: 9, min: 7.5, bold: true, priority: 2 },
+        { field: 'code', max: 10, min: 7, bold: true, priority: 1 },
+      ],
+    },
+    {
+      box: { x: 3, y: 54, width: 22, height: 23.5 },
+      gap: 0.6,
+      items: [
+        { field: 'business', max: 6.5, min: 4, bold: false, priority: 1 },
+        { field: 'storage', max: 6.5, min: 4, bold: false, priority: 2 },
+      ],
+    },
+  ],
+  qr: { x: 25.5, y: 55.5, width: 24, height: 24 },
+};
+
+/** 100 × 150 mm: the bag's particulars one under the other, the QR code at the bottom, as the large lot label. */
+const largeBagLabel: LabelLayout = {
+  width: 100,
+  height: 150,
+  stacks: [
+    {
+      box: { x: 6, y: 6, width: 88, height: 88 },
+      gap: 1.5,
+      items: [
+        { field: 'name', max: 22, min: 12, bold: true, priority: 1 },
+        { field: 'denomination', max: 14, min: 9, bold: false, priority: 2 },
+        { field: 'detail', max: 12, min: 8, bold: false, priority: 5, group: 'particulars' },
+        { field: 'net', max: 20, min: 12, bold: true, priority: 1 },
+        { field: 'date', max: 12, min: 8, bold: false, priority: 4, group: 'particulars' },
+        // Two lines at the particulars' size rather than one smaller.
+        { field: 'bestBefore', max: 12, min: 11, bold: true, priority: 2 },
+        { field: 'code', max: 14, min: 9, bold: true, priority: 1 },
+        { field: 'storage', max: 10, min: 7, bold: false, priority: 6 },
+        { field: 'business', max: 10, min: 7, bold: false, priority: 3 },
+      ],
+    },
+  ],
+  qr: { x: 25, y: 96, width: 50, height: 50 },
+};
+
 export const SHEET_FORMATS: Record<LabelFormat, SheetFormat> = {
   // A continuous 62 mm roll (Brother QL and the like): one 62 × 40 mm label per page, cut after each.
-  '62mm': { page: { width: 62, height: 40 }, label: smallLabel(62, 40, 3, 7), slots: [{ x: 0, y: 0 }] },
-  '100x150': { page: { width: 100, height: 150 }, label: largeLabel, slots: [{ x: 0, y: 0 }] },
-  a4: { page: { width: 210, height: 297 }, label: smallLabel(A4_CELL.width, A4_CELL.height, 2, 6), slots: a4Slots },
+  '62mm': { page: { width: 62, height: 40 }, label: smallLabel(62, 40, 3, 7), bag: smallBagLabel(62, 40, 2.5, 8, 22), slots: [{ x: 0, y: 0 }] },
+  '100x150': { page: { width: 100, height: 150 }, label: largeLabel, bag: largeBagLabel, slots: [{ x: 0, y: 0 }] },
+  a4: { page: { width: 210, height: 297 }, label: smallLabel(A4_CELL.width, A4_CELL.height, 2, 6), bag: smallBagLabel(A4_CELL.width, A4_CELL.height, 2, 7, 19), slots: a4Slots },
+  // Bags only: one 50 × 80 mm label per page, as the roll's.
+  '50x80': { page: { width: 50, height: 80 }, bag: retailBagLabel, slots: [{ x: 0, y: 0 }] },
 };

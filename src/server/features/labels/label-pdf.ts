@@ -12,8 +12,8 @@ import { type StackedText, stackTexts, type TextMetrics } from './text-fit.js';
  * 24 per A4 sheet, in the order given.
  */
 
-/** What one label says, every text already in Spanish. */
-export type LabelTexts = Record<LabelField, string>;
+/** What one label says, every text already in Spanish: a lot label's six, a bag label's ten (label-formats.ts). */
+export type LabelTexts = Partial<Record<LabelField, string>> & { code: string };
 
 export interface LabelContent {
   texts: LabelTexts;
@@ -72,7 +72,7 @@ const fontOf = (item: TextItem, fonts: Fonts): Font => (item.bold ? fonts.bold :
 /** A stack of texts of one label (label-formats.ts) fitted to its box: each text's size, lines and place. */
 function fitStack(stack: TextStack, texts: LabelTexts, fonts: Fonts): StackedText[] {
   const items = stack.items.map((item) => ({
-    text: texts[item.field],
+    text: texts[item.field] ?? '',
     max: item.max,
     min: item.min,
     metrics: fontOf(item, fonts).metrics,
@@ -145,8 +145,14 @@ function drawQr(drawing: PageDrawing, qr: QrShape, box: Box, at: Origin): void {
   );
 }
 
-export async function labelsPdf(labels: readonly LabelContent[], format: LabelFormat, title: string): Promise<Uint8Array> {
+/**
+ * `layout`: the lot's label or the bag's. `start`: on a sheet of several, the slot (0-based) the
+ * first label takes, those before it left blank (a partly used A4 sheet).
+ */
+export async function labelsPdf(labels: readonly LabelContent[], format: LabelFormat, title: string, { layout = 'label', start = 0 }: { layout?: 'label' | 'bag'; start?: number } = {}): Promise<Uint8Array> {
   const sheet = SHEET_FORMATS[format];
+  const label = sheet[layout];
+  if (!label) throw new RangeError(`el formato ${format} no tiene etiqueta de lote`);
   const doc = await PDFDocument.create();
   doc.setTitle(title);
   doc.setLanguage('es-ES');
@@ -164,27 +170,27 @@ export async function labelsPdf(labels: readonly LabelContent[], format: LabelFo
   const layouts = new Map<LabelTexts, StackedText[][]>();
   const codes = new Map<string, QrShape>();
   let drawing: PageDrawing | undefined;
-  for (const [index, label] of labels.entries()) {
+  for (const [index, content] of labels.entries()) {
     if (index > 0 && index % LABELS_PER_TURN === 0) await nextTurn();
-    const slotIndex = index % sheet.slots.length;
+    const slotIndex = (index + start) % sheet.slots.length;
     if (slotIndex === 0 || drawing === undefined) {
       if (drawing) finishPage(doc, drawing);
       drawing = { page: doc.addPage(pageSize), content: [], fontKeys: new Map() };
     }
     const slot = sheet.slots[slotIndex]!;
     const at: Origin = { left: pt(slot.x), top: pt(sheet.page.height - slot.y) };
-    let layout = layouts.get(label.texts);
-    if (layout === undefined) {
-      layout = sheet.label.stacks.map((stack) => fitStack(stack, label.texts, fonts));
-      layouts.set(label.texts, layout);
+    let fitted = layouts.get(content.texts);
+    if (fitted === undefined) {
+      fitted = label.stacks.map((stack) => fitStack(stack, content.texts, fonts));
+      layouts.set(content.texts, fitted);
     }
-    for (const [stackIndex, stack] of sheet.label.stacks.entries()) drawStack(drawing, stack, layout[stackIndex]!, at, fonts);
-    let qr = codes.get(label.qrText);
+    for (const [stackIndex, stack] of label.stacks.entries()) drawStack(drawing, stack, fitted[stackIndex]!, at, fonts);
+    let qr = codes.get(content.qrText);
     if (qr === undefined) {
-      qr = qrShape(label.qrText);
-      codes.set(label.qrText, qr);
+      qr = qrShape(content.qrText);
+      codes.set(content.qrText, qr);
     }
-    drawQr(drawing, qr, sheet.label.qr, at);
+    drawQr(drawing, qr, label.qr, at);
   }
   if (drawing) finishPage(doc, drawing);
   return doc.save();

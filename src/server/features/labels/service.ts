@@ -1,14 +1,17 @@
 import type { Kysely } from 'kysely';
 import { formatDate, type Formatter } from '#shared/format.js';
-import { readFormatter } from '#server/features/settings/service.js';
+import { getSettings, readFormatter } from '#server/features/settings/service.js';
 import { labelMessages as m } from '#shared/label-messages.js';
-import { localIsoDate } from '#shared/local-date.js';
-import { lotTracePath } from '#shared/lot-label.js';
+import { addMonths, localIsoDate } from '#shared/local-date.js';
+import { lotTracePath, publicLotPath } from '#shared/lot-label.js';
 import { type LabelLot, labelLotName, type LabelsQuery } from '#shared/schemas/labels.js';
 import { gramsToKg } from '#shared/units.js';
 import type { Database } from '#server/db/schema.js';
-import { notFoundError } from '#server/errors.js';
-import { findBlendsWithRecipe } from '#server/features/blended-coffee/service.js';
+import { conflictError, notFoundError } from '#server/errors.js';
+import { findBlendBagFacts, findBlendsWithRecipe } from '#server/features/blended-coffee/service.js';
+import { readRoastDates } from '#server/features/freshness/service.js';
+import { findOriginForArea } from '#server/features/origins/service.js';
+import { findFormatItem } from '#server/features/sale-formats/service.js';
 import { findGreenLots } from '#server/features/green-coffee/service.js';
 import { findRoastsWithSource } from '#server/features/roasted-coffee/service.js';
 import type { A4Document } from './a4-document.js';
@@ -85,8 +88,87 @@ export async function lotLabels(db: Kysely<Database>, query: LabelsQuery, origin
   // pdf-lib, fontkit, the font and qrcode load with the first print, not at start: they are some
   // 20 MiB of a server that may never print, against the memory target (docs/performance.md, P5).
   const { labelsPdf } = await import('./label-pdf.js');
-  const pdf = await labelsPdf(labels, query.format, m.documentTitle);
+  const pdf = await labelsPdf(labels, query.format, m.documentTitle, { start: (query.start ?? 1) - 1 });
   return { pdf, fileName: fileName(labels.map((label) => label.texts.code)) };
+}
+
+/** What a bag label says of its lot, whatever its kind. */
+interface BagLot {
+  code: string;
+  stock_g: number;
+  name: string;
+  roastTypes: readonly string[];
+  decaf: boolean;
+  /** A roast's date; a blend's oldest component's (docs/decisions/0049-roast-age-and-public-page.md). */
+  roastDate: string;
+}
+
+/** The bag label's lot, or undefined when it does not exist. */
+async function bagLot(db: Kysely<Database>, lot: LabelLot): Promise<BagLot | undefined> {
+  if (lot.kind === 'roasted') {
+    const [roast] = await findRoastsWithSource(db, [lot.id]);
+    if (!roast) return undefined;
+    const origin = await findOriginForArea(db, roast.origin_id);
+    return {
+      code: roast.batch_code,
+      stock_g: Number(roast.stock_g),
+      name: m.productName(roast.origin_name, roast.supplier_finca),
+      roastTypes: [roast.roast_type],
+      decaf: origin?.decaf ?? false,
+      roastDate: roast.roast_date,
+    };
+  }
+  const [blend] = await findBlendsWithRecipe(db, [lot.id]);
+  if (!blend) return undefined;
+  const [facts, dates] = await Promise.all([findBlendBagFacts(db, lot.id), readRoastDates(db, { blend: [lot.id] })]);
+  return {
+    code: blend.batch_code,
+    stock_g: blend.stock_g,
+    name: blend.name,
+    roastTypes: facts.roast_types,
+    decaf: facts.decaf,
+    roastDate: dates.blend.get(lot.id) ?? blend.creation_date,
+  };
+}
+
+/** 'Tostadores del Sur · Calle Mayor 1, 28013 Madrid · Reg. sanitario …': Datos del negocio on one text, its blanks left out. */
+const businessText = (settings: { business_name: string | null; business_address: string | null; sanitary_registration: string | null }): string =>
+  [settings.business_name, settings.business_address?.split('\n').map((line) => line.trim()).filter(Boolean).join(', '), settings.sanitary_registration && m.sanitaryRegistration(settings.sanitary_registration)]
+    .filter(Boolean)
+    .join(' · ');
+
+/**
+ * The PDF of `copies` retail labels for bags of one roasted lot or blend (docs/product-guide.md#etiquetas-de-bolsa,
+ * docs/decisions/0050-bag-labels-and-business-identity.md): the denomination, the product, its roast type, the
+ * sale format's net weight, the roast and best-before dates, the lot code, the business and the storage line,
+ * and a QR code to the lot's public page while 'Página pública de trazabilidad' is on, else to its signed-in trace.
+ * No more bags than the lot's stock fills (409), an unknown lot or sale format a 404.
+ */
+export async function bagLabels(db: Kysely<Database>, query: LabelsQuery, origin: string): Promise<{ pdf: Uint8Array; fileName: string }> {
+  const wanted = query.lots[0]!;
+  const [lot, format, settings, f] = await Promise.all([bagLot(db, wanted), findFormatItem(db, query.format_id!), getSettings(db), readFormatter(db)]);
+  if (!lot) throw notFoundError(m.notFound([labelLotName(wanted)]));
+  if (!format) throw notFoundError(m.saleFormatNotFound);
+  const copies = query.copies ?? 1;
+  const bags = Math.floor(lot.stock_g / format.grams);
+  if (copies > bags) throw conflictError(m.tooManyBags(lot.code, f.kgExact(gramsToKg(lot.stock_g)), format.name, bags, copies));
+  const net = format.grams < 1000 ? m.grams(format.grams) : m.kilos(f.plain(gramsToKg(format.grams)));
+  const texts: LabelTexts = {
+    name: lot.name,
+    denomination: m.denomination(query.grind === 'molido', lot.decaf),
+    detail: lot.roastTypes.length > 0 ? m.roastTypes(lot.roastTypes) : '',
+    net: m.netWeight(net),
+    date: m.roastDate(formatDate(lot.roastDate)),
+    bestBefore: m.bestBefore(formatDate(addMonths(lot.roastDate, settings.best_before_months))),
+    code: m.lotCode(lot.code),
+    business: businessText(settings),
+    storage: settings.storage_text,
+  };
+  // Public page on (docs/decisions/0022-public-url-and-origin-check.md for the origin): anyone's phone opens it signed out.
+  const qrText = `${origin}${settings.public_trace ? publicLotPath(lot.code) : lotTracePath(lot.code)}`;
+  const { labelsPdf } = await import('./label-pdf.js');
+  const pdf = await labelsPdf(Array.from({ length: copies }, () => ({ texts, qrText })), query.format, m.bagDocumentTitle, { layout: 'bag', start: (query.start ?? 1) - 1 });
+  return { pdf, fileName: `etiquetas-bolsa-${lot.code.replace(/[^A-Za-z0-9-]+/g, '_')}-${localIsoDate()}.pdf` };
 }
 
 export type { A4Block, A4Document } from './a4-document.js';

@@ -11,6 +11,8 @@ export interface OriginRecord {
   kilos_per_bag_g: number;
   suppliers_fincas: string[];
   description: string | null;
+  /** Decaffeinated: its bag labels say so (docs/product-guide.md#etiquetas-de-bolsa). */
+  decaf: boolean;
 }
 
 export type OriginValues = Omit<OriginRecord, 'id' | 'version'>;
@@ -26,6 +28,7 @@ const toRecord = (row: Omit<CoffeeOriginRow, 'name_sort' | 'name_key' | 'name_sk
   kilos_per_bag_g: row.kilos_per_bag_g,
   suppliers_fincas: JSON.parse(row.suppliers_fincas) as string[],
   description: row.description,
+  decaf: Number(row.decaf) === 1,
 });
 
 const toColumns = (values: OriginValues) => ({
@@ -37,9 +40,10 @@ const toColumns = (values: OriginValues) => ({
   kilos_per_bag_g: values.kilos_per_bag_g,
   suppliers_fincas: JSON.stringify(values.suppliers_fincas),
   description: values.description,
+  decaf: values.decaf ? 1 : 0,
 });
 
-const columns = ['id', 'version', 'name', 'kilos_per_bag_g', 'suppliers_fincas', 'description'] as const;
+const columns = ['id', 'version', 'name', 'kilos_per_bag_g', 'suppliers_fincas', 'description', 'decaf'] as const;
 
 /** Ordered by name, ascending (docs/product-guide.md#origenes), one page at a time. */
 export async function listOrigins(

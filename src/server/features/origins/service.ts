@@ -22,13 +22,15 @@ const toOrigin = (record: repository.OriginRecord): Origin => ({
   kilos_per_bag: gramsToKg(record.kilos_per_bag_g),
   suppliers_fincas: record.suppliers_fincas,
   description: record.description,
+  decaf: record.decaf,
 });
 
-const toValues = (body: OriginBody): repository.OriginValues => ({
+const toValues = (body: OriginBody, decaf: boolean): repository.OriginValues => ({
   name: body.name,
   kilos_per_bag_g: kgToGrams(body.kilos_per_bag),
   suppliers_fincas: body.suppliers_fincas,
   description: body.description,
+  decaf,
 });
 
 /** The origin as the API shows it, or undefined (the activity log's "before", write-pipeline/activity-rule.ts). */
@@ -43,7 +45,7 @@ export async function listOrigins(db: Kysely<Database>, page: PaginationQuery) {
 }
 
 export async function createOrigin(db: Kysely<Database>, body: OriginBody): Promise<Origin> {
-  const values = toValues(body);
+  const values = toValues(body, body.decaf ?? false);
   refuseLookAlikeSuppliers(values.suppliers_fincas, []);
   return withWriteTransaction(db, async (trx) => {
     await refuseTakenName(trx, body.name);
@@ -77,11 +79,12 @@ async function rethrowTakenName(db: Kysely<Database>, error: unknown, name: stri
  * the lots that use the origin stays true until it commits.
  */
 export async function updateOrigin(db: Kysely<Database>, id: number, body: OriginBody): Promise<Origin> {
-  const values = toValues(body);
   return withWriteTransaction(db, async (trx) => {
     await lockLots(trx, [{ kind: 'origin', id }]);
     const current = await repository.findOriginById(trx, id);
     if (!current) throw notFoundError(originMessages.notFound);
+    // An edit without `decaf` keeps the mark: a client that does not show it cannot clear it by accident.
+    const values = toValues(body, body.decaf ?? current.decaf);
     refuseLookAlikeSuppliers(values.suppliers_fincas, current.suppliers_fincas);
     await refuseRemovingFarmsInUse(trx, current, values.suppliers_fincas);
     await refuseTakenName(trx, body.name, id);

@@ -1,5 +1,6 @@
 import { LABELS_MAX } from '#shared/limits.js';
-import type { LabelFormat, LabelLot } from '#shared/schemas/labels.js';
+import { A4_LABELS_PER_SHEET, type LabelFormat, type LabelLot } from '#shared/schemas/labels.js';
+import type { Grind } from '#shared/schemas/orders.js';
 import type { TraceLotKind } from '#shared/schemas/traceability.js';
 
 /** A lot to print, with the code the dialog names it by. */
@@ -40,10 +41,33 @@ export interface LabelChoice {
  * query, the route splits on them, and escaping them would make 500 lots' address some 2,000
  * characters longer (the whole request line must stay under Node's 16 KB header limit).
  */
-export function labelsUrl(lots: readonly LabelLot[], { format, copies }: LabelChoice): string {
+export function labelsUrl(lots: readonly LabelLot[], { format, copies }: LabelChoice, start = 1): string {
   const seen = new Set<string>();
   for (const lot of lots) seen.add(`${lot.kind}:${lot.id}`);
-  return `/api/labels.pdf?lots=${[...seen].join(',')}&format=${format}&copies=${copies}`;
+  return `/api/labels.pdf?lots=${[...seen].join(',')}&format=${format}&copies=${copies}${startParam(format, start)}`;
+}
+
+/** `&start=N` on an A4 sheet begun elsewhere than its first label; nothing otherwise. */
+const startParam = (format: LabelFormat, start: number) => (format === 'a4' && start > 1 ? `&start=${start}` : '');
+
+/** A bag label's choice (docs/product-guide.md#etiquetas-de-bolsa): the sheet, how many bags, their sale format and grind. */
+export interface BagLabelChoice {
+  format: LabelFormat;
+  copies: number;
+  formatId: number;
+  grind: Grind;
+}
+
+/** `/api/labels.pdf?kind=bolsa&lots=roasted:7&format=50x80&format_id=1&grind=grano&copies=20[&start=5]`. */
+export const bagLabelsUrl = (lot: LabelLot, { format, copies, formatId, grind }: BagLabelChoice, start = 1): string =>
+  `/api/labels.pdf?kind=bolsa&lots=${lot.kind}:${lot.id}&format=${format}&format_id=${formatId}&grind=${grind}&copies=${copies}${startParam(format, start)}`;
+
+/** The typed start position on an A4 sheet, or null unless it is a whole number from 1 to 24. */
+export function parseStart(text: string): number | null {
+  const trimmed = text.trim();
+  if (!/^\d{1,2}$/.test(trimmed)) return null;
+  const start = Number(trimmed);
+  return start >= 1 && start <= A4_LABELS_PER_SHEET ? start : null;
 }
 
 /** The most copies of each label that `lots` lots can have in one PDF (0 when the lots alone pass the limit). */

@@ -4,14 +4,16 @@ import type { TraceLotKind } from '#shared/schemas/traceability.js';
 import { queryKeys } from '#web/api/query-keys.js';
 import { apiRequest, isSessionLost, withQuery } from '#web/lib/api-client.js';
 import { LABELS_MAX } from '#shared/limits.js';
-import { LABEL_FORMATS, type LabelFormat } from '#shared/schemas/labels.js';
+import { BAG_LABEL_FORMATS, LABEL_FORMATS, type LabelFormat, type LabelKind, LABEL_KINDS } from '#shared/schemas/labels.js';
+import { GRINDS, type Grind } from '#shared/schemas/orders.js';
+import { saleFormatsQueryOptions } from '#web/api/get-sale-formats.js';
 import { Field } from '#web/components/field.js';
 import { FormAlert } from '#web/components/form-alert.js';
 import { LoadingText } from '#web/components/loading-text.js';
 import { RadioGroupField } from '#web/components/radio-group-field.js';
 import { parseCopies, readLabelChoice, saveLabelChoice } from './label-choice.js';
 import { labelTexts as t } from './label-texts.js';
-import { type LabelRequest, labelsUrl, type LabelTable, LOT_TABLE_PATHS, lotsThatFit, lotsWithStock, maxCopiesFor } from './labels-url.js';
+import { bagLabelsUrl, type LabelRequest, labelsUrl, type LabelTable, LOT_TABLE_PATHS, lotsThatFit, lotsWithStock, maxCopiesFor, parseStart } from './labels-url.js';
 
 /**
  * Each lot table's list route and the key its first lots are cached under: below the area's
@@ -61,8 +63,20 @@ export function PrintLabelsDialog({ request, onClose }: { request: LabelRequest;
   const [format, setFormat] = useState<LabelFormat>(remembered.format);
   const [copiesText, setCopiesText] = useState(String(remembered.copies));
   const [blockedUrl, setBlockedUrl] = useState<string | null>(null);
+  const [startText, setStartText] = useState('1');
   const table = 'table' in request ? request.table : undefined;
   const tableLots = useTableLots(table);
+  // One roasted lot or blend may also print its bags' retail labels (docs/product-guide.md#etiquetas-de-bolsa).
+  const bagLot = 'lots' in request && request.lots.length === 1 && request.lots[0]!.kind !== 'green' ? request.lots[0] : undefined;
+  const [kind, setKind] = useState<LabelKind>('lote');
+  const [formatIdText, setFormatIdText] = useState('');
+  const [grind, setGrind] = useState<Grind>('grano');
+  const bag = bagLot !== undefined && kind === 'bolsa';
+  const saleFormats = useQuery({ ...saleFormatsQueryOptions, enabled: bag });
+  const activeFormats = saleFormats.data?.filter((saleFormat) => saleFormat.active) ?? [];
+  const formatId = Number(formatIdText) || activeFormats[0]?.id;
+  const start = format === 'a4' ? parseStart(startText) : 1;
+  const startError = start === null ? t.startInvalid : undefined;
 
   useEffect(() => {
     const element = dialog.current;
@@ -73,7 +87,7 @@ export function PrintLabelsDialog({ request, onClose }: { request: LabelRequest;
   const copies = parseCopies(copiesText);
   // A table prints as many of its first lots as fit; a choice of lots prints all of them or asks for fewer.
   const available = table ? tableLots.data?.lots : 'lots' in request ? request.lots : undefined;
-  const maxCopies = table ? LABELS_MAX : maxCopiesFor(available?.length ?? 1);
+  const maxCopies = table || bag ? LABELS_MAX : maxCopiesFor(available?.length ?? 1);
   const copiesError = copies === null || copies > maxCopies ? t.copiesInvalid(Math.max(1, maxCopies)) : undefined;
   const lots = available && copies !== null && !copiesError ? (table ? available.slice(0, lotsThatFit(copies)) : available) : undefined;
 
@@ -93,13 +107,19 @@ export function PrintLabelsDialog({ request, onClose }: { request: LabelRequest;
     else if (lots && (lots.length < withStock.length || listed < total)) summary = t.tableTooMany(total, lots.length);
     else summary = empty > 0 ? t.tableCountWithStock(withStock.length, empty) : t.tableCount(total);
   } else if (!table && maxCopies === 0) problem = t.tooManySelected(available?.length ?? 0);
+  else if (bag && saleFormats.isError && !isSessionLost(saleFormats.error)) problem = t.saleFormatsError;
+  else if (bag && saleFormats.data && activeFormats.length === 0) problem = t.noSaleFormats;
 
-  const canPrint = lots !== undefined && lots.length > 0 && problem === null;
+  const canPrint = lots !== undefined && lots.length > 0 && problem === null && start !== null && (!bag || formatId !== undefined);
 
   const print = () => {
-    if (!canPrint || copies === null) return;
-    const url = labelsUrl(lots, { format, copies });
-    saveLabelChoice({ format, copies });
+    if (!canPrint || copies === null || start === null) return;
+    let url: string;
+    if (bag && bagLot && formatId !== undefined) url = bagLabelsUrl(bagLot, { format, copies, formatId, grind }, start);
+    else {
+      url = labelsUrl(lots, { format, copies }, start);
+      saveLabelChoice({ format, copies });
+    }
     const tab = window.open(url, '_blank');
     if (tab) dialog.current?.close();
     else setBlockedUrl(url);
@@ -120,10 +140,61 @@ export function PrintLabelsDialog({ request, onClose }: { request: LabelRequest;
           print();
         }}
       >
+        {bagLot ? (
+          <RadioGroupField
+            legend={t.kind}
+            name={`${id}-kind`}
+            options={LABEL_KINDS.map((option) => ({ value: option, label: t.kinds[option] }))}
+            value={kind}
+            onChange={(option) => {
+              setKind(option);
+              // The 50 × 80 mm label is for bags only.
+              if (option === 'lote' && !(LABEL_FORMATS as readonly string[]).includes(format)) setFormat(remembered.format);
+              setBlockedUrl(null);
+            }}
+            classes={{ group: 'labels-dialog__formats', option: 'labels-dialog__format' }}
+          />
+        ) : null}
+        {bag ? (
+          <>
+            {saleFormats.isPending ? <LoadingText text={t.saleFormatsLoading} /> : null}
+            {activeFormats.length > 0 ? (
+              <Field id={`${id}-sale-format`} label={t.saleFormat}>
+                {(control) => (
+                  <select
+                    {...control}
+                    value={String(formatId)}
+                    onChange={(event) => {
+                      setFormatIdText(event.target.value);
+                      setBlockedUrl(null);
+                    }}
+                  >
+                    {activeFormats.map((saleFormat) => (
+                      <option key={saleFormat.id} value={saleFormat.id}>
+                        {saleFormat.name}
+                      </option>
+                    ))}
+                  </select>
+                )}
+              </Field>
+            ) : null}
+            <RadioGroupField
+              legend={t.grind}
+              name={`${id}-grind`}
+              options={GRINDS.map((option) => ({ value: option, label: t.grinds[option] }))}
+              value={grind}
+              onChange={(option) => {
+                setGrind(option);
+                setBlockedUrl(null);
+              }}
+              classes={{ group: 'labels-dialog__formats', option: 'labels-dialog__format' }}
+            />
+          </>
+        ) : null}
         <RadioGroupField
           legend={t.format}
           name={`${id}-format`}
-          options={LABEL_FORMATS.map((option) => ({ value: option, label: t.formats[option] }))}
+          options={(bag ? BAG_LABEL_FORMATS : LABEL_FORMATS).map((option) => ({ value: option, label: t.formats[option] }))}
           value={format}
           onChange={(option) => {
             setFormat(option);
@@ -131,7 +202,29 @@ export function PrintLabelsDialog({ request, onClose }: { request: LabelRequest;
           }}
           classes={{ group: 'labels-dialog__formats', option: 'labels-dialog__format' }}
         />
-        <Field id={`${id}-copies`} label={t.copies} error={copiesError} hint={lots && copies !== null ? t.total(lots.length * copies) : undefined}>
+        {format === 'a4' ? (
+          <Field id={`${id}-start`} label={t.start} error={startError} hint={t.startHint}>
+            {(control) => (
+              <input
+                {...control}
+                type="text"
+                inputMode="numeric"
+                autoComplete="off"
+                value={startText}
+                onChange={(event) => {
+                  setStartText(event.target.value);
+                  setBlockedUrl(null);
+                }}
+              />
+            )}
+          </Field>
+        ) : null}
+        <Field
+          id={`${id}-copies`}
+          label={bag ? t.bags : t.copies}
+          error={copiesError}
+          hint={lots && copies !== null ? (bag ? `${t.bagsHint} ${t.total(copies)}` : t.total(lots.length * copies)) : undefined}
+        >
           {(control) => (
             <input
               {...control}

@@ -20,27 +20,30 @@ interface OriginFormValues {
   kilos_per_bag: string;
   suppliers_fincas: string[];
   description: string;
+  decaf: boolean;
 }
 
-const FIELDS = ['name', 'kilos_per_bag', 'suppliers_fincas', 'description'] as const;
+const FIELDS = ['name', 'kilos_per_bag', 'suppliers_fincas', 'description', 'decaf'] as const;
 
 const toBody = (values: OriginFormValues) => ({
   name: values.name,
   kilos_per_bag: numberOrMissing(values.kilos_per_bag),
   suppliers_fincas: values.suppliers_fincas,
   description: values.description,
+  decaf: values.decaf,
 });
 
 /** The server's schema, on the body the form would send: both answer the same message. */
 const resolver = schemaThenRulesResolver<OriginFormValues, OriginBody>(originBodySchema, toBody, []);
 
-const emptyValues: OriginFormValues = { name: '', kilos_per_bag: '', suppliers_fincas: [], description: '' };
+const emptyValues: OriginFormValues = { name: '', kilos_per_bag: '', suppliers_fincas: [], description: '', decaf: false };
 
 const toValues = (origin: Origin): OriginFormValues => ({
   name: origin.name,
   kilos_per_bag: String(origin.kilos_per_bag),
   suppliers_fincas: origin.suppliers_fincas,
   description: origin.description ?? '',
+  decaf: origin.decaf,
 });
 
 export type OriginFormProps = EntityFormProps<Origin>;
@@ -83,6 +86,13 @@ export function OriginForm({ editing, onSaved, onCancel, onFailure, onReload }: 
       <Field id="origin-description" label="Descripción (opcional)" wide invalid={invalid('description')} registration={register('description')}>
         {(field) => <textarea {...field} />}
       </Field>
+      <div className="field field--wide origin-decaf">
+        <input id="origin-decaf" type="checkbox" aria-describedby="origin-decaf-hint" {...register('decaf')} />
+        <label htmlFor="origin-decaf">Descafeinado</label>
+        <span id="origin-decaf-hint" className="field__hint">
+          Las etiquetas de bolsa de su café dicen «descafeinado».
+        </span>
+      </div>
     </FormCard>
   );
 }

@@ -20,12 +20,13 @@ import { RecipesTable } from './recipes-table.js';
 import { SaleFormatsSection } from './sale-formats-section.js';
 import { SettingsForm } from './settings-form.js';
 import { DEFAULT_PRICES, LOW_STOCK, ROASTER, SHOP_ORDERS } from './settings-sections.js';
+import { BAG_LABELS, BUSINESS, TextSettingsForm } from './text-settings-form.js';
 import './settings.css';
 
 /**
  * /configuracion (docs/product-guide.md#configuracion, administrators only: the route
  * sends a tecnico to /): the recipe form, the recipes table, the default sale
- * prices, the prices per product, the sale formats and the admin-options card. A failed load replaces the whole screen
+ * prices, the prices per product, the sale formats, Datos del negocio, Etiquetas de bolsa and the admin-options card. A failed load replaces the whole screen
  * with its red message.
  */
 export function ConfigurationPage() {
@@ -64,6 +65,8 @@ export function ConfigurationPage() {
           <SettingsForm section={LOW_STOCK} settings={settings.data} onFailure={fail} />
           <SettingsForm section={ROASTER} settings={settings.data} onFailure={fail} />
           <SettingsForm section={SHOP_ORDERS} settings={settings.data} onFailure={fail} />
+          <TextSettingsForm section={BUSINESS} settings={settings.data} onFailure={fail} />
+          <TextSettingsForm section={BAG_LABELS} settings={settings.data} onFailure={fail} />
           <RegionalFormatForm settings={settings.data} onFailure={fail} />
           <AdminOptionsCard />
         </Deferred>
