@@ -132,15 +132,19 @@ export const findCustomerByName = (db: DbOrTrx, name: string, exceptId?: number)
 };
 
 /**
- * Many customers in one statement (the shop import's new ones, a few hundred at a time): their ids
- * by name key (unique), since RETURNING's rows need not follow the VALUES' order. Throws the unique
- * violation as insertCustomer.
+ * Many customers in one statement (the shop import's new ones, a few hundred at a time), their
+ * rows computed beforehand (customerColumns): their ids by name key (unique), since RETURNING's
+ * rows need not follow the VALUES' order. Throws the unique violation as insertCustomer.
  */
-export async function insertCustomers(db: DbOrTrx, values: readonly CustomerValues[]): Promise<Map<string, number>> {
-  if (values.length === 0) return new Map();
-  const rows = await db.insertInto('customers').values(values.map(toColumns)).returning(['id', 'name_key']).execute();
-  return new Map(rows.map((row) => [row.name_key, row.id]));
+export async function insertCustomers(db: DbOrTrx, rows: readonly CustomerColumns[]): Promise<Map<string, number>> {
+  if (rows.length === 0) return new Map();
+  const inserted = await db.insertInto('customers').values([...rows]).returning(['id', 'name_key']).execute();
+  return new Map(inserted.map((row) => [row.name_key, row.id]));
 }
+
+/** A customer's row as stored, its keys computed (the look-alike skeleton is the costly part): insertCustomers takes them. */
+export type CustomerColumns = ReturnType<typeof toColumns>;
+export const customerColumns = (values: CustomerValues): CustomerColumns => toColumns(values);
 
 /** Throws the unique violation when another customer has the name or a look-alike of it. */
 export async function insertCustomer(db: DbOrTrx, values: CustomerValues): Promise<number> {

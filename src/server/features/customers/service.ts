@@ -107,18 +107,23 @@ export interface ShopCustomer {
 /** Customers per INSERT of the shop import: 300 rows of 15 columns, under either database's limit of parameters. */
 const CUSTOMERS_PER_INSERT = 300;
 
+/** A new customer's row, its keys computed, ready for createCustomersInTransaction (the shop import computes them before its transaction). */
+export type NewCustomerRow = repository.CustomerColumns;
+export const newCustomerRow = (body: CustomerBody): NewCustomerRow => repository.customerColumns(toValues(body, body.active ?? true));
+
 /**
  * Customers created inside the caller's write transaction (the shop import's new customers, whose
  * names it looked up first with customersForShop, each once), a few hundred per statement: the
- * bodies checked by the caller with customerBodySchema; a name taken meanwhile is the unique
- * indexes' violation, which the caller answers. The ids in `bodies`' order.
+ * bodies checked by the caller with customerBodySchema and made rows with newCustomerRow outside
+ * the transaction, so it holds the database only for the INSERTs; a name taken meanwhile is the
+ * unique indexes' violation, which the caller answers. The ids in `rows`' order.
  */
-export async function createCustomersInTransaction(trx: DbOrTrx, bodies: readonly CustomerBody[]): Promise<number[]> {
+export async function createCustomersInTransaction(trx: DbOrTrx, rows: readonly NewCustomerRow[]): Promise<number[]> {
   const ids: number[] = [];
-  for (let start = 0; start < bodies.length; start += CUSTOMERS_PER_INSERT) {
-    const batch = bodies.slice(start, start + CUSTOMERS_PER_INSERT);
-    const byKey = await repository.insertCustomers(trx, batch.map((body) => toValues(body, body.active ?? true)));
-    ids.push(...batch.map((body) => byKey.get(nameKey(body.name))!));
+  for (let start = 0; start < rows.length; start += CUSTOMERS_PER_INSERT) {
+    const batch = rows.slice(start, start + CUSTOMERS_PER_INSERT);
+    const byKey = await repository.insertCustomers(trx, batch);
+    ids.push(...batch.map((row) => byKey.get(row.name_key)!));
   }
   return ids;
 }

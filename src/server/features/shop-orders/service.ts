@@ -26,7 +26,7 @@ import type { Database } from '#server/db/schema.js';
 import { type DbOrTrx, withWriteTransaction } from '#server/db/write-transaction.js';
 import { AppError, conflictError, notFoundError, validationError } from '#server/errors.js';
 import { recordActivity } from '#server/write-pipeline/activity-log.js';
-import { createCustomersInTransaction, customersForShop } from '#server/features/customers/service.js';
+import { createCustomersInTransaction, customersForShop, newCustomerRow, type NewCustomerRow } from '#server/features/customers/service.js';
 import { createShopOrders } from '#server/features/orders/service.js';
 import { formatsByIds } from '#server/features/sale-formats/service.js';
 import { getSettings } from '#server/features/settings/service.js';
@@ -323,13 +323,21 @@ export async function importShopOrders(db: Kysely<Database>, bytes: Buffer, quer
   const { source, plans } = await planImport(db, bytes, query);
   if (plans.some((plan) => plan.preview.problems.length > 0)) throw validationError(m.notSaved);
   const toCreate = plans.filter((plan) => plan.body !== undefined);
+  // Each new customer once, however many of the file's orders are theirs (newCustomerBook), its row
+  // (keys, look-alike skeleton) made here with turns for other requests: on SQLite the transaction
+  // below holds the one connection, so it does nothing but its statements (decision 0047).
+  const newCustomers = [...new Set(toCreate.flatMap((plan) => (plan.customer && 'create' in plan.customer ? [plan.customer] : [])))];
+  const turn = turnTaker();
+  const customerRows: NewCustomerRow[] = [];
+  for (const customer of newCustomers) {
+    await turn();
+    customerRows.push(newCustomerRow(customer.create));
+  }
   try {
     // The answer comes out of the transaction: it is what a retry with the same Idempotency-Key gets back.
     // Nothing here changes the plans, so a retried transaction (docs/decisions/0005) starts from the same ones.
     return await withWriteTransaction(db, async (trx) => {
-      // Each new customer once, however many of the file's orders are theirs (newCustomerBook).
-      const newCustomers = [...new Set(toCreate.flatMap((plan) => (plan.customer && 'create' in plan.customer ? [plan.customer] : [])))];
-      const customerIds = await createCustomersInTransaction(trx, newCustomers.map((customer) => customer.create));
+      const customerIds = await createCustomersInTransaction(trx, customerRows);
       const idOf = new Map(newCustomers.map((customer, index) => [customer, customerIds[index]!]));
       for (const [index, customer] of newCustomers.entries()) {
         recordActivity(trx, { action: 'import', area: 'customers', record_id: customerIds[index]!, record_label: customer.create.name });
