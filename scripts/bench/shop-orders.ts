@@ -136,7 +136,8 @@ export async function shopOrderRows(appDir: string | undefined, log: (text: stri
       { name: `  importación (${created} pedidos y sus clientes)`, baseline: '—', ours: ms(imported.ms), ratio: Number.NaN, target: `≤ ${IMPORT_TARGET_MS} ms`, met: imported.ms <= IMPORT_TARGET_MS },
       { name: '  reimportación (no crea nada)', baseline: '—', ours: ms(again.ms), ratio: Number.NaN, target: '—', met: null },
       {
-        name: `  /api/health p99 mientras tanto (${health.length} peticiones)`, baseline: '—', ours: `${ms(p99(health))}${failed > 0 ? ` (${failed} fallidas)` : ''}`,
+        // The slowest answer too: on SQLite one waits for the import's whole transaction (docs/decisions/0047-shop-orders-import.md).
+        name: `  /api/health p99 mientras tanto (${health.length} peticiones)`, baseline: '—', ours: `${ms(p99(health))} (máx ${ms(Math.max(...health))})${failed > 0 ? ` (${failed} fallidas)` : ''}`,
         ratio: Number.NaN, target: `≤ ${HEALTH_TARGET_MS} ms`, met: failed === 0 && p99(health) <= HEALTH_TARGET_MS,
       },
     ];
