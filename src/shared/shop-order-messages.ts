@@ -96,6 +96,7 @@ export const shopOrderMessages = {
   skuEditTitle: (sku: string) => `Editar correspondencia · «${sku}»`,
   skuLabel: 'SKU o nombre del producto',
   skuHint: 'Tal como lo escribe la tienda (mayúsculas y acentos aparte).',
+  skuColumn: 'SKU o nombre',
   skuAdd: 'Agregar correspondencia',
   skuUpdate: 'Actualizar correspondencia',
   skuAdded: 'Correspondencia del producto guardada con éxito.',

@@ -12,7 +12,7 @@ import { shopSkusPageQueryOptions } from './api/get-shop-skus-page.js';
 import { type SkuChoices, ShopSkuForm } from './shop-sku-form.js';
 
 const COLUMNS: Column<ShopSku>[] = [
-  { label: m.skuLabel, className: 'wrap', cell: (sku) => <strong>{sku.sku}</strong> },
+  { label: m.skuColumn, className: 'wrap', cell: (sku) => <strong>{sku.sku}</strong> },
   { label: m.skuProduct, className: 'wrap', cell: (sku) => (sku.ignore ? m.ignore : (sku.product_name ?? '—')) },
   { label: m.skuFormat, cell: (sku) => (sku.ignore ? '—' : (sku.format_name ?? m.bulk)) },
   { label: m.skuGrind, cell: (sku) => (sku.grind ? GRIND_LABELS[sku.grind] : '—') },
