@@ -263,12 +263,14 @@ function newCustomerBook() {
   const byName = new Map<string, CustomerPlan>();
   return {
     find(body: CustomerBody): CustomerPlan {
-      const found = (body.email ? byEmail.get(body.email.toLowerCase()) : undefined) ?? byName.get(nameKey(body.name)) ?? byName.get(`~${nameSkeleton(body.name)}`);
+      const key = nameKey(body.name);
+      const skeleton = `~${nameSkeleton(body.name)}`;
+      const found = (body.email ? byEmail.get(body.email.toLowerCase()) : undefined) ?? byName.get(key) ?? byName.get(skeleton);
       if (found) return found;
       const plan: CustomerPlan = { create: body };
       if (body.email) byEmail.set(body.email.toLowerCase(), plan);
-      byName.set(nameKey(body.name), plan);
-      byName.set(`~${nameSkeleton(body.name)}`, plan);
+      byName.set(key, plan);
+      byName.set(skeleton, plan);
       return plan;
     },
   };
