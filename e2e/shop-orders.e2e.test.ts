@@ -2,9 +2,9 @@ import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { shopOrderMessages as m } from '#shared/shop-order-messages.js';
 import { apiPost } from './helpers/api.js';
-import { expectNoSeriousAxeViolations, newPage, PHONE, signIn } from './helpers/browser.js';
+import { DESKTOP, expectNoSeriousAxeViolations, newPage, PHONE, signIn } from './helpers/browser.js';
 import { useServerAndBrowser } from './helpers/fixture.js';
-import { expectNoSidewaysScroll, shooter, waitForToast } from './helpers/screen.js';
+import { expectNoSidewaysScroll, nextDialog, shooter, waitForToast } from './helpers/screen.js';
 
 const shot = shooter('pedidos-tienda');
 const SHOPIFY = fileURLToPath(new URL('../tests/fixtures/shop/shopify-orders.csv', import.meta.url));
@@ -30,22 +30,23 @@ describe('pedidos de la tienda online', () => {
     await page.getByRole('heading', { level: 1, name: m.title }).waitFor();
     await page.getByLabel(m.fileLabel).setInputFiles(SHOPIFY);
     await expect.poll(() => page.getByRole('status').first().textContent()).toBe(m.withProblems(2));
-    await expect.poll(() => page.locator('fieldset.shop-sku legend').allTextContents()).toEqual(['«BLEND-1KG»', '«TAZA-01»']);
+    await expect.poll(() => page.locator('form.shop-sku legend').allTextContents()).toEqual(['«BLEND-1KG»', '«TAZA-01»']);
     await expect.poll(() => page.getByRole('button', { name: m.importButton }).isDisabled()).toBe(true);
     await expectNoSidewaysScroll(page);
     await expectNoSeriousAxeViolations(page);
     await shot(page, 'preview-phone');
 
     // The blend by the kilo bag, and the mug ignored: each saved previews the file again.
-    await page.locator('#shop-sku-0-product').selectOption({ label: 'Mezcla de la Casa' });
-    await page.locator('#shop-sku-0-format').selectOption({ label: 'Bolsa 1 kg' });
-    await page.locator('fieldset.shop-sku').first().getByRole('button', { name: m.skuSave }).click();
-    await expect.poll(() => page.locator('fieldset.shop-sku legend').allTextContents()).toEqual(['«TAZA-01»']);
-    await page.locator('#shop-sku-0-product').selectOption({ label: m.ignore });
+    await page.locator('#shop-unknown-0-product').selectOption({ label: 'Mezcla de la Casa' });
+    await page.locator('#shop-unknown-0-format').selectOption({ label: 'Bolsa 1 kg' });
+    await page.locator('form.shop-sku').first().getByRole('button', { name: m.skuSave }).click();
+    await expect.poll(() => page.locator('form.shop-sku legend').allTextContents()).toEqual(['«TAZA-01»']);
+    await page.locator('#shop-unknown-0-product').selectOption({ label: m.ignore });
     await page.getByRole('button', { name: m.skuSave }).click();
     await expect.poll(() => page.getByRole('status').first().textContent()).toBe(m.ready(4));
-    await expect.poll(() => page.locator('table.data-table tbody tr').count()).toBe(6);
-    await expect.poll(() => page.locator('table.data-table tbody tr', { hasText: '#1001' }).textContent()).toContain('Ana García (nuevo)');
+    const preview = page.getByRole('table', { name: m.previewTitle });
+    await expect.poll(() => preview.locator('tbody tr').count()).toBe(6);
+    await expect.poll(() => preview.locator('tbody tr', { hasText: '#1001' }).textContent()).toContain('Ana García (nuevo)');
 
     await page.getByRole('button', { name: m.importButton }).click();
     await expect.poll(() => waitForToast(page, 'importados')).toBe(m.imported(4, 2));
@@ -58,6 +59,33 @@ describe('pedidos de la tienda online', () => {
     await page.getByLabel(m.fileLabel).setInputFiles(SHOPIFY);
     await expect.poll(() => page.getByRole('status').first().textContent()).toBe(m.nothingNew);
     expect(await page.getByRole('button', { name: m.importButton }).isDisabled()).toBe(true);
+    expect(problems).toEqual([]);
+    await context.close();
+  });
+
+  it('at 1280 px: the saved mappings listed, one edited with its version, one deleted, the preview read again', async () => {
+    const { context, page, problems } = await newPage(env.browser, env.server.url, DESKTOP);
+    await signIn(page, env.server.adminUsername, env.server.adminPassword);
+    await page.goto(`${env.server.url}/importar-pedidos`);
+    const mappings = page.getByRole('table', { name: m.skuListTitle });
+    // The four of the phone's pass: two through the API, two on the screen.
+    await expect.poll(() => mappings.locator('tbody tr td:first-child').allTextContents()).toEqual(['BLEND-1KG', 'COL-250-G', 'ETI-500-M', 'TAZA-01']);
+    await page.getByLabel(m.fileLabel).setInputFiles(SHOPIFY);
+    await expect.poll(() => page.getByRole('status').first().textContent()).toBe(m.nothingNew);
+
+    await mappings.getByRole('button', { name: 'Editar la correspondencia COL-250-G' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: m.skuEditTitle('COL-250-G') }).isVisible()).toBe(true);
+    await page.locator('#shop-sku-grind').selectOption({ label: m.ground });
+    await page.getByRole('button', { name: m.skuUpdate }).click();
+    await expect.poll(() => waitForToast(page, 'actualizada')).toBe(m.skuUpdated);
+    await expect.poll(() => mappings.locator('tbody tr', { hasText: 'COL-250-G' }).textContent()).toContain(m.ground);
+
+    const asked = nextDialog(page, true);
+    await mappings.getByRole('button', { name: 'Eliminar la correspondencia TAZA-01' }).click();
+    expect(await asked).toBe(m.skuDeleteConfirm);
+    await expect.poll(() => mappings.locator('tbody tr').count()).toBe(3);
+    await expectNoSeriousAxeViolations(page);
+    await shot(page, 'mappings-desktop');
     expect(problems).toEqual([]);
     await context.close();
   });

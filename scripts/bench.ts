@@ -17,7 +17,8 @@
 // the orders: their list and a 20-line fulfil against a sale, on scratch copies of the small set),
 // BENCH_ONLY=P13 (only the plan with 10,000 pending orders, on scratch copies of the medium set: no
 // big data set, no web).
-// BENCH_ONLY=P15 (only the online shop's orders: a 10,000-line Shopify export previewed and imported, on a fresh server).
+// BENCH_ONLY=P15 (only the online shop's orders: a 10,000-line Shopify export previewed and imported, on a fresh server;
+// with BENCH_DATABASE_URL, on a fresh PostgreSQL schema too).
 import os from 'node:os';
 import path from 'node:path';
 import { startServer, type RunningServer } from '#support/start-server.js';
@@ -384,10 +385,11 @@ if (!ONLY_P1 && !ONLY_P9 && !ONLY_P11 && !ONLY_P12 && !ONLY_P13 && !ONLY_P15) {
   log('archivos hostiles mientras se consulta /api/health (P10)');
   done('Archivos hostiles (P10)', await hostileFileRows(APP_DIR, log));
 }
-// P15: the shop's file is read in the worker and written through the app whatever the database: once, on SQLite.
+// P15: the shop's file is read in the worker, and written in one transaction of each database's own kind.
 if (!ONLY_P1 && !ONLY_P9 && !ONLY_P10 && !ONLY_P11 && !ONLY_P12 && !ONLY_P13) {
   log('pedidos de la tienda online: vista previa e importación de 10000 líneas (P15)');
-  done('Pedidos de la tienda (P15)', await shopOrderRows(APP_DIR, log));
+  done('Pedidos de la tienda (P15), SQLite', await shopOrderRows(APP_DIR, log));
+  if (process.env.BENCH_DATABASE_URL) done('Pedidos de la tienda (P15), PostgreSQL', await shopOrderRows(APP_DIR, log, process.env.BENCH_DATABASE_URL));
 }
 if (process.env.BENCH_SKIP_WEB !== '1' && !ONLY_P1 && !ONLY_P9 && !ONLY_P10 && !ONLY_P11 && !ONLY_P12 && !ONLY_P13 && !ONLY_P15) {
   log('web: peso y Lighthouse (P4)');

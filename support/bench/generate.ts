@@ -116,7 +116,7 @@ async function writePostgres(url: string, tables: TableRows[]): Promise<void> {
 }
 
 /** Drops and recreates the schema the URL's search_path names (public when none). */
-async function resetPostgresSchema(url: string): Promise<void> {
+export async function resetPostgresSchema(url: string): Promise<void> {
   await withPgClient(url, async (client) => {
     const name = client.escapeIdentifier(searchPathOf(url) ?? 'public');
     await client.query(`drop schema if exists ${name} cascade`);

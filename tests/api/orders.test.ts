@@ -6,7 +6,7 @@ import { orderMessages as m } from '#shared/order-messages.js';
 import { saleFormatMessages } from '#shared/sale-format-messages.js';
 import { addDays, type Allocation, type Order, orderBodySchema, type OrderPage } from '#shared/schemas/orders.js';
 import { withWriteTransaction } from '#server/db/write-transaction.js';
-import { createOrder } from '#server/features/orders/service.js';
+import { createShopOrders } from '#server/features/orders/service.js';
 import { findAggregateMismatches } from '#server/features/sales/aggregates.js';
 import { findLedgerMismatches, stockOf } from '#server/ledger/ledger.js';
 import { resetDatabase } from '../helpers/reset-database.js';
@@ -271,17 +271,16 @@ describe.each(testDialects())('pedidos (%s)', (dialect) => {
     expect((await counts()).orders).toBe(0);
   });
 
-  it('creates orders inside a given transaction (the shop import): all of them, or none when it rolls back', async () => {
+  it('creates the shop import\'s orders in its transaction, a batch at a time: all of them, or none when one is refused', async () => {
     const body = orderBodySchema.parse(orderBody());
-    const made = await withWriteTransaction(t.db, async (trx) => [await createOrder(trx, body, null), await createOrder(trx, body, null)]);
-    expect(made.map((order) => order.status)).toEqual(['pendiente', 'pendiente']);
-    expect((await counts()).orders).toBe(2);
-    await expect(
-      withWriteTransaction(t.db, async (trx) => {
-        await createOrder(trx, body, null);
-        await createOrder(trx, { ...body, customer_id: 999 }, null);
-      }),
-    ).rejects.toThrow(m.invalidCustomer);
+    const shopOrder = (number: string, customer = f.customer) => ({ body: { ...body, customer_id: customer }, order_date: '2026-11-02', shop: { source: 'shopify', number } });
+    const refusal = (index: number, message: string) => `#${index}: ${message}`;
+    const made = await withWriteTransaction(t.db, (trx) => createShopOrders(trx, [shopOrder('#1'), shopOrder('#2')], null, refusal));
+    expect(made).toHaveLength(2);
+    const rows = await t.db.selectFrom('orders').select(['id', 'status', 'order_date', 'shop_order']).orderBy('id').execute();
+    expect(rows).toEqual(made.map((order, index) => ({ id: order.id, status: 'pendiente', order_date: '2026-11-02', shop_order: `#${index + 1}` })));
+    expect(await t.db.selectFrom('order_lines').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).toEqual({ n: 4 });
+    await expect(withWriteTransaction(t.db, (trx) => createShopOrders(trx, [shopOrder('#3'), shopOrder('#4', 999)], null, refusal))).rejects.toThrow(`#1: ${m.invalidCustomer}`);
     expect((await counts()).orders).toBe(2);
   });
 

@@ -200,6 +200,17 @@ describe.each(testDialects())('pedidos de la tienda online (%s)', (dialect) => {
     expect(await customers()).toHaveLength(3);
   });
 
+  it('two imports of the same file at once create its orders and customers once', async () => {
+    await mapFixtureSkus();
+    const answers = await Promise.all([importFile(SHOPIFY), importFile(SHOPIFY)]);
+    // The one that comes second either saw the first's orders ('Ya importado') or met the unique index (409).
+    const created = answers.flatMap((answer) => (answer.statusCode === 200 ? answer.json<ShopImportResult>().created : []));
+    expect(created, answers.map((answer) => answer.body).join('\n')).toHaveLength(4);
+    for (const answer of answers.filter((each) => each.statusCode !== 200)) expect([answer.statusCode, errorOf(answer).message]).toEqual([409, m.alreadyImporting]);
+    expect(await orders()).toHaveLength(4);
+    expect(await customers()).toHaveLength(3);
+  });
+
   it('reads the BOM + semicolon variant exactly as the comma one', async () => {
     await mapFixtureSkus();
     const comma = (await preview(SHOPIFY)).json<ShopPreview>();

@@ -31,7 +31,7 @@ export const shopSkuBodySchema = z
     { error: m.skuRequired },
   )
   .superRefine((body, context) => {
-    if (!body.ignore && (!body.product || !body.grind)) context.addIssue({ code: 'custom', message: m.productRequired });
+    if (!body.ignore && (!body.product || !body.grind)) context.addIssue({ code: 'custom', message: m.productRequired, path: ['product'] });
   })
   .transform((body) =>
     body.ignore

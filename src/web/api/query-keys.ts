@@ -59,7 +59,7 @@ export const queryKeys = {
   },
   /** The online shop's column presets and SKU mappings (Importar pedidos de la tienda). */
   shopPresets: { all: ['shop-import-presets'] },
-  shopSkus: { all: ['shop-skus'] },
+  shopSkus: { all: ['shop-skus'], page: (page: PageParams) => ['shop-skus', 'page', page] },
   origins: {
     all: ['origins'],
     page: (page: PageParams) => ['origins', 'page', page],

@@ -95,6 +95,16 @@ export async function findActiveCustomerName(db: DbOrTrx, id: number): Promise<s
   return row?.name;
 }
 
+/** The names of these customers that are active, in one query per 500 ids (the shop import's orders). */
+export async function activeCustomerNames(db: DbOrTrx, ids: readonly number[]): Promise<Map<number, string>> {
+  const names = new Map<number, string>();
+  for (let start = 0; start < ids.length; start += 500) {
+    const rows = await db.selectFrom('customers').select(['id', 'name']).where('id', 'in', ids.slice(start, start + 500)).where('active', '=', 1).execute();
+    for (const row of rows) names.set(row.id, row.name);
+  }
+  return names;
+}
+
 /** The names of these customers, active or not, in one query (a page of sales, a CSV batch). */
 export async function customerNames(db: DbOrTrx, ids: readonly number[]): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
@@ -120,6 +130,21 @@ export const findCustomerByName = (db: DbOrTrx, name: string, exceptId?: number)
   if (exceptId !== undefined) query = query.where('id', '<>', exceptId);
   return query.executeTakeFirst();
 };
+
+/**
+ * Many customers in one statement (the shop import's new ones, a few hundred at a time), their
+ * rows computed beforehand (customerColumns): their ids by name key (unique), since RETURNING's
+ * rows need not follow the VALUES' order. Throws the unique violation as insertCustomer.
+ */
+export async function insertCustomers(db: DbOrTrx, rows: readonly CustomerColumns[]): Promise<Map<string, number>> {
+  if (rows.length === 0) return new Map();
+  const inserted = await db.insertInto('customers').values([...rows]).returning(['id', 'name_key']).execute();
+  return new Map(inserted.map((row) => [row.name_key, row.id]));
+}
+
+/** A customer's row as stored, its keys computed (the look-alike skeleton is the costly part): insertCustomers takes them. */
+export type CustomerColumns = ReturnType<typeof toColumns>;
+export const customerColumns = (values: CustomerValues): CustomerColumns => toColumns(values);
 
 /** Throws the unique violation when another customer has the name or a look-alike of it. */
 export async function insertCustomer(db: DbOrTrx, values: CustomerValues): Promise<number> {

@@ -20,6 +20,7 @@ export const findCustomerItem = (db: DbOrTrx, id: number): Promise<Customer | un
  * customers a page of sales names (deactivated ones too: their sales keep them).
  */
 export const findActiveCustomerName = (db: DbOrTrx, id: number): Promise<string | undefined> => repository.findActiveCustomerName(db, id);
+export const activeCustomerNames = (db: DbOrTrx, ids: readonly number[]): Promise<Map<number, string>> => repository.activeCustomerNames(db, ids);
 export const customerNames = (db: DbOrTrx, ids: readonly number[]): Promise<Map<number, string>> => repository.customerNames(db, ids);
 /** What the recall list asks (docs/decisions/0044-recall-list-and-delivery-note.md): these customers as the API shows them, active or not. */
 export const findCustomersByIds = (db: DbOrTrx, ids: readonly number[]): Promise<Customer[]> => repository.findCustomersByIds(db, ids);
@@ -103,14 +104,29 @@ export interface ShopCustomer {
   active: boolean;
 }
 
+/** Customers per INSERT of the shop import: 300 rows of 15 columns, under either database's limit of parameters. */
+const CUSTOMERS_PER_INSERT = 300;
+
+/** A new customer's row, its keys computed, ready for createCustomersInTransaction (the shop import computes them before its transaction). */
+export type NewCustomerRow = repository.CustomerColumns;
+export const newCustomerRow = (body: CustomerBody): NewCustomerRow => repository.customerColumns(toValues(body, body.active ?? true));
+
 /**
- * A customer created inside the caller's write transaction (the shop import's new customers,
- * whose names it looked up first with customersForShop): the body checked by the caller with
- * customerBodySchema; a name taken meanwhile is the unique indexes' violation, which the caller
- * answers.
+ * Customers created inside the caller's write transaction (the shop import's new customers, whose
+ * names it looked up first with customersForShop, each once), a few hundred per statement: the
+ * bodies checked by the caller with customerBodySchema and made rows with newCustomerRow outside
+ * the transaction, so it holds the database only for the INSERTs; a name taken meanwhile is the
+ * unique indexes' violation, which the caller answers. The ids in `rows`' order.
  */
-export const createCustomerInTransaction = (trx: DbOrTrx, body: CustomerBody): Promise<number> =>
-  repository.insertCustomer(trx, toValues(body, body.active ?? true));
+export async function createCustomersInTransaction(trx: DbOrTrx, rows: readonly NewCustomerRow[]): Promise<number[]> {
+  const ids: number[] = [];
+  for (let start = 0; start < rows.length; start += CUSTOMERS_PER_INSERT) {
+    const batch = rows.slice(start, start + CUSTOMERS_PER_INSERT);
+    const byKey = await repository.insertCustomers(trx, batch);
+    ids.push(...batch.map((row) => byKey.get(row.name_key)!));
+  }
+  return ids;
+}
 
 export async function createCustomer(db: Kysely<Database>, body: CustomerBody): Promise<Customer> {
   const values = toValues(body, body.active ?? true);

@@ -116,6 +116,28 @@ export async function insertOrder(db: DbOrTrx, values: OrderValues, userId: numb
   return row.id;
 }
 
+/** An order of the shop import: its fields, and the shop's source and number, unique together (migration 0025). */
+export type ShopOrderValues = OrderValues & { shop_source: string; shop_order: string };
+
+/**
+ * The shop import's orders in one statement (docs/decisions/0047-shop-orders-import.md): their ids by
+ * shop number, since neither database promises RETURNING's rows in the VALUES' order. Throws the
+ * unique violation of a number another import created meanwhile.
+ */
+export async function insertShopOrders(db: DbOrTrx, rows: readonly ShopOrderValues[], userId: number | null, now: number): Promise<Map<string, number>> {
+  const inserted = await db
+    .insertInto('orders')
+    .values(rows.map((values) => ({ ...values, user_id: userId, created_at: now, updated_at: now })))
+    .returning(['id', 'shop_order'])
+    .execute();
+  return new Map(inserted.map((row) => [row.shop_order!, row.id]));
+}
+
+/** Lines of several orders in one statement, each with its order and its position in it. */
+export async function insertLinesOfOrders(db: DbOrTrx, lines: readonly (OrderLineValues & { order_id: number; position: number })[]): Promise<void> {
+  await db.insertInto('order_lines').values([...lines]).execute();
+}
+
 export async function insertLines(db: DbOrTrx, orderId: number, lines: readonly OrderLineValues[]): Promise<void> {
   await db
     .insertInto('order_lines')

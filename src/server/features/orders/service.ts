@@ -27,7 +27,7 @@ import { isForeignKeyViolation } from '#server/db/constraint-errors.js';
 import { AppError, notFoundError, validationError } from '#server/errors.js';
 import { decodeKeysetCursor, encodeKeysetCursor } from '#server/http/keyset-cursor.js';
 import { lockManyLots } from '#server/ledger/lot-locks.js';
-import { findActiveCustomerName } from '#server/features/customers/service.js';
+import { activeCustomerNames, findActiveCustomerName } from '#server/features/customers/service.js';
 import { findActiveFormat, formatsByIds } from '#server/features/sale-formats/service.js';
 import { lotsOfUnit, lotsWithUnits, type ProductUnit } from '#server/features/products/service.js';
 import { deleteOrderSales, lastPriceOfCustomer, lotKindOf, recordOrderSales } from '#server/features/sales/service.js';
@@ -134,38 +134,48 @@ export async function listOrders(db: Kysely<Database>, query: OrderListQuery): P
  * 'Línea 2: …' names the first line that fails.
  */
 async function lineValues(db: DbOrTrx, lines: OrderBody['lines']): Promise<repository.OrderLineValues[]> {
-  const originIds = lines.flatMap((line) => (line.product.kind === 'tostado' ? [line.product.origin_id] : []));
-  const recipeIds = lines.flatMap((line) => (line.product.kind === 'mezcla' ? [line.product.recipe_id] : []));
+  return (await lineChecker(db, lines))(lines);
+}
+
+/**
+ * Reads once what `lines` name (products, active formats), and gives the check of one order's
+ * lines against it: lineValues for one order, the shop import for thousands (a few queries, not
+ * a few per order).
+ */
+async function lineChecker(db: DbOrTrx, allLines: readonly OrderBody['lines'][number][]): Promise<(lines: OrderBody['lines']) => repository.OrderLineValues[]> {
+  const originIds = allLines.flatMap((line) => (line.product.kind === 'tostado' ? [line.product.origin_id] : []));
+  const recipeIds = allLines.flatMap((line) => (line.product.kind === 'mezcla' ? [line.product.recipe_id] : []));
   const known = await repository.existingProducts(db, [...new Set(originIds)], [...new Set(recipeIds)]);
   const formats = new Map<number, { grams: number } | undefined>();
-  for (const id of new Set(lines.flatMap((line) => (line.format_id === null ? [] : [line.format_id])))) formats.set(id, await findActiveFormat(db, id));
-  return lines.map((line, index) => {
-    const refuse = (message: string): never => {
-      throw validationError(m.line(index + 1, message));
-    };
-    const { product } = line;
-    if (product.kind === 'tostado' && !known.origins.has(product.origin_id)) refuse(m.unknownOrigin);
-    if (product.kind === 'mezcla' && !known.recipes.has(product.recipe_id)) refuse(m.unknownRecipe);
-    let quantityG: number;
-    if (line.format_id === null) quantityG = kgToGrams(line.quantity);
-    else {
-      const format = formats.get(line.format_id);
-      if (!format) return refuse(m.invalidFormat);
-      quantityG = line.quantity * format.grams;
-    }
-    if (quantityG > SALE_QUANTITY_MAX_KG * 1000) refuse(m.quantityTooLarge);
-    return {
-      product_type: product.kind,
-      origin_id: product.kind === 'tostado' ? product.origin_id : null,
-      roast_type: product.kind === 'tostado' ? product.roast_type : null,
-      recipe_id: product.kind === 'mezcla' ? product.recipe_id : null,
-      format_id: line.format_id,
-      bags: line.format_id === null ? null : line.quantity,
-      quantity_g: quantityG,
-      unit_price_cents: priceToCents(line.unit_price),
-      grind: line.grind,
-    };
-  });
+  for (const id of new Set(allLines.flatMap((line) => (line.format_id === null ? [] : [line.format_id])))) formats.set(id, await findActiveFormat(db, id));
+  return (lines) =>
+    lines.map((line, index) => {
+      const refuse = (message: string): never => {
+        throw validationError(m.line(index + 1, message));
+      };
+      const { product } = line;
+      if (product.kind === 'tostado' && !known.origins.has(product.origin_id)) refuse(m.unknownOrigin);
+      if (product.kind === 'mezcla' && !known.recipes.has(product.recipe_id)) refuse(m.unknownRecipe);
+      let quantityG: number;
+      if (line.format_id === null) quantityG = kgToGrams(line.quantity);
+      else {
+        const format = formats.get(line.format_id);
+        if (!format) return refuse(m.invalidFormat);
+        quantityG = line.quantity * format.grams;
+      }
+      if (quantityG > SALE_QUANTITY_MAX_KG * 1000) refuse(m.quantityTooLarge);
+      return {
+        product_type: product.kind,
+        origin_id: product.kind === 'tostado' ? product.origin_id : null,
+        roast_type: product.kind === 'tostado' ? product.roast_type : null,
+        recipe_id: product.kind === 'mezcla' ? product.recipe_id : null,
+        format_id: line.format_id,
+        bags: line.format_id === null ? null : line.quantity,
+        quantity_g: quantityG,
+        unit_price_cents: priceToCents(line.unit_price),
+        grind: line.grind,
+      };
+    });
 }
 
 async function requireActiveCustomer(db: DbOrTrx, customerId: number): Promise<void> {
@@ -178,19 +188,14 @@ const rethrowGone = (error: unknown): never => {
   throw error;
 };
 
-/** Opens the write transaction unless `db` is one already (the shop import creates many orders in one). */
-const inWriteTransaction = <T>(db: DbOrTrx, work: (trx: Transaction<Database>) => Promise<T>): Promise<T> =>
-  db.isTransaction ? work(db as Transaction<Database>) : withWriteTransaction(db as Kysely<Database>, work);
-
 /**
  * POST /api/orders (docs/product-guide.md#pedidos): an active customer, a due
  * date from today (the body's schema), at least one line of a product that
  * exists with an active format or bulk kilos. Dated the server's today,
- * 'pendiente'. Given an open transaction (`trx`), it writes inside it (the shop
- * import: many orders, all or none); given the database, it opens its own.
+ * 'pendiente'. (The shop import writes its orders in batches: createShopOrders.)
  */
-export async function createOrder(db: DbOrTrx, body: OrderBody, userId: number | null): Promise<Order> {
-  return inWriteTransaction(db, async (trx) => {
+export async function createOrder(db: Kysely<Database>, body: OrderBody, userId: number | null): Promise<Order> {
+  return withWriteTransaction(db, async (trx) => {
     await requireActiveCustomer(trx, body.customer_id);
     const lines = await lineValues(trx, body.lines);
     const id = await repository.insertOrder(
@@ -202,6 +207,66 @@ export async function createOrder(db: DbOrTrx, body: OrderBody, userId: number |
     await repository.insertLines(trx, id, lines);
     return readOrder(trx, id);
   }).catch(rethrowGone);
+}
+
+/** One order of the shop import: its body, the shop's day (not today) and the shop's source and number. */
+export interface ShopOrderInput {
+  body: OrderBody;
+  order_date: string;
+  shop: { source: string; number: string };
+}
+
+/**
+ * Orders per INSERT of the shop import: 500 orders (11 columns) and their lines (~2,000 rows of 11)
+ * stay far under SQLite's 32,766 and PostgreSQL's 65,535 parameters.
+ */
+const SHOP_ORDERS_PER_INSERT = 500;
+
+/**
+ * The shop import's orders (docs/decisions/0047-shop-orders-import.md), inside its transaction:
+ * the rules of POST /api/orders (an active customer, products that exist, active formats, the
+ * kilos' limit), checked with a few queries for all of them, then written a few hundred orders
+ * per statement rather than a dozen statements per order, so the transaction is short (bench P15).
+ * `refusal` words a refused order's message (the shop's number in it). The ids in `orders`' order.
+ */
+export async function createShopOrders(
+  trx: Transaction<Database>,
+  orders: readonly ShopOrderInput[],
+  userId: number | null,
+  refusal: (index: number, message: string) => string,
+): Promise<{ id: number; customer_name: string }[]> {
+  const names = await activeCustomerNames(trx, [...new Set(orders.map((order) => order.body.customer_id))]);
+  const check = await lineChecker(trx, orders.flatMap((order) => order.body.lines));
+  const lines = orders.map((order, index) => {
+    try {
+      if (!names.has(order.body.customer_id)) throw validationError(m.invalidCustomer);
+      return check(order.body.lines);
+    } catch (error) {
+      if (error instanceof AppError) throw new AppError(error.code, refusal(index, error.message));
+      throw error;
+    }
+  });
+  const now = Date.now();
+  const ids: number[] = [];
+  try {
+    for (let start = 0; start < orders.length; start += SHOP_ORDERS_PER_INSERT) {
+      const batch = orders.slice(start, start + SHOP_ORDERS_PER_INSERT);
+      const inserted = await repository.insertShopOrders(
+        trx,
+        batch.map(({ body, order_date, shop }) => ({
+          customer_id: body.customer_id, order_date, due_date: body.due_date, notes: body.notes, repeat_weeks: body.repeat_weeks, shop_source: shop.source, shop_order: shop.number,
+        })),
+        userId,
+        now,
+      );
+      const batchIds = batch.map((order) => inserted.get(order.shop.number)!);
+      await repository.insertLinesOfOrders(trx, batchIds.flatMap((orderId, index) => lines[start + index]!.map((line, position) => ({ ...line, order_id: orderId, position: position + 1 }))));
+      ids.push(...batchIds);
+    }
+  } catch (error) {
+    rethrowGone(error);
+  }
+  return orders.map((order, index) => ({ id: ids[index]!, customer_name: names.get(order.body.customer_id)! }));
 }
 
 /** The order locked for a change of state (or an edit), or a 404. */

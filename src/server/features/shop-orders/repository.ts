@@ -185,12 +185,3 @@ export async function importedShopOrders(db: DbOrTrx, source: string, numbers: r
   }
   return found;
 }
-
-/**
- * Marks an order just created by the orders area as the shop's: its number (unique per shop,
- * migration 0025) and the day the shop took it. Throws the unique violation when another import
- * created it meanwhile.
- */
-export async function markShopOrder(db: DbOrTrx, id: number, mark: { source: string; number: string; order_date: string }): Promise<void> {
-  await db.updateTable('orders').set({ shop_source: mark.source, shop_order: mark.number, order_date: mark.order_date }).where('id', '=', id).execute();
-}

@@ -26,8 +26,8 @@ import type { Database } from '#server/db/schema.js';
 import { type DbOrTrx, withWriteTransaction } from '#server/db/write-transaction.js';
 import { AppError, conflictError, notFoundError, validationError } from '#server/errors.js';
 import { recordActivity } from '#server/write-pipeline/activity-log.js';
-import { createCustomerInTransaction, customersForShop } from '#server/features/customers/service.js';
-import { createOrder } from '#server/features/orders/service.js';
+import { createCustomersInTransaction, customersForShop, newCustomerRow, type NewCustomerRow } from '#server/features/customers/service.js';
+import { createShopOrders } from '#server/features/orders/service.js';
 import { formatsByIds } from '#server/features/sale-formats/service.js';
 import { getSettings } from '#server/features/settings/service.js';
 import type { ShopFileLine, ShopFileOrder } from './read-shop-csv.js';
@@ -139,7 +139,7 @@ export async function deletePreset(db: Kysely<Database>, id: number): Promise<vo
 // Preview and import
 
 /** The customer an order goes to: an existing one, or one the import creates (shared by the file's orders of that person). */
-type CustomerPlan = { id: number; name: string } | { create: CustomerBody; id?: number };
+type CustomerPlan = { id: number; name: string } | { create: CustomerBody };
 
 interface OrderPlan {
   preview: ShopPreviewOrder;
@@ -149,8 +149,22 @@ interface OrderPlan {
   date: string | null;
 }
 
-/** Orders checked between two turns given to other requests. */
-const YIELD_EVERY = 100;
+/**
+ * The request thread's longest stretch before other requests get a turn (bench P15: /api/health
+ * within 100 ms while a 10,000-line file is previewed or imported). By time, not by a count of
+ * orders: an order's cost varies with its lines and the host's load.
+ */
+const TURN_MS = 8;
+
+/** A turn for other requests once TURN_MS went by since the last one. */
+function turnTaker(): () => Promise<void> {
+  let last = performance.now();
+  return async () => {
+    if (performance.now() - last < TURN_MS) return;
+    await new Promise((resolve) => setImmediate(resolve));
+    last = performance.now();
+  };
+}
 
 /** The key a line is mapped by: its SKU, or its name when the shop gives no SKU. */
 const lineKey = (line: ShopFileLine): string => line.sku || line.name;
@@ -167,20 +181,24 @@ async function planImport(db: DbOrTrx, bytes: Buffer, query: ShopImportQuery): P
   const { source, preset } = await sourceOf(db, query);
   // Read in the untrusted-files worker, off the request thread (docs/decisions/0040-untrusted-files-in-a-worker.md).
   const file = await readShopCsvInWorker(bytes, preset ? presetColumns(preset) : null);
+  // SQLite answers synchronously: each lookup below is a stretch of the request thread, with a turn between them.
+  const turn = turnTaker();
   const mappings = await repository.skusByKeys(db, [...new Set(file.orders.flatMap((order) => order.lines.map((line) => nameKey(lineKey(line)))))]);
+  await turn();
   const imported = await repository.importedShopOrders(db, source, file.orders.map((order) => order.shop_order));
+  await turn();
   const emails = [...new Set(file.orders.flatMap((order) => (order.email ? [order.email.toLowerCase()] : [])))];
   const customers = await customersForShop(db, emails, [...new Set(file.orders.flatMap((order) => (order.name ? [order.name] : [])))]);
+  await turn();
   const { shop_order_prep_days: prepDays } = await getSettings(db);
   const today = localIsoDate();
   const newCustomers = newCustomerBook();
   const unknown = new Map<string, string>();
 
   const plans: OrderPlan[] = [];
-  for (const [index, order] of file.orders.entries()) {
-    // Thousands of orders are checked here, on the request thread: other requests get their turn
-    // every YIELD_EVERY orders (bench P13, /api/health while a 10,000-line file is previewed).
-    if (index > 0 && index % YIELD_EVERY === 0) await new Promise((resolve) => setImmediate(resolve));
+  for (const order of file.orders) {
+    // Thousands of orders are checked here, on the request thread, with turns for other requests.
+    await turn();
     plans.push(planOrder(order));
   }
   return { source, plans, unknown: [...unknown.values()], kind: file.source };
@@ -245,12 +263,14 @@ function newCustomerBook() {
   const byName = new Map<string, CustomerPlan>();
   return {
     find(body: CustomerBody): CustomerPlan {
-      const found = (body.email ? byEmail.get(body.email.toLowerCase()) : undefined) ?? byName.get(nameKey(body.name)) ?? byName.get(`~${nameSkeleton(body.name)}`);
+      const key = nameKey(body.name);
+      const skeleton = `~${nameSkeleton(body.name)}`;
+      const found = (body.email ? byEmail.get(body.email.toLowerCase()) : undefined) ?? byName.get(key) ?? byName.get(skeleton);
       if (found) return found;
       const plan: CustomerPlan = { create: body };
       if (body.email) byEmail.set(body.email.toLowerCase(), plan);
-      byName.set(nameKey(body.name), plan);
-      byName.set(`~${nameSkeleton(body.name)}`, plan);
+      byName.set(key, plan);
+      byName.set(skeleton, plan);
       return plan;
     },
   };
@@ -274,7 +294,7 @@ function previewLine(line: ShopFileLine, mapping: repository.ShopSkuRecord | und
 function orderBody(order: ShopFileOrder, coffee: readonly ShopPreviewLine[], customer: CustomerPlan | undefined, due: string, problems: string[]): OrderBody | undefined {
   const parsed = orderBodySchema.safeParse({
     // A customer still to create has no id yet: the import sets it.
-    customer_id: customer && 'id' in customer && customer.id !== undefined ? customer.id : 1,
+    customer_id: customer && 'id' in customer ? customer.id : 1,
     due_date: due,
     notes: order.notes || null,
     repeat_weeks: null,
@@ -305,30 +325,37 @@ export async function importShopOrders(db: Kysely<Database>, bytes: Buffer, quer
   const { source, plans } = await planImport(db, bytes, query);
   if (plans.some((plan) => plan.preview.problems.length > 0)) throw validationError(m.notSaved);
   const toCreate = plans.filter((plan) => plan.body !== undefined);
+  // Each new customer once, however many of the file's orders are theirs (newCustomerBook), its row
+  // (keys, look-alike skeleton) made here with turns for other requests: on SQLite the transaction
+  // below holds the one connection, so it does nothing but its statements (decision 0047).
+  const newCustomers = [...new Set(toCreate.flatMap((plan) => (plan.customer && 'create' in plan.customer ? [plan.customer] : [])))];
+  const turn = turnTaker();
+  const customerRows: NewCustomerRow[] = [];
+  for (const customer of newCustomers) {
+    await turn();
+    customerRows.push(newCustomerRow(customer.create));
+  }
   try {
     // The answer comes out of the transaction: it is what a retry with the same Idempotency-Key gets back.
+    // Nothing here changes the plans, so a retried transaction (docs/decisions/0005) starts from the same ones.
     return await withWriteTransaction(db, async (trx) => {
-      // A retried transaction (docs/decisions/0005) starts again with every customer still to create.
-      for (const plan of toCreate) if (plan.customer && 'create' in plan.customer) delete plan.customer.id;
-      const created: number[] = [];
-      for (const plan of toCreate) {
-        const customer = plan.customer!;
-        if ('create' in customer && customer.id === undefined) {
-          customer.id = await createCustomerInTransaction(trx, customer.create);
-          recordActivity(trx, { action: 'import', area: 'customers', record_id: customer.id, record_label: customer.create.name });
-        }
-        try {
-          const order = await createOrder(trx, { ...plan.body!, customer_id: customer.id! }, userId);
-          await repository.markShopOrder(trx, order.id, { source, number: plan.preview.shop_order, order_date: plan.date! });
-          recordActivity(trx, { action: 'import', area: 'orders', record_id: order.id, record_label: orderLabel(order.id, order.customer_name) });
-          created.push(order.id);
-        } catch (error) {
-          // A product, format or customer changed since the preview: say which order, keep the status.
-          if (error instanceof AppError) throw new AppError(error.code, m.orderLine(plan.preview.shop_order, error.message));
-          throw error;
-        }
+      const customerIds = await createCustomersInTransaction(trx, customerRows);
+      const idOf = new Map(newCustomers.map((customer, index) => [customer, customerIds[index]!]));
+      for (const [index, customer] of newCustomers.entries()) {
+        recordActivity(trx, { action: 'import', area: 'customers', record_id: customerIds[index]!, record_label: customer.create.name });
       }
-      return { created, skipped: plans.length - created.length };
+      const orders = await createShopOrders(
+        trx,
+        toCreate.map((plan) => {
+          const customer = plan.customer!;
+          return { body: { ...plan.body!, customer_id: 'create' in customer ? idOf.get(customer)! : customer.id }, order_date: plan.date!, shop: { source, number: plan.preview.shop_order } };
+        }),
+        userId,
+        // A product, format or customer changed since the preview: say which order, keep the status.
+        (index, message) => m.orderLine(toCreate[index]!.preview.shop_order, message),
+      );
+      for (const order of orders) recordActivity(trx, { action: 'import', area: 'orders', record_id: order.id, record_label: orderLabel(order.id, order.customer_name) });
+      return { created: orders.map((order) => order.id), skipped: plans.length - orders.length };
     });
   } catch (error) {
     // Another import created one of these orders (or customers) meanwhile: the unique indexes decided.

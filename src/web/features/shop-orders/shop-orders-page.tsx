@@ -1,7 +1,7 @@
 import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
 import { formatDate } from '#shared/format.js';
-import { GRIND_LABELS } from '#shared/order-messages.js';
 import { SHOP_FIELDS, type ShopField, type ShopPreview, type ShopPreviewOrder } from '#shared/schemas/shop-orders.js';
 import { shopOrderMessages as m } from '#shared/shop-order-messages.js';
 import { useOriginOptions } from '#web/api/get-origin-options.js';
@@ -10,7 +10,6 @@ import { useSaleFormats } from '#web/api/get-sale-formats.js';
 import { useFormat } from '#web/api/use-format.js';
 import { type Column, DataTable } from '#web/components/data-table.js';
 import { Field } from '#web/components/field.js';
-import { PlanProductOptions } from '#web/components/plan-product-options.js';
 import { FormAlert } from '#web/components/form-alert.js';
 import { LoadFailure } from '#web/components/load-failure.js';
 import { LoadingText } from '#web/components/loading-text.js';
@@ -18,12 +17,13 @@ import { Page } from '#web/components/page.js';
 import { SelectField } from '#web/components/select-field.js';
 import { UploadPanel } from '#web/components/upload-panel.js';
 import { loadFailed, serverRefusal } from '#web/lib/api-client.js';
-import { productGroups, productOf } from '#web/lib/plan-products.js';
 import { useToast } from '#web/lib/use-toast.js';
+import { useUnsavedInput } from '#web/lib/unsaved-input.js';
 import { useCreateShopPreset } from './api/create-shop-preset.js';
-import { useCreateShopSku } from './api/create-shop-sku.js';
 import { useShopPresets } from './api/get-shop-presets.js';
 import { useImportShopOrders, usePreviewShopOrders } from './api/import-shop-orders.js';
+import { UnknownSkuForm } from './shop-sku-form.js';
+import { ShopSkusSection } from './shop-skus-section.js';
 
 const STATE_LABELS = { nuevo: m.stateNew, ya_importado: m.stateImported, cancelado: m.stateCancelled } as const;
 
@@ -66,6 +66,7 @@ export function ShopOrdersPage() {
     );
   }
 
+  const choices = { origins: origins.data, recipes: recipes.data, formats: formats.data };
   const presetId = preset === '' ? null : Number(preset);
   const check = async (chosen: File | null, presetChosen = presetId) => {
     setProblem(null);
@@ -165,7 +166,7 @@ export function ShopOrdersPage() {
               <section aria-labelledby="shop-unknown-title">
                 <h4 id="shop-unknown-title">{m.unknownTitle}</h4>
                 {preview.unknown_skus.map((sku, index) => (
-                  <SkuMapping key={sku} index={index} sku={sku} origins={origins.data} recipes={recipes.data} formats={formats.data} onSaved={() => void check(file)} />
+                  <UnknownSkuForm key={sku} index={index} sku={sku} choices={choices} onSaved={() => void check(file)} />
                 ))}
               </section>
             )}
@@ -173,92 +174,35 @@ export function ShopOrdersPage() {
           </>
         )}
       </UploadPanel>
+      {/* A mapping changed or deleted here changes the preview on screen: it is read again. */}
+      <ShopSkusSection choices={choices} onChanged={() => void check(file)} />
       <PresetForm onSaved={(id) => setPreset(String(id))} />
     </Page>
   );
 }
 
-/** One unknown SKU with its picker: a coffee of the plan (or 'Ignorar'), a format or bulk kilos, and the grind. */
-function SkuMapping({ index, sku, origins, recipes, formats, onSaved }: {
-  index: number;
-  sku: string;
-  origins: Parameters<typeof productGroups>[0];
-  recipes: Parameters<typeof productGroups>[1];
-  formats: readonly { id: number; name: string; active: boolean }[];
-  onSaved: () => void;
-}) {
-  const createSku = useCreateShopSku();
-  const [product, setProduct] = useState('');
-  const [format, setFormat] = useState('');
-  const [grind, setGrind] = useState('grano');
-  const [problem, setProblem] = useState<string | null>(null);
-  const id = `shop-sku-${index}`;
-  const save = async () => {
-    setProblem(null);
-    const body = product === 'ignore' ? { sku, ignore: true } : { sku, product: productOf(product), format_id: format === '' ? null : Number(format), grind };
-    try {
-      await createSku.mutateAsync({ body: body as never, key: crypto.randomUUID() });
-      onSaved();
-    } catch (error) {
-      setProblem(serverRefusal(error) ?? m.skuSaveError);
-    }
-  };
-  return (
-    <fieldset className="shop-sku">
-      <legend>{m.skuLegend(sku)}</legend>
-      <div className="form-grid">
-        <Field id={`${id}-product`} label={m.skuProduct} registration={controlled('product', product, setProduct)}>
-          {(control) => (
-            <select {...control}>
-              <option value="">{m.skuChoose}</option>
-              <option value="ignore">{m.ignore}</option>
-              <PlanProductOptions groups={productGroups(origins, recipes)} />
-            </select>
-          )}
-        </Field>
-        {product !== 'ignore' && (
-          <>
-            <SelectField
-              id={`${id}-format`}
-              label={m.skuFormat}
-              placeholder={m.bulk}
-              options={formats.filter((item) => item.active).map((item) => ({ value: String(item.id), label: item.name }))}
-              registration={controlled('format', format, setFormat)}
-            />
-            <SelectField
-              id={`${id}-grind`}
-              label={m.skuGrind}
-              options={Object.entries(GRIND_LABELS).map(([value, label]) => ({ value, label }))}
-              registration={controlled('grind', grind, setGrind)}
-            />
-          </>
-        )}
-      </div>
-      <FormAlert message={problem} />
-      <button type="button" className="btn btn-secondary" disabled={product === '' || createSku.isPending} onClick={() => void save()}>
-        {m.skuSave}
-      </button>
-    </fieldset>
-  );
-}
+type PresetFormValues = Record<ShopField, string> & { name: string };
 
-const EMPTY_COLUMNS = Object.fromEntries(SHOP_FIELDS.map((field) => [field, ''])) as Record<ShopField, string>;
+const EMPTY_PRESET = { name: '', ...Object.fromEntries(SHOP_FIELDS.map((field) => [field, ''])) } as PresetFormValues;
 
-/** 'Nueva correspondencia de columnas': a name and, for each field, the header that names it in the shop's file. */
+/**
+ * 'Nueva correspondencia de columnas': a name and, for each field, the header that names it in the
+ * shop's file. The server checks it (its Spanish refusal shows under the fields); typed input asks
+ * before the screen is left (docs/decisions/0041-field-messages-and-leave-guard.md).
+ */
 function PresetForm({ onSaved }: { onSaved: (id: number) => void }) {
   const createPreset = useCreateShopPreset();
   const showToast = useToast();
-  const [name, setName] = useState('');
-  const [columns, setColumns] = useState(EMPTY_COLUMNS);
+  const { register, handleSubmit, formState, reset } = useForm<PresetFormValues>({ defaultValues: EMPTY_PRESET });
   const [problem, setProblem] = useState<string | null>(null);
-  const save = async () => {
+  useUnsavedInput(formState.isDirty);
+  const save = async (values: PresetFormValues) => {
     setProblem(null);
-    const body = { name, columns: Object.fromEntries(SHOP_FIELDS.map((field) => [field, columns[field].trim() || null])) };
+    const body = { name: values.name, columns: Object.fromEntries(SHOP_FIELDS.map((field) => [field, values[field].trim() || null])) };
     try {
       const saved = await createPreset.mutateAsync({ body: body as never, key: crypto.randomUUID() });
       showToast(m.presetSaved);
-      setName('');
-      setColumns(EMPTY_COLUMNS);
+      reset(EMPTY_PRESET);
       onSaved(saved.id);
     } catch (error) {
       setProblem(serverRefusal(error) ?? m.presetSaveError);
@@ -267,26 +211,23 @@ function PresetForm({ onSaved }: { onSaved: (id: number) => void }) {
   return (
     <details className="card">
       <summary className="card__title">{m.presetNew}</summary>
-      <p className="field__hint">{m.presetHint}</p>
-      <div className="form-grid">
-        <Field id="shop-preset-name" label={m.presetName} registration={controlled('name', name, setName)}>
-          {(control) => <input {...control} type="text" autoComplete="off" />}
-        </Field>
-        {SHOP_FIELDS.map((field) => (
-          <Field
-            key={field}
-            id={`shop-preset-${field}`}
-            label={m.presetFields[field]}
-            registration={controlled(field, columns[field], (value) => setColumns((current) => ({ ...current, [field]: value })))}
-          >
+      <form noValidate onSubmit={(event) => void handleSubmit(save)(event)} aria-label={m.presetNew}>
+        <p className="field__hint">{m.presetHint}</p>
+        <div className="form-grid">
+          <Field id="shop-preset-name" label={m.presetName} registration={register('name')}>
             {(control) => <input {...control} type="text" autoComplete="off" />}
           </Field>
-        ))}
-      </div>
-      <FormAlert message={problem} />
-      <button type="button" className="btn btn-primary" disabled={createPreset.isPending} onClick={() => void save()}>
-        {m.presetSave}
-      </button>
+          {SHOP_FIELDS.map((field) => (
+            <Field key={field} id={`shop-preset-${field}`} label={m.presetFields[field]} registration={register(field)}>
+              {(control) => <input {...control} type="text" autoComplete="off" />}
+            </Field>
+          ))}
+        </div>
+        <FormAlert message={problem} />
+        <button type="submit" className="btn btn-primary" disabled={createPreset.isPending}>
+          {m.presetSave}
+        </button>
+      </form>
     </details>
   );
 }
