@@ -133,6 +133,9 @@ export const FIELD_NAMES: Record<string, string> = {
   currency_position: 'posición del símbolo',
   decimal_separator: 'separador decimal',
   shop_order_prep_days: 'días para preparar pedidos online',
+  rest_days: 'reposo (días)',
+  freshness_days: 'frescura (días)',
+  public_trace: 'página pública de trazabilidad',
   price: 'precio',
   // Pedidos (docs/product-guide.md#pedidos)
   order_date: 'fecha del pedido',

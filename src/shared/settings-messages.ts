@@ -27,6 +27,11 @@ export const settingsMessages = {
   formatSaved: 'Formato regional actualizado con éxito.',
   prepDaysInvalid: (max: number) => `Los días para preparar pedidos online deben ser un número entero de 0 a ${max}.`,
   prepDaysSaved: 'Días para preparar pedidos online actualizados con éxito.',
+  restDaysInvalid: (max: number) => `Los días de reposo deben ser un número entero de 0 a ${max}.`,
+  freshnessDaysInvalid: (max: number) => `Los días de frescura deben ser un número entero de 0 a ${max}.`,
+  freshnessSaved: 'Reposo y frescura actualizados con éxito.',
+  publicTraceInvalid: 'Indica si la página pública de trazabilidad está activada.',
+  publicTraceSaved: 'Página pública de trazabilidad actualizada con éxito.',
   /** The live example under the section: how an amount and some kilos will read. */
   formatExample: (money: string, kilos: string) => `Ejemplo: ${money} · ${kilos}`,
   /** How the activity log names the settings (they are one record). */

@@ -109,21 +109,35 @@ const currencySymbolSchema = z
 /** The most days the shop may take to prepare an online order (ours): two months. */
 export const SHOP_PREP_DAYS_MAX = 60;
 
+/** The most days a roast may rest before it is ready (ours): two months, beyond any coffee's rest. */
+export const REST_DAYS_MAX = 60;
+
+/** The most days a roast may count as fresh (ours): a year. */
+export const FRESHNESS_DAYS_MAX = 365;
+
 /**
- * Whole days, 0 to SHOP_PREP_DAYS_MAX, stored as they are: 'Días para preparar pedidos online'
- * (docs/product-guide.md#pedidos-de-la-tienda-online), the days after a shop order's date it is due.
+ * Whole days, 0 to `max`, stored as they are: 'Días para preparar pedidos online'
+ * (docs/product-guide.md#pedidos-de-la-tienda-online), the days after a shop order's date it is due,
+ * and a roast's 'Reposo' and 'Frescura' (docs/decisions/0049-roast-age-and-public-page.md).
  */
-const daysSetting = (key: string, defaultDays: number): SettingDefinition => ({
+const daysSetting = (key: string, defaultDays: number, max: number, invalid: string): SettingDefinition => ({
   key,
-  apiSchema: z
-    .number(m.prepDaysInvalid(SHOP_PREP_DAYS_MAX))
-    .int(m.prepDaysInvalid(SHOP_PREP_DAYS_MAX))
-    .min(0, m.prepDaysInvalid(SHOP_PREP_DAYS_MAX))
-    .max(SHOP_PREP_DAYS_MAX, m.prepDaysInvalid(SHOP_PREP_DAYS_MAX)),
+  apiSchema: z.number(invalid).int(invalid).min(0, invalid).max(max, invalid),
   responseSchema: z.number(),
   toApi: (stored) => stored,
   toStored: (api) => api,
   defaultStored: defaultDays,
+});
+
+/** An on/off setting, stored as JSON true or false. */
+const switchSetting = (key: string, defaultValue: boolean, invalid: string): SettingDefinition<boolean, boolean> => ({
+  key,
+  apiSchema: z.boolean(invalid),
+  responseSchema: z.boolean(),
+  toApi: (stored) => stored,
+  toStored: (api) => api,
+  defaultStored: defaultValue,
+  storedSchema: z.boolean(),
 });
 
 const currencyPositionSchema = z.enum(['before', 'after'] satisfies CurrencyPosition[], m.currencyPositionInvalid);
@@ -146,7 +160,13 @@ export const settingDefinitions = {
   currency_position: textSetting('currency_position', currencyPositionSchema, DEFAULT_REGIONAL_FORMAT.currency_position),
   decimal_separator: textSetting('decimal_separator', decimalSeparatorSchema, DEFAULT_REGIONAL_FORMAT.decimal_separator),
   // An imported shop order is due this many days after the shop took it (docs/product-guide.md#pedidos-de-la-tienda-online).
-  shop_order_prep_days: daysSetting('shop_order_prep_days', 2),
+  shop_order_prep_days: daysSetting('shop_order_prep_days', 2, SHOP_PREP_DAYS_MAX, m.prepDaysInvalid(SHOP_PREP_DAYS_MAX)),
+  // A roast's age (docs/decisions/0049-roast-age-and-public-page.md): 'En reposo' before `rest_days`,
+  // 'Pasado de frescura' after `freshness_days`, 'Fresco' between.
+  rest_days: daysSetting('rest_days', 0, REST_DAYS_MAX, m.restDaysInvalid(REST_DAYS_MAX)),
+  freshness_days: daysSetting('freshness_days', 30, FRESHNESS_DAYS_MAX, m.freshnessDaysInvalid(FRESHNESS_DAYS_MAX)),
+  // 'Página pública de trazabilidad': /c/<code> answers without signing in only while this is on (off by default).
+  public_trace: switchSetting('public_trace', false, m.publicTraceInvalid),
 } as const satisfies Record<string, SettingDefinition<unknown, unknown>>;
 
 export type SettingName = keyof typeof settingDefinitions;
@@ -202,6 +222,17 @@ export type RoasterBody = z.output<typeof roasterBodySchema>;
 /** The online shop section of the Configuración screen: the days to prepare an order. */
 export const shopOrdersBodySchema = z.object({ shop_order_prep_days: settingDefinitions.shop_order_prep_days.apiSchema });
 export type ShopOrdersBody = z.output<typeof shopOrdersBodySchema>;
+
+/** The roast age section of the Configuración screen: 'Reposo' and 'Frescura', in days. */
+export const freshnessBodySchema = z.object({
+  rest_days: settingDefinitions.rest_days.apiSchema,
+  freshness_days: settingDefinitions.freshness_days.apiSchema,
+});
+export type FreshnessBody = z.output<typeof freshnessBodySchema>;
+
+/** The public page section of the Configuración screen: on or off. */
+export const publicTraceBodySchema = z.object({ public_trace: settingDefinitions.public_trace.apiSchema });
+export type PublicTraceBody = z.output<typeof publicTraceBodySchema>;
 
 /** The regional format section of the Configuración screen: the three settings together. */
 export const regionalFormatBodySchema = z.object({

@@ -13,8 +13,7 @@ export function isoDaysAfter(isoDate: string, days: number): string {
   return date.toISOString().slice(0, 10);
 }
 
-/** Calendar days from `from` to `to` ('YYYY-MM-DD', UTC arithmetic): negative when `to` is earlier. */
-export const daysBetween = (from: string, to: string): number => Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
+export { daysBetween } from '#shared/local-date.js';
 
 /** ⌈a / b⌉ for a ≥ 0, b > 0, in BigInt: need × Σ green can pass 2^53. */
 export const ceilDiv = (a: bigint, b: bigint): bigint => (a + b - 1n) / b;
