@@ -43,4 +43,80 @@ describe.each(testDialects())('edad y frescura del tueste (%s)', (dialect) => {
     const bad = await t.call(admin, { method: 'PUT', url: '/api/settings', payload: { rest_days: -1, public_trace: 'sí' } });
     expect(bad.statusCode).toBe(400);
   });
+
+  describe('la página pública /c/<lote>', () => {
+    const privateTexts = ['Cliente Secreto', 'Cafetería del Centro', 'B12345678', '18', '28.5', '9.7', 'tecnico', 'Persona', 'CO-R2', 'CO-R3', 'VERDE-01', 'stock', 'precio', 'coste', 'margen'];
+    const page = (code: string, cookie?: string) => t.call(cookie, { method: 'GET', url: `/c/${encodeURIComponent(code)}` });
+    const api = (code: string, cookie?: string) => t.call(cookie, { method: 'GET', url: `/api/public/lots/${encodeURIComponent(code)}` });
+    const setPublic = async (on: boolean) => expect((await t.call(admin, { method: 'PUT', url: '/api/settings', payload: { public_trace: on } })).statusCode).toBe(200);
+
+    it('answers the same 404 while off and for an unknown code; on, a roasted lot sold to a customer shows nothing private', async () => {
+      const customer = await t.call(cookie, { method: 'POST', url: '/api/customers', payload: { name: 'Cliente Secreto', kind: 'cafeteria', tax_id: 'B12345678' } });
+      expect(customer.statusCode).toBe(201);
+      const sale = await t.call(cookie, {
+        method: 'POST',
+        url: '/api/sales',
+        payload: { product_id: chain.r1.id, product_type: 'tostado', quantity_kg: 1, unit_price: 31.4, sale_date: '2024-04-05', batch_code_sold: 'CO-R1', customer_id: customer.json().id },
+      });
+      expect(sale.statusCode).toBe(201);
+      await setPublic(false);
+      const offApi = await api('CO-R1');
+      const offPage = await page('CO-R1');
+      await setPublic(true);
+      const unknownApi = await api('NO-EXISTE');
+      const unknownPage = await page('NO-EXISTE');
+      expect([offApi.statusCode, unknownApi.statusCode, offPage.statusCode, unknownPage.statusCode]).toEqual([404, 404, 404, 404]);
+      expect(offApi.body).toBe(unknownApi.body);
+      expect(offPage.body).toBe(unknownPage.body);
+      // A green lot's code is not a bag's.
+      expect((await api('VERDE-01')).body).toBe(unknownApi.body);
+
+      // Signed out, and the same for a signed-in user; the code's key finds 'co-r1 '.
+      const answer = await api('co-r1 ');
+      expect(answer.statusCode).toBe(200);
+      expect(answer.json()).toEqual({
+        batch_code: 'CO-R1', kind: 'tostado', name: 'Colombia', farm: 'Finca La Esperanza', roast_types: ['Medio'], roast_date: '2024-03-05',
+        age_days: answer.json().age_days, freshness: 'pasado', rest_days: 5, freshness_days: 40, component_origins: [],
+      });
+      const html = (await page('CO-R1')).body;
+      expect(html).toContain('Colombia · Finca La Esperanza');
+      expect(html).toContain('05/03/2024');
+      expect(html).toContain('Pasado de frescura');
+      for (const text of ['31.4', '31,4', ...privateTexts]) {
+        expect(html, text).not.toContain(text);
+        expect(answer.body, text).not.toContain(text);
+      }
+      expect(html).not.toMatch(/<script|style=/);
+      const headers = (await page('CO-R1')).headers;
+      expect(headers['content-security-policy']).toContain("script-src 'self'");
+      expect(headers['cache-control']).toBe('no-store');
+    });
+
+    it("a blend shows its components' origins and its oldest roast, nothing private", async () => {
+      await setPublic(true);
+      const blend = (await api('CA-MZ-1')).json();
+      expect(blend).toMatchObject({ kind: 'mezcla', name: 'Casa', farm: null, roast_types: ['Medio'], roast_date: '2024-03-05', component_origins: ['Colombia'] });
+      const html = (await page('CA-MZ-1')).body;
+      expect(html).toContain('<li>Colombia</li>');
+      for (const text of privateTexts) expect(html, text).not.toContain(text);
+    });
+
+    it('is public in the guard table, and rate-limited per address like the sign-in', async () => {
+      expect(t.app.routeList.filter((route) => route.public && route.method !== 'HEAD' && route.url.startsWith('/api/public')).map((route) => `${route.method} ${route.url}`)).toEqual(['GET /api/public/lots/:code']);
+      if (dialect !== 'sqlite') return;
+      const limited = await createTestApp('sqlite', { loginRateLimitPerMinute: 2 });
+      try {
+        const statuses = [];
+        for (let i = 0; i < 3; i++) statuses.push((await limited.call(undefined, { method: 'GET', url: '/api/public/lots/X' })).statusCode);
+        expect(statuses).toEqual([404, 404, 429]);
+        for (let i = 0; i < 2; i++) await limited.call(undefined, { method: 'GET', url: '/c/X' });
+        const tooMany = await limited.call(undefined, { method: 'GET', url: '/c/X' });
+        expect(tooMany.statusCode).toBe(429);
+        expect(tooMany.headers['content-type']).toContain('text/html');
+        expect(tooMany.headers['retry-after']).toBeDefined();
+      } finally {
+        await limited.close();
+      }
+    });
+  });
 });
