@@ -1,4 +1,9 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { localIsoDate } from '#shared/local-date.js';
+import type { BlendedCoffee } from '#shared/schemas/blended-coffee.js';
+import { addDays, type Allocation } from '#shared/schemas/orders.js';
+import type { ProductList } from '#shared/schemas/products.js';
+import type { RoastedCoffee } from '#shared/schemas/roasted-coffee.js';
 import { readRoastAges, readRoastDates } from '#server/features/freshness/service.js';
 import { buildChain, type Chain } from '../helpers/trace-chain.js';
 import { resetDatabase } from '../helpers/reset-database.js';
@@ -42,6 +47,65 @@ describe.each(testDialects())('edad y frescura del tueste (%s)', (dialect) => {
     expect((await readRoastAges(t.db, lots, '2024-04-14')).blend.get(chain.blend.id)).toEqual({ age_days: 40, freshness: 'fresco' });
     const bad = await t.call(admin, { method: 'PUT', url: '/api/settings', payload: { rest_days: -1, public_trace: 'sí' } });
     expect(bad.statusCode).toBe(400);
+  });
+
+  it("the lists, the sale picker and an order's allocation: age at the edges on the server's date, the oldest ready lot first", async () => {
+    const saved = await t.call(admin, { method: 'PUT', url: '/api/settings', payload: { rest_days: 5, freshness_days: 40 } });
+    expect(saved.statusCode).toBe(200);
+    const today = localIsoDate();
+    for (const age of [4, 5, 40, 41]) {
+      const roast = await t.call(cookie, {
+        method: 'POST',
+        url: '/api/roasted-coffee',
+        payload: { green_coffee_id: chain.greenA.id, quantity_green_kg: 1, resultant_kg: 0.8, roast_type: 'Medio', roast_date: addDays(today, -age), batch_code: `E${age}` },
+      });
+      expect(roast.statusCode, roast.body).toBe(201);
+    }
+    const list = (await t.call(cookie, { method: 'GET', url: '/api/roasted-coffee?limit=50' })).json<{ items: RoastedCoffee[] }>();
+    const byCode = new Map(list.items.map((roast) => [roast.batch_code, [roast.age_days, roast.freshness]]));
+    expect(['E4', 'E5', 'E40', 'E41'].map((code) => byCode.get(code))).toEqual([[4, 'reposo'], [5, 'fresco'], [40, 'fresco'], [41, 'pasado']]);
+    const blend = (await t.call(cookie, { method: 'GET', url: `/api/blended-coffee/${chain.blend.id}` })).json<BlendedCoffee>();
+    expect(blend.freshness).toBe('pasado');
+
+    // The picker: ready lots oldest roast first (past freshness too: they should go first), resting ones last.
+    const products = (await t.call(cookie, { method: 'GET', url: '/api/products?q=colombia&limit=20' })).json<ProductList>();
+    expect(products.items.map((item) => [item.batch_code, item.freshness])).toEqual([
+      ['CO-R1', 'pasado'], ['CO-R2', 'pasado'], ['CO-R3', 'pasado'], ['E41', 'pasado'], ['E40', 'fresco'], ['E5', 'fresco'], ['E4', 'reposo'],
+    ]);
+
+    // An order of Colombia · Medio: the same order, its kilos taken from the oldest ready lot on.
+    const customer = await t.call(cookie, { method: 'POST', url: '/api/customers', payload: { name: 'Bar Pedido', kind: 'cafeteria' } });
+    const order = await t.call(cookie, {
+      method: 'POST',
+      url: '/api/orders',
+      payload: {
+        customer_id: customer.json().id, due_date: addDays(today, 3), notes: null, repeat_weeks: null,
+        lines: [{ product: { kind: 'tostado', origin_id: chain.origin.id, roast_type: 'Medio' }, format_id: null, quantity: 1, unit_price: 20, grind: 'grano' }],
+      },
+    });
+    expect(order.statusCode, order.body).toBe(201);
+    const allocation = (await t.call(cookie, { method: 'GET', url: `/api/orders/${order.json().id}/allocation` })).json<Allocation>();
+    const lots = allocation.lines[0]!.lots;
+    expect(lots.map((lot) => [lot.batch_code, lot.freshness, lot.kg])).toEqual([
+      ['CO-R1', 'pasado', 1], ['CO-R2', 'pasado', 0], ['CO-R3', 'pasado', 0], ['E41', 'pasado', 0], ['E40', 'fresco', 0], ['E5', 'fresco', 0], ['E4', 'reposo', 0],
+    ]);
+  });
+
+  it("today is the server's local date (its TZ)", async () => {
+    const zone = process.env.TZ;
+    vi.useFakeTimers({ now: new Date('2026-12-01T20:00:00Z'), toFake: ['Date'] });
+    try {
+      const roasted = { roasted: [chain.r1.id] };
+      process.env.TZ = 'UTC';
+      const utc = (await readRoastAges(t.db, roasted)).roasted.get(chain.r1.id)!.age_days;
+      // 10:00 on 2 December in Kiritimati (UTC+14): one day more.
+      process.env.TZ = 'Pacific/Kiritimati';
+      expect((await readRoastAges(t.db, roasted)).roasted.get(chain.r1.id)!.age_days).toBe(utc + 1);
+    } finally {
+      vi.useRealTimers();
+      if (zone === undefined) delete process.env.TZ;
+      else process.env.TZ = zone;
+    }
   });
 
   describe('la página pública /c/<lote>', () => {
