@@ -4,6 +4,8 @@ import type { BlendedCoffee } from '#shared/schemas/blended-coffee.js';
 import { addDays, type Allocation } from '#shared/schemas/orders.js';
 import type { ProductList } from '#shared/schemas/products.js';
 import type { RoastedCoffee } from '#shared/schemas/roasted-coffee.js';
+import type { StockSummary } from '#shared/schemas/reports.js';
+import type { StockAlerts } from '#shared/schemas/stock-alerts.js';
 import { readRoastAges, readRoastDates } from '#server/features/freshness/service.js';
 import { buildChain, type Chain } from '../helpers/trace-chain.js';
 import { resetDatabase } from '../helpers/reset-database.js';
@@ -89,6 +91,21 @@ describe.each(testDialects())('edad y frescura del tueste (%s)', (dialect) => {
     expect(lots.map((lot) => [lot.batch_code, lot.freshness, lot.kg])).toEqual([
       ['CO-R1', 'pasado', 1], ['CO-R2', 'pasado', 0], ['CO-R3', 'pasado', 0], ['E41', 'pasado', 0], ['E40', 'fresco', 0], ['E5', 'fresco', 0], ['E4', 'reposo', 0],
     ]);
+
+    // Inicio: the lots on hand past freshness, their kilos and value at cost (exact cost, rounded once per lot);
+    // Reportes: the same lots by age.
+    const blends = (await t.call(cookie, { method: 'GET', url: '/api/blended-coffee?limit=50' })).json<{ items: BlendedCoffee[] }>();
+    const onHand = [...list.items, ...blends.items].filter((lot) => lot.stock_kg > 0);
+    const past = onHand.filter((lot) => lot.freshness === 'pasado');
+    const alerts = (await t.call(cookie, { method: 'GET', url: '/api/stock-alerts' })).json<StockAlerts>();
+    expect(alerts.past_freshness.lots).toBe(past.length);
+    expect(alerts.past_freshness.kg).toBeCloseTo(past.reduce((sum, lot) => sum + lot.stock_kg, 0), 3);
+    // The lists' cost per kg is rounded to cents: within half a cent per kg of the exact value.
+    const pastKg = past.reduce((sum, lot) => sum + lot.stock_kg, 0);
+    expect(Math.abs(alerts.past_freshness.value - past.reduce((sum, lot) => sum + lot.stock_kg * (lot.cost_per_kg ?? 0), 0))).toBeLessThanOrEqual(0.005 * pastKg + 0.01);
+    const summary = (await t.call(cookie, { method: 'GET', url: '/api/reports/stock-summary' })).json<StockSummary>();
+    const kgAged = (min: number, max: number) => onHand.filter((lot) => lot.age_days >= min && lot.age_days <= max).reduce((sum, lot) => sum + lot.stock_kg, 0);
+    expect(summary.by_age.map((bucket) => bucket.kg)).toEqual([kgAged(0, 7), kgAged(8, 14), kgAged(15, 30), kgAged(31, 1e9)].map((kg) => Number(kg.toFixed(3))));
   });
 
   it("today is the server's local date (its TZ)", async () => {

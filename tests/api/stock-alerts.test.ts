@@ -112,6 +112,7 @@ describe.each(testDialects())('alertas de stock bajo (%s)', (dialect) => {
       origins: [],
       lots: [],
       orders_due: { date: localIsoDate(), overdue: 0, today: 0, tomorrow: 0 },
+      past_freshness: { lots: 0, kg: 0, value: 0 },
       has_lots: false,
     });
     expect(m.noStockYet).toBe('Todavía no hay stock: registra café verde para empezar.');

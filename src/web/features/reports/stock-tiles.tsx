@@ -24,6 +24,28 @@ export function StockTiles({ stock }: { stock: StockSummary }) {
           </li>
         ))}
       </ul>
+      {/* Roasted and blended stock by age since the roast, kilos and value at cost (docs/decisions/0049-roast-age-and-public-page.md). */}
+      <div className="table-wrap report-stock__ages">
+        <table className="data-table">
+          <caption>Café Tostado y Mezcla por edad</caption>
+          <thead>
+            <tr>
+              <th scope="col">Edad desde el tueste</th>
+              <th scope="col" className="num">Disponible (Kg)</th>
+              <th scope="col" className="num">Valor a coste ({f.currency})</th>
+            </tr>
+          </thead>
+          <tbody>
+            {stock.by_age.map((bucket) => (
+              <tr key={bucket.label}>
+                <td>{bucket.label}</td>
+                <td className="num">{f.twoDecimals(bucket.kg)}</td>
+                <td className="num">{f.money(bucket.value)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </section>
   );
 }
