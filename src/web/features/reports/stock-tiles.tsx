@@ -27,12 +27,12 @@ export function StockTiles({ stock }: { stock: StockSummary }) {
       {/* Roasted and blended stock by age since the roast, kilos and value at cost (docs/decisions/0049-roast-age-and-public-page.md). */}
       <div className="table-wrap report-stock__ages">
         <table className="data-table">
-          <caption>Café Tostado y Mezcla por edad</caption>
+          <caption>Tostado y Mezcla por edad</caption>
           <thead>
             <tr>
-              <th scope="col">Edad desde el tueste</th>
-              <th scope="col" className="num">Disponible (Kg)</th>
-              <th scope="col" className="num">Valor a coste ({f.currency})</th>
+              <th scope="col">Edad</th>
+              <th scope="col" className="num">Kg</th>
+              <th scope="col" className="num">A coste</th>
             </tr>
           </thead>
           <tbody>

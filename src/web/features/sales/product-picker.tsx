@@ -165,7 +165,9 @@ export function ProductPicker({ id, invalid, chosen, include, onChoose, inputRef
                     {product.type === 'tostado' ? `Tostado el ${formatDate(product.made_on)}` : `Mezclado el ${formatDate(product.made_on)}`} · Lote {product.batch_code} · {f.kgExact(product.stock_kg)} disponibles
                   </span>
                   {/* Its age and state; past freshness in red (docs/decisions/0049-roast-age-and-public-page.md). */}
-                  <span className={`product-picker__meta roast-age--${product.freshness}`}>{roastAgeText(product)}</span>
+                  <span className="product-picker__meta">
+                    <span className={`roast-age--${product.freshness}`}>{roastAgeText(product)}</span>
+                  </span>
                 </li>
               ))}
           </ul>

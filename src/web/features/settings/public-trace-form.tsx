@@ -46,7 +46,7 @@ export function PublicTraceForm({ settings, onFailure }: { settings: Settings; o
         </div>
       }
     >
-      <div className="field field--wide customer-active">
+      <div className="field field--wide settings-switch">
         <input id="public-trace" type="checkbox" {...register('public_trace')} />
         <label htmlFor="public-trace">Página pública de trazabilidad</label>
       </div>
