@@ -12,7 +12,7 @@ import { findPublicLot } from './service.js';
 
 export interface PublicTraceOptions {
   db: Kysely<Database>;
-  /** Requests per minute per address: the sign-in's own limit (docs/decisions/0008-login-throttling-and-proxies.md). */
+  /** Requests per minute per address: the sign-in's own limit (docs/decisions/0008-sign-in-throttling-without-lockout.md). */
   rateLimitPerMinute: number;
 }
 
