@@ -1,5 +1,4 @@
-import { settingsMessages } from '#shared/settings-messages.js';
-import { stockAlertMessages } from '#shared/stock-alert-messages.js';
+import { lowStockSettingsMessages, settingsMessages } from '#shared/settings-messages.js';
 import { type DefaultPricesBody, defaultPricesBodySchema, type FreshnessBody, freshnessBodySchema, REST_DAYS_MAX, type LowStockBody, lowStockBodySchema, type RoasterBody, roasterBodySchema, SHOP_PREP_DAYS_MAX, type ShopOrdersBody, shopOrdersBodySchema } from '#shared/schemas/settings.js';
 import type { SettingsFormSection } from './settings-form.js';
 
@@ -27,12 +26,12 @@ export const LOW_STOCK: SettingsFormSection<keyof LowStockBody, LowStockBody> = 
   note: 'La tarjeta de alertas del inicio avisa cuando el stock baja de estos kilos.',
   submitLabel: 'Guardar Umbrales',
   fields: [
-    { name: 'low_stock_green_kg', id: 'low-stock-green', label: stockAlertMessages.labels.low_stock_green_kg },
-    { name: 'low_stock_roasted_kg', id: 'low-stock-roasted', label: stockAlertMessages.labels.low_stock_roasted_kg },
-    { name: 'low_stock_blend_kg', id: 'low-stock-blend', label: stockAlertMessages.labels.low_stock_blend_kg },
+    { name: 'low_stock_green_kg', id: 'low-stock-green', label: lowStockSettingsMessages.labels.low_stock_green_kg },
+    { name: 'low_stock_roasted_kg', id: 'low-stock-roasted', label: lowStockSettingsMessages.labels.low_stock_roasted_kg },
+    { name: 'low_stock_blend_kg', id: 'low-stock-blend', label: lowStockSettingsMessages.labels.low_stock_blend_kg },
   ],
   schema: lowStockBodySchema,
-  messages: { required: stockAlertMessages.thresholdRequired, saved: stockAlertMessages.thresholdsSaved, failed: stockAlertMessages.thresholdsSaveError },
+  messages: { required: lowStockSettingsMessages.thresholdRequired, saved: lowStockSettingsMessages.thresholdsSaved, failed: lowStockSettingsMessages.thresholdsSaveError },
 };
 
 /** The roaster's batch size, optional: the roast plan rounds each roast to whole batches of it (docs/product-guide.md#roast-plan). */
