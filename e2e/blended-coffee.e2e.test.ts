@@ -102,7 +102,7 @@ describe('café mezcla', () => {
     await row.waitFor();
     await expect.poll(() => row.locator('td').allTextContents()).toEqual([
       // Coste ($/Kg) (docs/decisions/0011-cost-per-kg-and-margins.md): (2 kg × 7.50 + 1 kg × 5.50 + 2 kg × 5.50) / 5 kg; then the Historial and Ajustar links and the actions.
-      'Casa Especial', code, '5.00', '5.00', '$6.30', '02/04/2024',
+      'Casa Especial', code, '5.00', '5.00', '$6.30', expect.stringMatching(/^02\/04\/2024Edad: \d+ días · Pasado de frescura$/),
       'Colombia 60% (T-CO-VIEJO 2.00 Kg, T-CO-NUEVO 1.00 Kg); Etiopía 40% (T-ET 2.00 Kg)', '', '', '',
     ]);
     await expect.poll(() => availableTable(page).locator('tbody tr', { hasText: 'T-CO-VIEJO' }).count()).toBe(0);

@@ -158,6 +158,8 @@ describe('trazabilidad y costes', () => {
     await page.goto(`${env.server.url}/cafe-tostado`);
     const roastRow = page.getByRole('table', { name: 'Stock de Café Tostado' }).locator('tbody tr', { hasText: 'CO-R2' });
     await expect.poll(() => roastRow.locator('td[data-label="Coste ($/Kg)"]').textContent()).toBe('$9.62');
+    // Its age under the date: roasted in March 2024, past the default 30 days of freshness (docs/decisions/0049-roast-age-and-public-page.md).
+    await expect.poll(() => roastRow.locator('td[data-label="Fecha Tostado"] .roast-age--pasado').textContent()).toMatch(/^Edad: \d+ días · Pasado de frescura$/);
     await roastRow.getByRole('link', { name: 'Historial y trazabilidad del lote CO-R2' }).click();
     await page.getByRole('heading', { name: 'Café Tostado · CO-R2' }).waitFor();
 
@@ -188,7 +190,25 @@ describe('trazabilidad y costes', () => {
     await page.setViewportSize(PHONE);
     await expectNoSidewaysScroll(page);
     await expectTapTarget(page.locator('.stock-alerts__list').getByRole('link', { name: 'CO-R3' }));
+    // Every lot is past freshness: 25.87 kg of roasted lots and 6.5 kg of the blend.
+    await expect.poll(() => page.locator('.stock-alerts__past').textContent()).toMatch(/^Pasado de frescura: 32\.37 Kg en 4 lotes, \$[\d.]+ a coste$/);
     await shot(page, 'home-phone');
+
+    // The coffee drinker's page, signed out on a phone: off by default, then on from Configuración.
+    const drinker = await newPage(env.browser, env.server.url, PHONE);
+    expect((await drinker.page.goto(`${env.server.url}/c/CO-R1`))?.status()).toBe(404);
+    await page.goto(`${env.server.url}/configuracion`);
+    await page.getByRole('checkbox', { name: 'Página pública de trazabilidad' }).check();
+    await page.getByRole('form', { name: 'Página Pública de Trazabilidad' }).getByRole('button', { name: 'Guardar' }).click();
+    await expect.poll(() => waitForToast(page, 'Página pública')).toBe('Página pública de trazabilidad actualizada con éxito.');
+    expect((await drinker.page.goto(`${env.server.url}/c/co-r1`))?.status()).toBe(200);
+    await drinker.page.getByRole('heading', { level: 1, name: 'Colombia · Finca La Esperanza' }).waitFor();
+    expect(await drinker.page.locator('dl').textContent()).toMatch(/^LoteCO-R1OrigenColombiaFincaFinca La EsperanzaTipo de tuesteMedioFecha de tostado05\/03\/2024Edad\d+ díasEstadoPasado de frescura/);
+    await expectNoSidewaysScroll(drinker.page);
+    await expectNoSeriousAxeViolations(drinker.page);
+    await shot(drinker.page, 'public-page-phone');
+    expect(drinker.problems).toEqual([]);
+    await drinker.context.close();
 
     expect(problems).toEqual([]);
     await context.close();

@@ -23,6 +23,7 @@ import { traceabilityRoutes } from '#server/features/traceability/routes.js';
 import { stockAlertsRoutes } from '#server/features/stock-alerts/routes.js';
 import { planningRoutes } from '#server/features/planning/routes.js';
 import { labelRoutes } from '#server/features/labels/routes.js';
+import { publicLotPageRoutes, publicLotRoutes } from '#server/features/public-trace/routes.js';
 import { recallRoutes } from '#server/features/recall/routes.js';
 import { deliveryNoteRoutes } from '#server/features/delivery-notes/routes.js';
 import { greenImportRoutes } from '#server/features/green-import/routes.js';
@@ -155,7 +156,10 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
     await api.register(shopOrderRoutes, { prefix: '/shop-orders', db: options.db });
     await api.register(artisanImportRoutes, { db: options.db });
     await api.register(stockCountRoutes, { prefix: '/stock-counts', db: options.db });
+    // The coffee drinker's page's data, public, rate-limited like the sign-in (docs/decisions/0049-roast-age-and-public-page.md).
+    await api.register(publicLotRoutes, { prefix: '/public', db: options.db, rateLimitPerMinute: options.loginRateLimitPerMinute ?? 20 });
   }, { prefix: '/api' });
+  await app.register(publicLotPageRoutes, { db: options.db, rateLimitPerMinute: options.loginRateLimitPerMinute ?? 20 });
 
   await registerWebApp(app, options.webRoot);
   return app;

@@ -101,6 +101,8 @@ export const FIELD_NAMES: Record<string, string> = {
   origin_description: 'descripción del origen',
   artisan_batch: 'lote de Artisan',
   has_curve: 'curva de Artisan',
+  age_days: 'edad (días)',
+  freshness: 'frescura',
   sale_date: 'fecha de venta',
   batch_code_sold: 'lote vendido',
   customer_id: 'cliente',

@@ -41,3 +41,13 @@ export function roastAge(roastDate: string, today: string, rules: FreshnessRules
 
 /** Ready to sell: past its rest (fresh or past freshness). */
 export const isReady = (age: RoastAge): boolean => age.freshness !== 'reposo';
+
+/** 'Edad: 12 días · Fresco': how a table, the sale picker and the public page write an age. */
+export const roastAgeText = (age: RoastAge): string => `Edad: ${age.age_days} ${age.age_days === 1 ? 'día' : 'días'} · ${FRESHNESS_LABELS[age.freshness]}`;
+
+/**
+ * The order lots are offered in (the sale picker, an order's allocation): ready lots before resting
+ * ones, each oldest roast first (past freshness included: it should go first). For Array.sort, stable.
+ */
+export const readyOldestFirst = (a: RoastAge, b: RoastAge): number =>
+  Number(a.freshness === 'reposo') - Number(b.freshness === 'reposo') || b.age_days - a.age_days;

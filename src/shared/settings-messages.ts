@@ -46,3 +46,14 @@ export const settingsMessages = {
   /** How the activity log names the settings (they are one record). */
   activityLabel: 'Configuración',
 } as const;
+
+/** The 'Umbrales de Stock Bajo' section of Configuración (docs/product-guide.md#home): out of home's stock-alert-messages.ts, which the home budget counts. Ours. */
+export const lowStockSettingsMessages = {
+  /** The thresholds' labels on Configuración, which their 'not a number' texts name (docs/product-guide.md#validation-rules). */
+  labels: { low_stock_green_kg: 'Café Verde por origen (Kg)', low_stock_roasted_kg: 'Lote de Café Tostado (Kg)', low_stock_blend_kg: 'Lote de Café Mezcla (Kg)' },
+  thresholdRequired: 'Por favor, completa los umbrales de stock bajo.',
+  thresholdNegative: 'El umbral de stock bajo no puede ser negativo.',
+  thresholdTooLarge: (max: number) => `El umbral de stock bajo no puede superar ${max} Kg.`,
+  thresholdsSaved: 'Umbrales de stock bajo actualizados con éxito.',
+  thresholdsSaveError: 'Error al guardar los umbrales de stock bajo.',
+} as const;

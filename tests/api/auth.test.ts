@@ -138,7 +138,7 @@ describe.each(testDialects())('autenticación (%s)', (dialect) => {
       }
     }
     const publicRoutes = apiRoutes.filter((r) => r.public).map((r) => `${r.method} ${r.url}`).sort();
-    expect(publicRoutes).toEqual(['GET /api/health', 'POST /api/auth/login']);
+    expect(publicRoutes).toEqual(['GET /api/health', 'GET /api/public/lots/:code', 'POST /api/auth/login']);
   });
 
   it('an unknown /api route is 401 without a session and a JSON 404 with one', async () => {

@@ -177,6 +177,9 @@ describe.each(testDialects())('café mezcla (%s)', (dialect) => {
         creation_date: '2024-04-02',
         batch_code: 'CA-MZ-020424-1234',
         recipe_id: null,
+        // Its oldest drawn roast's age, by today's date (docs/decisions/0049-roast-age-and-public-page.md).
+        age_days: expect.any(Number),
+        freshness: 'pasado',
         components: [
           {
             origin_id: colombia.id,

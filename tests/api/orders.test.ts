@@ -324,6 +324,8 @@ describe.each(testDialects())('pedidos (%s)', (dialect) => {
       made_date: date,
       kg,
       stock_kg,
+      age_days: expect.any(Number),
+      freshness: 'pasado',
     });
     expect(a).toEqual({
       order_id: order.id,

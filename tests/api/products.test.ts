@@ -65,9 +65,9 @@ describe.each(testDialects())('productos a la venta (%s)', (dialect) => {
     expect(await products()).toEqual({
       limit: 20,
       items: [
-        { id: lots.co!.id, type: 'tostado', name: 'Colombia · Medio', batch_code: 'CO-150324-1111', stock_kg: 9, made_on: '2024-03-15', price: null },
-        { id: lots.blend!.id, type: 'mezcla', name: 'Mezcla 100%_Café', batch_code: 'ME-MZ-180324-4444', stock_kg: 4, made_on: '2024-03-18', price: null },
-        { id: lots.et!.id, type: 'tostado', name: 'Etiopía · Claro', batch_code: 'ET-200324-2222', stock_kg: 4, made_on: '2024-03-20', price: null },
+        { id: lots.co!.id, type: 'tostado', name: 'Colombia · Medio', batch_code: 'CO-150324-1111', stock_kg: 9, made_on: '2024-03-15', price: null, age_days: expect.any(Number), freshness: 'pasado' },
+        { id: lots.blend!.id, type: 'mezcla', name: 'Mezcla 100%_Café', batch_code: 'ME-MZ-180324-4444', stock_kg: 4, made_on: '2024-03-18', price: null, age_days: expect.any(Number), freshness: 'pasado' },
+        { id: lots.et!.id, type: 'tostado', name: 'Etiopía · Claro', batch_code: 'ET-200324-2222', stock_kg: 4, made_on: '2024-03-20', price: null, age_days: expect.any(Number), freshness: 'pasado' },
       ],
     });
   });

@@ -154,7 +154,14 @@ describe.each(testDialects())('reportes (%s)', (dialect) => {
 
     it('resumen de stock: Kg disponibles de café verde, tostado y mezcla', async () => {
       // Roasted: 10 + 5×5 received, minus 11.694 sold; the blend's base lot is drawn to 0. Blend: 6 − 2.
-      expect(await ok('/api/reports/stock-summary')).toEqual({ green_kg: 12.345, roasted_kg: 23.306, blended_kg: 4 });
+      // By age (docs/decisions/0049-roast-age-and-public-page.md): every roast is of 2023–2024, over 30 days old; 10.00 $/Kg each.
+      const aged = (kg: number, value: number) => [
+        { label: '0–7 días', max_days: 7, kg: 0, value: 0 },
+        { label: '8–14 días', max_days: 14, kg: 0, value: 0 },
+        { label: '15–30 días', max_days: 30, kg: 0, value: 0 },
+        { label: 'Más de 30 días', max_days: null, kg, value },
+      ];
+      expect(await ok('/api/reports/stock-summary')).toEqual({ green_kg: 12.345, roasted_kg: 23.306, blended_kg: 4, by_age: aged(27.306, 273.06) });
     });
 
     it('totales del periodo: Kg, número de ventas, ventas y margen bruto, la suma exacta de los meses del gráfico', async () => {
@@ -238,7 +245,7 @@ describe.each(testDialects())('reportes (%s)', (dialect) => {
         ['CO-011023-1004', 1.126],
         ['CO-011023-1111', 1],
       ]);
-      expect(await ok('/api/reports/stock-summary')).toEqual({ green_kg: 12.345, roasted_kg: 20.806, blended_kg: 6 });
+      expect(await ok('/api/reports/stock-summary')).toMatchObject({ green_kg: 12.345, roasted_kg: 20.806, blended_kg: 6 });
       // All time reads the per-product totals (each product costed once): the same as the months' sum here, every lot costing 10.00 $/Kg.
       expect(await ok('/api/reports/period-totals')).toEqual({ kg: 14.194, sale_count: 8, revenue: 196.85, margin: 54.91, margin_percent: 27.89 });
       expect(await findAggregateMismatches(t.db)).toEqual([]);

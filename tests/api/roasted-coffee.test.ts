@@ -140,6 +140,9 @@ describe.each(testDialects())('café tostado (%s)', (dialect) => {
         // Typed in the form, not imported from Artisan (docs/product-guide.md#artisan-import).
         artisan_batch: null,
         has_curve: false,
+        // Its age by today's date (docs/decisions/0049-roast-age-and-public-page.md).
+        age_days: expect.any(Number),
+        freshness: 'pasado',
       });
       expect(await greenStock(greenId)).toBe(89_875);
       expect(await roastRows()).toEqual([

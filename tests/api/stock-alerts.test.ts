@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { stockAlerts } from '#server/features/stock-alerts/service.js';
 import { localIsoDate } from '#shared/local-date.js';
+import { lowStockSettingsMessages } from '#shared/settings-messages.js';
 import { stockAlertMessages as m } from '#shared/stock-alert-messages.js';
 import type { Planning } from '#shared/schemas/planning.js';
 import type { StockAlerts } from '#shared/schemas/stock-alerts.js';
@@ -112,6 +113,7 @@ describe.each(testDialects())('alertas de stock bajo (%s)', (dialect) => {
       origins: [],
       lots: [],
       orders_due: { date: localIsoDate(), overdue: 0, today: 0, tomorrow: 0 },
+      past_freshness: { lots: 0, kg: 0, value: 0 },
       has_lots: false,
     });
     expect(m.noStockYet).toBe('Todavía no hay stock: registra café verde para empezar.');
@@ -123,7 +125,7 @@ describe.each(testDialects())('alertas de stock bajo (%s)', (dialect) => {
     expect(response.statusCode).toBe(200);
     const negative = await t.call(admin, { method: 'PUT', url: '/api/settings', payload: { low_stock_blend_kg: -1 } });
     expect(negative.statusCode).toBe(400);
-    expect(errorOf(negative).message).toBe(m.thresholdNegative);
+    expect(errorOf(negative).message).toBe(lowStockSettingsMessages.thresholdNegative);
     expect(errorOf(negative).message).toBe('El umbral de stock bajo no puede ser negativo.');
     expect((await t.call(cookie, { method: 'PUT', url: '/api/settings', payload: { low_stock_blend_kg: 1 } })).statusCode).toBe(403);
   });

@@ -3,6 +3,7 @@ import { splitGrams } from '#shared/blend-grams.js';
 import { blendedCoffeeMessages as m } from '#shared/blended-coffee-messages.js';
 import { percentagesTotalError, percentageSchema, percentToBasisPoints } from '#shared/percentages.js';
 import { gramsToKg, hasAtMostDecimals, KG_DECIMALS, kgToGrams, PERCENT_DECIMALS } from '#shared/units.js';
+import { roastAgeShape } from './roasted-coffee.js';
 import { businessDateSchema, decimalSchema, MAX_ROW_ID, pageSchema, paginationQuerySchema, recordVersionSchema, requiredNumberSchema } from './common.js';
 
 export const BLEND_NAME_MAX = 120;
@@ -179,6 +180,8 @@ export const blendedCoffeeSchema = z.object({
   creation_date: z.string(),
   batch_code: z.string(),
   recipe_id: z.number().int().nullable(),
+  /** Its oldest drawn roast's age (docs/decisions/0049-roast-age-and-public-page.md). */
+  ...roastAgeShape,
   components: z.array(
     z.object({
       origin_id: z.number().int(),

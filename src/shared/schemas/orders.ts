@@ -6,6 +6,7 @@ import { orderMessages as m } from '#shared/order-messages.js';
 import { hasAtMostDecimals, KG_DECIMALS, PRICE_DECIMALS } from '#shared/units.js';
 import { isMissing, isRealIsoDate, MAX_ROW_ID, recordVersionSchema, rowIdSchema } from './common.js';
 import { ROAST_TYPES } from './roasted-coffee.js';
+import { roastAgeShape } from './roasted-coffee.js';
 
 /** An order's states (docs/product-guide.md#pedidos): 'pendiente' → 'preparado' → 'entregado', or 'cancelado'. */
 export const ORDER_STATUSES = ['pendiente', 'preparado', 'entregado', 'cancelado'] as const;
@@ -213,6 +214,8 @@ export const allocationLotSchema = z.object({
   /** Kilos proposed from this lot. */
   kg: z.number(),
   stock_kg: z.number(),
+  /** Its age and state: ready lots come first, oldest roast first (docs/decisions/0049-roast-age-and-public-page.md). */
+  ...roastAgeShape,
 });
 export const allocationSchema = z.object({
   order_id: z.number().int(),

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { commonMessages } from '#shared/messages.js';
 import { rowIdSchema } from './common.js';
+import { roastAgeShape } from './roasted-coffee.js';
 
 /** A sale's product type (docs/product-guide.md#entities): 'tostado' refers to roasted_coffee, 'mezcla' to blended_coffee. */
 export const PRODUCT_TYPES = ['tostado', 'mezcla'] as const;
@@ -44,6 +45,8 @@ export const productSchema = z.object({
    * type, or its blend's recipe), which the sale form fills in; null: its type's default price.
    */
   price: z.number().nullable(),
+  /** Its age and state (docs/decisions/0049-roast-age-and-public-page.md): the picker offers the oldest ready lot first. */
+  ...roastAgeShape,
 });
 export type Product = z.infer<typeof productSchema>;
 

@@ -155,10 +155,22 @@ export const salesByCustomerSchema = z.object({
 });
 export type SalesByCustomer = z.infer<typeof salesByCustomerSchema>;
 
+/** Reportes' ages of roasted stock, in days since the roast (docs/decisions/0049-roast-age-and-public-page.md): each bucket up to `max_days`, the last open. */
+export const STOCK_AGE_BUCKETS = [
+  { label: '0–7 días', max_days: 7 },
+  { label: '8–14 días', max_days: 14 },
+  { label: '15–30 días', max_days: 30 },
+  { label: 'Más de 30 días', max_days: null },
+] as const;
+
 export const stockSummarySchema = z.object({
   green_kg: z.number(),
   roasted_kg: z.number(),
   blended_kg: z.number(),
+  /** Roasted lots and blends on hand by age (a blend's: its oldest drawn roast), kilos and value at cost, in STOCK_AGE_BUCKETS' order. */
+  by_age: z
+    .array(z.object({ label: z.string(), max_days: z.number().int().nullable(), kg: z.number(), value: z.number() }))
+    .meta({ description: 'El café tostado y de mezcla disponible por edad desde el tueste (0–7, 8–14, 15–30 y más de 30 días): Kg y valor a coste.' }),
 });
 export type StockSummary = z.infer<typeof stockSummarySchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { BATCH_CODE_MAX, GREEN_QUANTITY_MAX_KG } from '#shared/limits.js';
+import { FRESHNESS_STATES } from '#shared/freshness.js';
 import { commonMessages } from '#shared/messages.js';
 import { roastedCoffeeMessages as m } from '#shared/roasted-coffee-messages.js';
 import { KG_DECIMALS } from '#shared/units.js';
@@ -66,6 +67,9 @@ export const roastedCoffeeListQuerySchema = paginationQuerySchema.extend({
 });
 export type RoastedCoffeeListQuery = z.infer<typeof roastedCoffeeListQuerySchema>;
 
+/** A roasted lot's or a blend's age in days and its state (docs/decisions/0049-roast-age-and-public-page.md). */
+export const roastAgeShape = { age_days: z.number().int(), freshness: z.enum(FRESHNESS_STATES) };
+
 /**
  * A roasted lot as the API returns it: what went in (`quantity_green_kg`), what
  * came out (`resultant_kg`, produced) and what is on hand now (`stock_kg`),
@@ -91,6 +95,7 @@ export const roastedCoffeeSchema = z.object({
   artisan_batch: z.string().nullable(),
   /** The roast has an Artisan curve (GET /api/roasted-coffee/:id/curve); the list shows its button only then. */
   has_curve: z.boolean(),
+  ...roastAgeShape,
 });
 export type RoastedCoffee = z.infer<typeof roastedCoffeeSchema>;
 

@@ -1,7 +1,6 @@
 import { z } from 'zod';
 import { commonMessages } from '#shared/messages.js';
-import { settingsMessages as m } from '#shared/settings-messages.js';
-import { stockAlertMessages } from '#shared/stock-alert-messages.js';
+import { lowStockSettingsMessages, settingsMessages as m } from '#shared/settings-messages.js';
 import { type CurrencyPosition, DEFAULT_REGIONAL_FORMAT, type DecimalSeparator, type RegionalFormat } from '#shared/format.js';
 import { centsToPrice, gramsToKg, KG_DECIMALS, kgToGrams, PRICE_DECIMALS, priceToCents } from '#shared/units.js';
 import { notANumber } from '#shared/message-parts.js';
@@ -54,9 +53,9 @@ export const LOW_STOCK_MAX_KG = 100_000;
 /** A low-stock threshold in kg (docs/product-guide.md#home): at most 3 decimals, not negative, stored as integer grams. */
 const kgThresholdSetting = (key: string, defaultKg: number, label: string): SettingDefinition => ({
   key,
-  apiSchema: decimalSchema(KG_DECIMALS, stockAlertMessages.thresholdRequired, notANumber(label))
-    .refine((kg) => kg >= 0, stockAlertMessages.thresholdNegative)
-    .refine((kg) => kg <= LOW_STOCK_MAX_KG, stockAlertMessages.thresholdTooLarge(LOW_STOCK_MAX_KG)),
+  apiSchema: decimalSchema(KG_DECIMALS, lowStockSettingsMessages.thresholdRequired, notANumber(label))
+    .refine((kg) => kg >= 0, lowStockSettingsMessages.thresholdNegative)
+    .refine((kg) => kg <= LOW_STOCK_MAX_KG, lowStockSettingsMessages.thresholdTooLarge(LOW_STOCK_MAX_KG)),
   responseSchema: z.number(),
   toApi: gramsToKg,
   toStored: kgToGrams,
@@ -195,9 +194,9 @@ export const settingDefinitions = {
   default_price_blend: priceSetting('default_price_blend_cents', 2500, m.labels.default_price_blend),
   // Low stock (docs/product-guide.md#home): the home alert card lists origins whose green stock, and
   // roasted lots and blends whose stock, is under these.
-  low_stock_green_kg: kgThresholdSetting('low_stock_green_g', LOW_STOCK_DEFAULTS.low_stock_green_kg, stockAlertMessages.labels.low_stock_green_kg),
-  low_stock_roasted_kg: kgThresholdSetting('low_stock_roasted_g', LOW_STOCK_DEFAULTS.low_stock_roasted_kg, stockAlertMessages.labels.low_stock_roasted_kg),
-  low_stock_blend_kg: kgThresholdSetting('low_stock_blend_g', LOW_STOCK_DEFAULTS.low_stock_blend_kg, stockAlertMessages.labels.low_stock_blend_kg),
+  low_stock_green_kg: kgThresholdSetting('low_stock_green_g', LOW_STOCK_DEFAULTS.low_stock_green_kg, lowStockSettingsMessages.labels.low_stock_green_kg),
+  low_stock_roasted_kg: kgThresholdSetting('low_stock_roasted_g', LOW_STOCK_DEFAULTS.low_stock_roasted_kg, lowStockSettingsMessages.labels.low_stock_roasted_kg),
+  low_stock_blend_kg: kgThresholdSetting('low_stock_blend_g', LOW_STOCK_DEFAULTS.low_stock_blend_kg, lowStockSettingsMessages.labels.low_stock_blend_kg),
   // The roast plan rounds each roast line to whole batches of this many kg of green (docs/product-guide.md#roast-plan).
   roaster_capacity_kg: roasterCapacitySetting('roaster_capacity_g'),
   // Formato regional (docs/product-guide.md#configuracion): how every amount is written; the defaults are the spec's look.

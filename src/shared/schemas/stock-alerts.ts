@@ -38,6 +38,11 @@ export const stockAlertsSchema = z.object({
       description:
         'Pedidos pendientes con la fecha de entrega ya pasada (overdue), hoy (today) y mañana (tomorrow); date es la fecha de hoy del servidor (YYYY-MM-DD), de la que parten los enlaces a Pedidos.',
     }),
+  /** Roasted lots and blends on hand past their freshness (docs/decisions/0049-roast-age-and-public-page.md): home's warning. */
+  past_freshness: z.object({ lots: z.number().int(), kg: z.number(), value: z.number() }).meta({
+    description:
+      'Lotes tostados y mezclas con stock cuya edad supera los días de frescura de Configuración: cuántos, sus Kg disponibles y su valor a coste (en la moneda de la tienda).',
+  }),
   /** False while no green, roasted or blended lot exists: the card says there is no stock yet rather than that all of it is above its threshold. */
   has_lots: z.boolean().meta({
     description:

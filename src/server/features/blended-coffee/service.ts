@@ -23,6 +23,8 @@ import { type LockTarget, lockLots } from '#server/ledger/lot-locks.js';
 import { moveStock, writeOffBeforeDelete } from '#server/ledger/ledger.js';
 import { hasSales, salesSummary } from '#server/features/sales/service.js';
 import { blendCostsPerKg, markCostInputsChanged } from '#server/features/costs/service.js';
+import { readRoastAges } from '#server/features/freshness/service.js';
+import type { RoastAge } from '#shared/freshness.js';
 import * as repository from './repository.js';
 
 /**
@@ -58,6 +60,7 @@ function toBlendedCoffee(
   record: repository.BlendRecord,
   components: repository.ComponentRecord[],
   costs: ReadonlyMap<number, number>,
+  ages: ReadonlyMap<number, RoastAge>,
 ): BlendedCoffee {
   const required = splitGrams(
     record.total_quantity_g,
@@ -73,6 +76,8 @@ function toBlendedCoffee(
     creation_date: record.creation_date,
     batch_code: record.batch_code,
     recipe_id: record.recipe_id,
+    // Every blend has a roast date (its draws' or its own), so it has an age; the fallback is never reached.
+    ...(ages.get(record.id) ?? { age_days: 0, freshness: 'fresco' }),
     components: components.map((component, index) => ({
       origin_id: component.origin_id,
       origin_name: component.origin_name,
@@ -91,8 +96,9 @@ export async function listBlends(db: Kysely<Database>, query: BlendedCoffeeListQ
   const { rows, total } = await repository.listBlends(db, query);
   const components = await repository.componentsOf(db, rows.map((row) => row.id));
   const costs = await blendCostsPerKg(db, rows.map((row) => row.id));
+  const ages = (await readRoastAges(db, { blend: rows.map((row) => row.id) })).blend;
   return {
-    items: rows.map((row) => toBlendedCoffee(row, components.filter((component) => component.blend_id === row.id), costs)),
+    items: rows.map((row) => toBlendedCoffee(row, components.filter((component) => component.blend_id === row.id), costs, ages)),
     total,
     limit: query.limit,
     offset: query.offset,
@@ -102,7 +108,9 @@ export async function listBlends(db: Kysely<Database>, query: BlendedCoffeeListQ
 /** The blend as the API shows it, or undefined (the activity log's "before", write-pipeline/activity-rule.ts). */
 export async function findBlendItem(db: DbOrTrx, id: number): Promise<BlendedCoffee | undefined> {
   const record = await repository.findBlend(db, id);
-  return record ? toBlendedCoffee(record, await repository.componentsOf(db, [id]), await blendCostsPerKg(db, [id])) : undefined;
+  if (!record) return undefined;
+  const ages = (await readRoastAges(db, { blend: [id] })).blend;
+  return toBlendedCoffee(record, await repository.componentsOf(db, [id]), await blendCostsPerKg(db, [id]), ages);
 }
 
 async function readBlend(db: DbOrTrx, id: number): Promise<BlendedCoffee> {

@@ -55,6 +55,24 @@ export const roastCostsPerKg = async (db: DbOrTrx, roastIds: readonly number[]):
 export const blendCostsPerKg = async (db: DbOrTrx, blendIds: readonly number[]): Promise<Map<number, number>> =>
   pricesOf(await blendCosts(db, blendIds));
 
+/**
+ * What some lots' stock is worth at cost, in cents, by lot id: each lot's exact cost per kg × its grams,
+ * rounded once (Inicio's stock past freshness, Reportes' stock by age); a blend without draws is absent.
+ */
+export async function stockValuesCents(
+  db: DbOrTrx,
+  lots: { roasted: readonly { id: number; stock_g: number }[]; blend: readonly { id: number; stock_g: number }[] },
+): Promise<{ roasted: Map<number, number>; blend: Map<number, number> }> {
+  const valuesOf = (costs: Map<number, CentsPerKg>, list: readonly { id: number; stock_g: number }[]) =>
+    new Map(list.flatMap((lot) => {
+      const cost = costs.get(lot.id);
+      return cost ? [[lot.id, costOfGramsCents(cost, lot.stock_g)] as const] : [];
+    }));
+  const roasted = lots.roasted.length === 0 ? new Map<number, CentsPerKg>() : await roastCosts(db, lots.roasted.map((lot) => lot.id));
+  const blend = lots.blend.length === 0 ? new Map<number, CentsPerKg>() : await blendCosts(db, lots.blend.map((lot) => lot.id));
+  return { roasted: valuesOf(roasted, lots.roasted), blend: valuesOf(blend, lots.blend) };
+}
+
 /** A roast's yield, resultant / green × 100 (2 decimals, half up): the measured shrinkage its cost carries. */
 export const yieldPercent = (resultantG: number, greenG: number): number => percentOf(resultantG, greenG);
 

@@ -41,3 +41,32 @@ export async function readRoastDates(db: DbOrTrx, lots: LotIds): Promise<{ roast
   for (const row of await query.execute()) answer[row.kind].set(row.id, row.roast_date);
   return answer;
 }
+
+export interface LotInStock {
+  kind: 'roasted' | 'blend';
+  id: number;
+  stock_g: number;
+  roast_date: string;
+}
+
+/**
+ * Every roasted lot and blend with coffee on hand, with the roast date its age counts from (as
+ * readRoastDates): what Inicio's stock past freshness and Reportes' stock by age read. Only lots with
+ * stock, so it does not grow with sales or with the sold-out past.
+ */
+export async function lotsInStock(db: DbOrTrx): Promise<LotInStock[]> {
+  const roasted = db
+    .selectFrom('roasted_coffee')
+    .select(['id', 'stock_g', 'roast_date', sql<'roasted' | 'blend'>`'roasted'`.as('kind')])
+    .where('stock_g', '>', 0);
+  const blend = db
+    .selectFrom('blended_coffee as b')
+    .leftJoin('blended_coffee_components as c', 'c.blend_id', 'b.id')
+    .leftJoin('blended_coffee_draws as d', 'd.component_id', 'c.id')
+    .leftJoin('roasted_coffee as r', 'r.id', 'd.roasted_coffee_id')
+    .select((eb) => ['b.id', 'b.stock_g', eb.fn.coalesce(eb.fn.min('r.roast_date'), 'b.creation_date').as('roast_date'), sql<'roasted' | 'blend'>`'blend'`.as('kind')])
+    .where('b.stock_g', '>', 0)
+    .groupBy(['b.id', 'b.stock_g', 'b.creation_date']);
+  const rows = await roasted.unionAll(blend).execute();
+  return rows.map((row) => ({ kind: row.kind, id: Number(row.id), stock_g: Number(row.stock_g), roast_date: row.roast_date }));
+}

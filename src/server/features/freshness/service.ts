@@ -2,7 +2,8 @@ import { type FreshnessRules, type RoastAge, roastAge } from '#shared/freshness.
 import { localIsoDate } from '#shared/local-date.js';
 import type { DbOrTrx } from '#server/db/write-transaction.js';
 import { getSettings } from '#server/features/settings/service.js';
-import { type LotIds, readRoastDates } from './repository.js';
+import { stockValuesCents } from '#server/features/costs/service.js';
+import { type LotIds, lotsInStock, readRoastDates } from './repository.js';
 
 export { readRoastDates } from './repository.js';
 
@@ -21,4 +22,32 @@ export async function readRoastAges(db: DbOrTrx, lots: LotIds, today = localIsoD
   const dates = await readRoastDates(db, lots);
   const ages = (byId: Map<number, string>) => new Map([...byId].map(([id, date]) => [id, roastAge(date, today, rules)]));
   return { roasted: ages(dates.roasted), blend: ages(dates.blend) };
+}
+
+export interface AgedLot extends RoastAge {
+  kind: 'roasted' | 'blend';
+  id: number;
+  stock_g: number;
+  /** Its stock at cost, in cents (0 for a blend without draws, which has no cost). */
+  value_cents: number;
+}
+
+/**
+ * Every roasted lot and blend on hand with its age, state and value at cost (docs/decisions/0049-roast-age-and-public-page.md):
+ * Inicio's stock past freshness and Reportes' stock by age. Reads only lots with stock.
+ */
+export async function agedStock(db: DbOrTrx, today = localIsoDate()): Promise<AgedLot[]> {
+  const rules = await readFreshnessRules(db);
+  const lots = await lotsInStock(db);
+  const values = await stockValuesCents(db, {
+    roasted: lots.filter((lot) => lot.kind === 'roasted'),
+    blend: lots.filter((lot) => lot.kind === 'blend'),
+  });
+  return lots.map((lot) => ({
+    kind: lot.kind,
+    id: lot.id,
+    stock_g: lot.stock_g,
+    value_cents: values[lot.kind].get(lot.id) ?? 0,
+    ...roastAge(lot.roast_date, today, rules),
+  }));
 }

@@ -29,7 +29,8 @@ import { decodeKeysetCursor, encodeKeysetCursor } from '#server/http/keyset-curs
 import { lockManyLots } from '#server/ledger/lot-locks.js';
 import { activeCustomerNames, findActiveCustomerName } from '#server/features/customers/service.js';
 import { findActiveFormat, formatsByIds } from '#server/features/sale-formats/service.js';
-import { lotsOfUnit, lotsWithUnits, type ProductUnit } from '#server/features/products/service.js';
+import { agesOf, lotsOfUnit, lotsWithUnits, type ProductUnit } from '#server/features/products/service.js';
+import { readyOldestFirst } from '#shared/freshness.js';
 import { deleteOrderSales, lastPriceOfCustomer, lotKindOf, recordOrderSales } from '#server/features/sales/service.js';
 import { priceOfProduct } from '#server/features/product-prices/service.js';
 import { getSettings, readFormatter } from '#server/features/settings/service.js';
@@ -318,7 +319,7 @@ const ALLOCATION_LOTS_MAX = 50;
 
 /**
  * GET /api/orders/:id/allocation (docs/decisions/0043-orders.md): per line, the
- * lots of its product with stock, oldest roast (or blend) first, with the kilos
+ * lots of its product with stock, the oldest ready roast (or blend) first, with the kilos
  * proposed from each until the line's kilos are covered. Two lines of one
  * product share the lots: the second is proposed what the first leaves.
  */
@@ -329,7 +330,10 @@ export async function orderAllocation(db: Kysely<Database>, id: number): Promise
   const left = new Map<string, number>();
   const result: Allocation['lines'] = [];
   for (const line of lines) {
-    const lots = await lotsOfUnit(db, productOf(line), ALLOCATION_LOTS_MAX);
+    const found = await lotsOfUnit(db, productOf(line), ALLOCATION_LOTS_MAX);
+    const ages = await agesOf(db, found);
+    // The oldest ready lot first; resting lots last (docs/decisions/0049-roast-age-and-public-page.md).
+    const lots = found.map((lot) => ({ ...lot, ...ages(lot) })).sort(readyOldestFirst);
     let needG = line.quantity_g;
     const proposed = lots.map((lot) => {
       const key = `${lot.type}:${lot.id}`;
@@ -344,6 +348,8 @@ export async function orderAllocation(db: Kysely<Database>, id: number): Promise
         made_date: lot.made_on,
         kg: gramsToKg(takeG),
         stock_kg: gramsToKg(lot.stock_g),
+        age_days: lot.age_days,
+        freshness: lot.freshness,
       };
     });
     result.push({ line_id: line.id, kg: gramsToKg(line.quantity_g), missing_kg: gramsToKg(needG), lots: proposed });

@@ -6,6 +6,7 @@ import {
   type PeriodTotals,
   type ReportRange,
   type SalesByCustomer,
+  STOCK_AGE_BUCKETS,
   TOP_CUSTOMERS,
   type StockSummary,
   type TopByProduct,
@@ -18,6 +19,7 @@ import type { Database } from '#server/db/schema.js';
 import type { DbOrTrx } from '#server/db/write-transaction.js';
 import { grossMarginByMonthOf, grossMarginOf, keptGrossMarginByMonth } from '#server/features/costs/service.js';
 import { customerNames } from '#server/features/customers/service.js';
+import { agedStock } from '#server/features/freshness/service.js';
 import { splitRange } from './range-split.js';
 import * as repository from './repository.js';
 
@@ -123,7 +125,19 @@ export async function topByProduct(db: DbOrTrx, range: ReportRange): Promise<Top
 /** The three stock tiles (docs/product-guide.md#reportes): on-hand kg of green, roasted and blended coffee. The range does not apply: stock is now. */
 export async function stockSummary(db: DbOrTrx): Promise<StockSummary> {
   const totals = await repository.stockTotals(db);
-  return { green_kg: gramsToKg(totals.green_g), roasted_kg: gramsToKg(totals.roasted_g), blended_kg: gramsToKg(totals.blended_g) };
+  const aged = await agedStock(db);
+  // Each lot in the first bucket its age fits (docs/decisions/0049-roast-age-and-public-page.md).
+  const by_age = STOCK_AGE_BUCKETS.map((bucket, index) => {
+    const min = index === 0 ? 0 : (STOCK_AGE_BUCKETS[index - 1]!.max_days ?? 0) + 1;
+    const inBucket = aged.filter((lot) => lot.age_days >= min && (bucket.max_days === null || lot.age_days <= bucket.max_days));
+    return {
+      label: bucket.label,
+      max_days: bucket.max_days,
+      kg: gramsToKg(inBucket.reduce((sum, lot) => sum + lot.stock_g, 0)),
+      value: centsToPrice(inBucket.reduce((sum, lot) => sum + lot.value_cents, 0)),
+    };
+  });
+  return { green_kg: gramsToKg(totals.green_g), roasted_kg: gramsToKg(totals.roasted_g), blended_kg: gramsToKg(totals.blended_g), by_age };
 }
 
 /**

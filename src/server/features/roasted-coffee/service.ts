@@ -19,12 +19,15 @@ import { findGreenLotForArea, type GreenLotWithOrigin } from '#server/features/g
 import { blendsDrawing } from '#server/features/blended-coffee/service.js';
 import { hasSales, salesSummary } from '#server/features/sales/service.js';
 import { markCostInputsChanged, roastCostsPerKg } from '#server/features/costs/service.js';
+import { readFreshnessRules } from '#server/features/freshness/service.js';
+import { type FreshnessRules, roastAge } from '#shared/freshness.js';
+import { localIsoDate } from '#shared/local-date.js';
 import * as repository from './repository.js';
 
 /** Every ledger row this feature writes points back at its roast. */
 const REF_KIND = 'roast';
 
-const toRoastedCoffee = (record: repository.RoastRecord, costs: ReadonlyMap<number, number>): RoastedCoffee => ({
+const toRoastedCoffee = (record: repository.RoastRecord, costs: ReadonlyMap<number, number>, rules: FreshnessRules, today: string): RoastedCoffee => ({
   id: record.id,
   version: record.version,
   green_coffee_id: record.green_coffee_id,
@@ -42,6 +45,7 @@ const toRoastedCoffee = (record: repository.RoastRecord, costs: ReadonlyMap<numb
   batch_code: record.batch_code,
   artisan_batch: record.artisan_batch,
   has_curve: Number(record.has_curve) === 1,
+  ...roastAge(record.roast_date, today, rules),
 });
 
 const notEnoughGreen = async (db: DbOrTrx, availableG: number) =>
@@ -60,7 +64,9 @@ export async function listRoasts(db: Kysely<Database>, query: RoastedCoffeeListQ
     inStock: query.in_stock,
   });
   const costs = await roastCostsPerKg(db, rows.map((row) => row.id));
-  return { items: rows.map((row) => toRoastedCoffee(row, costs)), total, limit: query.limit, offset: query.offset };
+  const rules = await readFreshnessRules(db);
+  const today = localIsoDate();
+  return { items: rows.map((row) => toRoastedCoffee(row, costs, rules, today)), total, limit: query.limit, offset: query.offset };
 }
 
 /** For the trace: roasted lots by id (in no particular order) or by code key, with their green lot, origin and farm. */
@@ -71,7 +77,7 @@ export const findRoastsByCodeKey = (db: DbOrTrx, key: string): Promise<repositor
 /** The roast as the API shows it, or undefined (the activity log's "before", write-pipeline/activity-rule.ts). */
 export async function findRoastItem(db: DbOrTrx, id: number): Promise<RoastedCoffee | undefined> {
   const record = await repository.findRoastById(db, id);
-  return record ? toRoastedCoffee(record, await roastCostsPerKg(db, [id])) : undefined;
+  return record ? toRoastedCoffee(record, await roastCostsPerKg(db, [id]), await readFreshnessRules(db), localIsoDate()) : undefined;
 }
 
 async function readRoast(db: DbOrTrx, id: number): Promise<RoastedCoffee> {

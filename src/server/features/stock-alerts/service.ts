@@ -1,10 +1,11 @@
 import type { Kysely } from 'kysely';
 import { localIsoDate } from '#shared/local-date.js';
 import type { StockAlerts } from '#shared/schemas/stock-alerts.js';
-import { gramsToKg, kgToGrams } from '#shared/units.js';
+import { centsToPrice, gramsToKg, kgToGrams } from '#shared/units.js';
 import type { Database } from '#server/db/schema.js';
 import { runOutsByLot } from '#server/features/planning/service.js';
 import { getSettings } from '#server/features/settings/service.js';
+import { agedStock } from '#server/features/freshness/service.js';
 import * as repository from './repository.js';
 
 /** Which lots the card watches: those sold in the last 30 days (today included). */
@@ -43,6 +44,7 @@ export async function stockAlerts(db: Kysely<Database>, today = localIsoDate()):
     runOutsByLot(db, today),
     repository.pendingOrdersDue(db, today, isoDaysBefore(today, -1)), // -1 day before: tomorrow
   ]);
+  const past = (await agedStock(db, today)).filter((aged) => aged.freshness === 'pasado');
   const lot = (kind: 'roasted' | 'blend') => (row: repository.WatchedLot) => {
     // A lot made after the plan's read (between the two reads) has no unit yet: no run-out until the next load.
     const runOut = runOuts[kind].get(row.id) ?? { days_left: null, run_out_date: null, unit_name: null };
@@ -66,6 +68,11 @@ export async function stockAlerts(db: Kysely<Database>, today = localIsoDate()):
     origins: origins.map((origin) => ({ origin_id: origin.id, origin_name: origin.name, stock_kg: gramsToKg(origin.stock_g) })),
     lots,
     orders_due: { date: today, ...ordersDue },
+    past_freshness: {
+      lots: past.length,
+      kg: gramsToKg(past.reduce((sum, aged) => sum + aged.stock_g, 0)),
+      value: centsToPrice(past.reduce((sum, aged) => sum + aged.value_cents, 0)),
+    },
     has_lots: hasLots,
   };
 }

@@ -1,4 +1,5 @@
-import { formatDate, type Formatter } from '#shared/format.js';
+import { RoastAgeCell } from '#web/components/roast-age.js';
+import { type Formatter } from '#shared/format.js';
 import { useFormat } from '#web/api/use-format.js';
 import { blendedCoffeeMessages as m } from '#shared/blended-coffee-messages.js';
 import type { BlendedCoffee } from '#shared/schemas/blended-coffee.js';
@@ -26,7 +27,8 @@ const columnsFor = (f: Formatter): Column<BlendedCoffee>[] => [
   { label: 'Disponible (Kg)', className: 'num', cell: (blend) => f.twoDecimals(blend.stock_kg) },
   // The kg-weighted cost of its draws (docs/decisions/0011-cost-per-kg-and-margins.md).
   { label: `Coste (${f.perKg})`, className: 'num', cell: (blend) => (blend.cost_per_kg === null ? '—' : f.money(blend.cost_per_kg)) },
-  { label: 'Fecha Creación', cell: (blend) => formatDate(blend.creation_date) },
+  // Under it, the age of its oldest drawn roast (docs/decisions/0049-roast-age-and-public-page.md).
+  { label: 'Fecha Creación', cell: (blend) => <RoastAgeCell date={blend.creation_date} age={blend} /> },
   { label: 'Componentes', className: 'wrap', cell: (blend) => componentsText(blend, f) },
 ];
 

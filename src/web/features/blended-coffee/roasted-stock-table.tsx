@@ -1,4 +1,5 @@
-import { formatDate, type Formatter } from '#shared/format.js';
+import { RoastAgeCell } from '#web/components/roast-age.js';
+import { type Formatter } from '#shared/format.js';
 import { useFormat } from '#web/api/use-format.js';
 import { blendedCoffeeMessages as m } from '#shared/blended-coffee-messages.js';
 import type { RoastedCoffee } from '#shared/schemas/roasted-coffee.js';
@@ -8,7 +9,7 @@ const columnsFor = (f: Formatter): Column<RoastedCoffee>[] => [
   { label: 'Lote', cell: (lot) => <strong>{lot.batch_code}</strong> },
   { label: 'Origen', className: 'wrap', cell: (lot) => lot.origin_name },
   { label: 'Tipo de Tueste', cell: (lot) => lot.roast_type },
-  { label: 'Fecha Tostado', cell: (lot) => formatDate(lot.roast_date) },
+  { label: 'Fecha Tostado', cell: (lot) => <RoastAgeCell date={lot.roast_date} age={lot} /> },
   { label: 'Disponible (Kg)', className: 'num', cell: (lot) => f.twoDecimals(lot.stock_kg) },
 ];
 

@@ -31,6 +31,12 @@ export function StockAlertsCard() {
         <OrdersDue />
       </div>
       {alerts.isError && <p className="form-alert">{m.loadError}</p>}
+      {/* Stock past its freshness, kilos and value at cost (docs/decisions/0049-roast-age-and-public-page.md). */}
+      {data && data.past_freshness.lots > 0 && (
+        <p className="stock-alerts__past">
+          <Link to="/cafe-tostado">Pasado de frescura</Link>: {f.kg(data.past_freshness.kg)} en {data.past_freshness.lots} {data.past_freshness.lots === 1 ? 'lote' : 'lotes'}, {f.money(data.past_freshness.value)} a coste
+        </p>
+      )}
       {!alerts.isError && !data && <LoadingText />}
       {data && data.origins.length === 0 && data.lots.length === 0 && <p className="empty-text">{data.has_lots ? m.allAbove : m.noStockYet}</p>}
       {data && (data.origins.length > 0 || data.lots.length > 0) && (

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { formatDate } from '#shared/format.js';
+import { RoastAgeCell } from '#web/components/roast-age.js';
 import { orderMessages } from '#shared/order-messages.js';
 import { orderScreenMessages as m } from '#shared/order-screen-messages.js';
 import type { Allocation, AllocationLot, Order } from '#shared/schemas/orders.js';
@@ -135,7 +135,9 @@ function AllocationForm({ order, allocation, alert, setAlert, reload, onDone, on
                     {line.lots.map((lot) => (
                       <tr key={lotKey(lot)} role="row">
                         <td role="cell" data-label={m.columns.lot}>{lot.batch_code}</td>
-                        <td role="cell" data-label={m.columns.roastDate}>{formatDate(lot.made_date)}</td>
+                        <td role="cell" data-label={m.columns.roastDate}>
+                          <RoastAgeCell date={lot.made_date} age={lot} />
+                        </td>
                         <td role="cell" data-label={m.columns.stock} className="num">{f.kg(lot.stock_kg)}</td>
                         <td role="cell" data-label={m.columns.take} className="num">
                           <input

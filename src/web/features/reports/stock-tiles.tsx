@@ -24,6 +24,28 @@ export function StockTiles({ stock }: { stock: StockSummary }) {
           </li>
         ))}
       </ul>
+      {/* Roasted and blended stock by age since the roast, kilos and value at cost (docs/decisions/0049-roast-age-and-public-page.md). */}
+      <div className="table-wrap report-stock__ages">
+        <table className="data-table">
+          <caption>Tostado y Mezcla por edad</caption>
+          <thead>
+            <tr>
+              <th scope="col">Edad</th>
+              <th scope="col" className="num">Kg</th>
+              <th scope="col" className="num">A coste</th>
+            </tr>
+          </thead>
+          <tbody>
+            {stock.by_age.map((bucket) => (
+              <tr key={bucket.label}>
+                <td>{bucket.label}</td>
+                <td className="num">{f.twoDecimals(bucket.kg)}</td>
+                <td className="num">{f.money(bucket.value)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
     </section>
   );
 }

@@ -1,4 +1,5 @@
-import { formatDate, type Formatter } from '#shared/format.js';
+import { RoastAgeCell } from '#web/components/roast-age.js';
+import { type Formatter } from '#shared/format.js';
 import { useFormat } from '#web/api/use-format.js';
 import { roastedCoffeeMessages as m } from '#shared/roasted-coffee-messages.js';
 import type { RoastedCoffee } from '#shared/schemas/roasted-coffee.js';
@@ -32,7 +33,7 @@ const columnsFor = (f: Formatter): Column<RoastedCoffee>[] => [
   { label: 'Merma (Kg)', className: 'num', cell: (roast) => f.twoDecimals(roast.shrinkage_kg) },
   // Green kg × green price / resultant kg: the yield is in the cost (docs/decisions/0011-cost-per-kg-and-margins.md).
   { label: `Coste (${f.perKg})`, className: 'num', cell: (roast) => f.money(roast.cost_per_kg) },
-  { label: 'Fecha Tostado', cell: (roast) => formatDate(roast.roast_date) },
+  { label: 'Fecha Tostado', cell: (roast) => <RoastAgeCell date={roast.roast_date} age={roast} /> },
 ];
 
 /** The Artisan curve of an imported roast; a roast typed in the form has no button. */

@@ -2,6 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { type KeyboardEvent, useId, useState } from 'react';
 import { useFormat } from '#web/api/use-format.js';
 import { formatDate } from '#shared/format.js';
+import { roastAgeText } from '#shared/freshness.js';
 import { lotCodeKey } from '#shared/lot-codes.js';
 import { readScannedText } from '#shared/lot-label.js';
 import { salesMessages as m } from '#shared/sales-messages.js';
@@ -147,7 +148,7 @@ export function ProductPicker({ id, invalid, chosen, include, onChoose, inputRef
       label="Producto"
       invalid={invalid}
       wide
-      hint="Busca por nombre o lote; ↓ y Enter para elegir. Los lotes más antiguos primero, con su fecha, el lote y los Kg disponibles."
+      hint="Busca por nombre o lote; ↓ y Enter para elegir. El lote listo más antiguo primero (los que están en reposo, al final), con su fecha, su edad, el lote y los Kg disponibles."
       describedBy={statusId}
       error={problem ?? undefined}
       after={
@@ -162,6 +163,10 @@ export function ProductPicker({ id, invalid, chosen, include, onChoose, inputRef
                   <span className="product-picker__meta">
                     {/* Every gram: '1.00 Kg disponibles' for 0.999 Kg offered a kilo the sale is then refused (docs/decisions/0039-stock-never-above-entry.md). */}
                     {product.type === 'tostado' ? `Tostado el ${formatDate(product.made_on)}` : `Mezclado el ${formatDate(product.made_on)}`} · Lote {product.batch_code} · {f.kgExact(product.stock_kg)} disponibles
+                  </span>
+                  {/* Its age and state; past freshness in red (docs/decisions/0049-roast-age-and-public-page.md). */}
+                  <span className="product-picker__meta">
+                    <span className={`roast-age--${product.freshness}`}>{roastAgeText(product)}</span>
                   </span>
                 </li>
               ))}

@@ -52,6 +52,8 @@ const soldProduct = (sale: Sale): ChosenProduct => ({
   // Never shown: the picker's own list carries each lot's date.
   made_on: '',
   price: null,
+  age_days: 0,
+  freshness: 'fresco',
   availableG: Number.POSITIVE_INFINITY,
 });
 

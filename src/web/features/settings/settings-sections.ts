@@ -1,6 +1,5 @@
-import { settingsMessages } from '#shared/settings-messages.js';
-import { stockAlertMessages } from '#shared/stock-alert-messages.js';
-import { type DefaultPricesBody, defaultPricesBodySchema, type LowStockBody, lowStockBodySchema, type RoasterBody, roasterBodySchema, SHOP_PREP_DAYS_MAX, type ShopOrdersBody, shopOrdersBodySchema } from '#shared/schemas/settings.js';
+import { lowStockSettingsMessages, settingsMessages } from '#shared/settings-messages.js';
+import { type DefaultPricesBody, defaultPricesBodySchema, type FreshnessBody, freshnessBodySchema, REST_DAYS_MAX, type LowStockBody, lowStockBodySchema, type RoasterBody, roasterBodySchema, SHOP_PREP_DAYS_MAX, type ShopOrdersBody, shopOrdersBodySchema } from '#shared/schemas/settings.js';
 import type { SettingsFormSection } from './settings-form.js';
 
 /**
@@ -27,12 +26,12 @@ export const LOW_STOCK: SettingsFormSection<keyof LowStockBody, LowStockBody> = 
   note: 'La tarjeta de alertas del inicio avisa cuando el stock baja de estos kilos.',
   submitLabel: 'Guardar Umbrales',
   fields: [
-    { name: 'low_stock_green_kg', id: 'low-stock-green', label: stockAlertMessages.labels.low_stock_green_kg },
-    { name: 'low_stock_roasted_kg', id: 'low-stock-roasted', label: stockAlertMessages.labels.low_stock_roasted_kg },
-    { name: 'low_stock_blend_kg', id: 'low-stock-blend', label: stockAlertMessages.labels.low_stock_blend_kg },
+    { name: 'low_stock_green_kg', id: 'low-stock-green', label: lowStockSettingsMessages.labels.low_stock_green_kg },
+    { name: 'low_stock_roasted_kg', id: 'low-stock-roasted', label: lowStockSettingsMessages.labels.low_stock_roasted_kg },
+    { name: 'low_stock_blend_kg', id: 'low-stock-blend', label: lowStockSettingsMessages.labels.low_stock_blend_kg },
   ],
   schema: lowStockBodySchema,
-  messages: { required: stockAlertMessages.thresholdRequired, saved: stockAlertMessages.thresholdsSaved, failed: stockAlertMessages.thresholdsSaveError },
+  messages: { required: lowStockSettingsMessages.thresholdRequired, saved: lowStockSettingsMessages.thresholdsSaved, failed: lowStockSettingsMessages.thresholdsSaveError },
 };
 
 /** The roaster's batch size, optional: the roast plan rounds each roast to whole batches of it (docs/product-guide.md#roast-plan). */
@@ -55,4 +54,18 @@ export const SHOP_ORDERS: SettingsFormSection<keyof ShopOrdersBody, ShopOrdersBo
   fields: [{ name: 'shop_order_prep_days', id: 'shop-prep-days', label: 'Días para preparar pedidos online' }],
   schema: shopOrdersBodySchema,
   messages: { required: settingsMessages.prepDaysInvalid(SHOP_PREP_DAYS_MAX), saved: settingsMessages.prepDaysSaved, failed: settingsMessages.saveError },
+};
+
+/** A roast's 'Reposo' and 'Frescura' in days: every table, the sale picker, Inicio and Reportes tell a lot's age by them (docs/decisions/0049-roast-age-and-public-page.md). */
+export const FRESHNESS: SettingsFormSection<keyof FreshnessBody, FreshnessBody> = {
+  id: 'freshness-form',
+  title: 'Reposo y Frescura del Café Tostado',
+  note: 'Un tueste está «En reposo» hasta cumplir los días de reposo, «Fresco» hasta los días de frescura y después «Pasado de frescura». Las ventas y los pedidos proponen primero el lote listo más antiguo.',
+  submitLabel: 'Guardar Días',
+  fields: [
+    { name: 'rest_days', id: 'rest-days', label: 'Reposo (días)' },
+    { name: 'freshness_days', id: 'freshness-days', label: 'Frescura (días)' },
+  ],
+  schema: freshnessBodySchema,
+  messages: { required: settingsMessages.restDaysInvalid(REST_DAYS_MAX), saved: settingsMessages.freshnessSaved, failed: settingsMessages.saveError },
 };
