@@ -77,10 +77,14 @@ async function invalidatedBy(optionsFor: (queryClient: QueryClient) => { onSucce
 }
 
 describe('each mutation invalidates exactly the queries whose data it changed', () => {
-  it('a new, edited or deleted customer: the customers list, every search of it, and nothing else', async () => {
-    for (const options of [createCustomerOptions, updateCustomerOptions, deleteCustomerOptions]) {
+  it('a new or deleted customer: the customers list, every search of it, and nothing else', async () => {
+    for (const options of [createCustomerOptions, deleteCustomerOptions]) {
       expect(await invalidatedBy(options)).toEqual(['customerSearch', 'customers']);
     }
+  });
+
+  it("an edited customer: also what shows the customer's name (orders, the sales list, the reports)", async () => {
+    expect(await invalidatedBy(updateCustomerOptions)).toEqual(['customerSearch', 'customers', 'order', 'orders', 'pendingOrders', 'salesPage']);
   });
 
   it('a new or deleted origin: the origin lists and selects only', async () => {
