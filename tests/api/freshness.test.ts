@@ -173,13 +173,26 @@ describe.each(testDialects())('edad y frescura del tueste (%s)', (dialect) => {
       expect(headers['cache-control']).toBe('no-store');
     });
 
-    it("a blend shows its components' origins and its oldest roast, nothing private", async () => {
+    it("a blend shows its components' origins and its oldest roast, nothing private; a code a roasted lot and a blend share is the same 404", async () => {
       await setPublic(true);
       const blend = (await api('CA-MZ-1')).json();
       expect(blend).toMatchObject({ kind: 'mezcla', name: 'Casa', farm: null, roast_types: ['Medio'], roast_date: '2024-03-05', component_origins: ['Colombia'] });
       const html = (await page('CA-MZ-1')).body;
       expect(html).toContain('<li>Colombia</li>');
       for (const text of privateTexts) expect(html, text).not.toContain(text);
+
+      // A code that a roasted lot and a blend share: which is in the bag cannot be told, the same 404.
+      const twin = await t.call(cookie, {
+        method: 'POST',
+        url: '/api/blended-coffee',
+        payload: {
+          name: 'Gemela', total_quantity_kg: 0.1, creation_date: '2024-04-01', batch_code: 'co-r2', recipe_id: null,
+          components: [{ origin_id: chain.origin.id, percentage: 100, selected_roasted_batches: [{ id: chain.r3.id, quantity_used: 0.1 }] }],
+        },
+      });
+      expect(twin.statusCode, twin.body).toBe(201);
+      expect((await api('CO-R2')).body).toBe((await api('NO-EXISTE')).body);
+      expect((await page('CO-R2')).body).toBe((await page('NO-EXISTE')).body);
     });
 
     it('is public in the guard table, and rate-limited per address like the sign-in', async () => {
