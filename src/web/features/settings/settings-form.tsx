@@ -6,12 +6,10 @@ import { useFormat } from '#web/api/use-format.js';
 import type { SettingName, Settings, SettingsBody } from '#shared/schemas/settings.js';
 import { DecimalField } from '#web/components/decimal-field.js';
 import { FormCard } from '#web/components/form-card.js';
-import { useToast } from '#web/lib/use-toast.js';
-import { formAlertMessage, invalidFields, saveWithFeedback, useWriteKey } from '#web/lib/form-feedback.js';
-import { useUnsavedInput } from '#web/lib/unsaved-input.js';
+import { formAlertMessage, invalidFields } from '#web/lib/form-feedback.js';
 import { numberOrMissing } from '#web/lib/form-values.js';
 import { schemaThenRulesResolver } from '#web/lib/schema-then-rules-resolver.js';
-import { useUpdateSettings } from './api/update-settings.js';
+import { useSettingsSave } from './use-settings-save.js';
 
 /** An optional setting left empty is null (none); any other text is read as a number, or missing. */
 const optionalOrNumber = (text: string, optional = false): number | null | undefined => (optional && text.trim() === '' ? null : numberOrMissing(text));
@@ -56,38 +54,19 @@ export function SettingsForm<Name extends SettingName, Body extends SettingsBody
   // The inputs' text by setting name: a form holds what was typed, the schema decides what it means.
   type Values = Record<string, string>;
   const { id, title, note, submitLabel, fields, schema, messages } = section;
-  const showToast = useToast();
   const f = useFormat();
-  const update = useUpdateSettings();
-  // The section stays on screen after a save: useWriteKey takes a new key for the next one.
-  const withKey = useWriteKey();
   const resolver = useMemo(
     () => schemaThenRulesResolver<Values, Body>(schema, (values) => Object.fromEntries(fields.map(({ name, optional }) => [name, optionalOrNumber(values[name] ?? '', optional)])), []),
     [schema, fields],
   );
-  const { register, handleSubmit, formState, reset, getValues } = useForm<Values, unknown, Body>({
+  const form = useForm<Values, unknown, Body>({
     resolver,
     // In the shop's decimal separator, as the other prefilled inputs (parsing takes either).
     defaultValues: Object.fromEntries(fields.map(({ name }) => [name, settings[name] === null ? '' : f.plain(Number(settings[name]))])),
   });
-  const alertMessage = formAlertMessage(formState.errors, fields.map((field) => field.name), messages.required, update.error);
-  const invalid = invalidFields(formState.errors, messages.required);
-  useUnsavedInput(formState.isDirty);
-  // Read while rendering, so react-hook-form keeps it current.
-  const { dirtyFields } = formState;
-  // Only the settings changed here since the section was loaded: one another administrator saved
-  // meanwhile is not put back to what this screen showed (docs/decisions/0038-record-versions.md).
-  const onSubmit = handleSubmit((body) => {
-    const changed = Object.fromEntries(Object.entries(body).filter(([name]) => dirtyFields[name])) as Body;
-    return saveWithFeedback(() => withKey((key) => update.mutateAsync({ body: changed, key })), { saved: messages.saved, failed: messages.failed }, {
-      // What was saved is the section's new starting point: nothing unsaved is left to ask about when leaving.
-      onSaved: (message) => {
-        reset(getValues());
-        showToast(message);
-      },
-      onFailure,
-    });
-  });
+  const { onSubmit, update } = useSettingsSave(form, messages, onFailure);
+  const alertMessage = formAlertMessage(form.formState.errors, fields.map((field) => field.name), messages.required, update.error);
+  const invalid = invalidFields(form.formState.errors, messages.required);
 
   return (
     <FormCard
@@ -105,7 +84,7 @@ export function SettingsForm<Name extends SettingName, Body extends SettingsBody
       }
     >
       {fields.map((field) => (
-        <DecimalField key={field.name} id={field.id} label={typeof field.label === 'string' ? field.label : field.label(f)} invalid={invalid(field.name)} registration={register(field.name)} />
+        <DecimalField key={field.name} id={field.id} label={typeof field.label === 'string' ? field.label : field.label(f)} invalid={invalid(field.name)} registration={form.register(field.name)} />
       ))}
     </FormCard>
   );

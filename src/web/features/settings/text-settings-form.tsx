@@ -6,12 +6,10 @@ import { BEST_BEFORE_MONTHS_MAX } from '#shared/limits.js';
 import { bagLabelBodySchema, businessBodySchema, type SettingName, type Settings, type SettingsBody } from '#shared/schemas/settings.js';
 import { Field } from '#web/components/field.js';
 import { FormCard } from '#web/components/form-card.js';
-import { formAlertMessage, invalidFields, saveWithFeedback, useWriteKey } from '#web/lib/form-feedback.js';
+import { formAlertMessage, invalidFields } from '#web/lib/form-feedback.js';
 import { numberOrMissing } from '#web/lib/form-values.js';
 import { schemaThenRulesResolver } from '#web/lib/schema-then-rules-resolver.js';
-import { useUnsavedInput } from '#web/lib/unsaved-input.js';
-import { useToast } from '#web/lib/use-toast.js';
-import { useUpdateSettings } from './api/update-settings.js';
+import { useSettingsSave } from './use-settings-save.js';
 
 /** One input of a text section: a line, several lines, or a whole number typed as text (parsed as the decimal inputs are). */
 interface TextSettingField<Name extends SettingName> {
@@ -81,9 +79,6 @@ export function TextSettingsForm<Name extends SettingName, Body extends Settings
 }) {
   type Values = Record<string, string>;
   const { id, title, note, submitLabel, fields, schema, messages } = section;
-  const showToast = useToast();
-  const update = useUpdateSettings();
-  const withKey = useWriteKey();
   const resolver = useMemo(
     () =>
       schemaThenRulesResolver<Values, Body>(
@@ -93,24 +88,13 @@ export function TextSettingsForm<Name extends SettingName, Body extends Settings
       ),
     [schema, fields],
   );
-  const { register, handleSubmit, formState, reset, getValues } = useForm<Values, unknown, Body>({
+  const form = useForm<Values, unknown, Body>({
     resolver,
     defaultValues: Object.fromEntries(fields.map(({ name }) => [name, settings[name] === null ? '' : String(settings[name])])),
   });
-  const alertMessage = formAlertMessage(formState.errors, fields.map((field) => field.name), messages.required, update.error);
-  const invalid = invalidFields(formState.errors, messages.required);
-  useUnsavedInput(formState.isDirty);
-  const { dirtyFields } = formState;
-  const onSubmit = handleSubmit((body) => {
-    const changed = Object.fromEntries(Object.entries(body).filter(([name]) => dirtyFields[name])) as Body;
-    return saveWithFeedback(() => withKey((key) => update.mutateAsync({ body: changed, key })), { saved: messages.saved, failed: messages.failed }, {
-      onSaved: (message) => {
-        reset(getValues());
-        showToast(message);
-      },
-      onFailure,
-    });
-  });
+  const { onSubmit, update } = useSettingsSave(form, messages, onFailure);
+  const alertMessage = formAlertMessage(form.formState.errors, fields.map((field) => field.name), messages.required, update.error);
+  const invalid = invalidFields(form.formState.errors, messages.required);
 
   return (
     <FormCard
@@ -128,7 +112,7 @@ export function TextSettingsForm<Name extends SettingName, Body extends Settings
       }
     >
       {fields.map((field) => (
-        <Field key={field.name} id={field.id} label={field.label} hint={field.hint} wide={field.kind === 'lines'} invalid={invalid(field.name)} registration={register(field.name)}>
+        <Field key={field.name} id={field.id} label={field.label} hint={field.hint} wide={field.kind === 'lines'} invalid={invalid(field.name)} registration={form.register(field.name)}>
           {(control) =>
             field.kind === 'lines' ? (
               <textarea {...control} rows={3} />
