@@ -6,6 +6,8 @@ import type { TraceLotKind } from '#shared/schemas/traceability.js';
 /** A lot to print, with the code the dialog names it by. */
 export interface PrintableLot extends LabelLot {
   batch_code: string;
+  /** Its stock, when the table that offers it knows it: the bag labels offer no more bags than it fills. */
+  stock_kg?: number;
 }
 
 /** A lot table, for 'Imprimir etiquetas de toda la tabla': which list, and its title to name it. */

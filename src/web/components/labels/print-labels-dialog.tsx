@@ -4,6 +4,9 @@ import type { TraceLotKind } from '#shared/schemas/traceability.js';
 import { queryKeys } from '#web/api/query-keys.js';
 import { apiRequest, isSessionLost, withQuery } from '#web/lib/api-client.js';
 import { LABELS_MAX } from '#shared/limits.js';
+import { labelMessages } from '#shared/label-messages.js';
+import { kgToGrams } from '#shared/units.js';
+import { useFormat } from '#web/api/use-format.js';
 import { BAG_LABEL_FORMATS, LABEL_FORMATS, type LabelFormat, type LabelKind, LABEL_KINDS } from '#shared/schemas/labels.js';
 import { GRINDS, type Grind } from '#shared/schemas/orders.js';
 import { saleFormatsQueryOptions } from '#web/api/get-sale-formats.js';
@@ -64,6 +67,7 @@ export function PrintLabelsDialog({ request, onClose }: { request: LabelRequest;
   const [copiesText, setCopiesText] = useState(String(remembered.copies));
   const [blockedUrl, setBlockedUrl] = useState<string | null>(null);
   const [startText, setStartText] = useState('1');
+  const f = useFormat();
   const table = 'table' in request ? request.table : undefined;
   const tableLots = useTableLots(table);
   // One roasted lot or blend may also print its bags' retail labels (docs/product-guide.md#etiquetas-de-bolsa).
@@ -88,7 +92,12 @@ export function PrintLabelsDialog({ request, onClose }: { request: LabelRequest;
   // A table prints as many of its first lots as fit; a choice of lots prints all of them or asks for fewer.
   const available = table ? tableLots.data?.lots : 'lots' in request ? request.lots : undefined;
   const maxCopies = table || bag ? LABELS_MAX : maxCopiesFor(available?.length ?? 1);
-  const copiesError = copies === null || copies > maxCopies ? t.copiesInvalid(Math.max(1, maxCopies)) : undefined;
+  const saleFormat = activeFormats.find((option) => option.id === formatId);
+  // No more bags than the lot's stock fills, said here when its table knew the stock (the server refuses them too).
+  const bagsMax = bag && bagLot?.stock_kg !== undefined && saleFormat ? Math.floor(kgToGrams(bagLot.stock_kg) / saleFormat.grams) : undefined;
+  let copiesError: string | undefined;
+  if (copies === null || copies > maxCopies) copiesError = t.copiesInvalid(Math.max(1, maxCopies));
+  else if (bagsMax !== undefined && copies > bagsMax) copiesError = labelMessages.tooManyBags(bagLot!.batch_code, f.kgExact(bagLot!.stock_kg!), saleFormat!.name, bagsMax, copies);
   const lots = available && copies !== null && !copiesError ? (table ? available.slice(0, lotsThatFit(copies)) : available) : undefined;
 
   let title: string;

@@ -33,7 +33,7 @@ const columnsFor = (f: Formatter): Column<BlendedCoffee>[] => [
 ];
 
 const LABEL_TABLE: LabelTable = { kind: 'blend', title: m.blendsTitle };
-const lotOf = (blend: BlendedCoffee): PrintableLot => ({ kind: 'blend', id: blend.id, batch_code: blend.batch_code });
+const lotOf = (blend: BlendedCoffee): PrintableLot => ({ kind: 'blend', id: blend.id, batch_code: blend.batch_code, stock_kg: blend.stock_kg });
 const lotName = (blend: BlendedCoffee) => blend.batch_code;
 
 export interface BlendsTableProps extends RowActionHandlers<BlendedCoffee> {

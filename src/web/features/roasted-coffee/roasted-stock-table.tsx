@@ -43,7 +43,7 @@ const CURVE_COLUMN: Column<RoastedCoffee> = {
 };
 
 const LABEL_TABLE: LabelTable = { kind: 'roasted', title: ROASTED_STOCK_TITLE };
-const lotOf = (roast: RoastedCoffee): PrintableLot => ({ kind: 'roasted', id: roast.id, batch_code: roast.batch_code });
+const lotOf = (roast: RoastedCoffee): PrintableLot => ({ kind: 'roasted', id: roast.id, batch_code: roast.batch_code, stock_kg: roast.stock_kg });
 const lotName = (roast: RoastedCoffee) => roast.batch_code;
 
 export interface RoastedStockTableProps extends RowActionHandlers<RoastedCoffee> {
