@@ -254,9 +254,9 @@ describe('imprimir etiquetas de lotes', () => {
     await bagDialog.getByLabel('Molido').check();
     await bagDialog.getByLabel('Hoja A4 (3 × 8 etiquetas)').check();
     await bagDialog.getByLabel(/^Empezar en la etiqueta/).fill('5');
-    // No more bags than its 4.2 kg fill, said under the field before any tab opens.
+    // No more bags than its 4.20 kg fill, said under the field before any tab opens.
     await bagDialog.getByLabel('Número de bolsas').fill('9');
-    await expect.poll(() => bagDialog.getByText(`El lote ${roast.batch_code} tiene 4.2 Kg: da para 8 bolsas de Bolsa 500 g como máximo; se pidieron 9.`).count()).toBe(1);
+    await expect.poll(() => bagDialog.getByText(`El lote ${roast.batch_code} tiene 4.20 Kg: da para 8 bolsas de Bolsa 500 g como máximo; se pidieron 9.`).count()).toBe(1);
     await bagDialog.getByLabel('Número de bolsas').fill('3');
     await expectNoSeriousAxeViolations(page);
     await shot(page, 'bag-dialog-phone');

@@ -156,7 +156,8 @@ const screens = [
     id: 'shopOrders',
     path: '/importar-pedidos',
     module: 'src/web/features/shop-orders/shop-orders-page.tsx',
-    requests: [everyRow('/shop-import-presets'), everyRow('/coffee-origins'), everyRow('/blend-recipes'), everyRow('/sale-formats')],
+    // The presets, the mapping picker's choices and the first page of the saved mappings (features/shop-orders/api/get-shop-skus-page.ts).
+    requests: [everyRow('/shop-import-presets'), everyRow('/coffee-origins'), everyRow('/blend-recipes'), everyRow('/sale-formats'), firstPage('/shop-skus')],
   },
   {
     id: 'reports',
