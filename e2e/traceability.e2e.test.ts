@@ -199,7 +199,7 @@ describe('trazabilidad y costes', () => {
     expect((await drinker.page.goto(`${env.server.url}/c/CO-R1`))?.status()).toBe(404);
     await page.goto(`${env.server.url}/configuracion`);
     await page.getByRole('checkbox', { name: 'Página pública de trazabilidad' }).check();
-    await page.getByRole('form', { name: 'Página Pública de Trazabilidad' }).getByRole('button', { name: 'Guardar' }).click();
+    await page.getByRole('form', { name: 'Página Pública de Trazabilidad' }).getByRole('button', { name: 'Guardar Página Pública' }).click();
     await expect.poll(() => waitForToast(page, 'Página pública')).toBe('Página pública de trazabilidad actualizada con éxito.');
     expect((await drinker.page.goto(`${env.server.url}/c/co-r1`))?.status()).toBe(200);
     await drinker.page.getByRole('heading', { level: 1, name: 'Colombia · Finca La Esperanza' }).waitFor();

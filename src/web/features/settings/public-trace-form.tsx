@@ -27,7 +27,7 @@ export function PublicTraceForm({ settings, onFailure }: { settings: Settings; o
       actions={
         <div className="form-actions">
           <button type="submit" className="btn btn-primary" disabled={update.isPending}>
-            Guardar
+            Guardar Página Pública
           </button>
         </div>
       }

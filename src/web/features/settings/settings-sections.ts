@@ -61,7 +61,7 @@ export const FRESHNESS: SettingsFormSection<keyof FreshnessBody, FreshnessBody> 
   id: 'freshness-form',
   title: 'Reposo y Frescura del Café Tostado',
   note: 'Un tueste está «En reposo» hasta cumplir los días de reposo, «Fresco» hasta los días de frescura y después «Pasado de frescura». Las ventas y los pedidos proponen primero el lote listo más antiguo.',
-  submitLabel: 'Guardar Días',
+  submitLabel: 'Guardar Reposo y Frescura',
   fields: [
     { name: 'rest_days', id: 'rest-days', label: 'Reposo (días)' },
     { name: 'freshness_days', id: 'freshness-days', label: 'Frescura (días)' },
