@@ -174,9 +174,10 @@ export function ShopOrdersPage() {
           </>
         )}
       </UploadPanel>
-      {/* A mapping changed or deleted here changes the preview on screen: it is read again. */}
-      <ShopSkusSection choices={choices} onChanged={() => void check(file)} />
       <PresetForm onSaved={(id) => setPreset(String(id))} />
+      {/* A mapping changed or deleted here changes the preview on screen: it is read again. Last on the
+          page: its list arrives after the first paint, and growing there moves nothing below it (no layout shift). */}
+      <ShopSkusSection choices={choices} onChanged={() => void check(file)} />
     </Page>
   );
 }
