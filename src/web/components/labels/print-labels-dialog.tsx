@@ -212,43 +212,29 @@ export function PrintLabelsDialog({ request, onClose }: { request: LabelRequest;
           classes={{ group: 'labels-dialog__formats', option: 'labels-dialog__format' }}
         />
         {format === 'a4' ? (
-          <Field id={`${id}-start`} label={t.start} error={startError} hint={t.startHint}>
-            {(control) => (
-              <input
-                {...control}
-                type="text"
-                inputMode="numeric"
-                autoComplete="off"
-                value={startText}
-                onChange={(event) => {
-                  setStartText(event.target.value);
-                  setBlockedUrl(null);
-                }}
-              />
-            )}
-          </Field>
+          <WholeNumberField
+            id={`${id}-start`}
+            label={t.start}
+            error={startError}
+            hint={t.startHint}
+            text={startText}
+            onText={(text) => {
+              setStartText(text);
+              setBlockedUrl(null);
+            }}
+          />
         ) : null}
-        <Field
+        <WholeNumberField
           id={`${id}-copies`}
           label={bag ? t.bags : t.copies}
           error={copiesError}
           hint={lots && copies !== null ? (bag ? `${t.bagsHint} ${t.total(copies)}` : t.total(lots.length * copies)) : undefined}
-        >
-          {(control) => (
-            <input
-              {...control}
-              // Text, as the decimal inputs (DECIMAL_INPUT): a number input turned '2,5' into 25 copies; parseCopies refuses it.
-              type="text"
-              inputMode="numeric"
-              autoComplete="off"
-              value={copiesText}
-              onChange={(event) => {
-                setCopiesText(event.target.value);
-                setBlockedUrl(null);
-              }}
-            />
-          )}
-        </Field>
+          text={copiesText}
+          onText={(text) => {
+            setCopiesText(text);
+            setBlockedUrl(null);
+          }}
+        />
         {blockedUrl ? (
           <p className="labels-dialog__blocked" role="status">
             {t.popupBlocked}{' '}
@@ -267,5 +253,17 @@ export function PrintLabelsDialog({ request, onClose }: { request: LabelRequest;
         </div>
       </form>
     </dialog>
+  );
+}
+
+/**
+ * A whole number typed as text, as the decimal inputs (DECIMAL_INPUT): a number input turned '2,5'
+ * into 25 copies; parseCopies and parseStart refuse it.
+ */
+function WholeNumberField({ id, label, error, hint, text, onText }: { id: string; label: string; error: string | undefined; hint: string | undefined; text: string; onText: (text: string) => void }) {
+  return (
+    <Field id={id} label={label} error={error} hint={hint}>
+      {(control) => <input {...control} type="text" inputMode="numeric" autoComplete="off" value={text} onChange={(event) => onText(event.target.value)} />}
+    </Field>
   );
 }

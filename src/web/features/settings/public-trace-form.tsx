@@ -1,8 +1,8 @@
 import { useForm } from 'react-hook-form';
 import { settingsMessages as m } from '#shared/settings-messages.js';
 import type { PublicTraceBody, Settings } from '#shared/schemas/settings.js';
-import { FormCard } from '#web/components/form-card.js';
 import { formAlertMessage } from '#web/lib/form-feedback.js';
+import { SettingsSectionCard } from './settings-section-card.js';
 import { useSettingsSave } from './use-settings-save.js';
 
 /**
@@ -13,29 +13,24 @@ export function PublicTraceForm({ settings, onFailure }: { settings: Settings; o
   const form = useForm<PublicTraceBody>({ defaultValues: { public_trace: settings.public_trace } });
   const { onSubmit, update } = useSettingsSave(form, { saved: m.publicTraceSaved, failed: m.saveError }, onFailure);
   return (
-    <FormCard
+    <SettingsSectionCard
       id="public-trace-form"
       title="Página Pública de Trazabilidad"
-      onSubmit={onSubmit}
       note={
-        <p className="prices-note">
+        <>
           Activada, la dirección /c/ seguida del código de un lote tostado o de mezcla muestra, sin iniciar sesión, su origen, finca, tipo de tueste, fecha de tostado,
           reposo y frescura. Nada más: ni precios, ni costes, ni clientes, ni stock.
-        </p>
+        </>
       }
+      submitLabel="Guardar Página Pública"
+      onSubmit={onSubmit}
       alert={formAlertMessage(form.formState.errors, ['public_trace'], m.publicTraceInvalid, update.error)}
-      actions={
-        <div className="form-actions">
-          <button type="submit" className="btn btn-primary" disabled={update.isPending}>
-            Guardar Página Pública
-          </button>
-        </div>
-      }
+      saving={update.isPending}
     >
       <div className="field field--wide settings-switch">
         <input id="public-trace" type="checkbox" {...form.register('public_trace')} />
         <label htmlFor="public-trace">Página pública de trazabilidad</label>
       </div>
-    </FormCard>
+    </SettingsSectionCard>
   );
 }

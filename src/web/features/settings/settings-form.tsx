@@ -1,14 +1,13 @@
 import { useMemo } from 'react';
 import { useForm } from 'react-hook-form';
-import type { z } from 'zod';
 import { type Formatter } from '#shared/format.js';
 import { useFormat } from '#web/api/use-format.js';
 import type { SettingName, Settings, SettingsBody } from '#shared/schemas/settings.js';
 import { DecimalField } from '#web/components/decimal-field.js';
-import { FormCard } from '#web/components/form-card.js';
 import { formAlertMessage, invalidFields } from '#web/lib/form-feedback.js';
 import { numberOrMissing } from '#web/lib/form-values.js';
 import { schemaThenRulesResolver } from '#web/lib/schema-then-rules-resolver.js';
+import { type SettingsSection, SettingsSectionCard } from './settings-section-card.js';
 import { useSettingsSave } from './use-settings-save.js';
 
 /** An optional setting left empty is null (none); any other text is read as a number, or missing. */
@@ -21,24 +20,12 @@ interface SettingsSectionProps {
   onFailure: (message: string, error: unknown) => void;
 }
 
-/** A section of Configuración that edits some of the shop's number settings. */
-export interface SettingsFormSection<Name extends SettingName, Body> {
-  /** The form's id (its title is `${id}-title`). */
-  id: string;
-  title: string;
-  /** What the settings are for, under the title. */
-  note: string;
-  submitLabel: string;
-  /**
-   * One input per setting, in this order; an optional one may be left empty (saved as null).
-   * A label naming the currency ('Café Tostado ($/Kg)') is made from the shop's format.
-   */
-  fields: readonly { name: Name; id: string; label: string | ((f: Formatter) => string); optional?: boolean }[];
-  /** The server's schema of the section's PUT /api/settings body. */
-  schema: z.ZodType<Body>;
-  /** The form's one message while a field is empty, and the toast or full-page message of the save. */
-  messages: { required: string; saved: string; failed: string };
-}
+/**
+ * A section of Configuración that edits some of the shop's number settings: one input per setting,
+ * in order; an optional one may be left empty (saved as null). A label naming the currency
+ * ('Café Tostado ($/Kg)') is made from the shop's format.
+ */
+export type SettingsFormSection<Name extends SettingName, Body> = SettingsSection<{ name: Name; id: string; label: string | ((f: Formatter) => string); optional?: boolean }, Body>;
 
 /**
  * A section of Configuración (the default prices, the low-stock thresholds):
@@ -69,23 +56,10 @@ export function SettingsForm<Name extends SettingName, Body extends SettingsBody
   const invalid = invalidFields(form.formState.errors, messages.required);
 
   return (
-    <FormCard
-      id={id}
-      title={title}
-      onSubmit={onSubmit}
-      note={<p className="prices-note">{note}</p>}
-      alert={alertMessage}
-      actions={
-        <div className="form-actions">
-          <button type="submit" className="btn btn-primary" disabled={update.isPending}>
-            {submitLabel}
-          </button>
-        </div>
-      }
-    >
+    <SettingsSectionCard id={id} title={title} note={note} submitLabel={submitLabel} onSubmit={onSubmit} alert={alertMessage} saving={update.isPending}>
       {fields.map((field) => (
         <DecimalField key={field.name} id={field.id} label={typeof field.label === 'string' ? field.label : field.label(f)} invalid={invalid(field.name)} registration={form.register(field.name)} />
       ))}
-    </FormCard>
+    </SettingsSectionCard>
   );
 }

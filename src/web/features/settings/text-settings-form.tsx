@@ -5,10 +5,10 @@ import { settingsMessages as m } from '#shared/settings-messages.js';
 import { BEST_BEFORE_MONTHS_MAX } from '#shared/limits.js';
 import { bagLabelBodySchema, businessBodySchema, type SettingName, type Settings, type SettingsBody } from '#shared/schemas/settings.js';
 import { Field } from '#web/components/field.js';
-import { FormCard } from '#web/components/form-card.js';
 import { formAlertMessage, invalidFields } from '#web/lib/form-feedback.js';
 import { numberOrMissing } from '#web/lib/form-values.js';
 import { schemaThenRulesResolver } from '#web/lib/schema-then-rules-resolver.js';
+import { type SettingsSection, SettingsSectionCard } from './settings-section-card.js';
 import { useSettingsSave } from './use-settings-save.js';
 
 /** One input of a text section: a line, several lines, or a whole number typed as text (parsed as the decimal inputs are). */
@@ -21,15 +21,7 @@ interface TextSettingField<Name extends SettingName> {
 }
 
 /** A section of Configuración whose settings are texts (or a count beside them): Datos del negocio, Etiquetas de bolsa. */
-export interface TextSettingsSection<Name extends SettingName, Body> {
-  id: string;
-  title: string;
-  note: string;
-  submitLabel: string;
-  fields: readonly TextSettingField<Name>[];
-  schema: z.ZodType<Body>;
-  messages: { required: string; saved: string; failed: string };
-}
+export type TextSettingsSection<Name extends SettingName, Body> = SettingsSection<TextSettingField<Name>, Body>;
 
 /**
  * 'Datos del negocio' (docs/product-guide.md#configuracion, administrators only): the trade name, the address
@@ -97,20 +89,7 @@ export function TextSettingsForm<Name extends SettingName, Body extends Settings
   const invalid = invalidFields(form.formState.errors, messages.required);
 
   return (
-    <FormCard
-      id={id}
-      title={title}
-      onSubmit={onSubmit}
-      note={<p className="prices-note">{note}</p>}
-      alert={alertMessage}
-      actions={
-        <div className="form-actions">
-          <button type="submit" className="btn btn-primary" disabled={update.isPending}>
-            {submitLabel}
-          </button>
-        </div>
-      }
-    >
+    <SettingsSectionCard id={id} title={title} note={note} submitLabel={submitLabel} onSubmit={onSubmit} alert={alertMessage} saving={update.isPending}>
       {fields.map((field) => (
         <Field key={field.name} id={field.id} label={field.label} hint={field.hint} wide={field.kind === 'lines'} invalid={invalid(field.name)} registration={form.register(field.name)}>
           {(control) =>
@@ -122,6 +101,6 @@ export function TextSettingsForm<Name extends SettingName, Body extends Settings
           }
         </Field>
       ))}
-    </FormCard>
+    </SettingsSectionCard>
   );
 }
