@@ -85,7 +85,7 @@ export function CustomerForm({ editing, onSaved, onCancel, onFailure, onReload }
       <Field id="customer-notes" label="Notas (opcional)" wide invalid={invalid('notes')} registration={register('notes')}>
         {(field) => <textarea {...field} />}
       </Field>
-      <div className="field field--wide customer-active">
+      <div className="field field--wide field--check">
         <input id="customer-active" type="checkbox" aria-describedby="customer-active-hint" {...register('active')} />
         <label htmlFor="customer-active">Cliente activo</label>
         <span id="customer-active-hint" className="field__hint">

@@ -86,7 +86,7 @@ export function OriginForm({ editing, onSaved, onCancel, onFailure, onReload }: 
       <Field id="origin-description" label="Descripción (opcional)" wide invalid={invalid('description')} registration={register('description')}>
         {(field) => <textarea {...field} />}
       </Field>
-      <div className="field field--wide origin-decaf">
+      <div className="field field--wide field--check">
         <input id="origin-decaf" type="checkbox" aria-describedby="origin-decaf-hint" {...register('decaf')} />
         <label htmlFor="origin-decaf">Descafeinado</label>
         <span id="origin-decaf-hint" className="field__hint">

@@ -27,7 +27,7 @@ export function PublicTraceForm({ settings, onFailure }: { settings: Settings; o
       alert={formAlertMessage(form.formState.errors, ['public_trace'], m.publicTraceInvalid, update.error)}
       saving={update.isPending}
     >
-      <div className="field field--wide settings-switch">
+      <div className="field field--wide field--check">
         <input id="public-trace" type="checkbox" {...form.register('public_trace')} />
         <label htmlFor="public-trace">Página pública de trazabilidad</label>
       </div>

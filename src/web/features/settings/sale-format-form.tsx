@@ -56,7 +56,7 @@ export function SaleFormatForm({ editing, onSaved, onCancel, onFailure, onReload
       <Field id="sale-format-grams" label="Gramos" invalid={invalid('grams')} registration={register('grams')}>
         {(field) => <input {...field} inputMode="numeric" autoComplete="off" />}
       </Field>
-      <div className="field field--wide customer-active">
+      <div className="field field--wide field--check">
         <input id="sale-format-active" type="checkbox" aria-describedby="sale-format-active-hint" {...register('active')} />
         <label htmlFor="sale-format-active">Formato activo</label>
         <span id="sale-format-active-hint" className="field__hint">
