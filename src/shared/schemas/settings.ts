@@ -252,61 +252,44 @@ export const settingsBodySchema = z
   .refine((body) => Object.values(body).some((value) => value !== undefined), m.nothingToSave);
 export type SettingsBody = z.output<typeof settingsBodySchema>;
 
+/** A section of the Configuración screen: these settings, each required (as the full body's, docs/product-guide.md#configuracion). */
+const sectionBodySchema = <Name extends SettingName>(...names: Name[]) =>
+  z.object(Object.fromEntries(names.map((name) => [name, settingDefinitions[name].apiSchema])) as { [N in Name]: (typeof settingDefinitions)[N]['apiSchema'] });
+
 /** The default sale prices section of the Configuración screen: both prices required. */
-export const defaultPricesBodySchema = z.object({
-  default_price_roasted: settingDefinitions.default_price_roasted.apiSchema,
-  default_price_blend: settingDefinitions.default_price_blend.apiSchema,
-});
+export const defaultPricesBodySchema = sectionBodySchema('default_price_roasted', 'default_price_blend');
 export type DefaultPricesBody = z.output<typeof defaultPricesBodySchema>;
 
 /** The low-stock section of the Configuración screen: the three thresholds. */
-export const lowStockBodySchema = z.object({
-  low_stock_green_kg: settingDefinitions.low_stock_green_kg.apiSchema,
-  low_stock_roasted_kg: settingDefinitions.low_stock_roasted_kg.apiSchema,
-  low_stock_blend_kg: settingDefinitions.low_stock_blend_kg.apiSchema,
-});
+export const lowStockBodySchema = sectionBodySchema('low_stock_green_kg', 'low_stock_roasted_kg', 'low_stock_blend_kg');
 export type LowStockBody = z.output<typeof lowStockBodySchema>;
 
 /** The roaster section of the Configuración screen: its capacity, empty for none. */
-export const roasterBodySchema = z.object({ roaster_capacity_kg: settingDefinitions.roaster_capacity_kg.apiSchema });
+export const roasterBodySchema = sectionBodySchema('roaster_capacity_kg');
 export type RoasterBody = z.output<typeof roasterBodySchema>;
 
 /** The online shop section of the Configuración screen: the days to prepare an order. */
-export const shopOrdersBodySchema = z.object({ shop_order_prep_days: settingDefinitions.shop_order_prep_days.apiSchema });
+export const shopOrdersBodySchema = sectionBodySchema('shop_order_prep_days');
 export type ShopOrdersBody = z.output<typeof shopOrdersBodySchema>;
 
 /** The Datos del negocio section of the Configuración screen: the three texts, blank ones saved as none. */
-export const businessBodySchema = z.object({
-  business_name: settingDefinitions.business_name.apiSchema,
-  business_address: settingDefinitions.business_address.apiSchema,
-  sanitary_registration: settingDefinitions.sanitary_registration.apiSchema,
-});
+export const businessBodySchema = sectionBodySchema('business_name', 'business_address', 'sanitary_registration');
 export type BusinessBody = z.output<typeof businessBodySchema>;
 
 /** The bag labels section of the Configuración screen: the best-before months and the storage line. */
-export const bagLabelBodySchema = z.object({
-  best_before_months: settingDefinitions.best_before_months.apiSchema,
-  storage_text: settingDefinitions.storage_text.apiSchema,
-});
+export const bagLabelBodySchema = sectionBodySchema('best_before_months', 'storage_text');
 export type BagLabelBody = z.output<typeof bagLabelBodySchema>;
 
 /** The roast age section of the Configuración screen: 'Reposo' and 'Frescura', in days. */
-export const freshnessBodySchema = z.object({
-  rest_days: settingDefinitions.rest_days.apiSchema,
-  freshness_days: settingDefinitions.freshness_days.apiSchema,
-});
+export const freshnessBodySchema = sectionBodySchema('rest_days', 'freshness_days');
 export type FreshnessBody = z.output<typeof freshnessBodySchema>;
 
 /** The public page section of the Configuración screen: on or off. */
-export const publicTraceBodySchema = z.object({ public_trace: settingDefinitions.public_trace.apiSchema });
+export const publicTraceBodySchema = sectionBodySchema('public_trace');
 export type PublicTraceBody = z.output<typeof publicTraceBodySchema>;
 
 /** The regional format section of the Configuración screen: the three settings together. */
-export const regionalFormatBodySchema = z.object({
-  currency_symbol: settingDefinitions.currency_symbol.apiSchema,
-  currency_position: settingDefinitions.currency_position.apiSchema,
-  decimal_separator: settingDefinitions.decimal_separator.apiSchema,
-});
+export const regionalFormatBodySchema = sectionBodySchema('currency_symbol', 'currency_position', 'decimal_separator');
 
 /** The regional format inside the settings, as the formatter takes it. */
 export const regionalFormatOf = (settings: RegionalFormat): RegionalFormat => ({
