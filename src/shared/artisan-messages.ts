@@ -123,6 +123,8 @@ export const artisanMessages = {
     figure: 'Cifra',
     value: 'Valor',
     notMarked: 'Sin marcar',
+    /** A marked event at a sample where the file has no BT reading (Artisan's −1). */
+    noReading: 'Sin lectura',
     events: {
       charge: 'Carga',
       tp: 'Punto de inflexión',

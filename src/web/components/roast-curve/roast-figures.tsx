@@ -15,19 +15,20 @@ const PHASE_ROWS = ['drying', 'maillard', 'development'] as const;
  * tables a screen reader walks cell by cell: each event's time from CHARGE and BT; the
  * phases with their time and share of the roast, the total, the development ratio, the drop
  * temperature and the weight loss. Numbers through the regional formatter
- * (docs/decisions/0042-one-regional-formatter.md); what the file did not mark reads 'Sin marcar'.
+ * (docs/decisions/0042-one-regional-formatter.md); what the file did not mark reads 'Sin marcar', a
+ * reading it lacks (Artisan's −1) 'Sin lectura'.
  */
 export function RoastFigures({ metrics, unit }: { metrics: RoastMetrics; unit: TemperatureUnit }) {
   const f = useFormat();
   const degrees = `°${unit}`;
-  const temperature = (value: number | null | undefined) => (value === null || value === undefined ? m.notMarked : `${f.oneDecimal(value)} ${degrees}`);
+  const temperature = (value: number | null) => (value === null ? m.noReading : `${f.oneDecimal(value)} ${degrees}`);
   const percent = (value: number | null) => (value === null ? m.notMarked : `${f.oneDecimal(value)} %`);
   const phase = (value: RoastPhase | null) => (value === null ? m.notMarked : `${clockTime(value.s)} (${f.oneDecimal(value.pct)} %)`);
   const summary: [string, string][] = [
     ...PHASE_ROWS.map((name): [string, string] => [m.phases[name], phase(metrics.phases[name])]),
     [m.totalTime, metrics.total_time_s === null ? m.notMarked : clockTime(metrics.total_time_s)],
     [m.dtr, percent(metrics.dtr_pct)],
-    [m.dropTemperature, temperature(metrics.drop?.bt)],
+    [m.dropTemperature, metrics.drop === null ? m.notMarked : temperature(metrics.drop.bt)],
     [m.weightLoss, percent(metrics.weight_loss_pct)],
   ];
   return (
@@ -54,7 +55,7 @@ export function RoastFigures({ metrics, unit }: { metrics: RoastMetrics; unit: T
                 ) : (
                   <>
                     <td>{clockTime(event.t)}</td>
-                    <td>{temperature(event.bt)}</td>
+                    <td className={event.bt === null ? 'roast-figures__missing' : undefined}>{temperature(event.bt)}</td>
                   </>
                 )}
               </tr>
@@ -74,7 +75,7 @@ export function RoastFigures({ metrics, unit }: { metrics: RoastMetrics; unit: T
           {summary.map(([label, value]) => (
             <tr key={label}>
               <th scope="row">{label}</th>
-              <td className={value === m.notMarked ? 'roast-figures__missing' : undefined}>{value}</td>
+              <td className={value === m.notMarked || value === m.noReading ? 'roast-figures__missing' : undefined}>{value}</td>
             </tr>
           ))}
         </tbody>
