@@ -41,6 +41,10 @@ export const settingsMessages = {
   freshnessSaved: 'Reposo y frescura actualizados con éxito.',
   publicTraceInvalid: 'Indica si la página pública de trazabilidad está activada.',
   publicTraceSaved: 'Página pública de trazabilidad actualizada con éxito.',
+  /** The 'Temperatura' section (docs/decisions/0052-roast-metrics.md). */
+  temperatureUnitLabel: 'Temperatura',
+  temperatureUnitInvalid: 'Elige la unidad de temperatura: °C o °F.',
+  temperatureUnitSaved: 'Unidad de temperatura actualizada con éxito.',
   /** The live example under the section: how an amount and some kilos will read. */
   formatExample: (money: string, kilos: string) => `Ejemplo: ${money} · ${kilos}`,
   /** How the activity log names the settings (they are one record). */
