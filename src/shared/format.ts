@@ -28,8 +28,6 @@ export interface Formatter {
   readonly format: RegionalFormat;
   /** 2 decimals, rounded half away from zero on the decimal value: '20.14' / '20,14'. */
   twoDecimals(value: number): string;
-  /** 1 decimal, rounded the same way: a roast's temperatures and shares ('201.3', '20,5'), as Artisan shows them. */
-  oneDecimal(value: number): string;
   /** '69.50 Kg' / '69,50 Kg'. */
   kg(kg: number): string;
   /** '$20.14' / '20,14 €'. */
@@ -69,14 +67,6 @@ function twoDecimalsWith(value: number, separator: DecimalSeparator): string {
   return value < 0 && cents !== 0 ? `-${text}` : text;
 }
 
-/** One decimal, rounded half away from zero as twoDecimalsWith does (a temperature or share carries few decimals). */
-function oneDecimalWith(value: number, separator: DecimalSeparator): string {
-  const micro = Math.round(Math.abs(value) * 1_000_000);
-  const tenths = Math.floor(micro / 100_000) + (micro % 100_000 >= 50_000 ? 1 : 0);
-  const text = `${Math.floor(tenths / 10)}${separator}${tenths % 10}`;
-  return value < 0 && tenths !== 0 ? `-${text}` : text;
-}
-
 /**
  * Kilos where someone decides from the amount (a label's net weight, what a
  * sale may take, a count's expected stock): every gram shown, 3 decimals when
@@ -109,7 +99,6 @@ export function regionalFormatter(format: RegionalFormat): Formatter {
   return {
     format,
     twoDecimals,
-    oneDecimal: (value) => oneDecimalWith(value, separator),
     kg: (kg) => `${twoDecimals(kg)} Kg`,
     // A negative margin keeps the look it had before the setting: '$-5.00' ('-5,00 €' after).
     money: (amount) => withCurrency(twoDecimals(amount)),

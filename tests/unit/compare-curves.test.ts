@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { defaultFormatter, regionalFormatter } from '#shared/format.js';
+import { oneDecimal } from '#shared/one-decimal.js';
 import type { RoastCurve, RoastMetrics } from '#shared/schemas/artisan.js';
 import { alignedPoints, nearestIndex, rorTop, sharedExtent } from '#web/features/roasted-coffee/compare-curves/compare-chart-layout.js';
 import { type CurveColumn, figureRows } from '#web/features/roasted-coffee/compare-curves/compare-figures.js';
@@ -63,6 +64,18 @@ const full = curve({
   phases: { drying: { s: 272, pct: 45.33 }, maillard: { s: 208, pct: 34.67 }, development: { s: 120, pct: 20 } },
   dtr_pct: 20,
   weight_loss_pct: 14.95,
+});
+
+describe('oneDecimal', () => {
+  it('rounds half away from zero on the decimal value, in the shop\'s separator', () => {
+    const comma = regionalFormatter({ currency_symbol: '€', currency_position: 'after', decimal_separator: ',' });
+    expect(oneDecimal(201.25, comma)).toBe('201,3');
+    expect(oneDecimal(20, defaultFormatter)).toBe('20.0');
+    // 1.05 is stored as 1.0499…: still 1.1, as a person rounds it.
+    expect(oneDecimal(1.05, defaultFormatter)).toBe('1.1');
+    expect(oneDecimal(-0.04, defaultFormatter)).toBe('0.0');
+    expect(oneDecimal(-3.35, defaultFormatter)).toBe('-3.4');
+  });
 });
 
 describe('figureRows', () => {

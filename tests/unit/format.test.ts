@@ -67,10 +67,6 @@ describe('regional format (Configuración › Formato regional)', () => {
     expect(euro.kgExact(0.999)).toBe('0,999 Kg');
     expect(euro.exactKilos(10)).toBe('10,00');
     expect(euro.twoDecimals(1250)).toBe('1250,00');
-    expect(euro.oneDecimal(201.25)).toBe('201,3');
-    expect(defaultFormatter.oneDecimal(20)).toBe('20.0');
-    expect(defaultFormatter.oneDecimal(-0.04)).toBe('0.0');
-    expect(defaultFormatter.oneDecimal(-3.35)).toBe('-3.4');
     expect(euro.gramsKg(1.389)).toBe('1,389 Kg');
     expect(defaultFormatter.gramsKg(2.5)).toBe('2.500 Kg');
     expect(euro.plain(7.5)).toBe('7,5');

@@ -1,5 +1,6 @@
 import { compareCurvesMessages as m } from '#shared/compare-curves-messages.js';
 import type { Formatter } from '#shared/format.js';
+import { oneDecimal } from '#shared/one-decimal.js';
 import type { RoastCurve, RoastEventFigure, RoastMetrics, RoastPhase } from '#shared/schemas/artisan.js';
 import { clockTime } from '#web/components/roast-curve/roast-curve-format.js';
 import type { ComparedRoast } from './compare-selection.js';
@@ -27,11 +28,11 @@ const PHASES: readonly PhaseKey[] = ['drying', 'maillard', 'development'];
 
 /** '4:32 · 201.3 °C': the time from CHARGE and the bean temperature there (the time alone when the file has no reading). */
 const eventText = (event: RoastEventFigure | null, unit: string, f: Formatter): string =>
-  event === null ? m.missing : event.bt === null ? clockTime(event.t) : `${clockTime(event.t)} · ${f.oneDecimal(event.bt)} °${unit}`;
+  event === null ? m.missing : event.bt === null ? clockTime(event.t) : `${clockTime(event.t)} · ${oneDecimal(event.bt, f)} °${unit}`;
 
-const phaseText = (phase: RoastPhase | null, f: Formatter): string => (phase === null ? m.missing : `${clockTime(phase.s)} (${f.oneDecimal(phase.pct)} %)`);
+const phaseText = (phase: RoastPhase | null, f: Formatter): string => (phase === null ? m.missing : `${clockTime(phase.s)} (${oneDecimal(phase.pct, f)} %)`);
 
-const percentText = (value: number | null, f: Formatter): string => (value === null ? m.missing : `${f.oneDecimal(value)} %`);
+const percentText = (value: number | null, f: Formatter): string => (value === null ? m.missing : `${oneDecimal(value, f)} %`);
 
 /**
  * The comparison's table, a row per figure and a column per roast
