@@ -87,7 +87,8 @@ describe('comparar curvas', () => {
     const rows = Object.fromEntries((await tableRows(page)).map(([name, ...cells]) => [name, cells]));
     expect(await figuresTable(page).locator('thead th').allTextContents()).toEqual(['Cifra', ` ${tarrazu}`, ` ${guatemala}`, ` ${etiopia}`]);
     expect(rows['Fin de secado']).toEqual(['3:04 · 257.0 °C', '3:54 · 152.4 °C', '0:20 · 87.1 °C']);
-    expect(rows['Inicio del 1.er crack']).toEqual(['6:14 · 314.0 °C', '7:24 · 191.3 °C', '1:00 · 102.6 °C']);
+    // 191.25 °C is 191.2 as Artisan writes it (Python's '%.1f': an exact tie goes to the even digit).
+    expect(rows['Inicio del 1.er crack']).toEqual(['6:14 · 314.0 °C', '7:24 · 191.2 °C', '1:00 · 102.6 °C']);
     // Etiopía's file marks no end of the first crack.
     expect(rows['Fin del 1.er crack']).toEqual(['7:34 · 338.0 °C', '8:24 · 199.7 °C', '—']);
     expect(rows['Descarga']).toEqual(['8:44 · 359.0 °C', '9:39 · 208.5 °C', '1:18 · 106.1 °C']);
@@ -105,7 +106,7 @@ describe('comparar curvas', () => {
     expect(problems).toEqual([]);
     await context.close();
 
-    // At 390 px, one curve failing: its legend entry and its column say so, the others are drawn.
+    // At 390 px, one curve failing (a 404, as for a roast deleted meanwhile; not retried): its legend entry and its column say so, the others are drawn.
     const phone = await newPage(env.browser, env.server.url, PHONE);
     await signIn(phone.page, env.server.adminUsername, env.server.adminPassword);
     await phone.page.goto(`${env.server.url}/cafe-tostado`);
@@ -115,19 +116,21 @@ describe('comparar curvas', () => {
       const answer = (await (await fetch('/api/roasted-coffee?limit=50&offset=0')).json()) as { items: { id: number; batch_code: string }[] };
       return answer.items.find((roast) => roast.batch_code === code)!.id;
     }, guatemala);
-    await phone.page.route(`**/api/roasted-coffee/${guatemalaId}/curve`, (route) => route.fulfill({ status: 500, contentType: 'application/json', body: '{"error":{"code":"internal","message":"x"}}' }));
+    await phone.page.route(`**/api/roasted-coffee/${guatemalaId}/curve`, (route) => route.fulfill({ status: 404, contentType: 'application/json', body: JSON.stringify({ error: { code: 'not_found', message: 'Café tostado no encontrado.' } }) }));
     await phone.page.getByRole('button', { name: 'Comparar curvas' }).click();
     const phoneDialog = phone.page.getByRole('dialog', { name: 'Comparar curvas de tueste' });
     await expect.poll(() => figuresTable(phone.page).locator('td.compare-curves__column-note').textContent()).toBe('Error al cargar la curva de tueste.');
     await expect.poll(() => phoneDialog.getByRole('listitem').nth(1).textContent()).toContain('Error al cargar la curva de tueste.');
     await expect.poll(() => phoneDialog.locator('.chart svg path[stroke-width="2.25"]').count()).toBe(1);
-    expect((await tableRows(phone.page)).find(([name]) => name === 'Descarga')).toEqual(['Descarga', '8:44 · 359.0 °C', 'Error al cargar la curva de tueste.']);
+    const phoneRows = await tableRows(phone.page);
+    // The failed column's note spans the column from its first row.
+    expect(phoneRows[0]).toEqual(['Carga', '0:00 · 141.8 °C', 'Error al cargar la curva de tueste.']);
+    expect(phoneRows.find(([name]) => name === 'Descarga')).toEqual(['Descarga', '8:44 · 359.0 °C']);
     // The page does not scroll sideways; the figures' table may, inside the dialog, its figure names staying in view.
     expect(await phone.page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth)).toBeLessThanOrEqual(0);
     await expectNoSeriousAxeViolations(phone.page);
     await shot(phone.page, 'compare-phone');
-    // The failed request is the test's own; nothing else went wrong.
-    expect(phone.problems.filter((problem) => !problem.includes('500'))).toEqual([]);
+    expect(phone.problems).toEqual([]);
     await phone.context.close();
   });
 });

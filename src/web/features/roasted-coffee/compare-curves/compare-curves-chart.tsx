@@ -22,7 +22,8 @@ import { CurveMarker, type CurveStyle } from './compare-curves-style.js';
  */
 
 const HEIGHT = 340;
-const MARGIN = { top: 12, right: 16, bottom: 30, left: 64 };
+/** Room above the plot for the rate of rise's unit, over its axis. */
+const MARGIN = { top: 24, right: 16, bottom: 30, left: 64 };
 /** Room at the right for the rate of rise's marks ('25°C/min' is about 60 px). */
 const ROR_MARGIN = 64;
 const TEMPERATURE_TICKS = 5;
@@ -148,7 +149,7 @@ export function CompareCurvesChart({ series, showEt, showRor, f }: { series: rea
                 </text>
               </g>
             ))}
-            <text x={right + 8} y={top - 2} dominantBaseline="auto" className="compare-curves__ror-unit">
+            <text x={right} y={top - 10} textAnchor="middle" dominantBaseline="auto" className="compare-curves__ror-unit">
               {`${degrees}/min`}
             </text>
           </g>

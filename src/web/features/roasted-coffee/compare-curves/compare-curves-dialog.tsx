@@ -7,10 +7,23 @@ import { FormAlert } from '#web/components/form-alert.js';
 import { LoadingText } from '#web/components/loading-text.js';
 import { loadFailed } from '#web/lib/api-client.js';
 import { CompareCurvesChart } from './compare-curves-chart.js';
-import { type CurveColumn, figureRows } from './compare-figures.js';
+import { type CurveColumn, EVENT_SEPARATOR, figureRows } from './compare-figures.js';
 import type { ComparedRoast } from './compare-selection.js';
 import { CURVE_STYLES, CurveSample } from './compare-curves-style.js';
 import './compare-curves.css';
+
+/** An event's '8:44 · 359.0 °C': on a phone the temperature goes under the time, so four columns stay narrow. */
+function FigureText({ text }: { text: string }) {
+  const [time, temperature] = text.split(EVENT_SEPARATOR);
+  if (temperature === undefined) return text;
+  return (
+    <>
+      {time}
+      <span className="compare-curves__separator">{EVENT_SEPARATOR}</span>
+      <span className="compare-curves__temperature">{temperature}</span>
+    </>
+  );
+}
 
 /**
  * 'Comparar curvas' (docs/product-guide.md#comparar-curvas): the chosen roasts'
@@ -82,15 +95,18 @@ export function CompareCurvesDialog({ roasts, onClose }: { roasts: readonly Comp
         <LoadingText />
       ) : null}
       {/* Focusable: at 390 px four columns scroll sideways, and a keyboard must reach them (axe scrollable-region-focusable). */}
+      {/* A heading, not a caption: a caption would scroll away with the columns on a phone. */}
+      <h3 id="comparar-curvas-cifras" className="compare-curves__heading">
+        {m.figuresCaption}
+      </h3>
       <div className="table-wrap compare-curves__figures" tabIndex={0} role="region" aria-labelledby="comparar-curvas-cifras">
-        <table className="data-table">
-          <caption id="comparar-curvas-cifras">{m.figuresCaption}</caption>
+        <table className="data-table" aria-labelledby="comparar-curvas-cifras">
           <thead>
             <tr>
               <th scope="col">{m.figure}</th>
               {columns.map((column, index) => (
-                <th key={column.roast.id} scope="col">
-                  <CurveSample style={CURVE_STYLES[index]!} /> {column.roast.batch_code}
+                <th key={column.roast.id} scope="col" className="num">
+                  <CurveSample style={CURVE_STYLES[index]!} /> <span>{column.roast.batch_code}</span>
                 </th>
               ))}
             </tr>
@@ -110,7 +126,7 @@ export function CompareCurvesDialog({ roasts, onClose }: { roasts: readonly Comp
                             <span className="sr-only">{m.missingLabel}</span>
                           </>
                         ) : (
-                          value
+                          <FigureText text={value} />
                         )}
                       </td>
                     );

@@ -26,9 +26,12 @@ const EVENTS: readonly EventKey[] = ['charge', 'tp', 'dry_end', 'fc_start', 'fc_
 const SECOND_CRACK: readonly EventKey[] = ['sc_start', 'sc_end'];
 const PHASES: readonly PhaseKey[] = ['drying', 'maillard', 'development'];
 
+/** Between an event's time and its temperature. */
+export const EVENT_SEPARATOR = ' · ';
+
 /** '4:32 · 201.3 °C': the time from CHARGE and the bean temperature there (the time alone when the file has no reading). */
 const eventText = (event: RoastEventFigure | null, unit: string, f: Formatter): string =>
-  event === null ? m.missing : event.bt === null ? clockTime(event.t) : `${clockTime(event.t)} · ${oneDecimal(event.bt, f)} °${unit}`;
+  event === null ? m.missing : event.bt === null ? clockTime(event.t) : `${clockTime(event.t)}${EVENT_SEPARATOR}${oneDecimal(event.bt, f)} °${unit}`;
 
 const phaseText = (phase: RoastPhase | null, f: Formatter): string => (phase === null ? m.missing : `${clockTime(phase.s)} (${oneDecimal(phase.pct, f)} %)`);
 
