@@ -77,8 +77,12 @@ export const queryKeys = {
   roastedCoffee: {
     all: ['roasted-coffee'],
     page: (page: PageParams) => ['roasted-coffee', 'page', page],
-    /** A roast's Artisan curve: fixed once imported, gone with the roast (under `all`). */
+    /**
+     * A roast's Artisan curve, with its figures (under `all`: a roast's edit changes its weight loss,
+     * its delete removes it). In the 'Temperatura' unit: a settings save refreshes every one (`curves`).
+     */
     curve: (id: number) => ['roasted-coffee', 'curve', id],
+    curves: ['roasted-coffee', 'curve'],
   },
   /** Blend recipes: the Configuración table; the blend form's recipe picker belongs under `all` too. */
   blendRecipes: {
