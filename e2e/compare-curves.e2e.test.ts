@@ -32,7 +32,7 @@ async function seed(page: Page): Promise<string[]> {
     roast_date,
     ...extra,
   });
-  const { imported } = await post<{ imported: { batch_code: string }[] }>('/api/roasted-coffee/import-artisan-batch', {
+  const { imported } = await apiPost<{ imported: { batch_code: string }[] }>(page)('/api/roasted-coffee/import-artisan-batch', {
     files: [
       file('python-literal-lb.alog', 'Medio', '2026-11-20'),
       file('roast-2015.alog', 'Oscuro', '2026-11-21'),
@@ -88,13 +88,13 @@ describe('comparar curvas', () => {
     expect(await figuresTable(page).locator('thead th').allTextContents()).toEqual(['Cifra', ` ${tarrazu}`, ` ${guatemala}`, ` ${etiopia}`]);
     expect(rows['Fin de secado']).toEqual(['3:04 · 257.0 °C', '3:54 · 152.4 °C', '0:20 · 87.1 °C']);
     // 191.25 °C is 191.2 as Artisan writes it (Python's '%.1f': an exact tie goes to the even digit).
-    expect(rows['Inicio del 1.er crack']).toEqual(['6:14 · 314.0 °C', '7:24 · 191.2 °C', '1:00 · 102.6 °C']);
+    expect(rows['Inicio del primer crack']).toEqual(['6:14 · 314.0 °C', '7:24 · 191.2 °C', '1:00 · 102.6 °C']);
     // Etiopía's file marks no end of the first crack.
-    expect(rows['Fin del 1.er crack']).toEqual(['7:34 · 338.0 °C', '8:24 · 199.7 °C', '—']);
+    expect(rows['Fin del primer crack']).toEqual(['7:34 · 338.0 °C', '8:24 · 199.7 °C', '—']);
     expect(rows['Descarga']).toEqual(['8:44 · 359.0 °C', '9:39 · 208.5 °C', '1:18 · 106.1 °C']);
     expect(rows['Tiempo total']).toEqual(['8:44', '9:39', '1:18']);
     expect(rows['Desarrollo']).toEqual(['2:30 (28.6 %)', '2:15 (23.3 %)', '0:18 (23.1 %)']);
-    expect(rows['Ratio de desarrollo (DTR)']).toEqual(['28.6 %', '23.3 %', '23.1 %']);
+    expect(rows['Ratio de desarrollo']).toEqual(['28.6 %', '23.3 %', '23.1 %']);
     // 2.2 lb → 1.87 lb; 1.2 → 1.02 kg; 1.5 → 1.2 kg.
     expect(rows['Pérdida de peso']).toEqual(['15.0 %', '15.0 %', '20.0 %']);
     await dialog.getByRole('checkbox', { name: 'Mostrar RoR (velocidad de subida)' }).check();

@@ -31,23 +31,6 @@ export const compareCurvesMessages = {
   close: 'Cerrar',
   // The figures' table
   figuresCaption: 'Cifras de los tuestes comparados',
-  figure: 'Cifra',
-  figures: {
-    charge: 'Carga',
-    tp: 'Punto de inflexión',
-    dry_end: 'Fin de secado',
-    fc_start: 'Inicio del 1.er crack',
-    fc_end: 'Fin del 1.er crack',
-    sc_start: 'Inicio del 2.º crack',
-    sc_end: 'Fin del 2.º crack',
-    drop: 'Descarga',
-    total: 'Tiempo total',
-    drying: 'Secado',
-    maillard: 'Maillard',
-    development: 'Desarrollo',
-    dtr: 'Ratio de desarrollo (DTR)',
-    weight_loss: 'Pérdida de peso',
-  },
   /** A missing event or figure. */
   missing: '—',
   missingLabel: 'sin dato',

@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest';
 import { defaultFormatter, regionalFormatter } from '#shared/format.js';
-import { oneDecimal } from '#shared/one-decimal.js';
 import type { RoastCurve, RoastMetrics } from '#shared/schemas/artisan.js';
 import { alignedPoints, nearestIndex, rorTop, sharedExtent } from '#web/features/roasted-coffee/compare-curves/compare-chart-layout.js';
 import { type CurveColumn, figureRows } from '#web/features/roasted-coffee/compare-curves/compare-figures.js';
@@ -54,31 +53,20 @@ const curve = (metrics: Partial<RoastMetrics>, unit: 'C' | 'F' = 'C'): RoastCurv
 });
 
 const full = curve({
-  charge: { t: 0, bt: 200.04 },
-  tp: { t: 92, bt: 96.25 },
+  charge: { t: 0, bt: 200 },
+  tp: { t: 92, bt: 96.3 },
   dry_end: { t: 272, bt: 150 },
-  fc_start: { t: 480, bt: 196.55 },
+  fc_start: { t: 480, bt: 196.6 },
   fc_end: { t: 540, bt: null },
   drop: { t: 600, bt: 210.3 },
   total_time_s: 600,
-  phases: { drying: { s: 272, pct: 45.33 }, maillard: { s: 208, pct: 34.67 }, development: { s: 120, pct: 20 } },
+  phases: { drying: { s: 272, pct: 45.3 }, maillard: { s: 208, pct: 34.7 }, development: { s: 120, pct: 20 } },
   dtr_pct: 20,
-  weight_loss_pct: 14.95,
-});
-
-describe('oneDecimal', () => {
-  it('rounds half away from zero on the decimal value, in the shop\'s separator', () => {
-    const comma = regionalFormatter({ currency_symbol: '€', currency_position: 'after', decimal_separator: ',' });
-    expect(oneDecimal(201.25, comma)).toBe('201,3');
-    expect(oneDecimal(20, defaultFormatter)).toBe('20.0');
-    // 1.05 is stored as 1.0499…: still 1.1, as a person rounds it.
-    expect(oneDecimal(1.05, defaultFormatter)).toBe('1.1');
-    expect(oneDecimal(-0.04, defaultFormatter)).toBe('0.0');
-    expect(oneDecimal(-3.35, defaultFormatter)).toBe('-3.4');
-  });
+  weight_loss_pct: 15,
 });
 
 describe('figureRows', () => {
+  // The server sends the figures rounded to one decimal as Artisan does (roast-metrics.ts); the table writes them in the shop's format.
   it('a row per figure, a column per roast: time and BT in the regional format, an em-dash where an event is missing', () => {
     const comma = regionalFormatter({ currency_symbol: '€', currency_position: 'after', decimal_separator: ',' });
     const partial = curve({ charge: { t: 0, bt: 390 }, drop: { t: 720, bt: 420.5 }, total_time_s: 720, weight_loss_pct: 12 }, 'F');
@@ -94,26 +82,26 @@ describe('figureRows', () => {
       'Carga',
       'Punto de inflexión',
       'Fin de secado',
-      'Inicio del 1.er crack',
-      'Fin del 1.er crack',
+      'Inicio del primer crack',
+      'Fin del primer crack',
       'Descarga',
       'Tiempo total',
       'Secado',
       'Maillard',
       'Desarrollo',
-      'Ratio de desarrollo (DTR)',
+      'Ratio de desarrollo',
       'Pérdida de peso',
     ]);
     expect(table['Carga']).toEqual(['0:00 · 200,0 °C', '0:00 · 390,0 °F']);
     expect(table['Punto de inflexión']).toEqual(['1:32 · 96,3 °C', '—']);
-    expect(table['Inicio del 1.er crack']).toEqual(['8:00 · 196,6 °C', '—']);
+    expect(table['Inicio del primer crack']).toEqual(['8:00 · 196,6 °C', '—']);
     // An event without a reading at its sample: its time alone.
-    expect(table['Fin del 1.er crack']).toEqual(['9:00', '—']);
+    expect(table['Fin del primer crack']).toEqual(['9:00', '—']);
     expect(table['Descarga']).toEqual(['10:00 · 210,3 °C', '12:00 · 420,5 °F']);
     expect(table['Tiempo total']).toEqual(['10:00', '12:00']);
     expect(table['Secado']).toEqual(['4:32 (45,3 %)', '—']);
     expect(table['Desarrollo']).toEqual(['2:00 (20,0 %)', '—']);
-    expect(table['Ratio de desarrollo (DTR)']).toEqual(['20,0 %', '—']);
+    expect(table['Ratio de desarrollo']).toEqual(['20,0 %', '—']);
     expect(table['Pérdida de peso']).toEqual(['15,0 %', '12,0 %']);
   });
 

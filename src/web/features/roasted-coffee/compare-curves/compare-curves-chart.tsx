@@ -3,7 +3,6 @@ import { scaleLinear } from '@visx/scale';
 import { LinePath } from '@visx/shape';
 import { type PointerEvent, useMemo, useState } from 'react';
 import type { Formatter } from '#shared/format.js';
-import { oneDecimal } from '#shared/one-decimal.js';
 import type { RoastCurve } from '#shared/schemas/artisan.js';
 import { roundTicks } from '#web/components/charts/chart-ticks.js';
 import { ChartAxes, ChartTooltip, type Pointed, pointerIn, useBoxWidth } from '#web/components/charts/chart-frame.js';
@@ -173,7 +172,7 @@ export function CompareCurvesChart({ series, showEt, showRor, f }: { series: rea
           const points = aligned[index]!;
           const nearest = points[nearestIndex(points, t)];
           if (!nearest || nearest.bt === null || Math.abs(nearest.t - t) > 5) return [];
-          return [{ name: one.name, value: `${oneDecimal(nearest.bt, f)} ${degrees}`, colour: one.style.colour, marker: one.style.marker, at: nearest }];
+          return [{ name: one.name, value: `${f.oneDecimal(nearest.bt)} ${degrees}`, colour: one.style.colour, marker: one.style.marker, at: nearest }];
         });
   return (
     <div ref={box} className="chart" style={{ height: HEIGHT }}>

@@ -1,5 +1,6 @@
 import { useQueries } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
+import { artisanMessages } from '#shared/artisan-messages.js';
 import { compareCurvesMessages as m } from '#shared/compare-curves-messages.js';
 import { roastCurveQueryOptions } from '#web/api/get-roast-curve.js';
 import { useFormat } from '#web/api/use-format.js';
@@ -103,7 +104,7 @@ export function CompareCurvesDialog({ roasts, onClose }: { roasts: readonly Comp
         <table className="data-table" aria-labelledby="comparar-curvas-cifras">
           <thead>
             <tr>
-              <th scope="col">{m.figure}</th>
+              <th scope="col">{artisanMessages.figures.figure}</th>
               {columns.map((column, index) => (
                 <th key={column.roast.id} scope="col" className="num">
                   <CurveSample style={CURVE_STYLES[index]!} /> <span>{column.roast.batch_code}</span>

@@ -1,6 +1,6 @@
+import { artisanMessages } from '#shared/artisan-messages.js';
 import { compareCurvesMessages as m } from '#shared/compare-curves-messages.js';
 import type { Formatter } from '#shared/format.js';
-import { oneDecimal } from '#shared/one-decimal.js';
 import type { RoastCurve, RoastEventFigure, RoastMetrics, RoastPhase } from '#shared/schemas/artisan.js';
 import { clockTime } from '#web/components/roast-curve/roast-curve-format.js';
 import type { ComparedRoast } from './compare-selection.js';
@@ -31,11 +31,11 @@ export const EVENT_SEPARATOR = ' · ';
 
 /** '4:32 · 201.3 °C': the time from CHARGE and the bean temperature there (the time alone when the file has no reading). */
 const eventText = (event: RoastEventFigure | null, unit: string, f: Formatter): string =>
-  event === null ? m.missing : event.bt === null ? clockTime(event.t) : `${clockTime(event.t)}${EVENT_SEPARATOR}${oneDecimal(event.bt, f)} °${unit}`;
+  event === null ? m.missing : event.bt === null ? clockTime(event.t) : `${clockTime(event.t)}${EVENT_SEPARATOR}${f.oneDecimal(event.bt)} °${unit}`;
 
-const phaseText = (phase: RoastPhase | null, f: Formatter): string => (phase === null ? m.missing : `${clockTime(phase.s)} (${oneDecimal(phase.pct, f)} %)`);
+const phaseText = (phase: RoastPhase | null, f: Formatter): string => (phase === null ? m.missing : `${clockTime(phase.s)} (${f.oneDecimal(phase.pct)} %)`);
 
-const percentText = (value: number | null, f: Formatter): string => (value === null ? m.missing : `${oneDecimal(value, f)} %`);
+const percentText = (value: number | null, f: Formatter): string => (value === null ? m.missing : `${f.oneDecimal(value)} %`);
 
 /**
  * The comparison's table, a row per figure and a column per roast
@@ -52,11 +52,13 @@ export function figureRows(columns: readonly CurveColumn[], f: Formatter): Figur
     columns.map((column) => (column.state === 'ready' ? text(column.curve.metrics, column.curve.unit) : null));
   const reachedSecondCrack = columns.some((column) => SECOND_CRACK.some((event) => metricsOf(column)?.[event]));
   const events = reachedSecondCrack ? [...EVENTS.slice(0, -1), ...SECOND_CRACK, 'drop' as const] : EVENTS;
+  // The single curve's names for them (its figures' tables), so the two read alike.
+  const names = artisanMessages.figures;
   return [
-    ...events.map((event) => ({ key: event, label: m.figures[event], values: each((metrics, unit) => eventText(metrics[event], unit, f)) })),
-    { key: 'total', label: m.figures.total, values: each((metrics) => (metrics.total_time_s === null ? m.missing : clockTime(metrics.total_time_s))) },
-    ...PHASES.map((phase) => ({ key: phase, label: m.figures[phase], values: each((metrics) => phaseText(metrics.phases[phase], f)) })),
-    { key: 'dtr', label: m.figures.dtr, values: each((metrics) => percentText(metrics.dtr_pct, f)) },
-    { key: 'weight_loss', label: m.figures.weight_loss, values: each((metrics) => percentText(metrics.weight_loss_pct, f)) },
+    ...events.map((event) => ({ key: event, label: names.events[event], values: each((metrics, unit) => eventText(metrics[event], unit, f)) })),
+    { key: 'total', label: names.totalTime, values: each((metrics) => (metrics.total_time_s === null ? m.missing : clockTime(metrics.total_time_s))) },
+    ...PHASES.map((phase) => ({ key: phase, label: names.phases[phase], values: each((metrics) => phaseText(metrics.phases[phase], f)) })),
+    { key: 'dtr', label: names.dtr, values: each((metrics) => percentText(metrics.dtr_pct, f)) },
+    { key: 'weight_loss', label: names.weightLoss, values: each((metrics) => percentText(metrics.weight_loss_pct, f)) },
   ];
 }
