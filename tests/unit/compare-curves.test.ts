@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { defaultFormatter, regionalFormatter } from '#shared/format.js';
 import type { RoastCurve, RoastMetrics } from '#shared/schemas/artisan.js';
-import { alignedPoints, nearestIndex, rorTop, sharedExtent } from '#web/features/roasted-coffee/compare-curves/compare-chart-layout.js';
+import { alignedPoints, nearestIndex, sharedExtent } from '#web/features/roasted-coffee/compare-curves/compare-chart-layout.js';
 import { type CurveColumn, figureRows } from '#web/features/roasted-coffee/compare-curves/compare-figures.js';
 import { type ComparedRoast, pickCompared } from '#web/features/roasted-coffee/compare-curves/compare-selection.js';
 
@@ -135,8 +135,7 @@ describe('the curves on one axis', () => {
     expect(sharedExtent([[], []])).toBeNull();
   });
 
-  it('the rate-of-rise axis leaves out the first minute; the pointer finds the nearest reading', () => {
-    expect(rorTop([[{ t: 10, v: 80 }, { t: 60, v: 18 }, { t: 120, v: 12 }], [{ t: 200, v: 9 }, { t: 300, v: Number.NaN }]])).toBe(18);
+  it('the pointer finds the nearest reading', () => {
     expect(nearestIndex([{ t: 0 }, { t: 10 }, { t: 20 }], 13)).toBe(1);
     expect(nearestIndex([], 13)).toBe(-1);
   });

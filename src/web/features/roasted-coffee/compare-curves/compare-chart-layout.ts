@@ -35,18 +35,6 @@ export function sharedExtent(curves: readonly (readonly CurvePoint[])[]): { from
   return shared;
 }
 
-/**
- * The rate-of-rise axis's span: 0 to the highest value after the first
- * minute. Right after CHARGE the beans' readings fall and rise steeply (the
- * probe meets cold beans), and Artisan's own axis starts at 0 and leaves that
- * stretch out of view too; drawn whole it would flatten the part a roaster reads.
- */
-export function rorTop(rors: readonly (readonly { t: number; v: number }[])[]): number {
-  let top = 0;
-  for (const ror of rors) for (const point of ror) if (point.t >= 60 && Number.isFinite(point.v)) top = Math.max(top, point.v);
-  return top;
-}
-
 /** The index of the point nearest `t` in time (a scan: the file's samples need not be ordered), or −1 without points. */
 export function nearestIndex(points: readonly { t: number }[], t: number): number {
   let nearest = -1;

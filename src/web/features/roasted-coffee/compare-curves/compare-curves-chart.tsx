@@ -6,8 +6,8 @@ import type { Formatter } from '#shared/format.js';
 import type { RoastCurve } from '#shared/schemas/artisan.js';
 import { roundTicks } from '#web/components/charts/chart-ticks.js';
 import { ChartAxes, ChartTooltip, type Pointed, pointerIn, useBoxWidth } from '#web/components/charts/chart-frame.js';
-import { clockTime, pointsForColumns, timeTicks } from '#web/components/roast-curve/roast-curve-format.js';
-import { alignedPoints, nearestIndex, rorTop, sharedExtent } from './compare-chart-layout.js';
+import { clockTime, pointsForColumns, rorExtent, timeTicks } from '#web/components/roast-curve/roast-curve-format.js';
+import { alignedPoints, nearestIndex, sharedExtent } from './compare-chart-layout.js';
 import { CurveMarker, type CurveStyle } from './compare-curves-style.js';
 
 /**
@@ -54,7 +54,9 @@ export function CompareCurvesChart({ series, showEt, showRor, f }: { series: rea
     const temperatures = roundTicks(coldest, hottest, TEMPERATURE_TICKS);
     const x = scaleLinear({ domain: [from, to === from ? from + 1 : to], range: [left, right] });
     const y = scaleLinear({ domain: [temperatures[0]!, temperatures[temperatures.length - 1]!], range: [bottom, top] });
-    const rates = roundTicks(0, Math.max(1, rorTop(series.map((one) => one.curve.ror))), TEMPERATURE_TICKS);
+    // One rate-of-rise axis for every roast, spanned as the single curve's.
+    const { low, high } = rorExtent(series.flatMap((one) => one.curve.ror));
+    const rates = roundTicks(low, high, TEMPERATURE_TICKS);
     const rate = scaleLinear({ domain: [rates[0]!, rates[rates.length - 1]!], range: [bottom, top] });
     const minutes = timeTicks(from, to, Math.max(2, Math.floor((right - left) / TIME_MARK_ROOM)));
     return { left, right, top, bottom, x, y, rate, temperatures, rates, minutes };
@@ -136,22 +138,12 @@ export function CompareCurvesChart({ series, showEt, showRor, f }: { series: rea
           bottom={bottom}
           values={temperatures.map((tick) => ({ key: tick, at: y(tick), label: `${tick}${degrees}` }))}
           along={minutes.map((tick) => ({ key: tick, at: x(tick), label: clockTime(tick) }))}
+          opposite={showRor ? rates.map((tick) => ({ key: tick, at: rate(tick), label: f.plain(tick) })) : undefined}
         />
         {showRor ? (
-          <g className="chart__axis">
-            <line x1={right} x2={right} y1={top} y2={bottom} />
-            {rates.map((tick) => (
-              <g key={tick}>
-                <line x1={right} x2={right + 6} y1={rate(tick)} y2={rate(tick)} />
-                <text x={right + 8} y={rate(tick)} dominantBaseline="central">
-                  {f.plain(tick)}
-                </text>
-              </g>
-            ))}
-            <text x={right} y={top - 10} textAnchor="middle" dominantBaseline="auto" className="compare-curves__ror-unit">
-              {`${degrees}/min`}
-            </text>
-          </g>
+          <text x={right} y={top - 10} textAnchor="middle" className="compare-curves__ror-unit">
+            {`${degrees}/min`}
+          </text>
         ) : null}
       </>
     );

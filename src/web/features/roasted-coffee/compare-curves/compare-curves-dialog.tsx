@@ -1,4 +1,4 @@
-import { useQueries } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef, useState } from 'react';
 import { artisanMessages } from '#shared/artisan-messages.js';
 import { compareCurvesMessages as m } from '#shared/compare-curves-messages.js';
@@ -27,6 +27,16 @@ function FigureText({ text }: { text: string }) {
 }
 
 /**
+ * The query of the roast in one of the COMPARE_CURVES_MAX places, off when the place is empty: four
+ * useQuery calls rather than useQueries, which would bring its code (about 0.1 KB gzip) into the
+ * login and home's, where TanStack Query lives (docs/decisions/0054-compare-curves-dialog.md).
+ */
+const slot = (roasts: readonly ComparedRoast[], index: number) => {
+  const roast = roasts[index];
+  return { ...roastCurveQueryOptions(roast?.id ?? 0), enabled: roast !== undefined };
+};
+
+/**
  * 'Comparar curvas' (docs/product-guide.md#comparar-curvas): the chosen roasts'
  * curves overlaid from CHARGE, a legend naming each lot, and their figures in a
  * table, a column per roast, in a native modal <dialog> as the single curve's.
@@ -40,7 +50,7 @@ export function CompareCurvesDialog({ roasts, onClose }: { roasts: readonly Comp
   const dialog = useRef<HTMLDialogElement>(null);
   const [showEt, setShowEt] = useState(false);
   const [showRor, setShowRor] = useState(false);
-  const answers = useQueries({ queries: roasts.map((roast) => roastCurveQueryOptions(roast.id)) });
+  const answers = [useQuery(slot(roasts, 0)), useQuery(slot(roasts, 1)), useQuery(slot(roasts, 2)), useQuery(slot(roasts, 3))];
   useEffect(() => {
     const element = dialog.current;
     if (element && !element.open) element.showModal();
