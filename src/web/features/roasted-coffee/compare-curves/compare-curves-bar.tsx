@@ -40,7 +40,7 @@ export function CompareCurvesBar({ roasts, compared }: { roasts: readonly Roaste
   const count = compared.chosen.length;
   if (count === 0 && !roasts.some((roast) => roast.has_curve)) return null;
   return (
-    <div className="compare-bar" role="group" aria-label={m.barLabel}>
+    <div className="labels-bar compare-bar" role="group" aria-label={m.barLabel}>
       <p className="compare-bar__status" role="status">
         {count === 0 ? m.hint : m.chosen(count)}
       </p>

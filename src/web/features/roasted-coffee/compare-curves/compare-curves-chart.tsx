@@ -84,22 +84,24 @@ export function CompareCurvesChart({ series, showEt, showRor, f }: { series: rea
           {series.map((one, index) => {
             const points = aligned[index]!;
             const charge = one.curve.events.charge ?? 0;
+            // BT, or ET thinner and lighter: the roast's colour and dash either way.
+            const temperatureLine = (key: 'bt' | 'et', width: number, opacity: number) => (
+              <LinePath
+                data={pointsForColumns(points, (point) => point[key], columns)}
+                x={(point) => x(point.t)}
+                y={(point) => y(point[key] ?? 0)}
+                defined={(point) => point[key] !== null}
+                curve={curveMonotoneX}
+                stroke={one.style.colour}
+                strokeOpacity={opacity}
+                strokeWidth={width}
+                strokeDasharray={one.style.dash}
+                fill="none"
+              />
+            );
             return (
               <g key={index}>
-                {showEt ? (
-                  <LinePath
-                    data={pointsForColumns(points, (point) => point.et, columns)}
-                    x={(point) => x(point.t)}
-                    y={(point) => y(point.et ?? 0)}
-                    defined={(point) => point.et !== null}
-                    curve={curveMonotoneX}
-                    stroke={one.style.colour}
-                    strokeOpacity={0.55}
-                    strokeWidth={1.25}
-                    strokeDasharray={one.style.dash}
-                    fill="none"
-                  />
-                ) : null}
+                {showEt ? temperatureLine('et', 1.25, 0.55) : null}
                 {showRor ? (
                   <LinePath
                     data={one.curve.ror.filter((point) => Number.isFinite(point.v))}
@@ -111,17 +113,7 @@ export function CompareCurvesChart({ series, showEt, showRor, f }: { series: rea
                     fill="none"
                   />
                 ) : null}
-                <LinePath
-                  data={pointsForColumns(points, (point) => point.bt, columns)}
-                  x={(point) => x(point.t)}
-                  y={(point) => y(point.bt ?? 0)}
-                  defined={(point) => point.bt !== null}
-                  curve={curveMonotoneX}
-                  stroke={one.style.colour}
-                  strokeWidth={2.25}
-                  strokeDasharray={one.style.dash}
-                  fill="none"
-                />
+                {temperatureLine('bt', 2.25, 1)}
                 {MARKED_EVENTS.map((event) => {
                   const figure = one.curve.metrics[event];
                   if (!figure || figure.bt === null) return null;
