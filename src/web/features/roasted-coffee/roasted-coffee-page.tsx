@@ -22,6 +22,7 @@ import { useAvailableGreen } from './api/get-available-green.js';
 import { useGreenLotOptions } from './api/get-green-lot-options.js';
 import { roastedCoffeeQueryOptions } from './api/get-roasted-coffee.js';
 import { ArtisanImportPanel } from './artisan/artisan-import-panel.js';
+import { useComparedRoasts } from './compare-curves/compare-selection.js';
 import { GREEN_STOCK_TITLE, GreenStockTable } from './green-stock-table.js';
 import { RoastForm } from './roast-form.js';
 import { type GreenLotOption, prefilledRoastValues } from './roast-form-values.js';
@@ -66,6 +67,7 @@ export function RoastedCoffeePage() {
       failedMessage: m.deleteInUse,
     },
   });
+  const compared = useComparedRoasts();
   const [greenOffset, setGreenOffset] = useState(0);
   const [importing, setImporting] = useState(false);
   // The lots just roasted or imported, whose labels are offered (docs/product-guide.md#imprimir-desde-las-tablas).
@@ -141,7 +143,7 @@ export function RoastedCoffeePage() {
         exportPath="/roasted-coffee/export.csv"
         pager={{ total: roastPage.total, ...paging, label: 'Páginas del café tostado' }}
       >
-        <RoastedStockTable roasts={roastPage.items} selection={selection} {...rowActions} />
+        <RoastedStockTable roasts={roastPage.items} selection={selection} compared={compared} {...rowActions} />
       </ListCard>
     </LoadedPage>
   );

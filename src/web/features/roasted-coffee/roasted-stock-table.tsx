@@ -11,6 +11,8 @@ import { lotTraceColumn } from '#web/components/lot-trace-link.js';
 import { PrintLabelButton } from '#web/components/labels/print-labels.js';
 import { RoastCurveButton } from '#web/components/roast-curve/roast-curve-dialog.js';
 import type { LabelTable, PrintableLot } from '#web/components/labels/labels-url.js';
+import { CompareCurvePick, CompareCurvesBar } from './compare-curves/compare-curves-bar.js';
+import type { ComparedRoasts } from './compare-curves/compare-selection.js';
 
 export const ROASTED_STOCK_TITLE = 'Stock de Café Tostado';
 
@@ -36,11 +38,20 @@ const columnsFor = (f: Formatter): Column<RoastedCoffee>[] => [
   { label: 'Fecha Tostado', cell: (roast) => <RoastAgeCell date={roast.roast_date} age={roast} /> },
 ];
 
-/** The Artisan curve of an imported roast; a roast typed in the form has no button. */
-const CURVE_COLUMN: Column<RoastedCoffee> = {
+/**
+ * The Artisan curve of an imported roast, and its box for 'Comparar curvas' (docs/product-guide.md#comparar-curvas);
+ * a roast typed in the form has neither.
+ */
+const curveColumn = (compared: ComparedRoasts): Column<RoastedCoffee> => ({
   label: 'Curva',
-  cell: (roast) => (roast.has_curve ? <RoastCurveButton roastId={roast.id} batchCode={roast.batch_code} /> : null),
-};
+  cell: (roast) =>
+    roast.has_curve ? (
+      <span className="compare-curve-cell">
+        <CompareCurvePick roast={roast} compared={compared} />
+        <RoastCurveButton roastId={roast.id} batchCode={roast.batch_code} />
+      </span>
+    ) : null,
+});
 
 const LABEL_TABLE: LabelTable = { kind: 'roasted', title: ROASTED_STOCK_TITLE };
 const lotOf = (roast: RoastedCoffee): PrintableLot => ({ kind: 'roasted', id: roast.id, batch_code: roast.batch_code, stock_kg: roast.stock_kg });
@@ -50,24 +61,28 @@ export interface RoastedStockTableProps extends RowActionHandlers<RoastedCoffee>
   roasts: RoastedCoffee[];
   /** The ticked lots: the screen's, so that its deletes take their lot out (useLotSelection). */
   selection: LotSelection;
+  /** The roasts ticked for 'Comparar curvas': the screen's too, so paging keeps them. */
+  compared: ComparedRoasts;
 }
 
 /**
  * The table of roasted stock (docs/product-guide.md#cafe-tostado): what each roast
  * produced (`resultant_kg`) next to what is on hand now (`stock_kg`,
  * docs/product-guide.md#stock-moves), 2 decimals; rows stack into cards on phones. Each lot can
- * be ticked for its label, and printed alone from its actions (docs/product-guide.md#imprimir-desde-las-tablas).
+ * be ticked for its label, and printed alone from its actions (docs/product-guide.md#imprimir-desde-las-tablas);
+ * up to four with a curve can be ticked to compare their curves (docs/product-guide.md#comparar-curvas).
  */
-export function RoastedStockTable({ roasts, selection, ...rowActions }: RoastedStockTableProps) {
+export function RoastedStockTable({ roasts, selection, compared, ...rowActions }: RoastedStockTableProps) {
   const f = useFormat();
   const actions = actionsColumn(rowActions, (roast: RoastedCoffee) => `café tostado ${roast.batch_code}`, (roast) => <PrintLabelButton lot={lotOf(roast)} />);
   const columns = withLotCheckboxes(columnsFor(f), selection, lotOf, lotName);
   return (
     <>
+      <CompareCurvesBar roasts={roasts} compared={compared} />
       {roasts.length > 0 && <LotLabelsBar table={LABEL_TABLE} pageLots={roasts.map(lotOf)} selection={selection} />}
       <DataTable
         caption={ROASTED_STOCK_TITLE}
-        columns={[...columns, CURVE_COLUMN, lotTraceColumn<RoastedCoffee>('roasted'), lotAdjustColumn<RoastedCoffee>('roasted'), actions]}
+        columns={[...columns, curveColumn(compared), lotTraceColumn<RoastedCoffee>('roasted'), lotAdjustColumn<RoastedCoffee>('roasted'), actions]}
         rows={roasts}
         empty={m.empty}
       />
