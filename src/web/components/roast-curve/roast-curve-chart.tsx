@@ -7,7 +7,7 @@ import type { RoastCurve } from '#shared/schemas/artisan.js';
 import { useFormat } from '#web/api/use-format.js';
 import { roundTicks } from '#web/components/charts/chart-ticks.js';
 import { ChartAxes, ChartTooltip, type Pointed, pointerIn, useBoxWidth } from '#web/components/charts/chart-frame.js';
-import { BT_COLOUR, clockTime, curveExtent, ET_COLOUR, EVENT_ORDER, finitePoints, pointsForColumns, rorExtent, ROR_COLOUR, timeTicks } from './roast-curve-format.js';
+import { BT_COLOUR, clockTime, curveExtent, ET_COLOUR, EVENT_ORDER, finitePoints, pointsForColumns, rorExtent, ROR_COLOUR, temperatureAndTimeMarks, timeTicks } from './roast-curve-format.js';
 
 /**
  * The drawing of a roast's Artisan curve, in a chunk of its own that only the
@@ -125,8 +125,7 @@ export function RoastCurveChart({ curve }: { curve: RoastCurve }) {
           right={right}
           top={top}
           bottom={bottom}
-          values={temperatures.map((tick) => ({ key: tick, at: y(tick), label: `${tick}${degrees}` }))}
-          along={minutes.map((tick) => ({ key: tick, at: x(tick), label: clockTime(tick) }))}
+          {...temperatureAndTimeMarks(temperatures, minutes, { y, x }, degrees)}
           opposite={ror.length > 0 ? rises.map((tick) => ({ key: tick, at: z(tick), label: String(tick) })) : undefined}
         />
       </>

@@ -1,4 +1,5 @@
 import { artisanMessages as m } from '#shared/artisan-messages.js';
+import type { AxisMark } from '#web/components/charts/chart-frame.js';
 import type { ArtisanCurve, ArtisanEvents } from '#shared/schemas/artisan.js';
 
 /** BT in the product's brown, ET in a blue that differs from it for every colour vision (Okabe–Ito). */
@@ -9,6 +10,22 @@ export const ROR_COLOUR = '#D55E00';
 
 /** The roast's events in the order they happen. */
 export const EVENT_ORDER = Object.keys(m.events) as (keyof ArtisanEvents)[];
+
+/**
+ * A roast chart's left and bottom marks: temperatures with their unit, minutes as 'm:ss'. One
+ * curve and the comparison of several draw the same axes (docs/decisions/0054-compare-curves-dialog.md).
+ */
+export function temperatureAndTimeMarks(
+  temperatures: readonly number[],
+  minutes: readonly number[],
+  scales: { y: (temperature: number) => number; x: (seconds: number) => number },
+  degrees: string,
+): { values: AxisMark[]; along: AxisMark[] } {
+  return {
+    values: temperatures.map((tick) => ({ key: tick, at: scales.y(tick), label: `${tick}${degrees}` })),
+    along: minutes.map((tick) => ({ key: tick, at: scales.x(tick), label: clockTime(tick) })),
+  };
+}
 
 /** 'm:ss' from seconds, with a minus sign before CHARGE. */
 export function clockTime(seconds: number): string {

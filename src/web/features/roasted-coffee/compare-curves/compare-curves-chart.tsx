@@ -6,7 +6,7 @@ import type { Formatter } from '#shared/format.js';
 import type { RoastCurve } from '#shared/schemas/artisan.js';
 import { roundTicks } from '#web/components/charts/chart-ticks.js';
 import { ChartAxes, ChartTooltip, type Pointed, pointerIn, useBoxWidth } from '#web/components/charts/chart-frame.js';
-import { clockTime, pointsForColumns, rorExtent, timeTicks } from '#web/components/roast-curve/roast-curve-format.js';
+import { clockTime, pointsForColumns, rorExtent, temperatureAndTimeMarks, timeTicks } from '#web/components/roast-curve/roast-curve-format.js';
 import { alignedPoints, nearestIndex, sharedExtent } from './compare-chart-layout.js';
 import { CurveMarker, type CurveStyle } from './compare-curves-style.js';
 
@@ -128,8 +128,7 @@ export function CompareCurvesChart({ series, showEt, showRor, f }: { series: rea
           right={right}
           top={top}
           bottom={bottom}
-          values={temperatures.map((tick) => ({ key: tick, at: y(tick), label: `${tick}${degrees}` }))}
-          along={minutes.map((tick) => ({ key: tick, at: x(tick), label: clockTime(tick) }))}
+          {...temperatureAndTimeMarks(temperatures, minutes, { y, x }, degrees)}
           opposite={showRor ? rates.map((tick) => ({ key: tick, at: rate(tick), label: f.plain(tick) })) : undefined}
         />
         {showRor ? (
