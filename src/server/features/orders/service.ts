@@ -234,13 +234,15 @@ const SHOP_ORDERS_PER_INSERT = 500;
  * the rules of POST /api/orders (an active customer, products that exist, active formats, the
  * kilos' limit), checked with a few queries for all of them, then written a few hundred orders
  * per statement rather than a dozen statements per order, so the transaction is short (bench P15).
- * `refusal` words a refused order's message (the shop's number in it). The ids in `orders`' order.
+ * `refusal` words a refused order's message (the shop's number in it); `turn` runs between
+ * statements (the import's turns for other requests). The ids in `orders`' order.
  */
 export async function createShopOrders(
   trx: Transaction<Database>,
   orders: readonly ShopOrderInput[],
   userId: number | null,
   refusal: (index: number, message: string) => string,
+  turn: () => Promise<void> = async () => {},
 ): Promise<{ id: number; customer_name: string }[]> {
   const names = await activeCustomerNames(trx, [...new Set(orders.map((order) => order.body.customer_id))]);
   const check = await lineChecker(trx, orders.flatMap((order) => order.body.lines));
@@ -257,6 +259,7 @@ export async function createShopOrders(
   const ids: number[] = [];
   try {
     for (let start = 0; start < orders.length; start += SHOP_ORDERS_PER_INSERT) {
+      await turn();
       const batch = orders.slice(start, start + SHOP_ORDERS_PER_INSERT);
       const inserted = await repository.insertShopOrders(
         trx,
@@ -267,6 +270,7 @@ export async function createShopOrders(
         now,
       );
       const batchIds = batch.map((order) => inserted.get(order.shop.number)!);
+      await turn();
       await repository.insertLinesOfOrders(trx, batchIds.flatMap((orderId, index) => lines[start + index]!.map((line, position) => ({ ...line, order_id: orderId, position: position + 1 }))));
       ids.push(...batchIds);
     }
