@@ -17,7 +17,7 @@ export interface DatabaseHandle {
   /**
    * What must answer while a write transaction holds `db` (GET /api/health): on a SQLite file a
    * second, read-only connection, which WAL lets read the last committed state while the one
-   * write connection is inside a transaction (docs/decisions/0055-order-preparation-round-trips.md);
+   * write connection is inside a transaction (docs/decisions/0055-fewer-round-trips-and-a-read-connection.md);
    * elsewhere (PostgreSQL's pool, SQLite in memory) `db` itself.
    */
   readDb: Kysely<Database>;

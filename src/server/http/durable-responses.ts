@@ -13,7 +13,7 @@ declare module 'fastify' {
     /**
      * The route reads only through the database handle's readDb (db/database.ts), which sees
      * committed writes only: its answer need not wait for the open group (GET /api/health,
-     * docs/decisions/0055-order-preparation-round-trips.md).
+     * docs/decisions/0055-fewer-round-trips-and-a-read-connection.md).
      */
     readsCommittedOnly?: boolean;
   }

@@ -88,7 +88,7 @@ export async function lockLots(trx: Transaction<Database>, targets: readonly Loc
  * statement), or one whose earlier locks all come before this kind and whose
  * read sorts the rows by ascending id (an order's preparation, its order
  * locked first, then its roasted lots, then its blends:
- * docs/decisions/0055-order-preparation-round-trips.md). PostgreSQL locks the
+ * docs/decisions/0055-fewer-round-trips-and-a-read-connection.md). PostgreSQL locks the
  * rows as the sort hands them over (the lock step sits above the sort).
  */
 export function withLotLock<Row>(

@@ -9,7 +9,7 @@ import { readsCommittedOnly } from '#server/http/durable-responses.js';
  * Liveness and database reachability, for load balancers and the start script. `db` is the
  * database handle's readDb: on SQLite a read-only connection to the same file, so the answer
  * does not wait for a write transaction (a big import) holding the write connection
- * (docs/decisions/0055-order-preparation-round-trips.md); it says the same: the server runs and
+ * (docs/decisions/0055-fewer-round-trips-and-a-read-connection.md); it says the same: the server runs and
  * its database answers a statement.
  */
 export const healthRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> = async (app, { db }) => {

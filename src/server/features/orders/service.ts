@@ -463,7 +463,7 @@ export async function fulfilOrder(db: Kysely<Database>, id: number, body: Fulfil
         ? { delivery_note_year: Number(today.slice(0, 4)), delivery_note_seq: await repository.drawDeliveryNote(trx, Number(today.slice(0, 4))) }
         : {};
     const prepared = await moveOrder(trx, order, 'pendiente', { status: 'preparado', prepared_date: today, ...note }, m.cannotFulfil(statusLabel(order.status)));
-    // The answer from what this transaction read and wrote rather than read back (docs/decisions/0055-order-preparation-round-trips.md):
+    // The answer from what this transaction read and wrote rather than read back (docs/decisions/0055-fewer-round-trips-and-a-read-connection.md):
     // the lines are as read under the order's lock, a pending order has no sales (an undo deletes them), so its sales are these.
     return orderOf(prepared, lines, [...saleIds].sort((a, b) => a - b), formats);
   });

@@ -247,7 +247,7 @@ async function markMonthsChanged(trx: DbOrTrx, sales: readonly Pick<CountedSale,
  * when they name a customer, as an order's do: its (month, customer, product) and (customer, product) rows).
  * On PostgreSQL they go as one statement (data-modifying CTEs, as addTo's): each row appears once
  * (merged), and only one table's rows are shared with other lots' sales, so the order in which
- * PostgreSQL runs the CTEs cannot make a circle (docs/decisions/0055-order-preparation-round-trips.md).
+ * PostgreSQL runs the CTEs cannot make a circle (docs/decisions/0055-fewer-round-trips-and-a-read-connection.md).
  */
 export async function countNewSales(trx: DbOrTrx, sales: readonly CountedSale[]): Promise<void> {
   const byTable = new Map<string, RowChange[]>();
