@@ -27,7 +27,7 @@ import { BENCH_ADMIN, type DatasetTarget } from '#support/bench/generate.js';
 import { shopOrderRows } from './bench/shop-orders.js';
 import { checkDataset } from './bench/check.js';
 import { databaseUrlOf, datasetTarget, ensureDataset, scratchDataset } from './bench/datasets.js';
-import { memoryOf, resetPeak } from './bench/measure.js';
+import { BENCH_NODE_ARGS, memoryOf, resetPeak } from './bench/measure.js';
 import {
   FLAT_REPORT_PATHS, type FlatReportName, LIST_PATHS, listTimes, originalWay, PLANNING_PATHS, type PlanningName, REPORT_PATHS, reportTimes, type ListName, type ReportName,
 } from './bench/reads.js';
@@ -81,7 +81,7 @@ const LOGIN_BURST = 4;
 const log = (text: string) => console.log(`· ${text}`);
 
 async function withServer<T>(target: DatasetTarget, work: (server: RunningServer, cookie: string) => Promise<T>, appDir = APP_DIR): Promise<T> {
-  const server = await startServer({ DATABASE_URL: databaseUrlOf(target) }, appDir ? { appDir } : {});
+  const server = await startServer({ DATABASE_URL: databaseUrlOf(target) }, { ...(appDir ? { appDir } : {}), nodeArgs: BENCH_NODE_ARGS });
   try {
     const cookie = await sessionCookie(server.url, BENCH_ADMIN.username, BENCH_ADMIN.password);
     return await work(server, cookie);

@@ -8,6 +8,9 @@ export async function getJson<T>(baseUrl: string, path: string, cookie: string):
   return (await response.json()) as T;
 }
 
+/** BENCH_NODE_ARGS: Node's own flags for the servers the bench starts (`--cpu-prof --cpu-prof-dir=/tmp/profiles`), which NODE_OPTIONS refuses. */
+export const BENCH_NODE_ARGS = (process.env.BENCH_NODE_ARGS ?? '').split(' ').filter(Boolean);
+
 /** A signed-in server to measure. */
 export interface Endpoint {
   url: string;

@@ -9,6 +9,7 @@ import { sessionCookie } from '#support/lighthouse.js';
 import { resetPostgresSchema } from '#support/bench/generate.js';
 import { SHOP_IMPORT_MAX_ROWS } from '#shared/limits.js';
 import { databaseUrlOf, datasetTarget } from './datasets.js';
+import { BENCH_NODE_ARGS } from './measure.js';
 import { type BenchRow, ms } from './results.js';
 
 const PREVIEW_TARGET_MS = 2_000;
@@ -95,7 +96,7 @@ export async function shopOrderRows(appDir: string | undefined, log: (text: stri
     await resetPostgresSchema(databaseUrlOf(target));
     env = { DATABASE_URL: databaseUrlOf(target) };
   }
-  const server = await startServer(env, appDir ? { appDir } : {});
+  const server = await startServer(env, { ...(appDir ? { appDir } : {}), nodeArgs: BENCH_NODE_ARGS });
   try {
     const cookie = await sessionCookie(server.url, server.adminUsername, server.adminPassword);
     const headers = { cookie, origin: server.url };
@@ -127,6 +128,8 @@ export async function shopOrderRows(appDir: string | undefined, log: (text: stri
     const created = (JSON.parse(imported.text) as { created: number[] }).created.length;
     const again = await send('/api/shop-orders/import');
     log(`P15: ${created} pedidos creados; reimportado: ${again.text}`);
+    const slowest = (p: { health: { times: number[] } }) => ms(Math.max(0, ...p.health.times));
+    log(`P15: /api/health más lenta en cada vista previa ${previews.map(slowest).join(', ')}; importación ${slowest(imported)}; reimportación ${slowest(again)}`);
     const health = [...previews.flatMap((p) => p.health.times), ...imported.health.times, ...again.health.times];
     const failed = [...previews, imported, again].reduce((total, p) => total + p.health.failed, 0);
     const previewMs = median(previews.map((p) => p.ms));

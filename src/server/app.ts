@@ -66,6 +66,8 @@ declare module 'fastify' {
 
 export interface AppOptions {
   db: Kysely<Database>;
+  /** The database handle's readDb (db/database.ts): only what must answer while a write transaction holds `db`; `db` when omitted. */
+  readDb?: Kysely<Database>;
   /** Folder of the built web app; omitted in API tests. */
   webRoot?: string;
   logger?: FastifyServerOptions['logger'];
@@ -121,7 +123,7 @@ export async function buildApp(options: AppOptions): Promise<FastifyInstance> {
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
   await app.register(async (api) => {
-    await api.register(healthRoutes, { prefix: '/health', db: options.db });
+    await api.register(healthRoutes, { prefix: '/health', db: options.readDb ?? options.db });
     await api.register(sessionRoutes, {
       prefix: '/auth',
       db: options.db,

@@ -11,6 +11,7 @@ async function main(): Promise<void> {
   const database = await openDatabase(config.database);
   const app = await buildApp({
     db: database.db,
+    readDb: database.readDb,
     webRoot: config.webRoot,
     trustProxy: config.trustProxy,
     publicUrl: config.publicUrl,

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DEFAULT_REGIONAL_FORMAT } from '#shared/format.js';
 import { authMessages, commonMessages } from '#shared/messages.js';
 import { SESSION_ABSOLUTE_MS, SESSION_IDLE_MS } from '#server/auth/sessions.js';
+import { withWriteTransaction } from '#server/db/write-transaction.js';
 import { createTestApp, errorOf, loginCookie, TEST_PASSWORD, type TestApp } from '../helpers/test-app.js';
 import { testDialects } from '../helpers/test-database.js';
 
@@ -16,6 +17,29 @@ describe.each(testDialects())('autenticación (%s)', (dialect) => {
     const response = await t.call(undefined, { method: 'GET', url: '/api/health' });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ status: 'ok' });
+  });
+
+  it('health answers while a write transaction holds the database (SQLite: through the read-only connection, decision 0055)', async () => {
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    let entered!: () => void;
+    const inside = new Promise<void>((resolve) => (entered = resolve));
+    // A write in progress, as a big import's transaction is between its statements: the write connection (and its group commit) held.
+    const writing = withWriteTransaction(t.db, async (trx) => {
+      await trx.selectFrom('settings').select('key').execute();
+      entered();
+      await held;
+      throw new Error('deshecha');
+    }).catch(() => 'deshecha');
+    await inside;
+    try {
+      // A bound, not a timing: before the read connection this answer waited for the transaction, i.e. for ever here.
+      const answer = await Promise.race([t.call(undefined, { method: 'GET', url: '/api/health' }), new Promise<'esperó'>((resolve) => setTimeout(() => resolve('esperó'), 5_000))]);
+      expect(answer === 'esperó' ? answer : answer.statusCode).toBe(200);
+    } finally {
+      release();
+    }
+    expect(await writing).toBe('deshecha');
   });
 
   it('signs in with a case-insensitive username and sets a strict HttpOnly cookie', async () => {

@@ -346,6 +346,8 @@ describe.each(testDialects())('pedidos (%s)', (dialect) => {
     const prepared = response.json<Order>();
     expect(prepared).toMatchObject({ status: 'preparado', prepared_date: today(), delivery_note_number: noteOf(1), version: 2 });
     expect(prepared.sale_ids).toHaveLength(3);
+    // The answer is made from what the fulfil read and wrote, not read back (docs/decisions/0055): the same as reading the order.
+    expect(prepared).toEqual((await get(`/api/orders/${order.id}`)).json<Order>());
     expect(await stock()).toEqual({ r1: before.r1! - 6000, r2: before.r2! - 4000, blend: before.blend! - 1500 });
     const sales = await t.db
       .selectFrom('sales')
@@ -446,7 +448,11 @@ describe.each(testDialects())('pedidos (%s)', (dialect) => {
     expect(Number(revision?.revision)).toBe(1);
     // Another order prepared meanwhile draws the next number; the first keeps its own when prepared again.
     expect((await fulfil(other.id)).delivery_note_number).toBe(noteOf(2));
-    expect((await fulfil(order.id)).delivery_note_number).toBe(noteOf(1));
+    const again = await fulfil(order.id);
+    expect(again.delivery_note_number).toBe(noteOf(1));
+    // Prepared again after an undo: its answer names only the new sales, as reading the order does.
+    expect(again).toEqual((await get(`/api/orders/${order.id}`)).json<Order>());
+    expect(again.sale_ids.some((id) => prepared.sale_ids.includes(id))).toBe(false);
     expect((await counts()).counters).toEqual([{ year: Number(today().slice(0, 4)), last_seq: 2 }]);
   });
 

@@ -28,7 +28,7 @@ export const TEST_PASSWORD = 'contraseña-de-prueba-1';
 
 export async function createTestApp(dialect: DialectName, options: Partial<Omit<AppOptions, 'db'>> = {}): Promise<TestApp> {
   const database = await openTestDatabase(dialect);
-  const app = await buildApp({ ...options, db: database.db, loginRateLimitPerMinute: options.loginRateLimitPerMinute ?? 1000 });
+  const app = await buildApp({ ...options, db: database.db, readDb: database.readDb, loginRateLimitPerMinute: options.loginRateLimitPerMinute ?? 1000 });
   let counter = 0;
   const inject = (cookie: string | undefined, request: InjectOptions) =>
     app.inject({ ...request, headers: { ...request.headers, ...(cookie ? { cookie } : {}) } });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect } from 'kysely';
+import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
 import type { DatabaseConfig } from '#server/config.js';
 import type { DialectName } from './dialect.js';
 import { migrateToLatest } from './migrate.js';
@@ -14,6 +14,13 @@ import { useGroupCommit } from './write-transaction.js';
 
 export interface DatabaseHandle {
   db: Kysely<Database>;
+  /**
+   * What must answer while a write transaction holds `db` (GET /api/health): on a SQLite file a
+   * second, read-only connection, which WAL lets read the last committed state while the one
+   * write connection is inside a transaction (docs/decisions/0055-fewer-round-trips-and-a-read-connection.md);
+   * elsewhere (PostgreSQL's pool, SQLite in memory) `db` itself.
+   */
+  readDb: Kysely<Database>;
   dialect: DialectName;
   /** Where the data lives, for logs (never includes a password). */
   description: string;
@@ -66,11 +73,15 @@ function openSqlite(file: string, options: OpenOptions): DatabaseHandle {
   const dialect = new GroupCommitSqliteDialect(sqlite, cachingStatements(sqlite));
   const db = new Kysely<Database>({ dialect });
   useGroupCommit(db, dialect.groupCommit);
+  // Opened after the write connection set WAL, so it never waits for a writer; it writes nothing.
+  const readDb = inMemory ? db : new Kysely<Database>({ dialect: new SqliteDialect({ database: new SqliteDatabase(file, { readonly: true }) }) });
   return {
     db,
+    readDb,
     dialect: 'sqlite',
     description: `SQLite ${file}`,
     close: async () => {
+      if (readDb !== db) await readDb.destroy();
       await db.destroy();
       release();
     },
@@ -112,6 +123,7 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
   safeUrl.password = '';
   return {
     db,
+    readDb: db,
     dialect: 'postgres',
     description: `PostgreSQL ${safeUrl.host}${safeUrl.pathname}${options.pgSchema ? ` (esquema ${options.pgSchema})` : ''}`,
     close: () => db.destroy(),

@@ -9,7 +9,18 @@ declare module 'fastify' {
     /** GroupCommitSqliteDriver.mark() when the request began. */
     commitMark?: number;
   }
+  interface FastifyContextConfig {
+    /**
+     * The route reads only through the database handle's readDb (db/database.ts), which sees
+     * committed writes only: its answer need not wait for the open group (GET /api/health,
+     * docs/decisions/0055-fewer-round-trips-and-a-read-connection.md).
+     */
+    readsCommittedOnly?: boolean;
+  }
 }
+
+/** A route's config for readsCommittedOnly. */
+export const readsCommittedOnly = { readsCommittedOnly: true } as const;
 
 /**
  * With SQLite's group commit (db/sqlite-group-commit.ts) a request can read
@@ -17,7 +28,8 @@ declare module 'fastify' {
  * answer therefore waits for the group open when it is sent, and if a COMMIT
  * that the request may have read from failed, the answer becomes a 500 instead:
  * no client is told of data a crash could still take back. PostgreSQL commits
- * each transaction before answering: nothing to do there.
+ * each transaction before answering: nothing to do there. A route that reads
+ * only committed data (`readsCommittedOnly`) answers at once.
  */
 export function registerDurableResponses(app: FastifyInstance, db: Kysely<Database>): void {
   const groupCommit = groupCommitOf(db);
@@ -28,6 +40,7 @@ export function registerDurableResponses(app: FastifyInstance, db: Kysely<Databa
     done();
   });
   app.addHook('onSend', async (request, reply, payload) => {
+    if (request.routeOptions.config.readsCommittedOnly) return payload;
     if (await groupCommit.settled(request.commitMark ?? groupCommit.mark())) return payload;
     request.log.error({ event: 'group_commit_failed' }, 'la respuesta leyó escrituras que no se guardaron');
     reply.status(500).header('content-type', 'application/json; charset=utf-8');

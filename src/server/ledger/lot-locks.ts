@@ -19,9 +19,10 @@ import type { DbOrTrx } from '#server/db/write-transaction.js';
  * sees the latest committed row, and nobody can change or delete it until the
  * transaction ends. On SQLite every function here locks nothing: BEGIN IMMEDIATE
  * already makes each write transaction the only one.
- * One exception, for the hottest write: a sale's create, whose only lock is its
- * product lot, takes that same lock in the statement that reads the lot
- * (withLotLock): one round trip instead of two.
+ * Two exceptions take the lock in the statement that reads the lots
+ * (withLotLock): a sale's create, whose only lock is its product lot, and an
+ * order's preparation, whose lots come after its order and are read in
+ * ascending id: one round trip instead of two.
  */
 
 /** Lots, plus origins: the parent of green lots (the supplier list a green lot must belong to). */
@@ -77,29 +78,18 @@ export async function lockLots(trx: Transaction<Database>, targets: readonly Loc
 }
 
 /**
- * The same locks as lockLots (exclusive, the global order), one statement per kind instead of
- * one per row, for a write that locks many lots of a kind (an order's preparation:
- * docs/decisions/0043-orders.md): `SELECT … WHERE id IN (…) ORDER BY id FOR NO KEY UPDATE`.
- * PostgreSQL locks the rows as the sort hands them over (the lock step sits above the sort), so
- * ascending id within a kind holds, and the kinds go in the global order. No-op on SQLite.
- */
-export async function lockManyLots(trx: Transaction<Database>, targets: readonly { kind: LotKind; id: number }[]): Promise<void> {
-  if (dialectOf(trx) !== 'postgres' || targets.length === 0) return;
-  for (const kind of LOCK_ORDER) {
-    const ids = [...new Set(targets.filter((target) => target.kind === kind).map((target) => target.id))];
-    if (ids.length === 0) continue;
-    await sql`select id from ${sql.table(TABLES[kind])} where id in (${sql.join(ids)}) order by id for no key update`.execute(trx);
-  }
-}
-
-/**
- * One lot row locked by the statement that reads it: `read` selects that one
- * row, its lot table under `lotAlias`. On PostgreSQL the statement gets FOR NO
- * KEY UPDATE (the mode lockLots takes) OF that alias only: the tables it joins
- * (a roasted lot's green lot and origin) are read, not locked. The lock and the
- * read a write needs, in one round trip instead of two; only for a write that
- * locks nothing else, so the global order cannot be broken (a sale's create,
- * reading its product through the products area, which runs the statement).
+ * Lot rows locked by the statement that reads them: `read` selects rows of one
+ * lot table, under `lotAlias`. On PostgreSQL the statement gets FOR NO KEY
+ * UPDATE (the mode lockLots takes) OF that alias only: the tables it joins (a
+ * roasted lot's green lot and origin) are read, not locked. The lock and the
+ * read a write needs, in one round trip instead of two. Only where the global
+ * order still holds: a write that locks nothing else (a sale's create, one
+ * lot, reading its product through the products area, which runs the
+ * statement), or one whose earlier locks all come before this kind and whose
+ * read sorts the rows by ascending id (an order's preparation, its order
+ * locked first, then its roasted lots, then its blends:
+ * docs/decisions/0055-fewer-round-trips-and-a-read-connection.md). PostgreSQL locks the
+ * rows as the sort hands them over (the lock step sits above the sort).
  */
 export function withLotLock<Row>(
   db: DbOrTrx,

@@ -116,11 +116,13 @@ export const newCustomerRow = (body: CustomerBody): NewCustomerRow => repository
  * names it looked up first with customersForShop, each once), a few hundred per statement: the
  * bodies checked by the caller with customerBodySchema and made rows with newCustomerRow outside
  * the transaction, so it holds the database only for the INSERTs; a name taken meanwhile is the
- * unique indexes' violation, which the caller answers. The ids in `rows`' order.
+ * unique indexes' violation, which the caller answers. `turn` runs between statements (the
+ * import's turns for other requests). The ids in `rows`' order.
  */
-export async function createCustomersInTransaction(trx: DbOrTrx, rows: readonly NewCustomerRow[]): Promise<number[]> {
+export async function createCustomersInTransaction(trx: DbOrTrx, rows: readonly NewCustomerRow[], turn: () => Promise<void> = async () => {}): Promise<number[]> {
   const ids: number[] = [];
   for (let start = 0; start < rows.length; start += CUSTOMERS_PER_INSERT) {
+    if (start > 0) await turn();
     const batch = rows.slice(start, start + CUSTOMERS_PER_INSERT);
     const byKey = await repository.insertCustomers(trx, batch);
     ids.push(...batch.map((row) => byKey.get(row.name_key)!));

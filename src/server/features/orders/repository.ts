@@ -161,31 +161,33 @@ export async function updateOrderFields(db: DbOrTrx, id: number, values: Omit<Or
  * when the order is no longer in it (a request that raced this one). Raises
  * the version, so a form read before cannot overwrite the new state.
  */
+/** The change of state when the order was still `from`, with the version and time it now has; undefined when it was not. */
 export async function changeStatus(
   db: DbOrTrx,
   id: number,
   from: OrderStatus,
   set: StatusChange,
   now: number,
-): Promise<boolean> {
-  const result = await db
+): Promise<Pick<OrderRow, 'version' | 'updated_at'> | undefined> {
+  return db
     .updateTable('orders')
     .set((eb) => ({ ...set, updated_at: now, version: eb('version', '+', 1) }))
     .where('id', '=', id)
     .where('status', '=', from)
+    .returning(['version', 'updated_at'])
     .executeTakeFirst();
-  return Number(result.numUpdatedRows) === 1;
 }
 
 /**
- * The order's row lock (PostgreSQL; SQLite's write transaction holds the file):
- * taken first by every state change, so two of them on one order queue up. An
- * order is not a lot: its lock comes before the lots' (docs/decisions/0043-orders.md).
+ * The order read under its row lock (PostgreSQL, in the same statement; SQLite's
+ * write transaction holds the file), or undefined: taken first by every state
+ * change, so two of them on one order queue up. An order is not a lot: its lock
+ * comes before the lots' (docs/decisions/0043-orders.md).
  */
-export async function lockOrder(db: DbOrTrx, id: number): Promise<void> {
+export async function findOrderLocked(db: DbOrTrx, id: number): Promise<OrderRecord | undefined> {
+  const read = ordersWithCustomer(db).where('o.id', '=', id);
   // SQLite has no row locks: BEGIN IMMEDIATE already makes this the only writer.
-  if (dialectOf(db) !== 'postgres') return;
-  await sql`select id from orders where id = ${id} for no key update`.execute(db);
+  return (dialectOf(db) === 'postgres' ? read.forNoKeyUpdate('o') : read).executeTakeFirst();
 }
 
 /**

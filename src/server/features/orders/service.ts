@@ -26,12 +26,12 @@ import { type DbOrTrx, withWriteTransaction } from '#server/db/write-transaction
 import { isForeignKeyViolation } from '#server/db/constraint-errors.js';
 import { AppError, notFoundError, validationError } from '#server/errors.js';
 import { decodeKeysetCursor, encodeKeysetCursor } from '#server/http/keyset-cursor.js';
-import { lockManyLots } from '#server/ledger/lot-locks.js';
+import { withLotLock } from '#server/ledger/lot-locks.js';
 import { activeCustomerNames, findActiveCustomerName } from '#server/features/customers/service.js';
 import { findActiveFormat, formatsByIds } from '#server/features/sale-formats/service.js';
 import { agesOf, lotsOfUnit, lotsWithUnits, type ProductUnit } from '#server/features/products/service.js';
 import { readyOldestFirst } from '#shared/freshness.js';
-import { deleteOrderSales, lastPriceOfCustomer, lotKindOf, recordOrderSales } from '#server/features/sales/service.js';
+import { deleteOrderSales, lastPriceOfCustomer, recordOrderSales } from '#server/features/sales/service.js';
 import { priceOfProduct } from '#server/features/product-prices/service.js';
 import { getSettings, readFormatter } from '#server/features/settings/service.js';
 import * as repository from './repository.js';
@@ -89,7 +89,13 @@ export async function findOrder(db: DbOrTrx, id: number): Promise<Order | undefi
   const record = await repository.findOrderById(db, id);
   if (!record) return undefined;
   const [lines, saleIds] = await Promise.all([repository.linesOfOrders(db, [id]), repository.saleIdsOfOrder(db, id)]);
-  const formats = await formatsByIds(db, lines.flatMap((line) => (line.format_id === null ? [] : [line.format_id])));
+  return orderOf(record, lines, saleIds, await formatsByIds(db, formatIdsOf(lines)));
+}
+
+const formatIdsOf = (lines: readonly repository.OrderLineRecord[]) => lines.flatMap((line) => (line.format_id === null ? [] : [line.format_id]));
+
+/** The answer from its parts: the order's row, its lines, its sales' ids (ascending) and its lines' formats. */
+function orderOf(record: repository.OrderRecord, lines: readonly repository.OrderLineRecord[], saleIds: number[], formats: Map<number, { name: string }>): Order {
   return {
     ...toSummaryFields(record, lines),
     sale_ids: saleIds,
@@ -228,13 +234,15 @@ const SHOP_ORDERS_PER_INSERT = 500;
  * the rules of POST /api/orders (an active customer, products that exist, active formats, the
  * kilos' limit), checked with a few queries for all of them, then written a few hundred orders
  * per statement rather than a dozen statements per order, so the transaction is short (bench P15).
- * `refusal` words a refused order's message (the shop's number in it). The ids in `orders`' order.
+ * `refusal` words a refused order's message (the shop's number in it); `turn` runs between
+ * statements (the import's turns for other requests). The ids in `orders`' order.
  */
 export async function createShopOrders(
   trx: Transaction<Database>,
   orders: readonly ShopOrderInput[],
   userId: number | null,
   refusal: (index: number, message: string) => string,
+  turn: () => Promise<void> = async () => {},
 ): Promise<{ id: number; customer_name: string }[]> {
   const names = await activeCustomerNames(trx, [...new Set(orders.map((order) => order.body.customer_id))]);
   const check = await lineChecker(trx, orders.flatMap((order) => order.body.lines));
@@ -251,6 +259,7 @@ export async function createShopOrders(
   const ids: number[] = [];
   try {
     for (let start = 0; start < orders.length; start += SHOP_ORDERS_PER_INSERT) {
+      await turn();
       const batch = orders.slice(start, start + SHOP_ORDERS_PER_INSERT);
       const inserted = await repository.insertShopOrders(
         trx,
@@ -261,6 +270,7 @@ export async function createShopOrders(
         now,
       );
       const batchIds = batch.map((order) => inserted.get(order.shop.number)!);
+      await turn();
       await repository.insertLinesOfOrders(trx, batchIds.flatMap((orderId, index) => lines[start + index]!.map((line, position) => ({ ...line, order_id: orderId, position: position + 1 }))));
       ids.push(...batchIds);
     }
@@ -272,8 +282,7 @@ export async function createShopOrders(
 
 /** The order locked for a change of state (or an edit), or a 404. */
 async function lockedOrder(trx: DbOrTrx, id: number): Promise<repository.OrderRecord> {
-  await repository.lockOrder(trx, id);
-  const order = await repository.findOrderById(trx, id);
+  const order = await repository.findOrderLocked(trx, id);
   if (!order) throw notFoundError(m.notFound);
   return order;
 }
@@ -298,9 +307,11 @@ export async function updateOrder(db: Kysely<Database>, id: number, body: OrderB
   }).catch(rethrowGone);
 }
 
-/** Moves the locked order from `from`; a racing request already moved it: the same 409 as a late click. */
-async function moveOrder(trx: DbOrTrx, order: repository.OrderRecord, from: OrderStatus, set: repository.StatusChange, refusal: string) {
-  if (!(await repository.changeStatus(trx, order.id, from, set, Date.now()))) throw new AppError('conflict', refusal);
+/** Moves the locked order from `from` and returns its row as it now is; a racing request already moved it: the same 409 as a late click. */
+async function moveOrder(trx: DbOrTrx, order: repository.OrderRecord, from: OrderStatus, set: repository.StatusChange, refusal: string): Promise<repository.OrderRecord> {
+  const changed = await repository.changeStatus(trx, order.id, from, set, Date.now());
+  if (!changed) throw new AppError('conflict', refusal);
+  return { ...order, ...set, ...changed } as repository.OrderRecord;
 }
 
 /** POST /api/orders/:id/cancel: a pending order only; a prepared one is undone first ('Deshacer preparación'). */
@@ -392,11 +403,11 @@ export async function fulfilOrder(db: Kysely<Database>, id: number, body: Fulfil
     if (chosen.size !== body.lines.length || chosen.size !== lines.length || lines.some((line) => !chosen.has(line.id))) {
       throw validationError(m.fulfilLinesMismatch);
     }
-    await lockManyLots(trx, body.lines.flatMap((line) => line.lots.map((lot) => ({ kind: lotKindOf(lot.lot_kind), id: lot.lot_id }))));
 
-    // Every chosen lot read once, under its lock, and every check before the first write: a refusal leaves nothing to undo.
+    // Every chosen lot locked and read by one statement per kind (roasted, then blends: the global
+    // lock order, ascending id), and every check before the first write: a refusal leaves nothing to undo.
     const chosenIds = (kind: ProductType) => [...new Set(body.lines.flatMap((line) => line.lots.filter((lot) => lot.lot_kind === kind).map((lot) => lot.lot_id)))];
-    const read = [...(await lotsWithUnits(trx, 'tostado', chosenIds('tostado'))), ...(await lotsWithUnits(trx, 'mezcla', chosenIds('mezcla')))];
+    const read = [...(await lotsWithUnits(trx, 'tostado', chosenIds('tostado'), withLotLock)), ...(await lotsWithUnits(trx, 'mezcla', chosenIds('mezcla'), withLotLock))];
     const lotsByKey = new Map(read.map((lot) => [`${lot.type}:${lot.id}`, lot]));
     const takenG = new Map<string, number>();
     for (const [index, line] of lines.entries()) {
@@ -426,7 +437,7 @@ export async function fulfilOrder(db: Kysely<Database>, id: number, body: Fulfil
     }
 
     const today = localIsoDate();
-    const formats = await formatsByIds(trx, lines.flatMap((line) => (line.format_id === null ? [] : [line.format_id])));
+    const formats = await formatsByIds(trx, formatIdsOf(lines));
     const sales = lines.flatMap((line) => {
       const formatGrams = line.format_id === null ? undefined : formats.get(line.format_id)?.grams;
       return chosen.get(line.id)!.map((lot) => {
@@ -445,14 +456,16 @@ export async function fulfilOrder(db: Kysely<Database>, id: number, body: Fulfil
         };
       });
     });
-    await recordOrderSales(trx, sales, userId);
+    const saleIds = await recordOrderSales(trx, sales, userId);
     // The number is drawn once: an undone order keeps it, and re-preparing it reuses it (never given twice, never reused).
     const note =
       order.delivery_note_year === null
         ? { delivery_note_year: Number(today.slice(0, 4)), delivery_note_seq: await repository.drawDeliveryNote(trx, Number(today.slice(0, 4))) }
         : {};
-    await moveOrder(trx, order, 'pendiente', { status: 'preparado', prepared_date: today, ...note }, m.cannotFulfil(statusLabel(order.status)));
-    return readOrder(trx, id);
+    const prepared = await moveOrder(trx, order, 'pendiente', { status: 'preparado', prepared_date: today, ...note }, m.cannotFulfil(statusLabel(order.status)));
+    // The answer from what this transaction read and wrote rather than read back (docs/decisions/0055-fewer-round-trips-and-a-read-connection.md):
+    // the lines are as read under the order's lock, a pending order has no sales (an undo deletes them), so its sales are these.
+    return orderOf(prepared, lines, [...saleIds].sort((a, b) => a - b), formats);
   });
 }
 

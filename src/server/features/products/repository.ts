@@ -238,15 +238,17 @@ export async function lotsOfUnit(db: DbOrTrx, unit: ProductUnit, limit: number):
 export type UnitLot = ProductRecord & { unit: ProductUnit | null };
 
 /**
- * These lots of one type, with their units, in one query: what an order's preparation checks
+ * These lots of one type, with their units, in one query read through `readLots` (an order's
+ * preparation passes ledger/lot-locks.ts withLotLock, which locks them in the same statement),
+ * in ascending id, the order the global lock order asks for: what an order's preparation checks
  * its chosen lots against (their stock, their product). Lots that do not exist are absent.
  */
-export async function lotsWithUnits(db: DbOrTrx, type: ProductType, ids: readonly number[]): Promise<UnitLot[]> {
+export async function lotsWithUnits(db: DbOrTrx, type: ProductType, ids: readonly number[], readLots: LotReader): Promise<UnitLot[]> {
   if (ids.length === 0) return [];
   if (type === 'tostado') {
-    const rows = await roastedProducts(db).select(['g.origin_id', 'r.roast_type']).where('r.id', 'in', ids).execute();
+    const rows = await readLots(db, roastedProducts(db).select(['g.origin_id', 'r.roast_type']).where('r.id', 'in', ids).orderBy('r.id'), 'r').execute();
     return rows.map(({ origin_id, roast_type, ...row }) => ({ ...toRecord('tostado')(row), unit: { kind: 'tostado', origin_id, roast_type } }));
   }
-  const rows = await blendProducts(db).select('b.recipe_id').where('b.id', 'in', ids).execute();
+  const rows = await readLots(db, blendProducts(db).select('b.recipe_id').where('b.id', 'in', ids).orderBy('b.id'), 'b').execute();
   return rows.map(({ recipe_id, ...row }) => ({ ...toRecord('mezcla')(row), unit: recipe_id === null ? null : { kind: 'mezcla', recipe_id } }));
 }

@@ -76,5 +76,6 @@ export type { LotReader, ProductRecord } from './repository.js';
 
 /** An order's allocation and preparation (docs/decisions/0043-orders.md): a unit's lots with stock, oldest first, and chosen lots with their units. */
 export const lotsOfUnit = (db: DbOrTrx, unit: repository.ProductUnit, limit: number): Promise<repository.ProductRecord[]> => repository.lotsOfUnit(db, unit, limit);
-export const lotsWithUnits = (db: DbOrTrx, type: ProductType, ids: readonly number[]): Promise<repository.UnitLot[]> => repository.lotsWithUnits(db, type, ids);
+export const lotsWithUnits = (db: DbOrTrx, type: ProductType, ids: readonly number[], readLots: repository.LotReader): Promise<repository.UnitLot[]> =>
+  repository.lotsWithUnits(db, type, ids, readLots);
 export type { ProductUnit, UnitLot } from './repository.js';

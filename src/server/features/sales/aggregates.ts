@@ -243,8 +243,11 @@ async function markMonthsChanged(trx: DbOrTrx, sales: readonly Pick<CountedSale,
  * Adds many new sales at once (an order's preparation: docs/decisions/0043-orders.md): their
  * rows merged by key, one multi-row upsert per table, each table's rows in ascending key order
  * (an INSERT takes its VALUES in order), so two such writes meet on the shared (day, stripe) rows
- * in one order and never wait for each other in a circle. Four statements however many sales (six
+ * in one order and never wait for each other in a circle. Four upserts however many sales (six
  * when they name a customer, as an order's do: its (month, customer, product) and (customer, product) rows).
+ * On PostgreSQL they go as one statement (data-modifying CTEs, as addTo's): each row appears once
+ * (merged), and only one table's rows are shared with other lots' sales, so the order in which
+ * PostgreSQL runs the CTEs cannot make a circle (docs/decisions/0055-fewer-round-trips-and-a-read-connection.md).
  */
 export async function countNewSales(trx: DbOrTrx, sales: readonly CountedSale[]): Promise<void> {
   const byTable = new Map<string, RowChange[]>();
@@ -252,18 +255,25 @@ export async function countNewSales(trx: DbOrTrx, sales: readonly CountedSale[])
     byTable.set(change.table, [...(byTable.get(change.table) ?? []), change]);
   }
   const order = ({ key }: RowChange) => key.map(([, value]) => (typeof value === 'number' ? String(value).padStart(10, '0') : value)).join('|');
-  for (const [table, rows] of byTable) {
+  const upserts = [...byTable.values()].map((rows) => {
     rows.sort((a, b) => (order(a) < order(b) ? -1 : order(a) > order(b) ? 1 : 0));
-    const t = sql.table(table);
+    const t = sql.table(rows[0]!.table);
     const columns = sql.join(rows[0]!.key.map(([column]) => sql.ref(column)));
     const values = rows.map(({ key, delta }) => sql`(${sql.join(key.map(([, value]) => sql`${value}`))}, ${delta.quantity_g}, ${delta.revenue_cents}, ${delta.sale_count})`);
-    await sql`
+    return sql`
       insert into ${t} (${columns}, quantity_g, revenue_cents, sale_count)
       values ${sql.join(values)}
       on conflict (${columns}) do update set
         quantity_g = ${t}.quantity_g + excluded.quantity_g,
         revenue_cents = ${t}.revenue_cents + excluded.revenue_cents,
-        sale_count = ${t}.sale_count + excluded.sale_count`.execute(trx);
+        sale_count = ${t}.sale_count + excluded.sale_count`;
+  });
+  if (upserts.length === 0) return;
+  if (dialectOf(trx) === 'postgres') {
+    const ctes = upserts.slice(0, -1).map((upsertRows, i) => sql`${sql.id(`c${i}`)} as (${upsertRows})`);
+    await (ctes.length === 0 ? upserts[0]! : sql`with ${sql.join(ctes)} ${upserts.at(-1)!}`).execute(trx);
+  } else {
+    for (const upsertRows of upserts) await upsertRows.execute(trx);
   }
 }
 

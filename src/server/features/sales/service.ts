@@ -465,8 +465,5 @@ export async function deleteOrderSales(trx: Transaction<Database>, lineIds: read
   return sales.length;
 }
 
-/** The lot kind ('roasted', 'blend') of a product type, for the lock a caller takes before recordOrderSale. */
-export const lotKindOf = (type: ProductType): LotKind => LOT_KIND[type];
-
 /** The price per kg in cents of the customer's latest sale of a unit, or undefined (an order line's price hint). */
 export const lastPriceOfCustomer = repository.lastPriceOfCustomer;

@@ -339,7 +339,11 @@ export async function importShopOrders(db: Kysely<Database>, bytes: Buffer, quer
     // The answer comes out of the transaction: it is what a retry with the same Idempotency-Key gets back.
     // Nothing here changes the plans, so a retried transaction (docs/decisions/0005) starts from the same ones.
     return await withWriteTransaction(db, async (trx) => {
-      const customerIds = await createCustomersInTransaction(trx, customerRows);
+      // Turns between its statements too: no other request's statement runs on the write connection
+      // inside this transaction (SQLite: it holds the connection's mutex; PostgreSQL: the pool's
+      // connection is its own), but /api/health reads through another (decision 0055) and answers meanwhile.
+      const turnInside = turnTaker();
+      const customerIds = await createCustomersInTransaction(trx, customerRows, turnInside);
       const idOf = new Map(newCustomers.map((customer, index) => [customer, customerIds[index]!]));
       for (const [index, customer] of newCustomers.entries()) {
         recordActivity(trx, { action: 'import', area: 'customers', record_id: customerIds[index]!, record_label: customer.create.name });
@@ -353,6 +357,7 @@ export async function importShopOrders(db: Kysely<Database>, bytes: Buffer, quer
         userId,
         // A product, format or customer changed since the preview: say which order, keep the status.
         (index, message) => m.orderLine(toCreate[index]!.preview.shop_order, message),
+        turnInside,
       );
       for (const order of orders) recordActivity(trx, { action: 'import', area: 'orders', record_id: order.id, record_label: orderLabel(order.id, order.customer_name) });
       return { created: orders.map((order) => order.id), skipped: plans.length - orders.length };
