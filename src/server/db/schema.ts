@@ -176,8 +176,23 @@ export interface RoastedCoffeeTable {
   batch_code_skeleton: string | null;
   created_at: number;
   version: RecordVersion;
+  /** The roast's notes (migration 0029), null for none. */
+  notes: ColumnType<string | null, string | null | undefined, string | null>;
+  /** Cupping score in hundredths (86.75 is 8675), 0 to 10000, null when not cupped (migration 0029). */
+  cupping_score: ColumnType<number | null, number | null | undefined, number | null>;
 }
 export type RoastedCoffeeRow = Selectable<RoastedCoffeeTable>;
+
+/**
+ * The reference profile of a product (origin + roast type), one at most: the product is the key
+ * (migration 0029, docs/decisions/0053-reference-profile.md).
+ */
+export interface RoastReferencesTable {
+  origin_id: number;
+  roast_type: RoastType;
+  roast_id: number;
+  marked_at: number;
+}
 
 /** What an Artisan file added to its roast (migration 0013, docs/decisions/0026-artisan-alog-import.md). */
 export interface RoastArtisanProfilesTable {
@@ -190,6 +205,16 @@ export interface RoastArtisanProfilesTable {
   /** JSON of the stored curve (artisan-import/curve-store.ts); null for a file without points. */
   curve: string | null;
   created_at: number;
+  /**
+   * The figures the list compares with the product's reference (migration 0029): seconds from
+   * CHARGE to first crack and to DROP, development ratio (%), drop BT in °C; null when the curve
+   * lacks the event. `figures_version` null: not computed yet (fillMissingRoastFigures).
+   */
+  first_crack_s: ColumnType<number | null, number | null | undefined, number | null>;
+  total_time_s: ColumnType<number | null, number | null | undefined, number | null>;
+  dtr_pct: ColumnType<number | null, number | null | undefined, number | null>;
+  drop_bt_c: ColumnType<number | null, number | null | undefined, number | null>;
+  figures_version: ColumnType<number | null, number | null | undefined, number | null>;
 }
 
 /**
@@ -544,6 +569,7 @@ export interface Database {
   green_coffee: GreenCoffeeTable;
   roasted_coffee: RoastedCoffeeTable;
   roast_artisan_profiles: RoastArtisanProfilesTable;
+  roast_references: RoastReferencesTable;
   blend_recipes: BlendRecipesTable;
   blend_recipe_components: BlendRecipeComponentsTable;
   settings: SettingsTable;
