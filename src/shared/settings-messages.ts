@@ -44,6 +44,10 @@ export const settingsMessages = {
   // 'Perfil de referencia' (docs/decisions/0053-reference-profile.md): how far a roast may be from its product's reference.
   toleranceInvalid: (label: string, max: number) => `${label}: escribe un número de 0 a ${max}, o déjala vacía para no comprobarla.`,
   tolerancesSaved: 'Tolerancias del perfil de referencia actualizadas con éxito.',
+  /** The 'Temperatura' section (docs/decisions/0052-roast-metrics.md). */
+  temperatureUnitLabel: 'Temperatura',
+  temperatureUnitInvalid: 'Elige la unidad de temperatura: °C o °F.',
+  temperatureUnitSaved: 'Unidad de temperatura actualizada con éxito.',
   /** The live example under the section: how an amount and some kilos will read. */
   formatExample: (money: string, kilos: string) => `Ejemplo: ${money} · ${kilos}`,
   /** How the activity log names the settings (they are one record). */

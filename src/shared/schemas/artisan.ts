@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ALOG_BATCH_MAX_FILES } from '#shared/limits.js';
 import { commonMessages } from '#shared/messages.js';
 import { artisanMessages as m } from '#shared/artisan-messages.js';
+import { TEMPERATURE_UNITS } from '#shared/temperature.js';
 import { MAX_ROW_ID } from './common.js';
 import { roastedCoffeeSchema } from './roasted-coffee.js';
 
@@ -28,16 +29,72 @@ export const artisanEventsSchema = z.object({
 export type ArtisanEvents = z.infer<typeof artisanEventsSchema>;
 
 /**
- * GET /api/roasted-coffee/:id/curve: every sample of the file in its order,
- * `t` seconds from CHARGE (negative before it), BT and ET in the file's unit,
- * null where Artisan had no reading (-1).
+ * A roast's curve as imported and stored: every sample of the file in its order,
+ * `t` seconds from CHARGE (negative before it), BT and ET in the file's unit
+ * (`unit`), null where Artisan had no reading (-1). GET /api/roasted-coffee/:id/curve
+ * answers it in the display unit (roastCurveSchema).
  */
 export const artisanCurveSchema = z.object({
-  unit: z.enum(['C', 'F']),
+  unit: z.enum(TEMPERATURE_UNITS),
   points: z.array(z.object({ t: z.number(), bt: z.number().nullable(), et: z.number().nullable() })),
   events: artisanEventsSchema,
 });
 export type ArtisanCurve = z.infer<typeof artisanCurveSchema>;
+
+/** An event on the curve: seconds from CHARGE, and BT at its sample in the display unit (null: the file has no reading there). */
+export const roastEventFigureSchema = z.object({ t: z.number(), bt: z.number().nullable() });
+export type RoastEventFigure = z.infer<typeof roastEventFigureSchema>;
+
+/** A phase of the roast: its seconds and its share of CHARGE → DROP, in %. */
+export const roastPhaseSchema = z.object({ s: z.number(), pct: z.number() });
+export type RoastPhase = z.infer<typeof roastPhaseSchema>;
+
+/**
+ * The figures a roaster reads off a curve, with Artisan's own definitions
+ * (docs/decisions/0052-roast-metrics.md): each event null when the file does
+ * not mark it (`tp`, the turning point, is found on the curve); the phases null
+ * when an event that bounds them is missing; the drop temperature is `drop.bt`.
+ */
+export const roastMetricsSchema = z.object({
+  charge: roastEventFigureSchema.nullable(),
+  tp: roastEventFigureSchema.nullable(),
+  dry_end: roastEventFigureSchema.nullable(),
+  fc_start: roastEventFigureSchema.nullable(),
+  fc_end: roastEventFigureSchema.nullable(),
+  sc_start: roastEventFigureSchema.nullable(),
+  sc_end: roastEventFigureSchema.nullable(),
+  drop: roastEventFigureSchema.nullable(),
+  /** CHARGE → DROP in seconds. */
+  total_time_s: z.number().nullable(),
+  phases: z.object({
+    /** CHARGE → DRY END. */
+    drying: roastPhaseSchema.nullable(),
+    /** DRY END → FC START. */
+    maillard: roastPhaseSchema.nullable(),
+    /** FC START → DROP. */
+    development: roastPhaseSchema.nullable(),
+  }),
+  /** Development time ratio: development over total, in %. */
+  dtr_pct: z.number().nullable(),
+  /** (green − resultant) / green of the roast record, in %. */
+  weight_loss_pct: z.number().nullable(),
+});
+export type RoastMetrics = z.infer<typeof roastMetricsSchema>;
+
+/** BT rate of rise: `v` in degrees of the display unit per minute at `t` seconds from CHARGE. */
+export const rorPointSchema = z.object({ t: z.number(), v: z.number() });
+export type RorPoint = z.infer<typeof rorPointSchema>;
+
+/**
+ * GET /api/roasted-coffee/:id/curve: the stored curve in the display unit
+ * (the 'Temperatura' setting; `unit` is that unit, whatever the file's), its
+ * figures and its BT rate of rise.
+ */
+export const roastCurveSchema = artisanCurveSchema.extend({
+  metrics: roastMetricsSchema,
+  ror: z.array(rorPointSchema),
+});
+export type RoastCurve = z.infer<typeof roastCurveSchema>;
 
 /** POST /api/artisan/preview: what an import of this file would record. Writes nothing. */
 export const artisanPreviewSchema = z.object({

@@ -5,6 +5,7 @@ import { type CurrencyPosition, DEFAULT_REGIONAL_FORMAT, type DecimalSeparator, 
 import { centsToPrice, fromScaledInt, gramsToKg, KG_DECIMALS, kgToGrams, PRICE_DECIMALS, priceToCents, toScaledInt } from '#shared/units.js';
 import { notANumber } from '#shared/message-parts.js';
 import { BEST_BEFORE_MONTHS_MAX, BUSINESS_ADDRESS_MAX, BUSINESS_NAME_MAX, SANITARY_REGISTRATION_MAX, STORAGE_TEXT_MAX } from '#shared/limits.js';
+import { DEFAULT_TEMPERATURE_UNIT, TEMPERATURE_UNITS } from '#shared/temperature.js';
 import { decimalSchema } from './common.js';
 
 /**
@@ -216,6 +217,7 @@ const toleranceSetting = (key: keyof typeof TOLERANCE_LABELS, decimals: number, 
 
 const currencyPositionSchema = z.enum(['before', 'after'] satisfies CurrencyPosition[], m.currencyPositionInvalid);
 const decimalSeparatorSchema = z.enum(['.', ','] satisfies DecimalSeparator[], m.decimalSeparatorInvalid);
+const temperatureUnitSchema = z.enum(TEMPERATURE_UNITS, m.temperatureUnitInvalid);
 
 export const settingDefinitions = {
   // The original app's fixed sale prices, 15 per kg for roasted coffee and 25 per kg
@@ -247,6 +249,8 @@ export const settingDefinitions = {
   sanitary_registration: optionalTextSetting('sanitary_registration', SANITARY_REGISTRATION_MAX, m.sanitaryRegistrationTooLong(SANITARY_REGISTRATION_MAX)),
   // Bag labels (docs/product-guide.md#etiquetas-de-bolsa): 'Consumir preferentemente antes del' is the roast date plus these months; the storage line.
   best_before_months: monthsSetting('best_before_months', 12),
+  // 'Temperatura' (docs/decisions/0052-roast-metrics.md): every roast curve and its figures are shown in this unit, whatever the file's.
+  temperature_unit: textSetting('temperature_unit', temperatureUnitSchema, DEFAULT_TEMPERATURE_UNIT),
   // Answered as a plain text: a response schema cannot transform (it trims on the way in).
   storage_text: { ...textSetting('storage_text', storageTextSchema, DEFAULT_STORAGE_TEXT), responseSchema: z.string() },
   // Perfil de referencia (docs/decisions/0053-reference-profile.md): Café Tostado flags a roast further than these from its product's reference.
@@ -327,6 +331,9 @@ export type PublicTraceBody = z.output<typeof publicTraceBodySchema>;
 /** The reference profile's tolerances section of the Configuración screen: the five, each empty for "not checked". */
 export const tolerancesBodySchema = sectionBodySchema('tolerance_first_crack_s', 'tolerance_dtr_pct', 'tolerance_drop_temp', 'tolerance_total_time_s', 'tolerance_weight_loss_pct');
 export type TolerancesBody = z.output<typeof tolerancesBodySchema>;
+/** The 'Temperatura' section of the Configuración screen: °C or °F. */
+export const temperatureUnitBodySchema = sectionBodySchema('temperature_unit');
+export type TemperatureUnitBody = z.output<typeof temperatureUnitBodySchema>;
 
 /** The regional format section of the Configuración screen: the three settings together. */
 export const regionalFormatBodySchema = sectionBodySchema('currency_symbol', 'currency_position', 'decimal_separator');
