@@ -5,6 +5,8 @@
  * list (from the stored figures), the reference's panel (from the curves) and the screens agree.
  */
 
+import { convertTemperatureDelta, type TemperatureUnit } from './temperature.js';
+
 /** The figures compared, in the order the screens show them. */
 export const REFERENCE_FIGURES = ['first_crack', 'dtr', 'drop_temp', 'total_time', 'weight_loss'] as const;
 export type ReferenceFigure = (typeof REFERENCE_FIGURES)[number];
@@ -31,12 +33,6 @@ export const weightLossPercent = (greenG: number, resultantG: number): number =>
 export const developmentRatio = (firstCrackS: number | null, totalS: number | null): number | null =>
   firstCrackS === null || totalS === null || totalS <= 0 ? null : ((totalS - firstCrackS) / totalS) * 100;
 
-/**
- * A temperature difference in °C as the shop reads it: a difference converts without the 32°
- * offset (10 °C hotter is 18 °F hotter).
- */
-export const temperatureDifference = (differenceC: number, unit: 'C' | 'F'): number => (unit === 'F' ? (differenceC * 9) / 5 : differenceC);
-
 /** Rounded to hundredths, so a float's noise never puts a figure one side of its tolerance or the other. */
 const hundredths = (value: number): number => Math.round(value * 100) / 100;
 
@@ -44,12 +40,13 @@ const hundredths = (value: number): number => Math.round(value * 100) / 100;
  * Each figure's difference, the roast's minus the reference's (positive: later, hotter, more),
  * rounded to hundredths and in the shop's unit for the temperature; null where either lacks it.
  */
-export function figureDifferences(roast: RoastFigures, reference: RoastFigures, unit: 'C' | 'F'): RoastFigures {
+export function figureDifferences(roast: RoastFigures, reference: RoastFigures, unit: TemperatureUnit): RoastFigures {
   const entries = REFERENCE_FIGURES.map((figure) => {
     const mine = roast[figure];
     const theirs = reference[figure];
     if (mine === null || theirs === null) return [figure, null] as const;
-    const difference = figure === 'drop_temp' ? temperatureDifference(mine - theirs, unit) : mine - theirs;
+    // A difference of temperatures converts without the 32° offset (10 °C hotter is 18 °F hotter).
+    const difference = figure === 'drop_temp' ? convertTemperatureDelta(mine - theirs, 'C', unit) : mine - theirs;
     return [figure, hundredths(difference)] as const;
   });
   return Object.fromEntries(entries) as RoastFigures;

@@ -177,9 +177,9 @@ export interface RoastedCoffeeTable {
   created_at: number;
   version: RecordVersion;
   /** The roast's notes (migration 0029), null for none. */
-  notes: ColumnType<string | null, string | null | undefined, string | null>;
+  notes: string | null;
   /** Cupping score in hundredths (86.75 is 8675), 0 to 10000, null when not cupped (migration 0029). */
-  cupping_score: ColumnType<number | null, number | null | undefined, number | null>;
+  cupping_score: number | null;
 }
 export type RoastedCoffeeRow = Selectable<RoastedCoffeeTable>;
 
@@ -210,11 +210,11 @@ export interface RoastArtisanProfilesTable {
    * CHARGE to first crack and to DROP, development ratio (%), drop BT in °C; null when the curve
    * lacks the event. `figures_version` null: not computed yet (fillMissingRoastFigures).
    */
-  first_crack_s: ColumnType<number | null, number | null | undefined, number | null>;
-  total_time_s: ColumnType<number | null, number | null | undefined, number | null>;
-  dtr_pct: ColumnType<number | null, number | null | undefined, number | null>;
-  drop_bt_c: ColumnType<number | null, number | null | undefined, number | null>;
-  figures_version: ColumnType<number | null, number | null | undefined, number | null>;
+  first_crack_s: number | null;
+  total_time_s: number | null;
+  dtr_pct: number | null;
+  drop_bt_c: number | null;
+  figures_version: number | null;
 }
 
 /**
@@ -326,12 +326,12 @@ export interface SalesTable {
   updated_at: number;
   version: RecordVersion;
   /** The customer the sale was for (migration 0019); NULL for a counter sale. */
-  customer_id: ColumnType<number | null, number | null | undefined, number | null>;
+  customer_id: number | null;
   /** The sale format and its bag count (migration 0020): both set, or both NULL for bulk kilos. */
-  format_id: ColumnType<number | null, number | null | undefined, number | null>;
-  bags: ColumnType<number | null, number | null | undefined, number | null>;
+  format_id: number | null;
+  bags: number | null;
   /** The order line this sale was prepared for (migration 0020); NULL for a sale typed in Ventas. */
-  order_line_id: ColumnType<number | null, number | null | undefined, number | null>;
+  order_line_id: number | null;
 }
 
 /** A sale format (migration 0020): a bag size in grams; `active` is 1 or 0. */
@@ -375,8 +375,8 @@ export interface OrdersTable {
   created_at: number;
   updated_at: number;
   /** 'shopify' or 'preset-{id}' for an order imported from a shop's CSV, with its number (migration 0025); NULL for one typed in Pedidos. */
-  shop_source: ColumnType<string | null, string | null | undefined, string | null>;
-  shop_order: ColumnType<string | null, string | null | undefined, string | null>;
+  shop_source: string | null;
+  shop_order: string | null;
 }
 /** An order as the orders area reads it: the shop's number is read only by the shop import (features/shop-orders). */
 export type OrderRow = Selectable<Omit<OrdersTable, 'shop_source' | 'shop_order'>>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { BATCH_CODE_MAX, CUPPING_SCORE_MAX, GREEN_QUANTITY_MAX_KG, ROAST_NOTES_MAX } from '#shared/limits.js';
 import { REFERENCE_FIGURES } from '#shared/reference-profile.js';
+import { TEMPERATURE_UNITS } from '#shared/temperature.js';
 import { FRESHNESS_STATES } from '#shared/freshness.js';
 import { commonMessages } from '#shared/messages.js';
 import { roastedCoffeeMessages as m } from '#shared/roasted-coffee-messages.js';
@@ -126,8 +127,12 @@ export type RoastedCoffee = z.infer<typeof roastedCoffeeSchema>;
 export const roastedCoffeePageSchema = pageSchema(roastedCoffeeSchema);
 export type RoastedCoffeePage = z.infer<typeof roastedCoffeePageSchema>;
 
-/** POST /api/roasted-coffee/:id/reference: the version of the roast as the screen showed it (its product is what it marks). */
-export const markReferenceBodySchema = z.object({ version: recordVersionSchema });
+/**
+ * POST /api/roasted-coffee/:id/reference: the version of the roast as the screen showed it (its
+ * product is what it marks). Optional here so that, as for a PUT, the write pipeline answers
+ * 428 without it (docs/decisions/0038-record-versions.md).
+ */
+export const markReferenceBodySchema = z.object({ version: recordVersionSchema.optional() });
 
 /**
  * GET /api/roasted-coffee/:id/reference: the roast beside its product's reference profile
@@ -136,7 +141,7 @@ export const markReferenceBodySchema = z.object({ version: recordVersionSchema }
  * figure minus the reference's (null when either lacks it), a tolerance null when not checked.
  */
 export const roastReferenceComparisonSchema = z.object({
-  unit: z.enum(['C', 'F']),
+  unit: z.enum(TEMPERATURE_UNITS),
   reference: z.object({ id: z.number().int(), batch_code: z.string(), roast_date: z.string() }).nullable(),
   /** The roast is the reference itself. */
   is_reference: z.boolean(),

@@ -17,6 +17,7 @@ import {
 } from '#shared/reference-profile.js';
 import type { RoastReferenceComparison } from '#shared/schemas/roasted-coffee.js';
 import type { Settings } from '#shared/schemas/settings.js';
+import { convertTemperature, type TemperatureUnit } from '#shared/temperature.js';
 import { requireActorRole } from '#server/auth/actor-role.js';
 import { isForeignKeyViolation, isUniqueViolation } from '#server/db/constraint-errors.js';
 import { insertWithLotCode } from '#server/db/insert-with-lot-code.js';
@@ -45,7 +46,7 @@ const REF_KIND = 'roast';
 /** What the list needs to flag a roast against its product's reference: the tolerances and the shop's temperature unit. */
 interface ToleranceCheck {
   tolerances: ReferenceTolerances;
-  unit: 'C' | 'F';
+  unit: TemperatureUnit;
 }
 
 /** The tolerances of Configuración, by figure (null: not checked). */
@@ -601,9 +602,9 @@ export async function unmarkReferenceRoast(db: Kysely<Database>, id: number, use
 }
 
 /** A figure as the comparison shows it: the temperature in the shop's unit (°C stored), the rest as stored. */
-const shownFigure = (figure: ReferenceFigure, value: number | null, unit: 'C' | 'F'): number | null => {
+const shownFigure = (figure: ReferenceFigure, value: number | null, unit: TemperatureUnit): number | null => {
   if (value === null) return null;
-  const shown = figure === 'drop_temp' && unit === 'F' ? (value * 9) / 5 + 32 : value;
+  const shown = figure === 'drop_temp' ? convertTemperature(value, 'C', unit) : value;
   return Math.round(shown * 100) / 100;
 };
 
