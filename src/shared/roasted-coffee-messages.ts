@@ -80,7 +80,7 @@ export const roastedCoffeeMessages = {
   cuppingOutOfRange: `La Puntuación de cata debe estar entre 0 y ${CUPPING_SCORE_MAX}.`,
   referenceNoCurve: 'Solo un tueste con curva de Artisan puede ser el perfil de referencia.',
   referenceAdminOnly: 'Solo un administrador puede marcar el perfil de referencia.',
-  referenceMarked: (batchCode: string, product: string) => `${batchCode} es ahora el perfil de referencia de ${product}.`,
+  referenceMarked: (batchCode: string) => `${batchCode} es ahora el perfil de referencia de su origen y tipo de tueste.`,
   referenceUnmarked: (batchCode: string) => `${batchCode} ya no es el perfil de referencia.`,
   referenceError: 'Error al cambiar el perfil de referencia.',
   roastTypeFixed: (blendCodes: readonly string[], sales: number) =>

@@ -275,14 +275,14 @@ describe.each(testDialects())('perfil de referencia, notas y cata (%s)', (dialec
 
       const compared = await comparison(lacking.id);
       expect(compared.reference).toMatchObject({ id: reference.id, batch_code: reference.batch_code });
-      expect(compared.is_reference).toBe(false);
+      expect(compared.roast).toEqual({ id: lacking.id, version: 1, has_curve: true, reference: false });
       const byFigure = Object.fromEntries(compared.figures.map((figure) => [figure.figure, figure]));
       expect(byFigure.first_crack).toMatchObject({ roast: null, reference: 480, difference: null, outside: false });
       expect(byFigure.dtr).toMatchObject({ roast: null, reference: 20, difference: null });
       expect(byFigure.total_time).toMatchObject({ roast: 645, reference: 600, difference: 45, tolerance: null, outside: false });
       expect(byFigure.drop_temp).toMatchObject({ roast: 208, reference: 205, difference: 3 });
       expect(byFigure.weight_loss).toMatchObject({ roast: 17, reference: 15, difference: 2 });
-      expect((await comparison(reference.id)).is_reference).toBe(true);
+      expect((await comparison(reference.id)).roast.reference).toBe(true);
 
       // No tolerance set: nothing flagged.
       expect((await list()).every((roast) => roast.outside_tolerance.length === 0)).toBe(true);

@@ -141,10 +141,10 @@ export const markReferenceBodySchema = z.object({ version: recordVersionSchema.o
  * figure minus the reference's (null when either lacks it), a tolerance null when not checked.
  */
 export const roastReferenceComparisonSchema = z.object({
+  /** The roast compared, as the mark needs it: its version, whether it has a curve (only then may it be marked) and is the reference. */
+  roast: z.object({ id: z.number().int(), version: recordVersionSchema, has_curve: z.boolean(), reference: z.boolean() }),
   unit: z.enum(TEMPERATURE_UNITS),
   reference: z.object({ id: z.number().int(), batch_code: z.string(), roast_date: z.string() }).nullable(),
-  /** The roast is the reference itself. */
-  is_reference: z.boolean(),
   figures: z.array(
     z.object({
       figure: z.enum(REFERENCE_FIGURES),

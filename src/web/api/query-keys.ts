@@ -79,6 +79,11 @@ export const queryKeys = {
     page: (page: PageParams) => ['roasted-coffee', 'page', page],
     /** A roast's Artisan curve: fixed once imported, gone with the roast (under `all`). */
     curve: (id: number) => ['roasted-coffee', 'curve', id],
+    /**
+     * A roast beside its product's reference profile (docs/decisions/0053-reference-profile.md):
+     * under `all`, so a roast's edit, a new mark and the tolerances' save refresh it.
+     */
+    reference: (id: number) => ['roasted-coffee', 'reference', id],
   },
   /** Blend recipes: the Configuración table; the blend form's recipe picker belongs under `all` too. */
   blendRecipes: {

@@ -620,15 +620,16 @@ export async function roastReferenceComparison(db: DbOrTrx, id: number): Promise
   const unit = settings.temperature_unit;
   const reference = referenceFiguresOf(record);
   const referenceRoast = record.ref_id === null ? undefined : await repository.findRoastById(db, Number(record.ref_id));
-  if (!reference || !referenceRoast) return { unit, reference: null, is_reference: false, figures: [] };
+  const roast = { id: record.id, version: record.version, has_curve: Number(record.has_curve) === 1, reference: Number(record.is_reference) === 1 };
+  if (!reference || !referenceRoast) return { roast, unit, reference: null, figures: [] };
   const own = storedFigures(record, record.quantity_green_g, record.resultant_g);
   const differences = figureDifferences(own, reference, unit);
   const tolerances = tolerancesOf(settings);
   const outside = new Set(figuresOutside(differences, tolerances));
   return {
     unit,
+    roast,
     reference: { id: referenceRoast.id, batch_code: referenceRoast.batch_code, roast_date: referenceRoast.roast_date },
-    is_reference: referenceRoast.id === record.id,
     figures: REFERENCE_FIGURES.map((figure) => ({
       figure,
       roast: shownFigure(figure, own[figure], unit),

@@ -7,6 +7,7 @@ import { lazyNamed } from '#web/lib/lazy-named.js';
 import { FormAlert } from '#web/components/form-alert.js';
 import { LoadingText } from '#web/components/loading-text.js';
 import { BT_COLOUR, clockTime, ET_COLOUR, EVENT_ORDER } from './roast-curve-format.js';
+import { RoastReferencePanel } from './reference-comparison.js';
 import './roast-curve.css';
 
 // The chart's code only when a curve is opened (docs/decisions/0019-web-chunk-groups-and-route-preloads.md).
@@ -60,6 +61,7 @@ function RoastCurveDialog({ roastId, batchCode, onClose }: { roastId: number; ba
               </div>
             ))}
           </dl>
+          <RoastReferencePanel roastId={roastId} batchCode={batchCode} />
         </>
       ) : null}
       <div className="form-actions">

@@ -9,13 +9,14 @@ export const updateSettings = ({ body, key }: Keyed & { body: SettingsBody }) =>
 // The settings change (the sales form reads its default prices from the same key), and the
 // low-stock thresholds decide what the home alert card lists (docs/product-guide.md#home).
 // The regional format the answer holds replaces the session's, so every screen writes amounts in it at once
-// (docs/decisions/0042-one-regional-formatter.md).
+// (docs/decisions/0042-one-regional-formatter.md). The reference profile's tolerances decide which roasts
+// Café Tostado flags (docs/decisions/0053-reference-profile.md): the roasted lists and comparisons too.
 export const updateSettingsOptions = (queryClient: QueryClient) =>
   mutationOptions({
     mutationFn: updateSettings,
     onSuccess: (settings) => {
       showRegionalFormat(queryClient, regionalFormatOf(settings));
-      return invalidate(queryClient, queryKeys.settings.all, queryKeys.traceability.stockAlerts);
+      return invalidate(queryClient, queryKeys.settings.all, queryKeys.traceability.stockAlerts, queryKeys.roastedCoffee.all);
     },
   });
 
