@@ -29,10 +29,6 @@ export type ReferenceTolerances = Record<ReferenceFigure, number | null>;
 /** Weight loss in % of the green weight, from exact grams: (green − roasted) / green × 100. */
 export const weightLossPercent = (greenG: number, resultantG: number): number => ((greenG - resultantG) / greenG) * 100;
 
-/** The development ratio in %: first crack → drop over charge → drop (Artisan's DTR). */
-export const developmentRatio = (firstCrackS: number | null, totalS: number | null): number | null =>
-  firstCrackS === null || totalS === null || totalS <= 0 ? null : ((totalS - firstCrackS) / totalS) * 100;
-
 /** Rounded to hundredths, so a float's noise never puts a figure one side of its tolerance or the other. */
 const hundredths = (value: number): number => Math.round(value * 100) / 100;
 

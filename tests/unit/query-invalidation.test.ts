@@ -19,6 +19,7 @@ import { createRoastedCoffeeOptions } from '#web/features/roasted-coffee/api/cre
 import { importArtisanBatchOptions } from '#web/features/roasted-coffee/api/import-artisan-batch.js';
 import { deleteRoastedCoffeeOptions } from '#web/features/roasted-coffee/api/delete-roasted-coffee.js';
 import { updateRoastedCoffeeOptions } from '#web/features/roasted-coffee/api/update-roasted-coffee.js';
+import { setRoastReferenceOptions } from '#web/api/roast-reference.js';
 import { createProductPriceOptions } from '#web/features/settings/api/create-product-price.js';
 import { deleteProductPriceOptions } from '#web/features/settings/api/delete-product-price.js';
 import { updateProductPriceOptions } from '#web/features/settings/api/update-product-price.js';
@@ -160,6 +161,14 @@ describe('each mutation invalidates exactly the queries whose data it changed', 
       'roastedPage',
       'salesPage',
     ]);
+  });
+
+  it("a roast marked or unmarked as its product's reference: the roasted lists (their flags) and every roast's comparison, nothing else", async () => {
+    expect(await invalidatedBy(setRoastReferenceOptions)).toEqual(['blendRoastedLots', 'roastedPage']);
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(queryKeys.roastedCoffee.reference(7), { cached: true });
+    await (setRoastReferenceOptions(queryClient).onSuccess as () => Promise<unknown>)();
+    expect(queryClient.getQueryState(queryKeys.roastedCoffee.reference(7))?.isInvalidated).toBe(true);
   });
 
   it("a sale (create, edit, delete) moves a lot's stock: sales, products, and the roasted and blend lists that show stock", async () => {
