@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { commonMessages, recordVersionMessages } from '#shared/messages.js';
@@ -7,6 +8,8 @@ import { settingsMessages } from '#shared/settings-messages.js';
 import { TOLERANCE_LABELS } from '#shared/schemas/settings.js';
 import type { RoastedCoffee, RoastedCoffeePage, RoastReferenceComparison } from '#shared/schemas/roasted-coffee.js';
 import type { HistoryPage, Trace } from '#shared/schemas/traceability.js';
+import { fillMissingRoastFigures, FIGURES_VERSION, readRoastCurve } from '#server/features/roasted-coffee/service.js';
+import { roastMetrics } from '#server/features/roasted-coffee/roast-metrics.js';
 import { resetDatabase } from '../helpers/reset-database.js';
 import { createTestApp, errorOf, type TestApp } from '../helpers/test-app.js';
 import { testDialects } from '../helpers/test-database.js';
@@ -261,6 +264,34 @@ describe.each(testDialects())('perfil de referencia, notas y cata (%s)', (dialec
       expect(otherType.statusCode, otherType.body).toBe(200);
       expect(otherType.json()).toMatchObject({ reference: false });
       expect(await references()).toEqual([]);
+    });
+  });
+
+  describe('cifras guardadas de un tueste importado', () => {
+    const LB = readFileSync(new URL('../fixtures/artisan/python-literal-lb.alog', import.meta.url));
+    const storedFiguresOf = (id: number) =>
+      t.db.selectFrom('roast_artisan_profiles').select(['first_crack_s', 'total_time_s', 'dtr_pct', 'drop_bt_c', 'figures_version']).where('roast_id', '=', id).executeTakeFirstOrThrow();
+
+    it('are roastMetrics of its curve in °C, written at import and filled again at start-up when missing', async () => {
+      const imported = await t.call(tecnico, {
+        method: 'POST',
+        url: `/api/roasted-coffee/import-artisan?green_coffee_id=${greenId}&roast_type=Medio`,
+        headers: { 'content-type': 'application/octet-stream' },
+        payload: LB,
+      });
+      expect(imported.statusCode, imported.body).toBe(201);
+      const roast = imported.json<RoastedCoffee>();
+      const metrics = roastMetrics(await readRoastCurve(t.db, roast.id), { green_kg: roast.quantity_green_kg, resultant_kg: roast.resultant_kg }, 'C');
+      expect(metrics.fc_start).not.toBeNull();
+      const expected = { first_crack_s: metrics.fc_start!.t, total_time_s: metrics.total_time_s, dtr_pct: metrics.dtr_pct, drop_bt_c: metrics.drop?.bt ?? null, figures_version: FIGURES_VERSION };
+      const numbers = (row: Awaited<ReturnType<typeof storedFiguresOf>>) => Object.fromEntries(Object.entries(row).map(([key, value]) => [key, value === null ? null : Number(value)]));
+      expect(numbers(await storedFiguresOf(roast.id))).toEqual(expected);
+
+      // As a roast imported before migration 0029 is: no figures. The start-up fill computes them once.
+      await t.db.updateTable('roast_artisan_profiles').set({ first_crack_s: null, total_time_s: null, dtr_pct: null, drop_bt_c: null, figures_version: null }).execute();
+      expect(await fillMissingRoastFigures(t.db)).toBe(1);
+      expect(numbers(await storedFiguresOf(roast.id))).toEqual(expected);
+      expect(await fillMissingRoastFigures(t.db)).toBe(0);
     });
   });
 
