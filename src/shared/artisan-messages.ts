@@ -113,6 +113,32 @@ export const artisanMessages = {
     sc_end: 'Fin del 2.º crack',
     drop: 'Descarga',
   },
+  curveRor: 'Velocidad de subida (RoR)',
+  /** The roast's figures beside the curve (docs/decisions/0052-roast-metrics.md). */
+  figures: {
+    eventsCaption: 'Eventos del tueste',
+    summaryCaption: 'Fases y cifras del tueste',
+    event: 'Evento',
+    time: 'Tiempo',
+    figure: 'Cifra',
+    value: 'Valor',
+    notMarked: 'Sin marcar',
+    events: {
+      charge: 'Carga',
+      tp: 'Punto de inflexión',
+      dry_end: 'Fin de secado',
+      fc_start: 'Inicio del primer crack',
+      fc_end: 'Fin del primer crack',
+      sc_start: 'Inicio del segundo crack',
+      sc_end: 'Fin del segundo crack',
+      drop: 'Descarga',
+    },
+    phases: { drying: 'Secado', maillard: 'Maillard', development: 'Desarrollo' },
+    totalTime: 'Tiempo total',
+    dtr: 'Ratio de desarrollo',
+    dropTemperature: 'Temperatura de descarga',
+    weightLoss: 'Pérdida de peso',
+  },
   /** The events' marks on the chart, short enough to stand rotated above the lines (the full names are listed under it). */
   eventMarks: { charge: 'Carga', dry_end: 'Secado', fc_start: '1C', fc_end: '1C fin', sc_start: '2C', sc_end: '2C fin', drop: 'Desc.' },
 } as const;

@@ -43,6 +43,8 @@ export interface Formatter {
   gramsKg(kg: number): string;
   /** A number as it is, no digits added or dropped ('7.5', '4', '5,3'): figures in messages. */
   plain(value: number): string;
+  /** One decimal, always ('191.2', '110,0', '-8.8'): a roast's temperatures, rates of rise and shares (docs/decisions/0052-roast-metrics.md). */
+  oneDecimal(value: number): string;
   /**
    * A whole count in a limit's message, its thousands grouped by the mark that is not the
    * decimal one ('500.000' with a decimal comma, '500,000' with a point), from 10 000 up as
@@ -106,6 +108,8 @@ export function regionalFormatter(format: RegionalFormat): Formatter {
     kgExact: (kg) => `${exactKilos(kg)} Kg`,
     gramsKg: (kg) => `${threeDecimalsWith(kg, separator)} Kg`,
     plain: (value) => String(value).replace('.', separator),
+    // The server sends these already rounded to one decimal (roast-metrics.ts); toFixed only writes the digit.
+    oneDecimal: (value) => (Object.is(value, -0) ? 0 : value).toFixed(1).replace('-0.0', '0.0').replace('.', separator),
     count: (value) => (Math.abs(value) < 10_000 ? String(value) : String(value).replace(/\B(?=(\d{3})+$)/g, separator === ',' ? '.' : ',')),
     currency: format.currency_symbol,
     perKg: `${format.currency_symbol}/Kg`,

@@ -71,6 +71,10 @@ describe('regional format (Configuración › Formato regional)', () => {
     expect(defaultFormatter.gramsKg(2.5)).toBe('2.500 Kg');
     expect(euro.plain(7.5)).toBe('7,5');
     expect(euro.plain(4)).toBe('4');
+    expect(euro.oneDecimal(110)).toBe('110,0');
+    expect(euro.oneDecimal(191.2)).toBe('191,2');
+    expect(defaultFormatter.oneDecimal(-8.8)).toBe('-8.8');
+    expect(defaultFormatter.oneDecimal(-0)).toBe('0.0');
     expect(`Precio Unitario (${euro.perKg})`).toBe('Precio Unitario (€/Kg)');
     expect(euro.currency).toBe('€');
   });

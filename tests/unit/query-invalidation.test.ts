@@ -26,6 +26,8 @@ import { updateProductPriceOptions } from '#web/features/settings/api/update-pro
 import { createSaleFormatOptions } from '#web/features/settings/api/create-sale-format.js';
 import { deleteSaleFormatOptions } from '#web/features/settings/api/delete-sale-format.js';
 import { updateSaleFormatOptions } from '#web/features/settings/api/update-sale-format.js';
+import { DEFAULT_REGIONAL_FORMAT } from '#shared/format.js';
+import { updateSettingsOptions } from '#web/features/settings/api/update-settings.js';
 import { createSaleOptions } from '#web/features/sales/api/create-sale.js';
 import { deleteSaleOptions } from '#web/features/sales/api/delete-sale.js';
 import { updateSaleOptions } from '#web/features/sales/api/update-sale.js';
@@ -46,6 +48,7 @@ const CACHED: Record<string, QueryKey> = {
   availableGreen: queryKeys.greenCoffee.available(page),
   greenLotOptions: queryKeys.greenCoffee.roastOptions,
   roastedPage: queryKeys.roastedCoffee.page(page),
+  roastCurve: queryKeys.roastedCoffee.curve(1),
   blendRoastedLots: queryKeys.blendedCoffee.roastedLots,
   blendsPage: queryKeys.blendedCoffee.page(page),
   recipesPage: queryKeys.blendRecipes.page(page),
@@ -66,11 +69,11 @@ const CACHED: Record<string, QueryKey> = {
 };
 
 /** Runs a mutation's onSuccess on a cache holding one query of each kind; returns the names it marked stale. */
-async function invalidatedBy(optionsFor: (queryClient: QueryClient) => { onSuccess?: unknown }): Promise<string[]> {
+async function invalidatedBy(optionsFor: (queryClient: QueryClient) => { onSuccess?: unknown }, answer?: unknown): Promise<string[]> {
   const queryClient = new QueryClient();
   for (const key of Object.values(CACHED)) queryClient.setQueryData(key, { cached: true });
   const { onSuccess } = optionsFor(queryClient);
-  await (onSuccess as () => Promise<unknown>)();
+  await (onSuccess as (data: unknown) => Promise<unknown>)(answer);
   return Object.entries(CACHED)
     .filter(([, key]) => queryClient.getQueryState(key)?.isInvalidated)
     .map(([name]) => name)
@@ -105,7 +108,7 @@ describe('each mutation invalidates exactly the queries whose data it changed', 
       'originsPage',
       'products',
       'recipesPage',
-      'roastedPage',
+      'roastCurve', 'roastedPage',
     ]);
   });
 
@@ -131,7 +134,7 @@ describe('each mutation invalidates exactly the queries whose data it changed', 
       'blendsPage',
       'greenLotOptions',
       'greenPage',
-      'roastedPage',
+      'roastCurve', 'roastedPage',
       'salesPage',
     ]);
   });
@@ -145,7 +148,7 @@ describe('each mutation invalidates exactly the queries whose data it changed', 
         'greenLotOptions',
         'greenPage',
         'products',
-        'roastedPage',
+        'roastCurve', 'roastedPage',
       ]);
     }
   });
@@ -158,7 +161,7 @@ describe('each mutation invalidates exactly the queries whose data it changed', 
       'greenLotOptions',
       'greenPage',
       'products',
-      'roastedPage',
+      'roastCurve', 'roastedPage',
       'salesPage',
     ]);
   });
@@ -173,7 +176,7 @@ describe('each mutation invalidates exactly the queries whose data it changed', 
 
   it("a sale (create, edit, delete) moves a lot's stock: sales, products, and the roasted and blend lists that show stock", async () => {
     for (const options of [createSaleOptions, updateSaleOptions, deleteSaleOptions]) {
-      expect(await invalidatedBy(options)).toEqual(['blendRoastedLots', 'blendsPage', 'products', 'roastedPage', 'salesPage']);
+      expect(await invalidatedBy(options)).toEqual(['blendRoastedLots', 'blendsPage', 'products', 'roastCurve', 'roastedPage', 'salesPage']);
     }
   });
 
@@ -187,7 +190,7 @@ describe('each mutation invalidates exactly the queries whose data it changed', 
       'greenLotOptions',
       'greenPage',
       'products',
-      'roastedPage',
+      'roastCurve', 'roastedPage',
       'stockAlerts',
     ]);
   });
@@ -211,14 +214,14 @@ describe('each mutation invalidates exactly the queries whose data it changed', 
   });
 
   it("preparing an order records sales from lots: the orders, Inicio's due-orders line, and what a sale changes (sales, products, roasted and blend lists)", async () => {
-    expect(await invalidatedBy(fulfilOrderOptions)).toEqual(['blendRoastedLots', 'blendsPage', 'order', 'orders', 'pendingOrders', 'products', 'roastedPage', 'salesPage', 'stockAlerts']);
+    expect(await invalidatedBy(fulfilOrderOptions)).toEqual(['blendRoastedLots', 'blendsPage', 'order', 'orders', 'pendingOrders', 'products', 'roastCurve', 'roastedPage', 'salesPage', 'stockAlerts']);
   });
 
   it("undoing a preparation returns its sales' stock like a sale's delete; delivering or cancelling changes the orders and Inicio's due-orders line", async () => {
     const transition = (action: OrderTransition) => (queryClient: QueryClient) => ({
       onSuccess: () => (transitionOrderOptions(queryClient).onSuccess as (...args: unknown[]) => unknown)({}, { order: { id: 1 }, action, key: 'k' }),
     });
-    expect(await invalidatedBy(transition('undo-fulfil'))).toEqual(['blendRoastedLots', 'blendsPage', 'order', 'orders', 'pendingOrders', 'products', 'roastedPage', 'salesPage', 'stockAlerts']);
+    expect(await invalidatedBy(transition('undo-fulfil'))).toEqual(['blendRoastedLots', 'blendsPage', 'order', 'orders', 'pendingOrders', 'products', 'roastCurve', 'roastedPage', 'salesPage', 'stockAlerts']);
     expect(await invalidatedBy(transition('deliver'))).toEqual(['order', 'orders', 'pendingOrders', 'stockAlerts']);
     expect(await invalidatedBy(transition('cancel'))).toEqual(['order', 'orders', 'pendingOrders', 'stockAlerts']);
   });
@@ -227,5 +230,9 @@ describe('each mutation invalidates exactly the queries whose data it changed', 
     expect(await invalidatedBy(createSaleFormatOptions)).toEqual(['saleFormatOptions', 'saleFormatsPage']);
     expect(await invalidatedBy(deleteSaleFormatOptions)).toEqual(['saleFormatOptions', 'saleFormatsPage']);
     expect(await invalidatedBy(updateSaleFormatOptions)).toEqual(['saleFormatOptions', 'saleFormatsPage', 'salesPage']);
+  });
+
+  it("a settings save: the settings, Inicio's alerts (its thresholds) and every roast curve (drawn in the 'Temperatura' unit)", async () => {
+    expect(await invalidatedBy(updateSettingsOptions, DEFAULT_REGIONAL_FORMAT)).toEqual(['roastCurve', 'settings', 'stockAlerts']);
   });
 });

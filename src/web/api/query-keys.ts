@@ -77,8 +77,12 @@ export const queryKeys = {
   roastedCoffee: {
     all: ['roasted-coffee'],
     page: (page: PageParams) => ['roasted-coffee', 'page', page],
-    /** A roast's Artisan curve: fixed once imported, gone with the roast (under `all`). */
+    /**
+     * A roast's Artisan curve, with its figures (under `all`: a roast's edit changes its weight loss,
+     * its delete removes it). In the 'Temperatura' unit: a settings save refreshes every one (`curves`).
+     */
     curve: (id: number) => ['roasted-coffee', 'curve', id],
+    curves: ['roasted-coffee', 'curve'],
     /**
      * A roast beside its product's reference profile (docs/decisions/0053-reference-profile.md):
      * under `all`, so a roast's edit, a new mark and the tolerances' save refresh it.

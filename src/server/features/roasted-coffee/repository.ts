@@ -232,10 +232,20 @@ export const findRoastsByArtisanUuids = (db: DbOrTrx, uuids: readonly string[]) 
         .where('a.roast_uuid', 'in', [...uuids])
         .execute();
 
-/** The stored curve's JSON of a roast (undefined: no Artisan row; null: a file without points). */
-export async function findArtisanCurve(db: DbOrTrx, roastId: number): Promise<string | null | undefined> {
-  const row = await db.selectFrom('roast_artisan_profiles').select('curve').where('roast_id', '=', roastId).executeTakeFirst();
-  return row?.curve;
+/**
+ * The stored curve's JSON of a roast (null: a file without points) and the roast's weights,
+ * which its weight loss needs (docs/decisions/0052-roast-metrics.md); undefined without an Artisan row.
+ */
+export async function findArtisanCurve(
+  db: DbOrTrx,
+  roastId: number,
+): Promise<{ curve: string | null; quantity_green_g: number; resultant_g: number } | undefined> {
+  return db
+    .selectFrom('roast_artisan_profiles as a')
+    .innerJoin('roasted_coffee as r', 'r.id', 'a.roast_id')
+    .select(['a.curve', 'r.quantity_green_g', 'r.resultant_g'])
+    .where('a.roast_id', '=', roastId)
+    .executeTakeFirst();
 }
 
 /** The figures an import stores beside its curve (migration 0029): what the list compares with the reference. */

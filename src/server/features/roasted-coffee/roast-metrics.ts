@@ -95,6 +95,16 @@ export function roastMetrics(
   };
 }
 
+/**
+ * The curve's points in `unit` (the 'Temperatura' setting), to the hundredth of a degree; the
+ * stored curve stays in the file's unit (docs/decisions/0052-roast-metrics.md). One pass.
+ */
+export function curveInUnit(curve: ArtisanCurve, unit: TemperatureUnit): ArtisanCurve {
+  if (curve.unit === unit) return curve;
+  const convert = (value: number | null) => (value === null ? null : Math.round(convertTemperature(value, curve.unit, unit) * 100) / 100 + 0);
+  return { unit, points: curve.points.map((point) => ({ t: point.t, bt: convert(point.bt), et: convert(point.et) })), events: curve.events };
+}
+
 /** Artisan's defaults (its canvas.py): the delta span in seconds, and its RoR and curve smoothing windows. */
 export const ROR_SPAN_S = 20;
 /** `curvefilter` 3: BT is averaged over 3 samples, weights 1, 2, 3 (Artisan's "decay" smoothing, its default). */

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Kysely } from 'kysely';
-import { artisanCurveSchema } from '#shared/schemas/artisan.js';
+import { roastCurveSchema } from '#shared/schemas/artisan.js';
 import { deleteQuerySchema, idParamsSchema } from '#shared/schemas/common.js';
 import { roastedCoffeeMessages } from '#shared/roasted-coffee-messages.js';
 import {
@@ -73,9 +73,9 @@ export const roastedCoffeeRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }
     schema: {
       tags,
       operationId: 'getRoastCurve',
-      summary: 'Curva de tueste de Artisan de un lote de café tostado (BT y ET en el tiempo, con sus eventos)',
+      summary: 'Curva de tueste de Artisan de un lote de café tostado (BT y ET en el tiempo, con sus eventos, sus cifras y la velocidad de subida, en la unidad de Configuración › Temperatura)',
       params: idParamsSchema,
-      response: { 200: artisanCurveSchema, ...errorResponses(400, 401, 404) },
+      response: { 200: roastCurveSchema, ...errorResponses(400, 401, 404) },
     },
   }, (request) => readRoastCurve(options.db, request.params.id));
 

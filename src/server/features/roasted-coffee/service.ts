@@ -3,7 +3,7 @@ import { roastedLotCode } from '#shared/lot-codes.js';
 import { greenLotBreaks, roastBeforeEntry } from '#shared/roast-rules.js';
 import { roastedCoffeeMessages as m } from '#shared/roasted-coffee-messages.js';
 import { artisanMessages } from '#shared/artisan-messages.js';
-import type { ArtisanCurve } from '#shared/schemas/artisan.js';
+import type { ArtisanCurve, RoastCurve } from '#shared/schemas/artisan.js';
 import type { RoastedCoffee, RoastedCoffeeBody, RoastedCoffeeListQuery } from '#shared/schemas/roasted-coffee.js';
 import { gramsToKg, hundredthsToPercent, kgToGrams, percentToHundredths } from '#shared/units.js';
 import {
@@ -24,7 +24,7 @@ import { insertWithLotCode } from '#server/db/insert-with-lot-code.js';
 import { refuseTakenLotCode } from '#server/db/lot-code-columns.js';
 import type { Database, RoastedCoffeeRow } from '#server/db/schema.js';
 import { AppError, notFoundError, validationError } from '#server/errors.js';
-import { getSettings, readFormatter } from '#server/features/settings/service.js';
+import { getSettings, readFormatter, readTemperatureUnit } from '#server/features/settings/service.js';
 import { type DbOrTrx, retryTransaction, withWriteTransaction } from '#server/db/write-transaction.js';
 import { lockLots } from '#server/ledger/lot-locks.js';
 import { moveStock, writeOffBeforeDelete } from '#server/ledger/ledger.js';
@@ -36,7 +36,7 @@ import { readFreshnessRules } from '#server/features/freshness/service.js';
 import { type FreshnessRules, roastAge } from '#shared/freshness.js';
 import { localIsoDate } from '#shared/local-date.js';
 import * as repository from './repository.js';
-import { roastMetrics } from './roast-metrics.js';
+import { curveInUnit, rateOfRise, roastMetrics } from './roast-metrics.js';
 
 /** Every ledger row this feature writes points back at its roast. */
 const REF_KIND = 'roast';
@@ -424,17 +424,28 @@ const storedCurve = (curve: ArtisanCurve): string =>
     events: curve.events,
   } satisfies StoredCurve);
 
-/** GET /api/roasted-coffee/:id/curve: 404 'El café tostado no existe.' or 'Este tueste no tiene curva de Artisan.'. */
-export async function readRoastCurve(db: DbOrTrx, id: number): Promise<ArtisanCurve> {
-  const curve = await repository.findArtisanCurve(db, id);
-  if (curve === undefined || curve === null) {
+/**
+ * GET /api/roasted-coffee/:id/curve: 404 'El café tostado no existe.' or 'Este tueste no tiene curva de Artisan.'.
+ * The stored curve in the 'Temperatura' unit whatever the file's (the stored points stay as imported),
+ * with its figures and BT rate of rise (docs/decisions/0052-roast-metrics.md).
+ */
+export async function readRoastCurve(db: DbOrTrx, id: number): Promise<RoastCurve> {
+  const row = await repository.findArtisanCurve(db, id);
+  if (row?.curve === undefined || row.curve === null) {
     if (!(await repository.findRoastRow(db, id))) throw notFoundError(m.notFound);
     throw notFoundError(artisanMessages.noCurve);
   }
-  return parseStoredCurve(curve);
+  const curve = parseStoredCurve(row.curve);
+  const unit = await readTemperatureUnit(db);
+  const weights = { green_kg: gramsToKg(row.quantity_green_g), resultant_kg: gramsToKg(row.resultant_g) };
+  return {
+    ...curveInUnit(curve, unit),
+    metrics: roastMetrics(curve, weights, unit),
+    ror: rateOfRise(curve, unit),
+  };
 }
 
-/** The stored JSON back as the curve the API answers. */
+/** The stored JSON back as the curve it was (the file's unit): the curve endpoint and the start-up fill of figures read it. */
 function parseStoredCurve(curve: string): ArtisanCurve {
   const stored = JSON.parse(curve) as StoredCurve;
   return {

@@ -1,5 +1,6 @@
 import type { Kysely } from 'kysely';
 import { z } from 'zod';
+import type { TemperatureUnit } from '#shared/temperature.js';
 import { type Formatter, type RegionalFormat, regionalFormatter } from '#shared/format.js';
 import { regionalFormatOf, SETTING_NAMES, type SettingDefinition, settingDefinitions, type Settings, type SettingsBody } from '#shared/schemas/settings.js';
 import { requireActorRole } from '#server/auth/actor-role.js';
@@ -67,3 +68,6 @@ export const getRegionalFormat = async (db: DbOrTrx): Promise<RegionalFormat> =>
  * It reads the settings, so a sale's success path never calls it (docs/decisions/0033-no-postgresql-only-sale-path.md).
  */
 export const readFormatter = async (db: DbOrTrx): Promise<Formatter> => regionalFormatter(await getRegionalFormat(db));
+
+/** The unit every roast curve and its figures are shown in (Configuración › Temperatura, docs/decisions/0052-roast-metrics.md). */
+export const readTemperatureUnit = async (db: DbOrTrx): Promise<TemperatureUnit> => (await getSettings(db)).temperature_unit;

@@ -91,12 +91,12 @@ export interface AxisMark {
 }
 
 /**
- * The left and bottom axes of a plot from (left, top) to (right, bottom): each
- * a line with its marks and their labels: ending at the marks on the left,
- * hanging under them at the bottom. The marks are the chart's own (round values,
- * months, minutes).
+ * The left and bottom axes of a plot from (left, top) to (right, bottom), and a right one when
+ * given: each a line with its marks and their labels: ending at the marks on the left,
+ * hanging under them at the bottom, starting at them on the right. The marks are the chart's
+ * own (round values, months, minutes).
  */
-export function ChartAxes({ left, right, top, bottom, values, along }: {
+export function ChartAxes({ left, right, top, bottom, values, along, opposite }: {
   left: number;
   right: number;
   top: number;
@@ -105,9 +105,24 @@ export function ChartAxes({ left, right, top, bottom, values, along }: {
   values: AxisMark[];
   /** The bottom axis's marks. */
   along: AxisMark[];
+  /** A right axis's marks, for a second series on a scale of its own (a roast's rate of rise); none without. */
+  opposite?: AxisMark[];
 }) {
   return (
     <g className="chart__axis">
+      {opposite ? (
+        <>
+          <line x1={right} x2={right} y1={top} y2={bottom} />
+          {opposite.map((mark) => (
+            <g key={mark.key}>
+              <line x1={right} x2={right + TICK_SIZE} y1={mark.at} y2={mark.at} />
+              <text x={right + TICK_SIZE + 2} y={mark.at} textAnchor="start" dominantBaseline="central">
+                {mark.label}
+              </text>
+            </g>
+          ))}
+        </>
+      ) : null}
       <line x1={left} x2={left} y1={top} y2={bottom} />
       {values.map((mark) => (
         <g key={mark.key}>

@@ -3,10 +3,11 @@ import { scaleLinear } from '@visx/scale';
 import { LinePath } from '@visx/shape';
 import { type PointerEvent, useMemo, useState } from 'react';
 import { artisanMessages as m } from '#shared/artisan-messages.js';
-import type { ArtisanCurve } from '#shared/schemas/artisan.js';
+import type { RoastCurve } from '#shared/schemas/artisan.js';
+import { useFormat } from '#web/api/use-format.js';
 import { roundTicks } from '#web/components/charts/chart-ticks.js';
 import { ChartAxes, ChartTooltip, type Pointed, pointerIn, useBoxWidth } from '#web/components/charts/chart-frame.js';
-import { BT_COLOUR, clockTime, curveExtent, ET_COLOUR, EVENT_ORDER, finitePoints, pointsForColumns, timeTicks } from './roast-curve-format.js';
+import { BT_COLOUR, clockTime, curveExtent, ET_COLOUR, EVENT_ORDER, finitePoints, pointsForColumns, rorExtent, ROR_COLOUR, timeTicks } from './roast-curve-format.js';
 
 /**
  * The drawing of a roast's Artisan curve, in a chunk of its own that only the
@@ -15,13 +16,14 @@ import { BT_COLOUR, clockTime, curveExtent, ET_COLOUR, EVENT_ORDER, finitePoints
  * way to draw a chart. BT and ET against the time from CHARGE, as many of the
  * file's points as the width shows (pointsForColumns; a gap where a reading is
  * missing), the tooltip reading every point, the events as labelled dashed
- * lines; the time axis in whole minutes. The dialog's text lists the events'
- * times for screen readers; this drawing is its image.
+ * lines; the time axis in whole minutes; BT's rate of rise (°/min) dashed, on
+ * a right axis of its own (docs/decisions/0052-roast-metrics.md). The dialog's
+ * figures tables say the events in text for screen readers; this drawing is its image.
  */
 
 const CURVE_HEIGHT = 320;
-/** Room above the plot for the events' marks, at the left for '1000°F'. */
-const MARGIN = { top: 24, right: 16, bottom: 30, left: 64 };
+/** Room above the plot for the events' marks, at the left for '1000°F', at the right for the rate of rise's '-10'. */
+const MARGIN = { top: 24, right: 40, bottom: 30, left: 64 };
 const TEMPERATURE_TICKS = 5;
 /** The width one time mark ('12:30', about 41 px in the axis's 16 px type) needs with its gap. */
 const TIME_MARK_ROOM = 48;
@@ -31,10 +33,8 @@ const SERIES = [
   { key: 'et', name: m.curveEt, colour: ET_COLOUR, width: 1.5 },
 ] as const;
 
-type Point = ArtisanCurve['points'][number];
-
 /** The index of the point whose time is nearest `t`: a scan, which holds whatever order the file's samples are in. */
-function nearestPoint(points: Point[], t: number): number {
+function nearestPoint(points: readonly { t: number }[], t: number): number {
   let nearest = 0;
   for (let index = 1; index < points.length; index++) {
     if (Math.abs(points[index]!.t - t) < Math.abs(points[nearest]!.t - t)) nearest = index;
@@ -42,12 +42,14 @@ function nearestPoint(points: Point[], t: number): number {
   return nearest;
 }
 
-export function RoastCurveChart({ curve }: { curve: ArtisanCurve }) {
+export function RoastCurveChart({ curve }: { curve: RoastCurve }) {
   const [box, width] = useBoxWidth();
   const [pointed, setPointed] = useState<Pointed | null>(null);
+  const f = useFormat();
   const degrees = `°${curve.unit}`;
   const { events } = curve;
   const points = useMemo(() => finitePoints(curve.points), [curve.points]);
+  const ror = curve.ror;
 
   const layout = useMemo(() => {
     if (width === 0 || points.length === 0) return null;
@@ -62,13 +64,16 @@ export function RoastCurveChart({ curve }: { curve: ArtisanCurve }) {
     const x = scaleLinear({ domain: [from, to === from ? from + 1 : to], range: [left, right] });
     const y = scaleLinear({ domain: [temperatures[0]!, temperatures[temperatures.length - 1]!], range: [bottom, top] });
     const minutes = timeTicks(from, to, Math.max(2, Math.floor((right - left) / TIME_MARK_ROOM)));
-    return { left, right, top, bottom, x, y, temperatures, minutes };
-  }, [points, width]);
+    const { low, high } = rorExtent(ror);
+    const rises = roundTicks(low, high, TEMPERATURE_TICKS);
+    const z = scaleLinear({ domain: [rises[0]!, rises[rises.length - 1]!], range: [bottom, top] });
+    return { left, right, top, bottom, x, y, z, temperatures, rises, minutes };
+  }, [points, ror, width]);
 
   // The lines are built once per layout: a pointer move redraws only the cursor and the tooltip, not thousands of points.
   const drawing = useMemo(() => {
     if (!layout) return null;
-    const { left, right, top, bottom, x, y, temperatures, minutes } = layout;
+    const { left, right, top, bottom, x, y, z, temperatures, rises, minutes } = layout;
     return (
       <>
         {temperatures.map((tick) => (
@@ -104,6 +109,17 @@ export function RoastCurveChart({ curve }: { curve: ArtisanCurve }) {
             fill="none"
           />
         ))}
+        <LinePath
+          className="chart__line"
+          data={pointsForColumns(ror, (point) => point.v, Math.max(1, Math.ceil(right - left)))}
+          x={(point) => x(point.t)}
+          y={(point) => z(point.v)}
+          curve={curveMonotoneX}
+          stroke={ROR_COLOUR}
+          strokeWidth={1.5}
+          strokeDasharray="6 3"
+          fill="none"
+        />
         <ChartAxes
           left={left}
           right={right}
@@ -111,10 +127,11 @@ export function RoastCurveChart({ curve }: { curve: ArtisanCurve }) {
           bottom={bottom}
           values={temperatures.map((tick) => ({ key: tick, at: y(tick), label: `${tick}${degrees}` }))}
           along={minutes.map((tick) => ({ key: tick, at: x(tick), label: clockTime(tick) }))}
+          opposite={ror.length > 0 ? rises.map((tick) => ({ key: tick, at: z(tick), label: String(tick) })) : undefined}
         />
       </>
     );
-  }, [layout, points, events, degrees]);
+  }, [layout, points, ror, events, degrees]);
 
   const point = (event: PointerEvent<SVGSVGElement>) => {
     if (!layout) return;
@@ -123,6 +140,9 @@ export function RoastCurveChart({ curve }: { curve: ArtisanCurve }) {
     setPointed(inside ? { index: nearestPoint(points, layout.x.invert(at.x)), ...at } : null);
   };
   const current = pointed && points[pointed.index];
+  // The rate of rise at the pointed time, when the series has a value within a sample of it.
+  const rise = current && ror.length > 0 ? ror[nearestPoint(ror, current.t)] : undefined;
+  const riseHere = current && rise && points.length > 1 && Math.abs(rise.t - current.t) <= Math.abs(points[1]!.t - points[0]!.t) ? rise : undefined;
   return (
     <div ref={box} className="chart" style={{ height: CURVE_HEIGHT }}>
       {layout && (
@@ -145,10 +165,13 @@ export function RoastCurveChart({ curve }: { curve: ArtisanCurve }) {
           boxWidth={width}
           boxHeight={CURVE_HEIGHT}
           label={clockTime(current.t)}
-          items={SERIES.flatMap((series) => {
-            const value = current[series.key];
-            return value === null ? [] : [{ name: series.name, value: `${value.toFixed(1)} ${degrees}` }];
-          })}
+          items={[
+            ...SERIES.flatMap((series) => {
+              const value = current[series.key];
+              return value === null ? [] : [{ name: series.name, value: `${f.oneDecimal(value)} ${degrees}` }];
+            }),
+            ...(riseHere ? [{ name: m.curveRor, value: `${f.oneDecimal(riseHere.v)} ${degrees}/min` }] : []),
+          ]}
         />
       )}
     </div>

@@ -6,7 +6,8 @@ import { isSessionLost } from '#web/lib/api-client.js';
 import { lazyNamed } from '#web/lib/lazy-named.js';
 import { FormAlert } from '#web/components/form-alert.js';
 import { LoadingText } from '#web/components/loading-text.js';
-import { BT_COLOUR, clockTime, ET_COLOUR, EVENT_ORDER } from './roast-curve-format.js';
+import { BT_COLOUR, ET_COLOUR, ROR_COLOUR } from './roast-curve-format.js';
+import { RoastFigures } from './roast-figures.js';
 import { RoastReferencePanel } from './reference-comparison.js';
 import './roast-curve.css';
 
@@ -15,9 +16,10 @@ const RoastCurveChart = lazyNamed(() => import('./roast-curve-chart.js'), 'Roast
 
 /**
  * A roast's Artisan curve (docs/product-guide.md#artisan-import) in a native modal <dialog>:
- * BT and ET over the time from CHARGE with the events marked, in the file's
- * unit, and the events' times as text too (a chart alone says nothing to a
- * screen reader). Escape or «Cerrar» closes it.
+ * BT and ET over the time from CHARGE with the events marked, and BT's rate of rise on an axis
+ * of its own, in the 'Temperatura' unit; beside it (under it on a phone) the roast's figures
+ * as tables, which also say in text what the chart shows (docs/decisions/0052-roast-metrics.md).
+ * Escape or «Cerrar» closes it.
  */
 function RoastCurveDialog({ roastId, batchCode, onClose }: { roastId: number; batchCode: string; onClose: () => void }) {
   const dialog = useRef<HTMLDialogElement>(null);
@@ -37,32 +39,31 @@ function RoastCurveDialog({ roastId, batchCode, onClose }: { roastId: number; ba
       {curve.isError && !isSessionLost(curve.error) ? <FormAlert message={m.curveLoadError} /> : null}
       {curve.isPending ? <LoadingText /> : null}
       {data ? (
-        <>
-          <ul className="curve-dialog__legend">
-            <li>
-              <span className="curve-dialog__swatch" style={{ background: BT_COLOUR }} aria-hidden="true" />
-              {m.curveBt} (°{data.unit})
-            </li>
-            <li>
-              <span className="curve-dialog__swatch" style={{ background: ET_COLOUR }} aria-hidden="true" />
-              {m.curveEt} (°{data.unit})
-            </li>
-          </ul>
-          <div role="img" aria-label={`${m.curveTitle(batchCode)}: ${data.points.length} puntos`}>
-            <Suspense fallback={<LoadingText />}>
-              <RoastCurveChart curve={data} />
-            </Suspense>
+        <div className="curve-dialog__body">
+          <div className="curve-dialog__curve">
+            <ul className="curve-dialog__legend">
+              <li>
+                <span className="curve-dialog__swatch" style={{ background: BT_COLOUR }} aria-hidden="true" />
+                {m.curveBt} (°{data.unit})
+              </li>
+              <li>
+                <span className="curve-dialog__swatch" style={{ background: ET_COLOUR }} aria-hidden="true" />
+                {m.curveEt} (°{data.unit})
+              </li>
+              <li>
+                <span className="curve-dialog__swatch curve-dialog__swatch--ror" style={{ borderColor: ROR_COLOUR }} aria-hidden="true" />
+                {m.curveRor} (°{data.unit}/min)
+              </li>
+            </ul>
+            <div role="img" aria-label={`${m.curveTitle(batchCode)}: ${data.points.length} puntos`}>
+              <Suspense fallback={<LoadingText />}>
+                <RoastCurveChart curve={data} />
+              </Suspense>
+            </div>
           </div>
-          <dl className="curve-dialog__events">
-            {EVENT_ORDER.filter((event) => data.events[event] !== null).map((event) => (
-              <div key={event}>
-                <dt>{m.events[event]}</dt>
-                <dd>{clockTime(data.events[event] ?? 0)}</dd>
-              </div>
-            ))}
-          </dl>
+          <RoastFigures metrics={data.metrics} unit={data.unit} />
           <RoastReferencePanel roastId={roastId} batchCode={batchCode} />
-        </>
+        </div>
       ) : null}
       <div className="form-actions">
         <button type="button" className="btn btn-secondary" onClick={() => dialog.current?.close()}>

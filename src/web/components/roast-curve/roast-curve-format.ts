@@ -4,6 +4,8 @@ import type { ArtisanCurve, ArtisanEvents } from '#shared/schemas/artisan.js';
 /** BT in the product's brown, ET in a blue that differs from it for every colour vision (Okabe–Ito). */
 export const BT_COLOUR = '#6f3d1e';
 export const ET_COLOUR = '#0072B2';
+/** BT's rate of rise in Okabe–Ito's vermillion, dashed, apart from both temperatures (docs/decisions/0052-roast-metrics.md). */
+export const ROR_COLOUR = '#D55E00';
 
 /** The roast's events in the order they happen. */
 export const EVENT_ORDER = Object.keys(m.events) as (keyof ArtisanEvents)[];
@@ -51,6 +53,17 @@ export function curveExtent(points: readonly CurvePoint[]): { from: number; to: 
   }
   if (coldest > hottest) [coldest, hottest] = [0, 0];
   return Number.isFinite(to - from) && Number.isFinite(hottest - coldest) ? { from, to, coldest, hottest } : null;
+}
+
+/** The rate of rise's span for its axis: from 0 (or its lowest, when it dips below) to its highest; 0 to 1 without any. */
+export function rorExtent(ror: readonly { v: number }[]): { low: number; high: number } {
+  let low = 0;
+  let high = 1;
+  for (const point of ror) {
+    low = Math.min(low, point.v);
+    high = Math.max(high, point.v);
+  }
+  return { low, high };
 }
 
 /** Steps between the time axis's marks, in seconds: half a minute to half an hour. */

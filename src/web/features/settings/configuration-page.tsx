@@ -21,6 +21,7 @@ import { SaleFormatsSection } from './sale-formats-section.js';
 import { SettingsForm } from './settings-form.js';
 import { DEFAULT_PRICES, FRESHNESS, LOW_STOCK, ROASTER, SHOP_ORDERS, TOLERANCES } from './settings-sections.js';
 import { PublicTraceForm } from './public-trace-form.js';
+import { TemperatureUnitForm } from './temperature-unit-form.js';
 import { BAG_LABELS, BUSINESS, TextSettingsForm } from './text-settings-form.js';
 import './settings.css';
 
@@ -72,6 +73,7 @@ export function ConfigurationPage() {
           <TextSettingsForm section={BUSINESS} settings={settings.data} onFailure={fail} />
           <TextSettingsForm section={BAG_LABELS} settings={settings.data} onFailure={fail} />
           <RegionalFormatForm settings={settings.data} onFailure={fail} />
+          <TemperatureUnitForm settings={settings.data} onFailure={fail} />
           <AdminOptionsCard />
         </Deferred>
       ) : (

@@ -9,8 +9,10 @@ export const updateSettings = ({ body, key }: Keyed & { body: SettingsBody }) =>
 // The settings change (the sales form reads its default prices from the same key), and the
 // low-stock thresholds decide what the home alert card lists (docs/product-guide.md#home).
 // The regional format the answer holds replaces the session's, so every screen writes amounts in it at once
-// (docs/decisions/0042-one-regional-formatter.md). The reference profile's tolerances decide which roasts
-// Café Tostado flags (docs/decisions/0053-reference-profile.md): the roasted lists and comparisons too.
+// (docs/decisions/0042-one-regional-formatter.md). Every roast curve is drawn in the 'Temperatura' unit
+// (docs/decisions/0052-roast-metrics.md): an open one is read again in the new unit. The reference profile's
+// tolerances decide which roasts Café Tostado flags (docs/decisions/0053-reference-profile.md): so the
+// roasted lists and comparisons too, all under roastedCoffee.all with the curves.
 export const updateSettingsOptions = (queryClient: QueryClient) =>
   mutationOptions({
     mutationFn: updateSettings,
