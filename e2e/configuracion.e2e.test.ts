@@ -35,9 +35,8 @@ async function seedOrigins(page: Page): Promise<void> {
 
 /** Datos del negocio and the bag labels' settings as they start. */
 const BAG_LABEL_DEFAULTS = { business_name: null, business_address: null, sanitary_registration: null, best_before_months: 12, storage_text: DEFAULT_STORAGE_TEXT };
-/** The roast curve's unit and the reference profile's tolerances (docs/decisions/0053-reference-profile.md): °C, none checked. */
-const REFERENCE_DEFAULTS = {
-  temperature_unit: 'C',
+/** The reference profile's tolerances (docs/decisions/0053-reference-profile.md): none checked. */
+const TOLERANCE_DEFAULTS = {
   tolerance_first_crack_s: null,
   tolerance_dtr_pct: null,
   tolerance_drop_temp: null,
@@ -151,7 +150,7 @@ describe('configuración', () => {
     await expect.poll(() => waitForToast(page, settingsMessages.pricesSaved)).toBe(settingsMessages.pricesSaved);
     const saved = await page.request.get('/api/settings');
     // Plus the low-stock thresholds, the regional format and the days to prepare an online order (docs/product-guide.md#configuracion), untouched by this form.
-    expect(await saved.json()).toEqual({ default_price_roasted: 16.5, default_price_blend: 25, ...LOW_STOCK_DEFAULTS, roaster_capacity_kg: null, ...DEFAULT_REGIONAL_FORMAT, shop_order_prep_days: 2, rest_days: 0, freshness_days: 30, public_trace: false, ...BAG_LABEL_DEFAULTS, ...REFERENCE_DEFAULTS });
+    expect(await saved.json()).toEqual({ default_price_roasted: 16.5, default_price_blend: 25, ...LOW_STOCK_DEFAULTS, roaster_capacity_kg: null, ...DEFAULT_REGIONAL_FORMAT, shop_order_prep_days: 2, rest_days: 0, freshness_days: 30, public_trace: false, ...BAG_LABEL_DEFAULTS, temperature_unit: 'C', ...TOLERANCE_DEFAULTS });
     await page.reload();
     await expect.poll(() => page.getByLabel('Café Tostado ($/Kg)').inputValue()).toBe('16.5');
 

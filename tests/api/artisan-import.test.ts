@@ -10,7 +10,7 @@ import { findLedgerMismatches } from '#server/ledger/ledger.js';
 import { commonMessages } from '#shared/messages.js';
 import { roastedCoffeeMessages as m } from '#shared/roasted-coffee-messages.js';
 import { artisanMessages as a } from '#shared/artisan-messages.js';
-import type { ArtisanCurve, ArtisanPreview, ArtisanRoast } from '#shared/schemas/artisan.js';
+import type { ArtisanCurve, ArtisanPreview, ArtisanRoast, RoastCurve } from '#shared/schemas/artisan.js';
 import type { Trace } from '#shared/schemas/traceability.js';
 import { localIsoDate } from '#shared/local-date.js';
 import { resetDatabase } from '../helpers/reset-database.js';
@@ -362,14 +362,70 @@ describe.each(testDialects())('importar tuestes de Artisan (%s)', (dialect) => {
       const roast = (await importFile(LB, { green_coffee_id: greenId, roast_type: 'Oscuro' })).json() as ArtisanRoast;
       const response = await curve(roast.id);
       expect(response.statusCode).toBe(200);
-      const drawn = response.json() as ArtisanCurve;
+      const { metrics, ror, ...drawn } = response.json() as RoastCurve;
       expect(drawn).toEqual(readAlogFile(LB).curve);
       expect(drawn.points).toHaveLength(300);
       expect(drawn.points[0]).toEqual({ t: -6, bt: null, et: null });
       expect(drawn.events.drop).toBe(524);
-      // Fahrenheit stays Fahrenheit.
-      const fahrenheit = (await importFile(OUT_ZERO, { green_coffee_id: greenId, roast_type: 'Claro', resultant_kg: 1.2 })).json() as ArtisanRoast;
-      expect(((await curve(fahrenheit.id)).json() as ArtisanCurve).unit).toBe('F');
+      expect([metrics.drop, ror.length > 0]).toEqual([{ t: 524, bt: 359 }, true]);
+    });
+
+    describe('in the Temperatura unit (docs/decisions/0052-roast-metrics.md)', () => {
+      const setUnit = async (unit: 'C' | 'F') =>
+        expect((await t.call(adminCookie, { method: 'PUT', url: '/api/settings', payload: { temperature_unit: unit } })).statusCode).toBe(200);
+      const storedCurves = () => t.db.selectFrom('roast_artisan_profiles').select(['roast_id', 'curve']).orderBy('roast_id').execute();
+      const curveOf = async (id: number) => {
+        const response = await curve(id);
+        expect(response.statusCode, response.body).toBe(200);
+        return response.json() as RoastCurve;
+      };
+
+      it('answers the figures and rate of rise in °C or °F, whatever the file\'s unit; the stored curve stays as imported', async () => {
+        const greenId = await greenLot(10, '2015-01-01');
+        // roast-2015.alog is in °C, out-weight-zero.alog in °F (its out-weight is 0: the import takes 1.2 Kg).
+        const celsius = (await importFile(Y2015, { green_coffee_id: greenId, roast_type: 'Medio' })).json() as ArtisanRoast;
+        const fahrenheit = (await importFile(OUT_ZERO, { green_coffee_id: greenId, roast_type: 'Claro', resultant_kg: 1.2 })).json() as ArtisanRoast;
+        const stored = await storedCurves();
+
+        // °C, the default. The figures as tests/unit/roast-metrics.test.ts works them out by hand.
+        const c1 = await curveOf(celsius.id);
+        expect(c1.unit).toBe('C');
+        expect(c1.metrics).toMatchObject({ charge: { t: 0, bt: 91.8 }, fc_start: { t: 444, bt: 191.2 }, drop: { t: 579, bt: 208.5 }, total_time_s: 579, dtr_pct: 23.3, weight_loss_pct: 15 });
+        const f1 = await curveOf(fahrenheit.id);
+        expect(f1.unit).toBe('C');
+        // temp2[2] = 154.47 °F: (154.47 − 32) × 5 / 9 = 68.04 °C, the turning point 68.0.
+        expect(f1.points[2]).toEqual({ t: 4, bt: 68.04, et: 83.87 }); // temp1[2] = 182.97 °F → 83.87 °C
+        expect(f1.metrics).toMatchObject({ tp: { t: 4, bt: 68 }, drop: { t: 78, bt: 106.1 }, dtr_pct: 23.1, weight_loss_pct: 20 });
+
+        await setUnit('F');
+        const c2 = await curveOf(celsius.id);
+        expect(c2.unit).toBe('F');
+        // 91.79 °C × 9 / 5 + 32 = 197.22 °F; 208.46 °C → 407.23 °F; times and shares do not change.
+        expect(c2.points[2]!.bt).toBe(197.22);
+        expect(c2.metrics).toMatchObject({ charge: { t: 0, bt: 197.2 }, drop: { t: 579, bt: 407.2 }, total_time_s: 579, dtr_pct: 23.3, weight_loss_pct: 15 });
+        expect(c2.metrics.phases).toEqual(c1.metrics.phases);
+        // The rate of rise by 9/5 alone, no offset: the same times, each value within Artisan's one-decimal rounding.
+        expect(c2.ror.map((point) => point.t)).toEqual(c1.ror.map((point) => point.t));
+        c2.ror.forEach((point, index) => expect(Math.abs(point.v - (c1.ror[index]!.v * 9) / 5)).toBeLessThanOrEqual(0.2));
+        // A °F file in °F: its own points, untouched.
+        const f2 = await curveOf(fahrenheit.id);
+        expect({ unit: f2.unit, points: f2.points, events: f2.events }).toEqual(readAlogFile(OUT_ZERO).curve);
+        expect(f2.metrics).toMatchObject({ charge: { t: 0, bt: null }, tp: { t: 4, bt: 154.5 }, drop: { t: 78, bt: 222.9 } });
+
+        expect(await storedCurves()).toEqual(stored);
+      });
+
+      it('follows the roast record\'s weights: an edit of the kilos roasted changes the weight loss', async () => {
+        const greenId = await greenLot(10, '2015-01-01');
+        const roast = (await importFile(Y2015, { green_coffee_id: greenId, roast_type: 'Medio' })).json() as ArtisanRoast;
+        const edited = await t.call(cookie, {
+          method: 'PUT',
+          url: `/api/roasted-coffee/${roast.id}`,
+          payload: { green_coffee_id: greenId, quantity_green_kg: 1.2, resultant_kg: 0.96, roast_type: 'Medio', roast_date: '2015-06-12', version: roast.version },
+        });
+        expect(edited.statusCode, edited.body).toBe(200);
+        expect((await curveOf(roast.id)).metrics.weight_loss_pct).toBe(20); // 0.24 / 1.2
+      });
     });
 
     it('answers 404 for a roast without a curve and for no roast', async () => {

@@ -9,7 +9,6 @@ import { TOLERANCE_LABELS } from '#shared/schemas/settings.js';
 import type { RoastedCoffee, RoastedCoffeePage, RoastReferenceComparison } from '#shared/schemas/roasted-coffee.js';
 import type { HistoryPage, Trace } from '#shared/schemas/traceability.js';
 import { fillMissingRoastFigures, FIGURES_VERSION, readRoastCurve } from '#server/features/roasted-coffee/service.js';
-import { roastMetrics } from '#server/features/roasted-coffee/roast-metrics.js';
 import { resetDatabase } from '../helpers/reset-database.js';
 import { createTestApp, errorOf, type TestApp } from '../helpers/test-app.js';
 import { testDialects } from '../helpers/test-database.js';
@@ -281,7 +280,8 @@ describe.each(testDialects())('perfil de referencia, notas y cata (%s)', (dialec
       });
       expect(imported.statusCode, imported.body).toBe(201);
       const roast = imported.json<RoastedCoffee>();
-      const metrics = roastMetrics(await readRoastCurve(t.db, roast.id), { green_kg: roast.quantity_green_kg, resultant_kg: roast.resultant_kg }, 'C');
+      // The curve endpoint's figures, in °C (the default 'Temperatura'), by the same roastMetrics.
+      const { metrics } = await readRoastCurve(t.db, roast.id);
       expect(metrics.fc_start).not.toBeNull();
       const expected = { first_crack_s: metrics.fc_start!.t, total_time_s: metrics.total_time_s, dtr_pct: metrics.dtr_pct, drop_bt_c: metrics.drop?.bt ?? null, figures_version: FIGURES_VERSION };
       const numbers = (row: Awaited<ReturnType<typeof storedFiguresOf>>) => Object.fromEntries(Object.entries(row).map(([key, value]) => [key, value === null ? null : Number(value)]));

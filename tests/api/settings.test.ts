@@ -15,9 +15,8 @@ import { anyCodeUnit } from '../helpers/arbitraries.js';
 
 /** Datos del negocio and the bag labels' settings as they start (docs/product-guide.md#configuracion). */
 const BAG_LABEL_DEFAULTS = { business_name: null, business_address: null, sanitary_registration: null, best_before_months: 12, storage_text: DEFAULT_STORAGE_TEXT };
-/** The roast curve's unit and the reference profile's tolerances (docs/decisions/0053-reference-profile.md): °C, none checked. */
-const REFERENCE_DEFAULTS = {
-  temperature_unit: 'C',
+/** The reference profile's tolerances (docs/decisions/0053-reference-profile.md): none checked. */
+const TOLERANCE_DEFAULTS = {
   tolerance_first_crack_s: null,
   tolerance_dtr_pct: null,
   tolerance_drop_temp: null,
@@ -57,7 +56,7 @@ describe.each(testDialects())('ajustes: precios de venta por defecto (%s)', (dia
   it('starts with the default prices, 15 per kg roasted and 25 per kg blended, for anyone signed in', async () => {
     const response = await get(tecnico);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ default_price_roasted: 15, default_price_blend: 25, ...LOW_STOCK_DEFAULTS, roaster_capacity_kg: null, ...DEFAULT_REGIONAL_FORMAT, shop_order_prep_days: 2, rest_days: 0, freshness_days: 30, public_trace: false, ...BAG_LABEL_DEFAULTS, ...REFERENCE_DEFAULTS });
+    expect(response.json()).toEqual({ default_price_roasted: 15, default_price_blend: 25, ...LOW_STOCK_DEFAULTS, roaster_capacity_kg: null, ...DEFAULT_REGIONAL_FORMAT, shop_order_prep_days: 2, rest_days: 0, freshness_days: 30, public_trace: false, ...BAG_LABEL_DEFAULTS, temperature_unit: 'C', ...TOLERANCE_DEFAULTS });
   });
 
   it('refuses a tecnico change with 403, writing nothing', async () => {
@@ -66,7 +65,7 @@ describe.each(testDialects())('ajustes: precios de venta por defecto (%s)', (dia
     expect(errorOf(response)).toEqual({ code: 'forbidden', message: commonMessages.forbidden });
     expect(errorOf(response).message).toBe('No tienes permisos para realizar esta acción.');
     expect(await rows()).toEqual([]);
-    expect((await get()).json()).toEqual({ default_price_roasted: 15, default_price_blend: 25, ...LOW_STOCK_DEFAULTS, roaster_capacity_kg: null, ...DEFAULT_REGIONAL_FORMAT, shop_order_prep_days: 2, rest_days: 0, freshness_days: 30, public_trace: false, ...BAG_LABEL_DEFAULTS, ...REFERENCE_DEFAULTS });
+    expect((await get()).json()).toEqual({ default_price_roasted: 15, default_price_blend: 25, ...LOW_STOCK_DEFAULTS, roaster_capacity_kg: null, ...DEFAULT_REGIONAL_FORMAT, shop_order_prep_days: 2, rest_days: 0, freshness_days: 30, public_trace: false, ...BAG_LABEL_DEFAULTS, temperature_unit: 'C', ...TOLERANCE_DEFAULTS });
   });
 
   it('checks the role again inside the write transaction (an administrator demoted meanwhile writes nothing)', async () => {
@@ -81,23 +80,23 @@ describe.each(testDialects())('ajustes: precios de venta por defecto (%s)', (dia
   it('saves both prices as exact cents, records who saved them, and everyone reads them', async () => {
     const response = await put({ default_price_roasted: 16.35, default_price_blend: 0.1 });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ default_price_roasted: 16.35, default_price_blend: 0.1, ...LOW_STOCK_DEFAULTS, roaster_capacity_kg: null, ...DEFAULT_REGIONAL_FORMAT, shop_order_prep_days: 2, rest_days: 0, freshness_days: 30, public_trace: false, ...BAG_LABEL_DEFAULTS, ...REFERENCE_DEFAULTS });
+    expect(response.json()).toEqual({ default_price_roasted: 16.35, default_price_blend: 0.1, ...LOW_STOCK_DEFAULTS, roaster_capacity_kg: null, ...DEFAULT_REGIONAL_FORMAT, shop_order_prep_days: 2, rest_days: 0, freshness_days: 30, public_trace: false, ...BAG_LABEL_DEFAULTS, temperature_unit: 'C', ...TOLERANCE_DEFAULTS });
     const adminId = await userId('jefa');
     expect(await rows()).toEqual([
       { key: 'default_price_blend_cents', value: '10', updated_by: adminId },
       { key: 'default_price_roasted_cents', value: '1635', updated_by: adminId },
     ]);
-    expect((await get(tecnico)).json()).toEqual({ default_price_roasted: 16.35, default_price_blend: 0.1, ...LOW_STOCK_DEFAULTS, roaster_capacity_kg: null, ...DEFAULT_REGIONAL_FORMAT, shop_order_prep_days: 2, rest_days: 0, freshness_days: 30, public_trace: false, ...BAG_LABEL_DEFAULTS, ...REFERENCE_DEFAULTS });
+    expect((await get(tecnico)).json()).toEqual({ default_price_roasted: 16.35, default_price_blend: 0.1, ...LOW_STOCK_DEFAULTS, roaster_capacity_kg: null, ...DEFAULT_REGIONAL_FORMAT, shop_order_prep_days: 2, rest_days: 0, freshness_days: 30, public_trace: false, ...BAG_LABEL_DEFAULTS, temperature_unit: 'C', ...TOLERANCE_DEFAULTS });
   });
 
   it('saves only the settings sent, keeps the others, and accepts a price of 0 and the ceiling', async () => {
     await put({ default_price_roasted: 18, default_price_blend: 30 });
     const one = await put({ default_price_blend: 0 });
-    expect(one.json()).toEqual({ default_price_roasted: 18, default_price_blend: 0, ...LOW_STOCK_DEFAULTS, roaster_capacity_kg: null, ...DEFAULT_REGIONAL_FORMAT, shop_order_prep_days: 2, rest_days: 0, freshness_days: 30, public_trace: false, ...BAG_LABEL_DEFAULTS, ...REFERENCE_DEFAULTS });
+    expect(one.json()).toEqual({ default_price_roasted: 18, default_price_blend: 0, ...LOW_STOCK_DEFAULTS, roaster_capacity_kg: null, ...DEFAULT_REGIONAL_FORMAT, shop_order_prep_days: 2, rest_days: 0, freshness_days: 30, public_trace: false, ...BAG_LABEL_DEFAULTS, temperature_unit: 'C', ...TOLERANCE_DEFAULTS });
     const top = await put({ default_price_roasted: DEFAULT_PRICE_MAX });
-    expect(top.json()).toEqual({ default_price_roasted: DEFAULT_PRICE_MAX, default_price_blend: 0, ...LOW_STOCK_DEFAULTS, roaster_capacity_kg: null, ...DEFAULT_REGIONAL_FORMAT, shop_order_prep_days: 2, rest_days: 0, freshness_days: 30, public_trace: false, ...BAG_LABEL_DEFAULTS, ...REFERENCE_DEFAULTS });
+    expect(top.json()).toEqual({ default_price_roasted: DEFAULT_PRICE_MAX, default_price_blend: 0, ...LOW_STOCK_DEFAULTS, roaster_capacity_kg: null, ...DEFAULT_REGIONAL_FORMAT, shop_order_prep_days: 2, rest_days: 0, freshness_days: 30, public_trace: false, ...BAG_LABEL_DEFAULTS, temperature_unit: 'C', ...TOLERANCE_DEFAULTS });
     const again = await put({ default_price_roasted: 17.5 });
-    expect(again.json()).toEqual({ default_price_roasted: 17.5, default_price_blend: 0, ...LOW_STOCK_DEFAULTS, roaster_capacity_kg: null, ...DEFAULT_REGIONAL_FORMAT, shop_order_prep_days: 2, rest_days: 0, freshness_days: 30, public_trace: false, ...BAG_LABEL_DEFAULTS, ...REFERENCE_DEFAULTS });
+    expect(again.json()).toEqual({ default_price_roasted: 17.5, default_price_blend: 0, ...LOW_STOCK_DEFAULTS, roaster_capacity_kg: null, ...DEFAULT_REGIONAL_FORMAT, shop_order_prep_days: 2, rest_days: 0, freshness_days: 30, public_trace: false, ...BAG_LABEL_DEFAULTS, temperature_unit: 'C', ...TOLERANCE_DEFAULTS });
     expect((await rows()).map((row) => row.value)).toEqual(['0', '1750']);
   });
 
@@ -139,7 +138,7 @@ describe.each(testDialects())('ajustes: precios de venta por defecto (%s)', (dia
         const response = await put(payload);
         expect([200, 400]).toContain(response.statusCode);
         if (response.statusCode === 400) expect(spanish).toContain(errorOf(response).message);
-        else expect(Object.keys(response.json()).sort()).toEqual(['default_price_blend', 'default_price_roasted', ...Object.keys(LOW_STOCK_DEFAULTS), 'roaster_capacity_kg', ...Object.keys(DEFAULT_REGIONAL_FORMAT), 'shop_order_prep_days', 'rest_days', 'freshness_days', 'public_trace', ...Object.keys(BAG_LABEL_DEFAULTS), ...Object.keys(REFERENCE_DEFAULTS)].sort());
+        else expect(Object.keys(response.json()).sort()).toEqual(['default_price_blend', 'default_price_roasted', ...Object.keys(LOW_STOCK_DEFAULTS), 'roaster_capacity_kg', ...Object.keys(DEFAULT_REGIONAL_FORMAT), 'shop_order_prep_days', 'rest_days', 'freshness_days', 'public_trace', ...Object.keys(BAG_LABEL_DEFAULTS), 'temperature_unit', ...Object.keys(TOLERANCE_DEFAULTS)].sort());
       }),
       { numRuns: 150 },
     );
@@ -186,6 +185,44 @@ describe.each(testDialects())('ajustes: precios de venta por defecto (%s)', (dia
       expect(errorOf(response).message).toBe('La capacidad del tostador debe ser un número de Kg mayor que 0, o quedar vacía.');
     });
     });
+
+  describe('temperatura', () => {
+    // Configuración › Temperatura (docs/decisions/0052-roast-metrics.md): the unit every roast curve is shown in.
+    const unit = async (cookie = tecnico) => (await get(cookie)).json().temperature_unit;
+
+    it('is °C until an administrador chooses °F, which everyone then reads; the row holds the choice', async () => {
+      expect(await unit()).toBe('C');
+      const saved = await put({ temperature_unit: 'F' });
+      expect(saved.statusCode, saved.body).toBe(200);
+      expect(saved.json().temperature_unit).toBe('F');
+      expect(await unit()).toBe('F');
+      expect(await rows()).toEqual([{ key: 'temperature_unit', value: '"F"', updated_by: await userId('jefa') }]);
+      expect((await put({ temperature_unit: 'C' })).json().temperature_unit).toBe('C');
+    });
+
+    it('refuses a tecnico with 403 and keeps the unit', async () => {
+      await put({ temperature_unit: 'F' });
+      const response = await put({ temperature_unit: 'C' }, tecnico);
+      expect(response.statusCode).toBe(403);
+      expect(errorOf(response)).toEqual({ code: 'forbidden', message: commonMessages.forbidden });
+      expect(await unit()).toBe('F');
+    });
+
+    it.each([['K'], ['c'], ['°F'], [null], [1], [['F']]])('refuses %j with a Spanish 400, writing nothing', async (value) => {
+      const response = await put({ temperature_unit: value });
+      expect(response.statusCode).toBe(400);
+      expect(errorOf(response)).toEqual({ code: 'validation', message: settingsMessages.temperatureUnitInvalid });
+      expect(errorOf(response).message).toBe('Elige la unidad de temperatura: °C o °F.');
+      expect(await rows()).toEqual([]);
+    });
+
+    it('a save of the unit alone keeps what another administrador saved meanwhile (the section sends only what it changed)', async () => {
+      const other = await t.signIn('administrador', 'otra');
+      await put({ rest_days: 4 }, other);
+      await put({ temperature_unit: 'F' });
+      expect((await get()).json()).toMatchObject({ rest_days: 4, temperature_unit: 'F' });
+    });
+  });
 
   describe('datos del negocio y etiquetas de bolsa', () => {
     const business = { business_name: 'Tostadores del Sur', business_address: 'Calle Mayor 1\n28013 Madrid', sanitary_registration: 'RGSEAA 20.12345/M' };
