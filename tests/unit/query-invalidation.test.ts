@@ -167,7 +167,7 @@ describe('each mutation invalidates exactly the queries whose data it changed', 
   });
 
   it("a roast marked or unmarked as its product's reference: the roasted lists (their flags) and every roast's comparison, nothing else", async () => {
-    expect(await invalidatedBy(setRoastReferenceOptions)).toEqual(['blendRoastedLots', 'roastedPage']);
+    expect(await invalidatedBy(setRoastReferenceOptions)).toEqual(['roastedPage']);
     const queryClient = new QueryClient();
     queryClient.setQueryData(queryKeys.roastedCoffee.reference(7), { cached: true });
     await (setRoastReferenceOptions(queryClient).onSuccess as () => Promise<unknown>)();
@@ -232,7 +232,7 @@ describe('each mutation invalidates exactly the queries whose data it changed', 
     expect(await invalidatedBy(updateSaleFormatOptions)).toEqual(['saleFormatOptions', 'saleFormatsPage', 'salesPage']);
   });
 
-  it("a settings save: the settings, Inicio's alerts (its thresholds) and every roast curve (drawn in the 'Temperatura' unit)", async () => {
-    expect(await invalidatedBy(updateSettingsOptions, DEFAULT_REGIONAL_FORMAT)).toEqual(['roastCurve', 'settings', 'stockAlerts']);
+  it("a settings save: the settings, Inicio's alerts (its thresholds), every roast curve (drawn in the 'Temperatura' unit) and Café Tostado's reference flags (its tolerances)", async () => {
+    expect(await invalidatedBy(updateSettingsOptions, DEFAULT_REGIONAL_FORMAT)).toEqual(['roastCurve', 'roastedPage', 'settings', 'stockAlerts']);
   });
 });

@@ -21,8 +21,8 @@ export const setRoastReference = ({ id, version, mark, key }: Keyed & RecordRef 
     ? apiWrite<RoastedCoffee>('POST', `/roasted-coffee/${id}/reference`, { version }, key)
     : apiWrite<RoastedCoffee>('DELETE', `/roasted-coffee/${id}/reference?version=${version}`, undefined, key);
 
-// A new reference changes every roast of its product: their comparisons and the list's flags (all under roastedCoffee.all).
+// A new reference changes every roast of its product: their comparisons and the list's flags; not the curves or stock.
 export const setRoastReferenceOptions = (queryClient: QueryClient) =>
-  mutationOptions({ mutationFn: setRoastReference, onSuccess: () => invalidate(queryClient, queryKeys.roastedCoffee.all) });
+  mutationOptions({ mutationFn: setRoastReference, onSuccess: () => invalidate(queryClient, queryKeys.roastedCoffee.pages, queryKeys.roastedCoffee.references) });
 
 export const useSetRoastReference = () => useMutation(setRoastReferenceOptions(useQueryClient()));
