@@ -5,7 +5,7 @@ import { commonMessages } from '#shared/messages.js';
 import { blendRecipeMessages as m } from '#shared/blend-recipe-messages.js';
 import { percentageMessages } from '#shared/percentage-messages.js';
 import { settingsMessages } from '#shared/settings-messages.js';
-import { DEFAULT_STORAGE_TEXT, LOW_STOCK_DEFAULTS } from '#shared/schemas/settings.js';
+import { DEFAULT_STORAGE_TEXT, LOW_STOCK_DEFAULTS, TOLERANCE_LABELS } from '#shared/schemas/settings.js';
 import { DESKTOP, expectNoSeriousAxeViolations, newPage, PHONE, signIn } from './helpers/browser.js';
 import { apiPost } from './helpers/api.js';
 import { useServerAndBrowser } from './helpers/fixture.js';
@@ -36,13 +36,7 @@ async function seedOrigins(page: Page): Promise<void> {
 /** Datos del negocio and the bag labels' settings as they start. */
 const BAG_LABEL_DEFAULTS = { business_name: null, business_address: null, sanitary_registration: null, best_before_months: 12, storage_text: DEFAULT_STORAGE_TEXT };
 /** The reference profile's tolerances (docs/decisions/0053-reference-profile.md): none checked. */
-const TOLERANCE_DEFAULTS = {
-  tolerance_first_crack_s: null,
-  tolerance_dtr_pct: null,
-  tolerance_drop_temp: null,
-  tolerance_total_time_s: null,
-  tolerance_weight_loss_pct: null,
-};
+const TOLERANCE_DEFAULTS = Object.fromEntries(Object.keys(TOLERANCE_LABELS).map((name) => [name, null]));
 
 describe('configuración', () => {
   const env = useServerAndBrowser();

@@ -4,7 +4,7 @@ import { commonMessages } from '#shared/messages.js';
 import { notANumber } from '#shared/message-parts.js';
 import { DEFAULT_REGIONAL_FORMAT } from '#shared/format.js';
 import { settingsMessages } from '#shared/settings-messages.js';
-import { DEFAULT_PRICE_MAX, DEFAULT_STORAGE_TEXT, LOW_STOCK_DEFAULTS, ROASTER_CAPACITY_MAX_KG } from '#shared/schemas/settings.js';
+import { DEFAULT_PRICE_MAX, DEFAULT_STORAGE_TEXT, LOW_STOCK_DEFAULTS, ROASTER_CAPACITY_MAX_KG, TOLERANCE_LABELS } from '#shared/schemas/settings.js';
 import { BUSINESS_ADDRESS_MAX, BUSINESS_NAME_MAX } from '#shared/limits.js';
 import { AppError } from '#server/errors.js';
 import { updateSettings } from '#server/features/settings/service.js';
@@ -16,13 +16,7 @@ import { anyCodeUnit } from '../helpers/arbitraries.js';
 /** Datos del negocio and the bag labels' settings as they start (docs/product-guide.md#configuracion). */
 const BAG_LABEL_DEFAULTS = { business_name: null, business_address: null, sanitary_registration: null, best_before_months: 12, storage_text: DEFAULT_STORAGE_TEXT };
 /** The reference profile's tolerances (docs/decisions/0053-reference-profile.md): none checked. */
-const TOLERANCE_DEFAULTS = {
-  tolerance_first_crack_s: null,
-  tolerance_dtr_pct: null,
-  tolerance_drop_temp: null,
-  tolerance_total_time_s: null,
-  tolerance_weight_loss_pct: null,
-};
+const TOLERANCE_DEFAULTS = Object.fromEntries(Object.keys(TOLERANCE_LABELS).map((name) => [name, null]));
 
 describe.each(testDialects())('ajustes: precios de venta por defecto (%s)', (dialect) => {
   let t: TestApp;
