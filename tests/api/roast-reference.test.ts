@@ -106,14 +106,15 @@ describe.each(testDialects())('perfil de referencia, notas y cata (%s)', (dialec
 
   describe('notas y puntuación de cata', () => {
     it('keep the notes trimmed and the score exact (hundredths), keep both on an edit that leaves them out and clear them with null', async () => {
-      const roast = await create({ notes: '  Floral, panela  ', cupping_score: 86.75 });
-      expect(roast).toMatchObject({ notes: 'Floral, panela', cupping_score: 86.75, reference: false, outside_tolerance: [] });
+      // Typed in a textarea: its line breaks stay (a browser sends CRLF, stored as LF).
+      const roast = await create({ notes: '  Floral, panela\r\nCuerpo medio  ', cupping_score: 86.75 });
+      expect(roast).toMatchObject({ notes: 'Floral, panela\nCuerpo medio', cupping_score: 86.75, reference: false, outside_tolerance: [] });
       const row = await t.db.selectFrom('roasted_coffee').select(['notes', 'cupping_score']).where('id', '=', roast.id).executeTakeFirstOrThrow();
-      expect({ notes: row.notes, cupping_score: Number(row.cupping_score) }).toEqual({ notes: 'Floral, panela', cupping_score: 8675 });
+      expect({ notes: row.notes, cupping_score: Number(row.cupping_score) }).toEqual({ notes: 'Floral, panela\nCuerpo medio', cupping_score: 8675 });
 
       const kept = await t.call(tecnico, { method: 'PUT', url: `/api/roasted-coffee/${roast.id}`, payload: { ...roastBody(), batch_code: roast.batch_code, resultant_kg: 8.4 } });
       expect(kept.statusCode, kept.body).toBe(200);
-      expect(kept.json()).toMatchObject({ notes: 'Floral, panela', cupping_score: 86.75, resultant_kg: 8.4 });
+      expect(kept.json()).toMatchObject({ notes: 'Floral, panela\nCuerpo medio', cupping_score: 86.75, resultant_kg: 8.4 });
 
       const cleared = await t.call(tecnico, { method: 'PUT', url: `/api/roasted-coffee/${roast.id}`, payload: { ...roastBody(), batch_code: roast.batch_code, notes: '   ', cupping_score: null } });
       expect(cleared.statusCode, cleared.body).toBe(200);
