@@ -104,17 +104,28 @@ describe('importar desde Artisan', () => {
     // The new lots' labels are offered under the form (docs/product-guide.md#imprimir-desde-las-tablas), in the order imported.
     await expect.poll(() => page.locator('.labels-offer p').textContent()).toMatch(new RegExp(`^Lotes nuevos: ${code}, ET-160324-\\d{4}\\.$`));
 
-    // The curve: BT and ET with the events, the events also as text.
+    // The curve: BT, ET and BT's rate of rise with the events; the roast's figures beside it, as tables
+    // (docs/decisions/0052-roast-metrics.md; the numbers worked out in tests/unit/roast-metrics.test.ts's way).
     await row.getByRole('button', { name: `Curva del lote ${code}` }).click();
     const dialog = page.getByRole('dialog', { name: `Curva de tueste del lote ${code}` });
     await dialog.locator('.chart__line').first().waitFor();
-    await expect.poll(() => dialog.locator('.chart__line').count()).toBe(2);
-    await expect.poll(() => dialog.locator('dl').textContent()).toBe('Carga0:00Fin de secado3:04Inicio del 1.er crack6:14Fin del 1.er crack7:34Descarga8:44');
-    // The time axis in whole minutes; pointing at the curve shows the time and both temperatures.
+    await expect.poll(() => dialog.locator('.chart__line').count()).toBe(3);
+    const tableRows = (name: string) => dialog.getByRole('table', { name }).locator('tbody tr').allTextContents();
+    await expect.poll(() => tableRows('Eventos del tueste')).toEqual([
+      'Carga0:00141.8 °C', 'Punto de inflexión0:00141.8 °C', 'Fin de secado3:04257.0 °C', 'Inicio del primer crack6:14314.0 °C',
+      'Fin del primer crack7:34338.0 °C', 'Inicio del segundo crackSin marcar', 'Fin del segundo crackSin marcar', 'Descarga8:44359.0 °C',
+    ]);
+    // 184, 190 and 150 s of 524; 2.2 lb in, 1.87 lb out (0.998 and 0.848 Kg): 15.0 %.
+    await expect.poll(() => tableRows('Fases y cifras del tueste')).toEqual([
+      'Secado3:04 (35.1 %)', 'Maillard3:10 (36.3 %)', 'Desarrollo2:30 (28.6 %)', 'Tiempo total8:44', 'Ratio de desarrollo28.6 %',
+      'Temperatura de descarga359.0 °C', 'Pérdida de peso15.0 %',
+    ]);
+    await expectNoSeriousAxeViolations(page);
+    // The time axis in whole minutes; pointing at the curve shows the time, both temperatures and the rate of rise.
     await expect.poll(() => dialog.locator('.chart__axis text').allTextContents()).toEqual(expect.arrayContaining(['0:00', '1:00', '5:00', '9:00']));
     const plot = (await dialog.locator('.chart svg').boundingBox())!;
     await page.mouse.move(plot.x + plot.width / 2, plot.y + plot.height / 2);
-    await expect.poll(() => dialog.locator('.chart-tooltip').textContent()).toMatch(/^\d:\d{2}Temperatura del grano \(BT\) : \d+\.\d °CTemperatura del aire \(ET\) : \d+\.\d °C$/);
+    await expect.poll(() => dialog.locator('.chart-tooltip').textContent()).toMatch(/^\d:\d{2}Temperatura del grano \(BT\) : \d+\.\d °CTemperatura del aire \(ET\) : \d+\.\d °CVelocidad de subida \(RoR\) : -?\d+\.\d °C\/min$/);
     await shot(page, 'curve-desktop');
     await dialog.getByRole('button', { name: 'Cerrar' }).click();
     await expect.poll(() => dialog.count()).toBe(0);
@@ -126,8 +137,8 @@ describe('importar desde Artisan', () => {
     await shot(page, 'trace-desktop');
     await page.getByRole('button', { name: `Curva del lote ${code}` }).click();
     await dialog.locator('.chart__line').first().waitFor();
-    await expect.poll(() => dialog.locator('.chart__line').count()).toBe(2);
-    await expect.poll(() => dialog.locator('dl').textContent()).toBe('Carga0:00Fin de secado3:04Inicio del 1.er crack6:14Fin del 1.er crack7:34Descarga8:44');
+    await expect.poll(() => dialog.locator('.chart__line').count()).toBe(3);
+    await expect.poll(() => tableRows('Eventos del tueste')).toContain('Descarga8:44359.0 °C');
     await shot(page, 'trace-curve-desktop');
     await page.keyboard.press('Escape');
     await expect.poll(() => dialog.count()).toBe(0);
@@ -140,6 +151,11 @@ describe('importar desde Artisan', () => {
     // At 390 px: the same file again is marked and skipped; the curve opens on a phone too.
     const phone = await newPage(env.browser, env.server.url, PHONE);
     await signIn(phone.page, env.server.adminUsername, env.server.adminPassword);
+    // Configuración › Temperatura in °F: the curve and its figures follow (docs/decisions/0052-roast-metrics.md).
+    await phone.page.goto(`${env.server.url}/configuracion`);
+    await phone.page.getByLabel('Unidad de temperatura').selectOption('F');
+    await phone.page.getByRole('button', { name: 'Guardar Temperatura' }).click();
+    await expect.poll(() => waitForToast(phone.page, 'temperatura')).toBe('Unidad de temperatura actualizada con éxito.');
     await phone.page.goto(`${env.server.url}/cafe-tostado`);
     await openImport(phone.page);
     await dropFiles(phone.page, FILES.slice(0, 1));
@@ -150,10 +166,14 @@ describe('importar desde Artisan', () => {
     await phone.page.getByRole('button', { name: 'Cancelar' }).click();
     await roastedTable(phone.page).getByRole('button', { name: `Curva del lote ${code}` }).click();
     await phone.page.getByRole('dialog').locator('.chart__line').first().waitFor();
+    // 359.0 °C × 9 / 5 + 32 = 678.2 °F.
+    await expect.poll(() => phone.page.getByRole('dialog').getByRole('table', { name: 'Eventos del tueste' }).locator('tbody tr').last().textContent()).toBe('Descarga8:44678.2 °F');
     // Opened from a stacked row, whose cells align right: the dialog reads from the left all the same (styles.css .modal).
     expect(await phone.page.getByRole('dialog').getByRole('heading').evaluate((title) => getComputedStyle(title).textAlign)).toBe('start');
     await shot(phone.page, 'curve-phone');
     expect(phone.problems).toEqual([]);
+    // Back to °C for the other tests, which share this server.
+    expect((await phone.page.request.put('/api/settings', { data: { temperature_unit: 'C' } })).status()).toBe(200);
     await phone.context.close();
 
     const check = await openDatabase({ kind: 'sqlite', file: path.resolve(env.server.databaseFile) }, { skipSqliteLock: true });
@@ -333,7 +353,10 @@ describe('importar desde Artisan', () => {
     await row.getByRole('button', { name: /^Curva del lote/ }).click();
     const dialog = page.getByRole('dialog');
     await dialog.locator('.chart__line').first().waitFor();
-    await expect.poll(() => dialog.locator('dl').textContent()).toBe('Carga0:00Fin de secado4:00Inicio del 1.er crack7:00Fin del 1.er crack8:00Descarga9:00');
+    await expect.poll(() => dialog.getByRole('table', { name: 'Eventos del tueste' }).locator('tbody tr').allTextContents()).toEqual([
+      'Carga0:00110.0 °C', 'Punto de inflexión0:00110.0 °C', 'Fin de secado4:00173.7 °C', 'Inicio del primer crack7:00199.1 °C',
+      'Fin del primer crack8:00206.3 °C', 'Inicio del segundo crackSin marcar', 'Fin del segundo crackSin marcar', 'Descarga9:00213.0 °C',
+    ]);
     expect(problems).toEqual([]);
     await context.close();
   });
