@@ -169,7 +169,7 @@ describe('importar desde Artisan', () => {
     // 359.0 °C × 9 / 5 + 32 = 678.2 °F.
     await expect.poll(() => phone.page.getByRole('dialog').getByRole('table', { name: 'Eventos del tueste' }).locator('tbody tr').last().textContent()).toBe('Descarga8:44678.2 °F');
     // Opened from a stacked row, whose cells align right: the dialog reads from the left all the same (styles.css .modal).
-    expect(await phone.page.getByRole('dialog').getByRole('heading').evaluate((title) => getComputedStyle(title).textAlign)).toBe('start');
+    expect(await phone.page.getByRole('dialog').getByRole('heading', { level: 2 }).evaluate((title) => getComputedStyle(title).textAlign)).toBe('start');
     await shot(phone.page, 'curve-phone');
     expect(phone.problems).toEqual([]);
     // Back to °C for the other tests, which share this server.

@@ -5,7 +5,7 @@ import { commonMessages } from '#shared/messages.js';
 import { blendRecipeMessages as m } from '#shared/blend-recipe-messages.js';
 import { percentageMessages } from '#shared/percentage-messages.js';
 import { settingsMessages } from '#shared/settings-messages.js';
-import { DEFAULT_STORAGE_TEXT, LOW_STOCK_DEFAULTS } from '#shared/schemas/settings.js';
+import { DEFAULT_STORAGE_TEXT, LOW_STOCK_DEFAULTS, TOLERANCE_LABELS } from '#shared/schemas/settings.js';
 import { DESKTOP, expectNoSeriousAxeViolations, newPage, PHONE, signIn } from './helpers/browser.js';
 import { apiPost } from './helpers/api.js';
 import { useServerAndBrowser } from './helpers/fixture.js';
@@ -35,6 +35,8 @@ async function seedOrigins(page: Page): Promise<void> {
 
 /** Datos del negocio and the bag labels' settings as they start. */
 const BAG_LABEL_DEFAULTS = { business_name: null, business_address: null, sanitary_registration: null, best_before_months: 12, storage_text: DEFAULT_STORAGE_TEXT };
+/** The reference profile's tolerances (docs/decisions/0053-reference-profile.md): none checked. */
+const TOLERANCE_DEFAULTS = Object.fromEntries(Object.keys(TOLERANCE_LABELS).map((name) => [name, null]));
 
 describe('configuración', () => {
   const env = useServerAndBrowser();
@@ -142,7 +144,7 @@ describe('configuración', () => {
     await expect.poll(() => waitForToast(page, settingsMessages.pricesSaved)).toBe(settingsMessages.pricesSaved);
     const saved = await page.request.get('/api/settings');
     // Plus the low-stock thresholds, the regional format and the days to prepare an online order (docs/product-guide.md#configuracion), untouched by this form.
-    expect(await saved.json()).toEqual({ default_price_roasted: 16.5, default_price_blend: 25, ...LOW_STOCK_DEFAULTS, roaster_capacity_kg: null, ...DEFAULT_REGIONAL_FORMAT, shop_order_prep_days: 2, rest_days: 0, freshness_days: 30, public_trace: false, ...BAG_LABEL_DEFAULTS, temperature_unit: 'C' });
+    expect(await saved.json()).toEqual({ default_price_roasted: 16.5, default_price_blend: 25, ...LOW_STOCK_DEFAULTS, roaster_capacity_kg: null, ...DEFAULT_REGIONAL_FORMAT, shop_order_prep_days: 2, rest_days: 0, freshness_days: 30, public_trace: false, ...BAG_LABEL_DEFAULTS, temperature_unit: 'C', ...TOLERANCE_DEFAULTS });
     await page.reload();
     await expect.poll(() => page.getByLabel('Café Tostado ($/Kg)').inputValue()).toBe('16.5');
 

@@ -2,6 +2,7 @@
 import './memory-mode.js';
 import { openDatabase } from '#server/db/database.js';
 import { bootstrapAdmin } from '#server/features/users/service.js';
+import { fillMissingRoastFigures } from '#server/features/roasted-coffee/service.js';
 import { buildApp } from './app.js';
 import { ConfigError, loadConfig } from './config.js';
 
@@ -36,6 +37,11 @@ async function main(): Promise<void> {
       'ADMIN_PASSWORD no cumple las reglas de contraseña; la base de datos ya tiene usuarios, así que no se usa: quítala o cámbiala',
     );
   }
+
+  // The figures of roasts imported before migration 0029 (docs/decisions/0053-reference-profile.md):
+  // only the roasted-coffee area reads a curve, so they are computed here, once, not by the migration.
+  const filled = await fillMissingRoastFigures(database.db);
+  if (filled > 0) app.log.info({ roasts: filled }, 'cifras de tueste calculadas para los tuestes importados antes de la migración 0029');
 
   let closing = false;
   const shutdown = async (signal: string) => {

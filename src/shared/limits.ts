@@ -43,6 +43,10 @@ export const BEST_BEFORE_MONTHS_MAX = 60;
 
 // Green and roasted lots
 export const BATCH_CODE_MAX = 40;
+/** A roast's notes (docs/decisions/0053-reference-profile.md): a cupping sheet's worth, as a customer's notes. */
+export const ROAST_NOTES_MAX = 1000;
+/** A cupping score goes from 0 to 100 (SCA's scale), with 2 decimals. */
+export const CUPPING_SCORE_MAX = 100;
 export const GREEN_QUANTITY_MAX_KG = 1_000_000;
 export const GREEN_PRICE_MAX = 1_000_000;
 

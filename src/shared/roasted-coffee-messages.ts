@@ -2,11 +2,11 @@
 // which the login and home load (CONTRIBUTING.md "Adding an area", step 2,
 // docs/decisions/0019-web-chunk-groups-and-route-preloads.md).
 import { formatDate, type Formatter } from './format.js';
-import { BATCH_CODE_MAX, GREEN_QUANTITY_MAX_KG } from './limits.js';
+import { BATCH_CODE_MAX, CUPPING_SCORE_MAX, GREEN_QUANTITY_MAX_KG, ROAST_NOTES_MAX } from './limits.js';
 import { codeList, EARLIEST, editedByOther, notACalendarDate, notANumber } from './message-parts.js';
 
 /** The labels the form shows, which its messages for a filled-but-wrong field name (docs/product-guide.md#validation-rules). */
-const labels = { greenKg: 'Cantidad de Café Verde (Kg)', resultantKg: 'Kilos Resultantes', date: 'Fecha de Tostado' } as const;
+const labels = { greenKg: 'Cantidad de Café Verde (Kg)', resultantKg: 'Kilos Resultantes', date: 'Fecha de Tostado', notes: 'Notas', cuppingScore: 'Puntuación de cata' } as const;
 
 /** What already uses a roasted lot: 'la mezcla CA-MZ-1 y en 2 ventas', 'las mezclas A, B', '1 venta'. */
 const roastUsesText = (blendCodes: readonly string[], sales: number): string =>
@@ -73,6 +73,16 @@ export const roastedCoffeeMessages = {
   afterSale: (saleDate: string) => `La fecha de tostado no puede ser posterior a la primera venta de este tueste (${formatDate(saleDate)}).`,
   greenLotFixed: (blendCodes: readonly string[], sales: number) =>
     `No se puede cambiar el lote de café verde: el tueste ya se usó en ${roastUsesText(blendCodes, sales)}.`,
+  // ours (docs/decisions/0053-reference-profile.md): notes, cupping score and the reference profile
+  notesInvalid: 'Las notas deben ser texto.',
+  notesTooLong: `Las notas pueden tener como máximo ${ROAST_NOTES_MAX} caracteres.`,
+  cuppingNotNumber: notANumber(labels.cuppingScore),
+  cuppingOutOfRange: `La Puntuación de cata debe estar entre 0 y ${CUPPING_SCORE_MAX}.`,
+  referenceNoCurve: 'Solo un tueste con curva de Artisan puede ser el perfil de referencia.',
+  referenceAdminOnly: 'Solo un administrador puede marcar el perfil de referencia.',
+  referenceMarked: (batchCode: string) => `${batchCode} es ahora el perfil de referencia de su origen y tipo de tueste.`,
+  referenceUnmarked: (batchCode: string) => `${batchCode} ya no es el perfil de referencia.`,
+  referenceError: 'Error al cambiar el perfil de referencia.',
   roastTypeFixed: (blendCodes: readonly string[], sales: number) =>
     `No se puede cambiar el tipo de tueste: el tueste ya se usó en ${roastUsesText(blendCodes, sales)}.`,
 } as const;

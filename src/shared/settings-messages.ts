@@ -41,6 +41,9 @@ export const settingsMessages = {
   freshnessSaved: 'Reposo y frescura actualizados con éxito.',
   publicTraceInvalid: 'Indica si la página pública de trazabilidad está activada.',
   publicTraceSaved: 'Página pública de trazabilidad actualizada con éxito.',
+  // 'Perfil de referencia' (docs/decisions/0053-reference-profile.md): how far a roast may be from its product's reference.
+  toleranceInvalid: (label: string, max: number) => `${label}: escribe un número de 0 a ${max}, o déjala vacía para no comprobarla.`,
+  tolerancesSaved: 'Tolerancias del perfil de referencia actualizadas con éxito.',
   /** The 'Temperatura' section (docs/decisions/0052-roast-metrics.md). */
   temperatureUnitLabel: 'Temperatura',
   temperatureUnitInvalid: 'Elige la unidad de temperatura: °C o °F.',

@@ -11,7 +11,8 @@ import { textMessages } from './messages.js';
  *   LF, BEL, ESC…), no line or paragraph separator, nothing invisible, and no
  *   combining mark before the first character (a name, a code, a farm).
  * - `lines` (notes and descriptions: a stock count's `note`, an origin's
- *   `description`; the business's address, printed on its lines): the same, but line breaks are allowed:
+ *   `description`, the `notes` of a roast, a customer or an order, each typed in a textarea; the
+ *   business's address, printed on its lines): the same, but line breaks are allowed:
  *   LF, with CRLF read as LF.
  * - `secret` (passwords): never shown, so only the checks every string gets
  *   (no NUL, no lone surrogate); refusing more would lock out an account whose
@@ -20,7 +21,7 @@ import { textMessages } from './messages.js';
 export type TextKind = 'line' | 'lines' | 'secret';
 
 /** Fields whose text may run over several lines. */
-const MULTI_LINE_FIELDS: ReadonlySet<string> = new Set(['description', 'note', 'business_address']);
+const MULTI_LINE_FIELDS: ReadonlySet<string> = new Set(['description', 'note', 'notes', 'business_address']);
 const SECRET_FIELDS: ReadonlySet<string> = new Set(['password']);
 
 export const textKindOf = (field: string): TextKind =>
@@ -70,6 +71,7 @@ const FIELD_LABELS: Readonly<Record<string, string>> = {
   supplier_finca: 'Proveedor/Finca',
   description: 'Descripción',
   note: 'Nota',
+  notes: 'Notas',
   reason: 'Motivo',
   batch_code: 'Lote',
   batch_code_sold: 'Lote vendido',

@@ -107,7 +107,7 @@ describe.each(testDialects())('exportar CSV (%s)', (dialect) => {
   it('cada tabla tiene su exportación, con los encabezados de su pantalla', async () => {
     const expected: Record<string, string[]> = {
       '/api/coffee-origins/export.csv': ['Nombre', 'Kilos por Saco', 'Proveedores/Fincas', 'Descripción'],
-      '/api/roasted-coffee/export.csv': ['Lote', 'Lote Verde', 'Origen', 'Tipo de Tueste', 'Café Verde (Kg)', 'Producido (Kg)', 'Disponible (Kg)', 'Merma (Kg)', 'Fecha Tostado'],
+      '/api/roasted-coffee/export.csv': ['Lote', 'Lote Verde', 'Origen', 'Tipo de Tueste', 'Café Verde (Kg)', 'Producido (Kg)', 'Disponible (Kg)', 'Merma (Kg)', 'Fecha Tostado', 'Puntuación de cata', 'Notas', 'Perfil de referencia'],
       '/api/blended-coffee/export.csv': ['Nombre', 'Lote', 'Producido (Kg)', 'Disponible (Kg)', 'Fecha Creación', 'Componentes'],
       '/api/blend-recipes/export.csv': ['Nombre', 'Componentes'],
       '/api/sales/export.csv': ['Producto', 'Lote Vendido', 'Cantidad (Kg)', 'Precio Unitario ($/Kg)', 'Total ($)', 'Fecha Venta', 'Cliente', 'Coste ($)', 'Margen ($)', 'Formato', 'Bolsas'],
@@ -259,7 +259,7 @@ describe.each(testDialects())('CSV abierto en una hoja de cálculo (%s)', (diale
     expect(standard.slice(1).map((row) => row[4])).toContain('Medio; verde 20 Kg → 16.5 Kg (rendimiento 82.5 %); vendido 3 Kg en 2 ventas');
 
     const roasts = readAsSpreadsheet((await t.call(cookie, { method: 'GET', url: '/api/roasted-coffee/export.csv' })).body, 'es');
-    expect(roasts.find((row) => row[0] === 'CO-R1')).toEqual(['CO-R1', 'VERDE-01', 'Colombia', 'Medio', 20, 16.5, 8.5, 3.5, '05/03/2024']);
+    expect(roasts.find((row) => row[0] === 'CO-R1')).toEqual(['CO-R1', 'VERDE-01', 'Colombia', 'Medio', 20, 16.5, 8.5, 3.5, '05/03/2024', '', '', '']);
     const blends = readAsSpreadsheet((await t.call(cookie, { method: 'GET', url: '/api/blended-coffee/export.csv' })).body, 'es');
     expect(blends[1]).toEqual(['Casa', 'CA-MZ-1', 9, 6.5, '10/03/2024', 'Colombia 100% (CO-R1 5,000 Kg, CO-R3 4,000 Kg)']);
   });

@@ -143,6 +143,11 @@ describe.each(testDialects())('café tostado (%s)', (dialect) => {
         // Its age by today's date (docs/decisions/0049-roast-age-and-public-page.md).
         age_days: expect.any(Number),
         freshness: 'pasado',
+        // Neither notes nor a cupping score, not a reference profile (docs/decisions/0053-reference-profile.md).
+        notes: null,
+        cupping_score: null,
+        reference: false,
+        outside_tolerance: [],
       });
       expect(await greenStock(greenId)).toBe(89_875);
       expect(await roastRows()).toEqual([

@@ -4,7 +4,7 @@ import { commonMessages } from '#shared/messages.js';
 import { notANumber } from '#shared/message-parts.js';
 import { DEFAULT_REGIONAL_FORMAT } from '#shared/format.js';
 import { settingsMessages } from '#shared/settings-messages.js';
-import { DEFAULT_PRICE_MAX, DEFAULT_STORAGE_TEXT, LOW_STOCK_DEFAULTS, ROASTER_CAPACITY_MAX_KG } from '#shared/schemas/settings.js';
+import { DEFAULT_PRICE_MAX, DEFAULT_STORAGE_TEXT, LOW_STOCK_DEFAULTS, ROASTER_CAPACITY_MAX_KG, TOLERANCE_LABELS } from '#shared/schemas/settings.js';
 import { BUSINESS_ADDRESS_MAX, BUSINESS_NAME_MAX } from '#shared/limits.js';
 import { AppError } from '#server/errors.js';
 import { updateSettings } from '#server/features/settings/service.js';
@@ -15,6 +15,8 @@ import { anyCodeUnit } from '../helpers/arbitraries.js';
 
 /** Datos del negocio and the bag labels' settings as they start (docs/product-guide.md#configuracion). */
 const BAG_LABEL_DEFAULTS = { business_name: null, business_address: null, sanitary_registration: null, best_before_months: 12, storage_text: DEFAULT_STORAGE_TEXT };
+/** The reference profile's tolerances (docs/decisions/0053-reference-profile.md): none checked. */
+const TOLERANCE_DEFAULTS = Object.fromEntries(Object.keys(TOLERANCE_LABELS).map((name) => [name, null]));
 
 describe.each(testDialects())('ajustes: precios de venta por defecto (%s)', (dialect) => {
   let t: TestApp;
@@ -48,7 +50,7 @@ describe.each(testDialects())('ajustes: precios de venta por defecto (%s)', (dia
   it('starts with the default prices, 15 per kg roasted and 25 per kg blended, for anyone signed in', async () => {
     const response = await get(tecnico);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ default_price_roasted: 15, default_price_blend: 25, ...LOW_STOCK_DEFAULTS, roaster_capacity_kg: null, ...DEFAULT_REGIONAL_FORMAT, shop_order_prep_days: 2, rest_days: 0, freshness_days: 30, public_trace: false, ...BAG_LABEL_DEFAULTS, temperature_unit: 'C' });
+    expect(response.json()).toEqual({ default_price_roasted: 15, default_price_blend: 25, ...LOW_STOCK_DEFAULTS, roaster_capacity_kg: null, ...DEFAULT_REGIONAL_FORMAT, shop_order_prep_days: 2, rest_days: 0, freshness_days: 30, public_trace: false, ...BAG_LABEL_DEFAULTS, temperature_unit: 'C', ...TOLERANCE_DEFAULTS });
   });
 
   it('refuses a tecnico change with 403, writing nothing', async () => {
@@ -57,7 +59,7 @@ describe.each(testDialects())('ajustes: precios de venta por defecto (%s)', (dia
     expect(errorOf(response)).toEqual({ code: 'forbidden', message: commonMessages.forbidden });
     expect(errorOf(response).message).toBe('No tienes permisos para realizar esta acción.');
     expect(await rows()).toEqual([]);
-    expect((await get()).json()).toEqual({ default_price_roasted: 15, default_price_blend: 25, ...LOW_STOCK_DEFAULTS, roaster_capacity_kg: null, ...DEFAULT_REGIONAL_FORMAT, shop_order_prep_days: 2, rest_days: 0, freshness_days: 30, public_trace: false, ...BAG_LABEL_DEFAULTS, temperature_unit: 'C' });
+    expect((await get()).json()).toEqual({ default_price_roasted: 15, default_price_blend: 25, ...LOW_STOCK_DEFAULTS, roaster_capacity_kg: null, ...DEFAULT_REGIONAL_FORMAT, shop_order_prep_days: 2, rest_days: 0, freshness_days: 30, public_trace: false, ...BAG_LABEL_DEFAULTS, temperature_unit: 'C', ...TOLERANCE_DEFAULTS });
   });
 
   it('checks the role again inside the write transaction (an administrator demoted meanwhile writes nothing)', async () => {
@@ -72,23 +74,23 @@ describe.each(testDialects())('ajustes: precios de venta por defecto (%s)', (dia
   it('saves both prices as exact cents, records who saved them, and everyone reads them', async () => {
     const response = await put({ default_price_roasted: 16.35, default_price_blend: 0.1 });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ default_price_roasted: 16.35, default_price_blend: 0.1, ...LOW_STOCK_DEFAULTS, roaster_capacity_kg: null, ...DEFAULT_REGIONAL_FORMAT, shop_order_prep_days: 2, rest_days: 0, freshness_days: 30, public_trace: false, ...BAG_LABEL_DEFAULTS, temperature_unit: 'C' });
+    expect(response.json()).toEqual({ default_price_roasted: 16.35, default_price_blend: 0.1, ...LOW_STOCK_DEFAULTS, roaster_capacity_kg: null, ...DEFAULT_REGIONAL_FORMAT, shop_order_prep_days: 2, rest_days: 0, freshness_days: 30, public_trace: false, ...BAG_LABEL_DEFAULTS, temperature_unit: 'C', ...TOLERANCE_DEFAULTS });
     const adminId = await userId('jefa');
     expect(await rows()).toEqual([
       { key: 'default_price_blend_cents', value: '10', updated_by: adminId },
       { key: 'default_price_roasted_cents', value: '1635', updated_by: adminId },
     ]);
-    expect((await get(tecnico)).json()).toEqual({ default_price_roasted: 16.35, default_price_blend: 0.1, ...LOW_STOCK_DEFAULTS, roaster_capacity_kg: null, ...DEFAULT_REGIONAL_FORMAT, shop_order_prep_days: 2, rest_days: 0, freshness_days: 30, public_trace: false, ...BAG_LABEL_DEFAULTS, temperature_unit: 'C' });
+    expect((await get(tecnico)).json()).toEqual({ default_price_roasted: 16.35, default_price_blend: 0.1, ...LOW_STOCK_DEFAULTS, roaster_capacity_kg: null, ...DEFAULT_REGIONAL_FORMAT, shop_order_prep_days: 2, rest_days: 0, freshness_days: 30, public_trace: false, ...BAG_LABEL_DEFAULTS, temperature_unit: 'C', ...TOLERANCE_DEFAULTS });
   });
 
   it('saves only the settings sent, keeps the others, and accepts a price of 0 and the ceiling', async () => {
     await put({ default_price_roasted: 18, default_price_blend: 30 });
     const one = await put({ default_price_blend: 0 });
-    expect(one.json()).toEqual({ default_price_roasted: 18, default_price_blend: 0, ...LOW_STOCK_DEFAULTS, roaster_capacity_kg: null, ...DEFAULT_REGIONAL_FORMAT, shop_order_prep_days: 2, rest_days: 0, freshness_days: 30, public_trace: false, ...BAG_LABEL_DEFAULTS, temperature_unit: 'C' });
+    expect(one.json()).toEqual({ default_price_roasted: 18, default_price_blend: 0, ...LOW_STOCK_DEFAULTS, roaster_capacity_kg: null, ...DEFAULT_REGIONAL_FORMAT, shop_order_prep_days: 2, rest_days: 0, freshness_days: 30, public_trace: false, ...BAG_LABEL_DEFAULTS, temperature_unit: 'C', ...TOLERANCE_DEFAULTS });
     const top = await put({ default_price_roasted: DEFAULT_PRICE_MAX });
-    expect(top.json()).toEqual({ default_price_roasted: DEFAULT_PRICE_MAX, default_price_blend: 0, ...LOW_STOCK_DEFAULTS, roaster_capacity_kg: null, ...DEFAULT_REGIONAL_FORMAT, shop_order_prep_days: 2, rest_days: 0, freshness_days: 30, public_trace: false, ...BAG_LABEL_DEFAULTS, temperature_unit: 'C' });
+    expect(top.json()).toEqual({ default_price_roasted: DEFAULT_PRICE_MAX, default_price_blend: 0, ...LOW_STOCK_DEFAULTS, roaster_capacity_kg: null, ...DEFAULT_REGIONAL_FORMAT, shop_order_prep_days: 2, rest_days: 0, freshness_days: 30, public_trace: false, ...BAG_LABEL_DEFAULTS, temperature_unit: 'C', ...TOLERANCE_DEFAULTS });
     const again = await put({ default_price_roasted: 17.5 });
-    expect(again.json()).toEqual({ default_price_roasted: 17.5, default_price_blend: 0, ...LOW_STOCK_DEFAULTS, roaster_capacity_kg: null, ...DEFAULT_REGIONAL_FORMAT, shop_order_prep_days: 2, rest_days: 0, freshness_days: 30, public_trace: false, ...BAG_LABEL_DEFAULTS, temperature_unit: 'C' });
+    expect(again.json()).toEqual({ default_price_roasted: 17.5, default_price_blend: 0, ...LOW_STOCK_DEFAULTS, roaster_capacity_kg: null, ...DEFAULT_REGIONAL_FORMAT, shop_order_prep_days: 2, rest_days: 0, freshness_days: 30, public_trace: false, ...BAG_LABEL_DEFAULTS, temperature_unit: 'C', ...TOLERANCE_DEFAULTS });
     expect((await rows()).map((row) => row.value)).toEqual(['0', '1750']);
   });
 
@@ -130,7 +132,7 @@ describe.each(testDialects())('ajustes: precios de venta por defecto (%s)', (dia
         const response = await put(payload);
         expect([200, 400]).toContain(response.statusCode);
         if (response.statusCode === 400) expect(spanish).toContain(errorOf(response).message);
-        else expect(Object.keys(response.json()).sort()).toEqual(['default_price_blend', 'default_price_roasted', ...Object.keys(LOW_STOCK_DEFAULTS), 'roaster_capacity_kg', ...Object.keys(DEFAULT_REGIONAL_FORMAT), 'shop_order_prep_days', 'rest_days', 'freshness_days', 'public_trace', ...Object.keys(BAG_LABEL_DEFAULTS), 'temperature_unit'].sort());
+        else expect(Object.keys(response.json()).sort()).toEqual(['default_price_blend', 'default_price_roasted', ...Object.keys(LOW_STOCK_DEFAULTS), 'roaster_capacity_kg', ...Object.keys(DEFAULT_REGIONAL_FORMAT), 'shop_order_prep_days', 'rest_days', 'freshness_days', 'public_trace', ...Object.keys(BAG_LABEL_DEFAULTS), 'temperature_unit', ...Object.keys(TOLERANCE_DEFAULTS)].sort());
       }),
       { numRuns: 150 },
     );

@@ -67,6 +67,8 @@ describe.each(testDialects())('write pipeline (%s)', (dialect) => {
     await resetDatabase(t.db);
     chain = await buildChain(t, admin);
     spareRoast = (await t.call(admin, { method: 'POST', url: '/api/roasted-coffee', payload: { green_coffee_id: chain.greenB.id, quantity_green_kg: 5, resultant_kg: 4.2, roast_type: 'Claro', roast_date: '2024-03-08' } })).json().id;
+    // With a curve, so it can be marked as its product's reference (docs/decisions/0053-reference-profile.md).
+    await t.db.insertInto('roast_artisan_profiles').values({ roast_id: spareRoast, roast_uuid: 'spare-roast', curve: '{"unit":"C","t":[],"bt":[],"et":[],"events":{}}', created_at: Date.now() }).execute();
     spareOrigin = (await t.call(admin, { method: 'POST', url: '/api/coffee-origins', payload: { name: 'Brasil', kilos_per_bag: 60, suppliers_fincas: ['Finca Dos'] } })).json().id;
     spareGreen = (await t.call(admin, { method: 'POST', url: '/api/green-coffee', payload: { ...greenBody(), batch_code: 'VERDE-30' } })).json().id;
     spareBlend = (await t.call(admin, { method: 'POST', url: '/api/blended-coffee', payload: blendBody('Casa 3') })).json().id;
@@ -133,6 +135,7 @@ describe.each(testDialects())('write pipeline (%s)', (dialect) => {
     productPrices: await t.db.selectFrom('product_prices').selectAll().orderBy('id').execute(),
     saleFormats: await t.db.selectFrom('sale_formats').select(['id', 'version', 'name', 'grams', 'active']).orderBy('id').execute(),
     settings: await t.db.selectFrom('settings').selectAll().orderBy('key').execute(),
+    references: await t.db.selectFrom('roast_references').select(['origin_id', 'roast_type', 'roast_id']).orderBy('roast_id').execute(),
     users: await t.db.selectFrom('users').select(['id', 'username', 'role', 'full_name']).orderBy('id').execute(),
     sessions: await countRows(t.db, 'sessions'),
     activity: await countRows(t.db, 'activity_log'),
@@ -174,6 +177,8 @@ describe.each(testDialects())('write pipeline (%s)', (dialect) => {
       payload: { green_coffee_id: chain.greenB.id, quantity_green_kg: 6, resultant_kg: 5, roast_type: 'Oscuro', roast_date: '2024-03-08' },
     }),
     'DELETE /api/roasted-coffee/:id': () => ({ method: 'DELETE', url: `/api/roasted-coffee/${spareRoast}` }),
+    'POST /api/roasted-coffee/:id/reference': () => ({ method: 'POST', url: `/api/roasted-coffee/${spareRoast}/reference`, payload: { version: 1 } }),
+    'DELETE /api/roasted-coffee/:id/reference': () => ({ method: 'DELETE', url: `/api/roasted-coffee/${spareRoast}/reference` }),
     'POST /api/blended-coffee': () => ({ method: 'POST', url: '/api/blended-coffee', payload: blendBody('Casa 2') }),
     'PUT /api/blended-coffee/:id': () => ({ method: 'PUT', url: `/api/blended-coffee/${spareBlend}`, payload: blendBody('Casa 3 renombrada') }),
     'DELETE /api/blended-coffee/:id': () => ({ method: 'DELETE', url: `/api/blended-coffee/${spareBlend}` }),

@@ -19,6 +19,7 @@ import { createRoastedCoffeeOptions } from '#web/features/roasted-coffee/api/cre
 import { importArtisanBatchOptions } from '#web/features/roasted-coffee/api/import-artisan-batch.js';
 import { deleteRoastedCoffeeOptions } from '#web/features/roasted-coffee/api/delete-roasted-coffee.js';
 import { updateRoastedCoffeeOptions } from '#web/features/roasted-coffee/api/update-roasted-coffee.js';
+import { setRoastReferenceOptions } from '#web/api/roast-reference.js';
 import { createProductPriceOptions } from '#web/features/settings/api/create-product-price.js';
 import { deleteProductPriceOptions } from '#web/features/settings/api/delete-product-price.js';
 import { updateProductPriceOptions } from '#web/features/settings/api/update-product-price.js';
@@ -165,6 +166,14 @@ describe('each mutation invalidates exactly the queries whose data it changed', 
     ]);
   });
 
+  it("a roast marked or unmarked as its product's reference: the roasted lists (their flags) and every roast's comparison, nothing else", async () => {
+    expect(await invalidatedBy(setRoastReferenceOptions)).toEqual(['roastedPage']);
+    const queryClient = new QueryClient();
+    queryClient.setQueryData(queryKeys.roastedCoffee.reference(7), { cached: true });
+    await (setRoastReferenceOptions(queryClient).onSuccess as () => Promise<unknown>)();
+    expect(queryClient.getQueryState(queryKeys.roastedCoffee.reference(7))?.isInvalidated).toBe(true);
+  });
+
   it("a sale (create, edit, delete) moves a lot's stock: sales, products, and the roasted and blend lists that show stock", async () => {
     for (const options of [createSaleOptions, updateSaleOptions, deleteSaleOptions]) {
       expect(await invalidatedBy(options)).toEqual(['blendRoastedLots', 'blendsPage', 'products', 'roastCurve', 'roastedPage', 'salesPage']);
@@ -223,7 +232,7 @@ describe('each mutation invalidates exactly the queries whose data it changed', 
     expect(await invalidatedBy(updateSaleFormatOptions)).toEqual(['saleFormatOptions', 'saleFormatsPage', 'salesPage']);
   });
 
-  it("a settings save: the settings, Inicio's alerts (its thresholds) and every roast curve (drawn in the 'Temperatura' unit)", async () => {
-    expect(await invalidatedBy(updateSettingsOptions, DEFAULT_REGIONAL_FORMAT)).toEqual(['roastCurve', 'settings', 'stockAlerts']);
+  it("a settings save: the settings, Inicio's alerts (its thresholds), every roast curve (drawn in the 'Temperatura' unit) and Café Tostado's reference flags (its tolerances)", async () => {
+    expect(await invalidatedBy(updateSettingsOptions, DEFAULT_REGIONAL_FORMAT)).toEqual(['roastCurve', 'roastedPage', 'settings', 'stockAlerts']);
   });
 });

@@ -176,8 +176,23 @@ export interface RoastedCoffeeTable {
   batch_code_skeleton: string | null;
   created_at: number;
   version: RecordVersion;
+  /** The roast's notes (migration 0029), null for none. */
+  notes: string | null;
+  /** Cupping score in hundredths (86.75 is 8675), 0 to 10000, null when not cupped (migration 0029). */
+  cupping_score: number | null;
 }
 export type RoastedCoffeeRow = Selectable<RoastedCoffeeTable>;
+
+/**
+ * The reference profile of a product (origin + roast type), one at most: the product is the key
+ * (migration 0029, docs/decisions/0053-reference-profile.md).
+ */
+export interface RoastReferencesTable {
+  origin_id: number;
+  roast_type: RoastType;
+  roast_id: number;
+  marked_at: number;
+}
 
 /** What an Artisan file added to its roast (migration 0013, docs/decisions/0026-artisan-alog-import.md). */
 export interface RoastArtisanProfilesTable {
@@ -190,6 +205,16 @@ export interface RoastArtisanProfilesTable {
   /** JSON of the stored curve (artisan-import/curve-store.ts); null for a file without points. */
   curve: string | null;
   created_at: number;
+  /**
+   * The figures the list compares with the product's reference (migration 0029): seconds from
+   * CHARGE to first crack and to DROP, development ratio (%), drop BT in °C; null when the curve
+   * lacks the event. `figures_version` null: not computed yet (fillMissingRoastFigures).
+   */
+  first_crack_s: number | null;
+  total_time_s: number | null;
+  dtr_pct: number | null;
+  drop_bt_c: number | null;
+  figures_version: number | null;
 }
 
 /**
@@ -301,12 +326,12 @@ export interface SalesTable {
   updated_at: number;
   version: RecordVersion;
   /** The customer the sale was for (migration 0019); NULL for a counter sale. */
-  customer_id: ColumnType<number | null, number | null | undefined, number | null>;
+  customer_id: number | null;
   /** The sale format and its bag count (migration 0020): both set, or both NULL for bulk kilos. */
-  format_id: ColumnType<number | null, number | null | undefined, number | null>;
-  bags: ColumnType<number | null, number | null | undefined, number | null>;
+  format_id: number | null;
+  bags: number | null;
   /** The order line this sale was prepared for (migration 0020); NULL for a sale typed in Ventas. */
-  order_line_id: ColumnType<number | null, number | null | undefined, number | null>;
+  order_line_id: number | null;
 }
 
 /** A sale format (migration 0020): a bag size in grams; `active` is 1 or 0. */
@@ -350,8 +375,8 @@ export interface OrdersTable {
   created_at: number;
   updated_at: number;
   /** 'shopify' or 'preset-{id}' for an order imported from a shop's CSV, with its number (migration 0025); NULL for one typed in Pedidos. */
-  shop_source: ColumnType<string | null, string | null | undefined, string | null>;
-  shop_order: ColumnType<string | null, string | null | undefined, string | null>;
+  shop_source: string | null;
+  shop_order: string | null;
 }
 /** An order as the orders area reads it: the shop's number is read only by the shop import (features/shop-orders). */
 export type OrderRow = Selectable<Omit<OrdersTable, 'shop_source' | 'shop_order'>>;
@@ -544,6 +569,7 @@ export interface Database {
   green_coffee: GreenCoffeeTable;
   roasted_coffee: RoastedCoffeeTable;
   roast_artisan_profiles: RoastArtisanProfilesTable;
+  roast_references: RoastReferencesTable;
   blend_recipes: BlendRecipesTable;
   blend_recipe_components: BlendRecipeComponentsTable;
   settings: SettingsTable;

@@ -35,7 +35,11 @@ export interface RecordVersionRule {
 
 declare module 'fastify' {
   interface FastifyContextConfig {
-    /** A PUT or DELETE of one versioned record (crud-routes.ts declares it). */
+    /**
+     * A PUT or DELETE of one versioned record (crud-routes.ts declares it), or a POST acting on one
+     * (its body's `version`, required like a PUT's). Only a PUT raises the version: a POST or DELETE
+     * on `/:id/…` that leaves the form's fields alone is checked against it, not counted as an edit.
+     */
     recordVersion?: RecordVersionRule;
   }
 }

@@ -159,8 +159,9 @@ export function registerWritePipeline(app: FastifyInstance, db: Kysely<Database>
     if (!rule) throw new Error(`${methods.join(',')} ${route.url}: una escritura declara su regla de actividad (config.activity) o readOnly`);
     if (route.config?.recordVersion) {
       if (!rule.before) throw new Error(`${methods.join(',')} ${route.url}: una regla recordVersion necesita el "before" de su regla de actividad`);
-      // A PUT's `version`, kept before the area's body schema drops it (record-version.ts).
-      if (methods.includes('PUT')) route.preValidation = [captureSentVersion, ...[route.preValidation ?? []].flat()];
+      // A PUT's `version` (or a POST's that acts on one record, such as marking a roast's reference),
+      // kept before the area's body schema drops it (record-version.ts).
+      if (methods.includes('PUT') || methods.includes('POST')) route.preValidation = [captureSentVersion, ...[route.preValidation ?? []].flat()];
     }
     const successStatus = successStatusOf(route);
     const handler = route.handler as RouteHandlerMethod;

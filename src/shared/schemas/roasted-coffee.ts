@@ -1,9 +1,11 @@
 import { z } from 'zod';
-import { BATCH_CODE_MAX, GREEN_QUANTITY_MAX_KG } from '#shared/limits.js';
+import { BATCH_CODE_MAX, CUPPING_SCORE_MAX, GREEN_QUANTITY_MAX_KG, ROAST_NOTES_MAX } from '#shared/limits.js';
+import { REFERENCE_FIGURES } from '#shared/reference-profile.js';
+import { TEMPERATURE_UNITS } from '#shared/temperature.js';
 import { FRESHNESS_STATES } from '#shared/freshness.js';
 import { commonMessages } from '#shared/messages.js';
 import { roastedCoffeeMessages as m } from '#shared/roasted-coffee-messages.js';
-import { KG_DECIMALS } from '#shared/units.js';
+import { KG_DECIMALS, PERCENT_DECIMALS } from '#shared/units.js';
 import { businessDateSchema, decimalSchema, MAX_ROW_ID, pageSchema, paginationQuerySchema, recordVersionSchema, requiredNumberSchema, rowIdSchema } from './common.js';
 
 /** The roast types (docs/product-guide.md#business-constants). */
@@ -32,6 +34,8 @@ export const roastedCoffeeBodySchema = z
       roast_type: z.string({ error: m.required }).trim().min(1, m.required),
       roast_date: z.string({ error: m.required }).trim().min(1, m.required),
       batch_code: z.string({ error: m.batchCodeInvalid }).nullish(),
+      notes: z.string({ error: m.notesInvalid }).nullish(),
+      cupping_score: z.number({ error: m.cuppingNotNumber }).nullish(),
     },
     { error: m.required },
   )
@@ -53,6 +57,16 @@ export const roastedCoffeeBodySchema = z
         .nullish()
         .transform((code) => code?.trim() || undefined)
         .refine((code) => code === undefined || code.length <= BATCH_CODE_MAX, m.batchCodeTooLong),
+      // Optional (docs/decisions/0053-reference-profile.md): absent keeps what the roast has (an
+      // edit from a program that does not know them), null or blank clears it; the form sends both.
+      notes: z
+        .string()
+        .nullish()
+        .transform((text) => (text === undefined ? undefined : text?.trim() || null))
+        .refine((text) => text === undefined || text === null || [...text].length <= ROAST_NOTES_MAX, m.notesTooLong),
+      cupping_score: decimalSchema(PERCENT_DECIMALS, m.cuppingNotNumber)
+        .refine((score) => score >= 0 && score <= CUPPING_SCORE_MAX, m.cuppingOutOfRange)
+        .nullish(),
     }),
   );
 export type RoastedCoffeeBody = z.output<typeof roastedCoffeeBodySchema>;
@@ -96,8 +110,50 @@ export const roastedCoffeeSchema = z.object({
   /** The roast has an Artisan curve (GET /api/roasted-coffee/:id/curve); the list shows its button only then. */
   has_curve: z.boolean(),
   ...roastAgeShape,
+  /** The roast's notes, null for none (docs/decisions/0053-reference-profile.md). */
+  notes: z.string().nullable(),
+  /** Cupping score, 0 to 100 with 2 decimals; null when not cupped. */
+  cupping_score: z.number().nullable(),
+  /** The roast is the reference profile of its product (origin + roast type): one at most per product. */
+  reference: z.boolean(),
+  /**
+   * The figures that differ from the product's reference by more than the tolerances of
+   * Configuración (empty when all are within, none is set, or the product has no reference).
+   */
+  outside_tolerance: z.array(z.enum(REFERENCE_FIGURES)),
 });
 export type RoastedCoffee = z.infer<typeof roastedCoffeeSchema>;
 
 export const roastedCoffeePageSchema = pageSchema(roastedCoffeeSchema);
 export type RoastedCoffeePage = z.infer<typeof roastedCoffeePageSchema>;
+
+/**
+ * POST /api/roasted-coffee/:id/reference: the version of the roast as the screen showed it (its
+ * product is what it marks). Optional here so that, as for a PUT, the write pipeline answers
+ * 428 without it (docs/decisions/0038-record-versions.md).
+ */
+export const markReferenceBodySchema = z.object({ version: recordVersionSchema.optional() });
+
+/**
+ * GET /api/roasted-coffee/:id/reference: the roast beside its product's reference profile
+ * (docs/decisions/0053-reference-profile.md). Times in seconds from CHARGE, the ratio and the
+ * weight loss in %, the drop temperature in `unit` (the shop's); a difference is the roast's
+ * figure minus the reference's (null when either lacks it), a tolerance null when not checked.
+ */
+export const roastReferenceComparisonSchema = z.object({
+  /** The roast compared, as the mark needs it: its version, whether it has a curve (only then may it be marked) and is the reference. */
+  roast: z.object({ id: z.number().int(), version: recordVersionSchema, has_curve: z.boolean(), reference: z.boolean() }),
+  unit: z.enum(TEMPERATURE_UNITS),
+  reference: z.object({ id: z.number().int(), batch_code: z.string(), roast_date: z.string() }).nullable(),
+  figures: z.array(
+    z.object({
+      figure: z.enum(REFERENCE_FIGURES),
+      roast: z.number().nullable(),
+      reference: z.number().nullable(),
+      difference: z.number().nullable(),
+      tolerance: z.number().nullable(),
+      outside: z.boolean(),
+    }),
+  ),
+});
+export type RoastReferenceComparison = z.infer<typeof roastReferenceComparisonSchema>;

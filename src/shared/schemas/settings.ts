@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { commonMessages } from '#shared/messages.js';
 import { lowStockSettingsMessages, settingsMessages as m } from '#shared/settings-messages.js';
 import { type CurrencyPosition, DEFAULT_REGIONAL_FORMAT, type DecimalSeparator, type RegionalFormat } from '#shared/format.js';
-import { centsToPrice, gramsToKg, KG_DECIMALS, kgToGrams, PRICE_DECIMALS, priceToCents } from '#shared/units.js';
+import { centsToPrice, fromScaledInt, gramsToKg, KG_DECIMALS, kgToGrams, PRICE_DECIMALS, priceToCents, toScaledInt } from '#shared/units.js';
 import { notANumber } from '#shared/message-parts.js';
 import { BEST_BEFORE_MONTHS_MAX, BUSINESS_ADDRESS_MAX, BUSINESS_NAME_MAX, SANITARY_REGISTRATION_MAX, STORAGE_TEXT_MAX } from '#shared/limits.js';
 import { DEFAULT_TEMPERATURE_UNIT, TEMPERATURE_UNITS } from '#shared/temperature.js';
@@ -185,6 +185,36 @@ const switchSetting = (key: string, defaultValue: boolean, invalid: string): Set
   storedSchema: z.boolean(),
 });
 
+/** The tolerances' labels on Configuración, which their messages name. */
+export const TOLERANCE_LABELS = {
+  tolerance_first_crack_s: 'Tolerancia del primer crack (s)',
+  tolerance_dtr_pct: 'Tolerancia del ratio de desarrollo (puntos %)',
+  tolerance_drop_temp: 'Tolerancia de la temperatura de descarga (°)',
+  tolerance_total_time_s: 'Tolerancia del tiempo total (s)',
+  tolerance_weight_loss_pct: 'Tolerancia de la pérdida de peso (puntos %)',
+} as const;
+
+/**
+ * How far a roast may be from its product's reference profile in one figure
+ * (docs/decisions/0053-reference-profile.md), optional: null (left empty) means "not checked".
+ * Stored as an integer scaled by its decimals (1 for seconds and degrees, 2 for percentage
+ * points), or JSON null; the temperature's is in the shop's unit, whichever it is.
+ */
+const toleranceSetting = (key: keyof typeof TOLERANCE_LABELS, decimals: number, max: number): SettingDefinition<number | null, number | null> => {
+  const label = TOLERANCE_LABELS[key];
+  return {
+    key,
+    apiSchema: decimalSchema(decimals, m.toleranceInvalid(label, max), notANumber(label))
+      .refine((value) => value >= 0 && value <= max, m.toleranceInvalid(label, max))
+      .nullable(),
+    responseSchema: z.number().nullable(),
+    toApi: (stored) => (stored === null ? null : fromScaledInt(stored, decimals)),
+    toStored: (api) => (api === null ? null : toScaledInt(api, decimals)),
+    defaultStored: null,
+    storedSchema: z.int().min(0).nullable(),
+  };
+};
+
 const currencyPositionSchema = z.enum(['before', 'after'] satisfies CurrencyPosition[], m.currencyPositionInvalid);
 const decimalSeparatorSchema = z.enum(['.', ','] satisfies DecimalSeparator[], m.decimalSeparatorInvalid);
 const temperatureUnitSchema = z.enum(TEMPERATURE_UNITS, m.temperatureUnitInvalid);
@@ -223,6 +253,12 @@ export const settingDefinitions = {
   temperature_unit: textSetting('temperature_unit', temperatureUnitSchema, DEFAULT_TEMPERATURE_UNIT),
   // Answered as a plain text: a response schema cannot transform (it trims on the way in).
   storage_text: { ...textSetting('storage_text', storageTextSchema, DEFAULT_STORAGE_TEXT), responseSchema: z.string() },
+  // Perfil de referencia (docs/decisions/0053-reference-profile.md): Café Tostado flags a roast further than these from its product's reference.
+  tolerance_first_crack_s: toleranceSetting('tolerance_first_crack_s', 1, 600),
+  tolerance_dtr_pct: toleranceSetting('tolerance_dtr_pct', 2, 100),
+  tolerance_drop_temp: toleranceSetting('tolerance_drop_temp', 1, 100),
+  tolerance_total_time_s: toleranceSetting('tolerance_total_time_s', 1, 600),
+  tolerance_weight_loss_pct: toleranceSetting('tolerance_weight_loss_pct', 2, 100),
 } as const satisfies Record<string, SettingDefinition<unknown, unknown>>;
 
 export type SettingName = keyof typeof settingDefinitions;
@@ -292,6 +328,9 @@ export type FreshnessBody = z.output<typeof freshnessBodySchema>;
 export const publicTraceBodySchema = sectionBodySchema('public_trace');
 export type PublicTraceBody = z.output<typeof publicTraceBodySchema>;
 
+/** The reference profile's tolerances section of the Configuración screen: the five, each empty for "not checked". */
+export const tolerancesBodySchema = sectionBodySchema('tolerance_first_crack_s', 'tolerance_dtr_pct', 'tolerance_drop_temp', 'tolerance_total_time_s', 'tolerance_weight_loss_pct');
+export type TolerancesBody = z.output<typeof tolerancesBodySchema>;
 /** The 'Temperatura' section of the Configuración screen: °C or °F. */
 export const temperatureUnitBodySchema = sectionBodySchema('temperature_unit');
 export type TemperatureUnitBody = z.output<typeof temperatureUnitBodySchema>;

@@ -38,6 +38,9 @@ export const lotRefSchema = z.object({
   date: z.string(),
   quantity_kg: z.number(),
   stock_kg: z.number(),
+  /** A roasted lot's notes and cupping score (0–100), null when it has none or the lot is not a roast. */
+  notes: z.string().nullable(),
+  cupping_score: z.number().nullable(),
 });
 export type LotRef = z.infer<typeof lotRefSchema>;
 
@@ -129,6 +132,9 @@ export const roastNodeSchema = z.object({
   sold: soldSchema,
   /** True when the roast was imported from Artisan with its curve (GET /api/roasted-coffee/:id/curve answers it). */
   has_curve: z.boolean(),
+  /** Its notes and cupping score (0–100), null when none (docs/decisions/0053-reference-profile.md). */
+  notes: z.string().nullable(),
+  cupping_score: z.number().nullable(),
   blends: z.array(blendNodeSchema),
 });
 export const greenNodeSchema = z.object({

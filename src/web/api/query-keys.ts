@@ -83,6 +83,15 @@ export const queryKeys = {
      */
     curve: (id: number) => ['roasted-coffee', 'curve', id],
     curves: ['roasted-coffee', 'curve'],
+    /**
+     * A roast beside its product's reference profile (docs/decisions/0053-reference-profile.md):
+     * under `all`, so a roast's edit, a new mark and the tolerances' save refresh it.
+     */
+    reference: (id: number) => ['roasted-coffee', 'reference', id],
+    /** Every roast's comparison: a new mark or new tolerances change them all. */
+    references: ['roasted-coffee', 'reference'],
+    /** Every page of Café Tostado's list: its reference flags follow a mark and the tolerances. */
+    pages: ['roasted-coffee', 'page'],
   },
   /** Blend recipes: the Configuración table; the blend form's recipe picker belongs under `all` too. */
   blendRecipes: {

@@ -25,6 +25,7 @@ import * as salesByCustomer from './0023-sales-by-customer.js';
 import * as shopOrders from './0025-shop-orders.js';
 import * as monthlyCosts from './0026-monthly-costs.js';
 import * as decafOrigins from './0028-decaf-origins.js';
+import * as roastNotesAndReference from './0029-roast-notes-and-reference.js';
 
 /** A migration that may report what it changed (Kysely calls `up(db)`; migrateToLatest passes its log too). */
 export interface LoggingMigration extends Migration {
@@ -62,4 +63,5 @@ export const migrations: Record<string, LoggingMigration> = {
   '0025-shop-orders': shopOrders,
   '0026-monthly-costs': monthlyCosts,
   '0028-decaf-origins': decafOrigins,
+  '0029-roast-notes-and-reference': roastNotesAndReference,
 };

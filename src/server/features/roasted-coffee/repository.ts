@@ -13,13 +13,29 @@ export interface RoastRecord extends Omit<RoastedCoffeeRow, 'batch_code_key' | '
   artisan_batch: string | null;
   /** 1 when the roast has an Artisan curve (a number: SQLite has no boolean). */
   has_curve: number;
+  /** 1 when the roast is its product's reference profile (roast_references, migration 0029). */
+  is_reference: number;
+  /** The roast's stored figures (migration 0029), null without a curve or the event. */
+  first_crack_s: number | null;
+  total_time_s: number | null;
+  dtr_pct: number | null;
+  drop_bt_c: number | null;
+  /** Its product's reference roast (origin + roast type), null when the product has none, and that roast's figures and grams. */
+  ref_id: number | null;
+  ref_first_crack_s: number | null;
+  ref_total_time_s: number | null;
+  ref_dtr_pct: number | null;
+  ref_drop_bt_c: number | null;
+  ref_quantity_green_g: number | null;
+  ref_resultant_g: number | null;
 }
 
 /** What a create or edit writes; `stock_g` is never among them: only the ledger moves it. */
 export type RoastValues = Pick<
   RoastedCoffeeRow,
   'green_coffee_id' | 'quantity_green_g' | 'resultant_g' | 'roast_type' | 'roast_date' | 'batch_code'
->;
+> &
+  Partial<Pick<RoastedCoffeeRow, 'notes' | 'cupping_score'>>;
 
 /** The row's columns: the code's key and skeleton beside it, each under its unique index. */
 const withKey = (values: RoastValues) => ({ ...values, ...lotCodeColumns(values.batch_code) });
@@ -30,9 +46,27 @@ const joined = (db: DbOrTrx) =>
     .innerJoin('green_coffee as g', 'g.id', 'r.green_coffee_id')
     .innerJoin('coffee_origins as o', 'o.id', 'g.origin_id')
     .leftJoin('roast_artisan_profiles as a', 'a.roast_id', 'r.id')
+    // Its own mark, and its product's reference with that roast's stored figures: primary-key and
+    // unique-index lookups per row, never a curve (docs/decisions/0053-reference-profile.md).
+    .leftJoin('roast_references as own', 'own.roast_id', 'r.id')
+    .leftJoin('roast_references as pr', (join) => join.onRef('pr.origin_id', '=', 'g.origin_id').onRef('pr.roast_type', '=', 'r.roast_type'))
+    .leftJoin('roasted_coffee as rf', 'rf.id', 'pr.roast_id')
+    .leftJoin('roast_artisan_profiles as ra', 'ra.roast_id', 'pr.roast_id')
     .select((eb) => [
       'a.artisan_batch',
       eb.case().when('a.curve', 'is not', null).then(1).else(0).end().as('has_curve'),
+      eb.case().when('own.roast_id', 'is not', null).then(1).else(0).end().as('is_reference'),
+      'a.first_crack_s',
+      'a.total_time_s',
+      'a.dtr_pct',
+      'a.drop_bt_c',
+      'pr.roast_id as ref_id',
+      'ra.first_crack_s as ref_first_crack_s',
+      'ra.total_time_s as ref_total_time_s',
+      'ra.dtr_pct as ref_dtr_pct',
+      'ra.drop_bt_c as ref_drop_bt_c',
+      'rf.quantity_green_g as ref_quantity_green_g',
+      'rf.resultant_g as ref_resultant_g',
     ])
     .select([
       'r.id',
@@ -45,6 +79,8 @@ const joined = (db: DbOrTrx) =>
       'r.roast_date',
       'r.batch_code',
       'r.created_at',
+      'r.notes',
+      'r.cupping_score',
       'g.batch_code as green_batch_code',
       'g.supplier_finca',
       'g.origin_id',
@@ -210,4 +246,49 @@ export async function findArtisanCurve(
     .select(['a.curve', 'r.quantity_green_g', 'r.resultant_g'])
     .where('a.roast_id', '=', roastId)
     .executeTakeFirst();
+}
+
+/** The figures an import stores beside its curve (migration 0029): what the list compares with the reference. */
+export type RoastFigureValues = Pick<RoastArtisanProfilesTable, 'first_crack_s' | 'total_time_s' | 'dtr_pct' | 'drop_bt_c'> & { figures_version: number };
+
+export async function updateArtisanFigures(db: DbOrTrx, roastId: number, figures: RoastFigureValues): Promise<void> {
+  await db.updateTable('roast_artisan_profiles').set(figures).where('roast_id', '=', roastId).execute();
+}
+
+/** Up to `limit` imported roasts with a curve whose figures were never computed, or computed by an older version: the start-up fill's batches. */
+export const roastsWithoutFigures = (db: DbOrTrx, version: number, limit: number) =>
+  db
+    .selectFrom('roast_artisan_profiles as a')
+    .innerJoin('roasted_coffee as r', 'r.id', 'a.roast_id')
+    .select(['a.roast_id', 'a.curve', 'r.quantity_green_g', 'r.resultant_g'])
+    .where('a.curve', 'is not', null)
+    .where((eb) => eb.or([eb('a.figures_version', 'is', null), eb('a.figures_version', '<', version)]))
+    .orderBy('a.roast_id')
+    .limit(limit)
+    .execute();
+
+/**
+ * Marks the roast as the reference of its product: one statement, keyed by the product, so a
+ * mark of another roast of it moves the reference here and two marks at once leave one
+ * (the second waits for the first's row and then takes it over). A row of this roast under
+ * another product (left by an edit that changed it) goes first.
+ */
+export async function markReference(db: DbOrTrx, product: { origin_id: number; roast_type: RoastedCoffeeRow['roast_type'] }, roastId: number, at: number): Promise<void> {
+  await db
+    .deleteFrom('roast_references')
+    .where('roast_id', '=', roastId)
+    .where((eb) => eb.or([eb('origin_id', '<>', product.origin_id), eb('roast_type', '<>', product.roast_type)]))
+    .execute();
+  await db
+    .insertInto('roast_references')
+    .values({ origin_id: product.origin_id, roast_type: product.roast_type, roast_id: roastId, marked_at: at })
+    .onConflict((conflict) => conflict.columns(['origin_id', 'roast_type']).doUpdateSet((eb) => ({ roast_id: eb.ref('excluded.roast_id'), marked_at: eb.ref('excluded.marked_at') })))
+    .execute();
+}
+
+/** Removes the roast's mark; with `keep`, only when its product is no longer that one (an edit changed it). */
+export async function unmarkReference(db: DbOrTrx, roastId: number, keep?: { origin_id: number; roast_type: RoastedCoffeeRow['roast_type'] }): Promise<void> {
+  let query = db.deleteFrom('roast_references').where('roast_id', '=', roastId);
+  if (keep) query = query.where((eb) => eb.or([eb('origin_id', '<>', keep.origin_id), eb('roast_type', '<>', keep.roast_type)]));
+  await query.execute();
 }

@@ -5,13 +5,26 @@ import { roastedCoffeeMessages as m } from '#shared/roasted-coffee-messages.js';
 import { artisanMessages } from '#shared/artisan-messages.js';
 import type { ArtisanCurve, RoastCurve } from '#shared/schemas/artisan.js';
 import type { RoastedCoffee, RoastedCoffeeBody, RoastedCoffeeListQuery } from '#shared/schemas/roasted-coffee.js';
-import { gramsToKg, kgToGrams } from '#shared/units.js';
+import { gramsToKg, hundredthsToPercent, kgToGrams, percentToHundredths } from '#shared/units.js';
+import {
+  figureDifferences,
+  figuresOutside,
+  REFERENCE_FIGURES,
+  type ReferenceFigure,
+  type ReferenceTolerances,
+  type RoastFigures,
+  weightLossPercent,
+} from '#shared/reference-profile.js';
+import type { RoastReferenceComparison } from '#shared/schemas/roasted-coffee.js';
+import type { Settings } from '#shared/schemas/settings.js';
+import { convertTemperature, type TemperatureUnit } from '#shared/temperature.js';
+import { requireActorRole } from '#server/auth/actor-role.js';
 import { isForeignKeyViolation, isUniqueViolation } from '#server/db/constraint-errors.js';
 import { insertWithLotCode } from '#server/db/insert-with-lot-code.js';
 import { refuseTakenLotCode } from '#server/db/lot-code-columns.js';
 import type { Database, RoastedCoffeeRow } from '#server/db/schema.js';
 import { AppError, notFoundError, validationError } from '#server/errors.js';
-import { readFormatter, readTemperatureUnit } from '#server/features/settings/service.js';
+import { getSettings, readFormatter, readTemperatureUnit } from '#server/features/settings/service.js';
 import { type DbOrTrx, retryTransaction, withWriteTransaction } from '#server/db/write-transaction.js';
 import { lockLots } from '#server/ledger/lot-locks.js';
 import { moveStock, writeOffBeforeDelete } from '#server/ledger/ledger.js';
@@ -28,7 +41,69 @@ import { curveInUnit, rateOfRise, roastMetrics } from './roast-metrics.js';
 /** Every ledger row this feature writes points back at its roast. */
 const REF_KIND = 'roast';
 
-const toRoastedCoffee = (record: repository.RoastRecord, costs: ReadonlyMap<number, number>, rules: FreshnessRules, today: string): RoastedCoffee => ({
+/* ------------------------------------------------ reference profile (docs/decisions/0053-reference-profile.md) */
+
+/** What the list needs to flag a roast against its product's reference: the tolerances and the shop's temperature unit. */
+interface ToleranceCheck {
+  tolerances: ReferenceTolerances;
+  unit: TemperatureUnit;
+}
+
+/** The tolerances of Configuración, by figure (null: not checked). */
+const tolerancesOf = (settings: Settings): ReferenceTolerances => ({
+  first_crack: settings.tolerance_first_crack_s,
+  dtr: settings.tolerance_dtr_pct,
+  drop_temp: settings.tolerance_drop_temp,
+  total_time: settings.tolerance_total_time_s,
+  weight_loss: settings.tolerance_weight_loss_pct,
+});
+
+/** The tolerances of Configuración (null when none is set: nothing to check) and the unit the temperature's is in. */
+async function readToleranceCheck(db: DbOrTrx): Promise<ToleranceCheck | null> {
+  const settings = await getSettings(db);
+  const tolerances = tolerancesOf(settings);
+  return Object.values(tolerances).every((tolerance) => tolerance === null) ? null : { tolerances, unit: settings.temperature_unit };
+}
+
+const numberOrNull = (value: number | string | null): number | null => (value === null ? null : Number(value));
+
+/** A roast's stored figures (drop temperature in °C) with its weight loss from its exact grams. */
+const storedFigures = (
+  figures: { first_crack_s: number | null; total_time_s: number | null; dtr_pct: number | null; drop_bt_c: number | null },
+  greenG: number,
+  resultantG: number,
+): RoastFigures => ({
+  first_crack: numberOrNull(figures.first_crack_s),
+  dtr: numberOrNull(figures.dtr_pct),
+  drop_temp: numberOrNull(figures.drop_bt_c),
+  total_time: numberOrNull(figures.total_time_s),
+  weight_loss: weightLossPercent(Number(greenG), Number(resultantG)),
+});
+
+/** The reference's figures as the list row joined them; undefined when the product has no reference. */
+const referenceFiguresOf = (record: repository.RoastRecord): RoastFigures | undefined =>
+  record.ref_id === null || record.ref_quantity_green_g === null || record.ref_resultant_g === null
+    ? undefined
+    : storedFigures(
+        { first_crack_s: record.ref_first_crack_s, total_time_s: record.ref_total_time_s, dtr_pct: record.ref_dtr_pct, drop_bt_c: record.ref_drop_bt_c },
+        record.ref_quantity_green_g,
+        record.ref_resultant_g,
+      );
+
+/** The figures outside tolerance of a listed roast: none for the reference itself, a product without one, or no tolerance set. */
+function outsideTolerance(record: repository.RoastRecord, check: ToleranceCheck | null): ReferenceFigure[] {
+  const reference = referenceFiguresOf(record);
+  if (!check || !reference || Number(record.ref_id) === record.id) return [];
+  return figuresOutside(figureDifferences(storedFigures(record, record.quantity_green_g, record.resultant_g), reference, check.unit), check.tolerances);
+}
+
+const toRoastedCoffee = (
+  record: repository.RoastRecord,
+  costs: ReadonlyMap<number, number>,
+  rules: FreshnessRules,
+  today: string,
+  check: ToleranceCheck | null,
+): RoastedCoffee => ({
   id: record.id,
   version: record.version,
   green_coffee_id: record.green_coffee_id,
@@ -47,6 +122,10 @@ const toRoastedCoffee = (record: repository.RoastRecord, costs: ReadonlyMap<numb
   artisan_batch: record.artisan_batch,
   has_curve: Number(record.has_curve) === 1,
   ...roastAge(record.roast_date, today, rules),
+  notes: record.notes,
+  cupping_score: record.cupping_score === null ? null : hundredthsToPercent(Number(record.cupping_score)),
+  reference: Number(record.is_reference) === 1,
+  outside_tolerance: outsideTolerance(record, check),
 });
 
 const notEnoughGreen = async (db: DbOrTrx, availableG: number) =>
@@ -66,8 +145,9 @@ export async function listRoasts(db: Kysely<Database>, query: RoastedCoffeeListQ
   });
   const costs = await roastCostsPerKg(db, rows.map((row) => row.id));
   const rules = await readFreshnessRules(db);
+  const check = await readToleranceCheck(db);
   const today = localIsoDate();
-  return { items: rows.map((row) => toRoastedCoffee(row, costs, rules, today)), total, limit: query.limit, offset: query.offset };
+  return { items: rows.map((row) => toRoastedCoffee(row, costs, rules, today, check)), total, limit: query.limit, offset: query.offset };
 }
 
 /** For the trace: roasted lots by id (in no particular order) or by code key, with their green lot, origin and farm. */
@@ -78,7 +158,9 @@ export const findRoastsByCodeKey = (db: DbOrTrx, key: string): Promise<repositor
 /** The roast as the API shows it, or undefined (the activity log's "before", write-pipeline/activity-rule.ts). */
 export async function findRoastItem(db: DbOrTrx, id: number): Promise<RoastedCoffee | undefined> {
   const record = await repository.findRoastById(db, id);
-  return record ? toRoastedCoffee(record, await roastCostsPerKg(db, [id]), await readFreshnessRules(db), localIsoDate()) : undefined;
+  return record
+    ? toRoastedCoffee(record, await roastCostsPerKg(db, [id]), await readFreshnessRules(db), localIsoDate(), await readToleranceCheck(db))
+    : undefined;
 }
 
 async function readRoast(db: DbOrTrx, id: number): Promise<RoastedCoffee> {
@@ -119,6 +201,12 @@ async function refuseContradictingUses(trx: DbOrTrx, roast: RoastedCoffeeRow, bo
   if (firstBlend && body.roast_date > firstBlend.creation_date) throw validationError(m.afterBlend(firstBlend.batch_code, firstBlend.creation_date));
   if (sales.firstDate !== null && body.roast_date > sales.firstDate) throw validationError(m.afterSale(sales.firstDate));
 }
+
+/** The body's notes and cupping score as stored (hundredths); a field left out of the body is left out here, so an edit keeps it. */
+const notesAndScore = (body: RoastedCoffeeBody): Partial<Pick<RoastedCoffeeRow, 'notes' | 'cupping_score'>> => ({
+  ...(body.notes === undefined ? {} : { notes: body.notes }),
+  ...(body.cupping_score === undefined ? {} : { cupping_score: body.cupping_score === null ? null : percentToHundredths(body.cupping_score) }),
+});
 
 /** Inserts the roast under the typed code or one made from the origin and roast date (docs/product-guide.md#business-constants, CO-010124-1234). */
 const insertRoast = (
@@ -195,6 +283,7 @@ async function createRoastWithGreenLocked(trx: Transaction<Database>, body: Roas
     resultant_g: resultantG,
     roast_type: body.roast_type,
     roast_date: body.roast_date,
+    ...notesAndScore(body),
   };
   // The lot is locked above, so its foreign key cannot fail; if it ever did, it is the same invalid lot.
   const id = await insertRoast(trx, values, body.batch_code, green.origin_name).catch((error: unknown) => {
@@ -258,6 +347,7 @@ export async function createArtisanRoast(
       title: file.title,
       beans: file.beans,
       curve: file.curve === null ? null : storedCurve(file.curve),
+      ...(file.curve === null ? {} : figuresOf(file.curve, body)),
     },
     Date.now(),
   );
@@ -266,7 +356,54 @@ export async function createArtisanRoast(
     // Its holder was deleted between the two statements: start over, and the file may be imported.
     retryTransaction('artisan_uuid_holder_deleted');
   }
-  return { ...roast, artisan_batch: file.artisanBatch, has_curve: file.curve !== null, roast_uuid: file.roastUuid };
+  // Read again: its stored figures now decide its flag against the product's reference.
+  return { ...(await readRoast(trx, roast.id)), roast_uuid: file.roastUuid };
+}
+
+/**
+ * The figures the list compares (docs/decisions/0053-reference-profile.md), from the curve by
+ * roastMetrics in °C, stored beside it so no list parses a curve. Raise FIGURES_VERSION when
+ * roastMetrics' definitions change: the start-up fill then computes them again.
+ */
+export const FIGURES_VERSION = 1;
+
+function figuresOf(curve: ArtisanCurve, weights: { quantity_green_kg: number; resultant_kg: number }): repository.RoastFigureValues {
+  const metrics = roastMetrics(curve, { green_kg: weights.quantity_green_kg, resultant_kg: weights.resultant_kg }, 'C');
+  return {
+    first_crack_s: metrics.fc_start?.t ?? null,
+    total_time_s: metrics.total_time_s ?? null,
+    dtr_pct: metrics.dtr_pct ?? null,
+    drop_bt_c: metrics.drop?.bt ?? null,
+    figures_version: FIGURES_VERSION,
+  };
+}
+
+const FILL_BATCH = 200;
+
+/**
+ * Computes the figures of imported roasts that have none (imported before migration 0029) or
+ * older ones: run at start-up (src/server/main.ts), in batches, each its own short write; a curve
+ * that cannot be read gets empty figures rather than being read again at every start.
+ * Returns how many roasts it filled.
+ */
+export async function fillMissingRoastFigures(db: Kysely<Database>): Promise<number> {
+  let filled = 0;
+  for (;;) {
+    const rows = await repository.roastsWithoutFigures(db, FIGURES_VERSION, FILL_BATCH);
+    if (rows.length === 0) return filled;
+    await withWriteTransaction(db, async (trx) => {
+      for (const row of rows) {
+        let figures: repository.RoastFigureValues;
+        try {
+          figures = figuresOf(parseStoredCurve(row.curve!), { quantity_green_kg: gramsToKg(row.quantity_green_g), resultant_kg: gramsToKg(row.resultant_g) });
+        } catch {
+          figures = { first_crack_s: null, total_time_s: null, dtr_pct: null, drop_bt_c: null, figures_version: FIGURES_VERSION };
+        }
+        await repository.updateArtisanFigures(trx, row.roast_id, figures);
+      }
+    });
+    filled += rows.length;
+  }
 }
 
 /** A curve as stored: one array per series, about half the size of the points as objects. */
@@ -298,18 +435,23 @@ export async function readRoastCurve(db: DbOrTrx, id: number): Promise<RoastCurv
     if (!(await repository.findRoastRow(db, id))) throw notFoundError(m.notFound);
     throw notFoundError(artisanMessages.noCurve);
   }
-  const stored = JSON.parse(row.curve) as StoredCurve;
-  const curve: ArtisanCurve = {
-    unit: stored.unit,
-    points: stored.t.map((t, i) => ({ t, bt: stored.bt[i] ?? null, et: stored.et[i] ?? null })),
-    events: stored.events,
-  };
+  const curve = parseStoredCurve(row.curve);
   const unit = await readTemperatureUnit(db);
   const weights = { green_kg: gramsToKg(row.quantity_green_g), resultant_kg: gramsToKg(row.resultant_g) };
   return {
     ...curveInUnit(curve, unit),
     metrics: roastMetrics(curve, weights, unit),
     ror: rateOfRise(curve, unit),
+  };
+}
+
+/** The stored JSON back as the curve it was (the file's unit): the curve endpoint and the start-up fill of figures read it. */
+function parseStoredCurve(curve: string): ArtisanCurve {
+  const stored = JSON.parse(curve) as StoredCurve;
+  return {
+    unit: stored.unit,
+    points: stored.t.map((t, i) => ({ t, bt: stored.bt[i] ?? null, et: stored.et[i] ?? null })),
+    events: stored.events,
   };
 }
 
@@ -379,6 +521,7 @@ export async function updateRoast(
         roast_date: body.roast_date,
         // Left empty on an edit: the roast keeps its code.
         batch_code: body.batch_code ?? roast.batch_code,
+        ...notesAndScore(body),
       });
     } catch (error) {
       if (isUniqueViolation(error)) throw duplicateBatch();
@@ -386,6 +529,9 @@ export async function updateRoast(
     }
     // Its cost per kg is the green price × green grams / grams out (docs/decisions/0011): sold kilos included.
     if (green.id !== roast.green_coffee_id || quantityG !== roast.quantity_green_g || resultantG !== roast.resultant_g) await markCostInputsChanged(trx);
+    // A reference is of its product: an edit to another origin or roast type leaves it unmarked
+    // (docs/decisions/0053-reference-profile.md), so the other product's own reference stays the one.
+    await repository.unmarkReference(trx, id, { origin_id: green.origin_id, roast_type: body.roast_type });
     return readRoast(trx, id);
   });
 }
@@ -437,4 +583,71 @@ export async function deleteRoast(db: Kysely<Database>, id: number, userId: numb
       throw error;
     }
   });
+}
+
+/**
+ * POST /api/roasted-coffee/:id/reference ('Perfil de referencia', administrators): the roast
+ * becomes the reference of its product (origin + roast type); the product's previous one stops
+ * being it, in the same transaction. Only a roast with a curve can be one. Marking the
+ * reference again changes nothing.
+ */
+export async function markReferenceRoast(db: Kysely<Database>, id: number, userId: number): Promise<RoastedCoffee> {
+  return withWriteTransaction(db, async (trx) => {
+    await requireActorRole(trx, userId, 'administrador');
+    const roast = await repository.findRoastById(trx, id);
+    if (!roast) throw notFoundError(m.notFound);
+    if (Number(roast.has_curve) !== 1) throw validationError(m.referenceNoCurve);
+    await repository.markReference(trx, { origin_id: roast.origin_id, roast_type: roast.roast_type }, id, Date.now());
+    return readRoast(trx, id);
+  });
+}
+
+/** DELETE /api/roasted-coffee/:id/reference: the roast stops being its product's reference (nothing changes if it was not). */
+export async function unmarkReferenceRoast(db: Kysely<Database>, id: number, userId: number): Promise<RoastedCoffee> {
+  return withWriteTransaction(db, async (trx) => {
+    await requireActorRole(trx, userId, 'administrador');
+    if (!(await repository.findRoastRow(trx, id))) throw notFoundError(m.notFound);
+    await repository.unmarkReference(trx, id);
+    return readRoast(trx, id);
+  });
+}
+
+/** A figure as the comparison shows it: the temperature in the shop's unit (°C stored), the rest as stored. */
+const shownFigure = (figure: ReferenceFigure, value: number | null, unit: TemperatureUnit): number | null => {
+  if (value === null) return null;
+  const shown = figure === 'drop_temp' ? convertTemperature(value, 'C', unit) : value;
+  return Math.round(shown * 100) / 100;
+};
+
+/**
+ * GET /api/roasted-coffee/:id/reference: the roast beside its product's reference, figure by
+ * figure, with the difference, the tolerance and whether it is outside it: the same stored
+ * figures the list flags by, so the two always agree. `reference` is null when the product has none.
+ */
+export async function roastReferenceComparison(db: DbOrTrx, id: number): Promise<RoastReferenceComparison> {
+  const record = await repository.findRoastById(db, id);
+  if (!record) throw notFoundError(m.notFound);
+  const settings = await getSettings(db);
+  const unit = settings.temperature_unit;
+  const reference = referenceFiguresOf(record);
+  const referenceRoast = record.ref_id === null ? undefined : await repository.findRoastById(db, Number(record.ref_id));
+  const roast = { id: record.id, version: record.version, has_curve: Number(record.has_curve) === 1, reference: Number(record.is_reference) === 1 };
+  if (!reference || !referenceRoast) return { roast, unit, reference: null, figures: [] };
+  const own = storedFigures(record, record.quantity_green_g, record.resultant_g);
+  const differences = figureDifferences(own, reference, unit);
+  const tolerances = tolerancesOf(settings);
+  const outside = new Set(figuresOutside(differences, tolerances));
+  return {
+    unit,
+    roast,
+    reference: { id: referenceRoast.id, batch_code: referenceRoast.batch_code, roast_date: referenceRoast.roast_date },
+    figures: REFERENCE_FIGURES.map((figure) => ({
+      figure,
+      roast: shownFigure(figure, own[figure], unit),
+      reference: shownFigure(figure, reference[figure], unit),
+      difference: differences[figure],
+      tolerance: tolerances[figure],
+      outside: outside.has(figure),
+    })),
+  };
 }

@@ -21,6 +21,9 @@ export interface LotRow {
   stock_g: number;
   /** Received (green), produced (roasted, blend). */
   quantity_g: number;
+  /** A roasted lot's notes and cupping score in hundredths (docs/decisions/0053-reference-profile.md); absent for the others. */
+  notes?: string | null;
+  cupping_score?: number | null;
 }
 
 /** A blend as a lot of the trace (the green and roasted lots come from their areas' services). */
@@ -123,7 +126,7 @@ export const roastsOfGreen = (db: DbOrTrx, greenId: number) =>
     .selectFrom('roasted_coffee as r')
     // Whether each roast has an Artisan curve (migration 0013), for the trace's «Curva» button.
     .leftJoin('roast_artisan_profiles as a', 'a.roast_id', 'r.id')
-    .select(['r.id', 'r.batch_code', 'r.roast_date', 'r.roast_type', 'r.quantity_green_g', 'r.resultant_g', 'r.stock_g'])
+    .select(['r.id', 'r.batch_code', 'r.roast_date', 'r.roast_type', 'r.quantity_green_g', 'r.resultant_g', 'r.stock_g', 'r.notes', 'r.cupping_score'])
     .select((eb) => eb.case().when('a.curve', 'is not', null).then(1).else(0).end().as('has_curve'))
     .where('r.green_coffee_id', '=', greenId)
     .orderBy('r.roast_date')

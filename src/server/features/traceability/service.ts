@@ -16,7 +16,7 @@ import type {
   TracedSale,
   TraceQuery,
 } from '#shared/schemas/traceability.js';
-import { centsToPrice, gramsToKg } from '#shared/units.js';
+import { centsToPrice, gramsToKg, hundredthsToPercent } from '#shared/units.js';
 import type { Database, LotKind } from '#server/db/schema.js';
 import type { DbOrTrx } from '#server/db/write-transaction.js';
 import { notFoundError } from '#server/errors.js';
@@ -38,7 +38,13 @@ const toLotRef = (lot: repository.LotRow): LotRef => ({
   date: lot.date,
   quantity_kg: gramsToKg(lot.quantity_g),
   stock_kg: gramsToKg(lot.stock_g),
+  notes: lot.notes ?? null,
+  cupping_score: cuppingScore(lot.cupping_score),
 });
+
+/** A stored cupping score (hundredths) as the API answers it. */
+const cuppingScore = (hundredths: number | null | undefined): number | null =>
+  hundredths === null || hundredths === undefined ? null : hundredthsToPercent(Number(hundredths));
 
 const greenLot = (green: GreenLotRecord): repository.LotRow => ({
   kind: 'green',
@@ -58,6 +64,8 @@ const roastedLot = (roast: RoastRecord): repository.LotRow => ({
   date: roast.roast_date,
   stock_g: Number(roast.stock_g),
   quantity_g: Number(roast.resultant_g),
+  notes: roast.notes,
+  cupping_score: roast.cupping_score,
 });
 
 /**
@@ -193,6 +201,9 @@ interface RoastLike {
   stock_g: number;
   /** 1 when the roast has an Artisan curve (a number: SQLite has no boolean). */
   has_curve: number | string;
+  notes: string | null;
+  /** Hundredths (migration 0029). */
+  cupping_score: number | null;
 }
 
 interface ForwardParts {
@@ -233,6 +244,8 @@ async function forwardFacts(db: DbOrTrx, parts: ForwardParts) {
     cost_per_kg: costs.costPerKg({ product_type: 'tostado', product_id: roast.id }) ?? 0,
     sold: soldOf(sold, 'tostado', roast.id),
     has_curve: Number(roast.has_curve) === 1,
+    notes: roast.notes,
+    cupping_score: cuppingScore(roast.cupping_score),
     blends: parts.blendRows.filter((row) => row.roasted_coffee_id === roast.id).map((row) => blendNode(row, row.drawn_g)),
   });
   const totals = [...sold.values()].reduce((acc, s) => ({ grams: acc.grams + s.grams, cents: acc.cents + s.cents }), { grams: 0, cents: 0 });

@@ -8,6 +8,7 @@ import { FormAlert } from '#web/components/form-alert.js';
 import { LoadingText } from '#web/components/loading-text.js';
 import { BT_COLOUR, ET_COLOUR, ROR_COLOUR } from './roast-curve-format.js';
 import { RoastFigures } from './roast-figures.js';
+import { RoastReferencePanel } from './reference-comparison.js';
 import './roast-curve.css';
 
 // The chart's code only when a curve is opened (docs/decisions/0019-web-chunk-groups-and-route-preloads.md).
@@ -61,6 +62,7 @@ function RoastCurveDialog({ roastId, batchCode, onClose }: { roastId: number; ba
             </div>
           </div>
           <RoastFigures metrics={data.metrics} unit={data.unit} />
+          <RoastReferencePanel roastId={roastId} batchCode={batchCode} />
         </div>
       ) : null}
       <div className="form-actions">

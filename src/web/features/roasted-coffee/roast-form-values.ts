@@ -26,9 +26,12 @@ export interface RoastFormValues {
   roast_type: string;
   roast_date: string;
   batch_code: string;
+  /** Optional (docs/decisions/0053-reference-profile.md): the roast's notes, and its cupping score as typed (comma or point). */
+  notes: string;
+  cupping_score: string;
 }
 
-export const ROAST_FIELDS = ['green_coffee_id', 'quantity_green_kg', 'resultant_kg', 'roast_type', 'roast_date', 'batch_code'] as const;
+export const ROAST_FIELDS = ['green_coffee_id', 'quantity_green_kg', 'resultant_kg', 'roast_type', 'roast_date', 'batch_code', 'cupping_score', 'notes'] as const;
 
 const toBody = (values: RoastFormValues) => ({
   green_coffee_id: numberOrMissing(values.green_coffee_id),
@@ -37,6 +40,9 @@ const toBody = (values: RoastFormValues) => ({
   roast_type: values.roast_type,
   roast_date: isoDateOrAsTyped(values.roast_date),
   batch_code: values.batch_code,
+  notes: values.notes,
+  // Blank is "not cupped" (null, which clears it on an edit), not a missing required value.
+  cupping_score: values.cupping_score.trim() === '' ? null : numberOrMissing(values.cupping_score),
 });
 
 /**
@@ -64,6 +70,8 @@ export const emptyRoastValues = (): RoastFormValues => ({
   roast_type: '',
   roast_date: todayDateText(),
   batch_code: '',
+  notes: '',
+  cupping_score: '',
 });
 
 /**
@@ -87,6 +95,8 @@ export const roastToValues = (roast: RoastedCoffee, f: Formatter): RoastFormValu
   roast_type: roast.roast_type,
   roast_date: formatDate(roast.roast_date),
   batch_code: roast.batch_code,
+  notes: roast.notes ?? '',
+  cupping_score: roast.cupping_score === null ? '' : f.plain(roast.cupping_score),
 });
 
 /** The lots the select offers: all, or those of the filtered origin. */

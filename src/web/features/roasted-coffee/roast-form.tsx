@@ -131,6 +131,16 @@ export function RoastForm({ origins, lots, initialValues, editing, onSaved, onCa
           registration={register('batch_code')}
           onGenerate={generateCode}
         />
+        <DecimalField
+          id="roast-cupping-score"
+          label={m.labels.cuppingScore}
+          hint="Opcional: de 0 a 100, con dos decimales como máximo."
+          invalid={invalid('cupping_score')}
+          registration={register('cupping_score')}
+        />
+        <Field id="roast-notes" label={m.labels.notes} wide hint="Opcional: notas de cata o del tueste." invalid={invalid('notes')} registration={register('notes')}>
+          {(field) => <textarea {...field} rows={3} />}
+        </Field>
     </FormCard>
   );
 }

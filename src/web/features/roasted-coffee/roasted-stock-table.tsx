@@ -1,4 +1,6 @@
+import { AlertTriangle, Star } from 'lucide-react';
 import { RoastAgeCell } from '#web/components/roast-age.js';
+import { REFERENCE_FIGURE_LABELS } from '#shared/reference-profile.js';
 import { type Formatter } from '#shared/format.js';
 import { useFormat } from '#web/api/use-format.js';
 import { roastedCoffeeMessages as m } from '#shared/roasted-coffee-messages.js';
@@ -16,6 +18,29 @@ import type { ComparedRoasts } from './compare-curves/compare-selection.js';
 
 export const ROASTED_STOCK_TITLE = 'Stock de Café Tostado';
 
+/**
+ * Under the lot code (docs/decisions/0053-reference-profile.md): the product's reference profile,
+ * and a roast whose figures differ from it by more than Configuración's tolerances, naming them.
+ * Words beside the icon, so a screen reader and a phone read the same.
+ */
+function ReferenceFlags({ roast }: { roast: RoastedCoffee }) {
+  return (
+    <>
+      {roast.reference ? (
+        <span className="roast-flag roast-flag--reference">
+          <Star aria-hidden="true" size={14} /> Perfil de referencia
+        </span>
+      ) : null}
+      {roast.outside_tolerance.length > 0 ? (
+        <span className="roast-flag roast-flag--outside">
+          <AlertTriangle aria-hidden="true" size={14} /> Fuera de tolerancia:{' '}
+          {roast.outside_tolerance.map((figure) => REFERENCE_FIGURE_LABELS[figure].label.toLowerCase()).join(', ')}
+        </span>
+      ) : null}
+    </>
+  );
+}
+
 const columnsFor = (f: Formatter): Column<RoastedCoffee>[] => [
   {
     label: 'Lote',
@@ -24,6 +49,7 @@ const columnsFor = (f: Formatter): Column<RoastedCoffee>[] => [
       <>
         <strong>{roast.batch_code}</strong>
         {roast.artisan_batch ? <span className="field__hint"> Artisan {roast.artisan_batch}</span> : null}
+        <ReferenceFlags roast={roast} />
       </>
     ),
   },

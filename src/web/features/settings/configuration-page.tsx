@@ -19,7 +19,7 @@ import { RegionalFormatForm } from './regional-format-form.js';
 import { RecipesTable } from './recipes-table.js';
 import { SaleFormatsSection } from './sale-formats-section.js';
 import { SettingsForm } from './settings-form.js';
-import { DEFAULT_PRICES, FRESHNESS, LOW_STOCK, ROASTER, SHOP_ORDERS } from './settings-sections.js';
+import { DEFAULT_PRICES, FRESHNESS, LOW_STOCK, ROASTER, SHOP_ORDERS, TOLERANCES } from './settings-sections.js';
 import { PublicTraceForm } from './public-trace-form.js';
 import { TemperatureUnitForm } from './temperature-unit-form.js';
 import { BAG_LABELS, BUSINESS, TextSettingsForm } from './text-settings-form.js';
@@ -66,6 +66,7 @@ export function ConfigurationPage() {
           <SaleFormatsSection />
           <SettingsForm section={LOW_STOCK} settings={settings.data} onFailure={fail} />
           <SettingsForm section={ROASTER} settings={settings.data} onFailure={fail} />
+          <SettingsForm section={TOLERANCES} settings={settings.data} onFailure={fail} />
           <SettingsForm section={SHOP_ORDERS} settings={settings.data} onFailure={fail} />
           <SettingsForm section={FRESHNESS} settings={settings.data} onFailure={fail} />
           <PublicTraceForm settings={settings.data} onFailure={fail} />

@@ -1,5 +1,5 @@
 import { lowStockSettingsMessages, settingsMessages } from '#shared/settings-messages.js';
-import { type DefaultPricesBody, defaultPricesBodySchema, type FreshnessBody, freshnessBodySchema, REST_DAYS_MAX, type LowStockBody, lowStockBodySchema, type RoasterBody, roasterBodySchema, SHOP_PREP_DAYS_MAX, type ShopOrdersBody, shopOrdersBodySchema } from '#shared/schemas/settings.js';
+import { TOLERANCE_LABELS, type TolerancesBody, tolerancesBodySchema, type DefaultPricesBody, defaultPricesBodySchema, type FreshnessBody, freshnessBodySchema, REST_DAYS_MAX, type LowStockBody, lowStockBodySchema, type RoasterBody, roasterBodySchema, SHOP_PREP_DAYS_MAX, type ShopOrdersBody, shopOrdersBodySchema } from '#shared/schemas/settings.js';
 import type { SettingsFormSection } from './settings-form.js';
 
 /**
@@ -68,4 +68,24 @@ export const FRESHNESS: SettingsFormSection<keyof FreshnessBody, FreshnessBody> 
   ],
   schema: freshnessBodySchema,
   messages: { required: settingsMessages.restDaysInvalid(REST_DAYS_MAX), saved: settingsMessages.freshnessSaved, failed: settingsMessages.saveError },
+};
+
+/**
+ * How far a roast may be from its product's reference profile before Café Tostado flags it
+ * (docs/decisions/0053-reference-profile.md); each optional: left empty, that figure is not checked.
+ */
+export const TOLERANCES: SettingsFormSection<keyof TolerancesBody, TolerancesBody> = {
+  id: 'tolerances-form',
+  title: 'Tolerancias del Perfil de Referencia',
+  note: 'Café Tostado marca el tueste que se aleja de la referencia de su origen y tipo de tueste más que estas cantidades, en un sentido u otro. Deja vacía la que no quieras comprobar; la temperatura va en la unidad de Temperatura.',
+  submitLabel: 'Guardar Tolerancias',
+  fields: [
+    { name: 'tolerance_first_crack_s', id: 'tolerance-first-crack', label: TOLERANCE_LABELS.tolerance_first_crack_s, optional: true },
+    { name: 'tolerance_dtr_pct', id: 'tolerance-dtr', label: TOLERANCE_LABELS.tolerance_dtr_pct, optional: true },
+    { name: 'tolerance_drop_temp', id: 'tolerance-drop-temp', label: TOLERANCE_LABELS.tolerance_drop_temp, optional: true },
+    { name: 'tolerance_total_time_s', id: 'tolerance-total-time', label: TOLERANCE_LABELS.tolerance_total_time_s, optional: true },
+    { name: 'tolerance_weight_loss_pct', id: 'tolerance-weight-loss', label: TOLERANCE_LABELS.tolerance_weight_loss_pct, optional: true },
+  ],
+  schema: tolerancesBodySchema,
+  messages: { required: settingsMessages.saveError, saved: settingsMessages.tolerancesSaved, failed: settingsMessages.saveError },
 };

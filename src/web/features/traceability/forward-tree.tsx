@@ -25,6 +25,19 @@ function BlendItem({ blend }: { blend: BlendNode }) {
   );
 }
 
+/** A roast's cupping score and notes (docs/decisions/0053-reference-profile.md); nothing when it has neither. */
+export function RoastTasting({ notes, score }: { notes: string | null; score: number | null }) {
+  const f = useFormat();
+  if (notes === null && score === null) return null;
+  return (
+    <p className="trace-node__facts trace-node__tasting">
+      {score !== null && <>Puntuación de cata {f.plain(score)}</>}
+      {score !== null && notes !== null && ' · '}
+      {notes !== null && <>Notas: {notes}</>}
+    </p>
+  );
+}
+
 function RoastItem({ roast }: { roast: RoastNode }) {
   const f = useFormat();
   return (
@@ -38,6 +51,7 @@ function RoastItem({ roast }: { roast: RoastNode }) {
         {f.kg(roast.stock_kg)} · Coste {costText(f, roast.cost_per_kg)}
       </p>
       <p className="trace-node__facts">{soldText(f, roast.sold)}</p>
+      <RoastTasting notes={roast.notes} score={roast.cupping_score} />
       {roast.blends.length > 0 && (
         <ul className="trace-tree__children">
           {roast.blends.map((blend) => (

@@ -17,7 +17,7 @@ import { useBringIntoView } from '#web/lib/use-bring-into-view.js';
 import { useLotHistory } from './api/get-lot-history.js';
 import { useTrace } from './api/get-trace.js';
 import { BackwardTrace } from './backward-trace.js';
-import { ForwardTree } from './forward-tree.js';
+import { ForwardTree, RoastTasting } from './forward-tree.js';
 import { LotHistoryTable } from './lot-history-table.js';
 import { LOT_KIND_LABELS, PRODUCT_TYPE_LABELS } from './lot-kind-labels.js';
 import { LotMatches } from './lot-matches.js';
@@ -135,6 +135,7 @@ function TraceResult({ selector }: { selector: Omit<TraceParams, 'limit' | 'offs
           </h2>
           {history.data ? (
             <>
+              {history.data.lot && <RoastTasting notes={history.data.lot.notes} score={history.data.lot.cupping_score} />}
               <LotHistoryTable items={history.data.items} />
               <Pager total={history.data.total} limit={HISTORY_PAGE} offset={historyOffset} onChange={setHistoryOffset} label="Páginas del historial del lote" />
             </>

@@ -10,13 +10,15 @@ export const updateSettings = ({ body, key }: Keyed & { body: SettingsBody }) =>
 // low-stock thresholds decide what the home alert card lists (docs/product-guide.md#home).
 // The regional format the answer holds replaces the session's, so every screen writes amounts in it at once
 // (docs/decisions/0042-one-regional-formatter.md). Every roast curve is drawn in the 'Temperatura' unit
-// (docs/decisions/0052-roast-metrics.md): an open one is read again in the new unit.
+// (docs/decisions/0052-roast-metrics.md): an open one is read again in the new unit. The reference profile's
+// tolerances decide which roasts Café Tostado flags (docs/decisions/0053-reference-profile.md): its list's pages
+// and the comparisons too.
 export const updateSettingsOptions = (queryClient: QueryClient) =>
   mutationOptions({
     mutationFn: updateSettings,
     onSuccess: (settings) => {
       showRegionalFormat(queryClient, regionalFormatOf(settings));
-      return invalidate(queryClient, queryKeys.settings.all, queryKeys.traceability.stockAlerts, queryKeys.roastedCoffee.curves);
+      return invalidate(queryClient, queryKeys.settings.all, queryKeys.traceability.stockAlerts, queryKeys.roastedCoffee.curves, queryKeys.roastedCoffee.pages, queryKeys.roastedCoffee.references);
     },
   });
 
