@@ -46,6 +46,8 @@ export const LIST_PATHS = {
   '/api/sales': '/api/sales?limit=100&offset=0',
   '/api/products?q=': '/api/products?q=col&limit=20',
   '/api/green-coffee': '/api/green-coffee?limit=100&offset=0',
+  // Café Tostado's page: each row joins its stored figures and its product's reference (docs/decisions/0053-reference-profile.md).
+  '/api/roasted-coffee': '/api/roasted-coffee?limit=100&offset=0',
 } as const;
 export type ListName = keyof typeof LIST_PATHS;
 
