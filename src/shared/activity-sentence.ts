@@ -146,6 +146,7 @@ export const FIELD_NAMES: Record<string, string> = {
   rest_days: 'reposo (días)',
   freshness_days: 'frescura (días)',
   public_trace: 'página pública de trazabilidad',
+  temperature_unit: 'unidad de temperatura',
   business_name: 'nombre comercial',
   business_address: 'dirección del negocio',
   sanitary_registration: 'registro sanitario',

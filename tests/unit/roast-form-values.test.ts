@@ -68,7 +68,7 @@ describe("roast form: 'Generar Lote' (CO-010124-1234)", () => {
 });
 
 describe('roast form: an edited roast loads as text', () => {
-  it('turns numbers into the text the inputs hold, the date into dd/mm/aaaa, and leaves the filter empty', () => {
+  it('turns numbers into the text the inputs hold (the cupping score too), the date into dd/mm/aaaa, and leaves the filter empty', () => {
     const values = roastToValues({
       id: 7,
       green_coffee_id: 1,
@@ -77,6 +77,8 @@ describe('roast form: an edited roast loads as text', () => {
       roast_type: 'Medio',
       roast_date: '2024-03-15',
       batch_code: 'CO-150324-1234',
+      notes: 'Tueste uniforme',
+      cupping_score: 86.75,
     } as never, defaultFormatter);
     expect(values).toEqual({
       origin_filter: '',
@@ -86,6 +88,8 @@ describe('roast form: an edited roast loads as text', () => {
       roast_type: 'Medio',
       roast_date: '15/03/2024',
       batch_code: 'CO-150324-1234',
+      notes: 'Tueste uniforme',
+      cupping_score: '86.75',
     });
   });
 });

@@ -1,11 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, PostgresDialect, SqliteDialect } from 'kysely';
+import { Kysely, SqliteDialect } from 'kysely';
 import type { DatabaseConfig } from '#server/config.js';
 import type { DialectName } from './dialect.js';
 import { migrateToLatest } from './migrate.js';
 import { preparingStatements } from './postgres-statement-cache.js';
+import { OwnSchemaPostgresDialect } from './own-schema-introspector.js';
 import type { Database } from './schema.js';
 import { acquireSqliteLock } from './sqlite-lock.js';
 import { cachingStatements } from './sqlite-statement-cache.js';
@@ -118,7 +119,7 @@ async function openPostgres(url: string, options: OpenOptions): Promise<Database
     types,
     ...(options.pgSchema ? { options: `-c search_path=${options.pgSchema}` } : {}),
   });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool: preparingStatements(pool) }) });
+  const db = new Kysely<Database>({ dialect: new OwnSchemaPostgresDialect({ pool: preparingStatements(pool) }) });
   const safeUrl = new URL(url);
   safeUrl.password = '';
   return {
