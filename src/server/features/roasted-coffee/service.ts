@@ -32,7 +32,6 @@ import { findGreenLotForArea, type GreenLotWithOrigin } from '#server/features/g
 import { blendsDrawing } from '#server/features/blended-coffee/service.js';
 import { hasSales, salesSummary } from '#server/features/sales/service.js';
 import { markCostInputsChanged, roastCostsPerKg } from '#server/features/costs/service.js';
-import { readFreshnessRules } from '#server/features/freshness/service.js';
 import { type FreshnessRules, roastAge } from '#shared/freshness.js';
 import { localIsoDate } from '#shared/local-date.js';
 import * as repository from './repository.js';
@@ -59,10 +58,18 @@ const tolerancesOf = (settings: Settings): ReferenceTolerances => ({
 });
 
 /** The tolerances of Configuración (null when none is set: nothing to check) and the unit the temperature's is in. */
-async function readToleranceCheck(db: DbOrTrx): Promise<ToleranceCheck | null> {
-  const settings = await getSettings(db);
+function toleranceCheckOf(settings: Settings): ToleranceCheck | null {
   const tolerances = tolerancesOf(settings);
   return Object.values(tolerances).every((tolerance) => tolerance === null) ? null : { tolerances, unit: settings.temperature_unit };
+}
+
+/**
+ * What a listed roast's row needs from Configuración, in one read of the settings: its freshness
+ * rules ('Reposo', 'Frescura': the settings carry both) and its tolerance check.
+ */
+async function readRowRules(db: DbOrTrx): Promise<{ rules: FreshnessRules; check: ToleranceCheck | null }> {
+  const settings = await getSettings(db);
+  return { rules: settings, check: toleranceCheckOf(settings) };
 }
 
 const numberOrNull = (value: number | string | null): number | null => (value === null ? null : Number(value));
@@ -144,8 +151,7 @@ export async function listRoasts(db: Kysely<Database>, query: RoastedCoffeeListQ
     inStock: query.in_stock,
   });
   const costs = await roastCostsPerKg(db, rows.map((row) => row.id));
-  const rules = await readFreshnessRules(db);
-  const check = await readToleranceCheck(db);
+  const { rules, check } = await readRowRules(db);
   const today = localIsoDate();
   return { items: rows.map((row) => toRoastedCoffee(row, costs, rules, today, check)), total, limit: query.limit, offset: query.offset };
 }
@@ -158,9 +164,9 @@ export const findRoastsByCodeKey = (db: DbOrTrx, key: string): Promise<repositor
 /** The roast as the API shows it, or undefined (the activity log's "before", write-pipeline/activity-rule.ts). */
 export async function findRoastItem(db: DbOrTrx, id: number): Promise<RoastedCoffee | undefined> {
   const record = await repository.findRoastById(db, id);
-  return record
-    ? toRoastedCoffee(record, await roastCostsPerKg(db, [id]), await readFreshnessRules(db), localIsoDate(), await readToleranceCheck(db))
-    : undefined;
+  if (!record) return undefined;
+  const { rules, check } = await readRowRules(db);
+  return toRoastedCoffee(record, await roastCostsPerKg(db, [id]), rules, localIsoDate(), check);
 }
 
 async function readRoast(db: DbOrTrx, id: number): Promise<RoastedCoffee> {
