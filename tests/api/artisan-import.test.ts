@@ -34,6 +34,8 @@ const OZ = fixture('epoch-date-oz.alog');
 const KALEIDO = fixture('kaleido-template.alog');
 /** A roast Artisan saved on 12/06/2015, 1.2 Kg in. */
 const Y2015 = fixture('roast-2015.alog');
+/** A real roast as its roaster published it (tests/fixtures/artisan/real/README.md): °C, 490 samples, one −1 reading, Artisan's computed block. */
+const REAL_R68 = fixture('real/scottjames-roast_26-08-09_R68_caturra_26.alog');
 /** The JSON template with some of its fields changed: a file with one edge value. */
 const template = (change: Record<string, unknown>): Buffer =>
   Buffer.from(JSON.stringify({ ...(JSON.parse(TEMPLATE.toString('utf8')) as object), ...change }));
@@ -413,6 +415,47 @@ describe.each(testDialects())('importar tuestes de Artisan (%s)', (dialect) => {
         expect(f2.metrics).toMatchObject({ charge: { t: 0, bt: null }, tp: { t: 4, bt: 154.5 }, drop: { t: 78, bt: 222.9 } });
 
         expect(await storedCurves()).toEqual(stored);
+      });
+
+      it('answers a real profile\'s figures as worked out by hand from the file and as Artisan\'s computed block has them', async () => {
+        const greenId = await greenLot(10, '2026-01-01');
+        const imported = await importFile(REAL_R68, { green_coffee_id: greenId, roast_type: 'Medio' });
+        expect(imported.statusCode, imported.body).toBe(201);
+        const roast = imported.json() as ArtisanRoast;
+        expect(roast).toMatchObject({ quantity_green_kg: 0.25, resultant_kg: 0.208, roast_date: '2026-08-09', artisan_batch: 'R68' });
+
+        // The figures tests/unit/roast-metrics.test.ts works out from timex, temp2 and weight; the same as the file's
+        // computed block (TP_time 72.0, TP_BT 112.5, DRY_time 301.5, FCs_time 496.5, FCs_BT 179.9, DROP_BT 194.3, weight_loss 16.8).
+        const inC = await curveOf(roast.id);
+        expect(inC.unit).toBe('C');
+        expect(inC.points).toHaveLength(490);
+        expect(inC.points[419]).toMatchObject({ bt: null }); // the file's −1
+        expect(inC.metrics).toEqual({
+          charge: { t: 0, bt: 140.1 },
+          tp: { t: 72, bt: 112.5 },
+          dry_end: { t: 301.5, bt: 150.9 },
+          fc_start: { t: 496.5, bt: 179.9 },
+          fc_end: { t: 565.5, bt: 188.2 },
+          sc_start: null,
+          sc_end: null,
+          drop: { t: 634.5, bt: 194.3 },
+          total_time_s: 634.5,
+          phases: { drying: { s: 301.5, pct: 47.5 }, maillard: { s: 195, pct: 30.7 }, development: { s: 138, pct: 21.7 } },
+          dtr_pct: 21.7,
+          weight_loss_pct: 16.8,
+        });
+        // The rate of rise at FC START and just after the filled −1 reading, by hand in the unit test.
+        expect(inC.ror).toEqual(expect.arrayContaining([{ t: 496.5, v: 8.5 }, { t: 625.5, v: 6.3 }]));
+
+        await setUnit('F');
+        const inF = await curveOf(roast.id);
+        expect(inF.unit).toBe('F');
+        // 140.06 °C → 284.108 °F, 112.54 → 234.572, 179.9 → 355.82, 194.25666667 → 381.662; the RoR × 9/5.
+        expect([inF.metrics.charge, inF.metrics.tp, inF.metrics.fc_start, inF.metrics.drop]).toEqual([
+          { t: 0, bt: 284.1 }, { t: 72, bt: 234.6 }, { t: 496.5, bt: 355.8 }, { t: 634.5, bt: 381.7 },
+        ]);
+        expect([inF.metrics.phases, inF.metrics.dtr_pct, inF.metrics.weight_loss_pct]).toEqual([inC.metrics.phases, 21.7, 16.8]);
+        expect(inF.ror).toEqual(expect.arrayContaining([{ t: 496.5, v: 15.3 }, { t: 625.5, v: 11.3 }]));
       });
 
       it('follows the roast record\'s weights: an edit of the kilos roasted changes the weight loss', async () => {
