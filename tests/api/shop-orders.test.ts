@@ -151,10 +151,13 @@ describe.each(testDialects())('pedidos de la tienda online (%s)', (dialect) => {
     ]);
     // 'Cafe Sol' is the customer 'Café Sol' by the one-name rule (accents aside), though its email differs.
     expect(second!.customer.customer_id).toBe(cafeSol);
+    // Each order shows the customer it will be saved under: the existing one's name, and for #1006
+    // ('Ana G.', the same email) the new customer of #1001; email and phone as the file writes them.
+    expect(second!.customer).toEqual({ name: 'Café Sol', email: 'pedidos@cafesol.es', phone: '+34 910 000 000', customer_id: cafeSol });
     expect(second!.lines[1]).toMatchObject({ sku: 'TAZA-01', kg: null, price_per_kg: null, mapping: { ignore: true } });
     expect(partial!.warnings).toEqual([m.partiallyRefunded]);
     expect(partial!.problems).toEqual([]);
-    expect(sixth!.customer.customer_id).toBeNull();
+    expect(sixth!.customer).toEqual({ name: 'Ana García', email: 'ANA.GARCIA@example.es', phone: '+34 600 111 222', customer_id: null });
     expect(await orders()).toEqual([]);
   });
 
@@ -296,6 +299,9 @@ describe.each(testDialects())('pedidos de la tienda online (%s)', (dialect) => {
       ['2042', '2026-03-06', 'cancelado', cafeSol],
     ]);
     expect(result.orders[0]!.lines.map((line) => [line.sku, line.kg, line.price_per_kg])).toEqual([['COL-250-G', 0.5, 34], ['TAZA-01', null, null]]);
+    // Matched by its email, the order shows the customer's name, not the file's billing name.
+    const byEmail = (await preview(csv.replace('2042;06/03/2026 09:00;Café Sol;', '2042;06/03/2026 09:00;Cafetería Sol S.L.;'), `?preset=${preset.id}`)).json<ShopPreview>();
+    expect(byEmail.orders[1]!.customer).toEqual({ name: 'Café Sol', email: 'hola@cafesol.es', phone: null, customer_id: cafeSol });
     const saved = await importFile(csv, `?preset=${preset.id}`);
     expect(saved.json()).toEqual({ created: [expect.any(Number)], skipped: 1 });
     expect((await orders()).map((order) => [order.shop_source, order.shop_order, order.customer, order.due_date])).toEqual([[`preset-${preset.id}`, '2041', 'Marta Ruiz', localIsoDate()]]);

@@ -240,7 +240,8 @@ async function planImport(db: DbOrTrx, bytes: Buffer, query: ShopImportQuery): P
     const preview: ShopPreviewOrder = {
       shop_order: order.shop_order,
       date: order.date,
-      customer: { name: order.name || order.email, email: order.email || null, phone: order.phone || null, customer_id: customer && 'create' in customer ? null : (customer?.id ?? null) },
+      // The name the order is saved under (an existing customer's, or the new customer's first order's); email and phone as the file gives them.
+      customer: { name: customer ? ('create' in customer ? customer.create.name : customer.name) : order.name || order.email, email: order.email || null, phone: order.phone || null, customer_id: customer && 'create' in customer ? null : (customer?.id ?? null) },
       lines,
       state,
       problems: state === 'nuevo' ? problems : [],
