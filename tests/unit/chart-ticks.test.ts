@@ -1,11 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import { curveExtent, finitePoints, pointsForColumns, timeTicks } from '#web/components/roast-curve/roast-curve-format.js';
-import { roundTicks } from '#web/components/charts/chart-ticks.js';
+import { roastTicks, roundTicks } from '#web/components/charts/chart-ticks.js';
 
 // The axes of the app's charts without the DOM (src/web/components/charts/chart-ticks.ts; the roast curve's time axis,
 // src/web/components/roast-curve/roast-curve-format.ts; docs/decisions/0031-report-charts-with-visx.md).
 describe('round ticks', () => {
-  it('a range away from 0 (a roast curve\'s temperatures) starts at the multiple of its step at or below its low end', () => {
+  it('a range away from 0 starts at the multiple of its step at or below its low end', () => {
     expect(roundTicks(90, 450, 5)).toEqual([90, 180, 270, 360, 450]);
     expect(roundTicks(92.4, 231.7, 5)).toEqual([70, 105, 140, 175, 210, 245]);
     // 300 is no multiple of the step (40): the axis starts below it, and takes a sixth mark to pass 460.
@@ -15,6 +15,32 @@ describe('round ticks', () => {
   it('no range at all: the value and the next ones, not a flat axis', () => {
     expect(roundTicks(0, 0, 5)).toEqual([0, 1, 2, 3, 4]);
     expect(roundTicks(200, 200, 3)).toEqual([200, 201, 202]);
+  });
+});
+
+describe('roast curve temperature and rate-of-rise ticks', () => {
+  it('round steps a roaster reads: 1, 2, 2.5 or 5 × a power of ten, the smallest within the marks allowed', () => {
+    // The curve roundTicks marks 70 / 105 / … / 245 °C.
+    expect(roastTicks(92.4, 231.7, 6)).toEqual([50, 100, 150, 200, 250]);
+    expect(roastTicks(20, 230, 6)).toEqual([0, 50, 100, 150, 200, 250]);
+    // A °F curve: every 100 °F, as 7 marks of 50 would be one too many.
+    expect(roastTicks(141.8, 359, 6)).toEqual([100, 200, 300, 400]);
+    expect(roastTicks(92.4, 231.7, 8)).toEqual([75, 100, 125, 150, 175, 200, 225, 250]);
+    expect(roastTicks(0.12, 0.31, 6)).toEqual([0.1, 0.15, 0.2, 0.25, 0.3, 0.35]);
+  });
+
+  it('a rate of rise across 0 has 0 among its marks', () => {
+    // roundTicks: −17 / −8.5 / 0 / 8.5 / 17 / 25.5.
+    expect(roastTicks(-17, 25.5, 6)).toEqual([-20, -10, 0, 10, 20, 30]);
+    expect(roastTicks(-3.2, 18.4, 6)).toEqual([-5, 0, 5, 10, 15, 20]);
+    expect(roastTicks(0, 1, 6)).toEqual([0, 0.2, 0.4, 0.6, 0.8, 1]);
+    expect(roastTicks(-1, 1, 2)).toEqual([-1, 0, 1]);
+    expect(roastTicks(-0.7, 0.3, 6)).toEqual([-0.75, -0.5, -0.25, 0, 0.25, 0.5]);
+  });
+
+  it('no range at all: whole degrees from the value, not a flat axis', () => {
+    expect(roastTicks(0, 0, 5)).toEqual([0, 1, 2, 3, 4]);
+    expect(roastTicks(200.4, 200.4, 3)).toEqual([200, 201, 202]);
   });
 });
 

@@ -5,7 +5,7 @@ import { type PointerEvent, useMemo, useState } from 'react';
 import { artisanMessages as m } from '#shared/artisan-messages.js';
 import type { RoastCurve } from '#shared/schemas/artisan.js';
 import { useFormat } from '#web/api/use-format.js';
-import { roundTicks } from '#web/components/charts/chart-ticks.js';
+import { roastTicks } from '#web/components/charts/chart-ticks.js';
 import { ChartAxes, ChartTooltip, type Pointed, pointerIn, useBoxWidth } from '#web/components/charts/chart-frame.js';
 import { BT_COLOUR, clockTime, curveExtent, ET_COLOUR, EVENT_ORDER, finitePoints, pointsForColumns, rorExtent, ROR_COLOUR, temperatureAndTimeMarks, timeTicks } from './roast-curve-format.js';
 
@@ -24,7 +24,8 @@ import { BT_COLOUR, clockTime, curveExtent, ET_COLOUR, EVENT_ORDER, finitePoints
 const CURVE_HEIGHT = 320;
 /** Room above the plot for the events' marks, at the left for '1000°F', at the right for the rate of rise's '-10'. */
 const MARGIN = { top: 24, right: 40, bottom: 30, left: 64 };
-const TEMPERATURE_TICKS = 5;
+/** At most this many temperature (and rate-of-rise) marks, on round steps (roastTicks). */
+const TEMPERATURE_TICKS = 6;
 /** The width one time mark ('12:30', about 41 px in the axis's 16 px type) needs with its gap. */
 const TIME_MARK_ROOM = 48;
 /** Drawn and listed in this order, as the legend above the chart. */
@@ -60,12 +61,12 @@ export function RoastCurveChart({ curve }: { curve: RoastCurve }) {
     const extent = curveExtent(points);
     if (!extent) return null;
     const { from, to, coldest, hottest } = extent;
-    const temperatures = roundTicks(coldest, hottest, TEMPERATURE_TICKS);
+    const temperatures = roastTicks(coldest, hottest, TEMPERATURE_TICKS);
     const x = scaleLinear({ domain: [from, to === from ? from + 1 : to], range: [left, right] });
     const y = scaleLinear({ domain: [temperatures[0]!, temperatures[temperatures.length - 1]!], range: [bottom, top] });
     const minutes = timeTicks(from, to, Math.max(2, Math.floor((right - left) / TIME_MARK_ROOM)));
     const { low, high } = rorExtent(ror);
-    const rises = roundTicks(low, high, TEMPERATURE_TICKS);
+    const rises = roastTicks(low, high, TEMPERATURE_TICKS);
     const z = scaleLinear({ domain: [rises[0]!, rises[rises.length - 1]!], range: [bottom, top] });
     return { left, right, top, bottom, x, y, z, temperatures, rises, minutes };
   }, [points, ror, width]);

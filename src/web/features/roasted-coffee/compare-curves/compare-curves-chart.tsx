@@ -4,7 +4,7 @@ import { LinePath } from '@visx/shape';
 import { type PointerEvent, useMemo, useState } from 'react';
 import type { Formatter } from '#shared/format.js';
 import type { RoastCurve } from '#shared/schemas/artisan.js';
-import { roundTicks } from '#web/components/charts/chart-ticks.js';
+import { roastTicks } from '#web/components/charts/chart-ticks.js';
 import { ChartAxes, ChartTooltip, type Pointed, pointerIn, useBoxWidth } from '#web/components/charts/chart-frame.js';
 import { clockTime, pointsForColumns, rorExtent, temperatureAndTimeMarks, timeTicks } from '#web/components/roast-curve/roast-curve-format.js';
 import { alignedPoints, nearestIndex, sharedExtent } from './compare-chart-layout.js';
@@ -25,7 +25,8 @@ const HEIGHT = 340;
 const MARGIN = { top: 24, right: 16, bottom: 30, left: 64 };
 /** Room at the right for the rate of rise's marks ('25°C/min' is about 60 px). */
 const ROR_MARGIN = 64;
-const TEMPERATURE_TICKS = 5;
+/** At most this many temperature (and rate-of-rise) marks, on round steps (roastTicks). */
+const TEMPERATURE_TICKS = 6;
 const TIME_MARK_ROOM = 48;
 /** The events marked on each curve. */
 const MARKED_EVENTS = ['charge', 'tp', 'dry_end', 'fc_start', 'drop'] as const;
@@ -51,12 +52,12 @@ export function CompareCurvesChart({ series, showEt, showRor, f }: { series: rea
     const top = MARGIN.top;
     const bottom = HEIGHT - MARGIN.bottom;
     const { from, to, coldest, hottest } = extent;
-    const temperatures = roundTicks(coldest, hottest, TEMPERATURE_TICKS);
+    const temperatures = roastTicks(coldest, hottest, TEMPERATURE_TICKS);
     const x = scaleLinear({ domain: [from, to === from ? from + 1 : to], range: [left, right] });
     const y = scaleLinear({ domain: [temperatures[0]!, temperatures[temperatures.length - 1]!], range: [bottom, top] });
     // One rate-of-rise axis for every roast, spanned as the single curve's.
     const { low, high } = rorExtent(series.flatMap((one) => one.curve.ror));
-    const rates = roundTicks(low, high, TEMPERATURE_TICKS);
+    const rates = roastTicks(low, high, TEMPERATURE_TICKS);
     const rate = scaleLinear({ domain: [rates[0]!, rates[rates.length - 1]!], range: [bottom, top] });
     const minutes = timeTicks(from, to, Math.max(2, Math.floor((right - left) / TIME_MARK_ROOM)));
     return { left, right, top, bottom, x, y, rate, temperatures, rates, minutes };
