@@ -114,6 +114,8 @@ export const shopOrderMessages = {
   // Column presets
   presetNew: 'Nueva correspondencia de columnas',
   presetHint: 'Para una tienda que no es Shopify: escribe, para cada dato, el nombre de su columna tal como aparece en el encabezado del archivo.',
+  presetHeadersHint: (file: string, columns: number) =>
+    `Cada campo ofrece ${columns === 1 ? 'la columna' : `las ${columns} columnas`} del archivo «${file}»: elige la que corresponde o escríbela.`,
   presetName: 'Nombre de la correspondencia',
   presetSave: 'Guardar correspondencia de columnas',
   presetSaved: 'Correspondencia de columnas guardada con éxito.',

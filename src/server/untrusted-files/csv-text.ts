@@ -34,11 +34,8 @@ export function csvContent(text: string): string {
   return content;
 }
 
-/** The header line decides the separator: the Spanish dialect's ';' when it has one, a tab, else ','. */
-export function csvDelimiter(content: string): string {
-  const firstLine = content.slice(0, content.search(/\r?\n|$/));
-  return firstLine.includes(';') ? ';' : firstLine.includes('\t') && !firstLine.includes(',') ? '\t' : ',';
-}
+// The separator's rule is shared with the browser, which reads a shop file's headers for its column mapping.
+export { csvDelimiter } from '#shared/csv-header.js';
 
 /**
  * The text's cells and rows (lines with any content), counted until the cells pass `max`: a

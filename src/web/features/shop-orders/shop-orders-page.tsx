@@ -1,6 +1,7 @@
-import { useState } from 'react';
+import { useEffect, useEffectEvent, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { Link, useNavigate } from 'react-router';
+import { csvHeaderCells } from '#shared/csv-header.js';
 import { formatDate } from '#shared/format.js';
 import { SHOP_FIELDS, type ShopField, type ShopPreview, type ShopPreviewOrder } from '#shared/schemas/shop-orders.js';
 import { shopOrderMessages as m } from '#shared/shop-order-messages.js';
@@ -36,6 +37,18 @@ const controlled = (name: string, value: string, set: (value: string) => void) =
   onChange: async (event: { target: unknown }) => set((event.target as HTMLInputElement).value),
 });
 
+/** Enough of the file for any shop's header line (Shopify's 79 columns take about 1.2 KB). */
+const HEADER_BYTES = 64 * 1024;
+
+/** The chosen file's header cells, read in the browser (nothing is sent); none when it cannot be read. */
+async function fileHeaders(file: File): Promise<string[]> {
+  try {
+    return csvHeaderCells(await file.slice(0, HEADER_BYTES).text());
+  } catch {
+    return [];
+  }
+}
+
 /**
  * /importar-pedidos, 'Importar pedidos de la tienda' (docs/product-guide.md#pedidos-de-la-tienda-online),
  * both roles: choose a shop's orders CSV (Shopify's, or another through a saved column preset) →
@@ -56,6 +69,54 @@ export function ShopOrdersPage() {
   const [file, setFile] = useState<File | null>(null);
   const [preview, setPreview] = useState<ShopPreview | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const [headers, setHeaders] = useState<{ file: File; names: string[] } | null>(null);
+
+  // The chosen file's headers, offered in 'Nueva correspondencia de columnas'; a file chosen
+  // meanwhile wins over a slower read of the one before.
+  useEffect(() => {
+    if (!file) return;
+    let current = true;
+    void fileHeaders(file).then((names) => {
+      if (current) setHeaders({ file, names });
+    });
+    return () => {
+      current = false;
+    };
+  }, [file]);
+
+  // A preset gone from 'Columnas del archivo' (deleted elsewhere) is no longer in use: Shopify's is.
+  const presetGone = preset !== '' && presets.data !== undefined && !presets.data.some((item) => String(item.id) === preset);
+  const presetInUse = presetGone ? '' : preset;
+  const presetId = presetInUse === '' ? null : Number(presetInUse);
+  /** The server's preview of the file through the preset, or its refusal (not UTF-8, not Shopify's, totals only, too big…, in Spanish). */
+  const read = (chosen: File, presetChosen: number | null) =>
+    previewFile.mutateAsync({ file: chosen, preset: presetChosen }).then(
+      (result) => {
+        setProblem(null);
+        setPreview(result);
+      },
+      (error: unknown) => {
+        setPreview(null);
+        setProblem(serverRefusal(error) ?? m.previewError);
+      },
+    );
+  const check = async (chosen: File | null, presetChosen = presetId) => {
+    setProblem(null);
+    setPreview(null);
+    if (chosen) await read(chosen, presetChosen);
+  };
+  // Whenever the preset in use changes (chosen, just saved, or gone), the chosen file is previewed
+  // with it: the preview on screen is always the file read through 'Columnas del archivo'.
+  const choosePreset = (value: string) => {
+    setPreset(value);
+    void check(file, value === '' ? null : Number(value));
+  };
+  const readAsShopify = useEffectEvent(() => {
+    if (file) void read(file, null);
+  });
+  useEffect(() => {
+    if (presetGone) readAsShopify();
+  }, [presetGone]);
 
   for (const query of [presets, origins, recipes, formats]) if (loadFailed(query)) return <LoadFailure message={m.previewError} error={query.error} />;
   if (!presets.data || !origins.data || !recipes.data || !formats.data) {
@@ -67,18 +128,6 @@ export function ShopOrdersPage() {
   }
 
   const choices = { origins: origins.data, recipes: recipes.data, formats: formats.data };
-  const presetId = preset === '' ? null : Number(preset);
-  const check = async (chosen: File | null, presetChosen = presetId) => {
-    setProblem(null);
-    setPreview(null);
-    if (!chosen) return;
-    try {
-      setPreview(await previewFile.mutateAsync({ file: chosen, preset: presetChosen }));
-    } catch (error) {
-      // The file's own refusal (not UTF-8, not Shopify's, totals only, too big…) is the server's Spanish text.
-      setProblem(serverRefusal(error) ?? m.previewError);
-    }
-  };
   const confirm = async () => {
     if (!file) return;
     setProblem(null);
@@ -128,10 +177,7 @@ export function ShopOrdersPage() {
           label={m.presetLabel}
           placeholder={m.presetShopify}
           options={presets.data.map((item) => ({ value: String(item.id), label: item.name }))}
-          registration={controlled('preset', preset, (value) => {
-            setPreset(value);
-            void check(file, value === '' ? null : Number(value));
-          })}
+          registration={controlled('preset', presetInUse, choosePreset)}
         />
       </div>
       <UploadPanel
@@ -174,7 +220,7 @@ export function ShopOrdersPage() {
           </>
         )}
       </UploadPanel>
-      <PresetForm onSaved={(id) => setPreset(String(id))} />
+      <PresetForm headers={file && headers?.file === file ? { file: file.name, names: headers.names } : null} onSaved={(id) => choosePreset(String(id))} />
       {/* A mapping changed or deleted here changes the preview on screen: it is read again. Last on the
           page: its list arrives after the first paint, and growing there moves nothing below it (no layout shift). */}
       <ShopSkusSection choices={choices} onChanged={() => void check(file)} />
@@ -184,6 +230,9 @@ export function ShopOrdersPage() {
 
 type PresetFormValues = Record<ShopField, string> & { name: string };
 
+/** The datalist of the chosen file's headers that every column's field offers. */
+const HEADERS_LIST = 'shop-preset-headers';
+
 const EMPTY_PRESET = { name: '', ...Object.fromEntries(SHOP_FIELDS.map((field) => [field, ''])) } as PresetFormValues;
 
 /**
@@ -191,12 +240,17 @@ const EMPTY_PRESET = { name: '', ...Object.fromEntries(SHOP_FIELDS.map((field) =
  * shop's file. The server checks it (its Spanish refusal shows under the fields); typed input asks
  * before the screen is left (docs/decisions/0041-field-messages-and-leave-guard.md).
  */
-function PresetForm({ onSaved }: { onSaved: (id: number) => void }) {
+function PresetForm({ headers, onSaved }: {
+  /** The chosen file's header cells, offered in each column's field (typing stays open: a header may be written before any file is chosen). */
+  headers: { file: string; names: readonly string[] } | null;
+  onSaved: (id: number) => void;
+}) {
   const createPreset = useCreateShopPreset();
   const showToast = useToast();
   const { register, handleSubmit, formState, reset } = useForm<PresetFormValues>({ defaultValues: EMPTY_PRESET });
   const [problem, setProblem] = useState<string | null>(null);
   useUnsavedInput(formState.isDirty);
+  const offered = headers !== null && headers.names.length > 0;
   const save = async (values: PresetFormValues) => {
     setProblem(null);
     const body = { name: values.name, columns: Object.fromEntries(SHOP_FIELDS.map((field) => [field, values[field].trim() || null])) };
@@ -214,13 +268,25 @@ function PresetForm({ onSaved }: { onSaved: (id: number) => void }) {
       <summary className="card__title">{m.presetNew}</summary>
       <form noValidate onSubmit={(event) => void handleSubmit(save)(event)} aria-label={m.presetNew}>
         <p className="field__hint">{m.presetHint}</p>
+        {offered && (
+          <>
+            <p id={`${HEADERS_LIST}-hint`} className="field__hint">
+              {m.presetHeadersHint(headers.file, headers.names.length)}
+            </p>
+            <datalist id={HEADERS_LIST}>
+              {headers.names.map((name) => (
+                <option key={name} value={name} />
+              ))}
+            </datalist>
+          </>
+        )}
         <div className="form-grid">
           <Field id="shop-preset-name" label={m.presetName} registration={register('name')}>
             {(control) => <input {...control} type="text" autoComplete="off" />}
           </Field>
           {SHOP_FIELDS.map((field) => (
-            <Field key={field} id={`shop-preset-${field}`} label={m.presetFields[field]} registration={register(field)}>
-              {(control) => <input {...control} type="text" autoComplete="off" />}
+            <Field key={field} id={`shop-preset-${field}`} label={m.presetFields[field]} registration={register(field)} describedBy={offered ? `${HEADERS_LIST}-hint` : undefined}>
+              {(control) => <input {...control} type="text" autoComplete="off" list={offered ? HEADERS_LIST : undefined} />}
             </Field>
           ))}
         </div>
