@@ -8,6 +8,19 @@ import { expectNoSidewaysScroll, nextDialog, shooter, waitForToast } from './hel
 
 const shot = shooter('pedidos-tienda');
 const SHOPIFY = fileURLToPath(new URL('../tests/fixtures/shop/shopify-orders.csv', import.meta.url));
+/** A WooCommerce plugin's export (BOM, semicolons, Spanish headers): two orders of one new customer under two billing names. */
+const WOO_HEADERS = ['Número de pedido', 'Fecha del pedido', 'Nombre de facturación', 'Correo electrónico (facturación)', 'Teléfono (facturación)', 'SKU', 'Artículo', 'Cantidad', 'Coste de artículo', 'Estado del pedido'];
+const WOO = {
+  name: 'tienda-woo.csv',
+  mimeType: 'text/csv',
+  buffer: Buffer.from(
+    [
+      `\uFEFF${WOO_HEADERS.join(';')}`,
+      '3101;2026-12-01 10:00;Laura Gómez;laura@correo.example;+34 644 100 200;COL-250-G;Colombia 250 g;2;8,50;Completado',
+      '3102;2026-12-02 09:30;Laura G.;laura@correo.example;;COL-250-G;Colombia 250 g;1;8,50;Completado',
+    ].join('\r\n'),
+  ),
+};
 
 /** Importar pedidos de la tienda (docs/product-guide.md#pedidos-de-la-tienda-online) at 390 px: from the file to the orders on /pedidos. */
 describe('pedidos de la tienda online', () => {
@@ -63,7 +76,7 @@ describe('pedidos de la tienda online', () => {
     await context.close();
   });
 
-  it('at 1280 px: the saved mappings listed, one edited with its version, one deleted, the preview read again', async () => {
+  it('at 1280 px: the saved mappings listed, one edited with its version, one deleted, the preview read again; another shop\'s file mapped from its own headers and previewed on save', async () => {
     const { context, page, problems } = await newPage(env.browser, env.server.url, DESKTOP);
     await signIn(page, env.server.adminUsername, env.server.adminPassword);
     await page.goto(`${env.server.url}/importar-pedidos`);
@@ -86,6 +99,28 @@ describe('pedidos de la tienda online', () => {
     await expect.poll(() => mappings.locator('tbody tr').count()).toBe(3);
     await expectNoSeriousAxeViolations(page);
     await shot(page, 'mappings-desktop');
+
+    // Another shop's file: refused as Shopify's; its headers are offered in a new column mapping,
+    // and saving the mapping previews the file through it at once.
+    await page.getByLabel(m.fileLabel).setInputFiles(WOO);
+    await expect.poll(() => page.getByRole('alert').first().textContent()).toBe(m.notShopify);
+    await page.getByText(m.presetNew).click();
+    const form = page.getByRole('form', { name: m.presetNew });
+    await expect.poll(() => form.locator('datalist option').evaluateAll((options) => options.map((option) => (option as HTMLOptionElement).value))).toEqual(WOO_HEADERS);
+    await expect.poll(() => form.getByLabel(m.presetFields.order).getAttribute('list')).toBe('shop-preset-headers');
+    await form.getByLabel(m.presetName).fill('WooCommerce');
+    const chosen = { order: 0, date: 1, customer_name: 2, email: 3, phone: 4, sku: 5, product_name: 6, quantity: 7, unit_price: 8, cancelled: 9 } as const;
+    for (const [field, index] of Object.entries(chosen)) await form.getByLabel(m.presetFields[field as keyof typeof chosen], { exact: true }).fill(WOO_HEADERS[index]!);
+    await expectNoSeriousAxeViolations(page);
+    await shot(page, 'column-mapping-desktop');
+    await form.getByRole('button', { name: m.presetSave }).click();
+    await expect.poll(() => waitForToast(page, 'columnas')).toBe(m.presetSaved);
+    await expect.poll(() => page.getByRole('status').first().textContent()).toBe(m.ready(2));
+    expect(await page.locator('#shop-preset option:checked').textContent()).toBe('WooCommerce');
+    expect(await page.getByRole('button', { name: m.importButton }).isDisabled()).toBe(false);
+    // One new customer for both orders, shown under the name it is saved with.
+    const preview = page.getByRole('table', { name: m.previewTitle });
+    await expect.poll(() => preview.locator('tbody tr', { hasText: '3102' }).textContent()).toContain('Laura Gómez (nuevo)');
     expect(problems).toEqual([]);
     await context.close();
   });
