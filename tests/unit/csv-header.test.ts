@@ -1,7 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { describe, expect, it } from 'vitest';
-import { csvHeaderCells } from '#shared/csv-header.js';
-import { csvContent, csvDelimiter, parseCsvRecords } from '#server/untrusted-files/csv-text.js';
+import { csvDelimiter, csvHeaderCells } from '#shared/csv-header.js';
+import { csvContent, parseCsvRecords } from '#server/untrusted-files/csv-text.js';
 
 const fixture = (name: string) => readFileSync(new URL(`../fixtures/shop/${name}`, import.meta.url), 'utf8');
 

@@ -34,9 +34,6 @@ export function csvContent(text: string): string {
   return content;
 }
 
-// The separator's rule is shared with the browser, which reads a shop file's headers for its column mapping.
-export { csvDelimiter } from '#shared/csv-header.js';
-
 /**
  * The text's cells and rows (lines with any content), counted until the cells pass `max`: a
  * separator or the end of a line with content, outside double quotes (`""` inside quotes

@@ -2,7 +2,8 @@ import { csvMessages as m } from '#shared/csv-messages.js';
 import { GREEN_CSV_HEADERS, IMPORT_MAX_CELLS, IMPORT_MAX_COLUMNS, IMPORT_MAX_ROWS } from '#shared/schemas/green-import.js';
 import { validationError } from '#server/errors.js';
 import { unguardFormula } from '#server/http/csv-export.js';
-import { countCells, csvContent, csvDelimiter, foldText, parseCsvRecords } from '#server/untrusted-files/csv-text.js';
+import { countCells, csvContent, foldText, parseCsvRecords } from '#server/untrusted-files/csv-text.js';
+import { csvDelimiter } from '#shared/csv-header.js';
 
 /**
  * Reads the uploaded green-lot CSV into rows of text (docs/product-guide.md#csv), refusing a

@@ -6,7 +6,8 @@ import { textProblem, textProblemMessage } from '#shared/text-rules.js';
 import { hasAtMostDecimals, PRICE_DECIMALS, priceToCents } from '#shared/units.js';
 import { validationError } from '#server/errors.js';
 import { unguardFormula } from '#server/http/csv-export.js';
-import { countCells, csvContent, csvDelimiter, foldText, parseCsvRecords, parseDecimalCell } from '#server/untrusted-files/csv-text.js';
+import { countCells, csvContent, foldText, parseCsvRecords, parseDecimalCell } from '#server/untrusted-files/csv-text.js';
+import { csvDelimiter } from '#shared/csv-header.js';
 
 /**
  * Reads a shop's orders export (docs/product-guide.md#pedidos-de-la-tienda-online) into its
