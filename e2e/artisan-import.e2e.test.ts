@@ -44,7 +44,7 @@ async function dropFiles(page: Page, files: readonly { name: string; text: strin
     for (const file of list) data.items.add(new File([file.text], file.name, { type: 'application/octet-stream' }));
     return data;
   }, files);
-  await page.locator('.artisan-import__drop').dispatchEvent('drop', { dataTransfer: transfer });
+  await page.locator('.file-drop').dispatchEvent('drop', { dataTransfer: transfer });
 }
 
 const openImport = async (page: Page) => {

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { describe, expect, it } from 'vitest';
 import { shopOrderMessages as m } from '#shared/shop-order-messages.js';
@@ -41,8 +42,15 @@ describe('pedidos de la tienda online', () => {
     await page.getByRole('link', { name: m.openButton }).click();
     await page.waitForURL(`${env.server.url}/importar-pedidos`);
     await page.getByRole('heading', { level: 1, name: m.title }).waitFor();
-    await page.getByLabel(m.fileLabel).setInputFiles(SHOPIFY);
+    // Dropped on the drop zone, as a person dragging it from a folder would.
+    const transfer = await page.evaluateHandle((text) => {
+      const data = new DataTransfer();
+      data.items.add(new File([text], 'shopify-orders.csv', { type: 'text/csv' }));
+      return data;
+    }, readFileSync(SHOPIFY, 'utf8'));
+    await page.locator('.file-drop').dispatchEvent('drop', { dataTransfer: transfer });
     await expect.poll(() => page.getByRole('status').first().textContent()).toBe(m.withProblems(2));
+    await page.getByText(m.chosenFile('shopify-orders.csv')).waitFor();
     await expect.poll(() => page.locator('form.shop-sku legend').allTextContents()).toEqual(['«BLEND-1KG»', '«TAZA-01»']);
     await expect.poll(() => page.getByRole('button', { name: m.importButton }).isDisabled()).toBe(true);
     await expectNoSidewaysScroll(page);

@@ -8,8 +8,9 @@ export const shopOrderMessages = {
   title: 'Importar pedidos de la tienda',
   intro:
     'Sube la exportación de pedidos de tu tienda online (CSV). Shopify se reconoce sola; para otra tienda, guarda una vez qué columna es cada dato.',
-  fileLabel: 'Archivo CSV de pedidos',
-  fileHint: 'UTF-8, con comas o punto y coma, como lo exporta la tienda (máximo 5 MB y 10000 líneas).',
+  fileLabel: 'Elegir archivo CSV de pedidos',
+  fileHint: 'Arrastra aquí el CSV de pedidos de tu tienda, o elígelo: UTF-8, con comas o punto y coma, como lo exporta la tienda (máximo 5 MB y 10000 líneas).',
+  chosenFile: (name: string) => `Archivo: «${name}».`,
   backToOrders: 'Volver a Pedidos',
   openButton: 'Importar pedidos de la tienda',
   presetLabel: 'Columnas del archivo',

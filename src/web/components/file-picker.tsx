@@ -1,5 +1,6 @@
 import { type ReactNode, useState } from 'react';
 import { Field } from './field.js';
+import './file-picker.css';
 
 export interface FilePickerProps {
   /** The input's id; its hint takes `${id}-hint`. */
@@ -14,12 +15,12 @@ export interface FilePickerProps {
   /** The files chosen, or dropped on the drop zone. */
   onFiles: (files: FileList | null) => void;
   /**
-   * The class of a drop zone (`${dropZone}--over` while files are dragged over it) that holds the
+   * A drop zone (`file-drop`, `file-drop--over` while files are dragged over it) that holds the
    * hint and a label that looks like a button, for a hidden input. The input lets go of its files
    * after each choice, so the same file chosen again comes again. Without it, the picker is a
    * labelled field of the form (<Field>).
    */
-  dropZone?: string;
+  dropZone?: boolean;
 }
 
 /**
@@ -29,7 +30,7 @@ export interface FilePickerProps {
  */
 export function FilePicker({ id, label, hint, accept, multiple, onFiles, dropZone }: FilePickerProps) {
   const [dragging, setDragging] = useState(false);
-  if (dropZone === undefined) {
+  if (!dropZone) {
     return (
       <div className="form-grid">
         <Field id={id} label={label} hint={hint} wide>
@@ -40,7 +41,7 @@ export function FilePicker({ id, label, hint, accept, multiple, onFiles, dropZon
   }
   return (
     <div
-      className={dragging ? `${dropZone} ${dropZone}--over` : dropZone}
+      className={dragging ? 'file-drop file-drop--over' : 'file-drop'}
       onDragOver={(event) => {
         event.preventDefault();
         setDragging(true);

@@ -186,6 +186,7 @@ export function ShopOrdersPage() {
           label: m.fileLabel,
           accept: '.csv,text/csv',
           hint: m.fileHint,
+          dropZone: true,
           onFiles: (files) => {
             const chosen = files?.[0] ?? null;
             setFile(chosen);
@@ -201,6 +202,7 @@ export function ShopOrdersPage() {
         cancelLabel={m.cancel}
         onCancel={() => void navigate('/pedidos')}
       >
+        {file && <p className="field__hint">{m.chosenFile(file.name)}</p>}
         {previewFile.isPending && <p className="loading-text">{m.checking}</p>}
         {preview && (
           <>

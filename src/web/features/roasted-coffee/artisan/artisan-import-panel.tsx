@@ -272,7 +272,7 @@ export function ArtisanImportPanel({ lots, onClose, onImported }: { lots: GreenC
   return (
     <UploadPanel
       title={m.importTitle}
-      picker={{ label: m.importPick, hint: m.importHint, accept: '.alog', multiple: true, onFiles: addFiles, dropZone: 'artisan-import__drop' }}
+      picker={{ label: m.importPick, hint: m.importHint, accept: '.alog', multiple: true, onFiles: addFiles, dropZone: true }}
       alert={alert}
       confirm={{
         label: (
