@@ -13,6 +13,15 @@ const tableRows = (page: Page, caption: string) =>
 /** Month and 'Ventas ($)' of the monthly table (the margin column comes after them). */
 const monthRows = async (page: Page) => (await tableRows(page, 'Ventas Mensuales')).map((row) => row.slice(0, 2));
 const tiles = (page: Page) => page.locator('.report-stock .stat').evaluateAll((items) => items.map((item) => item.textContent));
+/** 'Tostado y Mezcla por edad' under the stock tiles (docs/decisions/0049-roast-age-and-public-page.md). */
+const AGE_TABLE = 'Tostado y Mezcla por edad';
+/** Its four rows: the first three buckets with `young`, the last (over 30 days) with `old`. */
+const ageRows = (young: [string, string], old = young) => [
+  ['0–7 días', ...young],
+  ['8–14 días', ...young],
+  ['15–30 días', ...young],
+  ['Más de 30 días', ...old],
+];
 const totalTiles = (page: Page) => page.locator('.report-totals .stat').evaluateAll((items) => items.map((item) => item.textContent));
 
 /** An origin, a green lot, two roasted lots and three sales, through the API with the page's session. */
@@ -55,6 +64,7 @@ describe('reportes', () => {
     await expect.poll(() => page.getByText('No hay datos de productos vendidos.').count()).toBe(2);
     await page.getByText(m.noSales).waitFor();
     expect(await tiles(page)).toEqual(['Café Verde0.00 Kg', 'Café Tostado0.00 Kg', 'Café Mezcla0.00 Kg']);
+    expect(await tableRows(page, AGE_TABLE)).toEqual(ageRows(['0.00', '$0.00']));
     expect(await totalTiles(page)).toEqual(['Cantidad vendida0.00 Kg', 'Número de ventas0', 'Ventas$0.00', 'Margen bruto$0.00']);
     await expectNoSeriousAxeViolations(page);
     await shot(page, 'sin-datos-1280');
@@ -80,6 +90,8 @@ describe('reportes', () => {
       ['CO-151223-1002', 'Colombia · Oscuro', '1.50 Kg'],
     ]);
     expect(await tiles(page)).toEqual(['Café Verde56.00 Kg', 'Café Tostado36.00 Kg', 'Café Mezcla0.00 Kg']);
+    // Under them, by age (GET /api/reports/stock-by-age): both roasts of 15/12/2023, over 30 days old, 36 kg at 5.50 $/Kg.
+    expect(await tableRows(page, AGE_TABLE)).toEqual(ageRows(['0.00', '$0.00'], ['36.00', '$198.00']));
     // 'Totales del Periodo': the months above added up; the margin at 5.50 $/Kg (48.49 / 70.49).
     expect(await totalTiles(page)).toEqual(['Cantidad vendida4.00 Kg', 'Número de ventas3', 'Ventas$70.49', 'Margen bruto$48.49 (68.79 %)']);
     // 'Top 5 por Producto (Kg)' beside the top 5 by lot: the two Medio sales are one product.
@@ -217,6 +229,19 @@ describe('reportes', () => {
     await expect.poll(() => page.locator('.page-error__message').textContent()).toBe(m.salesLoadError);
     expect(m.salesLoadError).toBe('Error al cargar datos de ventas para reportes.');
     expect(problems.some((problem) => problem.includes(m.salesLoadError))).toBe(true);
+    await context.close();
+  });
+
+  // The stock by age has its own route (docs/decisions/0049-roast-age-and-public-page.md): its failure is the stock's red message, as the tiles'.
+  it.each(['**/api/reports/stock-summary', '**/api/reports/stock-by-age'])('si falla %s: el mensaje rojo del resumen de stock', async (url) => {
+    const { context, page, problems } = await newPage(env.browser, env.server.url, DESKTOP);
+    await signIn(page, env.server.adminUsername, env.server.adminPassword);
+    await page.route(url, (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: { code: 'internal', message: 'x' } }) }));
+    await page.goto('/reportes');
+    await expect.poll(() => page.locator('.page-error__message').textContent()).toBe(m.stockLoadError);
+    expect(m.stockLoadError).toBe('Error al cargar el resumen de stock.');
+    expect(problems.some((problem) => problem.includes(m.stockLoadError))).toBe(true);
     await context.close();
   });
 

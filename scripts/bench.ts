@@ -18,7 +18,8 @@
 // BENCH_ONLY=P13 (only the plan with 10,000 pending orders, on scratch copies of the medium set: no
 // big data set, no web).
 // BENCH_ONLY=P15 (only the online shop's orders: a 10,000-line Shopify export previewed and imported, on a fresh server;
-// with BENCH_DATABASE_URL, on a fresh PostgreSQL schema too).
+// with BENCH_DATABASE_URL, on a fresh PostgreSQL schema too). BENCH_ONLY=P2 (only the reads: P2, P2b, P3, P8 and
+// P5 after the reports, on the four data sets; no writes, no web).
 import os from 'node:os';
 import path from 'node:path';
 import { startServer, type RunningServer } from '#support/start-server.js';
@@ -62,6 +63,7 @@ const ONLY_P11 = process.env.BENCH_ONLY === 'P11';
 const ONLY_P12 = process.env.BENCH_ONLY === 'P12';
 const ONLY_P13 = process.env.BENCH_ONLY === 'P13';
 const ONLY_P15 = process.env.BENCH_ONLY === 'P15';
+const ONLY_P2 = process.env.BENCH_ONLY === 'P2';
 /** P12's numbers of orders. */
 const ORDERS_SMALL = 1_000;
 const ORDERS_BIG = 100_000;
@@ -145,6 +147,39 @@ async function suite(dialect: 'sqlite' | 'postgres', postgresUrl?: string): Prom
         return { idle, lists: lists!, listsSmall: listsSmall!, reports: reports!, reportsMedium: reportsMedium!, afterReports, original, afterOriginal: memoryOf(server.pid!) };
       })));
   const { listsSmall, reportsMedium } = atBig;
+  const readRows = (): BenchRow[] => {
+    const reads: BenchRow[] = [];
+    for (const name of Object.keys(REPORT_PATHS) as ReportName[]) {
+      const ratio = atBig.original.times[name] / atBig.reports[name];
+      reads.push({ name: `P2 ${name} (${BIG} ventas) vs forma original`, baseline: ms(atBig.original.times[name]), ours: ms(atBig.reports[name]), ratio, target: '≥ 100×', met: ratio >= 100 });
+    }
+    for (const name of Object.keys(REPORT_PATHS) as ReportName[]) {
+      const ratio = atBig.reports[name] / reportsMedium[name];
+      reads.push({ name: `P2b ${name}: ${BIG} vs ${MEDIUM} ventas (mismos lotes)`, baseline: ms(reportsMedium[name]), ours: ms(atBig.reports[name]), ratio, target: '≤ 3×', met: ratio <= 3 });
+    }
+    // Reportes' period totals, top 5 by product, sales by customer and monthly margin (reads.ts FLAT_REPORT_PATHS): flat, no original to race.
+    for (const name of Object.keys(FLAT_REPORT_PATHS) as FlatReportName[]) {
+      const ratio = atBig.reports[name] / reportsMedium[name];
+      reads.push({ name: `P2b ${name}: ${BIG} vs ${MEDIUM} ventas (mismos lotes)`, baseline: ms(reportsMedium[name]), ours: ms(atBig.reports[name]), ratio, target: '≤ 3×', met: ratio <= 3 });
+    }
+    // P8: the roast plan (docs/decisions/0028-roast-plan.md), flat in the sales held and far from summing them.
+    for (const name of Object.keys(PLANNING_PATHS) as PlanningName[]) {
+      const flat = atBig.reports[name] / reportsMedium[name];
+      reads.push({ name: `P8 ${name}: ${BIG} vs ${MEDIUM} ventas (mismos lotes)`, baseline: ms(reportsMedium[name]), ours: ms(atBig.reports[name]), ratio: flat, target: '≤ 3×', met: flat <= 3 });
+    }
+    const faster = atBig.original.times.planning / atBig.reports.planning;
+    reads.push({ name: `P8 planning (${BIG} ventas) vs sumar la lista de ventas`, baseline: ms(atBig.original.times.planning), ours: ms(atBig.reports.planning), ratio: faster, target: '≥ 100×', met: faster >= 100 });
+    for (const name of Object.keys(LIST_PATHS) as ListName[]) {
+      const ratio = atBig.lists[name] / listsSmall[name];
+      reads.push({ name: `P3 1.ª página ${name}: ${BIG} vs ${SMALL}`, baseline: ms(listsSmall[name]), ours: ms(atBig.lists[name]), ratio, target: '≤ 2×', met: ratio <= 2 });
+    }
+    reads.push({
+      name: `P5 RSS tras los reportes (${BIG} ventas)`, baseline: `${mib(atBig.idle.rssMiB)} en reposo`, ours: mib(atBig.afterReports.rssMiB),
+      ratio: Number.NaN, target: `≤ ${MEMORY_TARGET_MIB} MiB`, met: atBig.afterReports.rssMiB <= MEMORY_TARGET_MIB,
+    });
+    return reads;
+  };
+  if (ONLY_P2) return readRows();
 
   const writes = await saleWrites(dialect, medium, postgresUrl);
   const load = writes.load;
@@ -165,35 +200,8 @@ async function suite(dialect: 'sqlite' | 'postgres', postgresUrl?: string): Prom
     withServer(logBig, (bigServer, bigCookie) =>
       activityRows({ url: smallServer.url, cookie: smallCookie }, { url: bigServer.url, cookie: bigCookie }, ACTIVITY_SMALL, ACTIVITY_BIG)));
 
-  for (const name of Object.keys(REPORT_PATHS) as ReportName[]) {
-    const ratio = atBig.original.times[name] / atBig.reports[name];
-    rows.push({ name: `P2 ${name} (${BIG} ventas) vs forma original`, baseline: ms(atBig.original.times[name]), ours: ms(atBig.reports[name]), ratio, target: '≥ 100×', met: ratio >= 100 });
-  }
-  for (const name of Object.keys(REPORT_PATHS) as ReportName[]) {
-    const ratio = atBig.reports[name] / reportsMedium[name];
-    rows.push({ name: `P2b ${name}: ${BIG} vs ${MEDIUM} ventas (mismos lotes)`, baseline: ms(reportsMedium[name]), ours: ms(atBig.reports[name]), ratio, target: '≤ 3×', met: ratio <= 3 });
-  }
-  // Reportes' period totals, top 5 by product, sales by customer and monthly margin (reads.ts FLAT_REPORT_PATHS): flat, no original to race.
-  for (const name of Object.keys(FLAT_REPORT_PATHS) as FlatReportName[]) {
-    const ratio = atBig.reports[name] / reportsMedium[name];
-    rows.push({ name: `P2b ${name}: ${BIG} vs ${MEDIUM} ventas (mismos lotes)`, baseline: ms(reportsMedium[name]), ours: ms(atBig.reports[name]), ratio, target: '≤ 3×', met: ratio <= 3 });
-  }
-  // P8: the roast plan (docs/decisions/0028-roast-plan.md), flat in the sales held and far from summing them.
-  for (const name of Object.keys(PLANNING_PATHS) as PlanningName[]) {
-    const flat = atBig.reports[name] / reportsMedium[name];
-    rows.push({ name: `P8 ${name}: ${BIG} vs ${MEDIUM} ventas (mismos lotes)`, baseline: ms(reportsMedium[name]), ours: ms(atBig.reports[name]), ratio: flat, target: '≤ 3×', met: flat <= 3 });
-  }
-  const faster = atBig.original.times.planning / atBig.reports.planning;
-  rows.push({ name: `P8 planning (${BIG} ventas) vs sumar la lista de ventas`, baseline: ms(atBig.original.times.planning), ours: ms(atBig.reports.planning), ratio: faster, target: '≥ 100×', met: faster >= 100 });
-  for (const name of Object.keys(LIST_PATHS) as ListName[]) {
-    const ratio = atBig.lists[name] / listsSmall[name];
-    rows.push({ name: `P3 1.ª página ${name}: ${BIG} vs ${SMALL}`, baseline: ms(listsSmall[name]), ours: ms(atBig.lists[name]), ratio, target: '≤ 2×', met: ratio <= 2 });
-  }
   rows.push(
-    {
-      name: `P5 RSS tras los reportes (${BIG} ventas)`, baseline: `${mib(atBig.idle.rssMiB)} en reposo`, ours: mib(atBig.afterReports.rssMiB),
-      ratio: Number.NaN, target: `≤ ${MEMORY_TARGET_MIB} MiB`, met: atBig.afterReports.rssMiB <= MEMORY_TARGET_MIB,
-    },
+    ...readRows(),
     {
       name: 'P5 pico RSS durante la carga de ventas', baseline: `${mib(load.idle.rssMiB)} en reposo`, ours: mib(load.afterLoad.peakMiB),
       ratio: Number.NaN, target: `≤ ${MEMORY_TARGET_MIB} MiB`, met: load.afterLoad.peakMiB <= MEMORY_TARGET_MIB,
@@ -381,17 +389,17 @@ if (!ONLY_P10 && !ONLY_P15) {
   if (process.env.BENCH_DATABASE_URL) done('PostgreSQL', await suite('postgres', process.env.BENCH_DATABASE_URL));
 }
 // P10: files are read in a worker whatever the database (docs/decisions/0040-untrusted-files-in-a-worker.md): once, on SQLite.
-if (!ONLY_P1 && !ONLY_P9 && !ONLY_P11 && !ONLY_P12 && !ONLY_P13 && !ONLY_P15) {
+if (!ONLY_P1 && !ONLY_P9 && !ONLY_P11 && !ONLY_P12 && !ONLY_P13 && !ONLY_P15 && !ONLY_P2) {
   log('archivos hostiles mientras se consulta /api/health (P10)');
   done('Archivos hostiles (P10)', await hostileFileRows(APP_DIR, log));
 }
 // P15: the shop's file is read in the worker, and written in one transaction of each database's own kind.
-if (!ONLY_P1 && !ONLY_P9 && !ONLY_P10 && !ONLY_P11 && !ONLY_P12 && !ONLY_P13) {
+if (!ONLY_P1 && !ONLY_P9 && !ONLY_P10 && !ONLY_P11 && !ONLY_P12 && !ONLY_P13 && !ONLY_P2) {
   log('pedidos de la tienda online: vista previa e importación de 10000 líneas (P15)');
   done('Pedidos de la tienda (P15), SQLite', await shopOrderRows(APP_DIR, log));
   if (process.env.BENCH_DATABASE_URL) done('Pedidos de la tienda (P15), PostgreSQL', await shopOrderRows(APP_DIR, log, process.env.BENCH_DATABASE_URL));
 }
-if (process.env.BENCH_SKIP_WEB !== '1' && !ONLY_P1 && !ONLY_P9 && !ONLY_P10 && !ONLY_P11 && !ONLY_P12 && !ONLY_P13 && !ONLY_P15) {
+if (process.env.BENCH_SKIP_WEB !== '1' && !ONLY_P1 && !ONLY_P9 && !ONLY_P10 && !ONLY_P11 && !ONLY_P12 && !ONLY_P13 && !ONLY_P15 && !ONLY_P2) {
   log('web: peso y Lighthouse (P4)');
   done('Web (P4)', await withServer(datasetTarget('sqlite', String(SMALL)), (server) => webRows(server.url, BENCH_ADMIN, APP_DIR)));
 }

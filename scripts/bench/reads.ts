@@ -13,7 +13,7 @@ export type ReportName = keyof typeof REPORT_PATHS;
 
 /**
  * Reports with no «original shape» to race (the original app had none of them): Reportes' period
- * totals, top 5 by product, sales by customer and 'Margen bruto' per month (docs/product-guide.md#reportes).
+ * totals, top 5 by product, sales by customer, 'Margen bruto' per month and the stock by age (docs/product-guide.md#reportes).
  * Only flatness is asked of them: all time (the heaviest range) with 1,000,000 sales against 10,000 and the same lots.
  */
 export const FLAT_REPORT_PATHS = {
@@ -24,6 +24,9 @@ export const FLAT_REPORT_PATHS = {
   // Each month kept once costed (docs/decisions/0048-monthly-costs-kept-between-reads.md): the first
   // request costs them, the median is the kept read; what a changed month costs is P2c (monthly-margin.ts).
   'monthly-margin': '/api/reports/monthly-margin',
+  // 'Tostado y Mezcla por edad' (docs/decisions/0049-roast-age-and-public-page.md): every lot in stock,
+  // the roasted ones summed per roast date in the database; the same lots in both sets.
+  'stock-by-age': '/api/reports/stock-by-age',
 } as const;
 export type FlatReportName = keyof typeof FLAT_REPORT_PATHS;
 

@@ -4,9 +4,9 @@ import type { BlendedCoffee } from '#shared/schemas/blended-coffee.js';
 import { addDays, type Allocation } from '#shared/schemas/orders.js';
 import type { ProductList } from '#shared/schemas/products.js';
 import type { RoastedCoffee } from '#shared/schemas/roasted-coffee.js';
-import type { StockSummary } from '#shared/schemas/reports.js';
+import type { StockByAge } from '#shared/schemas/reports.js';
 import type { StockAlerts } from '#shared/schemas/stock-alerts.js';
-import { readRoastAges, readRoastDates } from '#server/features/freshness/service.js';
+import { agedStock, readRoastAges, readRoastDates } from '#server/features/freshness/service.js';
 import { buildChain, type Chain } from '../helpers/trace-chain.js';
 import { resetDatabase } from '../helpers/reset-database.js';
 import { createTestApp, type TestApp } from '../helpers/test-app.js';
@@ -103,9 +103,17 @@ describe.each(testDialects())('edad y frescura del tueste (%s)', (dialect) => {
     // The lists' cost per kg is rounded to cents: within half a cent per kg of the exact value.
     const pastKg = past.reduce((sum, lot) => sum + lot.stock_kg, 0);
     expect(Math.abs(alerts.past_freshness.value - past.reduce((sum, lot) => sum + lot.stock_kg * (lot.cost_per_kg ?? 0), 0))).toBeLessThanOrEqual(0.005 * pastKg + 0.01);
-    const summary = (await t.call(cookie, { method: 'GET', url: '/api/reports/stock-summary' })).json<StockSummary>();
+    const byAge = (await t.call(cookie, { method: 'GET', url: '/api/reports/stock-by-age' })).json<StockByAge>();
+    const buckets = [[0, 7], [8, 14], [15, 30], [31, 1e9]] as const;
     const kgAged = (min: number, max: number) => onHand.filter((lot) => lot.age_days >= min && lot.age_days <= max).reduce((sum, lot) => sum + lot.stock_kg, 0);
-    expect(summary.by_age.map((bucket) => bucket.kg)).toEqual([kgAged(0, 7), kgAged(8, 14), kgAged(15, 30), kgAged(31, 1e9)].map((kg) => Number(kg.toFixed(3))));
+    expect(byAge.items.map((bucket) => bucket.kg)).toEqual(buckets.map(([min, max]) => Number(kgAged(min, max).toFixed(3))));
+    // Each bucket's value at cost: the sum of its lots' values, each lot at its exact cost rounded once (agedStock,
+    // what Inicio's alert reads lot by lot); the report sums the roasted lots per roast date in the database.
+    const aged = await agedStock(t.db);
+    const centsAged = (min: number, max: number) => aged.filter((lot) => lot.age_days >= min && lot.age_days <= max).reduce((sum, lot) => sum + lot.value_cents, 0);
+    expect(aged.filter((lot) => lot.kind === 'blend').length).toBeGreaterThan(0);
+    expect(buckets.filter(([min, max]) => centsAged(min, max) > 0).length).toBeGreaterThan(1);
+    expect(byAge.items.map((bucket) => Math.round(bucket.value * 100))).toEqual(buckets.map(([min, max]) => centsAged(min, max)));
   });
 
   it("today is the server's local date (its TZ)", async () => {

@@ -161,7 +161,17 @@ describe.each(testDialects())('reportes (%s)', (dialect) => {
         { label: '15–30 días', max_days: 30, kg: 0, value: 0 },
         { label: 'Más de 30 días', max_days: null, kg, value },
       ];
-      expect(await ok('/api/reports/stock-summary')).toEqual({ green_kg: 12.345, roasted_kg: 23.306, blended_kg: 4, by_age: aged(27.306, 273.06) });
+      expect(await ok('/api/reports/stock-summary')).toEqual({ green_kg: 12.345, roasted_kg: 23.306, blended_kg: 4 });
+      expect(await ok('/api/reports/stock-by-age')).toEqual({ items: aged(27.306, 273.06) });
+    });
+
+    it('stock por edad: ambos roles lo leen (GET /api/reports/stock-by-age, como el resumen de stock)', async () => {
+      const admin = await t.signIn('administrador');
+      for (const session of [cookie, admin]) {
+        const response = await t.call(session, { method: 'GET', url: '/api/reports/stock-by-age' });
+        expect(response.statusCode, response.body).toBe(200);
+        expect(response.json<{ items: { label: string }[] }>().items.map((bucket) => bucket.label)).toEqual(['0–7 días', '8–14 días', '15–30 días', 'Más de 30 días']);
+      }
     });
 
     it('totales del periodo: Kg, número de ventas, ventas y margen bruto, la suma exacta de los meses del gráfico', async () => {
@@ -277,7 +287,7 @@ describe.each(testDialects())('reportes (%s)', (dialect) => {
     });
 
     it('sin sesión: 401', async () => {
-      for (const report of ['monthly-sales', 'monthly-margin', 'top-products', 'stock-summary', 'period-totals', 'top-by-product', 'sales-by-customer', 'export.csv']) {
+      for (const report of ['monthly-sales', 'monthly-margin', 'top-products', 'stock-summary', 'stock-by-age', 'period-totals', 'top-by-product', 'sales-by-customer', 'export.csv']) {
         expect((await t.call(undefined, { method: 'GET', url: `/api/reports/${report}` })).statusCode).toBe(401);
       }
     });

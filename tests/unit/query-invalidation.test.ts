@@ -66,6 +66,9 @@ const CACHED: Record<string, QueryKey> = {
   orders: queryKeys.orders.list({}),
   pendingOrders: queryKeys.orders.list({ status: 'pendiente' }),
   order: queryKeys.orders.one(1),
+  // Reportes' tiles and its stock by age (two routes, docs/decisions/0049-roast-age-and-public-page.md): refreshed together.
+  stockSummary: queryKeys.reports.stockSummary,
+  stockByAge: queryKeys.reports.stockByAge,
 };
 
 /** Runs a mutation's onSuccess on a cache holding one query of each kind; returns the names it marked stale. */
@@ -88,7 +91,7 @@ describe('each mutation invalidates exactly the queries whose data it changed', 
   });
 
   it("an edited customer: also what shows the customer's name (orders, the sales list, the reports)", async () => {
-    expect(await invalidatedBy(updateCustomerOptions)).toEqual(['customerSearch', 'customers', 'order', 'orders', 'pendingOrders', 'salesPage']);
+    expect(await invalidatedBy(updateCustomerOptions)).toEqual(['customerSearch', 'customers', 'order', 'orders', 'pendingOrders', 'salesPage', 'stockByAge', 'stockSummary']);
   });
 
   it('a new or deleted origin: the origin lists and selects only', async () => {

@@ -167,12 +167,16 @@ export const stockSummarySchema = z.object({
   green_kg: z.number(),
   roasted_kg: z.number(),
   blended_kg: z.number(),
-  /** Roasted lots and blends on hand by age (a blend's: its oldest drawn roast), kilos and value at cost, in STOCK_AGE_BUCKETS' order. */
-  by_age: z
+});
+export type StockSummary = z.infer<typeof stockSummarySchema>;
+
+/** Roasted lots and blends on hand by age (a blend's: its oldest drawn roast), kilos and value at cost, in STOCK_AGE_BUCKETS' order. */
+export const stockByAgeSchema = z.object({
+  items: z
     .array(z.object({ label: z.string(), max_days: z.number().int().nullable(), kg: z.number(), value: z.number() }))
     .meta({ description: 'El café tostado y de mezcla disponible por edad desde el tueste (0–7, 8–14, 15–30 y más de 30 días): Kg y valor a coste.' }),
 });
-export type StockSummary = z.infer<typeof stockSummarySchema>;
+export type StockByAge = z.infer<typeof stockByAgeSchema>;
 
 /** How many products the pie chart shows: the top 5 (docs/product-guide.md#reportes). */
 export const TOP_PRODUCTS = 5;

@@ -164,6 +164,7 @@ export const queryKeys = {
     topByProduct: (range: ReportRangeParams) => ['reports', 'top-by-product', range],
     salesByCustomer: (range: ReportRangeParams) => ['reports', 'sales-by-customer', range],
     stockSummary: ['reports', 'stock-summary'],
+    stockByAge: ['reports', 'stock-by-age'],
   },
   /**
    * Plan de Tueste (docs/product-guide.md#roast-plan): read-only, refetched whenever /planificacion

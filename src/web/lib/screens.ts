@@ -164,7 +164,7 @@ const screens = [
     path: '/reportes',
     module: 'src/web/features/reports/reports-page.tsx',
     // The whole period (no ?from=&to=): a /reportes URL with a range in it asks for other URLs.
-    requests: ['/api/reports/monthly-sales', '/api/reports/monthly-margin', '/api/reports/top-products', '/api/reports/period-totals', '/api/reports/top-by-product', '/api/reports/sales-by-customer', '/api/reports/stock-summary'],
+    requests: ['/api/reports/monthly-sales', '/api/reports/monthly-margin', '/api/reports/top-products', '/api/reports/period-totals', '/api/reports/top-by-product', '/api/reports/sales-by-customer', '/api/reports/stock-summary', '/api/reports/stock-by-age'],
     nav: { label: 'Reportes', icon: 'ChartColumn', description: 'Informes de ventas e inventario.' },
   },
   {

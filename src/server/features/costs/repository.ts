@@ -61,6 +61,62 @@ export const blendCostInputsSoldIn = (db: DbOrTrx, rows: RawBuilder<unknown>): P
     .execute();
 
 /**
+ * `rc` (q, rem, den of a roast's cost per kg, as in monthlyCostTotals' CTE) × `grams`, in cents,
+ * rounded once, half up, exactly as `costOfGramsCents` (cost-math.ts), without leaving 64-bit
+ * integers while withinSqlBounds holds.
+ */
+const roastGramsCostCents = (rc: RawBuilder<unknown>, grams: RawBuilder<unknown>) => sql`(
+  (${rc}.q * ${grams}) / 1000
+  + (2 * ((${rc}.q * ${grams}) % 1000) * ${rc}.den + 2 * ${rc}.rem * ${grams} + 1000 * ${rc}.den) / (2000 * ${rc}.den))`;
+
+/** Where roastGramsCostCents is exact in SQL: cost per kg (cents, whole part) under 2^31 and grams under 2^30 (always, in practice). */
+const withinSqlBounds = (q: RawBuilder<unknown>, grams: RawBuilder<unknown>) => sql`(${q} < 2147483648 and ${grams} < 1073741824)`;
+
+/** A roast's cost per kg as q + rem / den cents (the green price × green grams over the grams out), for roastGramsCostCents. */
+const roastCostParts = sql`
+  cast(r.resultant_g as bigint) as den,
+  (cast(g.unit_price_cents as bigint) * r.quantity_green_g) / r.resultant_g as q,
+  (cast(g.unit_price_cents as bigint) * r.quantity_green_g) % r.resultant_g as rem`;
+
+/**
+ * Roasted stock at cost per roast date, in one statement (Reportes' stock by age,
+ * docs/decisions/0049-roast-age-and-public-page.md): every roasted lot with stock, its value
+ * rounded once (as stockValuesCents in service.ts) and summed per `roast_date` in the database,
+ * so 8,800 lots leave it as one row per roast date rather than one per lot. Lots the SQL cannot
+ * cost exactly (withinSqlBounds: never in practice) and lots without a cost (no green lot, no
+ * grams out) come back in `rest`, one row each, for the caller to cost.
+ */
+export async function roastedStockByRoastDate(db: DbOrTrx): Promise<{
+  totals: { roast_date: string; stock_g: number; value_cents: number }[];
+  rest: { id: number; roast_date: string; stock_g: number }[];
+}> {
+  const safe = withinSqlBounds(sql`rc.q`, sql`rc.stock_g`);
+  const { rows: result } = await sql<{ roast_date: string; id: number | string | null; stock_g: Numeric; value_cents: Numeric | null }>`
+    select rc.roast_date, null as id, sum(rc.stock_g) as stock_g, sum(${roastGramsCostCents(sql`rc`, sql`rc.stock_g`)}) as value_cents
+    from (
+      select r.id, r.roast_date, r.stock_g, ${roastCostParts}
+      from roasted_coffee r join green_coffee g on g.id = r.green_coffee_id
+      where r.stock_g > 0 and r.resultant_g > 0
+    ) rc
+    where ${safe}
+    group by rc.roast_date
+    union all
+    select r.roast_date, r.id, r.stock_g, null
+    from roasted_coffee r left join green_coffee g on g.id = r.green_coffee_id
+    where r.stock_g > 0 and (g.id is null or r.resultant_g <= 0 or not ${withinSqlBounds(
+      sql`(cast(g.unit_price_cents as bigint) * r.quantity_green_g) / r.resultant_g`,
+      sql`r.stock_g`,
+    )})`.execute(db);
+  const totals: { roast_date: string; stock_g: number; value_cents: number }[] = [];
+  const rest: { id: number; roast_date: string; stock_g: number }[] = [];
+  for (const row of result) {
+    if (row.id === null) totals.push({ roast_date: row.roast_date, stock_g: Number(row.stock_g), value_cents: Number(row.value_cents) });
+    else rest.push({ id: Number(row.id), roast_date: row.roast_date, stock_g: Number(row.stock_g) });
+  }
+  return { totals, rest };
+}
+
+/**
  * 'Margen bruto' per month computed in the database: `rows` is a subquery of
  * (month, product_type, product_id, quantity_g, revenue_cents) rows (the sales
  * aggregates, docs/decisions/0009-sale-totals-and-aggregates.md). Per month it
@@ -92,21 +148,16 @@ export async function monthlyCostTotals(
   totals: { month: string; revenue_cents: number; cost_cents: number }[];
   rest: { month: string; product_type: ProductType; product_id: number; quantity_g: number }[];
 }> {
-  const safe = sql`(rc.q < 2147483648 and a.quantity_g < 1073741824)`;
+  const safe = withinSqlBounds(sql`rc.q`, sql`a.quantity_g`);
   const { rows: result } = await sql<{ month: string; product_type: ProductType | null; product_id: number | string | null; quantity_g: number | string | null; revenue_cents: number | string | null; cost_cents: number | string | null }>`
     with rc as (
-      select r.id, cast(r.resultant_g as bigint) as den,
-        (cast(g.unit_price_cents as bigint) * r.quantity_green_g) / r.resultant_g as q,
-        (cast(g.unit_price_cents as bigint) * r.quantity_green_g) % r.resultant_g as rem
+      select r.id, ${roastCostParts}
       from roasted_coffee r join green_coffee g on g.id = r.green_coffee_id
       where r.resultant_g > 0
     )
     select a.month, null as product_type, null as product_id, null as quantity_g,
       sum(a.revenue_cents) as revenue_cents,
-      sum(case when rc.id is not null and ${safe} then
-          (rc.q * a.quantity_g) / 1000
-          + (2 * ((rc.q * a.quantity_g) % 1000) * rc.den + 2 * rc.rem * a.quantity_g + 1000 * rc.den) / (2000 * rc.den)
-        else 0 end) as cost_cents
+      sum(case when rc.id is not null and ${safe} then ${roastGramsCostCents(sql`rc`, sql`a.quantity_g`)} else 0 end) as cost_cents
     from (${rows}) a left join rc on a.product_type = 'tostado' and rc.id = a.product_id
     group by a.month
     union all

@@ -73,6 +73,27 @@ export async function stockValuesCents(
   return { roasted: valuesOf(roasted, lots.roasted), blend: valuesOf(blend, lots.blend) };
 }
 
+/**
+ * Every roasted lot's stock at cost summed per roast date, in cents (Reportes' stock by age,
+ * docs/decisions/0049-roast-age-and-public-page.md): the same figures as stockValuesCents over
+ * every roasted lot with stock, each lot rounded once, but summed in the database (one row per
+ * roast date, not per lot: reading and costing 8,000 lots one by one was most of the report's time,
+ * docs/performance.md P2b). A lot the SQL cannot cost exactly (never in practice) is costed here.
+ */
+export async function roastedStockValueByRoastDate(db: DbOrTrx): Promise<Map<string, { stock_g: number; value_cents: number }>> {
+  const { totals, rest } = await repository.roastedStockByRoastDate(db);
+  const byDate = new Map(totals.map((row) => [row.roast_date, { stock_g: row.stock_g, value_cents: row.value_cents }]));
+  const costs = rest.length === 0 ? new Map<number, CentsPerKg>() : await roastCosts(db, rest.map((lot) => lot.id));
+  for (const lot of rest) {
+    const day = byDate.get(lot.roast_date) ?? { stock_g: 0, value_cents: 0 };
+    const cost = costs.get(lot.id);
+    day.stock_g += lot.stock_g;
+    day.value_cents += cost ? costOfGramsCents(cost, lot.stock_g) : 0;
+    byDate.set(lot.roast_date, day);
+  }
+  return byDate;
+}
+
 /** A roast's yield, resultant / green × 100 (2 decimals, half up): the measured shrinkage its cost carries. */
 export const yieldPercent = (resultantG: number, greenG: number): number => percentOf(resultantG, greenG);
 

@@ -59,7 +59,17 @@ export async function lotsInStock(db: DbOrTrx): Promise<LotInStock[]> {
     .selectFrom('roasted_coffee')
     .select(['id', 'stock_g', 'roast_date', sql<'roasted' | 'blend'>`'roasted'`.as('kind')])
     .where('stock_g', '>', 0);
-  const blend = db
+  const rows = await roasted.unionAll(blendsInStockQuery(db)).execute();
+  return rows.map(lotInStock);
+}
+
+/** The blends of lotsInStock alone: Reportes' stock by age sums the roasted lots in the database (costs/service.ts). */
+export async function blendsInStock(db: DbOrTrx): Promise<LotInStock[]> {
+  return (await blendsInStockQuery(db).execute()).map(lotInStock);
+}
+
+const blendsInStockQuery = (db: DbOrTrx) =>
+  db
     .selectFrom('blended_coffee as b')
     .leftJoin('blended_coffee_components as c', 'c.blend_id', 'b.id')
     .leftJoin('blended_coffee_draws as d', 'd.component_id', 'c.id')
@@ -67,6 +77,10 @@ export async function lotsInStock(db: DbOrTrx): Promise<LotInStock[]> {
     .select((eb) => ['b.id', 'b.stock_g', eb.fn.coalesce(eb.fn.min('r.roast_date'), 'b.creation_date').as('roast_date'), sql<'roasted' | 'blend'>`'blend'`.as('kind')])
     .where('b.stock_g', '>', 0)
     .groupBy(['b.id', 'b.stock_g', 'b.creation_date']);
-  const rows = await roasted.unionAll(blend).execute();
-  return rows.map((row) => ({ kind: row.kind, id: Number(row.id), stock_g: Number(row.stock_g), roast_date: row.roast_date }));
-}
+
+const lotInStock = (row: { kind: 'roasted' | 'blend'; id: number | string; stock_g: number | string; roast_date: string }): LotInStock => ({
+  kind: row.kind,
+  id: Number(row.id),
+  stock_g: Number(row.stock_g),
+  roast_date: row.roast_date,
+});

@@ -2,8 +2,8 @@ import { type FreshnessRules, type RoastAge, roastAge } from '#shared/freshness.
 import { localIsoDate } from '#shared/local-date.js';
 import type { DbOrTrx } from '#server/db/write-transaction.js';
 import { getSettings } from '#server/features/settings/service.js';
-import { stockValuesCents } from '#server/features/costs/service.js';
-import { type LotIds, lotsInStock, readRoastDates } from './repository.js';
+import { roastedStockValueByRoastDate, stockValuesCents } from '#server/features/costs/service.js';
+import { blendsInStock, type LotIds, lotsInStock, readRoastDates } from './repository.js';
 
 export { readRoastDates } from './repository.js';
 
@@ -50,4 +50,30 @@ export async function agedStock(db: DbOrTrx, today = localIsoDate()): Promise<Ag
     value_cents: values[lot.kind].get(lot.id) ?? 0,
     ...roastAge(lot.roast_date, today, rules),
   }));
+}
+
+/** Stock on hand that counts its age from one roast date: its grams and value at cost (cents). */
+export interface StockOfAge extends RoastAge {
+  stock_g: number;
+  value_cents: number;
+}
+
+/**
+ * Reportes' stock by age (docs/decisions/0049-roast-age-and-public-page.md): agedStock's lots summed
+ * per roast date, with the same figures (each lot's value rounded once), one entry per roast date.
+ * The roasted lots are summed in the database and only the blends are read one by one, so it
+ * costs a few hundred rows, not one per lot (docs/performance.md P2b).
+ */
+export async function stockByRoastDate(db: DbOrTrx, today = localIsoDate()): Promise<StockOfAge[]> {
+  const rules = await readFreshnessRules(db);
+  const byDate = await roastedStockValueByRoastDate(db);
+  const blends = await blendsInStock(db);
+  const values = await stockValuesCents(db, { roasted: [], blend: blends });
+  for (const blend of blends) {
+    const day = byDate.get(blend.roast_date) ?? { stock_g: 0, value_cents: 0 };
+    day.stock_g += blend.stock_g;
+    day.value_cents += values.blend.get(blend.id) ?? 0;
+    byDate.set(blend.roast_date, day);
+  }
+  return [...byDate].map(([roastDate, day]) => ({ ...day, ...roastAge(roastDate, today, rules) }));
 }

@@ -9,6 +9,7 @@ import {
   reportRangeFields,
   reportRangeQuerySchema,
   salesByCustomerSchema,
+  stockByAgeSchema,
   stockSummarySchema,
   topByProductSchema,
   topProductsSchema,
@@ -19,7 +20,7 @@ import { csvDialectQuerySchema } from '#server/http/csv-export.js';
 import { withCsvExport } from '#server/http/csv-export-route.js';
 import { errorResponses } from '#server/http/error-responses.js';
 import { exportReports } from './reports-csv.js';
-import { monthlyMargin, monthlySales, periodTotals, salesByCustomer, stockSummary, topByProduct, topProducts } from './service.js';
+import { monthlyMargin, monthlySales, periodTotals, salesByCustomer, stockByAge, stockSummary, topByProduct, topProducts } from './service.js';
 
 const tags = ['reportes'];
 
@@ -77,6 +78,17 @@ const rangeReports: FastifyPluginAsyncZod<{ db: Kysely<Database> }> = async (app
       response: { 200: stockSummarySchema, ...errorResponses(401) },
     },
   }, () => stockSummary(db));
+
+  // Its own route, not a field of stock-summary: it costs every lot in stock, the tiles are three sums
+  // (docs/decisions/0049-roast-age-and-public-page.md, docs/performance.md P2).
+  app.get('/stock-by-age', {
+    schema: {
+      tags,
+      operationId: 'getStockByAgeReport',
+      summary: 'Café tostado y de mezcla disponible por edad desde el tueste: Kg y valor a coste',
+      response: { 200: stockByAgeSchema, ...errorResponses(401) },
+    },
+  }, () => stockByAge(db));
 };
 
 /** The reports, plus GET /export.csv: what /reportes shows for the range, in the CSV dialects (docs/decisions/0012-csv-dialects.md). */

@@ -8,6 +8,7 @@ import {
   type SalesByCustomer,
   STOCK_AGE_BUCKETS,
   TOP_CUSTOMERS,
+  type StockByAge,
   type StockSummary,
   type TopByProduct,
   TOP_PRODUCTS,
@@ -19,7 +20,7 @@ import type { Database } from '#server/db/schema.js';
 import type { DbOrTrx } from '#server/db/write-transaction.js';
 import { grossMarginByMonthOf, grossMarginOf, keptGrossMarginByMonth } from '#server/features/costs/service.js';
 import { customerNames } from '#server/features/customers/service.js';
-import { agedStock } from '#server/features/freshness/service.js';
+import { stockByRoastDate } from '#server/features/freshness/service.js';
 import { splitRange } from './range-split.js';
 import * as repository from './repository.js';
 
@@ -122,22 +123,34 @@ export async function topByProduct(db: DbOrTrx, range: ReportRange): Promise<Top
   return { items: ranked.map((group) => ({ product_type: group.product_type, name: group.name, lots: group.lots, kg: gramsToKg(group.quantity_g) })) };
 }
 
-/** The three stock tiles (docs/product-guide.md#reportes): on-hand kg of green, roasted and blended coffee. The range does not apply: stock is now. */
+/**
+ * The three stock tiles (docs/product-guide.md#reportes): on-hand kg of green, roasted and blended coffee, three sums.
+ * The range does not apply: stock is now. The stock by age is its own route (stockByAge): P2 compares these totals.
+ */
 export async function stockSummary(db: DbOrTrx): Promise<StockSummary> {
   const totals = await repository.stockTotals(db);
-  const aged = await agedStock(db);
-  // Each lot in the first bucket its age fits (docs/decisions/0049-roast-age-and-public-page.md).
-  const by_age = STOCK_AGE_BUCKETS.map((bucket, index) => {
+  return { green_kg: gramsToKg(totals.green_g), roasted_kg: gramsToKg(totals.roasted_g), blended_kg: gramsToKg(totals.blended_g) };
+}
+
+/**
+ * 'Tostado y Mezcla por edad' (docs/product-guide.md#reportes): roasted lots and blends on hand by age,
+ * kilos and value at cost. Its own route since 'Resumen de Stock' is three sums and this costs every lot
+ * in stock (docs/decisions/0049-roast-age-and-public-page.md, docs/performance.md P2).
+ */
+export async function stockByAge(db: DbOrTrx): Promise<StockByAge> {
+  const stock = await stockByRoastDate(db);
+  // Each roast date in the first bucket its age fits (docs/decisions/0049-roast-age-and-public-page.md).
+  const items = STOCK_AGE_BUCKETS.map((bucket, index) => {
     const min = index === 0 ? 0 : (STOCK_AGE_BUCKETS[index - 1]!.max_days ?? 0) + 1;
-    const inBucket = aged.filter((lot) => lot.age_days >= min && (bucket.max_days === null || lot.age_days <= bucket.max_days));
+    const inBucket = stock.filter((day) => day.age_days >= min && (bucket.max_days === null || day.age_days <= bucket.max_days));
     return {
       label: bucket.label,
       max_days: bucket.max_days,
-      kg: gramsToKg(inBucket.reduce((sum, lot) => sum + lot.stock_g, 0)),
-      value: centsToPrice(inBucket.reduce((sum, lot) => sum + lot.value_cents, 0)),
+      kg: gramsToKg(inBucket.reduce((sum, day) => sum + day.stock_g, 0)),
+      value: centsToPrice(inBucket.reduce((sum, day) => sum + day.value_cents, 0)),
     };
   });
-  return { green_kg: gramsToKg(totals.green_g), roasted_kg: gramsToKg(totals.roasted_g), blended_kg: gramsToKg(totals.blended_g), by_age };
+  return { items };
 }
 
 /**

@@ -9,6 +9,7 @@ import { loadFailed } from '#web/lib/api-client.js';
 import { useMonthlyMargin } from './api/get-monthly-margin.js';
 import { useMonthlySales } from './api/get-monthly-sales.js';
 import { usePeriodTotals } from './api/get-period-totals.js';
+import { useStockByAge } from './api/get-stock-by-age.js';
 import { useStockSummary } from './api/get-stock-summary.js';
 import { useSalesByCustomer } from './api/get-sales-by-customer.js';
 import { useTopByProduct } from './api/get-top-by-product.js';
@@ -41,6 +42,7 @@ export function ReportsPage() {
   const byProduct = useTopByProduct(range);
   const byCustomer = useSalesByCustomer(range);
   const stock = useStockSummary();
+  const byAge = useStockByAge();
 
   if (loadFailed(monthly)) return <LoadFailure message={m.salesLoadError} error={monthly.error} />;
   if (loadFailed(margin)) return <LoadFailure message={m.salesLoadError} error={margin.error} />;
@@ -49,10 +51,11 @@ export function ReportsPage() {
   if (loadFailed(byProduct)) return <LoadFailure message={m.salesLoadError} error={byProduct.error} />;
   if (loadFailed(byCustomer)) return <LoadFailure message={m.salesLoadError} error={byCustomer.error} />;
   if (loadFailed(stock)) return <LoadFailure message={m.stockLoadError} error={stock.error} />;
+  if (loadFailed(byAge)) return <LoadFailure message={m.stockLoadError} error={byAge.error} />;
   return (
     <Page title={m.title}>
       <RangeFilter choice={choice} onChange={(next) => setParams(rangeSearchParams(next))} />
-      {monthly.data && margin.data && top.data && totals.data && byProduct.data && byCustomer.data && stock.data ? (
+      {monthly.data && margin.data && top.data && totals.data && byProduct.data && byCustomer.data && stock.data && byAge.data ? (
         <Deferred fallback={<LoadingText text={m.loading} />}>
           <PeriodTotals totals={totals.data} range={range} />
           <div className="report-charts">
@@ -61,7 +64,7 @@ export function ReportsPage() {
             <TopByProductCard products={byProduct.data.items} />
             <SalesByCustomerCard report={byCustomer.data} />
           </div>
-          <StockTiles stock={stock.data} />
+          <StockTiles stock={stock.data} byAge={byAge.data.items} />
         </Deferred>
       ) : (
         <LoadingText text={m.loading} />

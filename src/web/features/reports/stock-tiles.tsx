@@ -1,6 +1,6 @@
 import { useFormat } from '#web/api/use-format.js';
 import { reportMessages as m } from '#shared/report-messages.js';
-import type { StockSummary } from '#shared/schemas/reports.js';
+import type { StockByAge, StockSummary } from '#shared/schemas/reports.js';
 
 const TILES = [
   { key: 'green_kg', label: 'Café Verde' },
@@ -8,8 +8,8 @@ const TILES = [
   { key: 'blended_kg', label: 'Café Mezcla' },
 ] as const;
 
-/** The stock summary (docs/product-guide.md#reportes): three tiles, on-hand kg with 2 decimals. */
-export function StockTiles({ stock }: { stock: StockSummary }) {
+/** The stock summary (docs/product-guide.md#reportes): three tiles, on-hand kg with 2 decimals, and the stock by age (its own route). */
+export function StockTiles({ stock, byAge }: { stock: StockSummary; byAge: StockByAge['items'] }) {
   const f = useFormat();
   return (
     <section aria-labelledby="stock-summary-title" className="report-stock">
@@ -36,7 +36,7 @@ export function StockTiles({ stock }: { stock: StockSummary }) {
             </tr>
           </thead>
           <tbody>
-            {stock.by_age.map((bucket) => (
+            {byAge.map((bucket) => (
               <tr key={bucket.label}>
                 <td>{bucket.label}</td>
                 <td className="num">{f.twoDecimals(bucket.kg)}</td>
