@@ -3,6 +3,7 @@ import type { ActivityAction, ActivityArea, ActivityChanges, ActivityValue } fro
 import { reusableQuery } from '#server/db/reusable-query.js';
 import type { ActivityLogTable, Database } from '#server/db/schema.js';
 import { transactionHooksOf } from '#server/db/transaction-hooks.js';
+import { nextTurn } from '#server/turn-taker.js';
 
 /** One change as an area describes it; the pipeline adds who and when. */
 export interface ActivityInput {
@@ -109,11 +110,17 @@ const insertOne = reusableQuery((db, p: ActivityRow) => insertActivityRow(db, p)
 /**
  * Rows per insert: 8 columns each stay far within SQLite's 32,766 bound parameters and
  * PostgreSQL's 65,535, however many entries one write logs (an import of thousands of records:
- * 4,900 entries in one statement were 39,200 parameters, a 500 on SQLite).
+ * 4,900 entries in one statement were 39,200 parameters, a 500 on SQLite). 500, not more: on
+ * SQLite a statement is a synchronous stretch of the request thread (1,000 rows took 7–14 ms).
  */
-const ROWS_PER_INSERT = 1000;
+const ROWS_PER_INSERT = 500;
 
-/** Appends the entries in the write's transaction (one statement per ROWS_PER_INSERT entries). */
+/**
+ * Appends the entries in the write's transaction (one statement per ROWS_PER_INSERT entries), with a
+ * turn for other requests between statements: on SQLite each is a synchronous stretch of the request
+ * thread, and an import logs thousands (bench P15, docs/decisions/0047-shop-orders-import.md). The
+ * transaction keeps the write connection meanwhile, so no other request's statement runs inside it.
+ */
 export async function insertActivity(trx: Transaction<Database>, author: ActivityAuthor, entries: readonly ActivityInput[], at = Date.now()): Promise<void> {
   if (entries.length === 0) return;
   if (entries.length === 1) {
@@ -121,6 +128,7 @@ export async function insertActivity(trx: Transaction<Database>, author: Activit
     return;
   }
   for (let start = 0; start < entries.length; start += ROWS_PER_INSERT) {
+    if (start > 0) await nextTurn();
     await trx.insertInto('activity_log').values(entries.slice(start, start + ROWS_PER_INSERT).map((entry) => activityRowOf(author, entry, at))).execute();
   }
 }

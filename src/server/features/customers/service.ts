@@ -61,41 +61,65 @@ const toValues = (body: CustomerBody, active: boolean): repository.CustomerValue
   active,
 });
 
-/** In chunks, so a long list never passes a database's limit of parameters. */
+/** In chunks, so a long list never passes a database's limit of parameters; `turn` runs between them. */
 const CHUNK = 500;
-async function inChunks<T>(items: readonly string[], read: (chunk: string[]) => Promise<T[]>): Promise<T[]> {
+async function inChunks<T>(items: readonly string[], read: (chunk: string[]) => Promise<T[]>, turn: () => Promise<void>): Promise<T[]> {
   const found: T[] = [];
-  for (let start = 0; start < items.length; start += CHUNK) found.push(...(await read(items.slice(start, start + CHUNK))));
+  for (let start = 0; start < items.length; start += CHUNK) {
+    if (start > 0) await turn();
+    found.push(...(await read(items.slice(start, start + CHUNK))));
+  }
   return found;
+}
+
+/** A name's key by the one-name rule and its look-alike skeleton, as the customers' unique indexes hold them. */
+export interface NameKeys {
+  key: string;
+  skeleton: string;
 }
 
 /**
  * What the shop import asks (docs/product-guide.md#pedidos-de-la-tienda-online): the customers
  * some emails (lower case) name, and those some names name by the one-name rule (nameKey, or a
  * look-alike: nameSkeleton). Each with its state: an order of a deactivated customer is refused.
+ * The names' keys are computed once, with `turn` between names and between queries (thousands of
+ * names: the skeleton is the costly part, bench P15), and kept: `keysOf` gives them again.
  */
 export async function customersForShop(
   db: DbOrTrx,
   emails: readonly string[],
   names: readonly string[],
-): Promise<{ byEmail: Map<string, ShopCustomer>; byName: (name: string) => ShopCustomer | undefined }> {
+  turn: () => Promise<void> = async () => {},
+): Promise<{ byEmail: Map<string, ShopCustomer>; byName: (name: string) => ShopCustomer | undefined; keysOf: (name: string) => NameKeys }> {
   const byEmail = new Map<string, ShopCustomer>();
-  for (const row of await inChunks(emails, (chunk) => repository.customersByEmails(db, chunk))) {
+  for (const row of await inChunks(emails, (chunk) => repository.customersByEmails(db, chunk), turn)) {
     if (!byEmail.has(row.email)) byEmail.set(row.email, { id: row.id, name: row.name, active: row.active });
   }
-  const keys = [...new Set(names.map(nameKey))];
-  const skeletons = [...new Set(names.map(nameSkeleton))];
+  const known = new Map<string, NameKeys>();
+  const keysOf = (name: string): NameKeys => {
+    let keys = known.get(name);
+    if (keys === undefined) known.set(name, (keys = { key: nameKey(name), skeleton: nameSkeleton(name) }));
+    return keys;
+  };
+  for (const name of names) {
+    await turn();
+    keysOf(name);
+  }
+  const keys = [...new Set(names.map((name) => keysOf(name).key))];
+  const skeletons = [...new Set(names.map((name) => keysOf(name).skeleton))];
+  await turn();
   const rows = [
-    ...(await inChunks(keys, (chunk) => repository.customersByNameKeys(db, chunk, []))),
-    ...(await inChunks(skeletons, (chunk) => repository.customersByNameKeys(db, [], chunk))),
+    ...(await inChunks(keys, (chunk) => repository.customersByNameKeys(db, chunk, []), turn)),
+    ...(await inChunks(skeletons, (chunk) => repository.customersByNameKeys(db, [], chunk), turn)),
   ];
   const byKey = new Map(rows.map((row) => [row.name_key, row]));
   const bySkeleton = new Map(rows.map((row) => [row.name_skeleton, row]));
   const byName = (name: string): ShopCustomer | undefined => {
-    const row = byKey.get(nameKey(name)) ?? bySkeleton.get(nameSkeleton(name));
+    const { key, skeleton } = keysOf(name);
+    const row = byKey.get(key) ?? bySkeleton.get(skeleton);
     return row && { id: row.id, name: row.name, active: row.active };
   };
-  return { byEmail, byName };
+  return { byEmail, byName, keysOf };
 }
 
 export interface ShopCustomer {

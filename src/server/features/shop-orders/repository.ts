@@ -75,10 +75,11 @@ export async function findSkuById(db: DbOrTrx, id: number): Promise<ShopSkuRecor
   return row && toRecord(row);
 }
 
-/** The mappings of these SKU keys (nameKey of the SKU or line name), in one query per 500. */
-export async function skusByKeys(db: DbOrTrx, keys: readonly string[]): Promise<Map<string, ShopSkuRecord>> {
+/** The mappings of these SKU keys (nameKey of the SKU or line name), in one query per 500; `turn` runs between them. */
+export async function skusByKeys(db: DbOrTrx, keys: readonly string[], turn: () => Promise<void> = async () => {}): Promise<Map<string, ShopSkuRecord>> {
   const found = new Map<string, ShopSkuRecord>();
   for (let start = 0; start < keys.length; start += 500) {
+    if (start > 0) await turn();
     const rows = await skusWithNames(db).where('s.sku_key', 'in', keys.slice(start, start + 500)).execute();
     for (const row of rows) found.set(row.sku_key, toRecord(row));
   }
@@ -171,10 +172,11 @@ export async function deletePreset(db: DbOrTrx, id: number): Promise<boolean> {
 
 // Imported orders
 
-/** The shop numbers of `source` already imported, among these. */
-export async function importedShopOrders(db: DbOrTrx, source: string, numbers: readonly string[]): Promise<Set<string>> {
+/** The shop numbers of `source` already imported, among these (500 a query; `turn` runs between them). */
+export async function importedShopOrders(db: DbOrTrx, source: string, numbers: readonly string[], turn: () => Promise<void> = async () => {}): Promise<Set<string>> {
   const found = new Set<string>();
   for (let start = 0; start < numbers.length; start += 500) {
+    if (start > 0) await turn();
     const rows = await db
       .selectFrom('orders')
       .select('shop_order')

@@ -20,16 +20,16 @@ import type {
 import { shopOrderMessages as m } from '#shared/shop-order-messages.js';
 import { nameKey } from '#shared/text-keys.js';
 import { centsToPrice, fromScaledInt, gramsToKg } from '#shared/units.js';
-import { nameSkeleton } from '#server/confusable-skeleton.js';
 import { isForeignKeyViolation, isUniqueViolation } from '#server/db/constraint-errors.js';
 import type { Database } from '#server/db/schema.js';
 import { type DbOrTrx, withWriteTransaction } from '#server/db/write-transaction.js';
 import { AppError, conflictError, notFoundError, validationError } from '#server/errors.js';
 import { recordActivity } from '#server/write-pipeline/activity-log.js';
-import { createCustomersInTransaction, customersForShop, newCustomerRow, type NewCustomerRow } from '#server/features/customers/service.js';
+import { createCustomersInTransaction, customersForShop, type NameKeys, newCustomerRow, type NewCustomerRow } from '#server/features/customers/service.js';
 import { createShopOrders } from '#server/features/orders/service.js';
 import { formatsByIds } from '#server/features/sale-formats/service.js';
 import { getSettings } from '#server/features/settings/service.js';
+import { turnTaker } from '#server/turn-taker.js';
 import type { ShopFileLine, ShopFileOrder } from './read-shop-csv.js';
 import { readShopCsvInWorker } from './read-shop-csv-in-worker.js';
 import * as repository from './repository.js';
@@ -149,23 +149,6 @@ interface OrderPlan {
   date: string | null;
 }
 
-/**
- * The request thread's longest stretch before other requests get a turn (bench P15: /api/health
- * within 100 ms while a 10,000-line file is previewed or imported). By time, not by a count of
- * orders: an order's cost varies with its lines and the host's load.
- */
-const TURN_MS = 8;
-
-/** A turn for other requests once TURN_MS went by since the last one. */
-function turnTaker(): () => Promise<void> {
-  let last = performance.now();
-  return async () => {
-    if (performance.now() - last < TURN_MS) return;
-    await new Promise((resolve) => setImmediate(resolve));
-    last = performance.now();
-  };
-}
-
 /** The key a line is mapped by: its SKU, or its name when the shop gives no SKU. */
 const lineKey = (line: ShopFileLine): string => line.sku || line.name;
 
@@ -181,18 +164,31 @@ async function planImport(db: DbOrTrx, bytes: Buffer, query: ShopImportQuery): P
   const { source, preset } = await sourceOf(db, query);
   // Read in the untrusted-files worker, off the request thread (docs/decisions/0040-untrusted-files-in-a-worker.md).
   const file = await readShopCsvInWorker(bytes, preset ? presetColumns(preset) : null);
-  // SQLite answers synchronously: each lookup below is a stretch of the request thread, with a turn between them.
+  // SQLite answers synchronously: each lookup below is a stretch of the request thread, with turns
+  // between them and while the keys are computed (bench P15: /api/health within 100 ms meanwhile).
   const turn = turnTaker();
-  const mappings = await repository.skusByKeys(db, [...new Set(file.orders.flatMap((order) => order.lines.map((line) => nameKey(lineKey(line)))))]);
+  // A shop has a few SKUs and thousands of lines: each SKU's key computed once.
+  const lineKeys = new Map<string, string>();
+  const keyOfLine = (line: ShopFileLine): string => {
+    const raw = lineKey(line);
+    let key = lineKeys.get(raw);
+    if (key === undefined) lineKeys.set(raw, (key = nameKey(raw)));
+    return key;
+  };
+  for (const order of file.orders) {
+    await turn();
+    for (const line of order.lines) keyOfLine(line);
+  }
+  const mappings = await repository.skusByKeys(db, [...new Set(lineKeys.values())], turn);
   await turn();
-  const imported = await repository.importedShopOrders(db, source, file.orders.map((order) => order.shop_order));
+  const imported = await repository.importedShopOrders(db, source, file.orders.map((order) => order.shop_order), turn);
   await turn();
   const emails = [...new Set(file.orders.flatMap((order) => (order.email ? [order.email.toLowerCase()] : [])))];
-  const customers = await customersForShop(db, emails, [...new Set(file.orders.flatMap((order) => (order.name ? [order.name] : [])))]);
+  const customers = await customersForShop(db, emails, [...new Set(file.orders.flatMap((order) => (order.name ? [order.name] : [])))], turn);
   await turn();
   const { shop_order_prep_days: prepDays } = await getSettings(db);
   const today = localIsoDate();
-  const newCustomers = newCustomerBook();
+  const newCustomers = newCustomerBook(customers.keysOf);
   const unknown = new Map<string, string>();
 
   const plans: OrderPlan[] = [];
@@ -218,15 +214,16 @@ async function planImport(db: DbOrTrx, bytes: Buffer, query: ShopImportQuery): P
       if (parsed.success) customer = newCustomers.find(parsed.data);
       else if (state === 'nuevo') problems.push(...new Set(parsed.error.issues.map((issue) => m.customerInvalid(issue.message))));
     }
-    const lines = order.lines.map((line) => previewLine(line, mappings.get(nameKey(lineKey(line)))));
+    const lines = order.lines.map((line) => previewLine(line, mappings.get(keyOfLine(line))));
     if (state === 'nuevo') {
       for (const [index, line] of lines.entries()) {
         const key = lineKey(order.lines[index]!);
+        const mapKey = keyOfLine(order.lines[index]!);
         if (line.mapping === null && key) {
           problems.push(m.unknownSku(key));
-          if (!unknown.has(nameKey(key))) unknown.set(nameKey(key), key);
+          if (!unknown.has(mapKey)) unknown.set(mapKey, key);
         }
-        const mapping = mappings.get(nameKey(key));
+        const mapping = mappings.get(mapKey);
         if (mapping && !mapping.ignore && mapping.format_id !== null && !mapping.format_active) problems.push(m.formatInactive(key, mapping.format_name ?? ''));
       }
       if (order.partially_refunded) warnings.push(m.partiallyRefunded);
@@ -259,13 +256,13 @@ const presetColumns = (preset: ShopPreset) => ({ ...preset.columns, order: prese
  * email, or of the same name by the one-name rule (case, accents and look-alikes aside), go
  * to the first one's.
  */
-function newCustomerBook() {
+function newCustomerBook(keysOf: (name: string) => NameKeys) {
   const byEmail = new Map<string, CustomerPlan>();
   const byName = new Map<string, CustomerPlan>();
   return {
     find(body: CustomerBody): CustomerPlan {
-      const key = nameKey(body.name);
-      const skeleton = `~${nameSkeleton(body.name)}`;
+      const { key, skeleton: bare } = keysOf(body.name);
+      const skeleton = `~${bare}`;
       const found = (body.email ? byEmail.get(body.email.toLowerCase()) : undefined) ?? byName.get(key) ?? byName.get(skeleton);
       if (found) return found;
       const plan: CustomerPlan = { create: body };
