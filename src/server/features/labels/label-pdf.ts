@@ -1,6 +1,7 @@
 import { deflateSync } from 'node:zlib';
 import { degrees, drawLinesOfText, PDFDocument, type PDFFont, type PDFName, type PDFPage, PDFRawStream, rgb } from 'pdf-lib';
 import type { LabelFormat } from '#shared/schemas/labels.js';
+import { nextTurn } from '#server/turn-taker.js';
 import { labelFontBytes, labelFontkit } from './label-fonts.js';
 import { type Box, type LabelField, SHEET_FORMATS, type TextItem, type TextStack } from './label-formats.js';
 import { QR_QUIET_ZONE, type QrShape, qrShape } from './qr-shape.js';
@@ -28,7 +29,6 @@ const round = (value: number) => Math.round(value * 1000) / 1000;
 
 /** Labels drawn between two pauses that let the server answer other requests. */
 const LABELS_PER_TURN = 25;
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * A font's measures. Widths grow in proportion to the size (one glyph per
