@@ -117,7 +117,7 @@ export const shopOrderRoutes: FastifyPluginAsyncZod<{ db: Kysely<Database> }> = 
     const preview = await previewShopOrders(db, request.body, request.query);
     // Thousands of orders are written out in turns, as JSON the schema above describes: one
     // synchronous serialization of a 10,000-line preview held every other request for ~150 ms
-    // (bench P13, docs/decisions/0047-shop-orders-import.md).
+    // (bench P15, docs/decisions/0047-shop-orders-import.md).
     // Sent as a stream of that text, so the typed reply (which takes the object) is widened to Fastify's own.
     return (reply as FastifyReply).type('application/json; charset=utf-8').send(Readable.from(await previewJsonParts(preview)));
   });
